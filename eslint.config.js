@@ -1,0 +1,68 @@
+// Lint rules, and the import boundaries of DESIGN §3: client and server never import each
+// other; a module reaches another module only through its contract; shared imports no
+// module; the service worker imports only contracts and shared.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const otherModulesInternals = {
+  group: ['**/modules/*/server/**', '**/modules/*/client/**', '**/modules/*/*.policy', '../../*/server/**', '../../*/client/**', '../../*/*.policy'],
+  message: 'Reach another module only through its *.contract.ts (DESIGN §3).',
+};
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', '.tmp', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/client/**', 'src/routes/**', 'src/modules/*/client/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict([{ group: ['**/server/**', '**/server'], message: 'The client never imports server code (DESIGN §3).' }]),
+    },
+  },
+  {
+    files: ['src/server/**', 'src/modules/*/server/**'],
+    rules: restrict([
+      { group: ['**/client/**', '**/client', '**/routes/**'], message: 'The server never imports client code (DESIGN §3).' },
+    ]),
+  },
+  {
+    files: ['src/shared/**'],
+    rules: restrict([
+      { group: ['**/modules/**', '**/server/**', '**/client/**', '**/routes/**'], message: 'shared imports no module and no side (DESIGN §3).' },
+    ]),
+  },
+  {
+    files: ['sw/**'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+    rules: restrict([
+      {
+        group: ['**/server/**', '**/client/**', '**/routes/**', '**/modules/*/*.policy', '**/modules/*/*.policy.ts'],
+        message: 'The service worker imports only contracts and shared (DESIGN §3).',
+      },
+    ]),
+  },
+  {
+    files: ['src/modules/*/server/**'],
+    rules: restrict([
+      { group: ['**/client/**', '**/routes/**'], message: 'The server never imports client code (DESIGN §3).' },
+      otherModulesInternals,
+    ]),
+  },
+  {
+    files: ['src/modules/*/client/**'],
+    rules: restrict([{ group: ['**/server/**'], message: 'The client never imports server code (DESIGN §3).' }, otherModulesInternals]),
+  },
+);

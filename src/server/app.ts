@@ -1,0 +1,73 @@
+// Composes the server from plugins: platform (errors, security, request context,
+// idempotency), then the modules' routes, then the built client.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import { JSON_BODY_LIMIT_BYTES } from '../shared/constants';
+import { parseQuery } from '../shared/query-string';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { serverModules } from './modules';
+import { registerErrorHandler } from './plugins/errors';
+import { registerRequestContext, type Authenticator } from './plugins/request-context';
+import { registerSecurity } from './plugins/security';
+import { registerStaticApp } from './plugins/static-app';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  authenticate?: Authenticator;
+  /** Extra route plugins, registered after the product's modules (tests use this). */
+  plugins?: FastifyPluginAsync<{ deps: AppDeps }>[];
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+const requestIdPattern = /^[\w.-]{1,64}$/;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: deps.config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    },
+    routerOptions: {
+      querystringParser: (text: string) => parseQuery(text),
+      ignoreTrailingSlash: true,
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.decorate('deps', deps);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurity(app, deps.config);
+  registerRequestContext(app, deps.authenticate);
+
+  app.get('/api/version', { config: { access: 'public' } }, async () => ({ version: deps.config.version }));
+  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+      return { status: 'ok', database: 'ok', version: deps.config.version };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: 'unreachable', version: deps.config.version });
+    }
+  });
+
+  for (const plugin of [...serverModules, ...(deps.plugins ?? [])]) await app.register(plugin, { deps });
+  await registerStaticApp(app, deps.config.clientDistDir);
+  return app;
+}

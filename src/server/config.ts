@@ -1,0 +1,109 @@
+// Configuration comes only from the environment, validated once at start-up.
+import path from 'node:path';
+import * as v from 'valibot';
+
+const port = (fallback: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.number(),
+    v.minValue(0, 'must be between 0 and 65535'),
+    v.maxValue(65535, 'must be between 0 and 65535'),
+  );
+
+const positiveInt = (fallback: number) =>
+  v.pipe(v.optional(v.string(), String(fallback)), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1'));
+
+const flag = (fallback: boolean) =>
+  v.pipe(
+    v.optional(v.picklist(['0', '1', 'true', 'false', ''], 'must be 1, 0, true or false'), fallback ? '1' : '0'),
+    v.transform((value) => value === '1' || value === 'true'),
+  );
+
+const postgresUrl = v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL'));
+
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'production'),
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '0.0.0.0'),
+  PORT: port(3000),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data'),
+  DATABASE_URL: v.optional(postgresUrl),
+  APP_DATABASE_URL: v.optional(postgresUrl),
+  DB_APP_ROLE: v.optional(v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')), 'stafflane_app'),
+  DB_POOL_SIZE: positiveInt(10),
+  EMBEDDED_PG_PORT: port(0),
+  SEED_DEMO: v.optional(v.picklist(['0', '1', 'true', 'false', ''], 'must be 1, 0, true or false')),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino level'), 'info'),
+  LOG_PRETTY: v.optional(v.picklist(['0', '1', 'true', 'false', ''], 'must be 1, 0, true or false')),
+  RATE_LIMIT_MAX: positiveInt(600),
+  RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  TRUST_PROXY: flag(false),
+  PUBLIC_ORIGIN: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://app.example.com'))),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(8_000),
+  CLIENT_DIST_DIR: v.optional(v.string(), 'dist/client'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Owner connection: migrations and the embedded seed run through it. Unset → embedded PostgreSQL. */
+  databaseUrl: string | undefined;
+  /** Optional separate login for the application role; otherwise the owner connection does SET ROLE. */
+  appDatabaseUrl: string | undefined;
+  appRole: string;
+  poolSize: number;
+  embeddedPort: number;
+  seedDemo: boolean;
+  logLevel: string;
+  logPretty: boolean;
+  rateLimit: { max: number; windowMs: number };
+  trustProxy: boolean;
+  publicOrigin: string | undefined;
+  shutdownTimeoutMs: number;
+  clientDistDir: string;
+  version: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = v.safeParse(EnvSchema, cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'environment'} ${issue.message} (got ${JSON.stringify(issue.input)})`),
+    );
+  }
+  const e = parsed.output;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const seedDemo = e.SEED_DEMO === undefined ? e.DATABASE_URL === undefined : e.SEED_DEMO === '1' || e.SEED_DEMO === 'true';
+  const logPretty = e.LOG_PRETTY === undefined ? e.NODE_ENV === 'development' : e.LOG_PRETTY === '1' || e.LOG_PRETTY === 'true';
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    appDatabaseUrl: e.APP_DATABASE_URL,
+    appRole: e.DB_APP_ROLE,
+    poolSize: e.DB_POOL_SIZE,
+    embeddedPort: e.EMBEDDED_PG_PORT,
+    seedDemo,
+    logLevel: e.LOG_LEVEL,
+    logPretty,
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    trustProxy: e.TRUST_PROXY,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    clientDistDir: path.resolve(e.CLIENT_DIST_DIR),
+    version,
+  };
+}

@@ -1,0 +1,54 @@
+// Connection pools: the owner connection runs migrations and set-up; the application pool
+// runs every request as the non-superuser application role, so row-level security holds.
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export const APP_ROLE = 'stafflane_app';
+
+// Dates come back as Date, bigint counts as numbers (counts never pass 2^53 here).
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+export type DbOrTrx = Db | Trx;
+
+export function createPool(url: string, options: { max: number; role?: string }): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: options.max, idleTimeoutMillis: 30_000 });
+  if (options.role) {
+    const statement = `SET ROLE ${pg.escapeIdentifier(options.role)}`;
+    pool.on('connect', (client) => {
+      client.query(statement).catch(() => client.release(new Error(`Cannot SET ROLE ${options.role}`) as never));
+    });
+  }
+  // An idle client losing its server must not crash the process.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export function createDb(pool: pg.Pool): Db {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Runs `fn` in one transaction with `app.company_id` set, so the row-level security
+ * policies of tenant tables see only this company. Queries still filter by company.
+ */
+export function withTenant<T>(db: Db, companyId: string, fn: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('app.company_id', ${companyId}, true)`.execute(trx);
+    return fn(trx);
+  });
+}
+
+/**
+ * Runs `fn` in the explicit system scope that crosses companies: login by e-mail,
+ * administrators, jobs and realtime fan-out only. The code inside filters by company itself.
+ */
+export function withSystem<T>(db: Db, fn: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('app.scope', 'system', true)`.execute(trx);
+    return fn(trx);
+  });
+}

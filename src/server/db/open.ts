@@ -1,0 +1,85 @@
+// Opens the database the configuration names: the embedded PostgreSQL under DATA_DIR when
+// no DATABASE_URL is set, otherwise the external one. Migrates, seeds when asked, and
+// returns the application role's connection.
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { APP_ROLE, createDb, createPool, type Db } from './database';
+import { acquireDataDirLock, startEmbeddedPostgres } from './embedded-postgres';
+import { migrate } from './migrate';
+import { seedDemo, type SeedResult } from './seed';
+
+export type OpenDatabase = { db: Db; ownerUrl: string; embedded: boolean; seed: SeedResult | null; close: () => Promise<void> };
+
+const EMBEDDED_DATABASE = 'stafflane';
+
+async function ensureDatabase(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+export function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+export async function openDatabase(config: Config, log: Logger): Promise<OpenDatabase> {
+  let ownerUrl = config.databaseUrl;
+  let stopEmbedded = async () => undefined as void;
+  let releaseLock = () => undefined as void;
+  if (!ownerUrl) {
+    releaseLock = acquireDataDirLock(config.dataDir);
+    try {
+      const embedded = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        port: config.embeddedPort,
+        log: { info: (m) => log.info(m), warn: (m) => log.warn(m) },
+      });
+      stopEmbedded = embedded.stop;
+      await ensureDatabase(embedded.url, EMBEDDED_DATABASE);
+      ownerUrl = withDatabaseName(embedded.url, EMBEDDED_DATABASE);
+    } catch (error) {
+      await stopEmbedded();
+      releaseLock();
+      throw error;
+    }
+  }
+
+  const ownerPool = createPool(ownerUrl, { max: 2 });
+  const ownerDb = createDb(ownerPool);
+  let seed: SeedResult | null = null;
+  try {
+    const applied = await migrate(ownerDb);
+    if (applied.length) log.info(`Applied migrations: ${applied.join(', ')}`);
+    if (config.seedDemo) seed = await seedDemo(ownerDb);
+  } catch (error) {
+    await ownerDb.destroy();
+    await stopEmbedded();
+    releaseLock();
+    throw error;
+  }
+  await ownerDb.destroy();
+
+  const appPool = config.appDatabaseUrl
+    ? createPool(config.appDatabaseUrl, { max: config.poolSize })
+    : createPool(ownerUrl, { max: config.poolSize, role: APP_ROLE });
+  const db = createDb(appPool);
+  return {
+    db,
+    ownerUrl,
+    embedded: !config.databaseUrl,
+    seed,
+    close: async () => {
+      await db.destroy();
+      await stopEmbedded();
+      releaseLock();
+    },
+  };
+}

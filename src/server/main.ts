@@ -1,0 +1,66 @@
+// The server process: configuration, start-up banner, and a clean stop on SIGTERM/SIGINT
+// (stop accepting, finish in-flight requests, close the pool, stop embedded PostgreSQL).
+import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './db/embedded-postgres';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
+import { createLogger } from './logger';
+import { packageVersion, startServer } from './server';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env, packageVersion());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  const startedAt = performance.now();
+  let server;
+  try {
+    server = await startServer({ config, logger });
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    logger.fatal({ err: error }, 'Stafflane could not start');
+    process.exit(1);
+  }
+
+  const lines = [`Stafflane ${config.version} is running on ${server.url} (ready in ${Math.round(performance.now() - startedAt)} ms)`];
+  if (server.database.seed) {
+    lines.push(`Demo accounts (password "${DEMO_PASSWORD}", for trying the product only):`);
+    for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.email.padEnd(24)} ${account.role}`);
+  }
+  console.log(lines.join('\n'));
+
+  let signalled = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (signalled) {
+      logger.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    signalled = true;
+    logger.info(`${signal} received: finishing requests and stopping`);
+    const timer = setTimeout(() => {
+      logger.error('Shutdown took too long: exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'Shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+void main();

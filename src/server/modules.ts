@@ -1,0 +1,6 @@
+// The product's server modules, in the order they mount. A module is a Fastify plugin that
+// declares the access of every route it adds.
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from './app';
+
+export const serverModules: FastifyPluginAsync<{ deps: AppDeps }>[] = [];

@@ -1,0 +1,44 @@
+// The only place that writes error responses: AppError as its own status and message,
+// Fastify's client errors as JSON with a plain message, everything else a 500 that never
+// shows its internals.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, messageForStatus } from '../../shared/app-error';
+
+const clientErrorCodes: Record<string, { code: ConstructorParameters<typeof AppError>[0]; message?: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'badRequest', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'badRequest', message: 'The request body is empty.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payloadTooLarge' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupportedMediaType' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'badRequest', message: 'The request length is not valid.' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'payloadTooLarge', message: 'The file is too large.' },
+  FST_PARTS_LIMIT: { code: 'payloadTooLarge', message: 'Too many parts in the upload.' },
+  FST_FILES_LIMIT: { code: 'payloadTooLarge', message: 'Too many files in the upload.' },
+  FST_FIELDS_LIMIT: { code: 'payloadTooLarge', message: 'Too many fields in the upload.' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'unsupportedMediaType', message: 'Expected a multipart upload.' },
+};
+
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const fastifyError = error as Partial<FastifyError>;
+  const known = fastifyError.code ? clientErrorCodes[fastifyError.code] : undefined;
+  if (known) return new AppError(known.code, known.message ? { message: known.message } : {});
+  const status = fastifyError.statusCode;
+  if (status === 429) return new AppError('rateLimited');
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new AppError('badRequest', { status, message: messageForStatus(status) });
+  }
+  return new AppError('internal', { cause: error });
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: appError.code, status: appError.status }, appError.message);
+    if (appError.code === 'rateLimited') {
+      const retryAfter = reply.getHeader('retry-after');
+      if (retryAfter === undefined) reply.header('retry-after', '60');
+    }
+    return reply.status(appError.status).type('application/json; charset=utf-8').send(appError.toBody());
+  });
+}

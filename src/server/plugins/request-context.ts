@@ -1,0 +1,60 @@
+// Who is asking, decided once per request before any route runs. The identity module
+// supplies the authenticator; without one every request is anonymous.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../shared/app-error';
+import type { PermissionEntry, PermissionRequirement, Scope } from '../../shared/scopes';
+import { levelFor, scopeRank } from '../../shared/scopes';
+
+export type Session = {
+  userId: string;
+  companyId: string | null;
+  departmentIds: string[];
+  permissions: PermissionEntry[];
+  sessionId: string;
+  impersonatorId: string | null;
+};
+
+export type Authenticator = (request: FastifyRequest) => Promise<Session | null>;
+
+/** What every route under /api declares: who may call it. */
+export type RouteAccess = 'public' | 'authenticated' | PermissionRequirement;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+    /** The caller's level for the route's declared permission, once checked. */
+    scope: Scope | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+export function requireSession(request: FastifyRequest): Session {
+  if (!request.session) throw new AppError('unauthenticated');
+  return request.session;
+}
+
+export function registerRequestContext(app: FastifyInstance, authenticate: Authenticator | undefined): void {
+  app.decorateRequest('session', null);
+  app.decorateRequest('scope', null);
+
+  // Fails start-up when an API route forgets to say who may call it.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') && route.url !== '/api') return;
+    const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access (config.access).`);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return; // not an API route (static files, the app shell)
+    if (authenticate) request.session = await authenticate(request);
+    if (access === 'public') return;
+    const session = requireSession(request);
+    if (access === 'authenticated') return;
+    const level = levelFor(session.permissions, access.endpoint, access.method);
+    if (level === null || scopeRank(level) < scopeRank(access.scope ?? 'own')) throw new AppError('forbidden');
+    request.scope = level;
+  });
+}

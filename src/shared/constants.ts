@@ -1,0 +1,27 @@
+// Business constants and limits of SPEC §9, shared by client, server and service worker.
+
+export const PRODUCT_NAME = 'Stafflane';
+export const TOKEN_REFRESH_BEFORE_EXPIRY_MS = 60_000;
+export const REALTIME_CONNECT_DELAY_MS = 1_000;
+export const REALTIME_ACTIVITY_TIMEOUT_MS = 120_000;
+export const REALTIME_PONG_TIMEOUT_MS = 30_000;
+export const REALTIME_UNAVAILABLE_TIMEOUT_MS = 10_000;
+export const MESSAGE_MAX_LENGTH = 500;
+export const PASSWORD_MIN_LENGTH = 5;
+export const TEXTAREA_ROWS = 6;
+export const TOAST_TIMEOUT_MS = 5_000;
+export const QUERY_RETRY_COUNT = 1;
+export const QUERY_RETRY_DELAY_MS = 200;
+export const BADGE_CAP = 9;
+export const DESKTOP_BREAKPOINT_PX = 1024;
+export const GREETING_AFTERNOON_HOUR = 12;
+export const GREETING_EVENING_HOUR = 18;
+export const MINUTES_PER_DAY = 1440;
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_RETENTION_DAYS = 30;
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** "9+" above 9 (SPEC §2.4, §2.5). */
+export function badgeLabel(count: number): string {
+  return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
+}

@@ -1,0 +1,63 @@
+// One PostgreSQL per test run (embedded, or TEST_DATABASE_URL's server) and one migrated
+// template database; every test file clones its own database from the template.
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createDb, createPool } from '../../src/server/db/database';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/server/db/embedded-postgres';
+import { migrate } from '../../src/server/db/migrate';
+import { withDatabaseName } from '../../src/server/db/open';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDb: { serverUrl: string; template: string; prefix: string };
+  }
+}
+
+async function admin(serverUrl: string, statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const prefix = `sl_test_${process.pid}`;
+  const template = `${prefix}_template`;
+  let embedded: EmbeddedPostgres | undefined;
+  let dataDir: string | undefined;
+  let serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    dataDir = path.resolve('.tmp', `test-pg-${process.pid}`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    embedded = await startEmbeddedPostgres({ dataDir, port: 0, log: { info: () => undefined, warn: () => undefined } });
+    serverUrl = embedded.url;
+  }
+  try {
+    await admin(serverUrl, [`DROP DATABASE IF EXISTS ${template}`, `CREATE DATABASE ${template}`]);
+    const ownerDb = createDb(createPool(withDatabaseName(serverUrl, template), { max: 1 }));
+    try {
+      await migrate(ownerDb);
+    } finally {
+      await ownerDb.destroy();
+    }
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+  project.provide('testDb', { serverUrl, template, prefix });
+
+  return async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}%`]);
+    for (const row of rows) await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(row.datname)} WITH (FORCE)`);
+    await client.end();
+    await embedded?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,54 @@
+// The app as tests drive it: a fresh cloned database, app.inject, and a test-only
+// authenticator ("Bearer test.<base64url session>") until the identity module provides one.
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import pino from 'pino';
+import { buildApp, type AppDeps } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { Authenticator, Session } from '../../src/server/plugins/request-context';
+import type { PermissionEntry } from '../../src/shared/scopes';
+import { createTestDatabase, type TestDatabase } from './test-db';
+
+export type TestApp = { app: FastifyInstance; database: TestDatabase; config: Config; close: () => Promise<void> };
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', CLIENT_DIST_DIR: '.tmp/no-client', ...env }, '0.0.0-test');
+}
+
+export const testAuthenticator: Authenticator = async (request) => {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer test.')) return null;
+  return JSON.parse(Buffer.from(header.slice('Bearer test.'.length), 'base64url').toString('utf8')) as Session;
+};
+
+export function testSession(overrides: Partial<Session> & { permissions?: PermissionEntry[] } = {}): Session {
+  return {
+    userId: overrides.userId ?? crypto.randomUUID(),
+    companyId: overrides.companyId === undefined ? crypto.randomUUID() : overrides.companyId,
+    departmentIds: overrides.departmentIds ?? [],
+    permissions: overrides.permissions ?? [],
+    sessionId: overrides.sessionId ?? crypto.randomUUID(),
+    impersonatorId: overrides.impersonatorId ?? null,
+  };
+}
+
+export function authHeader(session: Session): { authorization: string } {
+  return { authorization: `Bearer test.${Buffer.from(JSON.stringify(session)).toString('base64url')}` };
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; plugins?: FastifyPluginAsync<{ deps: AppDeps }>[] } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(options.env);
+  const app = await buildApp({ config, db: database.db, logger: pino({ level: 'silent' }), authenticate: testAuthenticator, plugins: options.plugins ?? [] });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
