@@ -7,8 +7,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+// From src/modules/<a>/(server|client)/x.ts another module is ../../<b>/…; ../../../ is the platform.
 const otherModulesInternals = {
-  group: ['**/modules/*/server/**', '**/modules/*/client/**', '**/modules/*/*.policy', '../../*/server/**', '../../*/client/**', '../../*/*.policy'],
+  regex: String.raw`^(\.\./\.\./[^./][^/]*/(server|client)/|\.\./\.\./[^./][^/]*/[^/]+\.policy$|.*/modules/[^/]+/(server|client)/)`,
   message: 'Reach another module only through its *.contract.ts (DESIGN §3).',
 };
 
@@ -41,7 +42,10 @@ export default tseslint.config(
   {
     files: ['src/shared/**'],
     rules: restrict([
-      { group: ['**/modules/**', '**/server/**', '**/client/**', '**/routes/**'], message: 'shared imports no module and no side (DESIGN §3).' },
+      {
+        group: ['**/modules/**', '**/server/**', '**/client/**', '**/routes/**'],
+        message: 'shared imports no module and no side (DESIGN §3).',
+      },
     ]),
   },
   {

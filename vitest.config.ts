@@ -7,7 +7,13 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/modules/**/*.test.ts', 'tests/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'src/server/**/*.test.ts',
+            'src/shared/**/*.test.ts',
+            'src/modules/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['src/modules/*/client/**'],
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
@@ -16,11 +22,15 @@ export default defineConfig({
         },
       },
       {
-        esbuild: { jsx: 'automatic' },
         test: {
           name: 'client',
           environment: 'jsdom',
-          include: ['src/client/**/*.test.{ts,tsx}', 'src/modules/*/client/**/*.test.{ts,tsx}', 'src/routes/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          include: [
+            'src/client/**/*.test.{ts,tsx}',
+            'src/modules/*/client/**/*.test.{ts,tsx}',
+            'src/routes/**/*.test.{ts,tsx}',
+            'sw/**/*.test.ts',
+          ],
           setupFiles: ['tests/support/client-setup.ts'],
           testTimeout: 15_000,
         },

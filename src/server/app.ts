@@ -4,12 +4,16 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
+import { createAuthenticator } from '../modules/auth/server/authenticator';
 import { JSON_BODY_LIMIT_BYTES } from '../shared/constants';
 import { parseQuery } from '../shared/query-string';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { registerFiles } from './files/files.plugin';
+import { createMailDispatcher, type MailDispatcher } from './mail/mail-dispatcher';
 import { serverModules } from './modules';
 import { registerErrorHandler } from './plugins/errors';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerRequestContext, type Authenticator } from './plugins/request-context';
 import { registerSecurity } from './plugins/security';
 import { registerStaticApp } from './plugins/static-app';
@@ -26,6 +30,8 @@ export type AppDeps = {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Wake after committing a transaction that enqueued e-mail (enqueueEmail). */
+    mail: MailDispatcher;
   }
 }
 
@@ -55,7 +61,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await registerSecurity(app, deps.config);
-  registerRequestContext(app, deps.authenticate);
+  registerRequestContext(app, deps.authenticate ?? createAuthenticator(deps));
+  registerIdempotency(app, deps.db);
+  await registerFiles(app, deps);
+  const mail = createMailDispatcher({ db: deps.db, logger: deps.logger, ...deps.config.mail, intervalMs: deps.config.mail.pollMs });
+  app.decorate('mail', mail);
+  app.addHook('onClose', async () => mail.stop());
 
   app.get('/api/version', { config: { access: 'public' } }, async () => ({ version: deps.config.version }));
   app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {

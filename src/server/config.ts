@@ -13,7 +13,12 @@ const port = (fallback: number) =>
   );
 
 const positiveInt = (fallback: number) =>
-  v.pipe(v.optional(v.string(), String(fallback)), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1'));
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(1, 'must be at least 1'),
+  );
 
 const flag = (fallback: boolean) =>
   v.pipe(
@@ -42,6 +47,13 @@ const EnvSchema = v.object({
   PUBLIC_ORIGIN: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://app.example.com'))),
   SHUTDOWN_TIMEOUT_MS: positiveInt(8_000),
   CLIENT_DIST_DIR: v.optional(v.string(), 'dist/client'),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  ACCESS_TOKEN_MINUTES: positiveInt(15),
+  SESSION_IDLE_DAYS: positiveInt(7),
+  SESSION_MAX_DAYS: positiveInt(30),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL'))),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Stafflane <no-reply@stafflane.test>'),
+  MAIL_POLL_MS: positiveInt(2_000),
 });
 
 export type Config = {
@@ -64,6 +76,11 @@ export type Config = {
   publicOrigin: string | undefined;
   shutdownTimeoutMs: number;
   clientDistDir: string;
+  /** Token signing key; unset → a key generated once per database and shared by its servers. */
+  jwtSecret: string | undefined;
+  sessions: { accessTokenSeconds: number; idleSeconds: number; maxSeconds: number };
+  /** Unset → e-mail stays in the outbox_email table and the log (development). */
+  mail: { smtpUrl: string | undefined; from: string; pollMs: number };
   version: string;
 };
 
@@ -104,6 +121,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     publicOrigin: e.PUBLIC_ORIGIN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     clientDistDir: path.resolve(e.CLIENT_DIST_DIR),
+    jwtSecret: e.JWT_SECRET,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.MAIL_POLL_MS },
+    sessions: {
+      accessTokenSeconds: e.ACCESS_TOKEN_MINUTES * 60,
+      idleSeconds: e.SESSION_IDLE_DAYS * 86400,
+      maxSeconds: e.SESSION_MAX_DAYS * 86400,
+    },
     version,
   };
 }

@@ -33,7 +33,9 @@ async function main(): Promise<void> {
 
   const lines = [`Stafflane ${config.version} is running on ${server.url} (ready in ${Math.round(performance.now() - startedAt)} ms)`];
   if (server.database.seed) {
-    lines.push(`Demo accounts (password "${DEMO_PASSWORD}", for trying the product only):`);
+    lines.push(
+      `${server.database.seed.created ? 'Seeded the demo company. ' : ''}This database has demo accounts (password "${DEMO_PASSWORD}", for trying the product only):`,
+    );
     for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.email.padEnd(24)} ${account.role}`);
   }
   console.log(lines.join('\n'));

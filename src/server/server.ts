@@ -13,7 +13,9 @@ export function packageVersion(): string {
   return pkg.version;
 }
 
-export async function startServer(options: { config: Config; logger: Logger } & Pick<AppDeps, 'authenticate' | 'plugins'>): Promise<RunningServer> {
+export async function startServer(
+  options: { config: Config; logger: Logger } & Pick<AppDeps, 'authenticate' | 'plugins'>,
+): Promise<RunningServer> {
   const { config, logger } = options;
   const database = await openDatabase(config, logger);
   let app: FastifyInstance;

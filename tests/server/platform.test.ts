@@ -1,10 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
+import type { AppDeps } from '../../src/server/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
 
+// A route that hands PostgreSQL whatever it is given, as a module with a loose schema would.
+const echoThroughDatabase: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.post('/api/echo-db', { config: { access: 'public' } }, async (request) => {
+    const { text, number } = request.body as { text: string; number: string };
+    const { rows } = await sql<{ text: string; number: number }>`select ${text}::text as text, ${number}::int as number`.execute(deps.db);
+    return rows[0];
+  });
+};
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ plugins: [echoThroughDatabase] });
 });
 afterAll(async () => t.close());
 
@@ -35,7 +46,12 @@ describe('platform endpoints', () => {
   });
 
   it('answers bad JSON with a 400 JSON body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/version', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/version',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'badRequest' });
   });
@@ -45,6 +61,20 @@ describe('platform endpoints', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/version', headers: { 'content-type': 'application/json' }, payload });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'payloadTooLarge' });
+  });
+
+  it('answers values PostgreSQL refuses with 422, not 500', async () => {
+    const ok = await t.app.inject({ method: 'POST', url: '/api/echo-db', payload: { text: 'fine', number: '7' } });
+    expect(ok.json()).toEqual({ text: 'fine', number: 7 });
+    for (const payload of [
+      { text: 'a\u0000b', number: '1' },
+      { text: 'x', number: 'seven' },
+      { text: 'x', number: '99999999999' },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/echo-db', payload });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'validation', message: 'Please check provided details.' });
+    }
   });
 
   it('sends a strict Content-Security-Policy', async () => {

@@ -1,5 +1,6 @@
-// The app as tests drive it: a fresh cloned database, app.inject, and a test-only
-// authenticator ("Bearer test.<base64url session>") until the identity module provides one.
+// The app as tests drive it: a fresh cloned database, app.inject, and either the product's
+// authenticator (realAuth) or a test-only one ("Bearer test.<base64url session>") that
+// lets platform tests choose any session without signing in.
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pino from 'pino';
 import { buildApp, type AppDeps } from '../../src/server/app';
@@ -11,7 +12,10 @@ import { createTestDatabase, type TestDatabase } from './test-db';
 export type TestApp = { app: FastifyInstance; database: TestDatabase; config: Config; close: () => Promise<void> };
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', CLIENT_DIST_DIR: '.tmp/no-client', ...env }, '0.0.0-test');
+  return loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', CLIENT_DIST_DIR: '.tmp/no-client', ...env },
+    '0.0.0-test',
+  );
 }
 
 export const testAuthenticator: Authenticator = async (request) => {
@@ -36,11 +40,17 @@ export function authHeader(session: Session): { authorization: string } {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; plugins?: FastifyPluginAsync<{ deps: AppDeps }>[] } = {},
+  options: { env?: Record<string, string>; plugins?: FastifyPluginAsync<{ deps: AppDeps }>[]; realAuth?: boolean } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(options.env);
-  const app = await buildApp({ config, db: database.db, logger: pino({ level: 'silent' }), authenticate: testAuthenticator, plugins: options.plugins ?? [] });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: pino({ level: 'silent' }),
+    authenticate: options.realAuth ? undefined : testAuthenticator,
+    plugins: options.plugins ?? [],
+  });
   await app.ready();
   return {
     app,

@@ -16,7 +16,9 @@ type Logger = { info: (msg: string) => void; warn: (msg: string) => void };
 
 export class DataDirInUseError extends Error {
   constructor(dataDir: string, pid: number) {
-    super(`Another Stafflane server (pid ${pid}) is already using the data directory ${dataDir}. Stop it first, or set DATA_DIR to another directory.`);
+    super(
+      `Another Stafflane server (pid ${pid}) is already using the data directory ${dataDir}. Stop it first, or set DATA_DIR to another directory.`,
+    );
     this.name = 'DataDirInUseError';
   }
 }
@@ -134,7 +136,19 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
     try {
       run(
         bin.initdb,
-        ['-D', clusterDir, '-U', 'postgres', `--pwfile=${pwfile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C', '--locale-provider=icu', '--icu-locale=en-GB'],
+        [
+          '-D',
+          clusterDir,
+          '-U',
+          'postgres',
+          `--pwfile=${pwfile}`,
+          '--auth=scram-sha-256',
+          '-E',
+          'UTF8',
+          '--locale=C',
+          '--locale-provider=icu',
+          '--icu-locale=en-GB',
+        ],
         owner,
       );
     } finally {
@@ -160,7 +174,18 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
   // requests before it stops the database itself.
   const child = spawn(
     bin.postgres,
-    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
     { detached: true, stdio: ['ignore', logFd, logFd], ...(owner ?? {}) },
   );
   fs.closeSync(logFd);

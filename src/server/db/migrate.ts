@@ -17,7 +17,11 @@ async function ensureAppRole(db: Db): Promise<void> {
     )
     .execute(db);
   const { rows } = await sql<{ rolsuper: boolean }>`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`.execute(db);
-  if (!rows[0]?.rolsuper) await sql.raw(`GRANT ${APP_ROLE} TO CURRENT_USER`).execute(db).catch(() => undefined);
+  if (!rows[0]?.rolsuper)
+    await sql
+      .raw(`GRANT ${APP_ROLE} TO CURRENT_USER`)
+      .execute(db)
+      .catch(() => undefined);
   await sql.raw(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`).execute(db);
   // Every table a migration creates is readable and writable by the application role unless
   // that migration revokes it (the audit log is insert-only).

@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import { APP_ROLE, createDb, createPool, type Db } from './database';
 import { acquireDataDirLock, startEmbeddedPostgres } from './embedded-postgres';
 import { migrate } from './migrate';
-import { seedDemo, type SeedResult } from './seed';
+import { findDemoSeed, seedDemo, type SeedResult } from './seed';
 
 export type OpenDatabase = { db: Db; ownerUrl: string; embedded: boolean; seed: SeedResult | null; close: () => Promise<void> };
 
@@ -58,7 +58,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<OpenDat
   try {
     const applied = await migrate(ownerDb);
     if (applied.length) log.info(`Applied migrations: ${applied.join(', ')}`);
-    if (config.seedDemo) seed = await seedDemo(ownerDb);
+    seed = config.seedDemo ? await seedDemo(ownerDb) : await findDemoSeed(ownerDb);
   } catch (error) {
     await ownerDb.destroy();
     await stopEmbedded();

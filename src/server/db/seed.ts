@@ -1,18 +1,54 @@
 // The demo company and its accounts, for trying the product out. Seeded on the embedded
 // database at first start, or when asked (SEED_DEMO=1, npm run seed); never twice.
-import type { Db } from './database';
+import { createCompany, createDepartment, createRole, createUser, emailExists } from '../../modules/auth/server/accounts.queries';
+import { ADMINISTRATOR_ROLE, DEFAULT_COMPANY_ROLES } from '../../modules/auth/server/default-roles';
+import { hashPassword } from '../../modules/auth/server/passwords';
+import { withSystem, type Db } from './database';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_ACCOUNTS = [
-  { email: 'owner@demo.test', role: 'Owner' },
-  { email: 'manager@demo.test', role: 'Manager' },
-  { email: 'employee@demo.test', role: 'Employee' },
-  { email: 'docs@demo.test', role: 'Docs only' },
-  { email: 'admin@stafflane.test', role: 'Administrator' },
+  { email: 'owner@demo.test', role: 'Owner', firstName: 'Olivia', surname: 'Owen', department: 'Office' },
+  { email: 'manager@demo.test', role: 'Manager', firstName: 'Marcus', surname: 'Mills', department: 'Operations' },
+  { email: 'employee@demo.test', role: 'Employee', firstName: 'Ella', surname: 'Evans', department: 'Operations' },
+  { email: 'docs@demo.test', role: 'Docs only', firstName: 'Dan', surname: 'Doyle', department: 'Office' },
+  { email: 'admin@stafflane.test', role: 'Administrator', firstName: 'Ada', surname: 'Adams', department: null },
 ] as const;
 
 export type SeedResult = { created: boolean; accounts: typeof DEMO_ACCOUNTS };
 
-export async function seedDemo(_db: Db): Promise<SeedResult> {
-  return { created: false, accounts: DEMO_ACCOUNTS };
+/** Whether this database holds the demo accounts (so the start-up banner can say so). */
+export async function findDemoSeed(db: Db): Promise<SeedResult | null> {
+  const present = await withSystem(db, (trx) => emailExists(trx, DEMO_ACCOUNTS[0].email));
+  return present ? { created: false, accounts: DEMO_ACCOUNTS } : null;
+}
+
+export async function seedDemo(db: Db): Promise<SeedResult> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const created = await withSystem(db, async (trx) => {
+    if (await emailExists(trx, DEMO_ACCOUNTS[0].email)) return false;
+    const companyId = await createCompany(trx, { name: 'Demo Ltd', number: '01234567', sectorName: 'Hospitality' });
+    const departments = {
+      Office: await createDepartment(trx, { companyId, name: 'Office' }),
+      Operations: await createDepartment(trx, { companyId, name: 'Operations' }),
+    };
+    const roles = new Map<string, string>();
+    for (const template of DEFAULT_COMPANY_ROLES) roles.set(template.name, await createRole(trx, { companyId, template }));
+    roles.set(ADMINISTRATOR_ROLE.name, await createRole(trx, { companyId: null, template: ADMINISTRATOR_ROLE }));
+    for (const account of DEMO_ACCOUNTS) {
+      const isAdmin = account.role === ADMINISTRATOR_ROLE.name;
+      await createUser(trx, {
+        companyId: isAdmin ? null : companyId,
+        email: account.email,
+        firstName: account.firstName,
+        surname: account.surname,
+        passwordHash,
+        status: 'active',
+        roleId: roles.get(account.role) ?? null,
+        departmentId: account.department ? departments[account.department] : null,
+        authorisedContact: account.role === 'Owner',
+      });
+    }
+    return true;
+  });
+  return { created, accounts: DEMO_ACCOUNTS };
 }

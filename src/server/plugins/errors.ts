@@ -17,8 +17,23 @@ const clientErrorCodes: Record<string, { code: ConstructorParameters<typeof AppE
   FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'unsupportedMediaType', message: 'Expected a multipart upload.' },
 };
 
+/**
+ * PostgreSQL refusing a value the contract let through (a NUL in text, a number or date out
+ * of range) is bad input, not a server fault; a unique or foreign-key violation is a conflict
+ * with data that exists (or not). Schemas should catch these first; this keeps them out of 5xx.
+ */
+function fromPostgres(error: { code?: unknown; routine?: unknown }): AppError | undefined {
+  if (typeof error.code !== 'string' || typeof error.routine !== 'string' || !/^[0-9A-Z]{5}$/.test(error.code)) return undefined;
+  if (error.code.startsWith('22')) return new AppError('validation', { message: 'Please check provided details.' });
+  if (error.code === '23505') return new AppError('conflict', { message: 'This record exists already.' });
+  if (error.code === '23503') return new AppError('conflict', { message: 'This refers to a record that does not exist.' });
+  return undefined;
+}
+
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  const database = typeof error === 'object' && error !== null ? fromPostgres(error) : undefined;
+  if (database) return database;
   const fastifyError = error as Partial<FastifyError>;
   const known = fastifyError.code ? clientErrorCodes[fastifyError.code] : undefined;
   if (known) return new AppError(known.code, known.message ? { message: known.message } : {});

@@ -27,6 +27,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** false for a POST that only reads (a batch download): its answers are never stored. */
+    idempotency?: false;
   }
 }
 

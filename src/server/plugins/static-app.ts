@@ -15,7 +15,7 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string): 
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
-      index: false,
+      index: 'index.html',
       cacheControl: false,
       setHeaders(reply, filePath) {
         const relative = path.relative(distDir, filePath).split(path.sep).join('/');

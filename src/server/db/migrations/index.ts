@@ -1,7 +1,13 @@
 // Every migration, in the order it runs. Add a new file here when you add one.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_platform';
+import * as m0002 from './0002_files';
+import * as m0003 from './0003_identity';
+import * as m0004 from './0004_mail_outbox';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
+  '0002_files': m0002,
+  '0003_identity': m0003,
+  '0004_mail_outbox': m0004,
 };

@@ -1,0 +1,64 @@
+// End-to-end tests against the built app and a real server (DESIGN §6), in Debian's
+// Chromium. The client is built when stale and snapshotted for the run, so the server under
+// test serves the same files from the first test to the last.
+import { defineConfig, devices } from '@playwright/test';
+import { freePort, freshDir, removeStaleRuns, serverEnv, snapshotBuiltClient } from './tests/e2e/support/app-server';
+
+// The config is evaluated again in every worker: choose the port, empty the data directory
+// and take the snapshot once, in the runner, and hand them down through the environment.
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = String(await freePort());
+  removeStaleRuns();
+  freshDir(`e2e-data-${process.env.E2E_PORT}`);
+  process.env.E2E_CLIENT_DIR = snapshotBuiltClient(`e2e-client-${process.env.E2E_PORT}`);
+}
+const port = Number(process.env.E2E_PORT);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `http://127.0.0.1:${port}/api/health`,
+    env: serverEnv({ port, dataDir: `.tmp/e2e-data-${port}`, clientDir: process.env.E2E_CLIENT_DIR }),
+    reuseExistingServer: false,
+    // A first run may build the client and initialise PostgreSQL.
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+});

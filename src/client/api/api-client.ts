@@ -1,0 +1,107 @@
+// The one way the client calls /api (SPEC §7, §8): the stored bearer token, JSON both ways,
+// the bracket query format, an Idempotency-Key on every write, and any status of 300 or more
+// thrown as an ApiError. A 401 to a request that carried a token means the session is gone:
+// the token is cleared and the page reloads into the sign-in screen. Toasts are not shown
+// here but by the query client (src/client/api/query-client.ts), which knows queries from mutations.
+import { AppError, AppErrorCodes, messageForStatus, type AppErrorCode, type FieldErrors } from '../../shared/app-error';
+import { IDEMPOTENCY_KEY_HEADER } from '../../shared/constants';
+import { stringifyQuery, type QueryInput } from '../../shared/query-string';
+import { clearToken, getToken } from '../auth/token-store';
+import { reloadPage } from '../shell/reload-page';
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type ApiRequest = {
+  method?: ApiMethod;
+  query?: QueryInput;
+  /** Sent as JSON; leave undefined for no body. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** The same key for every attempt of one write (the outbox will retry with it); a new key per call otherwise. */
+  idempotencyKey?: string;
+  /** False for calls whose 401 is an answer rather than a lost session, such as logout. */
+  handleUnauthorised?: boolean;
+};
+
+export class ApiError extends AppError {
+  /** The parsed JSON body of the response (undefined when it had none). */
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
+    super(codeForStatus(status), { status, message: messageFrom(body) ?? messageForStatus(status), fieldErrors: fieldErrorsFrom(body) });
+    this.name = 'ApiError';
+    this.body = body;
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const method = request.method ?? 'GET';
+  const headers = new Headers({ accept: 'application/json' });
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  if (method !== 'GET') headers.set(IDEMPOTENCY_KEY_HEADER, request.idempotencyKey ?? newIdempotencyKey());
+  let body: string | undefined;
+  // No content-type without a body: Fastify refuses an empty JSON body.
+  if (request.body !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(request.body);
+  }
+
+  const response = await fetch(urlFor(path, request.query), { method, headers, body, signal: request.signal });
+  const payload = await readBody(response);
+  if (response.status >= 300) {
+    if (response.status === 401 && token && request.handleUnauthorised !== false) {
+      clearToken();
+      reloadPage();
+    }
+    throw new ApiError(response.status, payload);
+  }
+  return payload as T;
+}
+
+function urlFor(path: string, query: QueryInput | undefined): string {
+  // Absolute, so the same code runs in the browser and under test.
+  const base = new URL(path, window.location.origin).toString();
+  const search = query ? stringifyQuery(query) : '';
+  if (!search) return base;
+  return `${base}${base.includes('?') ? '&' : '?'}${search}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function newIdempotencyKey(): string {
+  // randomUUID exists only in secure contexts; a plain-http LAN install still needs keys.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function codeForStatus(status: number): AppErrorCode {
+  const known = (Object.keys(AppErrorCodes) as AppErrorCode[]).find((code) => AppErrorCodes[code] === status);
+  return known ?? (status >= 500 ? 'internal' : 'badRequest');
+}
+
+function messageFrom(body: unknown): string | undefined {
+  const message = (body as { message?: unknown } | null | undefined)?.message;
+  return typeof message === 'string' && message !== '' ? message : undefined;
+}
+
+function fieldErrorsFrom(body: unknown): FieldErrors | undefined {
+  const errors = (body as { errors?: unknown } | null | undefined)?.errors;
+  return errors && typeof errors === 'object' && !Array.isArray(errors) ? (errors as FieldErrors) : undefined;
+}

@@ -1,0 +1,45 @@
+// The app's QueryClient: retry once after 200 ms (SPEC §9) and the error toasts of SPEC §8.
+// A query that fails shows "Error occurred"; so does a mutation, unless the status is 409,
+// 422 or 429, which the calling form explains itself. `meta: { errorToast: false }` opts a
+// query or mutation out (the login form, the footer's version line).
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { QUERY_RETRY_COUNT, QUERY_RETRY_DELAY_MS } from '../../shared/constants';
+import { ERROR_OCCURRED, showDangerToast } from '../shell/toasts';
+import { isApiError } from './api-client';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { errorToast?: boolean };
+    mutationMeta: { errorToast?: boolean };
+  }
+}
+
+const LEFT_TO_THE_CALLER = [409, 422, 429];
+
+// After a 401 the page is already reloading into the sign-in screen: nothing to say or retry.
+const sessionLost = (error: unknown) => isApiError(error, 401);
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError(error, query) {
+        if (query.meta?.errorToast === false || sessionLost(error)) return;
+        showDangerToast({ message: ERROR_OCCURRED });
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError(error, _variables, _context, mutation) {
+        if (mutation.meta?.errorToast === false || sessionLost(error)) return;
+        if (isApiError(error) && LEFT_TO_THE_CALLER.includes(error.status)) return;
+        showDangerToast({ message: ERROR_OCCURRED });
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, error) => !sessionLost(error) && failureCount < QUERY_RETRY_COUNT,
+        retryDelay: QUERY_RETRY_DELAY_MS,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,30 @@
+// "A new version of Stafflane is available." with a Reload button, shown as a toast that
+// stays until it is used or closed.
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+
+export const UPDATE_PROMPT_ID = 'app-update';
+
+function UpdatePrompt({ onReload }: { onReload: () => void }) {
+  const [reloading, setReloading] = useState(false);
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Text size="sm">A new version of Stafflane is available.</Text>
+      <Button
+        size="xs"
+        loading={reloading}
+        onClick={() => {
+          setReloading(true);
+          onReload();
+        }}
+      >
+        Reload
+      </Button>
+    </Group>
+  );
+}
+
+export function showUpdatePrompt(onReload: () => void): void {
+  notifications.show({ id: UPDATE_PROMPT_ID, autoClose: false, withCloseButton: true, message: <UpdatePrompt onReload={onReload} /> });
+}

@@ -1,0 +1,15 @@
+// Toasts (SPEC §4, §8): they close after 5000 ms (set on <Notifications />), and a danger
+// toast whose message is already on screen is not shown twice.
+import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+
+export const ERROR_OCCURRED = 'Error occurred';
+
+export function showSuccessToast(options: { id?: string; title?: string; message: ReactNode }): void {
+  notifications.show({ color: 'green', ...options });
+}
+
+export function showDangerToast(options: { title?: string; message: string }): void {
+  // The store ignores a second notification with an id it already shows.
+  notifications.show({ id: `danger:${options.title ?? ''}:${options.message}`, color: 'red', ...options });
+}

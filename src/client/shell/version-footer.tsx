@@ -1,0 +1,13 @@
+// The bottom line of SPEC §2.3: the build this page runs and the API version it talks to.
+import { Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { versionQueryOptions } from './version.api';
+
+export function VersionFooter() {
+  const { data } = useQuery(versionQueryOptions());
+  return (
+    <Text component="footer" size="xs" c="dimmed" ta="center" py="md">
+      Stafflane {__APP_VERSION__} · API {data?.version ?? '…'}
+    </Text>
+  );
+}

@@ -1,0 +1,12 @@
+// GET /api/version (SPEC §7) for the bottom line of the shell.
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../api/api-client';
+
+export const versionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['version'],
+    queryFn: ({ signal }) => apiFetch<{ version: string }>('/api/version', { signal }),
+    staleTime: 60 * 60 * 1000,
+    // A missing version line is not worth an error toast.
+    meta: { errorToast: false },
+  });

@@ -1,0 +1,92 @@
+// Creating companies, their roles, departments and people (the seed, and later sign-up).
+import type { DbOrTrx } from '../../../server/db/database';
+import type { RoleTemplate } from './default-roles';
+import type { UserStatus } from './auth.queries';
+
+export async function createCompany(db: DbOrTrx, input: { name: string; number?: string; sectorName?: string }): Promise<string> {
+  const row = await db
+    .insertInto('companies')
+    .values({ name: input.name, number: input.number ?? null, sector_name: input.sectorName ?? null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function createDepartment(db: DbOrTrx, input: { companyId: string; name: string }): Promise<string> {
+  const row = await db
+    .insertInto('departments')
+    .values({ company_id: input.companyId, name: input.name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function createRole(db: DbOrTrx, input: { companyId: string | null; template: RoleTemplate }): Promise<string> {
+  const role = await db
+    .insertInto('roles')
+    .values({ company_id: input.companyId, name: input.template.name, docs_only: input.template.docsOnly })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (input.template.permissions.length) {
+    await db
+      .insertInto('role_permissions')
+      .values(
+        input.template.permissions.map((p) => ({
+          role_id: role.id,
+          company_id: input.companyId,
+          endpoint: p.endpoint,
+          method: p.method,
+          type: p.type,
+        })),
+      )
+      .execute();
+  }
+  return role.id;
+}
+
+export async function createUser(
+  db: DbOrTrx,
+  input: {
+    companyId: string | null;
+    email: string;
+    firstName: string;
+    surname: string;
+    passwordHash: string | null;
+    status: UserStatus;
+    roleId: string | null;
+    departmentId?: string | null;
+    authorisedContact?: boolean;
+  },
+): Promise<string> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      company_id: input.companyId,
+      email: input.email,
+      first_name: input.firstName,
+      surname: input.surname,
+      password_hash: input.passwordHash,
+      status: input.status,
+      role_id: input.roleId,
+      department_id: input.departmentId ?? null,
+      authorised_contact: input.authorisedContact ?? false,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (input.companyId && input.departmentId) {
+    await db
+      .insertInto('user_departments')
+      .values({ user_id: row.id, department_id: input.departmentId, company_id: input.companyId })
+      .execute();
+  }
+  return row.id;
+}
+
+export async function emailExists(db: DbOrTrx, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+  return row !== undefined;
+}

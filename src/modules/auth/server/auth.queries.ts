@@ -1,0 +1,210 @@
+// Accounts, roles and sessions as sign-in and the authenticator need them.
+import { sql, type Generated } from 'kysely';
+import type { Db, DbOrTrx, Trx } from '../../../server/db/database';
+import type { Timestamp } from '../../../server/db/schema';
+import type { HttpMethod, PermissionEntry, Scope } from '../../../shared/scopes';
+
+export type CompanyStatus = 'active' | 'on_hold' | 'access_disabled' | 'inactive';
+export type UserStatus = 'pending' | 'invited' | 'active' | 'terminated' | 'locked';
+
+export interface CompaniesTable {
+  id: Generated<string>;
+  name: string;
+  number: string | null;
+  sector_name: string | null;
+  status: Generated<CompanyStatus>;
+  hr_client: Generated<boolean>;
+  hs_client: Generated<boolean>;
+  require_two_factor: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+export interface DepartmentsTable {
+  id: Generated<string>;
+  company_id: string;
+  name: string;
+  created_at: Generated<Date>;
+}
+export interface RolesTable {
+  id: Generated<string>;
+  company_id: string | null;
+  name: string;
+  docs_only: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+export interface RolePermissionsTable {
+  role_id: string;
+  company_id: string | null;
+  endpoint: string;
+  method: HttpMethod;
+  type: Scope;
+}
+export interface UsersTable {
+  id: Generated<string>;
+  company_id: string | null;
+  email: string;
+  first_name: string;
+  middle_names: string | null;
+  surname: string;
+  mobile: string | null;
+  password_hash: string | null;
+  status: Generated<UserStatus>;
+  role_id: string | null;
+  department_id: string | null;
+  authorised_contact: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface UserDepartmentsTable {
+  user_id: string;
+  department_id: string;
+  company_id: string;
+}
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  company_id: string | null;
+  impersonator_id: string | null;
+  created_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+
+declare module '../../../server/db/schema' {
+  interface Database {
+    companies: CompaniesTable;
+    departments: DepartmentsTable;
+    roles: RolesTable;
+    role_permissions: RolePermissionsTable;
+    users: UsersTable;
+    user_departments: UserDepartmentsTable;
+    sessions: SessionsTable;
+    server_secrets: ServerSecretsTable;
+  }
+}
+
+export type Account = {
+  id: string;
+  company_id: string | null;
+  first_name: string;
+  password_hash: string | null;
+  status: UserStatus;
+  role_id: string | null;
+  department_id: string | null;
+  authorised_contact: boolean;
+  company_status: CompanyStatus | null;
+  hr_client: boolean | null;
+  hs_client: boolean | null;
+  role_exists: boolean;
+  docs_only: boolean;
+};
+
+/** Sign-in knows no company yet: call inside the system scope (withSystem). */
+export async function findAccountByEmail(trx: Trx, email: string): Promise<Account | undefined> {
+  return trx
+    .selectFrom('users as u')
+    .leftJoin('companies as c', 'c.id', 'u.company_id')
+    .leftJoin('roles as r', 'r.id', 'u.role_id')
+    .select([
+      'u.id',
+      'u.company_id',
+      'u.first_name',
+      'u.password_hash',
+      'u.status',
+      'u.role_id',
+      'u.department_id',
+      'u.authorised_contact',
+      'c.status as company_status',
+      'c.hr_client',
+      'c.hs_client',
+      sql<boolean>`r.id is not null`.as('role_exists'),
+      sql<boolean>`coalesce(r.docs_only, false)`.as('docs_only'),
+    ])
+    .where(sql`lower(u.email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findTokenAccount(trx: Trx, userId: string) {
+  return trx
+    .selectFrom('users')
+    .select(['id', 'first_name', 'company_id', 'department_id', 'status', 'authorised_contact'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function findPermissions(trx: DbOrTrx, roleId: string | null): Promise<PermissionEntry[]> {
+  if (!roleId) return [];
+  return trx
+    .selectFrom('role_permissions')
+    .select(['endpoint', 'method', 'type'])
+    .where('role_id', '=', roleId)
+    .orderBy('endpoint')
+    .orderBy('method')
+    .execute();
+}
+
+export async function findDepartmentIds(trx: DbOrTrx, user: { id: string; department_id: string | null }): Promise<string[]> {
+  const rows = await trx.selectFrom('user_departments').select('department_id').where('user_id', '=', user.id).execute();
+  const ids = new Set(rows.map((row) => row.department_id));
+  if (user.department_id) ids.add(user.department_id);
+  return [...ids];
+}
+
+export async function createSession(
+  db: Db,
+  input: { userId: string; companyId: string | null; impersonatorId?: string | null; maxSeconds: number },
+): Promise<string> {
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      user_id: input.userId,
+      company_id: input.companyId,
+      impersonator_id: input.impersonatorId ?? null,
+      expires_at: sql<Date>`now() + make_interval(secs => ${input.maxSeconds})`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The live session for a token, with what a request needs about its user, in one
+ * statement; touches last_seen_at at most once a minute. Run inside the token's tenant scope.
+ */
+export async function findLiveSession(trx: Trx, input: { sessionId: string; idleSeconds: number }) {
+  const session = await trx
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id', 's.user_id', 's.company_id', 's.impersonator_id', 's.last_seen_at', 'u.role_id', 'u.department_id', 'u.status'])
+    .where('s.id', '=', input.sessionId)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${input.idleSeconds})`)
+    .executeTakeFirst();
+  if (session && Date.now() - session.last_seen_at.getTime() > 60_000) {
+    await trx
+      .updateTable('sessions')
+      .set({ last_seen_at: sql<Date>`now()` })
+      .where('id', '=', session.id)
+      .execute();
+  }
+  return session;
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function findSigningKey(db: Db): Promise<string | undefined> {
+  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', 'token_signing_key').executeTakeFirst();
+  return row?.value;
+}

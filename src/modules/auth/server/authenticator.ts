@@ -1,0 +1,64 @@
+// Turns a bearer token into the request's session: signature and expiry, then the session
+// row (revocable at once), the user's departments and the role's current permissions.
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../../server/app';
+import { withSystem, withTenant, type Trx } from '../../../server/db/database';
+import type { Authenticator, Session } from '../../../server/plugins/request-context';
+import type { TokenClaims } from '../auth.contract';
+import { findDepartmentIds, findLiveSession, findPermissions, findSigningKey } from './auth.queries';
+import { tokenKeys, verifyAccessToken, type TokenKeys } from './tokens';
+
+export type AuthDeps = Pick<AppDeps, 'config' | 'db'>;
+
+const keysByDeps = new WeakMap<AuthDeps, Promise<TokenKeys>>();
+
+export function signingKeys(deps: AuthDeps): Promise<TokenKeys> {
+  let keys = keysByDeps.get(deps);
+  if (!keys) {
+    keys = (async () => {
+      const secret = deps.config.jwtSecret ?? (await findSigningKey(deps.db));
+      if (!secret) throw new Error('No token signing key: set JWT_SECRET or run the migrations.');
+      return tokenKeys(secret);
+    })();
+    keysByDeps.set(deps, keys);
+  }
+  return keys;
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() || null : null;
+}
+
+/** Runs `fn` in the scope the token names: its company, or the system scope for administrators. */
+export function inTokenScope<T>(deps: AuthDeps, claims: Pick<TokenClaims, 'company_id'>, fn: (trx: Trx) => Promise<T>): Promise<T> {
+  return claims.company_id ? withTenant(deps.db, claims.company_id, fn) : withSystem(deps.db, fn);
+}
+
+export async function loadSession(deps: AuthDeps, claims: TokenClaims): Promise<Session | null> {
+  return inTokenScope(deps, claims, async (trx) => {
+    const row = await findLiveSession(trx, { sessionId: claims.sid, idleSeconds: deps.config.sessions.idleSeconds });
+    if (!row || row.user_id !== claims.user_id || row.status === 'terminated' || row.status === 'locked') return null;
+    const [departmentIds, permissions] = await Promise.all([
+      findDepartmentIds(trx, { id: row.user_id, department_id: row.department_id }),
+      findPermissions(trx, row.role_id),
+    ]);
+    return {
+      userId: row.user_id,
+      companyId: row.company_id,
+      departmentIds,
+      permissions,
+      sessionId: row.id,
+      impersonatorId: row.impersonator_id,
+    };
+  });
+}
+
+export function createAuthenticator(deps: AuthDeps): Authenticator {
+  return async (request) => {
+    const token = bearerToken(request);
+    if (!token) return null;
+    const claims = await verifyAccessToken(await signingKeys(deps), token);
+    return claims ? loadSession(deps, claims) : null;
+  };
+}

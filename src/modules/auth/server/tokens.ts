@@ -1,0 +1,31 @@
+// Access tokens: short-lived HS256 JWTs carrying SPEC §3's claims and the session id.
+import { jwtVerify, SignJWT } from 'jose';
+import type { TokenClaims } from '../auth.contract';
+
+export type TokenKeys = { key: Uint8Array };
+
+export function tokenKeys(secret: string): TokenKeys {
+  return { key: new TextEncoder().encode(secret) };
+}
+
+export async function signAccessToken(keys: TokenKeys, claims: Omit<TokenClaims, 'iat' | 'exp'>, lifetimeSeconds: number): Promise<string> {
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(`${lifetimeSeconds}s`)
+    .sign(keys.key);
+}
+
+/**
+ * Verifies signature and claims. `allowExpiredFor` lets refresh accept a token whose
+ * access lifetime has passed while its session may still live (an app reopened offline).
+ */
+export async function verifyAccessToken(keys: TokenKeys, token: string, allowExpiredFor = 0): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, keys.key, { algorithms: ['HS256'], clockTolerance: allowExpiredFor });
+    if (typeof payload.sid !== 'string' || typeof payload.user_id !== 'string') return null;
+    return payload as unknown as TokenClaims;
+  } catch {
+    return null;
+  }
+}

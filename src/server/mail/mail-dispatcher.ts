@@ -1,0 +1,80 @@
+// Sends what the outbox holds: over SMTP when SMTP_URL is set, otherwise into the log (the
+// development outbox — the rows stay in outbox_email with status "logged"). Failed sends are
+// retried with growing delays, then marked failed; nothing is dropped silently.
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Db } from '../db/database';
+import { claimDueEmails, markEmailDelivered, markEmailFailed } from './mail.queries';
+
+export const MAX_EMAIL_ATTEMPTS = 6;
+const BATCH = 20;
+
+export type MailDispatcher = { wake: () => void; drain: () => Promise<void>; stop: () => Promise<void> };
+
+export function createMailDispatcher(options: {
+  db: Db;
+  logger: Logger;
+  smtpUrl: string | undefined;
+  from: string;
+  intervalMs: number;
+}): MailDispatcher {
+  const { db, logger } = options;
+  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  async function sendDue(): Promise<void> {
+    for (;;) {
+      const batch = await claimDueEmails(db, BATCH);
+      for (const email of batch) {
+        try {
+          if (transport) {
+            await transport.sendMail({
+              from: options.from,
+              to: email.to_address,
+              subject: email.subject,
+              text: email.text_body,
+              ...(email.html_body ? { html: email.html_body } : {}),
+            });
+            await markEmailDelivered(db, { id: email.id, status: 'sent' });
+          } else {
+            logger.info(
+              { to: email.to_address, subject: email.subject, text: email.text_body },
+              'E-mail (no SMTP_URL: kept in outbox_email)',
+            );
+            await markEmailDelivered(db, { id: email.id, status: 'logged' });
+          }
+        } catch (error) {
+          const finalAttempt = email.attempts >= MAX_EMAIL_ATTEMPTS;
+          logger.warn(
+            { err: error, to: email.to_address, attempt: email.attempts },
+            finalAttempt ? 'E-mail failed for good' : 'E-mail failed: will retry',
+          );
+          await markEmailFailed(db, { id: email.id, error: String(error), retryInSeconds: finalAttempt ? null : 30 * 2 ** email.attempts });
+        }
+      }
+      if (batch.length < BATCH || stopped) return;
+    }
+  }
+
+  /** Runs one pass unless one is running already; a pass that fails is logged and retried on the next tick. */
+  function drain(): Promise<void> {
+    running ??= sendDue()
+      .catch((error: unknown) => logger.error({ err: error }, 'Mail dispatcher pass failed'))
+      .finally(() => (running = null));
+    return running;
+  }
+
+  const timer = setInterval(() => void drain(), options.intervalMs);
+  timer.unref();
+  return {
+    wake: () => void drain(),
+    drain,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      transport?.close();
+    },
+  };
+}

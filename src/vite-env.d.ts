@@ -1,0 +1,4 @@
+/// <reference types="vite/client" />
+
+/** The package.json version the client was built from (vite.config.ts `define`). */
+declare const __APP_VERSION__: string;

@@ -1,0 +1,125 @@
+// `npm run bench:api`: req/s and latency of /api/version and of a signed-in 20-row list page
+// from 10,000 rows (through the tenant transaction and row-level security), 50 connections,
+// plus the cold start of the real server on an existing data dir. Rate limits are lifted
+// through RATE_LIMIT_MAX for the run. Writes tests/bench/results/api.json.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort } from '../../src/server/db/embedded-postgres';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
+const CONNECTIONS = 50;
+const dataDir = path.resolve('.tmp/bench-api');
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  RATE_LIMIT_MAX: '1000000000',
+  DATABASE_URL: '',
+};
+
+function start(args: string[], port: number, ready: RegExp): Promise<{ child: ChildProcess; ms: number }> {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, args, { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (ready.test(out)) resolve({ child, ms: performance.now() - startedAt });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function load(title: string, url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const figures = {
+    title,
+    url,
+    connections: CONNECTIONS,
+    duration_s: DURATION_S,
+    requests_per_s: Math.round(result.requests.average),
+    latency_p50_ms: result.latency.p50,
+    latency_p99_ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non_2xx: result.non2xx,
+    total: result.requests.total,
+  };
+  console.log(
+    `${title}: ${figures.requests_per_s} req/s, p50 ${figures.latency_p50_ms} ms, p99 ${figures.latency_p99_ms} ms, errors ${figures.errors}, non-2xx ${figures.non_2xx}`,
+  );
+  return figures;
+}
+
+async function main(): Promise<void> {
+  console.log(`Rate limits lifted for this run (RATE_LIMIT_MAX=${env.RATE_LIMIT_MAX}); data in ${dataDir}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const port = await freePort();
+  const { child } = await start(['--import', 'tsx', 'tests/bench/bench-server.ts'], port, /READY \d+/);
+  const base = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@demo.test', password: 'demo-password' }),
+  });
+  const { auth_token } = (await login.json()) as { auth_token: string };
+  const page = (await fetch(`${base}/api/widgets?limit=20&offset=4980`, { headers: { authorization: `Bearer ${auth_token}` } }).then((r) =>
+    r.json(),
+  )) as {
+    results: unknown[];
+    count: number;
+  };
+  if (page.results.length !== 20 || page.count !== 10_000) throw new Error(`unexpected list page: ${JSON.stringify(page).slice(0, 200)}`);
+
+  await load('warm-up', `${base}/api/version`);
+  const version = await load('GET /api/version', `${base}/api/version`);
+  const list = await load(
+    'GET /api/widgets (signed in, 20 of 10,000 rows)',
+    `${base}/api/widgets?limit=20&offset=4980&status[]=active&status[]=draft`,
+    {
+      authorization: `Bearer ${auth_token}`,
+    },
+  );
+  await stop(child);
+
+  // Cold start of the product server on the data dir just used (and the existing build).
+  const cold = await start(['scripts/start.mjs'], port, /Stafflane \S+ is running on/);
+  const firstAnswerAt = performance.now();
+  await fetch(`${base}/api/version`);
+  const coldStartMs = Math.round(cold.ms + (performance.now() - firstAnswerAt));
+  await stop(cold.child);
+  console.log(`Cold start to first answered request (existing data dir and build): ${coldStartMs} ms`);
+
+  const targets = {
+    version_rps_at_least_15000: version.requests_per_s >= 15_000,
+    list_rps_at_least_2000: list.requests_per_s >= 2_000,
+    p99_under_50ms: version.latency_p99_ms < 50 && list.latency_p99_ms < 50,
+    zero_errors: version.errors + version.non_2xx + list.errors + list.non_2xx === 0,
+    cold_start_under_5s: coldStartMs < 5_000,
+  };
+  for (const [name, pass] of Object.entries(targets)) console.log(`${pass ? 'PASS' : 'FAIL'} ${name}`);
+  fs.mkdirSync('tests/bench/results', { recursive: true });
+  const out = {
+    measured_at: new Date().toISOString(),
+    machine: `${process.platform} ${process.arch}, node ${process.version}`,
+    version,
+    list,
+    cold_start_ms: coldStartMs,
+    targets,
+  };
+  fs.writeFileSync('tests/bench/results/api.json', `${JSON.stringify(out, null, 2)}\n`);
+  console.log('Wrote tests/bench/results/api.json');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+await main();

@@ -1,0 +1,146 @@
+// Runs the built server for end-to-end tests: a free port, a fresh data directory (its own
+// embedded PostgreSQL) and a snapshot of the built client, so a rebuild of dist/client
+// during the run (someone editing sources) cannot change the files under test.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../../..');
+export const builtClientDir = path.join(root, 'dist/client');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port'))));
+    });
+  });
+}
+
+/** The environment of a test server: production mode, quiet logs, no rate limit in the way. */
+export function serverEnv(options: { port: number; dataDir: string; clientDir?: string }): Record<string, string> {
+  return {
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    DATA_DIR: options.dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000',
+    ...(options.clientDir ? { CLIENT_DIST_DIR: options.clientDir } : {}),
+  };
+}
+
+/** `.tmp/<name>`, emptied. */
+export function freshDir(name: string): string {
+  const dir = path.join(root, '.tmp', name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Builds the client if its sources changed, then copies it to `.tmp/<name>` for one run. */
+export function snapshotBuiltClient(name: string): string {
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('Building the client failed.');
+  const dir = freshDir(name);
+  fs.cpSync(builtClientDir, dir, { recursive: true });
+  return dir;
+}
+
+/** Directories of earlier runs (`e2e-data-<id>`, `e2e-client-<id>`) whose PostgreSQL is no longer running. */
+export function removeStaleRuns(): void {
+  const tmp = path.join(root, '.tmp');
+  if (!fs.existsSync(tmp)) return;
+  for (const name of fs.readdirSync(tmp)) {
+    if (!name.startsWith('e2e-data-')) continue;
+    const pidFile = path.join(tmp, name, 'postgres', 'postmaster.pid');
+    const pid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]) : NaN;
+    if (Number.isInteger(pid) && isAlive(pid)) continue;
+    fs.rmSync(path.join(tmp, name), { recursive: true, force: true });
+    fs.rmSync(path.join(tmp, name.replace('e2e-data-', 'e2e-client-')), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type AppServer = { url: string; clientDir: string; stop: () => Promise<void> };
+
+/**
+ * Starts a server of its own on a private copy of the run's client snapshot (E2E_CLIENT_DIR,
+ * set by playwright.config.ts), for a test that changes the served files or stops the server.
+ * It runs the server entry directly: the snapshot is already built.
+ */
+export async function startAppServer(name: string): Promise<AppServer> {
+  const source = process.env.E2E_CLIENT_DIR ?? builtClientDir;
+  if (!fs.existsSync(path.join(source, 'index.html'))) throw new Error(`No built client in ${source}: run \`npm run build\` first.`);
+  const port = await freePort();
+  const dataDir = freshDir(`e2e-data-${name}-${port}`);
+  const clientDir = freshDir(`e2e-client-${name}-${port}`);
+  fs.cpSync(source, clientDir, { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...serverEnv({ port, dataDir, clientDir }) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await waitForStart(child, 90_000);
+  return {
+    url,
+    clientDir,
+    stop: async () => {
+      await stopChild(child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function waitForStart(child: ChildProcess, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    let settled = false;
+    const timer = setTimeout(() => fail(new Error(`The server did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    // Keeps reading after the start so the pipe never fills and blocks the server.
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /is running on (http:\/\/\S+)/.exec(output);
+      if (match?.[1] && !settled) {
+        settled = true;
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.on('exit', (code) => fail(new Error(`The server exited (${code}) before starting:\n${output}`)));
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

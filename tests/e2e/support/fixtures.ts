@@ -1,0 +1,51 @@
+// The e2e `test`: fails any test whose page logs an unexpected console error or throws —
+// which is how a Content-Security-Policy violation of the built app shows up. A test that
+// provokes errors on purpose (a refused sign-in, blocked scripts) lists them in `expectedConsole`.
+import { test as base, expect, type Page } from '@playwright/test';
+
+type Fixtures = { expectedConsole: RegExp[] };
+
+export const test = base.extend<Fixtures>({
+  expectedConsole: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(`Uncaught: ${error.message}`));
+      const expected: RegExp[] = [];
+      await use(expected);
+      expect(problems.filter((text) => !expected.some((pattern) => pattern.test(text)))).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Waits for the page's service worker to be `activated` (not merely `ready`) and in control. */
+export async function waitForActivatedServiceWorker(page: Page): Promise<void> {
+  // expect.poll, not waitForFunction: that would take an async predicate's promise as truthy.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return registration?.active?.state === 'activated' && navigator.serviceWorker.controller?.state === 'activated';
+        }),
+      { timeout: 30_000, intervals: [100, 200, 500] },
+    )
+    .toBe(true);
+}
+
+/** The state of the registration's waiting worker, or null when none waits. */
+export function waitingWorkerState(page: Page): Promise<string | null> {
+  return page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? null);
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-mail').fill(email);
+  // By role: the visibility toggle's label also contains "password".
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

@@ -1,0 +1,51 @@
+// A real SMTP server for tests: mail the product sends over SMTP_URL lands here.
+import { SMTPServer } from 'smtp-server';
+import { freePort } from '../../src/server/db/embedded-postgres';
+
+export type ReceivedMail = { from: string; to: string[]; raw: string };
+
+export type SmtpSink = {
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves with the first message to `to` (matching `pattern`, when given) received so far or later. */
+  waitFor: (options: { to: string; pattern?: RegExp; timeoutMs?: number }) => Promise<ReceivedMail>;
+  close: () => Promise<void>;
+};
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const find = (to: string, pattern?: RegExp) => messages.find((m) => m.to.includes(to) && (!pattern || pattern.test(m.raw)));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor: async ({ to, pattern, timeoutMs = 10_000 }) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = find(to, pattern);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms (got ${messages.length})`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,119 @@
+// The client build: file routes, the React app, the service worker (injectManifest) and the
+// web app manifest, written to dist/client where the server serves them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { shellPrecacheTransform } from './scripts/chunk-graph.js';
+
+const root = import.meta.dirname;
+const outDir = path.join(root, 'dist/client');
+const appVersion = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
+
+/**
+ * Sources whose chunks make the shell the service worker precaches: whatever the app needs to
+ * open offline from the home-screen icon, signed in or not. Other route chunks are cached by
+ * the service worker when first used. A module whose screen must open offline before anyone
+ * has visited it adds its route file here. (The root route is never split: it is in the entry.)
+ */
+const shellSources = ['src/routes/login.tsx', 'src/routes/_signed-in.tsx', 'src/routes/_signed-in/index.tsx'];
+
+/** Route chunks named after their route file (`route-signed-in-index-…js`), so the bundle figures read. */
+function chunkFileName(chunk: { name: string; facadeModuleId: string | null }): string {
+  const route = /src[\\/]routes[\\/](.+)\.tsx\?tsr-split/.exec(chunk.facadeModuleId ?? '')?.[1];
+  if (!route) return 'assets/[name]-[hash].js';
+  return `assets/route-${route.replace(/[\\/_]+/g, '-').replace(/^-+|-+$/g, '') || 'root'}-[hash].js`;
+}
+
+/** The hand-written manifest.webmanifest at the root, served in development and copied into the build. */
+function webAppManifest(): Plugin {
+  const source = path.join(root, 'manifest.webmanifest');
+  return {
+    name: 'stafflane:web-app-manifest',
+    configureServer(server) {
+      server.middlewares.use('/manifest.webmanifest', (_request, response) => {
+        response.setHeader('content-type', 'application/manifest+json');
+        response.end(fs.readFileSync(source));
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: fs.readFileSync(source, 'utf8') });
+    },
+  };
+}
+
+export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
+  plugins: [
+    // The router plugin must run before React's so the split route files are plain modules.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+      quoteStyle: 'single',
+      routeFileIgnorePattern: '\\.test\\.tsx?$',
+    }),
+    react(),
+    webAppManifest(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // The page registers the worker itself (src/client/pwa) to drive the update prompt.
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // Classic script: module service workers are still missing from some browsers in use.
+        rollupFormat: 'iife',
+        globPatterns: ['index.html', 'manifest.webmanifest', 'icons/*.{png,svg}', 'assets/*.{js,css}'],
+        manifestTransforms: [shellPrecacheTransform({ outDir, shellSources })],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    // The bundle benchmark and the precache list read what each route loads from here.
+    manifest: true,
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      // The slow callback it reports is the service-worker build, which runs after the bundle on purpose.
+      checks: { bundlerTimings: false },
+      output: {
+        chunkFileNames: chunkFileName,
+        codeSplitting: {
+          groups: [
+            // Long-lived vendor chunks that every page needs, so a deploy of app code does not
+            // make phones download them again.
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+            {
+              name: 'vendor-router',
+              test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|react-store|store)[\\/]/,
+              priority: 20,
+            },
+            { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/, priority: 20 },
+            // Mantine is split by the set of chunks that use each component, so the login page
+            // does not carry the components of screens it never shows.
+            {
+              name: 'vendor-mantine',
+              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx)/,
+              priority: 10,
+              entriesAware: true,
+            },
+          ],
+        },
+      },
+    },
+  },
+});
