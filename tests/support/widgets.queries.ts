@@ -32,6 +32,7 @@ export async function createWidgetsTable(ownerDb: Db): Promise<void> {
       created_by uuid NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now()
     )`.execute(ownerDb);
+  await sql`CREATE INDEX widgets_company_name_idx ON widgets (company_id, name, id)`.execute(ownerDb);
   await sql`GRANT SELECT, INSERT, UPDATE, DELETE ON widgets TO ${sql.id(APP_ROLE)}`.execute(ownerDb);
   await enableTenantRls(ownerDb as unknown as Kysely<unknown>, 'widgets');
 }

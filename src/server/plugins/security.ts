@@ -1,8 +1,9 @@
 // Security headers with a strict Content-Security-Policy that the built app satisfies, and
 // rate limiting per client address.
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
 export const contentSecurityPolicy = {
@@ -22,11 +23,30 @@ export const contentSecurityPolicy = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * Helmet's headers, worked out once: they are the same for every response, and building
+ * them per request (as @fastify/helmet does) cost a third of the server's time per request.
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicOrigin?.startsWith('https:') ? { maxAge: 15552000 } : false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await app.register(rateLimit, {
     global: true,

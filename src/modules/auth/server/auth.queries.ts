@@ -171,22 +171,27 @@ export async function createSession(
   return row.id;
 }
 
+export type LiveSession = {
+  id: string;
+  user_id: string;
+  company_id: string | null;
+  impersonator_id: string | null;
+  last_seen_at: Date;
+  status: UserStatus;
+  department_ids: string[];
+  permissions: PermissionEntry[];
+};
+
 /**
- * The live session for a token, with what a request needs about its user, in one
- * statement; touches last_seen_at at most once a minute. Run inside the token's tenant scope.
+ * The live session for a token with what a request needs about its user (departments, the
+ * role's current permissions) in one round trip (app_session_context, migration 0003);
+ * touches last_seen_at at most once a minute.
  */
-export async function findLiveSession(trx: Trx, input: { sessionId: string; idleSeconds: number }) {
-  const session = await trx
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 's.user_id', 's.company_id', 's.impersonator_id', 's.last_seen_at', 'u.role_id', 'u.department_id', 'u.status'])
-    .where('s.id', '=', input.sessionId)
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', sql<Date>`now()`)
-    .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${input.idleSeconds})`)
-    .executeTakeFirst();
+export async function findLiveSession(db: Db, input: { sessionId: string; idleSeconds: number }): Promise<LiveSession | undefined> {
+  const { rows } = await sql<LiveSession>`select * from app_session_context(${input.sessionId}, ${input.idleSeconds})`.execute(db);
+  const session = rows[0];
   if (session && Date.now() - session.last_seen_at.getTime() > 60_000) {
-    await trx
+    await db
       .updateTable('sessions')
       .set({ last_seen_at: sql<Date>`now()` })
       .where('id', '=', session.id)

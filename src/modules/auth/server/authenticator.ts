@@ -5,10 +5,12 @@ import type { AppDeps } from '../../../server/app';
 import { withSystem, withTenant, type Trx } from '../../../server/db/database';
 import type { Authenticator, Session } from '../../../server/plugins/request-context';
 import type { TokenClaims } from '../auth.contract';
-import { findDepartmentIds, findLiveSession, findPermissions, findSigningKey } from './auth.queries';
+import { findLiveSession, findSigningKey } from './auth.queries';
 import { tokenKeys, verifyAccessToken, type TokenKeys } from './tokens';
 
 export type AuthDeps = Pick<AppDeps, 'config' | 'db'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const keysByDeps = new WeakMap<AuthDeps, Promise<TokenKeys>>();
 
@@ -36,22 +38,18 @@ export function inTokenScope<T>(deps: AuthDeps, claims: Pick<TokenClaims, 'compa
 }
 
 export async function loadSession(deps: AuthDeps, claims: TokenClaims): Promise<Session | null> {
-  return inTokenScope(deps, claims, async (trx) => {
-    const row = await findLiveSession(trx, { sessionId: claims.sid, idleSeconds: deps.config.sessions.idleSeconds });
-    if (!row || row.user_id !== claims.user_id || row.status === 'terminated' || row.status === 'locked') return null;
-    const [departmentIds, permissions] = await Promise.all([
-      findDepartmentIds(trx, { id: row.user_id, department_id: row.department_id }),
-      findPermissions(trx, row.role_id),
-    ]);
-    return {
-      userId: row.user_id,
-      companyId: row.company_id,
-      departmentIds,
-      permissions,
-      sessionId: row.id,
-      impersonatorId: row.impersonator_id,
-    };
-  });
+  // A token id that is not a UUID was never issued here; asking PostgreSQL would only fail.
+  if (!UUID.test(claims.sid)) return null;
+  const row = await findLiveSession(deps.db, { sessionId: claims.sid, idleSeconds: deps.config.sessions.idleSeconds });
+  if (!row || row.user_id !== claims.user_id || row.status === 'terminated' || row.status === 'locked') return null;
+  return {
+    userId: row.user_id,
+    companyId: row.company_id,
+    departmentIds: row.department_ids,
+    permissions: row.permissions,
+    sessionId: row.id,
+    impersonatorId: row.impersonator_id,
+  };
 }
 
 export function createAuthenticator(deps: AuthDeps): Authenticator {

@@ -2,10 +2,15 @@
 import { jwtVerify, SignJWT } from 'jose';
 import type { TokenClaims } from '../auth.contract';
 
-export type TokenKeys = { key: Uint8Array };
+export type TokenKeys = { key: CryptoKey };
 
-export function tokenKeys(secret: string): TokenKeys {
-  return { key: new TextEncoder().encode(secret) };
+/** Imported once: jose would otherwise import the raw secret again for every token. */
+export async function tokenKeys(secret: string): Promise<TokenKeys> {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  return { key };
 }
 
 export async function signAccessToken(keys: TokenKeys, claims: Omit<TokenClaims, 'iat' | 'exp'>, lifetimeSeconds: number): Promise<string> {

@@ -1,9 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { createTenantPolicyFunction } from '../rls';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await createTenantPolicyFunction(db);
-
   // Stored first responses of writes sent with an Idempotency-Key, per user, for 30 days.
   await db.schema
     .createTable('idempotency_keys')
@@ -23,5 +20,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('idempotency_keys').execute();
-  await sql`DROP FUNCTION IF EXISTS app_tenant_visible(uuid)`.execute(db);
 }

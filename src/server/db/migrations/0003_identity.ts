@@ -105,6 +105,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
 
+  // What every signed-in request needs about its session, in one round trip before any
+  // company is known: the function runs in the system scope (its SET clause) and answers
+  // only for a live session id, which only the holder of a signed token knows.
+  await sql`
+    CREATE FUNCTION app_session_context(session_id uuid, idle_seconds integer)
+    RETURNS TABLE (id uuid, user_id uuid, company_id uuid, impersonator_id uuid, last_seen_at timestamptz,
+                   status text, department_ids text[], permissions json)
+    LANGUAGE sql STABLE
+    SET app.scope = 'system'
+    AS $$
+      SELECT s.id, s.user_id, s.company_id, s.impersonator_id, s.last_seen_at, u.status,
+             array(SELECT u.department_id::text WHERE u.department_id IS NOT NULL
+                   UNION SELECT ud.department_id::text FROM user_departments ud WHERE ud.user_id = u.id),
+             coalesce((SELECT json_agg(json_build_object('endpoint', p.endpoint, 'method', p.method, 'type', p.type))
+                       FROM role_permissions p WHERE p.role_id = u.role_id), '[]'::json)
+      FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id = session_id AND s.revoked_at IS NULL AND s.expires_at > now()
+        AND s.last_seen_at > now() - make_interval(secs => idle_seconds)
+    $$`.execute(db);
+
   // Secrets the servers of one database share (the token signing key), made once here.
   await db.schema
     .createTable('server_secrets')
@@ -117,6 +137,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP FUNCTION IF EXISTS app_session_context(uuid, integer)`.execute(db);
   for (const table of [
     'server_secrets',
     'sessions',
