@@ -49,3 +49,99 @@ export type TokenClaims = {
 };
 
 export const authPaths = { login: '/api/login', logout: '/api/logout', refresh: '/api/refresh-token' } as const;
+
+// ---------------------------------------------------------------------------------------
+// Sign-in outcomes (SPEC §3 two-factor result, §8 login messages). Every refusal of
+// POST /api/login is HTTP 401 with this body (429 stays the rate limiter's); the client
+// shows `message`, or for `invite_not_accepted` the onboarding text below.
+
+export const TWO_FACTOR_METHODS = ['mail', 'mobile'] as const;
+export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number];
+
+export const LOGIN_FAILURE_STATUSES = [
+  'failed',
+  'locked',
+  'two_factor_required',
+  'invalid_code',
+  'invite_not_accepted',
+  'company_inactive',
+  'account_on_hold',
+  'access_disabled',
+] as const;
+export type LoginFailureStatus = (typeof LOGIN_FAILURE_STATUSES)[number];
+
+export type LoginFailure = {
+  status: LoginFailureStatus;
+  message: string;
+  /** Failed password attempts counted for this e-mail address, and the limit before a lock. */
+  attempts?: number;
+  max_attempts?: number;
+  /** ISO date-time the lock ends, when locked. */
+  lockout_date?: string | null;
+  /** Two-factor step: seconds the code stays valid, how it was sent, and where (masked). */
+  ttl?: number;
+  method?: TwoFactorMethod;
+  contact?: string;
+  details?: string | null;
+  isAdmin?: boolean;
+};
+
+export const SUPPORT_EMAIL = 'support@stafflane.test';
+
+export const loginMessages = {
+  failed: 'Login Failed, please check your email and password.',
+  failedWithAttempts: (attempts: number, maxAttempts: number) => `Login failed, you have used ${attempts} of your ${maxAttempts} attempts`,
+  /** `date` already formatted for people (dd/MM/yyyy HH:mm, Europe/London). */
+  locked: (date: string) => `The user has been locked until ${date}`,
+  codeSent: (method: TwoFactorMethod, contact: string) =>
+    `We have sent a code to your ${method === 'mail' ? 'e-mail address' : 'mobile phone'} ${contact}.`,
+  invalidCode: 'Invalid code, please try again.',
+  inviteNotAccepted: 'Invite not accepted.',
+  onboardingNotCompleted: 'Login Failed. Your onboarding process is not completed. Please contact an administrator.',
+  companyInactive: `There was a problem signing you in. Your account is temporarily on hold: please contact ${SUPPORT_EMAIL}.`,
+  accountOnHold: 'Your account is temporarily on hold.',
+  accessDisabled: 'Your account access has been disabled. Please contact your line manager.',
+  generic: 'Login failed.',
+  serverError: 'Unexpected error occurred.',
+} as const;
+
+// ---------------------------------------------------------------------------------------
+// Passwords and two-factor settings.
+
+const newPassword = v.pipe(
+  v.string('Field is required.'),
+  v.nonEmpty('Field is required.'),
+  v.minLength(PASSWORD_MIN_LENGTH, "It's too short."),
+  v.maxLength(1024, 'Max length exceeded.'),
+);
+
+/** POST /api/password-reset → 202 `{message}` whether or not the address has an account. */
+export const PasswordResetRequestSchema = v.object({ email: LoginInputSchema.entries.email });
+export const passwordResetRequestedMessage = 'If an account exists for this address, we have sent a link to reset the password.';
+
+/** POST /api/password-reset/complete → 204; a used or expired token is 422 on `token`. */
+export const PasswordResetCompleteSchema = v.object({
+  token: v.pipe(v.string('Field is required.'), v.nonEmpty('Field is required.'), v.maxLength(200, 'Max length exceeded.')),
+  password: newPassword,
+});
+export const resetLinkInvalidMessage = 'This link has expired or has already been used. Please request a new one.';
+
+/** PUT /api/password → 200 RefreshResponse for a new session; every other session ends. Refused while impersonating. */
+export const ChangePasswordSchema = v.object({
+  current_password: v.pipe(v.string('Field is required.'), v.nonEmpty('Field is required.')),
+  password: newPassword,
+});
+
+/** GET /api/user-2fa → the caller's setting; PUT /api/user-2fa changes it (refused while impersonating). */
+export type TwoFactorSetting = { enabled: boolean; method: TwoFactorMethod; contact: string | null; required_by_company: boolean };
+export const UpdateTwoFactorSchema = v.object({
+  enabled: v.boolean('Field is required.'),
+  method: v.picklist(TWO_FACTOR_METHODS, 'Field is required.'),
+});
+
+export const identityPaths = {
+  passwordReset: '/api/password-reset',
+  passwordResetComplete: '/api/password-reset/complete',
+  password: '/api/password',
+  twoFactor: '/api/user-2fa',
+} as const;
