@@ -17,12 +17,15 @@ import { registerIdempotency } from './plugins/idempotency';
 import { registerRequestContext, type Authenticator } from './plugins/request-context';
 import { registerSecurity } from './plugins/security';
 import { registerStaticApp } from './plugins/static-app';
+import type { SmsSender } from './sms/sms-sender';
 
 export type AppDeps = {
   config: Config;
   db: Db;
   logger: Logger;
   authenticate?: Authenticator;
+  /** Sends text messages (two-factor codes); default: none sent, a warning logged. */
+  sms?: SmsSender;
   /** Extra route plugins, registered after the product's modules (tests use this). */
   plugins?: FastifyPluginAsync<{ deps: AppDeps }>[];
 };

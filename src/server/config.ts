@@ -51,6 +51,8 @@ const EnvSchema = v.object({
   ACCESS_TOKEN_MINUTES: positiveInt(15),
   SESSION_IDLE_DAYS: positiveInt(7),
   SESSION_MAX_DAYS: positiveInt(30),
+  LOGIN_MAX_ATTEMPTS: positiveInt(5),
+  LOGIN_LOCK_MINUTES: positiveInt(30),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL'))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Stafflane <no-reply@stafflane.test>'),
   MAIL_POLL_MS: positiveInt(2_000),
@@ -79,6 +81,8 @@ export type Config = {
   /** Token signing key; unset → a key generated once per database and shared by its servers. */
   jwtSecret: string | undefined;
   sessions: { accessTokenSeconds: number; idleSeconds: number; maxSeconds: number };
+  /** Failed sign-ins per e-mail address before a lock, and how long the lock lasts. */
+  login: { maxAttempts: number; lockMinutes: number };
   /** Unset → e-mail stays in the outbox_email table and the log (development). */
   mail: { smtpUrl: string | undefined; from: string; pollMs: number };
   version: string;
@@ -128,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       idleSeconds: e.SESSION_IDLE_DAYS * 86400,
       maxSeconds: e.SESSION_MAX_DAYS * 86400,
     },
+    login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, lockMinutes: e.LOGIN_LOCK_MINUTES },
     version,
   };
 }

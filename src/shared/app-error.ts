@@ -40,12 +40,15 @@ export type AppErrorOptions = {
   fieldErrors?: FieldErrors;
   status?: number;
   cause?: unknown;
+  /** Further fields of the response body beside code and message (a refused sign-in's outcome). */
+  payload?: Record<string, unknown>;
 };
 
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly status: number;
   readonly fieldErrors: FieldErrors | undefined;
+  readonly payload: Record<string, unknown> | undefined;
 
   constructor(code: AppErrorCode, options: AppErrorOptions = {}) {
     super(options.message ?? defaultMessages[code], { cause: options.cause });
@@ -53,6 +56,7 @@ export class AppError extends Error {
     this.code = code;
     this.status = options.status ?? AppErrorCodes[code];
     this.fieldErrors = options.fieldErrors;
+    this.payload = options.payload;
   }
 
   static validation(fieldErrors: FieldErrors, message?: string): AppError {
@@ -70,6 +74,7 @@ export class AppError extends Error {
   /** The JSON body every error response carries. */
   toBody(): ErrorBody {
     return {
+      ...this.payload,
       code: this.code,
       message: this.message,
       ...(this.fieldErrors ? { errors: this.fieldErrors } : {}),

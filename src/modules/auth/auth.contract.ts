@@ -145,3 +145,11 @@ export const identityPaths = {
   password: '/api/password',
   twoFactor: '/api/user-2fa',
 } as const;
+
+// Added with the server side of the identity issue: refusals the endpoints above can give.
+/** PUT /api/password: 422 on `current_password` when it does not match. */
+export const currentPasswordIncorrectMessage = 'The current password is not correct.';
+/** PUT /api/password and PUT /api/user-2fa: 403 with this message in an impersonated session. */
+export const notWhileImpersonatingMessage = 'This cannot be changed while impersonating a user.';
+/** PUT /api/user-2fa: 422 on `method` when `mobile` is chosen and the user has no mobile number. */
+export const mobileNumberRequiredMessage = 'Add a mobile phone number to your profile before choosing text messages.';

@@ -3,6 +3,7 @@ import { sql, type Generated } from 'kysely';
 import type { Db, DbOrTrx, Trx } from '../../../server/db/database';
 import type { Timestamp } from '../../../server/db/schema';
 import type { HttpMethod, PermissionEntry, Scope } from '../../../shared/scopes';
+import type { TwoFactorMethod } from '../auth.contract';
 
 export type CompanyStatus = 'active' | 'on_hold' | 'access_disabled' | 'inactive';
 export type UserStatus = 'pending' | 'invited' | 'active' | 'terminated' | 'locked';
@@ -51,6 +52,8 @@ export interface UsersTable {
   role_id: string | null;
   department_id: string | null;
   authorised_contact: Generated<boolean>;
+  two_factor_enabled: Generated<boolean>;
+  two_factor_method: Generated<TwoFactorMethod>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -90,6 +93,8 @@ declare module '../../../server/db/schema' {
 export type Account = {
   id: string;
   company_id: string | null;
+  email: string;
+  mobile: string | null;
   first_name: string;
   password_hash: string | null;
   status: UserStatus;
@@ -101,6 +106,9 @@ export type Account = {
   hs_client: boolean | null;
   role_exists: boolean;
   docs_only: boolean;
+  two_factor_enabled: boolean;
+  two_factor_method: TwoFactorMethod;
+  require_two_factor: boolean;
 };
 
 /** Sign-in knows no company yet: call inside the system scope (withSystem). */
@@ -112,6 +120,8 @@ export async function findAccountByEmail(trx: Trx, email: string): Promise<Accou
     .select([
       'u.id',
       'u.company_id',
+      'u.email',
+      'u.mobile',
       'u.first_name',
       'u.password_hash',
       'u.status',
@@ -123,6 +133,9 @@ export async function findAccountByEmail(trx: Trx, email: string): Promise<Accou
       'c.hs_client',
       sql<boolean>`r.id is not null`.as('role_exists'),
       sql<boolean>`coalesce(r.docs_only, false)`.as('docs_only'),
+      'u.two_factor_enabled',
+      'u.two_factor_method',
+      sql<boolean>`coalesce(c.require_two_factor, false)`.as('require_two_factor'),
     ])
     .where(sql`lower(u.email)`, '=', email.toLowerCase())
     .executeTakeFirst();
@@ -155,7 +168,7 @@ export async function findDepartmentIds(trx: DbOrTrx, user: { id: string; depart
 }
 
 export async function createSession(
-  db: Db,
+  db: DbOrTrx,
   input: { userId: string; companyId: string | null; impersonatorId?: string | null; maxSeconds: number },
 ): Promise<string> {
   const row = await db
@@ -207,6 +220,17 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** Ends every live session of a user at once: their tokens fail on the next request. */
+export async function revokeUserSessions(db: DbOrTrx, userId: string): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export async function findSigningKey(db: Db): Promise<string | undefined> {

@@ -4,10 +4,12 @@ import * as m0001 from './0001_platform';
 import * as m0002 from './0002_files';
 import * as m0003 from './0003_identity';
 import * as m0004 from './0004_mail_outbox';
+import * as m0005 from './0005_login_security';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
   '0002_files': m0002,
   '0003_identity': m0003,
   '0004_mail_outbox': m0004,
+  '0005_login_security': m0005,
 };

@@ -1,0 +1,163 @@
+// The rules of signing in (SPEC §8, the identity issue): which outcome a login gets, how
+// a lock and a two-factor step read, how destinations are masked. Pure: the server counts,
+// stores and sends; this decides what that means.
+import { loginMessages, type LoginFailure, type TwoFactorMethod } from './auth.contract';
+
+export const TWO_FACTOR_CODE_TTL_SECONDS = 5 * 60;
+export const TWO_FACTOR_MAX_GUESSES = 5;
+export const TWO_FACTOR_CODE_DIGITS = 6;
+export const PASSWORD_RESET_LINK_SECONDS = 60 * 60;
+
+/** Failed attempts counted for one e-mail address; `lockedUntil` only while a lock lasts. */
+export type AttemptCount = { failedCount: number; lockedUntil: Date | null };
+
+const londonParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** dd/MM/yyyy HH:mm in Europe/London (SPEC §9), whatever the server's own time zone. */
+export function formatLockDate(date: Date): string {
+  const part = Object.fromEntries(londonParts.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}
+
+export function lockedFailure(count: { failedCount: number; lockedUntil: Date }, maxAttempts: number): LoginFailure {
+  return {
+    status: 'locked',
+    message: loginMessages.locked(formatLockDate(count.lockedUntil)),
+    attempts: count.failedCount,
+    max_attempts: maxAttempts,
+    lockout_date: count.lockedUntil.toISOString(),
+    details: null,
+  };
+}
+
+/**
+ * The answer to a wrong password or an unknown address, once counted: the same body for
+ * both. The first failure reads as a plain failure (most are a typo); from the second the
+ * message counts the attempts, so the user sees a lock coming.
+ */
+export function failedLoginFailure(count: AttemptCount, maxAttempts: number): LoginFailure {
+  if (count.lockedUntil) return lockedFailure({ failedCount: count.failedCount, lockedUntil: count.lockedUntil }, maxAttempts);
+  return {
+    status: 'failed',
+    message: count.failedCount > 1 ? loginMessages.failedWithAttempts(count.failedCount, maxAttempts) : loginMessages.failed,
+    attempts: count.failedCount,
+    max_attempts: maxAttempts,
+    lockout_date: null,
+    details: null,
+  };
+}
+
+export type AccountState = { userStatus: string; companyId: string | null; companyStatus: string | null };
+
+/**
+ * Why an account whose password was right may still not sign in, or null when it may.
+ * Asked only after the password matched, so these states are never shown to a guesser.
+ * A terminated or locked user learns nothing more than a generic failure.
+ */
+export function accountRefusal(account: AccountState): LoginFailure | null {
+  if (account.userStatus === 'terminated' || account.userStatus === 'locked') {
+    return { status: 'failed', message: loginMessages.generic, details: null };
+  }
+  if (account.companyId !== null) {
+    if (account.companyStatus === 'inactive') return { status: 'company_inactive', message: loginMessages.companyInactive, details: null };
+    if (account.companyStatus === 'on_hold') return { status: 'account_on_hold', message: loginMessages.accountOnHold, details: null };
+    if (account.companyStatus === 'access_disabled') {
+      return { status: 'access_disabled', message: loginMessages.accessDisabled, details: null };
+    }
+    if (account.companyStatus !== 'active') return { status: 'failed', message: loginMessages.generic, details: null };
+  }
+  if (account.userStatus === 'invited' || account.userStatus === 'pending') {
+    return { status: 'invite_not_accepted', message: loginMessages.inviteNotAccepted, details: null };
+  }
+  if (account.userStatus !== 'active') return { status: 'failed', message: loginMessages.generic, details: null };
+  return null;
+}
+
+export function twoFactorRequired(options: { userEnabled: boolean; companyRequires: boolean }): boolean {
+  return options.userEnabled || options.companyRequires;
+}
+
+/** o***@demo.test: the first character of the local part, then the domain. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+/** ******7890: every digit but the last four hidden. */
+export function maskMobile(mobile: string): string {
+  const digits = mobile.replace(/\D/g, '');
+  if (digits.length <= 4) return '*'.repeat(digits.length);
+  return `${'*'.repeat(digits.length - 4)}${digits.slice(-4)}`;
+}
+
+export type TwoFactorDelivery = { method: TwoFactorMethod; destination: string; contact: string };
+
+/**
+ * Where a code goes: the mobile when the user chose it and has a number; otherwise the
+ * e-mail address, which every account has (a company can require two-factor of users who
+ * never chose a method).
+ */
+export function twoFactorDelivery(user: { method: TwoFactorMethod; email: string; mobile: string | null }): TwoFactorDelivery {
+  const mobile = user.mobile?.trim();
+  if (user.method === 'mobile' && mobile) return { method: 'mobile', destination: mobile, contact: maskMobile(mobile) };
+  return { method: 'mail', destination: user.email, contact: maskEmail(user.email) };
+}
+
+/** The body of the two-factor step, with every field of SPEC §3's two-factor result. */
+export function twoFactorRequiredFailure(options: { delivery: TwoFactorDelivery; ttlSeconds: number; isAdmin: boolean }): LoginFailure {
+  return {
+    status: 'two_factor_required',
+    message: loginMessages.codeSent(options.delivery.method, options.delivery.contact),
+    ttl: options.ttlSeconds,
+    method: options.delivery.method,
+    contact: options.delivery.contact,
+    attempts: 0,
+    max_attempts: TWO_FACTOR_MAX_GUESSES,
+    lockout_date: null,
+    details: null,
+    isAdmin: options.isAdmin,
+  };
+}
+
+/** A wrong, expired, used-up or unknown code: one answer, so the client starts over from the password. */
+export function invalidCodeFailure(guesses: number): LoginFailure {
+  return {
+    status: 'invalid_code',
+    message: loginMessages.invalidCode,
+    attempts: Math.min(guesses, TWO_FACTOR_MAX_GUESSES),
+    max_attempts: TWO_FACTOR_MAX_GUESSES,
+    lockout_date: null,
+    details: null,
+  };
+}
+
+export type ChallengeView = { expired: boolean; used: boolean; guesses: number };
+export type ChallengeState = 'open' | 'missing' | 'used' | 'expired' | 'exhausted';
+
+export function challengeState(challenge: ChallengeView | undefined): ChallengeState {
+  if (!challenge) return 'missing';
+  if (challenge.used) return 'used';
+  if (challenge.expired) return 'expired';
+  if (challenge.guesses >= TWO_FACTOR_MAX_GUESSES) return 'exhausted';
+  return 'open';
+}
+
+/** The code as typed, without spaces; null when none was given (the password step). */
+export function normaliseCode(code: string | null | undefined): string | null {
+  const compact = code?.replace(/\s+/g, '') ?? '';
+  return compact === '' ? null : compact;
+}
+
+/** Two-factor by text message needs a number to send it to. */
+export function canUseTwoFactorMethod(method: TwoFactorMethod, mobile: string | null): boolean {
+  return method === 'mail' || Boolean(mobile?.trim());
+}
