@@ -24,6 +24,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Classic scripts served as they are (public/boot.js runs before the app, in the browser).
+  { files: ['public/**/*.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
   {
     files: ['src/client/**', 'src/routes/**', 'src/modules/*/client/**'],
     languageOptions: { globals: { ...globals.browser } },

@@ -8,14 +8,19 @@ import { freePort, freshDir, removeStaleRuns, serverEnv, snapshotBuiltClient } f
 // and take the snapshot once, in the runner, and hand them down through the environment.
 if (!process.env.E2E_PORT) {
   process.env.E2E_PORT = String(await freePort());
+  // The mail sink (started by the global setup) and the endpoint the tests read it from.
+  process.env.E2E_SMTP_PORT = String(await freePort());
+  process.env.E2E_MAIL_PORT = String(await freePort());
   removeStaleRuns();
   freshDir(`e2e-data-${process.env.E2E_PORT}`);
   process.env.E2E_CLIENT_DIR = snapshotBuiltClient(`e2e-client-${process.env.E2E_PORT}`);
 }
 const port = Number(process.env.E2E_PORT);
+const smtpUrl = `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/support/global-setup.ts',
   outputDir: 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -53,7 +58,11 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.mjs',
     url: `http://127.0.0.1:${port}/api/health`,
-    env: serverEnv({ port, dataDir: `.tmp/e2e-data-${port}`, clientDir: process.env.E2E_CLIENT_DIR }),
+    env: {
+      ...serverEnv({ port, dataDir: `.tmp/e2e-data-${port}`, clientDir: process.env.E2E_CLIENT_DIR }),
+      SMTP_URL: smtpUrl,
+      MAIL_POLL_MS: '200',
+    },
     reuseExistingServer: false,
     // A first run may build the client and initialise PostgreSQL.
     timeout: 180_000,

@@ -63,9 +63,15 @@ export function filesOf(manifest: ViteManifest, keys: Iterable<string>): { js: s
   return { js: [...js].sort(), css: [...css].sort() };
 }
 
-/** What a page loads when it opens on a route made of these sources: the entry's closure plus the route chunks' closures. */
+/**
+ * What a page loads when it opens on a route made of these sources: the entry, the app the
+ * entry starts (its own dynamic imports: src/client/main.tsx loads src/client/app.tsx after
+ * the first paint) and the route chunks, each with its static imports.
+ */
 export function filesForRoute(manifest: ViteManifest, routeSources: readonly string[]): { js: string[]; css: string[] } {
-  return filesOf(manifest, staticClosure(manifest, [entryKey(manifest), ...keysForSources(manifest, routeSources)]));
+  const entry = entryKey(manifest);
+  const started = manifest[entry]?.dynamicImports ?? [];
+  return filesOf(manifest, staticClosure(manifest, [entry, ...started, ...keysForSources(manifest, routeSources)]));
 }
 
 type PrecacheEntry = { url: string; revision: string | null; size: number };

@@ -10,11 +10,23 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as SignedInRouteImport } from './routes/_signed-in'
+import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as LoginRouteImport } from './routes/login'
-import { Route as SignedInIndexRouteImport } from './routes/_signed-in/index'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as WelcomeRouteImport } from './routes/welcome'
+import { Route as SignedInCompanyRouteImport } from './routes/_signed-in/_company'
+import { Route as SignedInAdminRouteImport } from './routes/_signed-in/admin'
+import { Route as SignedInCompanyIndexRouteImport } from './routes/_signed-in/_company/index'
+import { Route as SignedInCompanyHrDocumentsRouteImport } from './routes/_signed-in/_company/hr-documents'
+import { Route as SignedInCompanyHsDocumentsMisc_docsRouteImport } from './routes/_signed-in/_company/hs-documents.misc_docs'
 
 const SignedInRoute = SignedInRouteImport.update({
   id: '/_signed-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ChangePasswordRoute = ChangePasswordRouteImport.update({
+  id: '/change-password',
+  path: '/change-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -22,37 +34,117 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
-const SignedInIndexRoute = SignedInIndexRouteImport.update({
-  id: '/',
-  path: '/',
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WelcomeRoute = WelcomeRouteImport.update({
+  id: '/welcome',
+  path: '/welcome',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignedInCompanyRoute = SignedInCompanyRouteImport.update({
+  id: '/_company',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInAdminRoute = SignedInAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInCompanyIndexRoute = SignedInCompanyIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SignedInCompanyRoute,
+} as any)
+const SignedInCompanyHrDocumentsRoute =
+  SignedInCompanyHrDocumentsRouteImport.update({
+    id: '/hr-documents',
+    path: '/hr-documents',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyHsDocumentsMisc_docsRoute =
+  SignedInCompanyHsDocumentsMisc_docsRouteImport.update({
+    id: '/hs-documents/misc_docs',
+    path: '/hs-documents/misc_docs',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof SignedInIndexRoute
+  '/': typeof SignedInCompanyIndexRoute
+  '/change-password': typeof ChangePasswordRoute
   '/login': typeof LoginRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/welcome': typeof WelcomeRoute
+  '/admin': typeof SignedInAdminRoute
+  '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
 }
 export interface FileRoutesByTo {
+  '/': typeof SignedInCompanyIndexRoute
+  '/change-password': typeof ChangePasswordRoute
   '/login': typeof LoginRoute
-  '/': typeof SignedInIndexRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/welcome': typeof WelcomeRoute
+  '/admin': typeof SignedInAdminRoute
+  '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_signed-in': typeof SignedInRouteWithChildren
+  '/change-password': typeof ChangePasswordRoute
   '/login': typeof LoginRoute
-  '/_signed-in/': typeof SignedInIndexRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/welcome': typeof WelcomeRoute
+  '/_signed-in/_company': typeof SignedInCompanyRouteWithChildren
+  '/_signed-in/admin': typeof SignedInAdminRoute
+  '/_signed-in/_company/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/_signed-in/_company/': typeof SignedInCompanyIndexRoute
+  '/_signed-in/_company/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login'
+  fullPaths:
+    | '/'
+    | '/change-password'
+    | '/login'
+    | '/reset-password'
+    | '/welcome'
+    | '/admin'
+    | '/hr-documents'
+    | '/hs-documents/misc_docs'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/'
-  id: '__root__' | '/_signed-in' | '/login' | '/_signed-in/'
+  to:
+    | '/'
+    | '/change-password'
+    | '/login'
+    | '/reset-password'
+    | '/welcome'
+    | '/admin'
+    | '/hr-documents'
+    | '/hs-documents/misc_docs'
+  id:
+    | '__root__'
+    | '/_signed-in'
+    | '/change-password'
+    | '/login'
+    | '/reset-password'
+    | '/welcome'
+    | '/_signed-in/_company'
+    | '/_signed-in/admin'
+    | '/_signed-in/_company/hr-documents'
+    | '/_signed-in/_company/'
+    | '/_signed-in/_company/hs-documents/misc_docs'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   SignedInRoute: typeof SignedInRouteWithChildren
+  ChangePasswordRoute: typeof ChangePasswordRoute
   LoginRoute: typeof LoginRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
+  WelcomeRoute: typeof WelcomeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -64,6 +156,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/change-password': {
+      id: '/change-password'
+      path: '/change-password'
+      fullPath: '/change-password'
+      preLoaderRoute: typeof ChangePasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -71,22 +170,83 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_signed-in/': {
-      id: '/_signed-in/'
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/welcome': {
+      id: '/welcome'
+      path: '/welcome'
+      fullPath: '/welcome'
+      preLoaderRoute: typeof WelcomeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_signed-in/_company': {
+      id: '/_signed-in/_company'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SignedInCompanyRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/admin': {
+      id: '/_signed-in/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof SignedInAdminRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/_company/': {
+      id: '/_signed-in/_company/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof SignedInIndexRouteImport
-      parentRoute: typeof SignedInRoute
+      preLoaderRoute: typeof SignedInCompanyIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/hr-documents': {
+      id: '/_signed-in/_company/hr-documents'
+      path: '/hr-documents'
+      fullPath: '/hr-documents'
+      preLoaderRoute: typeof SignedInCompanyHrDocumentsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/hs-documents/misc_docs': {
+      id: '/_signed-in/_company/hs-documents/misc_docs'
+      path: '/hs-documents/misc_docs'
+      fullPath: '/hs-documents/misc_docs'
+      preLoaderRoute: typeof SignedInCompanyHsDocumentsMisc_docsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
     }
   }
 }
 
+interface SignedInCompanyRouteChildren {
+  SignedInCompanyHrDocumentsRoute: typeof SignedInCompanyHrDocumentsRoute
+  SignedInCompanyIndexRoute: typeof SignedInCompanyIndexRoute
+  SignedInCompanyHsDocumentsMisc_docsRoute: typeof SignedInCompanyHsDocumentsMisc_docsRoute
+}
+
+const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
+  SignedInCompanyHrDocumentsRoute: SignedInCompanyHrDocumentsRoute,
+  SignedInCompanyIndexRoute: SignedInCompanyIndexRoute,
+  SignedInCompanyHsDocumentsMisc_docsRoute:
+    SignedInCompanyHsDocumentsMisc_docsRoute,
+}
+
+const SignedInCompanyRouteWithChildren = SignedInCompanyRoute._addFileChildren(
+  SignedInCompanyRouteChildren,
+)
+
 interface SignedInRouteChildren {
-  SignedInIndexRoute: typeof SignedInIndexRoute
+  SignedInCompanyRoute: typeof SignedInCompanyRouteWithChildren
+  SignedInAdminRoute: typeof SignedInAdminRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
-  SignedInIndexRoute: SignedInIndexRoute,
+  SignedInCompanyRoute: SignedInCompanyRouteWithChildren,
+  SignedInAdminRoute: SignedInAdminRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
@@ -95,7 +255,10 @@ const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   SignedInRoute: SignedInRouteWithChildren,
+  ChangePasswordRoute: ChangePasswordRoute,
   LoginRoute: LoginRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
+  WelcomeRoute: WelcomeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

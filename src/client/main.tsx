@@ -1,39 +1,42 @@
-// The client's entry: providers, router, and (in builds) the service worker.
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { TOAST_TIMEOUT_MS } from '../shared/constants';
-import { createQueryClient } from './api/query-client';
+// The client's entry, kept tiny: index.html paints a static frame (the sign-in card on
+// /login) with no script at all; the app is started once that frame is on screen, so the
+// page shows at once on a slow phone however long the app takes to arrive. Browsers paint
+// a first, empty frame before the content, so the signal is the first contentful paint;
+// where it is not reported (or a background tab paints nothing), a timer starts the app.
 import { reloadOnChunkLoadFailure } from './pwa/chunk-reload';
-import { registerServiceWorker } from './pwa/register-service-worker';
-import { createAppRouter } from './router';
-import { theme } from './theme';
 
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
 reloadOnChunkLoadFailure();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element.');
-createRoot(container).render(
-  <StrictMode>
-    <MantineProvider theme={theme} forceColorScheme="light">
-      <Notifications autoClose={TOAST_TIMEOUT_MS} position="bottom-right" />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+const FALLBACK_START_MS = 1000;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// After the page has loaded, so installing the worker never competes with the first paint.
-// Not in development, where Vite serves modules the worker would cache.
-if (import.meta.env.PROD) {
-  if (document.readyState === 'complete') registerServiceWorker();
-  else window.addEventListener('load', registerServiceWorker, { once: true });
+let started = false;
+async function start(): Promise<void> {
+  if (started) return;
+  started = true;
+  // In steps, each evaluated in a task of its own: evaluating every module of the app in one
+  // go holds a slow phone's main thread for a long stretch. React DOM, then the router and
+  // the data layer, then the look (Mantine) and the first render.
+  await import('react-dom/client');
+  await nextTask();
+  await import('./app-core');
+  await nextTask();
+  await import('./app');
 }
+
+function startAfterFirstContentfulPaint(): void {
+  try {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
+      observer.disconnect();
+      // The task after the paint: the frame is on screen by then.
+      setTimeout(() => void start(), 0);
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    // No paint timing here: the timer below starts the app.
+  }
+  setTimeout(() => void start(), FALLBACK_START_MS);
+}
+
+startAfterFirstContentfulPaint();

@@ -1,11 +1,9 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { getToken } from '../client/auth/token-store';
+import { createFileRoute } from '@tanstack/react-router';
 import { SignedInLayout } from '../client/shell/signed-in-layout';
+import { requireSession } from '../modules/auth/client/session-guards';
 
 // Every route below needs a session; without one, /login (SPEC §2.3).
 export const Route = createFileRoute('/_signed-in')({
-  beforeLoad: () => {
-    if (!getToken()) throw redirect({ to: '/login' });
-  },
+  beforeLoad: requireSession,
   component: SignedInLayout,
 });

@@ -1,6 +1,6 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { LoginPage } from '../client/auth/login-page';
-import { getToken } from '../client/auth/token-store';
+import { createFileRoute } from '@tanstack/react-router';
+import { LoginPage } from '../modules/auth/client/login-page';
+import { redirectSignedIn } from '../modules/auth/client/session-guards';
 
 type LoginSearch = { logout?: 1 };
 
@@ -8,8 +8,6 @@ export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch =>
     search.logout !== undefined && search.logout !== '0' ? { logout: 1 } : {},
   // Someone already signed in has no business here (SPEC §2.2).
-  beforeLoad: () => {
-    if (getToken()) throw redirect({ to: '/' });
-  },
+  beforeLoad: redirectSignedIn,
   component: LoginPage,
 });

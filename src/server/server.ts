@@ -19,9 +19,9 @@ export async function startServer(
   const { config, logger } = options;
   const database = await openDatabase(config, logger);
   let app: FastifyInstance;
+  // The database closes after the app has finished: its onClose hooks (the mail dispatcher) still use it.
   try {
     app = await buildApp({ config, logger, db: database.db, authenticate: options.authenticate, plugins: options.plugins });
-    app.addHook('onClose', async () => database.close());
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await database.close();
@@ -31,5 +31,5 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   let stopping: Promise<void> | undefined;
-  return { app, database, url: `http://${shownHost}:${port}`, stop: () => (stopping ??= app.close()) };
+  return { app, database, url: `http://${shownHost}:${port}`, stop: () => (stopping ??= app.close().then(database.close)) };
 }

@@ -39,11 +39,17 @@ describe('scope levels (SPEC §6)', () => {
 
   it('passes a check exactly when the level held is at least the level required', () => {
     fc.assert(
-      fc.property(permissionsArb, fc.constantFrom(...ENDPOINTS), fc.constantFrom(...METHODS), scopeArb, (permissions, endpoint, method, scope) => {
-        const held = permissions.filter((p) => p.endpoint === endpoint && p.method === method).map((p) => scopeRank(p.type));
-        const expected = held.some((rank) => rank >= scopeRank(scope));
-        expect(hasPermission(permissions, { endpoint, method, scope })).toBe(expected);
-      }),
+      fc.property(
+        permissionsArb,
+        fc.constantFrom(...ENDPOINTS),
+        fc.constantFrom(...METHODS),
+        scopeArb,
+        (permissions, endpoint, method, scope) => {
+          const held = permissions.filter((p) => p.endpoint === endpoint && p.method === method).map((p) => scopeRank(p.type));
+          const expected = held.some((rank) => rank >= scopeRank(scope));
+          expect(hasPermission(permissions, { endpoint, method, scope })).toBe(expected);
+        },
+      ),
     );
   });
 
@@ -72,7 +78,11 @@ describe('scope levels (SPEC §6)', () => {
 });
 
 describe('scope against a record (SPEC §6)', () => {
-  const actorArb = fc.record({ userId: id, companyId: fc.option(id, { nil: null }), departmentIds: fc.uniqueArray(id, { minLength: 1, maxLength: 2 }) });
+  const actorArb = fc.record({
+    userId: id,
+    companyId: fc.option(id, { nil: null }),
+    departmentIds: fc.uniqueArray(id, { minLength: 1, maxLength: 2 }),
+  });
   const recordArb = fc.record({ userId: fc.option(id, { nil: null }), companyId: id, departmentId: fc.option(id, { nil: null }) });
 
   it('allows global always', () => {
@@ -123,6 +133,8 @@ describe('scope against a record (SPEC §6)', () => {
   it('raises the two errors SPEC names for department scope', () => {
     const actor = { userId: 'a', companyId: 'c', departmentIds: ['d'] };
     expect(() => scopeAllows('department', actor, { companyId: null, departmentId: 'd' })).toThrow(ScopeEvaluationError);
-    expect(() => scopeAllows('department', { ...actor, departmentIds: [] }, { companyId: 'c', departmentId: 'd' })).toThrow(ScopeEvaluationError);
+    expect(() => scopeAllows('department', { ...actor, departmentIds: [] }, { companyId: 'c', departmentId: 'd' })).toThrow(
+      ScopeEvaluationError,
+    );
   });
 });

@@ -2,11 +2,11 @@
 // from 10,000 rows (through the tenant transaction and row-level security), 50 connections,
 // plus the cold start of the real server on an existing data dir. Rate limits are lifted
 // through RATE_LIMIT_MAX for the run. Writes tests/bench/results/api.json.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { freePort } from '../../src/server/db/embedded-postgres';
+import { load, startProcess, stopProcess } from './bench-support';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 const CONNECTIONS = 50;
@@ -20,46 +20,9 @@ const env = {
   DATABASE_URL: '',
 };
 
-function start(args: string[], port: number, ready: RegExp): Promise<{ child: ChildProcess; ms: number }> {
-  const startedAt = performance.now();
-  const child = spawn(process.execPath, args, { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (ready.test(out)) resolve({ child, ms: performance.now() - startedAt });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-async function load(title: string, url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  const figures = {
-    title,
-    url,
-    connections: CONNECTIONS,
-    duration_s: DURATION_S,
-    requests_per_s: Math.round(result.requests.average),
-    latency_p50_ms: result.latency.p50,
-    latency_p99_ms: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non_2xx: result.non2xx,
-    total: result.requests.total,
-  };
-  console.log(
-    `${title}: ${figures.requests_per_s} req/s, p50 ${figures.latency_p50_ms} ms, p99 ${figures.latency_p99_ms} ms, errors ${figures.errors}, non-2xx ${figures.non_2xx}`,
-  );
-  return figures;
-}
+const start = (args: string[], port: number, ready: RegExp) => startProcess({ args, env: { ...env, PORT: String(port) }, ready });
+const loadAt = (title: string, url: string, headers: Record<string, string> = {}) =>
+  load({ title, url, headers, connections: CONNECTIONS, durationS: DURATION_S });
 
 async function main(): Promise<void> {
   console.log(`Rate limits lifted for this run (RATE_LIMIT_MAX=${env.RATE_LIMIT_MAX}); data in ${dataDir}`);
@@ -81,20 +44,20 @@ async function main(): Promise<void> {
   };
   if (page.results.length !== 20 || page.count !== 10_000) throw new Error(`unexpected list page: ${JSON.stringify(page).slice(0, 200)}`);
 
-  await load('warm-up', `${base}/api/version`);
-  const version = await load('GET /api/version', `${base}/api/version`);
+  await loadAt('warm-up', `${base}/api/version`);
+  const version = await loadAt('GET /api/version', `${base}/api/version`);
   const auth = { authorization: `Bearer ${auth_token}` };
-  const list = await load(
+  const list = await loadAt(
     'GET /api/widgets page 1 (signed in, 20 of 10,000 rows)',
     `${base}/api/widgets?limit=20&status[]=active&status[]=draft`,
     auth,
   );
-  const deepList = await load(
+  const deepList = await loadAt(
     'GET /api/widgets page 250 (offset 4,980)',
     `${base}/api/widgets?limit=20&offset=4980&status[]=active&status[]=draft`,
     auth,
   );
-  await stop(child);
+  await stopProcess(child);
 
   // Cold start of the product server on the data dir just used and an up-to-date build
   // (built first, so the measurement is the start alone).
@@ -103,7 +66,7 @@ async function main(): Promise<void> {
   const firstAnswerAt = performance.now();
   await fetch(`${base}/api/version`);
   const coldStartMs = Math.round(cold.ms + (performance.now() - firstAnswerAt));
-  await stop(cold.child);
+  await stopProcess(cold.child);
   console.log(`Cold start to first answered request (existing data dir and build): ${coldStartMs} ms`);
 
   const targets = {

@@ -27,7 +27,12 @@ function builtFiles(dir: string, prefix = ''): string[] {
 function roles(manifest: ViteManifest): Map<string, string> {
   const byFile = new Map<string, string>();
   for (const [key, chunk] of Object.entries(manifest)) {
-    const role = chunk.isEntry ? 'entry' : chunk.isDynamicEntry ? `route ${(chunk.src ?? key).replace(/^src\/routes\//, '')}` : 'shared';
+    const source = chunk.src ?? key;
+    // The entry starts the app (src/client/app.tsx) with a dynamic import; route chunks are the routes' own.
+    const dynamicRole = source.startsWith('src/routes/')
+      ? `route ${source.replace(/^src\/routes\//, '')}`
+      : `started by the entry (${source})`;
+    const role = chunk.isEntry ? 'entry' : chunk.isDynamicEntry ? dynamicRole : 'shared';
     byFile.set(chunk.file, role);
     for (const sheet of chunk.css ?? []) if (!byFile.has(sheet)) byFile.set(sheet, 'css');
   }

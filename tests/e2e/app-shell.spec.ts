@@ -6,9 +6,74 @@ test('the static page paints a branded loading frame before any script runs', as
   expectedConsole.push(/Failed to load resource/);
   await page.route('**/*.js', (route) => route.abort());
   await page.goto('/login');
-  await expect(page.getByText('Stafflane', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status').getByText('Stafflane', { exact: true })).toBeVisible();
   await expect(page.getByRole('status')).toContainText('Loading…');
+  await expect(page.getByRole('heading', { name: 'Login to your Account' })).toBeHidden();
   await expect(page).toHaveTitle('Stafflane');
+});
+
+test('on /login the static page paints the sign-in card itself, before the app arrives', async ({ page, expectedConsole }) => {
+  expectedConsole.push(/Failed to load resource/);
+  // public/boot.js runs; the app's scripts never arrive.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Login to your Account' })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  await expect(page.getByText('Show More')).toBeVisible();
+  await expect(page.getByText('Loading…')).toBeHidden();
+});
+
+test('a signed-in visitor gets the loading frame, not a sign-in card', async ({ page, expectedConsole }) => {
+  expectedConsole.push(/Failed to load resource/);
+  await page.addInitScript(() => localStorage.setItem('loggedIn', '1'));
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByText('Loading…')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Login to your Account' })).toBeHidden();
+});
+
+test('what is typed into the static card before the app arrives is kept', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('owner@demo.test');
+  await page.getByLabel('Password').fill('typed-early');
+  release();
+  // The app's toggle (the static one controls nothing).
+  await expect(page.locator('[aria-controls="login-more"]')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Password' })).toHaveValue('typed-early');
+  await expect(page.getByLabel('E-mail')).toHaveValue('owner@demo.test');
+});
+
+test('"Sign in" pressed before the app arrives signs in when it does', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('owner@demo.test');
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Signing in' })).toBeVisible();
+  release();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good /);
+});
+
+test('Show More reveals four more paragraphs, Show Less hides them', async ({ page }) => {
+  await page.goto('/login');
+  const about = page.getByRole('region', { name: 'About Stafflane' });
+  await expect(about.locator('p:visible')).toHaveCount(1);
+  await about.getByRole('button', { name: 'Show More' }).click();
+  await expect(about.locator('p:visible')).toHaveCount(5);
+  await about.getByRole('button', { name: 'Show Less' }).click();
+  await expect(about.locator('p:visible')).toHaveCount(1);
 });
 
 test('/login renders the sign-in card of the built app', async ({ page }) => {
@@ -38,15 +103,37 @@ test('an unknown address shows "Page not found" with a way home', async ({ page 
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('screenshots of /login at phone and desktop widths', async ({ page }) => {
-  fs.mkdirSync('.tmp/screenshots', { recursive: true });
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1440, height: 900 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.goto('/login');
-    await expect(page.getByRole('heading', { name: 'Login to your Account' })).toBeVisible();
-    await page.screenshot({ path: `.tmp/screenshots/login-${size.width}.png`, fullPage: true });
-  }
+test.describe('screenshots', () => {
+  // The service worker would serve the app's scripts that the static screenshot keeps out.
+  test.use({ serviceWorkers: 'block' });
+
+  test('of /login at phone and desktop widths; the background picture only on large screens', async ({ page, browser, baseURL }) => {
+    fs.mkdirSync('.tmp/screenshots', { recursive: true });
+    const pictures: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/login-background.svg')) pictures.push(request.url());
+    });
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+      await expect(page.locator('[aria-controls="login-more"]')).toBeVisible();
+      await page.screenshot({ path: `.tmp/screenshots/login-${size.width}.png`, fullPage: true });
+      if (size.width < 1024) expect(pictures).toEqual([]);
+
+      // The card as index.html paints it before any script of the app, for comparison: a
+      // fresh browser context, so nothing is cached.
+      const context = await browser.newContext({ viewport: size, baseURL, serviceWorkers: 'block' });
+      const bare = await context.newPage();
+      await bare.route('**/assets/*.js', (route) => route.abort());
+      await bare.goto('/login');
+      await expect(bare.getByRole('heading', { name: 'Login to your Account' })).toBeVisible();
+      await bare.screenshot({ path: `.tmp/screenshots/login-${size.width}-static.png`, fullPage: true });
+      await context.close();
+    }
+    expect(pictures.length).toBeGreaterThan(0);
+  });
 });

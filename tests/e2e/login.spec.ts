@@ -33,13 +33,19 @@ test('the owner signs in, lands on / with the greeting, and signs out', async ({
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a wrong password shows the server message and stays on /login', async ({ page, expectedConsole }) => {
+test('a wrong password counts the attempt and offers the reset link (SPEC §8)', async ({ page, expectedConsole }) => {
   expectedConsole.push(/status of 401/);
   await page.goto('/login');
   await signIn(page, OWNER.email, 'not-the-password');
-  await expect(page.getByRole('alert').filter({ hasText: 'Login Failed, please check your email and password.' })).toBeVisible();
+  const alert = page.getByRole('alert').filter({ hasText: /Login failed, you have used \d+ of your 5 attempts/ });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/reset-password');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  // A successful sign-in afterwards starts the count again.
+  await page.getByRole('textbox', { name: 'Password' }).fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('an empty form is refused before anything is sent', async ({ page }) => {
@@ -53,7 +59,53 @@ test('an empty form is refused before anything is sent', async ({ page }) => {
   await page.getByLabel('E-mail').fill('not-an-address');
   await page.getByRole('textbox', { name: 'Password' }).fill('abc');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('This is not a valid e-mail address.')).toBeVisible();
+  await expect(page.getByText('Invalid email format')).toBeVisible();
   await expect(page.getByText("It's too short.")).toBeVisible();
+  await page.getByLabel('E-mail').fill('owner(at)demo.test');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Invalid characters in email')).toBeVisible();
   expect(posted).toBe(false);
+});
+
+test('logging out in one tab logs the other tabs out (SPEC §4)', async ({ page, context }) => {
+  await page.goto('/login');
+  await signIn(page, OWNER.email, OWNER.password);
+  await expect(page).toHaveURL(/\/$/);
+  const other = await context.newPage();
+  await other.goto('/');
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText(/^Good /);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(other).toHaveURL(/\/login$/);
+  await expect(other.getByRole('alert').filter({ hasText: 'You have been logged out!' })).toBeVisible();
+  await other.close();
+});
+
+test('signing in in one tab brings the other tab into the session (SPEC §4)', async ({ page, context }) => {
+  await page.goto('/login');
+  const other = await context.newPage();
+  await other.goto('/login');
+  await signIn(page, OWNER.email, OWNER.password);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(other).toHaveURL(/\/$/);
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText(/^Good /);
+  await other.close();
+});
+
+test('a browser that blocks local storage gets the blocking dialog (SPEC §2.2)', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+  });
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog', { name: 'Local storage is required' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('allow local storage');
+  await expect(dialog).toContainText('refresh the page, or use another browser');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
 });

@@ -12,7 +12,8 @@ export type SmtpSink = {
   close: () => Promise<void>;
 };
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** Listens on 127.0.0.1, on `port` when given (a server told SMTP_URL before the sink started), else on a free one. */
+export async function startSmtpSink(options: { port?: number } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -31,7 +32,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const find = (to: string, pattern?: RegExp) => messages.find((m) => m.to.includes(to) && (!pattern || pattern.test(m.raw)));
   return {

@@ -40,7 +40,12 @@ export function authHeader(session: Session): { authorization: string } {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; plugins?: FastifyPluginAsync<{ deps: AppDeps }>[]; realAuth?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    plugins?: FastifyPluginAsync<{ deps: AppDeps }>[];
+    realAuth?: boolean;
+    sms?: AppDeps['sms'];
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(options.env);
@@ -50,6 +55,7 @@ export async function createTestApp(
     logger: pino({ level: 'silent' }),
     authenticate: options.realAuth ? undefined : testAuthenticator,
     plugins: options.plugins ?? [],
+    ...(options.sms ? { sms: options.sms } : {}),
   });
   await app.ready();
   return {

@@ -21,6 +21,8 @@ export type ApiRequest = {
   idempotencyKey?: string;
   /** False for calls whose 401 is an answer rather than a lost session, such as logout. */
   handleUnauthorised?: boolean;
+  /** False for the refresh call itself, which must not wait for a fresh token. */
+  freshToken?: boolean;
 };
 
 export class ApiError extends AppError {
@@ -38,7 +40,19 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
+/**
+ * Set by the identity module (src/modules/auth/client/token-refresh.ts): resolves once the
+ * stored token is fresh enough to send, so a call made after the device slept or came back
+ * online does not go out with an expired token and lose the session to its 401.
+ */
+let tokenRefresher: (() => Promise<void>) | null = null;
+
+export function setTokenRefresher(refresher: (() => Promise<void>) | null): void {
+  tokenRefresher = refresher;
+}
+
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  if (request.freshToken !== false && tokenRefresher) await tokenRefresher();
   const method = request.method ?? 'GET';
   const headers = new Headers({ accept: 'application/json' });
   const token = getToken();

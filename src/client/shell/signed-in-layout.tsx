@@ -2,7 +2,7 @@
 // the page, and the version line. The side menu, bell and user menu join it with their modules.
 import { Box, Button, Container, Group } from '@mantine/core';
 import { Link, Outlet } from '@tanstack/react-router';
-import { useLogout } from '../auth/use-logout';
+import { useLogout } from '../../modules/auth/client/use-logout';
 import { Logo } from './logo';
 import { VersionFooter } from './version-footer';
 

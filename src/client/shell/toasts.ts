@@ -13,3 +13,7 @@ export function showDangerToast(options: { title?: string; message: string }): v
   // The store ignores a second notification with an id it already shows.
   notifications.show({ id: `danger:${options.title ?? ''}:${options.message}`, color: 'red', ...options });
 }
+
+export function showInfoToast(options: { id?: string; title?: string; message: ReactNode }): void {
+  notifications.show({ color: 'brand', ...options });
+}

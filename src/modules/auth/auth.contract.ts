@@ -1,6 +1,7 @@
 // Sign-in, refresh and sign-out (SPEC §3, §5, §7): the payloads both sides share.
 import * as v from 'valibot';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import { isEmailAddress } from '../../shared/email-field';
 import type { PermissionEntry } from '../../shared/scopes';
 
 export const LoginInputSchema = v.object({
@@ -8,7 +9,8 @@ export const LoginInputSchema = v.object({
     v.string('Field is required.'),
     v.trim(),
     v.nonEmpty('Field is required.'),
-    v.email('This is not a valid e-mail address.'),
+    // SPEC §5's e-mail rules (apostrophes allowed), with the e-mail type's shared message.
+    v.check(isEmailAddress, 'This is not a valid e-mail address.'),
     v.maxLength(254, 'Max length exceeded.'),
   ),
   password: v.pipe(

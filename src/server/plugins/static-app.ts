@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/app-error';
 
-const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js', 'boot.js']);
 
 export async function registerStaticApp(app: FastifyInstance, distDir: string): Promise<void> {
   const indexPath = path.join(distDir, 'index.html');

@@ -3,23 +3,14 @@
 // during the run (someone editing sources) cannot change the files under test.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../../..');
 export const builtClientDir = path.join(root, 'dist/client');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port'))));
-    });
-  });
-}
+import { freePort } from '../../../src/server/db/embedded-postgres';
+
+export { freePort };
 
 /** The environment of a test server: production mode, quiet logs, no rate limit in the way. */
 export function serverEnv(options: { port: number; dataDir: string; clientDir?: string }): Record<string, string> {

@@ -213,7 +213,7 @@ export async function findLiveSession(db: Db, input: { sessionId: string; idleSe
   return session;
 }
 
-export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+export async function revokeSession(db: DbOrTrx, sessionId: string): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ revoked_at: sql<Date>`now()` })

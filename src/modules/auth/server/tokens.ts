@@ -34,3 +34,34 @@ export async function verifyAccessToken(keys: TokenKeys, token: string, allowExp
     return null;
   }
 }
+
+export type ClaimsAccount = {
+  id: string;
+  first_name: string;
+  company_id: string | null;
+  department_id: string | null;
+  status: string;
+  authorised_contact: boolean;
+};
+
+/** The claims of a token for a session of `account` (SPEC §3), without iat and exp (set when signed). */
+export function claimsFor(input: {
+  account: ClaimsAccount;
+  departmentIds: string[];
+  sessionId: string;
+  imp: boolean;
+}): Omit<TokenClaims, 'iat' | 'exp'> {
+  const { account } = input;
+  return {
+    user_id: account.id,
+    first_name: account.first_name,
+    company_id: account.company_id,
+    department_id: account.department_id,
+    line_managers: [],
+    status: account.status,
+    departments: input.departmentIds,
+    authorised_contact: account.authorised_contact,
+    imp: input.imp,
+    sid: input.sessionId,
+  };
+}

@@ -1,0 +1,6 @@
+// The app without its look: the query client, the router with every route's guards, and the
+// session's lifecycle. main.tsx loads it in a step of its own before app.tsx (Mantine and
+// the first render), so no single task evaluates the whole app on a slow phone.
+export { startSessionLifecycle } from '../modules/auth/client/session-lifecycle';
+export { createQueryClient } from './api/query-client';
+export { createAppRouter } from './router';

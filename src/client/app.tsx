@@ -1,0 +1,68 @@
+// The app: providers, router, the session's lifecycle and (in builds) the service worker.
+// Loaded by main.tsx once index.html's static frame is on screen.
+import './mantine-styles';
+import './app.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { startTransition, StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { TOAST_TIMEOUT_MS } from '../shared/constants';
+import { createAppRouter, createQueryClient, startSessionLifecycle } from './app-core';
+import { theme } from './theme';
+
+// Started in steps, each its own task, so a slow phone's main thread is never held for long:
+// the route is resolved first (its beforeLoad redirects and its lazy component), then the
+// first render runs as a transition, which yields to the browser every few milliseconds.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function start(root: HTMLElement): Promise<void> {
+  await nextTask();
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+  startSessionLifecycle({
+    currentPath: () => router.state.location.pathname,
+    goToLogin: ({ loggedOut }) => {
+      queryClient.clear();
+      void router.navigate({ to: '/login', search: loggedOut ? { logout: 1 } : {} });
+    },
+  });
+  await nextTask();
+  await router.load().catch(() => undefined);
+  await nextTask();
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <MantineProvider theme={theme} forceColorScheme="light">
+          <DeferredNotifications />
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+/** The toasts' container, mounted in a task of its own after the page: a toast shown before then waits in the store. */
+function DeferredNotifications() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setMounted(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return mounted ? <Notifications autoClose={TOAST_TIMEOUT_MS} position="bottom-right" /> : null;
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element.');
+void start(container);
+
+// After the page has loaded, so installing the worker (and downloading workbox-window) never
+// competes with the first paint. Not in development, where Vite serves modules the worker would cache.
+if (import.meta.env.PROD) {
+  const register = () => void import('./pwa/register-service-worker').then((module) => module.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

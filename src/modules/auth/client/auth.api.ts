@@ -1,0 +1,38 @@
+// The identity calls of SPEC §7 and the auth contract: sign-in, sign-out, refresh, password
+// reset and change. Failures are ApiErrors; the screens explain them (login-failure.ts).
+import { apiFetch } from '../../../client/api/api-client';
+import { authPaths, identityPaths, type LoginInput, type LoginResponse, type RefreshResponse } from '../auth.contract';
+
+export function login(input: LoginInput): Promise<LoginResponse> {
+  return apiFetch<LoginResponse>(authPaths.login, {
+    method: 'POST',
+    body: { email: input.email, password: input.password, two_factor_secret: input.two_factor_secret ?? null },
+    // A refused sign-in is a 401 too; it is the form's to explain, not a lost session.
+    handleUnauthorised: false,
+    freshToken: false,
+  });
+}
+
+/** Tells the server to end the session. A 401 means it has already ended, which is fine. */
+export async function logout(): Promise<void> {
+  await apiFetch<void>(authPaths.logout, { method: 'POST', handleUnauthorised: false });
+}
+
+/** Sends the stored token, even an expired one: the server answers while the session lives. */
+export function refreshToken(): Promise<RefreshResponse> {
+  return apiFetch<RefreshResponse>(authPaths.refresh, { method: 'POST', handleUnauthorised: false, freshToken: false });
+}
+
+export async function requestPasswordReset(input: { email: string }): Promise<void> {
+  await apiFetch<unknown>(identityPaths.passwordReset, { method: 'POST', body: input, freshToken: false });
+}
+
+export async function completePasswordReset(input: { token: string; password: string }): Promise<void> {
+  await apiFetch<unknown>(identityPaths.passwordResetComplete, { method: 'POST', body: input, freshToken: false });
+}
+
+/** Answers a new session's token and permissions; every other session of the user ends. */
+export function changePassword(input: { current_password: string; password: string }): Promise<RefreshResponse> {
+  // A wrong current password is the form's to explain, whatever status it comes with.
+  return apiFetch<RefreshResponse>(identityPaths.password, { method: 'PUT', body: input, handleUnauthorised: false });
+}

@@ -1,0 +1,78 @@
+// The new password behind an e-mailed reset link (POST /api/password-reset/complete). A used
+// or expired link is a 422 on `token`: say so and offer a new link.
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import type { FieldErrors } from '../../../shared/app-error';
+import { resetLinkInvalidMessage } from '../auth.contract';
+import { completePasswordReset } from './auth.api';
+import { formProblem } from './form-problem';
+import { checkNewPassword, NewPasswordFields } from './new-password-fields';
+
+export const PASSWORD_RESET_DONE = 'Your password has been changed. You can now log in with your new password.';
+
+export function ResetPasswordCompleteForm({ token }: { token: string }) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const mutation = useMutation({ mutationFn: completePasswordReset, meta: { errorToast: false } });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = checkNewPassword(password, confirmation);
+    setErrors(found);
+    if (Object.keys(found).length === 0) mutation.mutate({ token, password });
+  }
+
+  if (mutation.isSuccess) {
+    return (
+      <Stack gap="md">
+        <Alert color="green" role="status">
+          {PASSWORD_RESET_DONE}
+        </Alert>
+        <Button component={Link} to="/login">
+          Go to login
+        </Button>
+      </Stack>
+    );
+  }
+  const problem = mutation.isError ? formProblem(mutation.error) : null;
+  if (problem?.fieldErrors?.token) {
+    return (
+      <Stack gap="md">
+        <Alert color="red" role="alert">
+          {resetLinkInvalidMessage}
+        </Alert>
+        <Button component={Link} to="/reset-password">
+          Request a new link
+        </Button>
+      </Stack>
+    );
+  }
+  const fieldErrors = { ...problem?.fieldErrors, ...errors };
+  return (
+    <form onSubmit={submit} noValidate aria-label="Choose a new password">
+      <Stack gap="md">
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem.message}
+          </Alert>
+        )}
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPasswordChange={setPassword}
+          onConfirmationChange={setConfirmation}
+          errors={fieldErrors}
+        />
+        <Button type="submit" loading={mutation.isPending}>
+          Save the new password
+        </Button>
+        <Anchor component={Link} to="/login" size="sm">
+          Back to login
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

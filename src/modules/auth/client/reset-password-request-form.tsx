@@ -1,0 +1,67 @@
+// Asks for a password-reset link (POST /api/password-reset). The answer is the same whether
+// or not the address has an account.
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { RequiredEmailFieldSchema } from '../../../shared/email-field';
+import { passwordResetRequestedMessage } from '../auth.contract';
+import { requestPasswordReset } from './auth.api';
+import { formProblem } from './form-problem';
+
+export function ResetPasswordRequestForm() {
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const mutation = useMutation({ mutationFn: requestPasswordReset, meta: { errorToast: false } });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = v.safeParse(RequiredEmailFieldSchema, email);
+    setFieldError(parsed.success ? undefined : parsed.issues[0]?.message);
+    if (parsed.success) mutation.mutate({ email: parsed.output });
+  }
+
+  if (mutation.isSuccess) {
+    return (
+      <Stack gap="md">
+        <Alert color="green" role="status">
+          {passwordResetRequestedMessage}
+        </Alert>
+        <Anchor component={Link} to="/login">
+          Back to login
+        </Anchor>
+      </Stack>
+    );
+  }
+  const problem = mutation.isError ? formProblem(mutation.error) : null;
+  return (
+    <form onSubmit={submit} noValidate aria-label="Reset your password">
+      <Stack gap="md">
+        <Text>Enter the e-mail address you sign in with, and we will send you a link to choose a new password.</Text>
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem.message}
+          </Alert>
+        )}
+        <TextInput
+          label="E-mail"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          withAsterisk={false}
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={fieldError ?? problem?.fieldErrors?.email?.[0]}
+        />
+        <Button type="submit" loading={mutation.isPending}>
+          Send the link
+        </Button>
+        <Anchor component={Link} to="/login" size="sm">
+          Back to login
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+// The redirects of SPEC §2.3, for the routes' beforeLoad: no session → /login; no company
+// (an administrator) → /admin; onboarding not finished → /welcome; a docs-only session →
+// the documents areas its company has. The pure rule is restrictedModeRedirect.
+import { redirect } from '@tanstack/react-router';
+import { getToken } from '../../../client/auth/token-store';
+import { readTokenClaims } from '../../../client/auth/token-claims';
+import { clearSession, homePathFor, readSessionFlags, type SessionFlags } from './session-store';
+
+export const ONBOARDING_STATUSES = ['pending', 'invited'];
+export const HR_DOCUMENTS_HOME = '/hr-documents';
+export const HS_DOCUMENTS_HOME = '/hs-documents/misc_docs';
+
+const under = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
+
+/**
+ * Where a docs-only session must go from `pathname`, or null to stay. Only HR documents:
+ * the HR documents pages and user settings. Only H&S documents: the H&S documents pages.
+ * Both (or, read generously, neither flag): HR and H&S documents and expert articles.
+ */
+export function restrictedModeRedirect(pathname: string, flags: SessionFlags): string | null {
+  if (!flags.docsOnly) return null;
+  const hr = under(pathname, '/hr-documents');
+  const hs = under(pathname, '/hs-documents');
+  if (flags.hrClient && !flags.hsClient) return hr || under(pathname, '/settings/user-settings') ? null : HR_DOCUMENTS_HOME;
+  if (flags.hsClient && !flags.hrClient) return hs ? null : HS_DOCUMENTS_HOME;
+  return hr || hs || under(pathname, '/expert-articles-and-insights') ? null : HR_DOCUMENTS_HOME;
+}
+
+/** Any page that needs a session. */
+export function requireSession(): void {
+  if (!getToken()) throw redirect({ to: '/login' });
+}
+
+/** Pages of a company's users: administrators go to /admin, unfinished onboarding to /welcome. */
+export function requireCompanyUser(pathname: string): void {
+  const claims = readTokenClaims(getToken());
+  if (!claims) {
+    // A token nobody can read is no session.
+    clearSession();
+    throw redirect({ to: '/login' });
+  }
+  if (!claims.company_id) throw redirect({ to: '/admin' });
+  if (claims.status && ONBOARDING_STATUSES.includes(claims.status)) throw redirect({ to: '/welcome' });
+  const target = restrictedModeRedirect(pathname, readSessionFlags());
+  if (target) throw redirect({ href: target });
+}
+
+/** The administration area: company users have their own home. */
+export function requireAdministrator(): void {
+  const claims = readTokenClaims(getToken());
+  if (claims?.company_id) throw redirect({ to: '/' });
+}
+
+/** /login for someone already signed in: their home instead (SPEC §2.2). */
+export function redirectSignedIn(): void {
+  const token = getToken();
+  if (token) throw redirect({ to: homePathFor(readTokenClaims(token)) });
+}

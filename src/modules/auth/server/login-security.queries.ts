@@ -1,0 +1,187 @@
+// Failed sign-ins and locks per e-mail address, two-factor challenges and password-reset
+// links (migration 0005). Sign-in and reset know no company yet: call these in the system
+// scope (withSystem), except where a function says otherwise.
+import { sql, type Generated } from 'kysely';
+import type { DbOrTrx } from '../../../server/db/database';
+import type { Timestamp } from '../../../server/db/schema';
+import type { TwoFactorMethod } from '../auth.contract';
+import type { AttemptCount, ChallengeView } from '../auth.policy';
+
+export interface LoginAttemptsTable {
+  email: string;
+  failed_count: Generated<number>;
+  last_failed_at: Timestamp | null;
+  locked_until: Timestamp | null;
+}
+export interface TwoFactorChallengesTable {
+  id: Generated<string>;
+  user_id: string;
+  company_id: string | null;
+  code_hash: string;
+  method: TwoFactorMethod;
+  contact: string;
+  expires_at: Timestamp;
+  guesses: Generated<number>;
+  used_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+declare module '../../../server/db/schema' {
+  interface Database {
+    login_attempts: LoginAttemptsTable;
+    two_factor_challenges: TwoFactorChallengesTable;
+    password_reset_tokens: PasswordResetTokensTable;
+  }
+}
+
+/** The address's count; `lockedUntil` is set only while a lock is in force (the database's clock decides). */
+export async function getAttemptCount(db: DbOrTrx, email: string): Promise<AttemptCount> {
+  const row = await db
+    .selectFrom('login_attempts')
+    .select(['failed_count', sql<Date | null>`case when locked_until > now() then locked_until end`.as('locked_until')])
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  return { failedCount: row?.failed_count ?? 0, lockedUntil: row?.locked_until ?? null };
+}
+
+/**
+ * Counts one failure for the address, atomically, so parallel guesses cannot share a count.
+ * The count starts again after a lock has run out, or when the last failure is older than
+ * the lock period (old typos do not add up to a lock months later). Reaching `maxAttempts`
+ * locks the address for `lockMinutes`.
+ */
+export async function recordFailedLogin(
+  db: DbOrTrx,
+  input: { email: string; maxAttempts: number; lockMinutes: number },
+): Promise<AttemptCount> {
+  const lock = sql`make_interval(mins => ${input.lockMinutes})`;
+  const next = sql<number>`case when a.locked_until <= now() or a.last_failed_at < now() - ${lock} then 1 else a.failed_count + 1 end`;
+  const { rows } = await sql<{ failed_count: number; locked_until: Date | null }>`
+    insert into login_attempts as a (email, failed_count, last_failed_at, locked_until)
+    values (${input.email.toLowerCase()}, 1, now(), case when 1 >= ${input.maxAttempts} then now() + ${lock} end)
+    on conflict (email) do update set
+      failed_count = ${next},
+      last_failed_at = now(),
+      locked_until = case when ${next} >= ${input.maxAttempts} then now() + ${lock} end
+    returning failed_count, locked_until`.execute(db);
+  const row = rows[0];
+  return { failedCount: row?.failed_count ?? 1, lockedUntil: row?.locked_until ?? null };
+}
+
+/** A successful sign-in or a password reset: the address starts again with no failures and no lock. */
+export async function clearLoginAttempts(db: DbOrTrx, email: string): Promise<void> {
+  await db.deleteFrom('login_attempts').where('email', '=', email.toLowerCase()).execute();
+}
+
+/**
+ * A new challenge for the user. Earlier open ones are closed (marked used): only the code
+ * sent last works, so a code that arrives late cannot be mixed up with a newer one.
+ */
+export async function createChallenge(
+  db: DbOrTrx,
+  input: { userId: string; companyId: string | null; codeHash: string; method: TwoFactorMethod; contact: string; ttlSeconds: number },
+): Promise<string> {
+  await db
+    .updateTable('two_factor_challenges')
+    .set({ used_at: sql<Date>`now()` })
+    .where('user_id', '=', input.userId)
+    .where('used_at', 'is', null)
+    .execute();
+  const row = await db
+    .insertInto('two_factor_challenges')
+    .values({
+      user_id: input.userId,
+      company_id: input.companyId,
+      code_hash: input.codeHash,
+      method: input.method,
+      contact: input.contact,
+      expires_at: sql<Date>`now() + make_interval(secs => ${input.ttlSeconds})`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findLatestChallenge(db: DbOrTrx, userId: string): Promise<(ChallengeView & { id: string }) | undefined> {
+  return db
+    .selectFrom('two_factor_challenges')
+    .select(['id', 'guesses', sql<boolean>`used_at is not null`.as('used'), sql<boolean>`expires_at <= now()`.as('expired')])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes one guess from an open challenge and returns its hash to compare with, or nothing
+ * when it is used, expired or out of guesses. One statement, so parallel guesses can never
+ * take more than `maxGuesses` between them.
+ */
+export async function spendGuess(db: DbOrTrx, input: { id: string; maxGuesses: number }) {
+  return db
+    .updateTable('two_factor_challenges')
+    .set({ guesses: sql<number>`guesses + 1` })
+    .where('id', '=', input.id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('guesses', '<', input.maxGuesses)
+    .returning(['code_hash', 'guesses'])
+    .executeTakeFirst();
+}
+
+/** Marks the challenge used; false when another request used it first (single use). */
+export async function useChallenge(db: DbOrTrx, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable('two_factor_challenges')
+    .set({ used_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function createPasswordResetToken(
+  db: DbOrTrx,
+  input: { userId: string; tokenHash: string; ttlSeconds: number },
+): Promise<void> {
+  await db
+    .insertInto('password_reset_tokens')
+    .values({
+      user_id: input.userId,
+      token_hash: input.tokenHash,
+      expires_at: sql<Date>`now() + make_interval(secs => ${input.ttlSeconds})`,
+    })
+    .execute();
+}
+
+/** Uses the link's token once: the user it was for, or nothing when it is unknown, used or expired. */
+export async function consumePasswordResetToken(db: DbOrTrx, tokenHash: string): Promise<string | undefined> {
+  const row = await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: sql<Date>`now()` })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** Once the password is set, every other link sent to the user stops working too. */
+export async function endPasswordResetTokens(db: DbOrTrx, userId: string): Promise<void> {
+  await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}

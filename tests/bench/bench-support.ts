@@ -1,0 +1,77 @@
+// What the benchmarks share: a real server process started and stopped, and one autocannon
+// run reported the same way (req/s, p50, p99, errors).
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+
+export type ServerProcess = { child: ChildProcess; ms: number };
+
+/** Spawns node with `args` and resolves once its stdout matches `ready` (with the time it took). */
+export function startProcess(options: { args: string[]; env: NodeJS.ProcessEnv; ready: RegExp }): Promise<ServerProcess> {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, options.args, { env: options.env, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (options.ready.test(out)) resolve({ child, ms: performance.now() - startedAt });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+}
+
+/** SIGTERM, then waits for the process to finish its clean stop. */
+export function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export type LoadFigures = {
+  title: string;
+  url: string;
+  connections: number;
+  duration_s: number;
+  requests_per_s: number;
+  latency_p50_ms: number;
+  latency_p99_ms: number;
+  errors: number;
+  non_2xx: number;
+  total: number;
+};
+
+export async function load(options: {
+  title: string;
+  url: string;
+  connections: number;
+  durationS: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}): Promise<LoadFigures> {
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.durationS,
+    method: options.method ?? 'GET',
+    headers: options.headers ?? {},
+    ...(options.body === undefined ? {} : { body: options.body }),
+  });
+  const figures: LoadFigures = {
+    title: options.title,
+    url: options.url,
+    connections: options.connections,
+    duration_s: options.durationS,
+    requests_per_s: Math.round(result.requests.average),
+    latency_p50_ms: result.latency.p50,
+    latency_p99_ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non_2xx: result.non2xx,
+    total: result.requests.total,
+  };
+  console.log(
+    `${figures.title}: ${figures.requests_per_s} req/s, p50 ${figures.latency_p50_ms} ms, p99 ${figures.latency_p99_ms} ms, errors ${figures.errors}, non-2xx ${figures.non_2xx}`,
+  );
+  return figures;
+}

@@ -1,0 +1,36 @@
+// The demo accounts the e2e server is seeded with (src/server/db/seed.ts), and sign-in over the API.
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { LoginFailure, LoginResponse } from '../../../src/modules/auth/auth.contract';
+import { waitForMail, mailCount } from './mail-sink';
+
+export const DEMO_PASSWORD = 'demo-password';
+export const ACCOUNTS = {
+  owner: 'owner@demo.test',
+  manager: 'manager@demo.test',
+  employee: 'employee@demo.test',
+  docs: 'docs@demo.test',
+  admin: 'admin@stafflane.test',
+} as const;
+
+export const SIGN_IN_CODE = /sign-in code is (\d{6})/;
+
+/** Signs in through POST /api/login, reading a two-factor code from the mail sink when one is asked for. */
+export async function apiSignIn(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<LoginResponse> {
+  const before = await mailCount(email);
+  const first = await request.post('/api/login', { data: { email, password } });
+  if (first.ok()) return (await first.json()) as LoginResponse;
+  const failure = (await first.json()) as LoginFailure;
+  expect(failure.status, JSON.stringify(failure)).toBe('two_factor_required');
+  const { match: code } = await waitForMail({ to: email, pattern: SIGN_IN_CODE, after: before });
+  const second = await request.post('/api/login', { data: { email, password, two_factor_secret: code } });
+  expect(second.status()).toBe(200);
+  return (await second.json()) as LoginResponse;
+}
+
+export async function setTwoFactor(request: APIRequestContext, token: string, enabled: boolean): Promise<void> {
+  const response = await request.put('/api/user-2fa', {
+    data: { enabled, method: 'mail' },
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
