@@ -79,8 +79,10 @@ export class LocalDiskStorage implements FileStorage {
     await fsp.mkdir(this.tempDir, { recursive: true, mode: 0o700 });
     const temp = path.join(this.tempDir, `${randomUUID()}.part`);
     const counter = meter(maxBytes);
+    const sink = fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 });
+    const sinkClosed = new Promise<void>((resolve) => sink.once('close', () => resolve()));
     try {
-      await pipeline(source, counter, fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+      await pipeline(source, counter, sink);
       // Flushed before the rename, so a crash never leaves a short file under a real key.
       const handle = await fsp.open(temp, 'r+');
       await handle.sync().finally(() => handle.close());
@@ -88,6 +90,9 @@ export class LocalDiskStorage implements FileStorage {
       await fsp.rename(temp, target);
       return counter.result();
     } catch (error) {
+      // The file may still be opening when the pipeline fails: remove it once the stream has closed.
+      sink.destroy();
+      await sinkClosed;
       await fsp.rm(temp, { force: true });
       throw error;
     }
