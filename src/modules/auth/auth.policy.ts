@@ -2,6 +2,7 @@
 // a lock and a two-factor step read, how destinations are masked. Pure: the server counts,
 // stores and sends; this decides what that means.
 import { loginMessages, type LoginFailure, type TwoFactorMethod } from './auth.contract';
+import { formatLondonDateTime } from '../../shared/formats';
 
 export const TWO_FACTOR_CODE_TTL_SECONDS = 5 * 60;
 export const TWO_FACTOR_MAX_GUESSES = 5;
@@ -11,20 +12,9 @@ export const PASSWORD_RESET_LINK_SECONDS = 60 * 60;
 /** Failed attempts counted for one e-mail address; `lockedUntil` only while a lock lasts. */
 export type AttemptCount = { failedCount: number; lockedUntil: Date | null };
 
-const londonParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** dd/MM/yyyy HH:mm in Europe/London (SPEC §9), whatever the server's own time zone. */
 export function formatLockDate(date: Date): string {
-  const part = Object.fromEntries(londonParts.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+  return formatLondonDateTime(date);
 }
 
 export function lockedFailure(count: { failedCount: number; lockedUntil: Date }, maxAttempts: number): LoginFailure {

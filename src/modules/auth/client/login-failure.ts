@@ -4,6 +4,7 @@
 // LoginFailure is read as SPEC §8 says: JSON is shown as sent, anything else is a server error.
 import { isApiError } from '../../../client/api/api-client';
 import type { FieldErrors } from '../../../shared/app-error';
+import { formatLondonDateTime } from '../../../shared/formats';
 import { LOGIN_FAILURE_STATUSES, loginMessages, type LoginFailure, type TwoFactorMethod } from '../auth.contract';
 
 export const OFFLINE_SIGN_IN = 'You are offline. Please connect to the internet to sign in.';
@@ -31,18 +32,7 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() !== 
 /** dd/MM/yyyy HH:mm in UK time, for a lock date the server sent without a message. */
 export function formatLockDate(iso: string | null | undefined): string {
   const date = iso ? new Date(iso) : null;
-  if (!date || Number.isNaN(date.getTime())) return 'later';
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+  return date && !Number.isNaN(date.getTime()) ? formatLondonDateTime(date) : 'later';
 }
 
 export function interpretLoginError(error: unknown): LoginOutcome {
