@@ -35,7 +35,6 @@ const EnvSchema = v.object({
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data'),
   DATABASE_URL: v.optional(postgresUrl),
   APP_DATABASE_URL: v.optional(postgresUrl),
-  DB_APP_ROLE: v.optional(v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')), 'stafflane_app'),
   DB_POOL_SIZE: positiveInt(10),
   EMBEDDED_PG_PORT: port(0),
   SEED_DEMO: v.optional(v.picklist(['0', '1', 'true', 'false', ''], 'must be 1, 0, true or false')),
@@ -67,7 +66,6 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Optional separate login for the application role; otherwise the owner connection does SET ROLE. */
   appDatabaseUrl: string | undefined;
-  appRole: string;
   poolSize: number;
   embeddedPort: number;
   seedDemo: boolean;
@@ -114,7 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     dataDir,
     databaseUrl: e.DATABASE_URL,
     appDatabaseUrl: e.APP_DATABASE_URL,
-    appRole: e.DB_APP_ROLE,
     poolSize: e.DB_POOL_SIZE,
     embeddedPort: e.EMBEDDED_PG_PORT,
     seedDemo,

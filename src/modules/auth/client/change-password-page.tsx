@@ -1,7 +1,7 @@
 // /change-password: the signed-in user's current password and a new one (PUT /api/password).
 // The answer is a new session — every other one of the user's sessions ends — so its token
 // replaces the stored one. Signed out, the page points to login and to the reset link.
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -11,6 +11,7 @@ import type { FieldErrors } from '../../../shared/app-error';
 import { changePassword } from './auth.api';
 import { AuthCard } from './auth-card';
 import { formProblem } from './form-problem';
+import { ProblemAlert } from './form-notices';
 import { checkNewPassword, NewPasswordFields } from './new-password-fields';
 import { currentClaims, homePathFor, saveRefreshedSession } from './session-store';
 
@@ -61,11 +62,7 @@ export function ChangePasswordPage() {
       <form onSubmit={submit} noValidate aria-label="Change your password">
         <Stack gap="md">
           <Text size="sm">Changing your password signs you out everywhere else.</Text>
-          {problem && (
-            <Alert color="red" role="alert">
-              {problem.message}
-            </Alert>
-          )}
+          <ProblemAlert message={problem?.message} />
           <PasswordInput
             label="Current password"
             name="current_password"

@@ -1,6 +1,6 @@
 // The new password behind an e-mailed reset link (POST /api/password-reset/complete). A used
 // or expired link is a 422 on `token`: say so and offer a new link.
-import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -8,6 +8,7 @@ import type { FieldErrors } from '../../../shared/app-error';
 import { resetLinkInvalidMessage } from '../auth.contract';
 import { completePasswordReset } from './auth.api';
 import { formProblem } from './form-problem';
+import { OutcomePanel, ProblemAlert } from './form-notices';
 import { checkNewPassword, NewPasswordFields } from './new-password-fields';
 
 export const PASSWORD_RESET_DONE = 'Your password has been changed. You can now log in with your new password.';
@@ -26,39 +27,17 @@ export function ResetPasswordCompleteForm({ token }: { token: string }) {
   }
 
   if (mutation.isSuccess) {
-    return (
-      <Stack gap="md">
-        <Alert color="green" role="status">
-          {PASSWORD_RESET_DONE}
-        </Alert>
-        <Button component={Link} to="/login">
-          Go to login
-        </Button>
-      </Stack>
-    );
+    return <OutcomePanel tone="success" message={PASSWORD_RESET_DONE} to="/login" action="Go to login" />;
   }
   const problem = mutation.isError ? formProblem(mutation.error) : null;
   if (problem?.fieldErrors?.token) {
-    return (
-      <Stack gap="md">
-        <Alert color="red" role="alert">
-          {resetLinkInvalidMessage}
-        </Alert>
-        <Button component={Link} to="/reset-password">
-          Request a new link
-        </Button>
-      </Stack>
-    );
+    return <OutcomePanel tone="problem" message={resetLinkInvalidMessage} to="/reset-password" action="Request a new link" />;
   }
   const fieldErrors = { ...problem?.fieldErrors, ...errors };
   return (
     <form onSubmit={submit} noValidate aria-label="Choose a new password">
       <Stack gap="md">
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem.message}
-          </Alert>
-        )}
+        <ProblemAlert message={problem?.message} />
         <NewPasswordFields
           password={password}
           confirmation={confirmation}

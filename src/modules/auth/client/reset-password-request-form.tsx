@@ -1,6 +1,6 @@
 // Asks for a password-reset link (POST /api/password-reset). The answer is the same whether
 // or not the address has an account.
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -9,6 +9,7 @@ import { RequiredEmailFieldSchema } from '../../../shared/email-field';
 import { passwordResetRequestedMessage } from '../auth.contract';
 import { requestPasswordReset } from './auth.api';
 import { formProblem } from './form-problem';
+import { OutcomePanel, ProblemAlert } from './form-notices';
 
 export function ResetPasswordRequestForm() {
   const [email, setEmail] = useState('');
@@ -23,27 +24,14 @@ export function ResetPasswordRequestForm() {
   }
 
   if (mutation.isSuccess) {
-    return (
-      <Stack gap="md">
-        <Alert color="green" role="status">
-          {passwordResetRequestedMessage}
-        </Alert>
-        <Anchor component={Link} to="/login">
-          Back to login
-        </Anchor>
-      </Stack>
-    );
+    return <OutcomePanel tone="success" message={passwordResetRequestedMessage} to="/login" action="Back to login" asLink />;
   }
   const problem = mutation.isError ? formProblem(mutation.error) : null;
   return (
     <form onSubmit={submit} noValidate aria-label="Reset your password">
       <Stack gap="md">
         <Text>Enter the e-mail address you sign in with, and we will send you a link to choose a new password.</Text>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem.message}
-          </Alert>
-        )}
+        <ProblemAlert message={problem?.message} />
         <TextInput
           label="E-mail"
           type="email"

@@ -1,0 +1,27 @@
+// What the password forms say besides their fields: the server's refusal above the form,
+// and the end state (done, or a dead link) with the one way on.
+import { Alert, Button, Stack } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+
+export function ProblemAlert({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" role="alert">
+      {message}
+    </Alert>
+  );
+}
+
+export function OutcomePanel(props: { tone: 'success' | 'problem'; message: string; to: string; action: string; asLink?: boolean }) {
+  const success = props.tone === 'success';
+  return (
+    <Stack gap="md">
+      <Alert color={success ? 'green' : 'red'} role={success ? 'status' : 'alert'}>
+        {props.message}
+      </Alert>
+      <Button component={Link} to={props.to} variant={props.asLink ? 'subtle' : 'filled'}>
+        {props.action}
+      </Button>
+    </Stack>
+  );
+}
