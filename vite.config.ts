@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellPrecacheTransform } from './scripts/chunk-graph.js';
+import { routerOptions } from './scripts/router-options.mjs';
 
 const root = import.meta.dirname;
 const outDir = path.join(root, 'dist/client');
@@ -83,14 +84,7 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   plugins: [
     // The router plugin must run before React's so the split route files are plain modules.
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: 'src/routes',
-      generatedRouteTree: 'src/routeTree.gen.ts',
-      quoteStyle: 'single',
-      routeFileIgnorePattern: '\\.test\\.tsx?$',
-    }),
+    tanstackRouter({ ...routerOptions, target: 'react' }),
     react(),
     webAppManifest(),
     inlineMantineDefaultVariables(),

@@ -18,6 +18,7 @@ import { Route as SignedInCompanyRouteImport } from './routes/_signed-in/_compan
 import { Route as SignedInAdminRouteImport } from './routes/_signed-in/admin'
 import { Route as SignedInCompanyIndexRouteImport } from './routes/_signed-in/_company/index'
 import { Route as SignedInCompanyHrDocumentsRouteImport } from './routes/_signed-in/_company/hr-documents'
+import { Route as SignedInAdminIndexRouteImport } from './routes/_signed-in/admin/index'
 import { Route as SignedInCompanyHsDocumentsMisc_docsRouteImport } from './routes/_signed-in/_company/hs-documents.misc_docs'
 
 const SignedInRoute = SignedInRouteImport.update({
@@ -64,6 +65,11 @@ const SignedInCompanyHrDocumentsRoute =
     path: '/hr-documents',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInAdminIndexRoute = SignedInAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SignedInAdminRoute,
+} as any)
 const SignedInCompanyHsDocumentsMisc_docsRoute =
   SignedInCompanyHsDocumentsMisc_docsRouteImport.update({
     id: '/hs-documents/misc_docs',
@@ -77,8 +83,9 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/welcome': typeof WelcomeRoute
-  '/admin': typeof SignedInAdminRoute
+  '/admin': typeof SignedInAdminRouteWithChildren
   '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/admin/': typeof SignedInAdminIndexRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
 }
 export interface FileRoutesByTo {
@@ -87,8 +94,8 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/welcome': typeof WelcomeRoute
-  '/admin': typeof SignedInAdminRoute
   '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/admin': typeof SignedInAdminIndexRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
 }
 export interface FileRoutesById {
@@ -99,9 +106,10 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/welcome': typeof WelcomeRoute
   '/_signed-in/_company': typeof SignedInCompanyRouteWithChildren
-  '/_signed-in/admin': typeof SignedInAdminRoute
+  '/_signed-in/admin': typeof SignedInAdminRouteWithChildren
   '/_signed-in/_company/hr-documents': typeof SignedInCompanyHrDocumentsRoute
   '/_signed-in/_company/': typeof SignedInCompanyIndexRoute
+  '/_signed-in/admin/': typeof SignedInAdminIndexRoute
   '/_signed-in/_company/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
 }
 export interface FileRouteTypes {
@@ -114,6 +122,7 @@ export interface FileRouteTypes {
     | '/welcome'
     | '/admin'
     | '/hr-documents'
+    | '/admin/'
     | '/hs-documents/misc_docs'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -122,8 +131,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/welcome'
-    | '/admin'
     | '/hr-documents'
+    | '/admin'
     | '/hs-documents/misc_docs'
   id:
     | '__root__'
@@ -136,6 +145,7 @@ export interface FileRouteTypes {
     | '/_signed-in/admin'
     | '/_signed-in/_company/hr-documents'
     | '/_signed-in/_company/'
+    | '/_signed-in/admin/'
     | '/_signed-in/_company/hs-documents/misc_docs'
   fileRoutesById: FileRoutesById
 }
@@ -212,6 +222,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyHrDocumentsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/admin/': {
+      id: '/_signed-in/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof SignedInAdminIndexRouteImport
+      parentRoute: typeof SignedInAdminRoute
+    }
     '/_signed-in/_company/hs-documents/misc_docs': {
       id: '/_signed-in/_company/hs-documents/misc_docs'
       path: '/hs-documents/misc_docs'
@@ -239,14 +256,26 @@ const SignedInCompanyRouteWithChildren = SignedInCompanyRoute._addFileChildren(
   SignedInCompanyRouteChildren,
 )
 
+interface SignedInAdminRouteChildren {
+  SignedInAdminIndexRoute: typeof SignedInAdminIndexRoute
+}
+
+const SignedInAdminRouteChildren: SignedInAdminRouteChildren = {
+  SignedInAdminIndexRoute: SignedInAdminIndexRoute,
+}
+
+const SignedInAdminRouteWithChildren = SignedInAdminRoute._addFileChildren(
+  SignedInAdminRouteChildren,
+)
+
 interface SignedInRouteChildren {
   SignedInCompanyRoute: typeof SignedInCompanyRouteWithChildren
-  SignedInAdminRoute: typeof SignedInAdminRoute
+  SignedInAdminRoute: typeof SignedInAdminRouteWithChildren
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInCompanyRoute: SignedInCompanyRouteWithChildren,
-  SignedInAdminRoute: SignedInAdminRoute,
+  SignedInAdminRoute: SignedInAdminRouteWithChildren,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

@@ -1,9 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { AdminHomePage } from '../../client/shell/admin-home-page';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { requireAdministrator } from '../../modules/auth/client/session-guards';
 
-// Administrators have no company (SPEC §2.3, §6); company users have their own home.
+// The administration area (SPEC §2.3, §6): administrators have no company; company users
+// have their own home. Each admin screen is a child route of this one.
 export const Route = createFileRoute('/_signed-in/admin')({
   beforeLoad: requireAdministrator,
-  component: AdminHomePage,
+  component: Outlet,
 });
