@@ -11,15 +11,22 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
+import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as TokenRouteImport } from './routes/token'
 import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as SignedInCompanyRouteImport } from './routes/_signed-in/_company'
 import { Route as SignedInAdminRouteImport } from './routes/_signed-in/admin'
+import { Route as SignedInNotificationsRouteImport } from './routes/_signed-in/notifications'
 import { Route as SignedInCompanyIndexRouteImport } from './routes/_signed-in/_company/index'
 import { Route as SignedInCompanyHrDocumentsRouteImport } from './routes/_signed-in/_company/hr-documents'
 import { Route as SignedInAdminIndexRouteImport } from './routes/_signed-in/admin/index'
+import { Route as SignedInAdminAlertsRouteImport } from './routes/_signed-in/admin/alerts'
 import { Route as SignedInCompanyHsDocumentsMisc_docsRouteImport } from './routes/_signed-in/_company/hs-documents.misc_docs'
+import { Route as SignedInCompanySettingsUserSettingsRouteImport } from './routes/_signed-in/_company/settings.user-settings'
+import { Route as SignedInCompanySettingsUserSettingsIndexRouteImport } from './routes/_signed-in/_company/settings.user-settings.index'
+import { Route as SignedInCompanySettingsUserSettingsAccessRequestsRouteImport } from './routes/_signed-in/_company/settings.user-settings.access-requests'
 
 const SignedInRoute = SignedInRouteImport.update({
   id: '/_signed-in',
@@ -30,6 +37,11 @@ const ChangePasswordRoute = ChangePasswordRouteImport.update({
   path: '/change-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -38,6 +50,11 @@ const LoginRoute = LoginRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TokenRoute = TokenRouteImport.update({
+  id: '/token',
+  path: '/token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WelcomeRoute = WelcomeRouteImport.update({
@@ -52,6 +69,11 @@ const SignedInCompanyRoute = SignedInCompanyRouteImport.update({
 const SignedInAdminRoute = SignedInAdminRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInNotificationsRoute = SignedInNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInCompanyIndexRoute = SignedInCompanyIndexRouteImport.update({
@@ -70,90 +92,155 @@ const SignedInAdminIndexRoute = SignedInAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => SignedInAdminRoute,
 } as any)
+const SignedInAdminAlertsRoute = SignedInAdminAlertsRouteImport.update({
+  id: '/alerts',
+  path: '/alerts',
+  getParentRoute: () => SignedInAdminRoute,
+} as any)
 const SignedInCompanyHsDocumentsMisc_docsRoute =
   SignedInCompanyHsDocumentsMisc_docsRouteImport.update({
     id: '/hs-documents/misc_docs',
     path: '/hs-documents/misc_docs',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanySettingsUserSettingsRoute =
+  SignedInCompanySettingsUserSettingsRouteImport.update({
+    id: '/settings/user-settings',
+    path: '/settings/user-settings',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsUserSettingsIndexRoute =
+  SignedInCompanySettingsUserSettingsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => SignedInCompanySettingsUserSettingsRoute,
+  } as any)
+const SignedInCompanySettingsUserSettingsAccessRequestsRoute =
+  SignedInCompanySettingsUserSettingsAccessRequestsRouteImport.update({
+    id: '/access-requests',
+    path: '/access-requests',
+    getParentRoute: () => SignedInCompanySettingsUserSettingsRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof SignedInCompanyIndexRoute
   '/change-password': typeof ChangePasswordRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/token': typeof TokenRoute
   '/welcome': typeof WelcomeRoute
   '/admin': typeof SignedInAdminRouteWithChildren
+  '/notifications': typeof SignedInNotificationsRoute
   '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin/': typeof SignedInAdminIndexRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
+  '/settings/user-settings/access-requests': typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
+  '/settings/user-settings/': typeof SignedInCompanySettingsUserSettingsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof SignedInCompanyIndexRoute
   '/change-password': typeof ChangePasswordRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/token': typeof TokenRoute
   '/welcome': typeof WelcomeRoute
+  '/notifications': typeof SignedInNotificationsRoute
   '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin': typeof SignedInAdminIndexRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  '/settings/user-settings/access-requests': typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
+  '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_signed-in': typeof SignedInRouteWithChildren
   '/change-password': typeof ChangePasswordRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/token': typeof TokenRoute
   '/welcome': typeof WelcomeRoute
   '/_signed-in/_company': typeof SignedInCompanyRouteWithChildren
   '/_signed-in/admin': typeof SignedInAdminRouteWithChildren
+  '/_signed-in/notifications': typeof SignedInNotificationsRoute
   '/_signed-in/_company/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/_signed-in/admin/alerts': typeof SignedInAdminAlertsRoute
   '/_signed-in/_company/': typeof SignedInCompanyIndexRoute
   '/_signed-in/admin/': typeof SignedInAdminIndexRoute
   '/_signed-in/_company/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  '/_signed-in/_company/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
+  '/_signed-in/_company/settings/user-settings/access-requests': typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
+  '/_signed-in/_company/settings/user-settings/': typeof SignedInCompanySettingsUserSettingsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/change-password'
+    | '/confirm-email'
     | '/login'
     | '/reset-password'
+    | '/token'
     | '/welcome'
     | '/admin'
+    | '/notifications'
     | '/hr-documents'
+    | '/admin/alerts'
     | '/admin/'
     | '/hs-documents/misc_docs'
+    | '/settings/user-settings'
+    | '/settings/user-settings/access-requests'
+    | '/settings/user-settings/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/change-password'
+    | '/confirm-email'
     | '/login'
     | '/reset-password'
+    | '/token'
     | '/welcome'
+    | '/notifications'
     | '/hr-documents'
+    | '/admin/alerts'
     | '/admin'
     | '/hs-documents/misc_docs'
+    | '/settings/user-settings/access-requests'
+    | '/settings/user-settings'
   id:
     | '__root__'
     | '/_signed-in'
     | '/change-password'
+    | '/confirm-email'
     | '/login'
     | '/reset-password'
+    | '/token'
     | '/welcome'
     | '/_signed-in/_company'
     | '/_signed-in/admin'
+    | '/_signed-in/notifications'
     | '/_signed-in/_company/hr-documents'
+    | '/_signed-in/admin/alerts'
     | '/_signed-in/_company/'
     | '/_signed-in/admin/'
     | '/_signed-in/_company/hs-documents/misc_docs'
+    | '/_signed-in/_company/settings/user-settings'
+    | '/_signed-in/_company/settings/user-settings/access-requests'
+    | '/_signed-in/_company/settings/user-settings/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   SignedInRoute: typeof SignedInRouteWithChildren
   ChangePasswordRoute: typeof ChangePasswordRoute
+  ConfirmEmailRoute: typeof ConfirmEmailRoute
   LoginRoute: typeof LoginRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  TokenRoute: typeof TokenRoute
   WelcomeRoute: typeof WelcomeRoute
 }
 
@@ -173,6 +260,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ChangePasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/confirm-email': {
+      id: '/confirm-email'
+      path: '/confirm-email'
+      fullPath: '/confirm-email'
+      preLoaderRoute: typeof ConfirmEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -185,6 +279,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password'
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/token': {
+      id: '/token'
+      path: '/token'
+      fullPath: '/token'
+      preLoaderRoute: typeof TokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/welcome': {
@@ -208,6 +309,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInAdminRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/notifications': {
+      id: '/_signed-in/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof SignedInNotificationsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/_company/': {
       id: '/_signed-in/_company/'
       path: '/'
@@ -229,6 +337,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInAdminIndexRouteImport
       parentRoute: typeof SignedInAdminRoute
     }
+    '/_signed-in/admin/alerts': {
+      id: '/_signed-in/admin/alerts'
+      path: '/alerts'
+      fullPath: '/admin/alerts'
+      preLoaderRoute: typeof SignedInAdminAlertsRouteImport
+      parentRoute: typeof SignedInAdminRoute
+    }
     '/_signed-in/_company/hs-documents/misc_docs': {
       id: '/_signed-in/_company/hs-documents/misc_docs'
       path: '/hs-documents/misc_docs'
@@ -236,13 +351,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyHsDocumentsMisc_docsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/settings/user-settings': {
+      id: '/_signed-in/_company/settings/user-settings'
+      path: '/settings/user-settings'
+      fullPath: '/settings/user-settings'
+      preLoaderRoute: typeof SignedInCompanySettingsUserSettingsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/user-settings/': {
+      id: '/_signed-in/_company/settings/user-settings/'
+      path: '/'
+      fullPath: '/settings/user-settings/'
+      preLoaderRoute: typeof SignedInCompanySettingsUserSettingsIndexRouteImport
+      parentRoute: typeof SignedInCompanySettingsUserSettingsRoute
+    }
+    '/_signed-in/_company/settings/user-settings/access-requests': {
+      id: '/_signed-in/_company/settings/user-settings/access-requests'
+      path: '/access-requests'
+      fullPath: '/settings/user-settings/access-requests'
+      preLoaderRoute: typeof SignedInCompanySettingsUserSettingsAccessRequestsRouteImport
+      parentRoute: typeof SignedInCompanySettingsUserSettingsRoute
+    }
   }
 }
+
+interface SignedInCompanySettingsUserSettingsRouteChildren {
+  SignedInCompanySettingsUserSettingsAccessRequestsRoute: typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
+  SignedInCompanySettingsUserSettingsIndexRoute: typeof SignedInCompanySettingsUserSettingsIndexRoute
+}
+
+const SignedInCompanySettingsUserSettingsRouteChildren: SignedInCompanySettingsUserSettingsRouteChildren =
+  {
+    SignedInCompanySettingsUserSettingsAccessRequestsRoute:
+      SignedInCompanySettingsUserSettingsAccessRequestsRoute,
+    SignedInCompanySettingsUserSettingsIndexRoute:
+      SignedInCompanySettingsUserSettingsIndexRoute,
+  }
+
+const SignedInCompanySettingsUserSettingsRouteWithChildren =
+  SignedInCompanySettingsUserSettingsRoute._addFileChildren(
+    SignedInCompanySettingsUserSettingsRouteChildren,
+  )
 
 interface SignedInCompanyRouteChildren {
   SignedInCompanyHrDocumentsRoute: typeof SignedInCompanyHrDocumentsRoute
   SignedInCompanyIndexRoute: typeof SignedInCompanyIndexRoute
   SignedInCompanyHsDocumentsMisc_docsRoute: typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  SignedInCompanySettingsUserSettingsRoute: typeof SignedInCompanySettingsUserSettingsRouteWithChildren
 }
 
 const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
@@ -250,6 +405,8 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanyIndexRoute: SignedInCompanyIndexRoute,
   SignedInCompanyHsDocumentsMisc_docsRoute:
     SignedInCompanyHsDocumentsMisc_docsRoute,
+  SignedInCompanySettingsUserSettingsRoute:
+    SignedInCompanySettingsUserSettingsRouteWithChildren,
 }
 
 const SignedInCompanyRouteWithChildren = SignedInCompanyRoute._addFileChildren(
@@ -257,10 +414,12 @@ const SignedInCompanyRouteWithChildren = SignedInCompanyRoute._addFileChildren(
 )
 
 interface SignedInAdminRouteChildren {
+  SignedInAdminAlertsRoute: typeof SignedInAdminAlertsRoute
   SignedInAdminIndexRoute: typeof SignedInAdminIndexRoute
 }
 
 const SignedInAdminRouteChildren: SignedInAdminRouteChildren = {
+  SignedInAdminAlertsRoute: SignedInAdminAlertsRoute,
   SignedInAdminIndexRoute: SignedInAdminIndexRoute,
 }
 
@@ -271,11 +430,13 @@ const SignedInAdminRouteWithChildren = SignedInAdminRoute._addFileChildren(
 interface SignedInRouteChildren {
   SignedInCompanyRoute: typeof SignedInCompanyRouteWithChildren
   SignedInAdminRoute: typeof SignedInAdminRouteWithChildren
+  SignedInNotificationsRoute: typeof SignedInNotificationsRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInCompanyRoute: SignedInCompanyRouteWithChildren,
   SignedInAdminRoute: SignedInAdminRouteWithChildren,
+  SignedInNotificationsRoute: SignedInNotificationsRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
@@ -285,8 +446,10 @@ const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   SignedInRoute: SignedInRouteWithChildren,
   ChangePasswordRoute: ChangePasswordRoute,
+  ConfirmEmailRoute: ConfirmEmailRoute,
   LoginRoute: LoginRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  TokenRoute: TokenRoute,
   WelcomeRoute: WelcomeRoute,
 }
 export const routeTree = rootRouteImport

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { createAuthenticator } from '../modules/auth/server/authenticator';
 import { JSON_BODY_LIMIT_BYTES } from '../shared/constants';
 import { parseQuery } from '../shared/query-string';
+import { registerImpersonationAudit } from './audit/impersonation-audit';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerFiles } from './files/files.plugin';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerSecurity(app, deps.config);
   registerRequestContext(app, deps.authenticate ?? createAuthenticator(deps));
+  registerImpersonationAudit(app, deps.db);
   registerIdempotency(app, deps.db);
   await registerFiles(app, deps);
   const mail = createMailDispatcher({ db: deps.db, logger: deps.logger, ...deps.config.mail, intervalMs: deps.config.mail.pollMs });

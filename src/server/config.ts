@@ -55,6 +55,9 @@ const EnvSchema = v.object({
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL'))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Stafflane <no-reply@stafflane.test>'),
   MAIL_POLL_MS: positiveInt(2_000),
+  SUPPORT_TEAM_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'support@stafflane.test'),
+  HR_TEAM_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'hr-advice@stafflane.test'),
+  HS_TEAM_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'hs-advice@stafflane.test'),
 });
 
 export type Config = {
@@ -83,6 +86,8 @@ export type Config = {
   login: { maxAttempts: number; lockMinutes: number };
   /** Unset → e-mail stays in the outbox_email table and the log (development). */
   mail: { smtpUrl: string | undefined; from: string; pollMs: number };
+  /** Where contact-us messages go, per SPEC §2.6 team. */
+  teamEmails: { support: string; hr: string; hs: string };
   version: string;
 };
 
@@ -124,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     clientDistDir: path.resolve(e.CLIENT_DIST_DIR),
     jwtSecret: e.JWT_SECRET,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.MAIL_POLL_MS },
+    teamEmails: { support: e.SUPPORT_TEAM_EMAIL, hr: e.HR_TEAM_EMAIL, hs: e.HS_TEAM_EMAIL },
     sessions: {
       accessTokenSeconds: e.ACCESS_TOKEN_MINUTES * 60,
       idleSeconds: e.SESSION_IDLE_DAYS * 86400,

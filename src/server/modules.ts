@@ -1,7 +1,19 @@
 // The product's server modules, in the order they mount. A module is a Fastify plugin that
 // declares the access of every route it adds.
 import type { FastifyPluginAsync } from 'fastify';
+import { alertsRoutes } from '../modules/alerts/server/alerts.routes';
 import { authRoutes } from '../modules/auth/server/auth.routes';
+import { pendingCountRoutes } from '../modules/dashboard/server/pending-count.routes';
+import { notificationsRoutes } from '../modules/notifications/server/notifications.routes';
+import { settingsRoutes } from '../modules/settings/server/settings.routes';
+import { supportRoutes } from '../modules/support/server/support.routes';
 import type { AppDeps } from './app';
 
-export const serverModules: FastifyPluginAsync<{ deps: AppDeps }>[] = [authRoutes];
+export const serverModules: FastifyPluginAsync<{ deps: AppDeps }>[] = [
+  authRoutes,
+  notificationsRoutes,
+  pendingCountRoutes,
+  alertsRoutes,
+  supportRoutes,
+  settingsRoutes,
+];

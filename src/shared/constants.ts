@@ -20,6 +20,14 @@ export const MINUTES_PER_DAY = 1440;
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_RETENTION_DAYS = 30;
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Type-ahead search in menus: what was typed is forgotten after this pause. */
+export const TYPE_AHEAD_RESET_MS = 350;
+/** A select's dropdown ignores pointer movement shorter than this… */
+export const SELECT_POINTER_SLOP_PX = 5;
+/** …and a press shorter than this (so the press that opens it never picks an option). */
+export const SELECT_MIN_PRESS_MS = 200;
+/** The notification popup is at most 80% of the viewport's height minus 60 px. */
+export const NOTIFICATION_POPUP_MAX_HEIGHT = 'calc(80vh - 60px)';
 
 /** "9+" above 9 (SPEC §2.4, §2.5). */
 export function badgeLabel(count: number): string {

@@ -118,6 +118,8 @@ test.describe('passwords', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgotten your password?' }).click();
     await expect(page).toHaveURL(/\/reset-password$/);
+    // The URL changes before the page does: until its heading shows, the login form is still there.
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     const before = await mailCount(email);
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Send the link' }).click();

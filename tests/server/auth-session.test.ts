@@ -115,6 +115,7 @@ describe('demo seed', () => {
   it('does not seed twice', async () => {
     expect((await seedDemo(t.database.ownerDb)).created).toBe(false);
     const { rows } = await sql<{ count: number }>`select count(*)::int as count from users`.execute(t.database.ownerDb);
-    expect(rows[0]?.count).toBe(5);
+    // The five demo accounts and the invited one (invited@demo.test).
+    expect(rows[0]?.count).toBe(6);
   });
 });

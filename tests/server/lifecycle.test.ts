@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/server/db/embedded-postgres';
+import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 
 const dataDir = path.resolve('.tmp', `lifecycle-${process.pid}`);
 const running: ChildProcess[] = [];
@@ -68,7 +69,7 @@ describe('server process lifecycle', () => {
     expect(first.output()).toContain('owner@demo.test');
     const version = await fetch(`http://127.0.0.1:${port}/api/version`).then((r) => r.json());
     expect(version).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
-    expect(await countUsers(first)).toBe(5);
+    expect(await countUsers(first)).toBe(DEMO_ACCOUNTS.length + 1); // the demo accounts and the invited demo user
 
     // One data dir, one server.
     const second = startProcess({ PORT: String(await freePort()) });
@@ -84,7 +85,7 @@ describe('server process lifecycle', () => {
     const again = startProcess({ PORT: String(port) });
     await waitFor(again, /Stafflane \S+ is running on/);
     expect(again.output()).not.toMatch(/Creating an embedded PostgreSQL cluster/);
-    expect(await countUsers(again)).toBe(5);
+    expect(await countUsers(again)).toBe(DEMO_ACCOUNTS.length + 1);
     const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

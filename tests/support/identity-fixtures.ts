@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { createCompany, createRole, createUser } from '../../src/modules/auth/server/accounts.queries';
 import type { CompanyStatus, UserStatus } from '../../src/modules/auth/server/auth.queries';
-import { DEFAULT_COMPANY_ROLES } from '../../src/modules/auth/server/default-roles';
+import { DEFAULT_COMPANY_ROLES, type RoleTemplate } from '../../src/modules/auth/server/default-roles';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
 import { withSystem } from '../../src/server/db/database';
 import type { TestApp } from './test-app';
@@ -42,6 +42,8 @@ export async function addUser(
     twoFactor?: 'mail' | 'mobile';
     mobile?: string;
     email?: string;
+    /** A role of no company (the administrators' global role) for a user with `company: null`. */
+    roleId?: string;
   },
 ): Promise<UserFixture> {
   passwordHash ??= hashPassword(FIXTURE_PASSWORD);
@@ -55,7 +57,7 @@ export async function addUser(
       surname: 'User',
       passwordHash: hash,
       status: options.status ?? 'active',
-      roleId: options.company?.roleId ?? null,
+      roleId: options.company?.roleId ?? options.roleId ?? null,
     });
     await sql`update users set mobile = ${options.mobile ?? null}, two_factor_enabled = ${options.twoFactor !== undefined},
               two_factor_method = ${options.twoFactor ?? 'mail'} where id = ${userId}`.execute(trx);
@@ -101,4 +103,24 @@ export function resetTokenIn(raw: string): { link: string; token: string } {
   const token = link ? new URL(link).searchParams.get('token') : null;
   if (!link || !token) throw new Error(`no reset link in mail:\n${raw}`);
   return { link, token };
+}
+
+/** A role made from one of the templates (company roles by name, or the administrators' global role). */
+export async function addRole(t: TestApp, options: { companyId: string | null; template: RoleTemplate }): Promise<string> {
+  return withSystem(t.database.ownerDb, (trx) => createRole(trx, options));
+}
+
+/** A company with the default roles, keyed by role name ("Owner", "Manager", "Employee", "Docs only"). */
+export async function addCompanyWithRoles(t: TestApp): Promise<{ companyId: string; roles: Record<string, string> }> {
+  const { companyId, roleId } = await addCompany(t);
+  const roles: Record<string, string> = { Employee: roleId };
+  for (const template of DEFAULT_COMPANY_ROLES) roles[template.name] ??= await addRole(t, { companyId, template });
+  return { companyId, roles };
+}
+
+/** Signs in with the fixture password; the access token. */
+export async function signIn(t: TestApp, user: { email: string }): Promise<string> {
+  const res = await postLogin(t, { email: user.email });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ auth_token: string }>().auth_token;
 }

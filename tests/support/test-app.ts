@@ -32,6 +32,7 @@ export function testSession(overrides: Partial<Session> & { permissions?: Permis
     permissions: overrides.permissions ?? [],
     sessionId: overrides.sessionId ?? crypto.randomUUID(),
     impersonatorId: overrides.impersonatorId ?? null,
+    status: overrides.status ?? 'active',
   };
 }
 

@@ -4,6 +4,7 @@
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { AdminAccessRequests } from '../../modules/auth/client/admin-access-requests';
 import { readSessionEmail } from '../../modules/auth/client/session-store';
 import { getToken } from '../auth/token-store';
 import { readTokenClaims } from '../auth/token-claims';
@@ -45,6 +46,7 @@ export function AdminHomePage() {
           Change password
         </Anchor>
       </Paper>
+      <AdminAccessRequests />
       <Paper withBorder radius="lg" p="xl" component="section" aria-labelledby="admin-version">
         <Title order={2} fz="h4" id="admin-version" mb="md">
           Product version

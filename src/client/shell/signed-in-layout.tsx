@@ -1,31 +1,117 @@
-// The frame around every signed-in page: a header with the logo (a link home) and Logout,
-// the page, and the version line. The side menu, bell and user menu join it with their modules.
-import { Box, Button, Container, Group } from '@mantine/core';
-import { Link, Outlet } from '@tanstack/react-router';
-import { useLogout } from '../../modules/auth/client/use-logout';
-import { Logo } from './logo';
+// The frame around every signed-in page (SPEC §2.3–2.5, DESIGN §5): the side menu (a drawer
+// on phones), the top bar, the alert banners, the page and the version line. Company users get
+// the bell, the settings menu and the company menu; administrators their own menu. This file
+// and everything it imports load with the signed-in route's chunk, never with the sign-in page.
+import './shell-styles';
+import { AppShell } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { bellNotificationsQueryOptions } from '../../modules/notifications/client/notifications.api';
+import { DESKTOP_BREAKPOINT_PX } from '../../shared/constants';
+import { getToken } from '../auth/token-store';
+import { readTokenClaims } from '../auth/token-claims';
+import { AlertBanners } from './alerts/alert-banners';
+import { buildAdminMenu } from './menu/account-registry';
+import { buildMenu, type MenuItem } from './menu/menu-registry';
+import { buildSettingsMenu } from './menu/settings-registry';
+import { SideMenu } from './menu/side-menu';
+import { useMenuContext } from './menu/use-menu-context';
+import { useMenuOpen } from './menu/use-menu-open';
+import { NotificationBell } from './notifications/notification-bell';
+import { setUnreadCount } from './page-title';
+import { SettingsMenu } from './top-bar/settings-menu';
+import { TopBar } from './top-bar/top-bar';
+import { UserMenu } from './top-bar/user-menu';
 import { VersionFooter } from './version-footer';
 
+const ContactSupportModal = lazy(() =>
+  import('../../modules/support/client/contact-support-modal').then((module) => ({ default: module.ContactSupportModal })),
+);
+
+/** Until the realtime channel delivers them, new notifications arrive with this poll (and on focus). */
+const NOTIFICATIONS_POLL_MS = 60_000;
+
+type Claims = NonNullable<ReturnType<typeof readTokenClaims>>;
+
 export function SignedInLayout() {
-  const logout = useLogout();
+  const claims = readTokenClaims(getToken()) ?? {};
+  return claims.company_id ? <CompanyFrame claims={claims} /> : <Frame claims={claims} items={buildAdminMenu()} />;
+}
+
+function CompanyFrame({ claims }: { claims: Claims }) {
+  const context = useMenuContext(claims);
+  const { data } = useQuery({ ...bellNotificationsQueryOptions(), refetchInterval: NOTIFICATIONS_POLL_MS });
+  const unread = data?.unread ?? 0;
+  useEffect(() => setUnreadCount(unread), [unread]);
+  useEffect(() => () => setUnreadCount(0), []);
   return (
-    <Box mih="100dvh" display="flex" style={{ flexDirection: 'column' }} bg="#f4f6fb">
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Container size="lg" py="sm">
-          <Group justify="space-between" wrap="nowrap">
-            <Link to="/" aria-label="Stafflane home" style={{ textDecoration: 'none' }}>
-              <Logo size={28} />
-            </Link>
-            <Button variant="default" onClick={() => logout.mutate()} loading={logout.isPending}>
-              Logout
-            </Button>
-          </Group>
-        </Container>
-      </Box>
-      <Container component="main" size="lg" py="xl" w="100%" style={{ flex: 1 }}>
-        <Outlet />
-      </Container>
-      <VersionFooter />
-    </Box>
+    <Frame
+      claims={claims}
+      items={buildMenu(context)}
+      restricted={context.restricted}
+      tools={
+        <>
+          <NotificationBell />
+          <SettingsMenu entries={buildSettingsMenu(context)} />
+        </>
+      }
+    >
+      <AlertBanners />
+    </Frame>
+  );
+}
+
+type FrameProps = { claims: Claims; items: MenuItem[]; restricted?: boolean; tools?: ReactNode; children?: ReactNode };
+
+function Frame({ claims, items, restricted = false, tools, children }: FrameProps) {
+  const menu = useMenuOpen();
+  const currentPath = useRouterState({ select: (state) => state.location.href });
+  const [contactOpen, setContactOpen] = useState(false);
+  const [contactLoaded, setContactLoaded] = useState(false);
+  const openContact = () => {
+    menu.closeDrawer();
+    setContactLoaded(true);
+    setContactOpen(true);
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: DESKTOP_BREAKPOINT_PX, collapsed: { mobile: !menu.drawerOpen, desktop: !menu.desktopOpen } }}
+      padding="md"
+      // The menu runs the full height beside the top bar, its logo level with the bar.
+      layout="alt"
+      className="signed-in-shell"
+    >
+      <AppShell.Header>
+        <TopBar menuOpen={menu.open} desktop={menu.desktop} onToggleMenu={menu.toggle}>
+          {tools}
+          <UserMenu
+            firstName={claims.first_name ?? ''}
+            userId={claims.user_id}
+            impersonating={claims.imp === true}
+            companyUser={Boolean(claims.company_id)}
+            restricted={restricted}
+          />
+        </TopBar>
+      </AppShell.Header>
+      {/* Not a landmark itself: the menu's entries are the "Main menu" navigation inside. */}
+      <AppShell.Navbar id="side-menu" role="none" className="side-menu" data-closed={!menu.open || undefined}>
+        <SideMenu items={items} currentPath={currentPath} onToggle={menu.toggle} onNavigate={menu.closeDrawer} onContact={openContact} />
+      </AppShell.Navbar>
+      <AppShell.Main className="signed-in-main">
+        {children}
+        <div className="signed-in-page">
+          <Outlet />
+        </div>
+        <VersionFooter />
+      </AppShell.Main>
+      {contactLoaded && (
+        <Suspense fallback={null}>
+          <ContactSupportModal opened={contactOpen} onClose={() => setContactOpen(false)} />
+        </Suspense>
+      )}
+    </AppShell>
   );
 }

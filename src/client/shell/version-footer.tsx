@@ -6,7 +6,9 @@ import { versionQueryOptions } from './version.api';
 export function VersionFooter() {
   const { data } = useQuery(versionQueryOptions());
   return (
-    <Text component="footer" size="xs" c="dimmed" ta="center" py="md">
+    // Inside the page's <main> (so it follows the side menu's offset), where a footer is no
+    // landmark by itself: the role keeps it the page's contentinfo.
+    <Text component="footer" role="contentinfo" size="xs" c="dimmed" ta="center" py="md">
       Stafflane {__APP_VERSION__} · API {data?.version ?? '…'}
     </Text>
   );

@@ -155,3 +155,48 @@ export const currentPasswordIncorrectMessage = 'The current password is not corr
 export const notWhileImpersonatingMessage = 'This cannot be changed while impersonating a user.';
 /** PUT /api/user-2fa: 422 on `method` when `mobile` is chosen and the user has no mobile number. */
 export const mobileNumberRequiredMessage = 'Add a mobile phone number to your profile before choosing text messages.';
+
+// ---------------------------------------------------------------------------------------
+// Onboarding (SPEC §2.1, §2.3): an invitation by e-mail, /confirm-email, then /welcome.
+
+const uuid = v.pipe(v.string('Field is required.'), v.nonEmpty('Field is required.'), v.uuid('This is not a valid user.'));
+
+/** POST /api/user-invitation → 200 InvitationResult; the user gets a new single-use link and earlier ones stop working. */
+export const InviteUserSchema = v.object({ user_id: uuid });
+export type InvitationResult = { user_id: string; status: 'invited'; email: string };
+
+/** POST /api/confirm-email → 200 ConfirmEmailResponse: a session whose token's status is `invited`. */
+export const ConfirmEmailSchema = v.object({
+  token: v.pipe(v.string('Field is required.'), v.nonEmpty('Field is required.'), v.maxLength(200, 'Max length exceeded.')),
+});
+/** A login response plus the address, which the client stores as it does after a sign-in (SPEC §3 `user-email`). */
+export type ConfirmEmailResponse = LoginResponse & { email: string };
+
+export const termsNotAcceptedMessage = 'Please accept the terms and conditions.';
+
+/** POST /api/welcome (signed in, onboarding only) → 200 LoginResponse for a new session with status active. */
+export const WelcomeSchema = v.object({
+  password: newPassword,
+  // A missing tick reads like an unticked one (the default), with the same message.
+  accept_terms: v.pipe(
+    v.optional(v.boolean(termsNotAcceptedMessage), false),
+    v.check((accepted) => accepted, termsNotAcceptedMessage),
+  ),
+});
+export type WelcomeInput = v.InferOutput<typeof WelcomeSchema>;
+
+export const onboardingPaths = {
+  invitation: '/api/user-invitation',
+  confirmEmail: '/api/confirm-email',
+  welcome: '/api/welcome',
+} as const;
+
+/** POST /api/confirm-email: 422 on `token`, saying whether the link is unknown or used, or expired. */
+export const invitationLinkInvalidMessage =
+  'This invitation link is not valid or has already been used. Please ask your employer to send a new invitation.';
+export const invitationLinkExpiredMessage = 'This invitation link has expired. Please ask your employer to send a new invitation.';
+/** POST /api/user-invitation: 409 for a user who cannot be invited. */
+export const alreadyOnboardedMessage = 'This user has already accepted their invitation and set up their account.';
+export const cannotInviteMessage = 'This user cannot be invited: their account is terminated or locked.';
+/** POST /api/welcome: 409 for a session whose account is already set up. */
+export const onboardingDoneMessage = 'Your account is already set up.';

@@ -12,6 +12,7 @@ import {
   maskEmail,
   maskMobile,
   normaliseCode,
+  scopeAllowsUser,
   twoFactorDelivery,
   twoFactorRequired,
   twoFactorRequiredFailure,
@@ -186,5 +187,30 @@ describe('two-factor', () => {
     expect(normaliseCode('   ')).toBeNull();
     expect(normaliseCode(null)).toBeNull();
     expect(normaliseCode(undefined)).toBeNull();
+  });
+});
+
+describe('scopeAllowsUser (who may act on a user, SPEC §6)', () => {
+  const company = 'c1';
+  const manager = { userId: 'm1', companyId: company, departmentIds: ['d1', 'd2'] };
+  const user = (departmentIds: string[], companyId: string | null = company) => ({ id: 'u1', companyId, departmentIds });
+
+  it('department scope: any department the user and the actor share, in the same company', () => {
+    expect(scopeAllowsUser('department', manager, user(['d3', 'd2']))).toBe(true);
+    expect(scopeAllowsUser('department', manager, user(['d3']))).toBe(false);
+    expect(scopeAllowsUser('department', manager, user(['d1'], 'c2'))).toBe(false);
+  });
+
+  it('answers no, rather than failing, where SPEC raises an error', () => {
+    expect(scopeAllowsUser('department', manager, user([]))).toBe(false);
+    expect(scopeAllowsUser('department', { ...manager, departmentIds: [] }, user(['d1']))).toBe(false);
+  });
+
+  it('company, own and global scope', () => {
+    expect(scopeAllowsUser('company', manager, user([]))).toBe(true);
+    expect(scopeAllowsUser('company', manager, user([], 'c2'))).toBe(false);
+    expect(scopeAllowsUser('own', manager, user(['d1']))).toBe(false);
+    expect(scopeAllowsUser('own', { ...manager, userId: 'u1' }, user(['d1']))).toBe(true);
+    expect(scopeAllowsUser('global', { userId: 'a1', companyId: null, departmentIds: [] }, user([], 'c2'))).toBe(true);
   });
 });

@@ -3,11 +3,14 @@
 // stores and sends; this decides what that means.
 import { loginMessages, type LoginFailure, type TwoFactorMethod } from './auth.contract';
 import { formatLondonDateTime } from '../../shared/formats';
+import { scopeAllows, ScopeEvaluationError, type Scope, type ScopeActor } from '../../shared/scopes';
 
 export const TWO_FACTOR_CODE_TTL_SECONDS = 5 * 60;
 export const TWO_FACTOR_MAX_GUESSES = 5;
 export const TWO_FACTOR_CODE_DIGITS = 6;
 export const PASSWORD_RESET_LINK_SECONDS = 60 * 60;
+/** An invitation link works once, for a week (the identity issue). */
+export const INVITATION_LINK_SECONDS = 7 * 24 * 60 * 60;
 
 /** Failed attempts counted for one e-mail address; `lockedUntil` only while a lock lasts. */
 export type AttemptCount = { failedCount: number; lockedUntil: Date | null };
@@ -150,4 +153,22 @@ export function normaliseCode(code: string | null | undefined): string | null {
 /** Two-factor by text message needs a number to send it to. */
 export function canUseTwoFactorMethod(method: TwoFactorMethod, mobile: string | null): boolean {
   return method === 'mail' || Boolean(mobile?.trim());
+}
+
+/** A company's user as scope rules see them: their company and every department they belong to. */
+export type ScopedUser = { id: string; companyId: string | null; departmentIds: readonly string[] };
+
+/**
+ * Whether `scope` lets `actor` act on `user` (SPEC §6 record evaluation): for department scope
+ * any of the user's departments will do. Where SPEC's rules raise an error (an actor or a user
+ * without a department), the answer is no rather than a failure.
+ */
+export function scopeAllowsUser(scope: Scope, actor: ScopeActor, user: ScopedUser): boolean {
+  const departments = user.departmentIds.length ? user.departmentIds : [null];
+  try {
+    return departments.some((departmentId) => scopeAllows(scope, actor, { userId: user.id, companyId: user.companyId, departmentId }));
+  } catch (error) {
+    if (error instanceof ScopeEvaluationError) return false;
+    throw error;
+  }
 }

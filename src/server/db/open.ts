@@ -58,7 +58,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<OpenDat
   try {
     const applied = await migrate(ownerDb);
     if (applied.length) log.info(`Applied migrations: ${applied.join(', ')}`);
-    seed = config.seedDemo ? await seedDemo(ownerDb) : await findDemoSeed(ownerDb);
+    seed = config.seedDemo ? await seedDemo(ownerDb, config) : await findDemoSeed(ownerDb);
   } catch (error) {
     await ownerDb.destroy();
     await stopEmbedded();

@@ -2,7 +2,9 @@
 // database at first start, or when asked (SEED_DEMO=1, npm run seed); never twice.
 import { createCompany, createDepartment, createRole, createUser, emailExists } from '../../modules/auth/server/accounts.queries';
 import { ADMINISTRATOR_ROLE, DEFAULT_COMPANY_ROLES } from '../../modules/auth/server/default-roles';
+import { seedOnboardingDemo } from '../../modules/auth/server/onboarding-demo';
 import { hashPassword } from '../../modules/auth/server/passwords';
+import type { Config } from '../config';
 import { withSystem, type Db } from './database';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -22,7 +24,8 @@ export async function findDemoSeed(db: Db): Promise<SeedResult | null> {
   return present ? { created: false, accounts: DEMO_ACCOUNTS } : null;
 }
 
-export async function seedDemo(db: Db): Promise<SeedResult> {
+/** `config` builds the demo invitation's link (PUBLIC_ORIGIN, or localhost on PORT). */
+export async function seedDemo(db: Db, config?: Pick<Config, 'publicOrigin' | 'port'>): Promise<SeedResult> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const created = await withSystem(db, async (trx) => {
     if (await emailExists(trx, DEMO_ACCOUNTS[0].email)) return false;
@@ -34,9 +37,10 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     const roles = new Map<string, string>();
     for (const template of DEFAULT_COMPANY_ROLES) roles.set(template.name, await createRole(trx, { companyId, template }));
     roles.set(ADMINISTRATOR_ROLE.name, await createRole(trx, { companyId: null, template: ADMINISTRATOR_ROLE }));
+    const userIds = new Map<string, string>();
     for (const account of DEMO_ACCOUNTS) {
       const isAdmin = account.role === ADMINISTRATOR_ROLE.name;
-      await createUser(trx, {
+      const userId = await createUser(trx, {
         companyId: isAdmin ? null : companyId,
         email: account.email,
         firstName: account.firstName,
@@ -47,7 +51,17 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         departmentId: account.department ? departments[account.department] : null,
         authorisedContact: account.role === 'Owner',
       });
+      userIds.set(account.email, userId);
     }
+    const [manager, employee] = [userIds.get('manager@demo.test'), userIds.get('employee@demo.test')];
+    await seedOnboardingDemo(trx, {
+      companyId,
+      companyName: 'Demo Ltd',
+      employeeRoleId: roles.get('Employee') ?? null,
+      departmentId: departments.Operations,
+      lineManager: manager && employee ? { userId: employee, managerId: manager } : null,
+      ...(config ? { config } : {}),
+    });
     return true;
   });
   return { created, accounts: DEMO_ACCOUNTS };

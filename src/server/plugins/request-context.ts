@@ -12,14 +12,26 @@ export type Session = {
   permissions: PermissionEntry[];
   sessionId: string;
   impersonatorId: string | null;
+  /** The user's status now (not when the token was signed): pending and invited are onboarding. */
+  status: string;
 };
+
+/** Statuses of a user who has not finished onboarding (SPEC §2.3): only `onboarding` routes answer them. */
+export const ONBOARDING_STATUSES: readonly string[] = ['pending', 'invited'];
+export const finishOnboardingMessage = 'Please finish setting up your account first.';
 
 export type Authenticator = (request: FastifyRequest) => Promise<Session | null>;
 
 /** What every route under /api declares: who may call it. */
 export type RouteAccess = 'public' | 'authenticated' | PermissionRequirement;
 
+export type ApiRoute = { method: string; url: string; access: RouteAccess };
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declared access, in the order they were added. */
+    apiRoutes: readonly ApiRoute[];
+  }
   interface FastifyRequest {
     session: Session | null;
     /** The caller's level for the route's declared permission, once checked. */
@@ -29,6 +41,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** false for a POST that only reads (a batch download): its answers are never stored. */
     idempotency?: false;
+    /** true for the few signed-in routes a user still onboarding may call (welcome, logout). */
+    onboarding?: true;
   }
 }
 
@@ -41,11 +55,15 @@ export function registerRequestContext(app: FastifyInstance, authenticate: Authe
   app.decorateRequest('session', null);
   app.decorateRequest('scope', null);
 
-  // Fails start-up when an API route forgets to say who may call it.
+  // Fails start-up when an API route forgets to say who may call it, and lists the rest
+  // (the permission matrix test walks this list).
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') && route.url !== '/api') return;
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access (config.access).`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
   });
 
   app.addHook('preHandler', async (request) => {
@@ -54,6 +72,11 @@ export function registerRequestContext(app: FastifyInstance, authenticate: Authe
     if (authenticate) request.session = await authenticate(request);
     if (access === 'public') return;
     const session = requireSession(request);
+    // Checked before any permission: an invited user's role may hold many, but until the
+    // password is set and the terms accepted the account does nothing else.
+    if (ONBOARDING_STATUSES.includes(session.status) && request.routeOptions.config.onboarding !== true) {
+      throw AppError.forbidden(finishOnboardingMessage);
+    }
     if (access === 'authenticated') return;
     const level = levelFor(session.permissions, access.endpoint, access.method);
     if (level === null || scopeRank(level) < scopeRank(access.scope ?? 'own')) throw new AppError('forbidden');

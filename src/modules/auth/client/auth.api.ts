@@ -1,7 +1,16 @@
 // The identity calls of SPEC §7 and the auth contract: sign-in, sign-out, refresh, password
 // reset and change. Failures are ApiErrors; the screens explain them (login-failure.ts).
 import { apiFetch } from '../../../client/api/api-client';
-import { authPaths, identityPaths, type LoginInput, type LoginResponse, type RefreshResponse } from '../auth.contract';
+import {
+  authPaths,
+  identityPaths,
+  onboardingPaths,
+  type ConfirmEmailResponse,
+  type LoginInput,
+  type LoginResponse,
+  type RefreshResponse,
+  type WelcomeInput,
+} from '../auth.contract';
 
 export function login(input: LoginInput): Promise<LoginResponse> {
   return apiFetch<LoginResponse>(authPaths.login, {
@@ -35,4 +44,19 @@ export async function completePasswordReset(input: { token: string; password: st
 export function changePassword(input: { current_password: string; password: string }): Promise<RefreshResponse> {
   // A wrong current password is the form's to explain, whatever status it comes with.
   return apiFetch<RefreshResponse>(identityPaths.password, { method: 'PUT', body: input, handleUnauthorised: false });
+}
+
+/** The invitation link's token for a session that may only finish onboarding; a bad link is a 422 on `token`. */
+export function confirmEmail(input: { token: string }): Promise<ConfirmEmailResponse> {
+  return apiFetch<ConfirmEmailResponse>(onboardingPaths.confirmEmail, {
+    method: 'POST',
+    body: input,
+    handleUnauthorised: false,
+    freshToken: false,
+  });
+}
+
+/** Password and terms: answers a new session (status active); the onboarding one has ended. */
+export function completeWelcome(input: WelcomeInput): Promise<LoginResponse> {
+  return apiFetch<LoginResponse>(onboardingPaths.welcome, { method: 'POST', body: input });
 }

@@ -1,12 +1,14 @@
-// /welcome (SPEC §2.3): where a signed-in user whose onboarding is not finished (status
-// pending or invited) is sent. Accepting the terms and setting up the account come with the
-// onboarding flow; until then the page says plainly what is missing and who can fix it.
+// /welcome (SPEC §2.1, §2.3): where a signed-in user whose onboarding is not finished (status
+// pending or invited) is sent — usually straight from their invitation link — to set a
+// password and accept the terms. An active user is pointed home; a visitor with no session
+// learns how invitations work.
 import { Anchor, Button, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { AuthCard } from './auth-card';
 import { ONBOARDING_STATUSES } from './session-guards';
 import { currentClaims, homePathFor } from './session-store';
 import { useLogout } from './use-logout';
+import { WelcomeForm } from './welcome-form';
 
 export function WelcomePage() {
   const claims = currentClaims();
@@ -14,7 +16,10 @@ export function WelcomePage() {
   if (!claims) {
     return (
       <AuthCard title="Welcome to Stafflane">
-        <Text>Your employer sets up your account and sends you an invitation by e-mail. Once it has arrived, log in here.</Text>
+        <Text>
+          Your employer sets up your account and sends you an invitation by e-mail. Open the link in it to choose your password; after that,
+          log in here.
+        </Text>
         <Button component={Link} to="/login">
           Go to login
         </Button>
@@ -25,10 +30,7 @@ export function WelcomePage() {
   return (
     <AuthCard title={claims.first_name ? `Welcome, ${claims.first_name}` : 'Welcome to Stafflane'}>
       {onboarding ? (
-        <>
-          <Text>Your onboarding is not complete yet, so your account cannot be used.</Text>
-          <Text>Please contact an administrator at your company: they can finish setting up your account.</Text>
-        </>
+        <WelcomeForm />
       ) : (
         <Anchor component={Link} to={homePathFor(claims)}>
           Your account is ready: go to Stafflane

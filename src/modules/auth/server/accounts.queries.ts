@@ -56,11 +56,14 @@ export async function createUser(
     roleId: string | null;
     departmentId?: string | null;
     authorisedContact?: boolean;
+    /** A fixed id (demo data that tests and documentation name); generated otherwise. */
+    id?: string;
   },
 ): Promise<string> {
   const row = await db
     .insertInto('users')
     .values({
+      ...(input.id ? { id: input.id } : {}),
       company_id: input.companyId,
       email: input.email,
       first_name: input.firstName,

@@ -54,6 +54,9 @@ export interface UsersTable {
   authorised_contact: Generated<boolean>;
   two_factor_enabled: Generated<boolean>;
   two_factor_method: Generated<TwoFactorMethod>;
+  /** Onboarding (migration 0008): the invitation link was opened; the terms were accepted. */
+  email_confirmed_at: Generated<Date | null>;
+  terms_accepted_at: Generated<Date | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -67,6 +70,8 @@ export interface SessionsTable {
   user_id: string;
   company_id: string | null;
   impersonator_id: string | null;
+  /** The access request an impersonated session was opened under (migration 0009). */
+  access_request_id: Generated<string | null>;
   created_at: Generated<Date>;
   last_seen_at: Generated<Date>;
   expires_at: Timestamp;
@@ -109,7 +114,13 @@ export type Account = {
   two_factor_enabled: boolean;
   two_factor_method: TwoFactorMethod;
   require_two_factor: boolean;
+  line_managers: string[];
 };
+
+/** The user's line managers' ids (SPEC §3 token claim), read in the same statement as the user. */
+function lineManagerIds(userRef: string) {
+  return sql<string[]>`array(select m.manager_id::text from user_line_managers m where m.user_id = ${sql.ref(userRef)} order by 1)`;
+}
 
 /** Sign-in knows no company yet: call inside the system scope (withSystem). */
 export async function findAccountByEmail(trx: Trx, email: string): Promise<Account | undefined> {
@@ -136,6 +147,7 @@ export async function findAccountByEmail(trx: Trx, email: string): Promise<Accou
       'u.two_factor_enabled',
       'u.two_factor_method',
       sql<boolean>`coalesce(c.require_two_factor, false)`.as('require_two_factor'),
+      lineManagerIds('u.id').as('line_managers'),
     ])
     .where(sql`lower(u.email)`, '=', email.toLowerCase())
     .executeTakeFirst();
@@ -144,7 +156,15 @@ export async function findAccountByEmail(trx: Trx, email: string): Promise<Accou
 export async function findTokenAccount(trx: Trx, userId: string) {
   return trx
     .selectFrom('users')
-    .select(['id', 'first_name', 'company_id', 'department_id', 'status', 'authorised_contact'])
+    .select([
+      'id',
+      'first_name',
+      'company_id',
+      'department_id',
+      'status',
+      'authorised_contact',
+      lineManagerIds('users.id').as('line_managers'),
+    ])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

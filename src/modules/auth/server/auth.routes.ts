@@ -8,11 +8,13 @@ import { parseInput } from '../../../server/http/validate';
 import { requireSession } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import { authPaths, LoginInputSchema, type RefreshResponse } from '../auth.contract';
+import { accessRequestRoutes } from './access-requests.routes';
 import { accountRoutes } from './account.routes';
 import { findTokenAccount, revokeSession } from './auth.queries';
 import { bearerToken, inTokenScope, loadSession, signingKeys } from './authenticator';
 import { identityDepsOf } from './identity-deps';
 import { login } from './login.service';
+import { onboardingRoutes } from './onboarding.routes';
 import { claimsFor, signAccessToken, verifyAccessToken } from './tokens';
 
 export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -46,7 +48,7 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     return response;
   });
 
-  app.post(authPaths.logout, { config: { access: 'authenticated' } }, async (request, reply) => {
+  app.post(authPaths.logout, { config: { access: 'authenticated', onboarding: true } }, async (request, reply) => {
     const session = requireSession(request);
     await inTokenScope(deps, { company_id: session.companyId }, async (trx) => {
       await revokeSession(trx, session.sessionId);
@@ -64,4 +66,6 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   });
 
   await app.register(accountRoutes, { deps: identity });
+  await app.register(onboardingRoutes, { deps: identity });
+  await app.register(accessRequestRoutes, { deps: identity });
 };

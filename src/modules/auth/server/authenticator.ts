@@ -49,6 +49,7 @@ export async function loadSession(deps: AuthDeps, claims: TokenClaims): Promise<
     permissions: row.permissions,
     sessionId: row.id,
     impersonatorId: row.impersonator_id,
+    status: row.status,
   };
 }
 

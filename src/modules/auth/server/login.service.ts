@@ -7,12 +7,11 @@ import { AppError } from '../../../shared/app-error';
 import type { LoginFailure, LoginInput, LoginResponse } from '../auth.contract';
 import { accountRefusal, failedLoginFailure, lockedFailure, normaliseCode, twoFactorRequired } from '../auth.policy';
 import { createSession, findAccountByEmail, findDepartmentIds, findPermissions, type Account } from './auth.queries';
-import { signingKeys } from './authenticator';
 import type { IdentityDeps } from './identity-deps';
 import { clearLoginAttempts, getAttemptCount, recordFailedLogin } from './login-security.queries';
 import { verifyPassword } from './passwords';
+import { sessionResponse } from './session-response';
 import { checkCode, startChallenge } from './two-factor.service';
-import { claimsFor, signAccessToken } from './tokens';
 
 /** Every refusal is a 401 whose body is the outcome (LoginFailure) beside the usual code and message. */
 export function loginRefusal(failure: LoginFailure): AppError {
@@ -79,15 +78,7 @@ export async function login(options: { deps: IdentityDeps; input: LoginInput; so
   const { sessionId, departmentIds, permissions } = await withSystem(deps.db, (trx) =>
     openSession(trx, { deps, attempt: { ...attempt, account }, twoFactor: withTwoFactor }),
   );
-  const claims = claimsFor({ account, departmentIds, sessionId, imp: false });
-  return {
-    permissions,
-    auth_token: await signAccessToken(await signingKeys(deps), claims, deps.config.sessions.accessTokenSeconds),
-    misconfigured: !account.role_exists || permissions.length === 0,
-    docs_only: account.docs_only,
-    hr_client: account.hr_client ?? true,
-    hs_client: account.hs_client ?? true,
-  };
+  return sessionResponse({ deps, account, sessionId, departmentIds, permissions, imp: false });
 }
 
 async function openSession(trx: Trx, options: { deps: IdentityDeps; attempt: Attempt & { account: Account }; twoFactor: boolean }) {

@@ -42,6 +42,7 @@ export type ClaimsAccount = {
   department_id: string | null;
   status: string;
   authorised_contact: boolean;
+  line_managers: string[];
 };
 
 /** The claims of a token for a session of `account` (SPEC §3), without iat and exp (set when signed). */
@@ -57,7 +58,7 @@ export function claimsFor(input: {
     first_name: account.first_name,
     company_id: account.company_id,
     department_id: account.department_id,
-    line_managers: [],
+    line_managers: account.line_managers,
     status: account.status,
     departments: input.departmentIds,
     authorised_contact: account.authorised_contact,

@@ -5,6 +5,10 @@ import * as m0002 from './0002_files';
 import * as m0003 from './0003_identity';
 import * as m0004 from './0004_mail_outbox';
 import * as m0005 from './0005_login_security';
+import * as m0006 from './0006_notifications';
+import * as m0007 from './0007_shell_settings';
+import * as m0008 from './0008_onboarding';
+import * as m0009 from './0009_access_requests';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -12,4 +16,8 @@ export const migrations: Record<string, Migration> = {
   '0003_identity': m0003,
   '0004_mail_outbox': m0004,
   '0005_login_security': m0005,
+  '0006_notifications': m0006,
+  '0007_shell_settings': m0007,
+  '0008_onboarding': m0008,
+  '0009_access_requests': m0009,
 };

@@ -1,0 +1,30 @@
+// The user menu's My profile entry (SPEC §2.5) and the administrators' side menu, as registry
+// entries that appear when their screens have landed (DESIGN §5).
+import { IconBell, IconShieldLock, IconSpeakerphone, type Icon } from '@tabler/icons-react';
+import type { MenuItem } from './menu-registry';
+
+export const PROFILE_ENTRY = { path: '/profile', label: 'My profile', landed: false };
+
+/** My profile: only for a company user not in restricted mode, once the people module builds /profile. */
+export function profileVisible(user: { companyUser: boolean; restricted: boolean }, entry = PROFILE_ENTRY): boolean {
+  return entry.landed && user.companyUser && !user.restricted;
+}
+
+type AdminEntry = { key: string; title: string; icon: Icon; href: string; landed: boolean };
+
+/**
+ * Administrators have no company: no bell, no settings, no company entries. Their own menu
+ * holds the admin area and their notifications (access requests decided by companies), which
+ * without a bell they reach from here.
+ */
+export const ADMIN_MENU_ENTRIES: AdminEntry[] = [
+  { key: 'admin', title: 'Administration', icon: IconShieldLock, href: '/admin', landed: true },
+  { key: 'admin-alerts', title: 'Alerts', icon: IconSpeakerphone, href: '/admin/alerts', landed: true },
+  { key: 'notifications', title: 'Notifications', icon: IconBell, href: '/notifications', landed: true },
+];
+
+export function buildAdminMenu(entries: readonly AdminEntry[] = ADMIN_MENU_ENTRIES): MenuItem[] {
+  return entries
+    .filter((entry) => entry.landed)
+    .map(({ key, title, icon, href }) => ({ key, title, icon, href, kind: 'link', badge: 0, disabled: false }));
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { buildSettingsMenu, SETTINGS_ENTRIES, type SettingsEntryDefinition } from './settings-registry';
+import { menuContext, permission } from './menu-test-context';
+
+const ALL_LANDED: SettingsEntryDefinition[] = SETTINGS_ENTRIES.map((entry) => ({ ...entry, landed: true }));
+const everything = ALL_LANDED.flatMap((entry) => entry.resources).map((resource) => permission(`/api/${resource}`));
+const rotaOn = { return_to_work_enabled: false, rota_enabled: true, overtime_enabled: false };
+
+describe('settings menu (SPEC §2.5, §6)', () => {
+  it('has the thirteen routes with their labels', () => {
+    const menu = buildSettingsMenu(menuContext({ permissions: everything, companySettings: rotaOn }), ALL_LANDED);
+    expect(menu).toEqual([
+      { path: '/settings/user-settings', label: 'User Settings' },
+      { path: '/settings/company-settings', label: 'Company Settings' },
+      { path: '/settings/orders', label: 'Orders' },
+      { path: '/settings/user-tags', label: 'Employee Tags' },
+      { path: '/settings/locations', label: 'Locations' },
+      { path: '/settings/departments', label: 'Departments' },
+      { path: '/settings/job-titles', label: 'Job Titles' },
+      { path: '/settings/absence-and-leave-settings', label: 'Leave & Absence Settings' },
+      { path: '/settings/employment-settings', label: 'Employment Settings' },
+      { path: '/settings/terms-and-conditions', label: 'Terms and Conditions' },
+      { path: '/settings/document-tags', label: 'Document Tags' },
+      { path: '/settings/pay-rate-types', label: 'Pay Rate Types' },
+      { path: '/settings/custom-form-fields', label: 'Custom Form Fields' },
+    ]);
+  });
+
+  it.each([
+    ['/settings/user-settings', ['user-settings']],
+    ['/settings/company-settings', ['company-settings']],
+    ['/settings/orders', ['orders']],
+    ['/settings/user-tags', ['users']],
+    ['/settings/locations', ['company-location']],
+    ['/settings/departments', ['departments']],
+    ['/settings/job-titles', ['company-position']],
+    ['/settings/absence-and-leave-settings', ['absence-policy-template', 'blocked-date-period', 'leave-type']],
+    ['/settings/employment-settings', ['working-pattern-templates', 'contract-type', 'termination-reason']],
+    ['/settings/terms-and-conditions', ['terms-and-conditions']],
+    ['/settings/document-tags', ['document']],
+    ['/settings/custom-form-fields', ['custom-form-fields']],
+  ])('shows %s with access to any of %o', (path, resources) => {
+    const paths = (permissions: ReturnType<typeof permission>[]) =>
+      buildSettingsMenu(menuContext({ permissions }), ALL_LANDED).map((entry) => entry.path);
+    expect(paths([])).not.toContain(path);
+    for (const resource of resources) expect(paths([permission(`/api/${resource}`)])).toEqual([path]);
+    // Write access alone is not access to the page.
+    expect(paths([permission(`/api/${resources[0]}`, 'PUT')])).toEqual([]);
+  });
+
+  it('shows pay rate types with access to company-pay-rate-type only when rota is enabled', () => {
+    const permissions = [permission('/api/company-pay-rate-type')];
+    expect(buildSettingsMenu(menuContext({ permissions }), ALL_LANDED)).toEqual([]);
+    expect(buildSettingsMenu(menuContext({ permissions, companySettings: rotaOn }), ALL_LANDED)).toEqual([
+      { path: '/settings/pay-rate-types', label: 'Pay Rate Types' },
+    ]);
+  });
+
+  it('keeps only user settings in restricted mode, if permitted', () => {
+    const context = menuContext({ permissions: everything, companySettings: rotaOn, restricted: true });
+    expect(buildSettingsMenu(context, ALL_LANDED)).toEqual([{ path: '/settings/user-settings', label: 'User Settings' }]);
+    expect(buildSettingsMenu(menuContext({ restricted: true }), ALL_LANDED)).toEqual([]);
+  });
+
+  it('shows only landed pages: today user settings', () => {
+    expect(buildSettingsMenu(menuContext({ permissions: everything, companySettings: rotaOn }))).toEqual([
+      { path: '/settings/user-settings', label: 'User Settings' },
+    ]);
+  });
+});

@@ -1,0 +1,29 @@
+// The side menu's open state (SPEC §4, §2.5): on desktop widths (≥ 1024 px) it starts as
+// stored and every toggle is stored as 1 or 0; on phones it is a drawer that starts closed,
+// closes after a choice and is never stored.
+import { useMediaQuery } from '@mantine/hooks';
+import { useCallback, useState } from 'react';
+import { DESKTOP_BREAKPOINT_PX } from '../../../shared/constants';
+import { readMenuOpen, saveMenuOpen } from './menu-open-state';
+
+export const DESKTOP_QUERY = `(min-width: ${DESKTOP_BREAKPOINT_PX}px)`;
+
+export function useMenuOpen() {
+  const desktop = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
+  const [desktopOpen, setDesktopOpen] = useState(readMenuOpen);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const toggle = useCallback(() => {
+    if (desktop) {
+      setDesktopOpen((open) => {
+        saveMenuOpen(!open);
+        return !open;
+      });
+    } else {
+      setDrawerOpen((open) => !open);
+    }
+  }, [desktop]);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
+  return { desktop, desktopOpen, drawerOpen, open: desktop ? desktopOpen : drawerOpen, toggle, closeDrawer };
+}

@@ -1,0 +1,125 @@
+// Create or edit one alert: short message, long message (HTML, cleaned by the server), kind,
+// an optional company (none = every company) and the publish date and time (none = draft).
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import { Button, Group, Input, Modal, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { isApiError } from '../../../client/api/api-client';
+import { showSuccessToast } from '../../../client/shell/toasts';
+import { TEXTAREA_ROWS } from '../../../shared/constants';
+import { ALERT_KINDS, SHORT_MESSAGE_MAX_LENGTH, type AdminAlert, type AlertKind } from '../alerts.contract';
+import { ALERT_KIND_LABELS, ALL_COMPANIES, alertInputOf, EMPTY_ALERT_FORM, formValuesOf, type AlertFormValues } from './alert-form';
+import { alertCompaniesQueryOptions, createAlertMutationOptions, updateAlertMutationOptions } from './alerts.api';
+
+const EVERY_COMPANY = 'all';
+
+type Props = { opened: boolean; alert: AdminAlert | null; onClose: () => void };
+
+export function AlertFormModal({ opened, alert, onClose }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={alert ? 'Edit alert' : 'New alert'} size="lg">
+      {/* Keyed so each opening starts from the alert's own values. */}
+      {opened && <AlertForm key={alert?.id ?? 'new'} alert={alert} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function AlertForm({ alert, onDone }: { alert: AdminAlert | null; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<AlertFormValues>(alert ? formValuesOf(alert) : EMPTY_ALERT_FORM);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const companies = useQuery(alertCompaniesQueryOptions(debounced));
+  const create = useMutation(createAlertMutationOptions(queryClient));
+  const update = useMutation(updateAlertMutationOptions(queryClient));
+  const mutation = alert ? update : create;
+  const errors = isApiError(mutation.error, 422) ? (mutation.error.fieldErrors ?? {}) : {};
+  const set = (patch: Partial<AlertFormValues>) => setValues((current) => ({ ...current, ...patch }));
+
+  const companyOptions = [
+    { value: EVERY_COMPANY, label: ALL_COMPANIES },
+    ...(values.company_id && values.company_name ? [{ value: values.company_id, label: values.company_name }] : []),
+    ...(companies.data ?? []).filter((c) => c.id !== values.company_id).map((c) => ({ value: c.id, label: c.name })),
+  ];
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = alertInputOf(values);
+    const done = () => {
+      showSuccessToast({ message: alert ? 'Alert saved.' : 'Alert created.' });
+      onDone();
+    };
+    if (alert) update.mutate({ id: alert.id, input }, { onSuccess: done });
+    else create.mutate(input, { onSuccess: done });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={alert ? 'Edit alert' : 'New alert'}>
+      <Stack gap="md">
+        <Input.Wrapper label="Kind" error={errors.kind?.[0]}>
+          <SegmentedControl
+            fullWidth
+            value={values.kind}
+            onChange={(kind) => set({ kind: kind as AlertKind })}
+            data={ALERT_KINDS.map((kind) => ({ value: kind, label: ALERT_KIND_LABELS[kind] }))}
+          />
+        </Input.Wrapper>
+        <TextInput
+          label="Short message"
+          required
+          maxLength={SHORT_MESSAGE_MAX_LENGTH}
+          value={values.short_message}
+          onChange={(event) => set({ short_message: event.currentTarget.value })}
+          error={errors.short_message?.[0]}
+        />
+        <Textarea
+          label="Long message"
+          description="HTML is allowed: paragraphs, emphasis, lists and links."
+          rows={TEXTAREA_ROWS}
+          value={values.long_message}
+          onChange={(event) => set({ long_message: event.currentTarget.value })}
+          error={errors.long_message?.[0]}
+        />
+        <Select
+          label="Company"
+          searchable
+          nothingFoundMessage="No company"
+          data={companyOptions}
+          value={values.company_id ?? EVERY_COMPANY}
+          onSearchChange={setSearch}
+          onChange={(value, option) =>
+            set(
+              value && value !== EVERY_COMPANY && option
+                ? { company_id: value, company_name: option.label }
+                : { company_id: null, company_name: null },
+            )
+          }
+          allowDeselect={false}
+          error={errors.company_id?.[0]}
+        />
+        <TextInput
+          type="datetime-local"
+          label="Publish on"
+          description="London time. Leave empty to keep it as a draft; a future date schedules it."
+          value={values.publish_at}
+          onChange={(event) => set({ publish_at: event.currentTarget.value })}
+          error={errors.published_at?.[0]}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            {alert ? 'Save' : 'Create'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

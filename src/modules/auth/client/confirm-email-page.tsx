@@ -1,0 +1,64 @@
+// /confirm-email?token= (SPEC §2.1): the link of an invitation e-mail. The token is sent once;
+// the answer is a session that may only finish onboarding, stored the way a sign-in stores
+// one, and the user goes on to /welcome. A bad link says why and points to login.
+import { Anchor, Loader, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { confirmEmail } from './auth.api';
+import { AuthCard } from './auth-card';
+import { formProblem } from './form-problem';
+import { OutcomePanel } from './form-notices';
+import { saveSession } from './session-store';
+
+export const NO_INVITATION_TOKEN =
+  'This link is incomplete. Please open the link from your invitation e-mail again, or ask your employer for a new invitation.';
+
+export function ConfirmEmailPage() {
+  const navigate = useNavigate();
+  const { searchStr } = useLocation();
+  const token = new URLSearchParams(searchStr).get('token');
+  const mutation = useMutation({
+    mutationFn: confirmEmail,
+    meta: { errorToast: false },
+    onSuccess: async (session) => {
+      saveSession(session, session.email);
+      await navigate({ to: '/welcome', replace: true });
+    },
+  });
+  // Sent once per token, whatever React does with effects: a second send would find the link used.
+  const sentFor = useRef<string | null>(null);
+  const { mutate } = mutation;
+  useEffect(() => {
+    if (!token || sentFor.current === token) return;
+    sentFor.current = token;
+    mutate({ token });
+  }, [token, mutate]);
+
+  let problem: string | null = token ? null : NO_INVITATION_TOKEN;
+  if (mutation.isError) {
+    const found = formProblem(mutation.error);
+    problem = found.fieldErrors?.token?.[0] ?? found.message;
+  }
+  return (
+    <AuthCard title="Confirm your e-mail address">
+      {problem ? (
+        <>
+          <OutcomePanel tone="problem" message={problem} to="/login" action="Go to login" />
+          <Text size="sm">
+            Already set up your account?{' '}
+            <Anchor component={Link} to="/reset-password">
+              Reset your password
+            </Anchor>{' '}
+            if you have forgotten it.
+          </Text>
+        </>
+      ) : (
+        <Stack align="center" gap="sm" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>Checking your invitation…</Text>
+        </Stack>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,160 @@
+// Invitations, confirmed e-mail, accepted terms and line managers (migration 0008).
+// Invitation tokens are reached by their hash before any company is known (the system scope
+// of /api/confirm-email); everything about a user takes the company and runs in its scope.
+import { sql, type Generated } from 'kysely';
+import type { DbOrTrx } from '../../../server/db/database';
+import type { Timestamp } from '../../../server/db/schema';
+import type { UserStatus } from './auth.queries';
+
+export interface InvitationTokensTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+export interface UserLineManagersTable {
+  user_id: string;
+  manager_id: string;
+  company_id: string;
+}
+
+declare module '../../../server/db/schema' {
+  interface Database {
+    invitation_tokens: InvitationTokensTable;
+    user_line_managers: UserLineManagersTable;
+  }
+}
+
+export type Invitee = {
+  id: string;
+  company_id: string;
+  email: string;
+  first_name: string;
+  status: UserStatus;
+  company_name: string;
+  department_ids: string[];
+};
+
+/** The user to invite, with their departments (primary and others) for the scope check. */
+export async function findInvitee(db: DbOrTrx, input: { companyId: string; userId: string }): Promise<Invitee | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('companies as c', 'c.id', 'u.company_id')
+    .select([
+      'u.id',
+      'u.email',
+      'u.first_name',
+      'u.status',
+      'c.name as company_name',
+      sql<string[]>`array(select u.department_id::text where u.department_id is not null
+                          union select d.department_id::text from user_departments d where d.user_id = u.id)`.as('department_ids'),
+    ])
+    .where('u.company_id', '=', input.companyId)
+    .where('u.id', '=', input.userId)
+    .executeTakeFirst();
+  return row ? { ...row, company_id: input.companyId } : undefined;
+}
+
+/** An administrator (no company of their own) invites in the user's company: which one it is. */
+export async function findUserCompanyId(db: DbOrTrx, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('company_id').where('id', '=', userId).executeTakeFirst();
+  return row?.company_id ?? null;
+}
+
+/** Marks the user invited, unless they have moved on meanwhile; false when they had. */
+export async function markInvited(db: DbOrTrx, input: { companyId: string; userId: string }): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ status: 'invited', updated_at: sql<Date>`now()` })
+    .where('company_id', '=', input.companyId)
+    .where('id', '=', input.userId)
+    .where('status', 'in', ['pending', 'invited'])
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A new link for the user; every older one stops working, so only the latest e-mail counts. */
+export async function createInvitationToken(db: DbOrTrx, input: { userId: string; tokenHash: string; ttlSeconds: number }): Promise<void> {
+  await endInvitationTokens(db, input.userId);
+  await db
+    .insertInto('invitation_tokens')
+    .values({
+      user_id: input.userId,
+      token_hash: input.tokenHash,
+      expires_at: sql<Date>`now() + make_interval(secs => ${input.ttlSeconds})`,
+    })
+    .execute();
+}
+
+export async function endInvitationTokens(db: DbOrTrx, userId: string): Promise<void> {
+  await db
+    .updateTable('invitation_tokens')
+    .set({ used_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export type InvitationUse = { outcome: 'used'; userId: string } | { outcome: 'expired' } | { outcome: 'invalid' };
+
+/** Uses the link's token once; an expired one is told apart (its screen says to ask again). Call in the system scope. */
+export async function consumeInvitationToken(db: DbOrTrx, tokenHash: string): Promise<InvitationUse> {
+  const used = await db
+    .updateTable('invitation_tokens')
+    .set({ used_at: sql<Date>`now()` })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (used) return { outcome: 'used', userId: used.user_id };
+  const expired = await db
+    .selectFrom('invitation_tokens')
+    .select('id')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return expired ? { outcome: 'expired' } : { outcome: 'invalid' };
+}
+
+/** The e-mail address is confirmed when an invited user opens their link; answers the address, or nothing when not invited. */
+export async function confirmEmail(db: DbOrTrx, userId: string): Promise<string | undefined> {
+  const row = await db
+    .updateTable('users')
+    .set({ email_confirmed_at: sql<Date>`coalesce(email_confirmed_at, now())`, updated_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .where('status', '=', 'invited')
+    .returning('email')
+    .executeTakeFirst();
+  return row?.email;
+}
+
+/** Onboarding done: password, terms, active. Nothing changes (undefined) when the user is no longer onboarding. */
+export async function completeOnboarding(db: DbOrTrx, input: { companyId: string; userId: string; passwordHash: string }) {
+  return db
+    .updateTable('users')
+    .set({
+      password_hash: input.passwordHash,
+      terms_accepted_at: sql<Date>`now()`,
+      email_confirmed_at: sql<Date>`coalesce(email_confirmed_at, now())`,
+      status: 'active',
+      updated_at: sql<Date>`now()`,
+    })
+    .where('company_id', '=', input.companyId)
+    .where('id', '=', input.userId)
+    .where('status', 'in', ['pending', 'invited'])
+    .returning(['id', 'email'])
+    .executeTakeFirst();
+}
+
+/** Sets who a user's line managers are (the seed; the people module's screens later). */
+export async function addLineManager(db: DbOrTrx, input: { companyId: string; userId: string; managerId: string }): Promise<void> {
+  await db
+    .insertInto('user_line_managers')
+    .values({ user_id: input.userId, manager_id: input.managerId, company_id: input.companyId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}

@@ -1,0 +1,39 @@
+// Onboarding: POST /api/user-invitation (a manager or owner invites), /api/confirm-email
+// (the link in the e-mail) and /api/welcome (password and terms; the only call besides
+// logout that a session still onboarding may make).
+import type { FastifyPluginAsync } from 'fastify';
+import { auditSourceOf } from '../../../server/audit/audit-source';
+import { withSystem } from '../../../server/db/database';
+import { parseInput } from '../../../server/http/validate';
+import { requireSession } from '../../../server/plugins/request-context';
+import { AppError } from '../../../shared/app-error';
+import { ConfirmEmailSchema, InviteUserSchema, onboardingPaths, WelcomeSchema } from '../auth.contract';
+import { refuseWhileImpersonating } from './account-settings.service';
+import type { IdentityDeps } from './identity-deps';
+import { findUserCompanyId } from './onboarding.queries';
+import { completeWelcome, confirmInvitation, inviteUser, inviterOf } from './onboarding.service';
+
+export const onboardingRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = async (app, { deps }) => {
+  // Inviting is editing a person's basic record: PUT /api/user-basic, within the caller's scope.
+  app.post(onboardingPaths.invitation, { config: { access: { endpoint: '/api/user-basic', method: 'PUT' } } }, async (request) => {
+    const session = requireSession(request);
+    const { user_id: userId } = parseInput(InviteUserSchema, request.body);
+    // An administrator has no company: the user's own decides the scope the invitation runs in.
+    const companyId = session.companyId ?? (await withSystem(deps.db, (trx) => findUserCompanyId(trx, userId)));
+    if (!companyId || !request.scope) throw AppError.notFound();
+    return inviteUser({ deps, companyId, userId, invitedBy: inviterOf(session, request.scope), source: auditSourceOf(request) });
+  });
+
+  // Not stored for idempotent replay: the answer holds a new session's token.
+  app.post(onboardingPaths.confirmEmail, { config: { access: 'public', idempotency: false } }, async (request) => {
+    const { token } = parseInput(ConfirmEmailSchema, request.body);
+    return confirmInvitation({ deps, token, source: auditSourceOf(request) });
+  });
+
+  app.post(onboardingPaths.welcome, { config: { access: 'authenticated', onboarding: true, idempotency: false } }, async (request) => {
+    const session = requireSession(request);
+    refuseWhileImpersonating(session);
+    const input = parseInput(WelcomeSchema, request.body);
+    return completeWelcome({ deps, session, password: input.password, source: auditSourceOf(request) });
+  });
+};

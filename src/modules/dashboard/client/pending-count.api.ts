@@ -1,0 +1,17 @@
+// GET /api/pending-count (SPEC §7): what waits for the caller, for the menu badges and the
+// dashboard. The key is the resource name, so realtime events listing it refresh it.
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../../../client/api/api-client';
+import { dashboardPaths, PENDING_COUNT_RESOURCE, type PendingCount } from '../dashboard.contract';
+
+export const pendingCountKeys = { all: [PENDING_COUNT_RESOURCE] as const };
+
+export function fetchPendingCount(signal?: AbortSignal): Promise<PendingCount> {
+  return apiFetch<PendingCount>(dashboardPaths.pendingCount, { signal });
+}
+
+export const pendingCountQueryOptions = () =>
+  queryOptions({
+    queryKey: pendingCountKeys.all,
+    queryFn: ({ signal }) => fetchPendingCount(signal),
+  });

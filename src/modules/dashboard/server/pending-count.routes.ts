@@ -1,0 +1,18 @@
+// GET /api/pending-count (SPEC §3, §7): every key of the contract, counted in the caller's
+// company scope in one transaction. Administrators have no company and nothing to approve.
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../../server/app';
+import { withTenant } from '../../../server/db/database';
+import { countPending, hasPendingCounters, zeroPendingCount } from '../../../server/pending-count/pending-count.registry';
+import { requireSession } from '../../../server/plugins/request-context';
+import { dashboardPaths, type PendingCount } from '../dashboard.contract';
+
+export const pendingCountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(dashboardPaths.pendingCount, { config: { access: 'authenticated' } }, async (request): Promise<PendingCount> => {
+    const session = requireSession(request);
+    const companyId = session.companyId;
+    // No counter yet: nothing to ask the database.
+    if (companyId === null || !hasPendingCounters()) return zeroPendingCount();
+    return withTenant(deps.db, companyId, (trx) => countPending({ trx, session }));
+  });
+};

@@ -1,0 +1,68 @@
+// The notification calls of SPEC §7: the caller's list by page (the bell shows page 1), mark
+// all read, and click one. Keys start with the resource name so a realtime event whose
+// `invalidates` lists `notifications` refreshes every page at once.
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../client/api/api-client';
+import { NOTIFICATIONS_RESOURCE, notificationPaths, type Notification, type NotificationsPage } from '../notifications.contract';
+
+export const notificationKeys = {
+  all: [NOTIFICATIONS_RESOURCE] as const,
+  pages: () => [...notificationKeys.all, 'page'] as const,
+  page: (page: number) => [...notificationKeys.pages(), page] as const,
+};
+
+export function fetchNotifications(page: number, signal?: AbortSignal): Promise<NotificationsPage> {
+  return apiFetch<NotificationsPage>(notificationPaths.list, { query: { page }, signal });
+}
+
+/** One page of the caller's notifications, newest first, with the count of unread ones. */
+export const notificationsQueryOptions = (page = 1) =>
+  queryOptions({
+    queryKey: notificationKeys.page(page),
+    queryFn: ({ signal }) => fetchNotifications(page, signal),
+  });
+
+/** What the bell lists and counts: the first page (its `unread` is the badge). */
+export const bellNotificationsQueryOptions = () => notificationsQueryOptions(1);
+
+export async function markNotificationsRead(): Promise<void> {
+  await apiFetch<void>(notificationPaths.read, { method: 'POST' });
+}
+
+export async function clickNotification(id: string): Promise<void> {
+  await apiFetch<void>(notificationPaths.click, { method: 'POST', body: { id } });
+}
+
+function invalidateNotifications(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+}
+
+/** Shown at once in every cached page (SPEC §4: "marked clicked at once and the server told"). */
+function markClickedInCache(queryClient: QueryClient, id: string): void {
+  queryClient.setQueriesData<NotificationsPage>({ queryKey: notificationKeys.pages() }, (page) => {
+    if (!page) return page;
+    const target = page.results.find((notification) => notification.id === id);
+    if (!target) return page;
+    const clicked = (notification: Notification): Notification =>
+      notification.id === id ? { ...notification, is_clicked: true, is_new: false } : notification;
+    return { ...page, results: page.results.map(clicked), unread: target.is_new ? Math.max(0, page.unread - 1) : page.unread };
+  });
+}
+
+/** Opening the bell: one call marks every notification read; the list refetches afterwards. */
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationsRead,
+    onSuccess: () => invalidateNotifications(queryClient),
+  });
+}
+
+export function useClickNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: clickNotification,
+    onMutate: (id) => markClickedInCache(queryClient, id),
+    onSettled: () => invalidateNotifications(queryClient),
+  });
+}

@@ -1,0 +1,65 @@
+// Notifications (SPEC §2.5, §2.7, §3, §4, §7): what the bell, the /notifications page and
+// the realtime `notification` event carry. Every signed-in user has their own, administrators too.
+import * as v from 'valibot';
+import { DEFAULT_PAGE_SIZE, type ListResponse } from '../../shared/list';
+
+/** The kinds of record a notification points at; each has its target route (SPEC §2.7). */
+export const RELATES_TO = [
+  'user',
+  'hr_task',
+  'hs_task',
+  'absence_request',
+  'expense',
+  'notice',
+  'return_to_work',
+  'overtime_report',
+  'impersonation',
+  'rota',
+  'document',
+  'document_sign',
+] as const;
+export type RelatesTo = (typeof RELATES_TO)[number];
+
+/** Exactly SPEC §3's fields. `description` is HTML already sanitised by the server (an allow-list). */
+export const NotificationSchema = v.object({
+  id: v.pipe(v.string(), v.uuid()),
+  is_new: v.boolean(),
+  is_clicked: v.boolean(),
+  description: v.string(),
+  /** ISO 8601 date-time. */
+  created_at: v.string(),
+  /** "Action Required". */
+  todo: v.boolean(),
+  relates_to: v.nullable(v.picklist(RELATES_TO)),
+  relates_to_id: v.nullable(v.string()),
+});
+export type Notification = v.InferOutput<typeof NotificationSchema>;
+
+/**
+ * GET /api/notifications?page=: the caller's own, newest first, 20 a page (page defaults to 1;
+ * offset and limit work as on every list, SPEC §7). `unread` (how many are still new, across
+ * all pages) rides along so the bell's badge and the page title need no second call.
+ */
+export type NotificationsPage = ListResponse<Notification> & { unread: number };
+
+export const NOTIFICATIONS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
+
+/**
+ * POST /api/notifications/click `{id}`: one notification becomes clicked and no longer new.
+ * An id that is not one of the caller's own (or not an id at all) is a 404.
+ */
+export const ClickNotificationInputSchema = v.object({
+  id: v.pipe(v.string('Field is required.'), v.nonEmpty('Field is required.'), v.maxLength(100, 'Max length exceeded.')),
+});
+export type ClickNotificationInput = v.InferOutput<typeof ClickNotificationInputSchema>;
+
+export const notificationPaths = {
+  list: '/api/notifications',
+  /** POST with an empty body: every notification of the caller stops being new; 204. */
+  read: '/api/notifications/read',
+  /** POST `{id}`; 204. */
+  click: '/api/notifications/click',
+} as const;
+
+/** The resource name of SPEC §3: realtime events list it in `invalidates`. */
+export const NOTIFICATIONS_RESOURCE = 'notifications';

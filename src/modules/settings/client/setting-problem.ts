@@ -1,0 +1,11 @@
+// What a refused settings change says: the server's own message (a 403 while impersonating,
+// a 422's field message), or SPEC §8's "Error occurred" when there is none to show.
+import { isApiError } from '../../../client/api/api-client';
+import { ERROR_OCCURRED } from '../../../client/shell/toasts';
+
+export function settingProblem(error: unknown): string | null {
+  if (!error) return null;
+  if (!isApiError(error) || error.status >= 500) return ERROR_OCCURRED;
+  const fieldMessage = Object.values(error.fieldErrors ?? {}).flat()[0];
+  return fieldMessage ?? error.message;
+}

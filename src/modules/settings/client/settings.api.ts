@@ -1,0 +1,97 @@
+// Company settings, user settings and profile images (SPEC §7): reads by company_id and
+// user_id, the updates, and the profile image's upload, removal and address.
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch, newIdempotencyKey } from '../../../client/api/api-client';
+import { getToken } from '../../../client/auth/token-store';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';
+import {
+  settingsPaths,
+  type CompanySettings,
+  type ProfileImage,
+  type UpdateCompanySettingsInput,
+  type UpdateUserSettingsInput,
+  type UserSettings,
+} from '../settings.contract';
+
+export const settingsKeys = {
+  companySettings: (companyId: string) => ['company-settings', companyId] as const,
+  userSettings: (userId: string) => ['user-settings', userId] as const,
+  profileImage: (userId: string) => ['users', userId, 'profile-image'] as const,
+};
+
+export const companySettingsQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: settingsKeys.companySettings(companyId),
+    queryFn: ({ signal }) => apiFetch<CompanySettings>(settingsPaths.companySettings(companyId), { signal }),
+    staleTime: 5 * 60 * 1000,
+  });
+
+export const userSettingsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: settingsKeys.userSettings(userId),
+    queryFn: ({ signal }) => apiFetch<UserSettings>(settingsPaths.userSettings(userId), { signal }),
+    staleTime: 5 * 60 * 1000,
+  });
+
+export const updateCompanySettingsMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: ({ companyId, input }: { companyId: string; input: UpdateCompanySettingsInput }) =>
+    apiFetch<CompanySettings>(settingsPaths.companySettings(companyId), { method: 'PUT', body: input }),
+  onSuccess: (settings: CompanySettings) => queryClient.setQueryData(settingsKeys.companySettings(settings.company_id), settings),
+});
+
+export const updateUserSettingsMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: ({ userId, input }: { userId: string; input: UpdateUserSettingsInput }) =>
+    apiFetch<UserSettings>(settingsPaths.userSettings(userId), { method: 'PUT', body: input }),
+  onSuccess: (settings: UserSettings) => queryClient.setQueryData(settingsKeys.userSettings(settings.user_id), settings),
+});
+
+/** A user's profile image record, or null when they have none (show the placeholder). */
+export const profileImageQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: settingsKeys.profileImage(userId),
+    queryFn: ({ signal }) => apiFetch<ProfileImage | null>(settingsPaths.profileImage(userId), { signal }),
+    staleTime: 5 * 60 * 1000,
+  });
+
+/** The address a public image is shown from; a private one needs profileImageBlob. */
+export const publicProfileImageUrl = (image: Pick<ProfileImage, 'id' | 'name'>) => settingsPaths.publicFile(image.id, image.name);
+
+async function send(path: string, init: { method: 'GET' | 'POST'; body?: FormData }): Promise<Response> {
+  const headers = new Headers();
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  if (init.method !== 'GET') headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
+  const response = await fetch(new URL(path, window.location.origin), { method: init.method, headers, body: init.body });
+  if (response.status >= 300) {
+    const body: unknown = await response.json().catch(() => undefined);
+    throw new ApiError(response.status, body);
+  }
+  return response;
+}
+
+/** A private image's bytes, downloaded with the bearer token (SPEC §7). */
+export async function profileImageBlob(userId: string): Promise<Blob> {
+  return (await send(settingsPaths.profileImageUpload(userId), { method: 'GET' })).blob();
+}
+
+export async function uploadProfileImage(input: {
+  userId: string;
+  file: Blob;
+  fileName: string;
+  isPublic: boolean;
+}): Promise<ProfileImage> {
+  const form = new FormData();
+  form.set('is_public', input.isPublic ? 'true' : 'false');
+  form.set('file', input.file, input.fileName);
+  return (await send(settingsPaths.profileImageUpload(input.userId), { method: 'POST', body: form })).json() as Promise<ProfileImage>;
+}
+
+export const uploadProfileImageMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: uploadProfileImage,
+  onSuccess: (image: ProfileImage, input: { userId: string }) => queryClient.setQueryData(settingsKeys.profileImage(input.userId), image),
+});
+
+export const deleteProfileImageMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (userId: string) => apiFetch<void>(settingsPaths.profileImageUpload(userId), { method: 'DELETE' }),
+  onSuccess: (_: void, userId: string) => queryClient.setQueryData(settingsKeys.profileImage(userId), null),
+});

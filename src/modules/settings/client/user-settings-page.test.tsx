@@ -1,0 +1,131 @@
+import { notifications } from '@mantine/notifications';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../../client/auth/token-store';
+import { renderWithApp } from '../../../client/ui/test-render';
+import type { TwoFactorSetting } from '../../auth/auth.contract';
+import type { UserSettings } from '../settings.contract';
+import { UserSettingsLayout } from './user-settings-layout';
+import { UserSettingsPage } from './user-settings-page';
+
+const USER_ID = '5d3c1a2b-0f4e-4c1d-8b7a-6e5f4d3c2b1a';
+const IMPERSONATING = 'This cannot be changed while impersonating a user.';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  act(() => notifications.clean());
+});
+afterAll(() => server.close());
+beforeEach(() => localStorage.clear());
+
+function signIn({ imp = false, permissions = [] as unknown[] } = {}) {
+  const claims = { user_id: USER_ID, first_name: 'Ann', company_id: 'c1', imp, exp: 4_000_000_000 };
+  localStorage.setItem('permissions', JSON.stringify(permissions));
+  setToken(`x.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.y`);
+}
+
+function serve({
+  twoFactor = { enabled: false, method: 'mail', contact: 'a***@demo.test', required_by_company: false } as TwoFactorSetting,
+} = {}) {
+  let settings: UserSettings = { user_id: USER_ID, email_notifications: true, allow_payable_overtime: false, allow_toil_overtime: false };
+  let setting = twoFactor;
+  const puts: unknown[] = [];
+  server.use(
+    http.get(`/api/user-settings/${USER_ID}`, () => HttpResponse.json(settings)),
+    http.put(`/api/user-settings/${USER_ID}`, async ({ request }) => {
+      const body = (await request.json()) as Partial<UserSettings>;
+      puts.push({ userSettings: body });
+      settings = { ...settings, ...body };
+      return HttpResponse.json(settings);
+    }),
+    http.get('/api/user-2fa', () => HttpResponse.json(setting)),
+    http.put('/api/user-2fa', async ({ request }) => {
+      const body = (await request.json()) as Pick<TwoFactorSetting, 'enabled' | 'method'>;
+      puts.push({ twoFactor: body });
+      if (body.method === 'mobile')
+        return HttpResponse.json(
+          {
+            code: 'validation',
+            message: 'Please check provided details.',
+            errors: { method: ['Add a mobile phone number to your profile before choosing text messages.'] },
+          },
+          { status: 422 },
+        );
+      setting = { ...setting, ...body };
+      return HttpResponse.json(setting);
+    }),
+  );
+  return puts;
+}
+
+describe('My settings (/settings/user-settings)', () => {
+  it('turns e-mail notifications off and two-factor on, each saved at once', async () => {
+    signIn();
+    const puts = serve();
+    renderWithApp(<UserSettingsPage />, { path: '/settings/user-settings' });
+    const email = await screen.findByRole('switch', { name: /^E-mail notifications/ });
+    expect(email).toBeChecked();
+    fireEvent.click(email);
+    await vi.waitFor(() => expect(screen.getByRole('switch', { name: /^E-mail notifications/ })).not.toBeChecked());
+    expect(await screen.findByText('Your settings have been saved.')).toBeInTheDocument();
+    const twoFactor = await screen.findByRole('switch', { name: /^Two-factor authentication/ });
+    expect(twoFactor).not.toBeChecked();
+    fireEvent.click(twoFactor);
+    await vi.waitFor(() => expect(screen.getByRole('switch', { name: /^Two-factor authentication/ })).toBeChecked());
+    expect(puts).toEqual([{ userSettings: { email_notifications: false } }, { twoFactor: { enabled: true, method: 'mail' } }]);
+    expect(screen.getByText('Codes go to a***@demo.test.')).toBeInTheDocument();
+  });
+
+  it('shows the server’s reason when a change is refused', async () => {
+    signIn();
+    serve();
+    renderWithApp(<UserSettingsPage />, { path: '/settings/user-settings' });
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Send the code by' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
+    fireEvent.click(await screen.findByRole('option', { name: 'Text message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Add a mobile phone number to your profile before choosing text messages.');
+    expect(screen.queryByText('Error occurred')).not.toBeInTheDocument();
+  });
+
+  it('disables the two-factor switch while impersonating, with the server’s message', async () => {
+    signIn({ imp: true });
+    const puts = serve();
+    renderWithApp(<UserSettingsPage />, { path: '/settings/user-settings' });
+    const twoFactor = await screen.findByRole('switch', { name: /^Two-factor authentication/ });
+    expect(twoFactor).toBeDisabled();
+    expect(screen.getByText(IMPERSONATING)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Send the code by' })).toBeDisabled();
+    fireEvent.click(twoFactor);
+    expect(puts).toEqual([]);
+  });
+
+  it('keeps two-factor on when the company requires it', async () => {
+    signIn();
+    serve({ twoFactor: { enabled: false, method: 'mail', contact: null, required_by_company: true } });
+    renderWithApp(<UserSettingsPage />, { path: '/settings/user-settings' });
+    const twoFactor = await screen.findByRole('switch', { name: /^Two-factor authentication/ });
+    expect(twoFactor).toBeChecked();
+    expect(twoFactor).toBeDisabled();
+    expect(screen.getByText('Your company asks for a code at every sign-in.')).toBeInTheDocument();
+  });
+});
+
+describe('user settings tabs (SPEC §2.8)', () => {
+  it('show "Access requests" only to users who may answer them company-wide', async () => {
+    signIn({ permissions: [{ endpoint: '/api/access-requests', method: 'PUT', type: 'company' }] });
+    const { unmount } = renderWithApp(<UserSettingsLayout />, { path: '/settings/user-settings' });
+    expect(await screen.findByRole('tab', { name: 'My settings' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Access requests' })).toHaveAttribute('href', '/settings/user-settings/access-requests');
+    unmount();
+
+    signIn({ permissions: [{ endpoint: '/api/access-requests', method: 'PUT', type: 'department' }] });
+    renderWithApp(<UserSettingsLayout />, { path: '/settings/user-settings/access-requests' });
+    expect(await screen.findByRole('tab', { name: 'My settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Access requests' })).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This tab does not exist or is not available to you.');
+  });
+});

@@ -1,0 +1,30 @@
+// /settings/user-settings, the "My settings" tab: the signed-in user's own e-mail and
+// two-factor preferences.
+import '@mantine/core/styles/Card.css';
+import { Alert, Card, Stack, Title } from '@mantine/core';
+import { getToken } from '../../../client/auth/token-store';
+import { readTokenClaims } from '../../../client/auth/token-claims';
+import { usePageTitle } from '../../../client/shell/page-title';
+import { EmailNotificationsSetting } from './email-notifications-setting';
+import { TwoFactorSetting } from './two-factor-setting';
+
+export function UserSettingsPage() {
+  usePageTitle('My settings');
+  const userId = readTokenClaims(getToken())?.user_id;
+  return (
+    <Stack gap="lg">
+      <Card withBorder padding="lg">
+        <Title order={2} size="h4" mb="md">
+          Notifications
+        </Title>
+        {userId ? <EmailNotificationsSetting userId={userId} /> : <Alert color="red">Please sign in again.</Alert>}
+      </Card>
+      <Card withBorder padding="lg">
+        <Title order={2} size="h4" mb="md">
+          Sign-in security
+        </Title>
+        <TwoFactorSetting />
+      </Card>
+    </Stack>
+  );
+}

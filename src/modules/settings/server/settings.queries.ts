@@ -1,0 +1,109 @@
+// The only SQL of company and user settings. Rows appear on the first change; until then
+// reads answer the defaults, which are the columns' defaults (migrations 0006 and 0007).
+import { sql, type Generated } from 'kysely';
+import type { DbOrTrx } from '../../../server/db/database';
+import type { CompanySettings, UpdateCompanySettingsInput, UpdateUserSettingsInput, UserSettings } from '../settings.contract';
+import type { SettingsSubject } from '../settings.policy';
+
+export interface CompanySettingsTable {
+  company_id: string;
+  return_to_work_enabled: Generated<boolean>;
+  rota_enabled: Generated<boolean>;
+  overtime_enabled: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+declare module '../../../server/db/schema' {
+  interface Database {
+    company_settings: CompanySettingsTable;
+  }
+}
+
+// user_settings is created by the notifications migration; 0007 adds the overtime allowances.
+declare module '../../../server/notifications/notifications.queries' {
+  interface UserSettingsTable {
+    allow_payable_overtime: Generated<boolean>;
+    allow_toil_overtime: Generated<boolean>;
+  }
+}
+
+export const COMPANY_SETTINGS_DEFAULTS = { return_to_work_enabled: false, rota_enabled: false, overtime_enabled: false } as const;
+export const USER_SETTINGS_DEFAULTS = { email_notifications: true, allow_payable_overtime: false, allow_toil_overtime: false } as const;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => uuidPattern.test(value);
+
+export async function companyExists(db: DbOrTrx, companyId: string): Promise<boolean> {
+  if (!isUuid(companyId)) return false;
+  return (await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst()) !== undefined;
+}
+
+export async function getCompanySettings(db: DbOrTrx, companyId: string): Promise<CompanySettings> {
+  const row = await db
+    .selectFrom('company_settings')
+    .select(['return_to_work_enabled', 'rota_enabled', 'overtime_enabled'])
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return { company_id: companyId, ...COMPANY_SETTINGS_DEFAULTS, ...row };
+}
+
+export async function updateCompanySettings(
+  db: DbOrTrx,
+  input: { companyId: string; change: UpdateCompanySettingsInput },
+): Promise<CompanySettings> {
+  const change = Object.fromEntries(Object.entries(input.change).filter(([, value]) => value !== undefined));
+  await db
+    .insertInto('company_settings')
+    .values({ company_id: input.companyId, ...change })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ ...change, updated_at: sql<Date>`now()` }))
+    .execute();
+  return getCompanySettings(db, input.companyId);
+}
+
+/**
+ * A company user with every department they belong to (their own and user_departments), or
+ * undefined when there is none in `companyId`; with `companyId` null (system scope only) in any company.
+ */
+export async function getSettingsSubject(
+  db: DbOrTrx,
+  input: { companyId: string | null; userId: string },
+): Promise<SettingsSubject | undefined> {
+  if (!isUuid(input.userId)) return undefined;
+  const row = await db
+    .selectFrom('users as u')
+    .select([
+      'u.id',
+      'u.company_id',
+      sql<string[]>`array(SELECT u.department_id::text WHERE u.department_id IS NOT NULL
+                          UNION SELECT ud.department_id::text FROM user_departments ud WHERE ud.user_id = u.id)`.as('department_ids'),
+    ])
+    .where('u.id', '=', input.userId)
+    .where('u.company_id', 'is not', null)
+    .$if(input.companyId !== null, (q) => q.where('u.company_id', '=', input.companyId))
+    .executeTakeFirst();
+  if (!row?.company_id) return undefined;
+  return { userId: row.id, companyId: row.company_id, departmentIds: row.department_ids };
+}
+
+export async function getUserSettings(db: DbOrTrx, input: { companyId: string; userId: string }): Promise<UserSettings> {
+  const row = await db
+    .selectFrom('user_settings')
+    .select(['email_notifications', 'allow_payable_overtime', 'allow_toil_overtime'])
+    .where('user_id', '=', input.userId)
+    .where('company_id', '=', input.companyId)
+    .executeTakeFirst();
+  return { user_id: input.userId, ...USER_SETTINGS_DEFAULTS, ...row };
+}
+
+export async function updateUserSettings(
+  db: DbOrTrx,
+  input: { companyId: string; userId: string; change: UpdateUserSettingsInput },
+): Promise<UserSettings> {
+  const change = Object.fromEntries(Object.entries(input.change).filter(([, value]) => value !== undefined));
+  await db
+    .insertInto('user_settings')
+    .values({ user_id: input.userId, company_id: input.companyId, ...change })
+    .onConflict((oc) => (Object.keys(change).length ? oc.column('user_id').doUpdateSet(change) : oc.column('user_id').doNothing()))
+    .execute();
+  return getUserSettings(db, input);
+}

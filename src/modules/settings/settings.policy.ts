@@ -1,0 +1,50 @@
+// Who may read and change whose settings (SPEC §6): the caller's level for the endpoint is
+// evaluated against the user the settings belong to. A user always reads their own settings
+// and may change their own e-mail preference, but never their own overtime allowances.
+import { scopeAllows, ScopeEvaluationError, type Scope, type ScopeActor } from '../../shared/scopes';
+import type { UpdateUserSettingsInput } from './settings.contract';
+
+/** The user whose settings (or picture) are at stake. */
+export type SettingsSubject = { userId: string; companyId: string; departmentIds: readonly string[] };
+
+/** Whether `scope` reaches the subject: department scope through any of the subject's departments. */
+export function scopeCoversUser(scope: Scope | null, actor: ScopeActor, subject: SettingsSubject): boolean {
+  if (scope === null) return false;
+  try {
+    if (scope === 'department') {
+      return subject.departmentIds.some((departmentId) =>
+        scopeAllows('department', actor, { companyId: subject.companyId, departmentId, userId: subject.userId }),
+      );
+    }
+    return scopeAllows(scope, actor, { companyId: subject.companyId, userId: subject.userId });
+  } catch (error) {
+    // A manager with no department manages nobody's; anything else is a real fault.
+    if (error instanceof ScopeEvaluationError) return false;
+    throw error;
+  }
+}
+
+export function mayReadUserSettings(input: { actor: ScopeActor; level: Scope | null; subject: SettingsSubject }): boolean {
+  return input.actor.userId === input.subject.userId || scopeCoversUser(input.level, input.actor, input.subject);
+}
+
+export type UserSettingsDecision = 'allowed' | 'forbidden' | 'own_overtime';
+
+export function decideUserSettingsChange(input: {
+  actor: ScopeActor;
+  level: Scope | null;
+  subject: SettingsSubject;
+  change: UpdateUserSettingsInput;
+}): UserSettingsDecision {
+  const self = input.actor.userId === input.subject.userId;
+  const changesOvertime = input.change.allow_payable_overtime !== undefined || input.change.allow_toil_overtime !== undefined;
+  if (self && changesOvertime) return 'own_overtime';
+  if (self) return 'allowed';
+  return scopeCoversUser(input.level, input.actor, input.subject) ? 'allowed' : 'forbidden';
+}
+
+/** Company settings: a user of the company reads them; company scope (or global) changes them. */
+export function mayChangeCompanySettings(input: { actor: ScopeActor; level: Scope | null; companyId: string }): boolean {
+  if (input.level === 'global') return true;
+  return input.level === 'company' && scopeAllows('company', input.actor, { companyId: input.companyId });
+}

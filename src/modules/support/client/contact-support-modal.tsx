@@ -1,0 +1,90 @@
+// The contact support modal (SPEC §2.6, §5, §8), opened from the side menu. Everyone writes a
+// message of at most 500 characters; authorised contacts choose the team it goes to, others
+// write to the support team and must first confirm they know it is not their employer.
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import { Alert, Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { getToken } from '../../../client/auth/token-store';
+import { readTokenClaims } from '../../../client/auth/token-claims';
+import { showSuccessToast } from '../../../client/shell/toasts';
+import { SelectField } from '../../../client/ui/select-field';
+import { TextareaField } from '../../../client/ui/textarea-field';
+import { useForm } from '../../../client/ui/use-form';
+import { MESSAGE_MAX_LENGTH } from '../../../shared/constants';
+import {
+  CONTACT_CONFIRMATION,
+  CONTACT_SUCCESS_MESSAGE,
+  CONTACT_TYPE_LABELS,
+  CONTACT_TYPES,
+  ContactRequestSchema,
+} from '../support.contract';
+import { contactUsMutationOptions } from './contact-us.api';
+
+export const CONTACT_SUPPORT_TITLE = 'Contact support';
+const DEPARTMENT_OPTIONS = CONTACT_TYPES.map((type) => ({ value: type, label: CONTACT_TYPE_LABELS[type] }));
+
+// An authorised contact must choose; everyone else writes to the support team.
+const AuthorisedContactSchema = v.object({
+  ...ContactRequestSchema.entries,
+  contact_type: v.picklist(CONTACT_TYPES, 'Field is required.'),
+});
+
+type ContactSupportModalProps = { opened: boolean; onClose: () => void };
+
+export function ContactSupportModal({ opened, onClose }: ContactSupportModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={CONTACT_SUPPORT_TITLE} size="lg">
+      {/* Mounted only while open, so every opening starts with an empty form. */}
+      {opened && <ContactSupportForm onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ContactSupportForm({ onClose }: { onClose: () => void }) {
+  const claims = readTokenClaims(getToken());
+  const authorised = claims?.authorised_contact === true;
+  const [confirmed, setConfirmed] = useState(false);
+  const mutation = useMutation(contactUsMutationOptions());
+  const form = useForm({
+    schema: authorised ? AuthorisedContactSchema : ContactRequestSchema,
+    initialValues: { contact_type: authorised ? null : 'support', message: '', company_id: claims?.company_id ?? '' },
+    onSubmit: async (values) => {
+      await mutation.mutateAsync(values);
+      showSuccessToast({ message: CONTACT_SUCCESS_MESSAGE });
+      onClose();
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit}>
+      <Stack gap="md">
+        {authorised && (
+          <SelectField label="Department" required data={DEPARTMENT_OPTIONS} {...form.valueProps<string | null>('contact_type')} />
+        )}
+        <TextareaField label="Message" required maxLength={MESSAGE_MAX_LENGTH} data-autofocus {...form.textProps('message')} />
+        {!authorised && (
+          <Checkbox label={CONTACT_CONFIRMATION} checked={confirmed} onChange={(event) => setConfirmed(event.currentTarget.checked)} />
+        )}
+        {form.otherErrors.length > 0 && (
+          <Alert color="red" variant="light">
+            {form.otherErrors.join(' ')}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={form.submitting} disabled={!authorised && !confirmed}>
+            Send
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+// POST /api/contact-us: a company user's message, stored and e-mailed to the team's address
+// through the outbox; GET /api/contact-us: every company's messages, for administrators.
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../../server/app';
+import { auditSourceOf } from '../../../server/audit/audit-source';
+import { recordAudit } from '../../../server/audit/audit.queries';
+import { withSystem, withTenant } from '../../../server/db/database';
+import { parseInput } from '../../../server/http/validate';
+import { enqueueEmail } from '../../../server/mail/mail.queries';
+import { requireSession } from '../../../server/plugins/request-context';
+import { AppError } from '../../../shared/app-error';
+import { listResponse, pagingFrom } from '../../../shared/list';
+import { CONTACT_TYPE_LABELS, CONTACT_TYPE_REFUSED, CONTACT_US_ENDPOINT, contactUsPaths, ContactRequestSchema } from '../support.contract';
+import { mayChooseContactType } from '../support.policy';
+import { createContactRequest, findContactRequests, getSender } from './contact-requests.queries';
+
+export const supportRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db, config } = deps;
+
+  app.post(contactUsPaths.contactUs, { config: { access: { endpoint: CONTACT_US_ENDPOINT, method: 'POST' } } }, async (request, reply) => {
+    const session = requireSession(request);
+    const input = parseInput(ContactRequestSchema, request.body);
+    // The tenant comes from the session, never from input: another company is refused.
+    const companyId = session.companyId;
+    if (!companyId) throw AppError.forbidden('Only users of a company can contact the support team.');
+    if (input.company_id !== companyId) throw AppError.forbidden();
+
+    const created = await withTenant(db, companyId, async (trx) => {
+      const sender = await getSender(trx, { companyId, userId: session.userId });
+      if (!sender) throw AppError.forbidden();
+      if (!mayChooseContactType({ authorisedContact: sender.authorised_contact, contactType: input.contact_type })) {
+        throw AppError.validation({ contact_type: [CONTACT_TYPE_REFUSED] }, CONTACT_TYPE_REFUSED);
+      }
+      const contactRequest = await createContactRequest(trx, {
+        companyId,
+        userId: session.userId,
+        contactType: input.contact_type,
+        message: input.message,
+      });
+      const name = `${sender.first_name} ${sender.surname}`;
+      await enqueueEmail(trx, {
+        companyId,
+        to: config.teamEmails[input.contact_type],
+        subject: `Contact request for the ${CONTACT_TYPE_LABELS[input.contact_type]} from ${sender.company_name}`,
+        text: [
+          `${name} <${sender.email}> of ${sender.company_name} wrote to the ${CONTACT_TYPE_LABELS[input.contact_type]}:`,
+          '',
+          input.message,
+          '',
+          `Reply to ${sender.email}. Request ${contactRequest.id}, sent ${contactRequest.created_at}.`,
+        ].join('\n'),
+      });
+      await recordAudit(trx, {
+        ...auditSourceOf(request),
+        actorId: session.userId,
+        impersonatorId: session.impersonatorId,
+        companyId,
+        action: 'contact_request.created',
+        targetType: 'contact_request',
+        targetId: contactRequest.id,
+        details: { contact_type: input.contact_type },
+      });
+      return contactRequest;
+    });
+    app.mail.wake();
+    return reply.code(201).send(created);
+  });
+
+  app.get(
+    contactUsPaths.contactUs,
+    { config: { access: { endpoint: CONTACT_US_ENDPOINT, method: 'GET', scope: 'global' } } },
+    async (request) => {
+      const paging = pagingFrom((request.query ?? {}) as Record<string, unknown>);
+      const page = await withSystem(db, (trx) => findContactRequests(trx, { paging }));
+      return listResponse(page.results, page.count, paging);
+    },
+  );
+};

@@ -1,0 +1,64 @@
+// The contact-us form (SPEC §2.6, §3, §5, §7): a company user writes to the support team;
+// authorised contacts may choose the HR or H&S advice team instead. Administrators read them.
+import * as v from 'valibot';
+import { MESSAGE_MAX_LENGTH } from '../../shared/constants';
+import type { ListResponse } from '../../shared/list';
+
+export const CONTACT_TYPES = ['support', 'hr', 'hs'] as const;
+export type ContactType = (typeof CONTACT_TYPES)[number];
+
+/** SPEC §2.6's department choice for authorised contacts. */
+export const CONTACT_TYPE_LABELS: Record<ContactType, string> = {
+  support: 'Support team',
+  hr: 'HR advice team',
+  hs: 'H&S advice team',
+};
+
+export const CONTACT_US_ENDPOINT = '/api/contact-us';
+export const contactUsPaths = { contactUs: '/api/contact-us' } as const;
+
+/** SPEC §5's confirmation for non-authorised contacts, word for word. */
+export const CONTACT_CONFIRMATION =
+  'I understand and confirm that I am sending a message to the support team, not my employer; the team can only help with system queries';
+/** SPEC §8's success toast. */
+export const CONTACT_SUCCESS_MESSAGE = 'Request submitted.';
+export const CONTACT_TYPE_REFUSED = 'Only authorised contacts can send a message to the HR or H&S advice team.';
+
+export const ContactRequestSchema = v.object(
+  {
+    contact_type: v.optional(v.picklist(CONTACT_TYPES, 'Field is required.'), 'support'),
+    message: v.pipe(
+      v.string('Field is required.'),
+      v.trim(),
+      v.nonEmpty('Field is required.'),
+      // eslint-disable-next-line no-control-regex -- finding control characters is the point
+      v.regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/u, 'Invalid characters.'),
+      v.maxLength(MESSAGE_MAX_LENGTH, 'Max length exceeded.'),
+    ),
+    company_id: v.pipe(v.string('Field is required.'), v.uuid('Field is required.')),
+    // A missing key gets the object's message: the same "Field is required." as an empty one.
+  },
+  'Field is required.',
+);
+export type ContactRequestInput = v.InferInput<typeof ContactRequestSchema>;
+export type ContactRequestValues = v.InferOutput<typeof ContactRequestSchema>;
+
+/** What the sender gets back. */
+export type ContactRequest = {
+  id: string;
+  contact_type: ContactType;
+  message: string;
+  company_id: string;
+  created_at: string;
+};
+
+/** What administrators list: the sender's name and company beside the request. */
+export type ContactRequestListItem = ContactRequest & {
+  /** null once the sender's account is gone. */
+  user_id: string | null;
+  sender_name: string;
+  sender_email: string;
+  company_name: string;
+  handled_at: string | null;
+};
+export type ContactRequestList = ListResponse<ContactRequestListItem>;

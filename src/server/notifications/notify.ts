@@ -1,0 +1,78 @@
+// notify(): how every module tells someone something (SPEC §2.5, §3, §4). In the caller's
+// transaction it stores the sanitised notification, publishes it on the user's channel, and,
+// when it needs action and the user has not turned e-mail off, queues an e-mail too.
+import { PENDING_COUNT_RESOURCE } from '../../modules/dashboard/dashboard.contract';
+import { NOTIFICATIONS_RESOURCE, type Notification, type RelatesTo } from '../../modules/notifications/notifications.contract';
+import { NOTIFICATION_EVENT, userChannel } from '../../shared/realtime';
+import type { Trx } from '../db/database';
+import { enqueueEmail } from '../mail/mail.queries';
+import { publish } from '../realtime/publish';
+import { insertAdministratorNotification, insertCompanyNotification, type NotificationRow } from './notifications.queries';
+import { sanitiseDescription } from './sanitise-description';
+
+export type NotifyInput = {
+  /** The recipient's company; null for an administrator. */
+  companyId: string | null;
+  userId: string;
+  /** HTML; only the allow-list of sanitise-description.ts is kept. */
+  description: string;
+  relatesTo?: RelatesTo | null;
+  relatesToId?: string | null;
+  /** Action Required: approvals, signatures, access requests. Only these are e-mailed. */
+  todo?: boolean;
+  email?: { subject: string; text: string };
+};
+
+/** As the API returns it (and the realtime event carries it). */
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    is_new: row.is_new,
+    is_clicked: row.is_clicked,
+    description: row.description,
+    created_at: row.created_at.toISOString(),
+    todo: row.todo,
+    relates_to: row.relates_to,
+    relates_to_id: row.relates_to_id,
+  };
+}
+
+/**
+ * Call inside the transaction of the change the notification is about: if that rolls back,
+ * nothing is stored, published or e-mailed. Throws when the user is not in `companyId`
+ * (or, for null, is not an administrator) — a programming error, never a user's.
+ * The mail dispatcher picks the e-mail up on its next pass (`app.mail.wake()` after commit
+ * sends it at once).
+ */
+export async function notify(trx: Trx, input: NotifyInput): Promise<Notification> {
+  const values = {
+    userId: input.userId,
+    description: sanitiseDescription(input.description),
+    relatesTo: input.relatesTo ?? null,
+    relatesToId: input.relatesToId ?? null,
+    todo: input.todo ?? false,
+  };
+  const stored =
+    input.companyId === null
+      ? await insertAdministratorNotification(trx, values)
+      : await insertCompanyNotification(trx, { ...values, companyId: input.companyId });
+  if (!stored) throw new Error(`notify: user ${input.userId} is not a user of company ${input.companyId ?? '(administrators)'}`);
+
+  const notification = toNotification(stored);
+  await publish(trx, {
+    channel: userChannel(input.userId),
+    event: NOTIFICATION_EVENT,
+    invalidates: [NOTIFICATIONS_RESOURCE, PENDING_COUNT_RESOURCE],
+    payload: notification,
+    companyId: input.companyId,
+  });
+  if (values.todo && input.email && stored.email_notifications) {
+    await enqueueEmail(trx, {
+      to: stored.recipient_email,
+      subject: input.email.subject,
+      text: input.email.text,
+      companyId: input.companyId,
+    });
+  }
+  return notification;
+}

@@ -1,0 +1,216 @@
+// The signed-in frame (SPEC §2.3–2.7): the side menu each kind of user gets among the modules
+// that have landed, the bell against notifications the server creates, restricted mode, the
+// menu's stored open state, and screenshots of the dashboard at phone and desktop widths.
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, apiSignIn, DEMO_PASSWORD } from './support/accounts';
+import { expect, signIn, test } from './support/fixtures';
+import { notifyCompanyUser } from './support/server-database';
+
+// Serial: the alert banner test shows a banner to every user of the demo company while it runs.
+test.describe.configure({ mode: 'serial' });
+
+const SCREENSHOTS = 'test-results/shell';
+const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+async function signInAs(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, email, DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** The titles of the side menu's entries, and which of them are disabled. */
+async function menuEntries(page: Page): Promise<{ title: string; disabled: boolean }[]> {
+  const entries = sideMenu(page).locator('a, button');
+  await expect(entries.first()).toBeVisible();
+  return entries.evaluateAll((nodes) =>
+    nodes.map((node) => ({ title: node.textContent?.trim() ?? '', disabled: node.getAttribute('aria-disabled') === 'true' })),
+  );
+}
+
+/** Waits for the menu's slide to finish, so a screenshot shows where it comes to rest. */
+async function menuAtRest(page: Page, open: boolean): Promise<void> {
+  const left = () => page.locator('#side-menu').evaluate((node) => Math.round(node.getBoundingClientRect().left));
+  if (open) await expect.poll(left).toBe(0);
+  else await expect.poll(left).toBeLessThan(-200);
+}
+
+function claimsOf(token: string): { user_id: string; company_id: string } {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { user_id: string; company_id: string };
+}
+
+test.describe('the side menu shows exactly what SPEC §2.4 allows among the landed modules', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  for (const email of [ACCOUNTS.manager, ACCOUNTS.employee]) {
+    test(`${email}: Dashboard, Help/FAQ and Contact Us; settings holds User Settings`, async ({ page }) => {
+      await signInAs(page, email);
+      expect(await menuEntries(page)).toEqual([
+        { title: 'Dashboard', disabled: false },
+        { title: 'Help/FAQ', disabled: false },
+        { title: 'Contact Us', disabled: false },
+      ]);
+      await expect(sideMenu(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+      await expect(sideMenu(page).getByRole('link', { name: 'Help/FAQ' })).toHaveAttribute('target', '_blank');
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await expect(page.getByRole('menuitem')).toHaveText(['User Settings']);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /^Account menu/ }).click();
+      await expect(page.getByRole('menuitem')).toHaveText(['Logout']);
+      await expect(page.getByTestId('presence-dot')).not.toHaveAttribute('title', 'Impersonation Mode');
+      await expect(page.getByRole('contentinfo')).toHaveText(/Stafflane \d+\.\d+\.\d+.* · API \d+\.\d+\.\d+/);
+    });
+  }
+
+  test('a docs-only user sees the restricted menu: only the dashboard and documents areas enabled', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, ACCOUNTS.docs, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/(hr-documents|hs-documents\/misc_docs)$/);
+    const entries = await menuEntries(page);
+    expect(entries.map((entry) => entry.title)).toEqual(['Dashboard', 'HR Documents', 'H&S Documents', 'Help/FAQ']);
+    expect(entries.find((entry) => entry.title === 'Help/FAQ')?.disabled).toBe(true);
+    expect(entries.find((entry) => entry.title === 'Dashboard')?.disabled).toBe(false);
+    expect(entries.filter((entry) => entry.title.endsWith('Documents') && !entry.disabled).length).toBeGreaterThan(0);
+    // A disabled entry does not navigate.
+    const url = page.url();
+    await sideMenu(page).getByRole('link', { name: 'Help/FAQ' }).click({ force: true });
+    expect(page.url()).toBe(url);
+    expect(page.context().pages()).toHaveLength(1);
+  });
+});
+
+test('a notification created on the server raises the bell; opening the bell marks all read', async ({ page, request }) => {
+  const { auth_token } = await apiSignIn(request, ACCOUNTS.manager);
+  const claims = claimsOf(auth_token);
+  await signInAs(page, ACCOUNTS.manager);
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications');
+
+  await notifyCompanyUser({
+    companyId: claims.company_id,
+    userId: claims.user_id,
+    description: '<p>Ann asked for <b>annual leave</b><script>alert(1)</script></p>',
+    relatesTo: 'absence_request',
+    relatesToId: '5',
+    todo: true,
+  });
+  await page.reload();
+  await expect(bell).toHaveAccessibleName('Notifications, 1 new');
+  await expect(page).toHaveTitle('(1) Dashboard | Stafflane');
+  // The dashboard lists it under what needs the user's action.
+  await expect(page.getByRole('region', { name: 'Needs your action' })).toContainText('Ann asked for annual leave');
+
+  const read = page.waitForRequest((req) => req.url().endsWith('/api/notifications/read') && req.method() === 'POST');
+  await bell.click();
+  await read;
+  const list = page.getByRole('dialog').getByRole('list', { name: 'Notifications' });
+  await expect(list.getByRole('button', { name: /Ann asked for annual leave/ })).toBeVisible();
+  await expect(list.getByText('Action Required')).toBeVisible();
+  await expect(bell).toHaveAccessibleName('Notifications');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expect(page).toHaveTitle('Dashboard | Stafflane');
+
+  // All notifications, with Action Required marked.
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('list', { name: 'Notifications' })).toContainText('Action Required');
+});
+
+test('administrators get the same frame with their own menu, and no bell or settings', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/login');
+  await signIn(page, ACCOUNTS.admin, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  expect(await menuEntries(page)).toEqual([
+    { title: 'Administration', disabled: false },
+    { title: 'Alerts', disabled: false },
+    { title: 'Notifications', disabled: false },
+  ]);
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Settings' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Account menu/ })).toBeVisible();
+  await sideMenu(page).getByRole('link', { name: 'Notifications' }).click();
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+});
+
+test('a published alert shows as a red banner until dismissed, and stays dismissed', async ({ page, request }) => {
+  const { auth_token } = await apiSignIn(request, ACCOUNTS.admin);
+  const headers = { authorization: `Bearer ${auth_token}`, 'idempotency-key': crypto.randomUUID() };
+  const created = await request.post('/api/alerts', {
+    headers,
+    data: {
+      kind: 'banner',
+      short_message: 'Planned maintenance tonight',
+      long_message: '<p>Stafflane is unavailable from 22:00 to 23:00.</p>',
+      published_at: new Date(Date.now() - 60_000).toISOString(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  try {
+    await signInAs(page, ACCOUNTS.employee);
+    const banners = page.getByRole('region', { name: 'Alerts' });
+    await expect(banners).toContainText('Planned maintenance tonight');
+    await expect(banners).toContainText('Stafflane is unavailable from 22:00 to 23:00.');
+    await banners.getByRole('button', { name: 'Dismiss alert' }).click();
+    await expect(banners).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Planned maintenance tonight')).toBeHidden();
+  } finally {
+    await request.delete(`/api/alerts/${id}`, { headers: { ...headers, 'idempotency-key': crypto.randomUUID() } });
+  }
+});
+
+test('the menu open state persists as 1 or 0 at 1440 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAs(page, ACCOUNTS.employee);
+  await expect(sideMenu(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await expect(sideMenu(page)).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('menu-open'))).toBe('0');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(sideMenu(page)).toBeHidden();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(sideMenu(page)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('menu-open'))).toBe('1');
+});
+
+test('on a phone the menu is a drawer that closes after a choice', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, ACCOUNTS.employee);
+  await expect(sideMenu(page)).toBeHidden();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(sideMenu(page)).toBeVisible();
+  await sideMenu(page).getByRole('button', { name: 'Contact Us' }).click();
+  await expect(sideMenu(page)).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Contact support' })).toBeVisible();
+  // Nothing stored below 1024 px.
+  expect(await page.evaluate(() => localStorage.getItem('menu-open'))).toBeNull();
+});
+
+test('screenshots of the dashboard at 390 px and 1440 px, menu open and closed', async ({ page }) => {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAs(page, ACCOUNTS.manager);
+  await expect(page.getByRole('region', { name: 'Needs your action' })).toBeVisible();
+  await menuAtRest(page, true);
+  await page.screenshot({ path: `${SCREENSHOTS}/dashboard-1440-menu-open.png` });
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await expect(sideMenu(page)).toBeHidden();
+  await menuAtRest(page, false);
+  await page.screenshot({ path: `${SCREENSHOTS}/dashboard-1440-menu-closed.png` });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(sideMenu(page)).toBeHidden();
+  await menuAtRest(page, false);
+  await page.screenshot({ path: `${SCREENSHOTS}/dashboard-390-menu-closed.png` });
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(sideMenu(page)).toBeVisible();
+  await menuAtRest(page, true);
+  await page.screenshot({ path: `${SCREENSHOTS}/dashboard-390-menu-open.png` });
+});

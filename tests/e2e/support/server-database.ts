@@ -1,0 +1,35 @@
+// The e2e server's own database, reached from the test process: its embedded PostgreSQL runs
+// under `.tmp/e2e-data-<port>` (playwright.config.ts), whose port and password it leaves in
+// files there. Tests use it to do what another module would do on the server, such as notify().
+import fs from 'node:fs';
+import path from 'node:path';
+import { APP_ROLE, createDb, createPool, withTenant, type Db } from '../../../src/server/db/database';
+import { notify, type NotifyInput } from '../../../src/server/notifications/notify';
+import { root } from './app-server';
+
+function ownerUrl(): string {
+  const dataDir = path.join(root, '.tmp', `e2e-data-${process.env.E2E_PORT}`);
+  const password = fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
+  // postmaster.pid: pid, data directory, start time, port, …
+  const port = fs
+    .readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    ?.trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/stafflane`;
+}
+
+/** Runs `fn` against the server's database, closing the connection afterwards. */
+export async function withServerDatabase<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  // As the application role, so row-level security holds as it does for the server.
+  const db = createDb(createPool(ownerUrl(), { max: 1, role: APP_ROLE }));
+  try {
+    return await fn(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The server's notify(), as a module would call it, for a company user. */
+export function notifyCompanyUser(input: NotifyInput & { companyId: string }) {
+  return withServerDatabase((db) => withTenant(db, input.companyId, (trx) => notify(trx, input)));
+}
