@@ -20,15 +20,24 @@ test('an administrator asks, the owner approves, the administrator works as the 
   browser,
   request,
 }) => {
-  const admin = await apiSignIn(request, ACCOUNTS.admin);
-  const headers = { authorization: `Bearer ${admin.auth_token}`, 'idempotency-key': crypto.randomUUID() };
-  const companies = await request.get('/api/access-request-companies?search=Demo', { headers });
-  const demo = ((await companies.json()) as { id: string; name: string }[]).find((c) => c.name === 'Demo Ltd');
-  expect(demo).toBeDefined();
+  // The administrator asks through the form on /admin, picking the company by a search.
+  const adminPage = await signedInPage(browser, ACCOUNTS.admin);
+  await expect(adminPage).toHaveURL(/\/admin$/);
   const reason = `Checking a rota question (${crypto.randomUUID().slice(0, 8)})`;
-  const created = await request.post('/api/access-requests', { headers, data: { company_id: demo?.id, reason, duration_hours: 2 } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  await adminPage.getByRole('button', { name: 'Request access' }).click();
+  const form = adminPage.getByRole('dialog', { name: 'Request access to a company' });
+  await form.getByRole('combobox', { name: /Company/ }).fill('demo');
+  await adminPage.getByRole('option', { name: 'Demo Ltd (01234567)' }).click();
+  await form.getByRole('textbox', { name: /Reason/ }).fill(reason);
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(form).toBeHidden();
+  const grant = adminPage.getByRole('article').filter({ hasText: reason });
+  await expect(grant).toContainText('Waiting for decision');
+
+  const admin = await apiSignIn(request, ACCOUNTS.admin);
+  const listed = await request.get('/api/access-requests', { headers: { authorization: `Bearer ${admin.auth_token}` } });
+  const id = ((await listed.json()) as { results: { id: string; reason: string }[] }).results.find((r) => r.reason === reason)?.id;
+  expect(id).toBeDefined();
 
   // The owner opens the page the notification links to and approves.
   const owner = await signedInPage(browser, ACCOUNTS.owner);
@@ -40,9 +49,7 @@ test('an administrator asks, the owner approves, the administrator works as the 
   await expect(card).toContainText('Access open');
 
   // The administrator signs in as the employee from /admin.
-  const adminPage = await signedInPage(browser, ACCOUNTS.admin);
-  await expect(adminPage).toHaveURL(/\/admin$/);
-  const grant = adminPage.getByRole('article').filter({ hasText: reason });
+  await adminPage.reload();
   await expect(grant).toContainText('Access open');
   await grant.getByLabel(/Sign in as/).click();
   await adminPage.getByRole('option', { name: /Ella Evans/ }).click();

@@ -7,19 +7,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRequestMessages, type AccessRequest } from '../../src/modules/auth/access-requests.contract';
 import { notWhileImpersonatingMessage } from '../../src/modules/auth/auth.contract';
 import { ADMINISTRATOR_ROLE } from '../../src/modules/auth/server/default-roles';
-import { addCompanyWithRoles, addRole, addUser, bearer, ownerSql, signIn, type UserFixture } from '../support/identity-fixtures';
+import {
+  addCompanyWithRoles,
+  addRole,
+  addUser,
+  bearer,
+  claimsOf,
+  inCompany,
+  ownerSql,
+  signIn,
+  type CompanyFixture,
+  type UserFixture,
+} from '../support/identity-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let admin: UserFixture;
 let otherAdmin: UserFixture;
-let company: { companyId: string; roles: Record<string, string> };
+let company: CompanyFixture;
 let owner: UserFixture;
 let employee: UserFixture;
 let otherOwner: UserFixture;
 const tokens: Record<string, string> = {};
-
-const role = (c: typeof company, name: string) => ({ companyId: c.companyId, roleId: c.roles[name] ?? '' });
 
 beforeAll(async () => {
   t = await createTestApp({ realAuth: true });
@@ -27,10 +36,10 @@ beforeAll(async () => {
   admin = await addUser(t, { company: null, roleId: adminRole });
   otherAdmin = await addUser(t, { company: null, roleId: adminRole });
   company = await addCompanyWithRoles(t);
-  owner = await addUser(t, { company: role(company, 'Owner') });
-  employee = await addUser(t, { company: role(company, 'Employee') });
+  owner = await addUser(t, { company: inCompany(company, 'Owner') });
+  employee = await addUser(t, { company: inCompany(company, 'Employee') });
   const other = await addCompanyWithRoles(t);
-  otherOwner = await addUser(t, { company: role(other, 'Owner') });
+  otherOwner = await addUser(t, { company: inCompany(other, 'Owner') });
   for (const [name, user] of Object.entries({ admin, otherAdmin, owner, employee, otherOwner })) tokens[name] = await signIn(t, user);
 });
 afterAll(async () => t.close());
@@ -70,8 +79,6 @@ async function impersonate(requestId: string, user: UserFixture) {
   expect(exchanged.statusCode).toBe(200);
   return { token, session: exchanged.json<{ auth_token: string; permissions: unknown[] }>() };
 }
-
-const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'));
 
 describe('asking for access', () => {
   it('creates a pending request and notifies the owner (bell and e-mail), not the employee', async () => {
@@ -119,6 +126,19 @@ describe('asking for access', () => {
     for (const as of ['owner', 'employee'])
       expect((await call({ method: 'POST', url: '/api/access-requests', as, payload })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/access-requests', payload })).statusCode).toBe(401);
+  });
+});
+
+describe('companies to choose from', () => {
+  it('are found by name or number for administrators only, with wildcards taken literally', async () => {
+    await ownerSql(t, sql`update companies set number = 'SC123456' where id = ${company.companyId}`);
+    const byNumber = await call({ method: 'GET', url: '/api/companies?search=sc1234', as: 'admin' });
+    expect(byNumber.statusCode).toBe(200);
+    expect(byNumber.json()).toEqual([{ id: company.companyId, name: expect.any(String), number: 'SC123456', status: 'active' }]);
+    const all = await call({ method: 'GET', url: '/api/companies', as: 'admin' });
+    expect(all.json().map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining([company.companyId]));
+    expect((await call({ method: 'GET', url: '/api/companies?search=%25_nothing', as: 'admin' })).json()).toEqual([]);
+    for (const as of ['owner', 'employee']) expect((await call({ method: 'GET', url: '/api/companies', as })).statusCode).toBe(403);
   });
 });
 

@@ -202,16 +202,6 @@ describe('row-level security as the application role', () => {
   });
 });
 
-describe('companies to aim at', () => {
-  it('are found by name for administrators only', async () => {
-    const res = await send(admin, 'GET', '/api/alert-companies?search=Company');
-    expect(res.statusCode).toBe(200);
-    expect(res.json<{ id: string; name: string }[]>().map((c) => c.id)).toEqual(expect.arrayContaining([companyId, otherCompanyId]));
-    expect((await send(admin, 'GET', '/api/alert-companies?search=%25_nothing_like_this')).json()).toEqual([]);
-    expect((await send(owner, 'GET', '/api/alert-companies')).statusCode).toBe(403);
-  });
-});
-
 describe('refusals', () => {
   it('answers 401 without a session, 404 for unknown or malformed ids, and never 5xx for garbage', async () => {
     expect((await send(null, 'GET', '/api/alerts')).statusCode).toBe(401);

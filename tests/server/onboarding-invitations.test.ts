@@ -4,10 +4,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { alreadyOnboardedMessage, cannotInviteMessage, invitationLinkInvalidMessage } from '../../src/modules/auth/auth.contract';
-import { createRole, createUser } from '../../src/modules/auth/server/accounts.queries';
 import { ADMINISTRATOR_ROLE } from '../../src/modules/auth/server/default-roles';
-import { withSystem } from '../../src/server/db/database';
-import { mailText, ownerSql } from '../support/identity-fixtures';
+import { addRole, addUser, mailText, ownerSql } from '../support/identity-fixtures';
 import {
   addTeam,
   companyCount,
@@ -94,20 +92,7 @@ describe('POST /api/user-invitation', () => {
   it('lets an administrator (global scope, no company) invite in the user’s company', async () => {
     const team = await addTeam();
     const pending = await team.add('pending');
-    const admin = await withSystem(ctx.t.database.ownerDb, async (trx) => {
-      const roleId = await createRole(trx, { companyId: null, template: ADMINISTRATOR_ROLE });
-      const email = `admin-${crypto.randomUUID().slice(0, 8)}@example.test`;
-      const id = await createUser(trx, {
-        companyId: null,
-        email,
-        firstName: 'Ada',
-        surname: 'Admin',
-        passwordHash: ctx.passwordHash,
-        status: 'active',
-        roleId,
-      });
-      return { id, email };
-    });
+    const admin = await addUser(ctx.t, { company: null, roleId: await addRole(ctx.t, { companyId: null, template: ADMINISTRATOR_ROLE }) });
     const adminToken = await tokenOf(admin);
     expect((await invite(adminToken, pending.id)).statusCode).toBe(200);
     const audit = await ownerSql<{ actor_id: string; company_id: string }>(

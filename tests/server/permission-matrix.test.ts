@@ -14,7 +14,15 @@ import { withSystem } from '../../src/server/db/database';
 import { notify } from '../../src/server/notifications/notify';
 import type { ApiRoute } from '../../src/server/plugins/request-context';
 import { levelFor, scopeRank, type HttpMethod } from '../../src/shared/scopes';
-import { addCompanyWithRoles, addRole, addUser, ownerSql, type UserFixture } from '../support/identity-fixtures';
+import {
+  addCompanyWithRoles,
+  addRole,
+  addUser,
+  inCompany,
+  ownerSql,
+  type CompanyFixture,
+  type UserFixture,
+} from '../support/identity-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 type Actor = { name: string; user: UserFixture | null; impersonatorId?: string; company: 'A' | 'B' | null };
@@ -28,36 +36,18 @@ let foreignIds: string[];
 let foreignAccessRequest: string;
 let foreignNotification: string;
 
-async function addDepartment(companyId: string, name: string): Promise<string> {
-  const [row] = await ownerSql<{ id: string }>(
-    t,
-    sql`insert into departments (company_id, name) values (${companyId}, ${name}) returning id`,
-  );
-  if (!row) throw new Error('no department');
-  return row.id;
-}
-
-async function placeIn(user: UserFixture, departmentId: string): Promise<void> {
-  await ownerSql(t, sql`update users set department_id = ${departmentId} where id = ${user.id}`);
-}
-
 beforeAll(async () => {
   t = await createTestApp({ realAuth: true, env: { RATE_LIMIT_MAX: '1000000' } });
-  const a = await addCompanyWithRoles(t);
-  const b = await addCompanyWithRoles(t);
+  const a = await addCompanyWithRoles(t, { departments: ['Operations', 'Office'] });
+  const b = await addCompanyWithRoles(t, { departments: ['Operations'] });
   companyA = a.companyId;
-  const operations = await addDepartment(a.companyId, 'Operations');
-  const office = await addDepartment(a.companyId, 'Office');
-  const role = (c: typeof a, name: string) => ({ companyId: c.companyId, roleId: c.roles[name] ?? '' });
-  employee = await addUser(t, { company: role(a, 'Employee') });
-  await placeIn(employee, operations);
-  const manager = await addUser(t, { company: role(a, 'Manager') });
-  await placeIn(manager, operations);
-  const otherManager = await addUser(t, { company: role(a, 'Manager') });
-  await placeIn(otherManager, office);
-  const owner = await addUser(t, { company: role(a, 'Owner') });
-  const ownerB = await addUser(t, { company: role(b, 'Owner') });
-  await placeIn(ownerB, await addDepartment(b.companyId, 'Operations'));
+  const member = (company: CompanyFixture, role: string, department: string) =>
+    addUser(t, { company: inCompany(company, role), departmentId: company.departments[department] ?? null });
+  employee = await member(a, 'Employee', 'Operations');
+  const manager = await member(a, 'Manager', 'Operations');
+  const otherManager = await member(a, 'Manager', 'Office');
+  const owner = await member(a, 'Owner', 'Office');
+  const ownerB = await member(b, 'Owner', 'Operations');
   const administrator = await addUser(t, { company: null, roleId: await addRole(t, { companyId: null, template: ADMINISTRATOR_ROLE }) });
 
   actors = [
@@ -80,8 +70,7 @@ beforeAll(async () => {
     t.database.db,
     async (trx) => (await notify(trx, { companyId: b.companyId, userId: ownerB.id, description: 'For company B only', todo: true })).id,
   );
-  const bDepartments = await ownerSql<{ id: string }>(t, sql`select id from departments where company_id = ${b.companyId}`);
-  foreignIds = [b.companyId, ownerB.id, foreignAccessRequest, foreignNotification, ...bDepartments.map((d) => d.id)];
+  foreignIds = [b.companyId, ownerB.id, foreignAccessRequest, foreignNotification, ...Object.values(b.departments)];
 });
 afterAll(async () => t.close());
 

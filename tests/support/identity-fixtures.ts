@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
-import { createCompany, createRole, createUser } from '../../src/modules/auth/server/accounts.queries';
+import type { TokenClaims } from '../../src/modules/auth/auth.contract';
+import { createCompany, createDepartment, createRole, createUser } from '../../src/modules/auth/server/accounts.queries';
 import type { CompanyStatus, UserStatus } from '../../src/modules/auth/server/auth.queries';
 import { DEFAULT_COMPANY_ROLES, type RoleTemplate } from '../../src/modules/auth/server/default-roles';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
@@ -37,13 +38,17 @@ export type UserFixture = { id: string; email: string; companyId: string | null 
 export async function addUser(
   t: TestApp,
   options: {
-    company: { companyId: string; roleId: string } | null;
+    company: { companyId: string; roleId: string | null } | null;
     status?: UserStatus;
     twoFactor?: 'mail' | 'mobile';
     mobile?: string;
     email?: string;
     /** A role of no company (the administrators' global role) for a user with `company: null`. */
     roleId?: string;
+    departmentId?: string | null;
+    authorisedContact?: boolean;
+    firstName?: string;
+    surname?: string;
   },
 ): Promise<UserFixture> {
   passwordHash ??= hashPassword(FIXTURE_PASSWORD);
@@ -53,11 +58,13 @@ export async function addUser(
     const userId = await createUser(trx, {
       companyId: options.company?.companyId ?? null,
       email,
-      firstName: 'Fixture',
-      surname: 'User',
+      firstName: options.firstName ?? 'Fixture',
+      surname: options.surname ?? 'User',
       passwordHash: hash,
       status: options.status ?? 'active',
       roleId: options.company?.roleId ?? options.roleId ?? null,
+      departmentId: options.departmentId ?? null,
+      authorisedContact: options.authorisedContact ?? false,
     });
     await sql`update users set mobile = ${options.mobile ?? null}, two_factor_enabled = ${options.twoFactor !== undefined},
               two_factor_method = ${options.twoFactor ?? 'mail'} where id = ${userId}`.execute(trx);
@@ -110,12 +117,23 @@ export async function addRole(t: TestApp, options: { companyId: string | null; t
   return withSystem(t.database.ownerDb, (trx) => createRole(trx, options));
 }
 
-/** A company with the default roles, keyed by role name ("Owner", "Manager", "Employee", "Docs only"). */
-export async function addCompanyWithRoles(t: TestApp): Promise<{ companyId: string; roles: Record<string, string> }> {
-  const { companyId, roleId } = await addCompany(t);
-  const roles: Record<string, string> = { Employee: roleId };
-  for (const template of DEFAULT_COMPANY_ROLES) roles[template.name] ??= await addRole(t, { companyId, template });
-  return { companyId, roles };
+export type CompanyFixture = { companyId: string; roles: Map<string, string>; departments: Record<string, string> };
+
+/** A company with every default role ("Owner", "Manager", "Employee", "Docs only") and the named departments. */
+export async function addCompanyWithRoles(t: TestApp, options: { name?: string; departments?: string[] } = {}): Promise<CompanyFixture> {
+  return withSystem(t.database.ownerDb, async (trx) => {
+    const companyId = await createCompany(trx, { name: options.name ?? `Company ${randomBytes(4).toString('hex')}` });
+    const roles = new Map<string, string>();
+    for (const template of DEFAULT_COMPANY_ROLES) roles.set(template.name, await createRole(trx, { companyId, template }));
+    const departments: Record<string, string> = {};
+    for (const name of options.departments ?? []) departments[name] = await createDepartment(trx, { companyId, name });
+    return { companyId, roles, departments };
+  });
+}
+
+/** Where a user of `company` with `role` belongs, for addUser. */
+export function inCompany(company: CompanyFixture, role: string): { companyId: string; roleId: string | null } {
+  return { companyId: company.companyId, roleId: company.roles.get(role) ?? null };
 }
 
 /** Signs in with the fixture password; the access token. */
@@ -124,3 +142,6 @@ export async function signIn(t: TestApp, user: { email: string }): Promise<strin
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return res.json<{ auth_token: string }>().auth_token;
 }
+
+/** The claims of an access token, read without checking it. */
+export const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as TokenClaims;

@@ -2,24 +2,18 @@
 // and a real SMTP sink, companies with two departments and the default roles, and the calls.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { TokenClaims } from '../../src/modules/auth/auth.contract';
-import { createCompany, createDepartment, createRole, createUser } from '../../src/modules/auth/server/accounts.queries';
 import type { UserStatus } from '../../src/modules/auth/server/auth.queries';
-import { DEFAULT_COMPANY_ROLES } from '../../src/modules/auth/server/default-roles';
-import { hashPassword } from '../../src/modules/auth/server/passwords';
-import { withSystem } from '../../src/server/db/database';
-import { bearer, FIXTURE_PASSWORD, mailText, ownerSql, postLogin } from './identity-fixtures';
+import { addCompanyWithRoles, addUser, bearer, claimsOf, inCompany, mailText, ownerSql, signIn } from './identity-fixtures';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { createTestApp, type TestApp } from './test-app';
 
-/** The test file's app, sink and fixture password hash, set before its tests run (vitest isolates each file's modules). */
-export const ctx = {} as { t: TestApp; sink: SmtpSink; passwordHash: string };
+/** The test file's app and sink, set before its tests run (vitest isolates each file's modules). */
+export const ctx = {} as { t: TestApp; sink: SmtpSink };
 
 export function setUpOnboardingApp(): void {
   beforeAll(async () => {
     ctx.sink = await startSmtpSink();
     ctx.t = await createTestApp({ realAuth: true, env: { SMTP_URL: ctx.sink.url, PUBLIC_ORIGIN: 'https://app.example.test' } });
-    ctx.passwordHash = await hashPassword(FIXTURE_PASSWORD);
   });
   afterAll(async () => {
     await ctx.t.close();
@@ -41,46 +35,29 @@ let counter = 0;
 export const companyCount = () => counter;
 /** A company with departments A and B, its default roles, an owner, a manager of each department and an employee of A. */
 export async function addTeam(): Promise<Team> {
-  const { companyId, a, b, roles } = await withSystem(ctx.t.database.ownerDb, async (trx) => {
-    const companyId = await createCompany(trx, { name: `Onboarding ${++counter} Ltd` });
-    const [a, b] = [await createDepartment(trx, { companyId, name: 'A' }), await createDepartment(trx, { companyId, name: 'B' })];
-    const roles = new Map<string, string>();
-    for (const template of DEFAULT_COMPANY_ROLES) roles.set(template.name, await createRole(trx, { companyId, template }));
-    return { companyId, a, b, roles };
-  });
-  const person = (role: string, departmentId: string, status: UserStatus = 'active'): Promise<Person> =>
-    withSystem(ctx.t.database.ownerDb, async (trx) => {
-      const email = `${role.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@example.test`;
-      const roleId = roles.get(role) ?? null;
-      const id = await createUser(trx, {
-        companyId,
-        email,
-        firstName: role,
-        surname: 'Person',
-        passwordHash: ctx.passwordHash,
-        status,
-        roleId,
-        departmentId,
-      });
-      return { id, email };
+  const company = await addCompanyWithRoles(ctx.t, { name: `Onboarding ${++counter} Ltd`, departments: ['A', 'B'] });
+  const person = async (role: string, department: 'A' | 'B', status: UserStatus = 'active'): Promise<Person> => {
+    const user = await addUser(ctx.t, {
+      company: inCompany(company, role),
+      departmentId: company.departments[department] ?? null,
+      status,
+      firstName: role,
     });
+    return { id: user.id, email: user.email };
+  };
   return {
-    companyId,
-    owner: await person('Owner', a),
-    managerA: await person('Manager', a),
-    managerB: await person('Manager', b),
-    employee: await person('Employee', a),
-    add: (status) => person('Employee', a, status),
+    companyId: company.companyId,
+    owner: await person('Owner', 'A'),
+    managerA: await person('Manager', 'A'),
+    managerB: await person('Manager', 'B'),
+    employee: await person('Employee', 'A'),
+    add: (status) => person('Employee', 'A', status),
   };
 }
 
-export async function tokenOf(person: Person): Promise<string> {
-  const res = await postLogin(ctx.t, { email: person.email });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().auth_token;
-}
+export const tokenOf = (person: Person): Promise<string> => signIn(ctx.t, person);
 
-export const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as TokenClaims;
+export { claimsOf };
 export const invite = (token: string, userId: string) =>
   ctx.t.app.inject({ method: 'POST', url: '/api/user-invitation', headers: bearer(token), payload: { user_id: userId } });
 export const confirm = (token: string) => ctx.t.app.inject({ method: 'POST', url: '/api/confirm-email', payload: { token } });

@@ -1,16 +1,13 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGGED_IN_KEY, setToken, TOKEN_KEY } from '../auth/token-store';
 import { reloadPage } from '../shell/reload-page';
 import { apiFetch, ApiError } from './api-client';
+import { mockApi } from '../ui/test-render';
 
 vi.mock('../shell/reload-page', () => ({ reloadPage: vi.fn() }));
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockApi();
 beforeEach(() => {
   localStorage.clear();
   vi.mocked(reloadPage).mockClear();

@@ -136,6 +136,19 @@ describe('selects (SPEC §5, §9)', () => {
     fireEvent.click(option, { clientX: 102, clientY: 101 });
     expect(onPick).toHaveBeenCalledWith('d1');
   });
+
+  it('take a quick choice pressed on an option away from the opening press', async () => {
+    const onPick = vi.fn();
+    inApp(<ControlledSelect required onPick={onPick} />);
+    const input = screen.getByRole('combobox', { name: 'Department' });
+    fireEvent.pointerDown(input, { clientX: 100, clientY: 100 });
+    fireEvent.click(input, { clientX: 100, clientY: 100 });
+    const option = await screen.findByRole('option', { name: 'Operations' });
+    // Within 200 ms of opening, but a press of its own 60 px below the opening one.
+    fireEvent.pointerDown(option, { clientX: 100, clientY: 160 });
+    fireEvent.click(option, { clientX: 100, clientY: 160 });
+    expect(onPick).toHaveBeenCalledWith('d1');
+  });
 });
 
 describe('type-ahead (SPEC §9)', () => {

@@ -36,12 +36,13 @@ export function SelectField({ label, required = false, value, onChange, data, no
   const none = noneLabelFor(label, noneLabel);
   const options: ComboboxItem[] = required ? data : [{ value: NONE, label: none }, ...data];
 
+  const onOption = (event: PointerEvent | MouseEvent) => event.target instanceof Element && event.target.closest('[data-combobox-option]');
+  // Only the press that opens the dropdown counts: a press on an option is the user choosing.
   const rememberPress = (event: PointerEvent) => {
-    press.current = { x: event.clientX, y: event.clientY };
+    if (!onOption(event)) press.current = { x: event.clientX, y: event.clientY };
   };
   const ignoreEcho = (event: MouseEvent) => {
-    const onOption = event.target instanceof Element && event.target.closest('[data-combobox-option]');
-    if (!onOption || !press.current) return;
+    if (!onOption(event) || !press.current) return;
     const moved = Math.hypot(event.clientX - press.current.x, event.clientY - press.current.y);
     if (performance.now() - openedAt.current < SELECT_MIN_PRESS_MS && moved < SELECT_POINTER_SLOP_PX) {
       event.stopPropagation();

@@ -1,23 +1,15 @@
 import { Alert, Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import * as v from 'valibot';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../api/api-client';
 import { PostcodeSchema, required, requiredTextField } from '../../shared/validators';
-import { renderWithApp } from './test-render';
+import { mockApi, renderWithApp } from './test-render';
 import { TextField } from './text-field';
 import { useForm, validateOnServer } from './use-form';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  act(() => notifications.clean());
-});
-afterAll(() => server.close());
+const server = mockApi();
 
 const Schema = v.object({
   name: requiredTextField({ maxLength: 20 }),

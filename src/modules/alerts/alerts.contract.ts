@@ -23,12 +23,7 @@ export const alertPaths = {
   dashboardAlert: (id: string) => `/api/dashboard-alerts/${encodeURIComponent(id)}`,
   /** Without a session: published dashboard alerts for every company (the login screen). */
   publicDashboardAlerts: '/api/public/dashboard-alerts',
-  /** Administrators: companies to target, by name (`search`), at most 20. */
-  companies: '/api/alert-companies',
 } as const;
-
-/** A company an alert can be aimed at. */
-export type AlertCompany = { id: string; name: string };
 
 /** What a company user (and the login screen) sees: SPEC §3's fields and the kind. */
 export type Alert = {
@@ -98,9 +93,6 @@ export type DashboardAlertInput = v.InferInput<typeof DashboardAlertInputSchema>
 
 export const FindAlertsQuerySchema = v.object({
   kind: v.optional(v.array(v.picklist(ALERT_KINDS, 'Unknown kind.'))),
-});
-export const AlertCompaniesQuerySchema = v.object({
-  search: v.optional(v.pipe(v.string(), v.trim(), noControl, v.maxLength(100, 'Max length exceeded.')), ''),
 });
 
 export type FindAlertsQuery = v.InferOutput<typeof FindAlertsQuerySchema>;

@@ -22,7 +22,6 @@ export const accessRequestPaths = {
   users: (id: string) => `/api/access-requests/${id}/users`,
   impersonationToken: '/api/impersonation-token',
   exchange: '/api/token',
-  companies: '/api/access-request-companies',
 } as const;
 
 /** The permission endpoint: administrators hold it globally (ask), owners company-wide (decide). */
@@ -62,10 +61,6 @@ export const TokenExchangeInputSchema = v.object({
   token: v.pipe(v.string('Field is required.'), v.nonEmpty('Field is required.'), v.maxLength(200, 'Max length exceeded.')),
 });
 
-export const CompanySearchQuerySchema = v.object({
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
-});
-
 export type AccessRequest = {
   id: string;
   company_id: string;
@@ -85,7 +80,6 @@ export type AccessRequest = {
 export type AccessRequestList = ListResponse<AccessRequest>;
 
 export type AccessRequestUser = { id: string; first_name: string; surname: string; email: string; role_name: string | null };
-export type AccessRequestCompany = { id: string; name: string; number: string | null; status: string };
 export type ImpersonationTokenResponse = { token: string; expires_in: number };
 /** POST /api/token: a login response (SPEC §3) plus the address of the user now signed in as. */
 export type ImpersonationSessionResponse = LoginResponse & { email: string };

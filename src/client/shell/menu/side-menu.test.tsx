@@ -1,7 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInApp } from '../../../modules/auth/client/test-render';
+import { renderWithApp } from '../../ui/test-render';
 import { reloadPage } from '../reload-page';
 import { buildMenu, MENU_ENTRIES } from './menu-registry';
 import { menuContext, pending, permission } from './menu-test-context';
@@ -19,7 +19,7 @@ function renderMenu(options: { path: string; restricted?: boolean }) {
     permissions: [permission('/api/contact-us')],
     pending: pending({ user_absence: 14 }),
   });
-  const result = renderInApp(
+  const result = renderWithApp(
     <AppShell navbar={{ width: 264, breakpoint: 1024 }}>
       <AppShell.Navbar>
         <SideMenu items={buildMenu(context, ALL_LANDED)} currentPath={options.path} {...handlers} />

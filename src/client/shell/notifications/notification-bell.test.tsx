@@ -1,15 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { renderInApp } from '../../../modules/auth/client/test-render';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderWithApp } from '../../ui/test-render';
 import type { Notification, NotificationsPage } from '../../../modules/notifications/notifications.contract';
 import { NotificationBell } from './notification-bell';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockApi();
 
 function notification(overrides: Partial<Notification>): Notification {
   return {
@@ -50,7 +46,7 @@ const bell = () => screen.getByRole('button', { name: /^Notifications/ });
 describe('NotificationBell (SPEC §2.5, §4)', () => {
   it('shows the count of new notifications, "9+" above 9', async () => {
     serve({ results: [notification({})], count: 12, next_offset: 1, unread: 12 });
-    renderInApp(<NotificationBell />, { path: '/' });
+    renderWithApp(<NotificationBell />, { path: '/' });
     expect(await screen.findByRole('button', { name: 'Notifications, 9+ new' })).toBeInTheDocument();
     expect(screen.getByText('9+')).toBeInTheDocument();
   });
@@ -60,14 +56,14 @@ describe('NotificationBell (SPEC §2.5, §4)', () => {
       http.get('/api/notifications', () => new Promise<Response>(() => undefined)),
       http.post('/api/notifications/read', () => new HttpResponse(null, { status: 204 })),
     );
-    renderInApp(<NotificationBell />, { path: '/' });
+    renderWithApp(<NotificationBell />, { path: '/' });
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
   });
 
   it('says "No notifications" when there are none, and links to all of them', async () => {
     serve({ results: [], count: 0, next_offset: 0, unread: 0 });
-    renderInApp(<NotificationBell />, { path: '/' });
+    renderWithApp(<NotificationBell />, { path: '/' });
     await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications'));
     fireEvent.click(bell());
     expect(await screen.findByText('No notifications')).toBeInTheDocument();
@@ -76,7 +72,7 @@ describe('NotificationBell (SPEC §2.5, §4)', () => {
 
   it('marks all read with exactly one call on opening, and refetches the list on closing', async () => {
     const calls = serve({ results: [notification({})], count: 1, next_offset: 1, unread: 1 });
-    renderInApp(<NotificationBell />, { path: '/' });
+    renderWithApp(<NotificationBell />, { path: '/' });
     await screen.findByRole('button', { name: 'Notifications, 1 new' });
     fireEvent.click(bell());
     await screen.findByRole('list', { name: 'Notifications' });
@@ -101,7 +97,7 @@ describe('NotificationBell (SPEC §2.5, §4)', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const { router, queryClient } = renderInApp(<NotificationBell />, { path: '/' });
+    const { router, queryClient } = renderWithApp(<NotificationBell />, { path: '/' });
     await screen.findByRole('button', { name: 'Notifications, 1 new' });
     fireEvent.click(bell());
     const list = await screen.findByRole('list', { name: 'Notifications' });
@@ -124,7 +120,7 @@ describe('NotificationBell (SPEC §2.5, §4)', () => {
       next_offset: 1,
       unread: 0,
     });
-    renderInApp(<NotificationBell />, { path: '/' });
+    renderWithApp(<NotificationBell />, { path: '/' });
     await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications'));
     fireEvent.click(bell());
     const list = await screen.findByRole('list', { name: 'Notifications' });

@@ -1,15 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../../client/ui/test-render';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 import type { AdminAlert } from '../alerts.contract';
 import { AdminAlertsPage } from './admin-alerts-page';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockApi();
 
 const alert = (overrides: Partial<AdminAlert>): AdminAlert => ({
   id: crypto.randomUUID(),
@@ -34,7 +30,7 @@ function serve(alerts: AdminAlert[]) {
   };
   server.use(
     http.get('/api/alerts', () => HttpResponse.json({ results: alerts, count: alerts.length, next_offset: alerts.length })),
-    http.get('/api/alert-companies', () => HttpResponse.json([{ id: 'c1', name: 'Demo Ltd' }])),
+    http.get('/api/companies', () => HttpResponse.json([{ id: 'c1', name: 'Demo Ltd' }])),
     http.post('/api/alerts', async ({ request }) => {
       await record(request);
       return HttpResponse.json(alert({}), { status: 201 });

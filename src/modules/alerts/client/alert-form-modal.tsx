@@ -6,16 +6,16 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { Button, Group, Input, Modal, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Input, Modal, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../client/api/api-client';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { TEXTAREA_ROWS } from '../../../shared/constants';
 import { ALERT_KINDS, SHORT_MESSAGE_MAX_LENGTH, type AdminAlert, type AlertKind } from '../alerts.contract';
 import { ALERT_KIND_LABELS, ALL_COMPANIES, alertInputOf, EMPTY_ALERT_FORM, formValuesOf, type AlertFormValues } from './alert-form';
-import { alertCompaniesQueryOptions, createAlertMutationOptions, updateAlertMutationOptions } from './alerts.api';
+import { CompanySelect } from '../../../client/ui/company-select';
+import { createAlertMutationOptions, updateAlertMutationOptions } from './alerts.api';
 
 const EVERY_COMPANY = 'all';
 
@@ -33,20 +33,11 @@ export function AlertFormModal({ opened, alert, onClose }: Props) {
 function AlertForm({ alert, onDone }: { alert: AdminAlert | null; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<AlertFormValues>(alert ? formValuesOf(alert) : EMPTY_ALERT_FORM);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
-  const companies = useQuery(alertCompaniesQueryOptions(debounced));
   const create = useMutation(createAlertMutationOptions(queryClient));
   const update = useMutation(updateAlertMutationOptions(queryClient));
   const mutation = alert ? update : create;
   const errors = isApiError(mutation.error, 422) ? (mutation.error.fieldErrors ?? {}) : {};
   const set = (patch: Partial<AlertFormValues>) => setValues((current) => ({ ...current, ...patch }));
-
-  const companyOptions = [
-    { value: EVERY_COMPANY, label: ALL_COMPANIES },
-    ...(values.company_id && values.company_name ? [{ value: values.company_id, label: values.company_name }] : []),
-    ...(companies.data ?? []).filter((c) => c.id !== values.company_id).map((c) => ({ value: c.id, label: c.name })),
-  ];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -86,21 +77,12 @@ function AlertForm({ alert, onDone }: { alert: AdminAlert | null; onDone: () => 
           onChange={(event) => set({ long_message: event.currentTarget.value })}
           error={errors.long_message?.[0]}
         />
-        <Select
+        <CompanySelect
           label="Company"
-          searchable
-          nothingFoundMessage="No company"
-          data={companyOptions}
-          value={values.company_id ?? EVERY_COMPANY}
-          onSearchChange={setSearch}
-          onChange={(value, option) =>
-            set(
-              value && value !== EVERY_COMPANY && option
-                ? { company_id: value, company_name: option.label }
-                : { company_id: null, company_name: null },
-            )
-          }
-          allowDeselect={false}
+          required
+          leading={[{ value: EVERY_COMPANY, label: ALL_COMPANIES }]}
+          value={values.company_id && values.company_name ? { id: values.company_id, label: values.company_name } : null}
+          onChange={(choice) => set({ company_id: choice?.id ?? null, company_name: choice?.label ?? null })}
           error={errors.company_id?.[0]}
         />
         <TextInput

@@ -6,7 +6,6 @@ import {
   alertPaths,
   type AdminAlert,
   type AdminAlertList,
-  type AlertCompany,
   type AlertKind,
   type AlertList,
   type CreateAlertInput,
@@ -19,7 +18,6 @@ export const alertKeys = {
   dashboard: () => [...alertKeys.all, 'dashboard'] as const,
   publicDashboard: () => [...alertKeys.all, 'public-dashboard'] as const,
   admin: (input: { page: number; kind?: AlertKind[] }) => [...alertKeys.all, 'admin', input] as const,
-  companies: (search: string) => [...alertKeys.all, 'companies', search] as const,
 };
 
 /** Published banners for the caller's company or for every company (the red banners). */
@@ -60,14 +58,6 @@ export const adminAlertsQueryOptions = (input: { page: number; kind?: AlertKind[
         signal,
         query: { page: input.page, limit: ADMIN_ALERTS_PAGE_SIZE, ...(input.kind ? { kind: input.kind } : {}) },
       }),
-  });
-
-/** Administrators: companies an alert can be aimed at, by name. */
-export const alertCompaniesQueryOptions = (search: string) =>
-  queryOptions({
-    queryKey: alertKeys.companies(search),
-    queryFn: ({ signal }) => apiFetch<AlertCompany[]>(alertPaths.companies, { signal, query: { search } }),
-    staleTime: 60 * 1000,
   });
 
 const invalidateAlerts = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: alertKeys.all });

@@ -5,7 +5,7 @@
 import { sql, type Generated, type Selectable } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { Paging } from '../../../shared/list';
-import type { AdminAlert, Alert, AlertCompany, AlertKind, AlertStatus, CreateAlertValues } from '../alerts.contract';
+import type { AdminAlert, Alert, AlertKind, AlertStatus, CreateAlertValues } from '../alerts.contract';
 
 export interface AlertTable {
   id: Generated<string>;
@@ -105,18 +105,6 @@ async function getAdminAlert(db: DbOrTrx, input: { id: string; kind?: AlertKind 
     .$if(input.kind !== undefined, (q) => q.where('alerts.kind', '=', input.kind!))
     .executeTakeFirst();
   return row ? toAdminAlert(row) : undefined;
-}
-
-/** Companies whose name contains `search` (system scope), for aiming an alert. */
-export async function findAlertCompanies(db: DbOrTrx, input: { search: string }): Promise<AlertCompany[]> {
-  const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db
-    .selectFrom('companies')
-    .select(['id', 'name'])
-    .$if(input.search !== '', (q) => q.where('name', 'ilike', pattern))
-    .orderBy('name')
-    .limit(20)
-    .execute();
 }
 
 export async function companyExists(db: DbOrTrx, companyId: string): Promise<boolean> {

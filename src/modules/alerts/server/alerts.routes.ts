@@ -16,7 +16,6 @@ import { listResponse, pagingFrom } from '../../../shared/list';
 import { GLOBAL_CHANNEL } from '../../../shared/realtime';
 import { levelFor } from '../../../shared/scopes';
 import {
-  AlertCompaniesQuerySchema,
   ALERTS_ENDPOINT,
   alertPaths,
   CreateAlertInputSchema,
@@ -30,7 +29,6 @@ import {
   companyExists,
   createAlert,
   deleteAlert,
-  findAlertCompanies,
   findAllAlerts,
   findPublishedAlerts,
   publishAlert,
@@ -97,11 +95,6 @@ export const alertsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     const paging = pagingFrom((request.query ?? {}) as Record<string, unknown>);
     const page = await db.transaction().execute((trx) => findPublishedAlerts(trx, { companyId: null, kind: 'dashboard', paging }));
     return listResponse(page.results, page.count, paging);
-  });
-
-  app.get(alertPaths.companies, { config: { access: { endpoint: ALERTS_ENDPOINT, method: 'GET', scope: 'global' } } }, async (request) => {
-    const { search } = parseInput(AlertCompaniesQuerySchema, request.query ?? {});
-    return withSystem(db, (trx) => findAlertCompanies(trx, { search }));
   });
 
   /** Writes of one resource: /api/alerts takes any kind, /api/dashboard-alerts only its own. */

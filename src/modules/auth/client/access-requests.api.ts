@@ -5,7 +5,6 @@ import { apiFetch } from '../../../client/api/api-client';
 import {
   accessRequestPaths,
   type AccessRequest,
-  type AccessRequestCompany,
   type AccessRequestList,
   type AccessRequestUser,
   type CreateAccessRequestInput,
@@ -18,7 +17,6 @@ export const accessRequestKeys = {
   list: (page: number) => [...accessRequestKeys.all, 'list', page] as const,
   one: (id: string) => [...accessRequestKeys.all, 'one', id] as const,
   users: (id: string) => [...accessRequestKeys.all, 'users', id] as const,
-  companies: (search: string) => ['access-request-companies', search] as const,
 };
 
 export const accessRequestsQueryOptions = (page = 1) =>
@@ -38,13 +36,6 @@ export const grantUsersQueryOptions = (id: string) =>
   queryOptions({
     queryKey: accessRequestKeys.users(id),
     queryFn: ({ signal }) => apiFetch<AccessRequestUser[]>(accessRequestPaths.users(id), { signal }),
-  });
-
-export const accessCompaniesQueryOptions = (search: string) =>
-  queryOptions({
-    queryKey: accessRequestKeys.companies(search),
-    queryFn: ({ signal }) => apiFetch<AccessRequestCompany[]>(accessRequestPaths.companies, { query: { search }, signal }),
-    staleTime: 30_000,
   });
 
 export function createAccessRequest(input: CreateAccessRequestInput): Promise<AccessRequest> {

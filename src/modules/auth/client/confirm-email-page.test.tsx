@@ -1,18 +1,14 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../../client/auth/token-store';
 import { invitationLinkExpiredMessage } from '../auth.contract';
 import { ConfirmEmailPage, NO_INVITATION_TOKEN } from './confirm-email-page';
 import { SESSION_KEYS } from './session-store';
-import { renderInApp } from './test-render';
+import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const server = mockApi();
 beforeEach(() => localStorage.clear());
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const CONFIRMED = {
   auth_token: 'x.eyJzdGF0dXMiOiJpbnZpdGVkIn0.sig',
@@ -38,7 +34,7 @@ function answerConfirm(answer: () => Response) {
 describe('ConfirmEmailPage', () => {
   it('sends the token once, stores the session like a sign-in and goes on to /welcome', async () => {
     const bodies = answerConfirm(() => HttpResponse.json(CONFIRMED));
-    const { router } = renderInApp(<ConfirmEmailPage />, { path: '/confirm-email?token=0123abc' });
+    const { router } = renderWithApp(<ConfirmEmailPage />, { path: '/confirm-email?token=0123abc' });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
     expect(bodies).toEqual([{ token: '0123abc' }]);
     expect(getToken()).toBe(CONFIRMED.auth_token);
@@ -54,7 +50,7 @@ describe('ConfirmEmailPage', () => {
         { status: 422 },
       ),
     );
-    const { router } = renderInApp(<ConfirmEmailPage />, { path: '/confirm-email?token=old' });
+    const { router } = renderWithApp(<ConfirmEmailPage />, { path: '/confirm-email?token=old' });
     expect(await screen.findByRole('alert')).toHaveTextContent(invitationLinkExpiredMessage);
     expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
     expect(router.state.location.pathname).toBe('/confirm-email');
@@ -62,7 +58,7 @@ describe('ConfirmEmailPage', () => {
   });
 
   it('asks for the link again when the token is missing, without calling the server', async () => {
-    renderInApp(<ConfirmEmailPage />, { path: '/confirm-email' });
+    renderWithApp(<ConfirmEmailPage />, { path: '/confirm-email' });
     expect(await screen.findByRole('alert')).toHaveTextContent(NO_INVITATION_TOKEN);
   });
 });

@@ -1,18 +1,14 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginMessages, type LoginFailure } from '../auth.contract';
 import { LoginForm } from './login-form';
-import { renderInApp } from './test-render';
+import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const server = mockApi();
 afterEach(() => {
-  server.resetHandlers();
   vi.useRealTimers();
 });
-afterAll(() => server.close());
 
 const SIGNED_IN = { auth_token: 't', permissions: [], misconfigured: false, docs_only: false, hr_client: true, hs_client: true };
 const CODE_REQUIRED: LoginFailure = {
@@ -25,7 +21,7 @@ const CODE_REQUIRED: LoginFailure = {
 
 async function renderForm() {
   const onSignedIn = vi.fn();
-  renderInApp(<LoginForm onSignedIn={onSignedIn} />);
+  renderWithApp(<LoginForm onSignedIn={onSignedIn} />, { path: '/login' });
   await screen.findByRole('button', { name: 'Sign in' });
   return { onSignedIn };
 }

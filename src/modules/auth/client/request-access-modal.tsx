@@ -1,15 +1,15 @@
 // An administrator asks a company for access (impersonation): which company, why, and for
 // how long. The company's owners are notified and decide.
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../client/shell/toasts';
+import { CompanySelect, type CompanyChoice } from '../../../client/ui/company-select';
 import { SelectField } from '../../../client/ui/select-field';
 import { TextareaField } from '../../../client/ui/textarea-field';
 import { useForm } from '../../../client/ui/use-form';
 import { ACCESS_REASON_MAX_LENGTH, CreateAccessRequestInputSchema } from '../access-requests.contract';
-import { accessCompaniesQueryOptions, accessRequestKeys, createAccessRequest } from './access-requests.api';
+import { accessRequestKeys, createAccessRequest } from './access-requests.api';
 
 const DURATIONS = [1, 2, 4, 8, 24, 48, 72, 168].map((hours) => ({
   value: String(hours),
@@ -18,9 +18,7 @@ const DURATIONS = [1, 2, 4, 8, 24, 48, 72, 168].map((hours) => ({
 
 export function RequestAccessModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const companies = useQuery({ ...accessCompaniesQueryOptions(debounced), enabled: opened });
+  const [chosen, setChosen] = useState<CompanyChoice | null>(null);
   const create = useMutation({ mutationFn: createAccessRequest });
   const form = useForm({
     schema: CreateAccessRequestInputSchema,
@@ -30,6 +28,7 @@ export function RequestAccessModal({ opened, onClose }: { opened: boolean; onClo
       await queryClient.invalidateQueries({ queryKey: accessRequestKeys.all });
       showSuccessToast({ title: 'Access requested', message: 'The company has been notified and will approve or decline.' });
       form.reset();
+      setChosen(null);
       onClose();
     },
   });
@@ -40,16 +39,14 @@ export function RequestAccessModal({ opened, onClose }: { opened: boolean; onClo
     <Modal opened={opened} onClose={onClose} title="Request access to a company" size="lg">
       <form onSubmit={form.onSubmit} noValidate>
         <Stack gap="md">
-          <SelectField
+          <CompanySelect
             label="Company"
             required
-            searchable
-            searchValue={search}
-            onSearchChange={setSearch}
-            nothingFoundMessage={companies.isPending ? 'Loading...' : 'No companies found'}
-            data={(companies.data ?? []).map((c) => ({ value: c.id, label: c.number ? `${c.name} (${c.number})` : c.name }))}
-            value={company.value || null}
-            onChange={(value) => company.onChange(value ?? '')}
+            value={chosen}
+            onChange={(choice) => {
+              setChosen(choice);
+              company.onChange(choice?.id ?? '');
+            }}
             error={company.error}
           />
           <TextareaField

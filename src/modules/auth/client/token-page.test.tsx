@@ -1,19 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '../../../client/auth/token-store';
 import { accessRequestMessages } from '../access-requests.contract';
 import { TokenPage } from './token-page';
-import { renderInApp } from './test-render';
+import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const server = mockApi();
 afterEach(() => {
-  server.resetHandlers();
   localStorage.clear();
 });
-afterAll(() => server.close());
 
 const IMPERSONATED = {
   auth_token: 'impersonated.token',
@@ -40,7 +36,7 @@ describe('/token', () => {
       }),
     );
     const onSignedIn = vi.fn();
-    renderInApp(<TokenPage onSignedIn={onSignedIn} />, { path: '/token?token=one-time' });
+    renderWithApp(<TokenPage onSignedIn={onSignedIn} />, { path: '/token?token=one-time' });
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/'));
     expect(calls).toEqual(['logout Bearer administrator.token', 'token {"token":"one-time"}']);
     expect(getToken()).toBe('impersonated.token');
@@ -57,7 +53,7 @@ describe('/token', () => {
       ),
     );
     const onSignedIn = vi.fn();
-    renderInApp(<TokenPage onSignedIn={onSignedIn} />, { path: '/token?token=used' });
+    renderWithApp(<TokenPage onSignedIn={onSignedIn} />, { path: '/token?token=used' });
     expect(await screen.findByText(accessRequestMessages.tokenInvalid)).toBeInTheDocument();
     expect(onSignedIn).not.toHaveBeenCalled();
     expect(getToken()).toBeNull();

@@ -1,14 +1,12 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../../../client/api/api-client';
 import { getToken, LOGGED_IN_KEY, setToken } from '../../../client/auth/token-store';
 import { SESSION_KEYS } from './session-store';
 import { REFRESH_RETRY_DELAYS_MS, startTokenRefresh, type TokenRefresh } from './token-refresh';
+import { mockApi } from '../../../client/ui/test-render';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const server = mockApi();
 
 const NOW = Date.UTC(2030, 0, 1, 9, 0, 0);
 /** A token (unsigned: the client only reads it) expiring `seconds` from now (the fake clock's). */

@@ -1,15 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '../../../client/auth/token-store';
 import { termsNotAcceptedMessage } from '../auth.contract';
 import { PASSWORDS_DIFFER } from './new-password-fields';
 import { SESSION_KEYS } from './session-store';
 import { TERMS_TITLE } from './terms-modal';
-import { renderInApp } from './test-render';
 import { ACCOUNT_READY } from './welcome-form';
 import { WelcomePage } from './welcome-page';
+import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn() }));
 vi.mock('../../../client/shell/toasts', async (importOriginal) => ({
@@ -17,11 +16,8 @@ vi.mock('../../../client/shell/toasts', async (importOriginal) => ({
   showSuccessToast: toasts.success,
 }));
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const server = mockApi();
 beforeEach(() => localStorage.clear());
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const token = (claims: Record<string, unknown>) =>
   `x.${btoa(JSON.stringify({ exp: 4_000_000_000, ...claims }))
@@ -53,7 +49,7 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Set you
 async function renderWelcome(stored: string | null) {
   if (stored) setToken(stored);
   localStorage.setItem(SESSION_KEYS.userEmail, 'invited@demo.test');
-  const rendered = renderInApp(<WelcomePage />, { path: '/welcome' });
+  const rendered = renderWithApp(<WelcomePage />, { path: '/welcome' });
   await screen.findByRole('heading', { level: 1 });
   return rendered;
 }

@@ -4,7 +4,7 @@
 import { sql, type Generated } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import type { Timestamp } from '../../../server/db/schema';
-import type { AccessRequest, AccessRequestCompany, AccessRequestStatus, AccessRequestUser } from '../access-requests.contract';
+import type { AccessRequest, AccessRequestStatus, AccessRequestUser } from '../access-requests.contract';
 import { ACCESS_REQUESTS_ENDPOINT } from '../access-requests.contract';
 
 export interface AccessRequestsTable {
@@ -177,15 +177,6 @@ export async function findAccessDeciders(trx: Trx, companyId: string): Promise<{
     .where('p.method', '=', 'PUT')
     .where('p.type', 'in', ['company', 'global'])
     .execute();
-}
-
-export async function findCompaniesForAccess(trx: Trx, search: string | undefined): Promise<AccessRequestCompany[]> {
-  let query = trx.selectFrom('companies').select(['id', 'name', 'number', 'status']);
-  if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('number', 'ilike', pattern)]));
-  }
-  return query.orderBy('name').limit(20).execute();
 }
 
 export async function findCompanyName(trx: Trx, companyId: string): Promise<string | undefined> {

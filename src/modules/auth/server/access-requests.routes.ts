@@ -11,7 +11,6 @@ import {
   ACCESS_REQUESTS_ENDPOINT,
   accessRequestPaths,
   AccessRequestQuerySchema,
-  CompanySearchQuerySchema,
   CreateAccessRequestInputSchema,
   DecideAccessRequestInputSchema,
   ImpersonationTokenInputSchema,
@@ -70,11 +69,6 @@ export const accessRequestRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = a
   app.get(`${accessRequestPaths.list}/:id/users`, { config: access('GET', 'global') }, async (request) =>
     service.usersForGrant({ ...caller(request), id: idOf(request) }),
   );
-
-  app.get(accessRequestPaths.companies, { config: access('GET', 'global') }, async (request) => {
-    const { search } = parseInput(CompanySearchQuerySchema, request.query ?? {});
-    return service.findCompaniesForAccess({ ...caller(request), search });
-  });
 
   // Not stored for idempotent replay: the answers hold secrets (a sign-in token, a session).
   app.post(accessRequestPaths.impersonationToken, { config: { ...access('POST', 'global'), idempotency: false } }, async (request) => {

@@ -25,7 +25,7 @@ import {
 import * as queries from './access-requests.queries';
 import { findAccountByEmail, findDepartmentIds, findPermissions } from './auth.queries';
 import type { IdentityDeps } from './identity-deps';
-import { generateResetToken, hashResetToken } from './one-time-secrets';
+import { generateLinkToken, hashLinkToken } from './one-time-secrets';
 import { sessionResponse } from './session-response';
 
 type Caller = { deps: IdentityDeps; session: Session; scope: Scope; source: AuditSource };
@@ -164,11 +164,6 @@ export async function endAccess(caller: Caller & { id: string }): Promise<Access
   });
 }
 
-export async function findCompaniesForAccess(caller: Caller & { search: string | undefined }) {
-  requireAdministrator(caller);
-  return withSystem(caller.deps.db, (trx) => queries.findCompaniesForAccess(trx, caller.search));
-}
-
 async function openGrant(trx: Trx, caller: Caller, id: string): Promise<AccessRequest> {
   const request = await queries.getAccessRequest(trx, { id, administratorId: caller.session.userId });
   if (!request) throw AppError.notFound();
@@ -192,7 +187,7 @@ export async function issueImpersonationToken(caller: Caller & { input: Imperson
     const request = await openGrant(trx, caller, input.access_request_id);
     const [user] = await queries.findImpersonableUsers(trx, request.company_id, input.user_id);
     if (!user) throw AppError.validation({ user_id: [accessRequestMessages.userNotAvailable] });
-    const { token, tokenHash } = generateResetToken();
+    const { token, tokenHash } = generateLinkToken();
     await queries.createImpersonationToken(trx, {
       tokenHash,
       accessRequestId: request.id,
@@ -217,7 +212,7 @@ export async function exchangeImpersonationToken(options: {
 }): Promise<ImpersonationSessionResponse> {
   const { deps, source } = options;
   const opened = await withSystem(deps.db, async (trx) => {
-    const consumed = await queries.consumeImpersonationToken(trx, hashResetToken(options.token));
+    const consumed = await queries.consumeImpersonationToken(trx, hashLinkToken(options.token));
     if (!consumed) return null;
     const email = await queries.findUserEmail(trx, consumed.user_id);
     const account = email ? await findAccountByEmail(trx, email) : undefined;

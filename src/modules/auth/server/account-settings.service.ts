@@ -17,7 +17,7 @@ import { findCredentials, updatePasswordHash, updateTwoFactorSetting, type Crede
 import { createSession, findTokenAccount, revokeUserSessions } from './auth.queries';
 import { inTokenScope, signingKeys } from './authenticator';
 import type { IdentityDeps } from './identity-deps';
-import { endPasswordResetTokens } from './login-security.queries';
+import { endLinkTokens } from './link-tokens.queries';
 import { hashPassword, verifyPassword } from './passwords';
 import { claimsFor, signAccessToken } from './tokens';
 
@@ -68,7 +68,7 @@ export async function changePassword(caller: Caller & { currentPassword: string;
   const { sessionId, account } = await inSessionScope(caller, async (trx) => {
     await updatePasswordHash(trx, { userId: session.userId, passwordHash });
     const revoked = await revokeUserSessions(trx, session.userId);
-    await endPasswordResetTokens(trx, session.userId);
+    await endLinkTokens(trx, 'password_reset_tokens', session.userId);
     const id = await createSession(trx, {
       userId: session.userId,
       companyId: session.companyId,

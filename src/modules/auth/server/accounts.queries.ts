@@ -1,5 +1,6 @@
-// Creating companies, their roles, departments and people (the seed, and later sign-up).
+// Companies, their roles, departments and people: created (the seed, and later sign-up) and found.
 import type { DbOrTrx } from '../../../server/db/database';
+import { COMPANY_SEARCH_LIMIT, type CompanySummary } from '../companies.contract';
 import type { RoleTemplate } from './default-roles';
 import type { UserStatus } from './auth.queries';
 
@@ -92,4 +93,16 @@ export async function emailExists(db: DbOrTrx, email: string): Promise<boolean> 
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Companies whose name or number contains `search` (any, when empty), by name. Call in the system scope. */
+export async function findCompanies(db: DbOrTrx, search: string): Promise<CompanySummary[]> {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectFrom('companies')
+    .select(['id', 'name', 'number', 'status'])
+    .$if(search !== '', (q) => q.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('number', 'ilike', pattern)])))
+    .orderBy('name')
+    .limit(COMPANY_SEARCH_LIMIT)
+    .execute();
 }

@@ -10,6 +10,7 @@ import { AppError } from '../../../shared/app-error';
 import { authPaths, LoginInputSchema, type RefreshResponse } from '../auth.contract';
 import { accessRequestRoutes } from './access-requests.routes';
 import { accountRoutes } from './account.routes';
+import { companyRoutes } from './companies.routes';
 import { findTokenAccount, revokeSession } from './auth.queries';
 import { bearerToken, inTokenScope, loadSession, signingKeys } from './authenticator';
 import { identityDepsOf } from './identity-deps';
@@ -68,4 +69,5 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   await app.register(accountRoutes, { deps: identity });
   await app.register(onboardingRoutes, { deps: identity });
   await app.register(accessRequestRoutes, { deps: identity });
+  await app.register(companyRoutes, { deps: identity });
 };

@@ -41,24 +41,32 @@ function entries(scopeFor: (endpoint: string) => Scope | null): PermissionEntry[
   });
 }
 
-/** Access requests (impersonation): owners read and decide them; administrators ask and sign in. */
-const accessRequests = (type: Scope, methods: HttpMethod[]): PermissionEntry[] =>
-  methods.map((method) => ({ endpoint: '/api/access-requests', method, type }));
-
 /**
- * Shell settings and alerts (issue 4): owners set company settings, and user settings over
- * the company (managers over their departments); everyone reads their company's settings and
- * their own user settings. Alerts are written by administrators only, so no company role
- * holds /api/alerts. Migration 0007 gives roles made earlier the same entries.
+ * Endpoints beyond SPEC §6's, per role. Settings (issue 4): owners set company settings, and
+ * user settings over the company (managers over their departments); everyone reads their
+ * company's settings and their own user settings. Alerts are written by administrators only,
+ * so no company role holds /api/alerts. Access requests (impersonation): owners read and
+ * decide them; administrators ask, sign in, and pick companies. Migrations 0007 and 0009 give
+ * roles made earlier the same entries.
  */
 const grant = (endpoint: string, type: Scope, methods: HttpMethod[] = METHODS): PermissionEntry[] =>
   methods.map((method) => ({ endpoint, method, type }));
-const SHELL_ACCESS = {
-  Owner: [...grant('/api/company-settings', 'company'), ...grant('/api/user-settings', 'company')],
+const EXTRA_ACCESS = {
+  Owner: [
+    ...grant('/api/company-settings', 'company'),
+    ...grant('/api/user-settings', 'company'),
+    ...grant('/api/access-requests', 'company', ['GET', 'PUT']),
+  ],
   Manager: [...grant('/api/company-settings', 'own', ['GET']), ...grant('/api/user-settings', 'department', ['GET', 'PUT'])],
   Employee: [...grant('/api/company-settings', 'own', ['GET']), ...grant('/api/user-settings', 'own', ['GET', 'PUT'])],
   'Docs only': grant('/api/user-settings', 'own', ['GET', 'PUT']),
-  Administrator: [...grant('/api/alerts', 'global'), ...grant('/api/company-settings', 'global'), ...grant('/api/user-settings', 'global')],
+  Administrator: [
+    ...grant('/api/alerts', 'global'),
+    ...grant('/api/company-settings', 'global'),
+    ...grant('/api/user-settings', 'global'),
+    ...grant('/api/access-requests', 'global', ['GET', 'POST', 'PUT']),
+    ...grant('/api/companies', 'global', ['GET']),
+  ],
 } satisfies Record<string, PermissionEntry[]>;
 
 export type RoleTemplate = { name: string; docsOnly: boolean; permissions: PermissionEntry[] };
@@ -67,23 +75,23 @@ export const DEFAULT_COMPANY_ROLES: RoleTemplate[] = [
   {
     name: 'Owner',
     docsOnly: false,
-    permissions: [...entries(() => 'company'), ...accessRequests('company', ['GET', 'PUT']), ...SHELL_ACCESS.Owner],
+    permissions: [...entries(() => 'company'), ...EXTRA_ACCESS.Owner],
   },
   {
     name: 'Manager',
     docsOnly: false,
-    permissions: [...entries((e) => (PEOPLE_WORK.has(e) ? 'department' : MANAGER_ONLY.has(e) ? null : 'own')), ...SHELL_ACCESS.Manager],
+    permissions: [...entries((e) => (PEOPLE_WORK.has(e) ? 'department' : MANAGER_ONLY.has(e) ? null : 'own')), ...EXTRA_ACCESS.Manager],
   },
-  { name: 'Employee', docsOnly: false, permissions: [...entries((e) => (MANAGER_ONLY.has(e) ? null : 'own')), ...SHELL_ACCESS.Employee] },
+  { name: 'Employee', docsOnly: false, permissions: [...entries((e) => (MANAGER_ONLY.has(e) ? null : 'own')), ...EXTRA_ACCESS.Employee] },
   {
     name: 'Docs only',
     docsOnly: true,
-    permissions: [{ endpoint: '/api/document', method: 'GET', type: 'own' }, ...SHELL_ACCESS['Docs only']],
+    permissions: [{ endpoint: '/api/document', method: 'GET', type: 'own' }, ...EXTRA_ACCESS['Docs only']],
   },
 ];
 
 export const ADMINISTRATOR_ROLE: RoleTemplate = {
   name: 'Administrator',
   docsOnly: false,
-  permissions: [...entries(() => 'global'), ...accessRequests('global', ['GET', 'POST', 'PUT']), ...SHELL_ACCESS.Administrator],
+  permissions: [...entries(() => 'global'), ...EXTRA_ACCESS.Administrator],
 };

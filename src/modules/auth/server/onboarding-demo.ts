@@ -8,7 +8,7 @@ import { INVITATION_LINK_SECONDS } from '../auth.policy';
 import { createUser } from './accounts.queries';
 import { addLineManager, createInvitationToken } from './onboarding.queries';
 import { INVITATION_SUBJECT, invitationLink, invitationText } from './onboarding.service';
-import { generateResetToken } from './one-time-secrets';
+import { generateLinkToken } from './one-time-secrets';
 
 /** A fixed id, so the end-to-end test can invite her again through the API before a people list exists. */
 export const DEMO_INVITED_ACCOUNT = {
@@ -43,7 +43,7 @@ export async function seedOnboardingDemo(
     roleId: input.employeeRoleId,
     departmentId: input.departmentId,
   });
-  const { token, tokenHash } = generateResetToken();
+  const { token, tokenHash } = generateLinkToken();
   await createInvitationToken(trx, { userId, tokenHash, ttlSeconds: INVITATION_LINK_SECONDS });
   const link = invitationLink(input.config ?? { publicOrigin: undefined, port: 3000 }, token);
   await enqueueEmail(trx, {

@@ -2,6 +2,7 @@
 // Invitation tokens are reached by their hash before any company is known (the system scope
 // of /api/confirm-email); everything about a user takes the company and runs in its scope.
 import { sql, type Generated } from 'kysely';
+import { consumeLinkToken, createLinkToken, endLinkTokens } from './link-tokens.queries';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { Timestamp } from '../../../server/db/schema';
 import type { UserStatus } from './auth.queries';
@@ -78,39 +79,16 @@ export async function markInvited(db: DbOrTrx, input: { companyId: string; userI
 
 /** A new link for the user; every older one stops working, so only the latest e-mail counts. */
 export async function createInvitationToken(db: DbOrTrx, input: { userId: string; tokenHash: string; ttlSeconds: number }): Promise<void> {
-  await endInvitationTokens(db, input.userId);
-  await db
-    .insertInto('invitation_tokens')
-    .values({
-      user_id: input.userId,
-      token_hash: input.tokenHash,
-      expires_at: sql<Date>`now() + make_interval(secs => ${input.ttlSeconds})`,
-    })
-    .execute();
-}
-
-export async function endInvitationTokens(db: DbOrTrx, userId: string): Promise<void> {
-  await db
-    .updateTable('invitation_tokens')
-    .set({ used_at: sql<Date>`now()` })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
+  await endLinkTokens(db, 'invitation_tokens', input.userId);
+  await createLinkToken(db, 'invitation_tokens', input);
 }
 
 export type InvitationUse = { outcome: 'used'; userId: string } | { outcome: 'expired' } | { outcome: 'invalid' };
 
 /** Uses the link's token once; an expired one is told apart (its screen says to ask again). Call in the system scope. */
 export async function consumeInvitationToken(db: DbOrTrx, tokenHash: string): Promise<InvitationUse> {
-  const used = await db
-    .updateTable('invitation_tokens')
-    .set({ used_at: sql<Date>`now()` })
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .returning('user_id')
-    .executeTakeFirst();
-  if (used) return { outcome: 'used', userId: used.user_id };
+  const userId = await consumeLinkToken(db, 'invitation_tokens', tokenHash);
+  if (userId) return { outcome: 'used', userId };
   const expired = await db
     .selectFrom('invitation_tokens')
     .select('id')

@@ -22,6 +22,7 @@ import {
 import { INVITATION_LINK_SECONDS, scopeAllowsUser } from '../auth.policy';
 import { refuseWhileImpersonating } from './account-settings.service';
 import { createSession, findAccountByEmail, findDepartmentIds, findPermissions, revokeUserSessions } from './auth.queries';
+import { endLinkTokens } from './link-tokens.queries';
 import type { IdentityDeps } from './identity-deps';
 import { clearLoginAttempts } from './login-security.queries';
 import {
@@ -29,11 +30,10 @@ import {
   confirmEmail,
   consumeInvitationToken,
   createInvitationToken,
-  endInvitationTokens,
   findInvitee,
   markInvited,
 } from './onboarding.queries';
-import { generateResetToken, hashResetToken } from './one-time-secrets';
+import { generateLinkToken, hashLinkToken } from './one-time-secrets';
 import { hashPassword } from './passwords';
 import { sessionResponse } from './session-response';
 
@@ -86,7 +86,7 @@ export async function inviteUser(options: {
   source: AuditSource;
 }): Promise<InvitationResult> {
   const { deps, companyId, userId, invitedBy } = options;
-  const { token, tokenHash } = generateResetToken();
+  const { token, tokenHash } = generateLinkToken();
   const result = await withTenant(deps.db, companyId, async (trx) => {
     const invitee = await findInvitee(trx, { companyId, userId });
     if (!invitee) throw AppError.notFound();
@@ -143,7 +143,7 @@ export async function confirmInvitation(options: {
 }): Promise<ConfirmEmailResponse> {
   const { deps, source } = options;
   const confirmed = await withSystem(deps.db, async (trx) => {
-    const use = await consumeInvitationToken(trx, hashResetToken(options.token));
+    const use = await consumeInvitationToken(trx, hashLinkToken(options.token));
     const email = use.outcome === 'used' ? await confirmEmail(trx, use.userId) : undefined;
     if (use.outcome !== 'used' || !email) {
       await recordAudit(trx, {
@@ -191,7 +191,7 @@ export async function completeWelcome(options: {
   const opened = await withTenant(deps.db, companyId, async (trx) => {
     const user = await completeOnboarding(trx, { companyId, userId: session.userId, passwordHash });
     if (!user) throw new AppError('conflict', { message: onboardingDoneMessage });
-    await endInvitationTokens(trx, user.id);
+    await endLinkTokens(trx, 'invitation_tokens', user.id);
     await clearLoginAttempts(trx, user.email);
     const revoked = await revokeUserSessions(trx, user.id);
     await recordAudit(trx, {

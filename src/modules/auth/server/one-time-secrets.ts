@@ -1,4 +1,4 @@
-// Two-factor codes and password-reset tokens: made here, stored only as hashes.
+// Two-factor codes and the tokens of links (password reset, invitation, impersonation): made here, stored only as hashes.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { TWO_FACTOR_CODE_DIGITS } from '../auth.policy';
 
@@ -31,11 +31,11 @@ export function verifyCode(code: string, stored: string): boolean {
 }
 
 /** 256 random bits: a plain SHA-256 of the token is enough to find it, and useless to a reader of the table. */
-export function generateResetToken(): { token: string; tokenHash: string } {
+export function generateLinkToken(): { token: string; tokenHash: string } {
   const token = randomBytes(32).toString('base64url');
-  return { token, tokenHash: hashResetToken(token) };
+  return { token, tokenHash: hashLinkToken(token) };
 }
 
-export function hashResetToken(token: string): string {
+export function hashLinkToken(token: string): string {
   return sha256(token).toString('hex');
 }

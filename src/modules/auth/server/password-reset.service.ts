@@ -9,8 +9,9 @@ import { PASSWORD_RESET_LINK_SECONDS } from '../auth.policy';
 import { revokeUserSessions, findAccountByEmail } from './auth.queries';
 import { updatePasswordHash } from './account-settings.queries';
 import type { IdentityDeps } from './identity-deps';
-import { clearLoginAttempts, consumePasswordResetToken, createPasswordResetToken, endPasswordResetTokens } from './login-security.queries';
-import { generateResetToken, hashResetToken } from './one-time-secrets';
+import { consumeLinkToken, createLinkToken, endLinkTokens } from './link-tokens.queries';
+import { clearLoginAttempts } from './login-security.queries';
+import { generateLinkToken, hashLinkToken } from './one-time-secrets';
 import { hashPassword } from './passwords';
 
 export const PASSWORD_RESET_SUBJECT = 'Reset your Stafflane password';
@@ -40,12 +41,12 @@ function resetText(link: string): string {
 export async function requestPasswordReset(options: { deps: IdentityDeps; email: string; source: AuditSource }): Promise<void> {
   const { deps, source } = options;
   const email = options.email.toLowerCase();
-  const { token, tokenHash } = generateResetToken();
+  const { token, tokenHash } = generateLinkToken();
   const sent = await withSystem(deps.db, async (trx) => {
     const account = await findAccountByEmail(trx, email);
     const eligible = account?.status === 'active';
     if (account && eligible) {
-      await createPasswordResetToken(trx, { userId: account.id, tokenHash, ttlSeconds: PASSWORD_RESET_LINK_SECONDS });
+      await createLinkToken(trx, 'password_reset_tokens', { userId: account.id, tokenHash, ttlSeconds: PASSWORD_RESET_LINK_SECONDS });
       await enqueueEmail(trx, {
         to: account.email,
         subject: PASSWORD_RESET_SUBJECT,
@@ -78,13 +79,13 @@ export async function completePasswordReset(options: {
   // Hashed before the transaction: no connection is held during the slow part.
   const passwordHash = await hashPassword(options.password);
   const done = await withSystem(deps.db, async (trx) => {
-    const userId = await consumePasswordResetToken(trx, hashResetToken(options.token));
+    const userId = await consumeLinkToken(trx, 'password_reset_tokens', hashLinkToken(options.token));
     const user = userId ? await updatePasswordHash(trx, { userId, passwordHash }) : undefined;
     if (!user) {
       await recordAudit(trx, { ...source, actorId: null, companyId: null, action: 'password_reset.rejected' });
       return false;
     }
-    await endPasswordResetTokens(trx, user.id);
+    await endLinkTokens(trx, 'password_reset_tokens', user.id);
     await clearLoginAttempts(trx, user.email);
     const revoked = await revokeUserSessions(trx, user.id);
     await recordAudit(trx, {

@@ -3,16 +3,13 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Notification, NotificationsPage } from '../notifications.contract';
 import { bellNotificationsQueryOptions, notificationKeys, useClickNotification, useMarkNotificationsRead } from './notifications.api';
+import { mockApi } from '../../../client/ui/test-render';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockApi();
 
 const notification = (id: string, overrides: Partial<Notification> = {}): Notification => ({
   id,

@@ -1,10 +1,8 @@
-import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../client/auth/token-store';
-import { renderWithApp } from '../../../client/ui/test-render';
+import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 import type { TwoFactorSetting } from '../../auth/auth.contract';
 import type { UserSettings } from '../settings.contract';
 import { UserSettingsLayout } from './user-settings-layout';
@@ -13,13 +11,7 @@ import { UserSettingsPage } from './user-settings-page';
 const USER_ID = '5d3c1a2b-0f4e-4c1d-8b7a-6e5f4d3c2b1a';
 const IMPERSONATING = 'This cannot be changed while impersonating a user.';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  act(() => notifications.clean());
-});
-afterAll(() => server.close());
+const server = mockApi();
 beforeEach(() => localStorage.clear());
 
 function signIn({ imp = false, permissions = [] as unknown[] } = {}) {

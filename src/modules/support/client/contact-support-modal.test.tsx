@@ -1,23 +1,15 @@
-import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../client/auth/token-store';
-import { renderWithApp } from '../../../client/ui/test-render';
+import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 import { ContactSupportModal } from './contact-support-modal';
 
 const COMPANY_ID = '7b0c3f8e-2f4c-4d0e-9a51-0c2b6f1e9d11';
 const CONFIRMATION =
   'I understand and confirm that I am sending a message to the support team, not my employer; the team can only help with system queries';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  act(() => notifications.clean());
-});
-afterAll(() => server.close());
+const server = mockApi();
 beforeEach(() => localStorage.clear());
 
 function signIn(authorisedContact: boolean) {

@@ -55,6 +55,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CROSS JOIN (VALUES ('GET'), ('PUT'), ('POST')) AS m(method)
     WHERE ((r.name = 'Owner' AND r.company_id IS NOT NULL AND m.method <> 'POST') OR (r.name = 'Administrator' AND r.company_id IS NULL))
     ON CONFLICT DO NOTHING`.execute(db);
+  await sql`
+    INSERT INTO role_permissions (role_id, company_id, endpoint, method, type)
+    SELECT id, NULL, '/api/companies', 'GET', 'global' FROM roles WHERE name = 'Administrator' AND company_id IS NULL
+    ON CONFLICT DO NOTHING`.execute(db);
 
   // A session opened under a grant lives only while the grant is open, whatever its own expiry.
   await sql`
