@@ -2,15 +2,16 @@
 // Chromium. The client is built when stale and snapshotted for the run, so the server under
 // test serves the same files from the first test to the last.
 import { defineConfig, devices } from '@playwright/test';
-import { freePort, freshDir, removeStaleRuns, serverEnv, snapshotBuiltClient } from './tests/e2e/support/app-server';
+import { chromiumLaunchOptions, freePorts, freshDir, removeStaleRuns, serverEnv, snapshotBuiltClient } from './tests/e2e/support/app-server';
 
 // The config is evaluated again in every worker: choose the port, empty the data directory
 // and take the snapshot once, in the runner, and hand them down through the environment.
 if (!process.env.E2E_PORT) {
-  process.env.E2E_PORT = String(await freePort());
-  // The mail sink (started by the global setup) and the endpoint the tests read it from.
-  process.env.E2E_SMTP_PORT = String(await freePort());
-  process.env.E2E_MAIL_PORT = String(await freePort());
+  // The server, the mail sink (started by the global setup) and the endpoint the tests read it from.
+  const [serverPort, smtpPort, mailPort] = await freePorts(3);
+  process.env.E2E_PORT = String(serverPort);
+  process.env.E2E_SMTP_PORT = String(smtpPort);
+  process.env.E2E_MAIL_PORT = String(mailPort);
   removeStaleRuns();
   freshDir(`e2e-data-${process.env.E2E_PORT}`);
   process.env.E2E_CLIENT_DIR = snapshotBuiltClient(`e2e-client-${process.env.E2E_PORT}`);
@@ -40,18 +41,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions: chromiumLaunchOptions,
       },
     },
   ],

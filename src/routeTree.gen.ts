@@ -19,6 +19,7 @@ import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as SignedInCompanyRouteImport } from './routes/_signed-in/_company'
 import { Route as SignedInAdminRouteImport } from './routes/_signed-in/admin'
 import { Route as SignedInNotificationsRouteImport } from './routes/_signed-in/notifications'
+import { Route as SignedInOutboxRouteImport } from './routes/_signed-in/outbox'
 import { Route as SignedInCompanyIndexRouteImport } from './routes/_signed-in/_company/index'
 import { Route as SignedInCompanyHrDocumentsRouteImport } from './routes/_signed-in/_company/hr-documents'
 import { Route as SignedInAdminIndexRouteImport } from './routes/_signed-in/admin/index'
@@ -74,6 +75,11 @@ const SignedInAdminRoute = SignedInAdminRouteImport.update({
 const SignedInNotificationsRoute = SignedInNotificationsRouteImport.update({
   id: '/notifications',
   path: '/notifications',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInOutboxRoute = SignedInOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
   getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInCompanyIndexRoute = SignedInCompanyIndexRouteImport.update({
@@ -132,6 +138,7 @@ export interface FileRoutesByFullPath {
   '/welcome': typeof WelcomeRoute
   '/admin': typeof SignedInAdminRouteWithChildren
   '/notifications': typeof SignedInNotificationsRoute
+  '/outbox': typeof SignedInOutboxRoute
   '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin/': typeof SignedInAdminIndexRoute
@@ -149,6 +156,7 @@ export interface FileRoutesByTo {
   '/token': typeof TokenRoute
   '/welcome': typeof WelcomeRoute
   '/notifications': typeof SignedInNotificationsRoute
+  '/outbox': typeof SignedInOutboxRoute
   '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin': typeof SignedInAdminIndexRoute
@@ -168,6 +176,7 @@ export interface FileRoutesById {
   '/_signed-in/_company': typeof SignedInCompanyRouteWithChildren
   '/_signed-in/admin': typeof SignedInAdminRouteWithChildren
   '/_signed-in/notifications': typeof SignedInNotificationsRoute
+  '/_signed-in/outbox': typeof SignedInOutboxRoute
   '/_signed-in/_company/hr-documents': typeof SignedInCompanyHrDocumentsRoute
   '/_signed-in/admin/alerts': typeof SignedInAdminAlertsRoute
   '/_signed-in/_company/': typeof SignedInCompanyIndexRoute
@@ -189,6 +198,7 @@ export interface FileRouteTypes {
     | '/welcome'
     | '/admin'
     | '/notifications'
+    | '/outbox'
     | '/hr-documents'
     | '/admin/alerts'
     | '/admin/'
@@ -206,6 +216,7 @@ export interface FileRouteTypes {
     | '/token'
     | '/welcome'
     | '/notifications'
+    | '/outbox'
     | '/hr-documents'
     | '/admin/alerts'
     | '/admin'
@@ -224,6 +235,7 @@ export interface FileRouteTypes {
     | '/_signed-in/_company'
     | '/_signed-in/admin'
     | '/_signed-in/notifications'
+    | '/_signed-in/outbox'
     | '/_signed-in/_company/hr-documents'
     | '/_signed-in/admin/alerts'
     | '/_signed-in/_company/'
@@ -314,6 +326,13 @@ declare module '@tanstack/react-router' {
       path: '/notifications'
       fullPath: '/notifications'
       preLoaderRoute: typeof SignedInNotificationsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/outbox': {
+      id: '/_signed-in/outbox'
+      path: '/outbox'
+      fullPath: '/outbox'
+      preLoaderRoute: typeof SignedInOutboxRouteImport
       parentRoute: typeof SignedInRoute
     }
     '/_signed-in/_company/': {
@@ -431,12 +450,14 @@ interface SignedInRouteChildren {
   SignedInCompanyRoute: typeof SignedInCompanyRouteWithChildren
   SignedInAdminRoute: typeof SignedInAdminRouteWithChildren
   SignedInNotificationsRoute: typeof SignedInNotificationsRoute
+  SignedInOutboxRoute: typeof SignedInOutboxRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInCompanyRoute: SignedInCompanyRouteWithChildren,
   SignedInAdminRoute: SignedInAdminRouteWithChildren,
   SignedInNotificationsRoute: SignedInNotificationsRoute,
+  SignedInOutboxRoute: SignedInOutboxRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

@@ -1,16 +1,20 @@
 // The service worker: shell precache and offline navigation, a runtime cache for route
-// chunks, and the update flow (a new worker waits until the page asks it to take over).
-// /api responses are never cached here; offline data lives in the page's persisted query
-// cache, and offline writes will go through sw/outbox.ts, registered below the others.
+// chunks, the update flow (a new worker waits until the page asks it to take over) and the
+// outbox of queueable writes. /api responses are never cached here; offline data lives in
+// the page's persisted query cache, offline writes in the outbox (sw/outbox.ts).
 import { clientsClaim, setCacheNameDetails } from 'workbox-core';
 import { SW_MESSAGE } from '../src/shared/sw-messages';
 import { registerLazyChunks } from './lazy-chunks';
 import { listenForMessages, onMessage } from './messages';
+import { registerOutbox } from './outbox-worker';
 import { registerShell } from './shell';
 
 declare const self: ServiceWorkerGlobalScope;
 
 setCacheNameDetails({ prefix: 'stafflane' });
+
+// First: its fetch listener takes queueable /api writes, which no workbox route answers.
+registerOutbox(self);
 
 // Routes match in registration order: the precache first, then navigations, then chunks.
 registerShell(self.__WB_MANIFEST);

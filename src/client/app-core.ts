@@ -3,4 +3,5 @@
 // the first render), so no single task evaluates the whole app on a slow phone.
 export { startSessionLifecycle } from '../modules/auth/client/session-lifecycle';
 export { createQueryClient } from './api/query-client';
+export { getToken, readCacheOwner } from './auth/token-store';
 export { createAppRouter } from './router';

@@ -9,13 +9,15 @@ import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { TOAST_TIMEOUT_MS } from '../shared/constants';
-import { createAppRouter, createQueryClient, startSessionLifecycle } from './app-core';
+import { createAppRouter, createQueryClient, getToken, readCacheOwner, startSessionLifecycle } from './app-core';
 import { theme } from './theme';
 
 // Started in steps, each its own task, so a slow phone's main thread is never held for long:
 // the route is resolved first (its beforeLoad redirects and its lazy component), then the
 // first render runs as a transition, which yields to the browser every few milliseconds.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** One import site: each adds the chunk's dependency list to this file. */
+const offlineSession = () => import('./offline/offline-session');
 
 async function start(root: HTMLElement): Promise<void> {
   await nextTask();
@@ -25,9 +27,17 @@ async function start(root: HTMLElement): Promise<void> {
     currentPath: () => router.state.location.pathname,
     goToLogin: ({ loggedOut }) => {
       queryClient.clear();
+      void offlineSession().then((offline) => offline.sessionEnded());
       void router.navigate({ to: '/login', search: loggedOut ? { logout: 1 } : {} });
     },
   });
+  // Signed in (or a session left data behind): restore the persisted cache before the first
+  // route loads, so the app opened offline shows the last-known pages.
+  if (getToken() || readCacheOwner()) {
+    await offlineSession()
+      .then((offline) => offline.startOfflineSession(queryClient))
+      .catch(() => undefined);
+  }
   await nextTask();
   await router.load().catch(() => undefined);
   await nextTask();

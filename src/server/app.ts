@@ -18,6 +18,7 @@ import { registerIdempotency } from './plugins/idempotency';
 import { registerRequestContext, type Authenticator } from './plugins/request-context';
 import { registerSecurity } from './plugins/security';
 import { registerStaticApp } from './plugins/static-app';
+import { realtimeRoutes } from './realtime/realtime.routes';
 import type { SmsSender } from './sms/sms-sender';
 
 export type AppDeps = {
@@ -27,6 +28,8 @@ export type AppDeps = {
   authenticate?: Authenticator;
   /** Sends text messages (two-factor codes); default: none sent, a warning logged. */
   sms?: SmsSender;
+  /** Where realtime fan-out LISTENs (one connection per process); unset → sockets get replay but no live events. */
+  listenUrl?: string;
   /** Extra route plugins, registered after the product's modules (tests use this). */
   plugins?: FastifyPluginAsync<{ deps: AppDeps }>[];
 };
@@ -83,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  for (const plugin of [...serverModules, ...(deps.plugins ?? [])]) await app.register(plugin, { deps });
+  for (const plugin of [...serverModules, realtimeRoutes, ...(deps.plugins ?? [])]) await app.register(plugin, { deps });
   await registerStaticApp(app, deps.config.clientDistDir);
   return app;
 }

@@ -58,6 +58,22 @@ const EnvSchema = v.object({
   SUPPORT_TEAM_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'support@stafflane.test'),
   HR_TEAM_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'hr-advice@stafflane.test'),
   HS_TEAM_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'hs-advice@stafflane.test'),
+  REALTIME_RETENTION_DAYS: positiveInt(7),
+  REALTIME_SESSION_CHECK_MS: positiveInt(5_000),
+  ABLY_API_KEY: v.optional(v.pipe(v.string(), v.regex(/^[^\s:]+:[^\s:]+$/, 'must be an Ably API key such as appId.keyId:secret'))),
+  ABLY_REST_HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+$|^\[[\da-f:]+\]$/i, 'must be a host name or address'))),
+  ABLY_REST_PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, 'must be between 1 and 65535'),
+      v.maxValue(65535, 'must be between 1 and 65535'),
+    ),
+  ),
+  ABLY_TLS: flag(true),
+  PUSHER_APP_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]{1,200}$/, 'must be letters, digits, dots or dashes'))),
+  PUSHER_APP_SECRET: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
 });
 
 export type Config = {
@@ -88,7 +104,19 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; pollMs: number };
   /** Where contact-us messages go, per SPEC §2.6 team. */
   teamEmails: { support: string; hr: string; hs: string };
+  realtime: RealtimeConfig;
   version: string;
+};
+
+export type RealtimeConfig = {
+  /** Events older than this are deleted hourly; a replay from before them answers "reset". */
+  retentionDays: number;
+  /** How often open sockets' sessions are checked again (expiry, user locked, grant ended). */
+  sessionCheckMs: number;
+  /** Set → events are also published to Ably, and /api/broadcast/auth issues token requests. */
+  ably: { apiKey: string; restHost: string | undefined; port: number | undefined; tls: boolean } | undefined;
+  /** Set → /pusher/auth and /pusher/user-auth sign subscriptions for a Pusher-protocol server. */
+  pusher: { key: string; secret: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -107,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     );
   }
   const e = parsed.output;
+  if (Boolean(e.PUSHER_APP_KEY) !== Boolean(e.PUSHER_APP_SECRET)) {
+    throw new ConfigError(['PUSHER_APP_KEY and PUSHER_APP_SECRET must be set together']);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const seedDemo = e.SEED_DEMO === undefined ? e.DATABASE_URL === undefined : e.SEED_DEMO === '1' || e.SEED_DEMO === 'true';
   const logPretty = e.LOG_PRETTY === undefined ? e.NODE_ENV === 'development' : e.LOG_PRETTY === '1' || e.LOG_PRETTY === 'true';
@@ -136,6 +167,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       maxSeconds: e.SESSION_MAX_DAYS * 86400,
     },
     login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, lockMinutes: e.LOGIN_LOCK_MINUTES },
+    realtime: {
+      retentionDays: e.REALTIME_RETENTION_DAYS,
+      sessionCheckMs: e.REALTIME_SESSION_CHECK_MS,
+      ably: e.ABLY_API_KEY ? { apiKey: e.ABLY_API_KEY, restHost: e.ABLY_REST_HOST, port: e.ABLY_REST_PORT, tls: e.ABLY_TLS } : undefined,
+      pusher: e.PUSHER_APP_KEY && e.PUSHER_APP_SECRET ? { key: e.PUSHER_APP_KEY, secret: e.PUSHER_APP_SECRET } : undefined,
+    },
     version,
   };
 }

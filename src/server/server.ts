@@ -21,7 +21,14 @@ export async function startServer(
   let app: FastifyInstance;
   // The database closes after the app has finished: its onClose hooks (the mail dispatcher) still use it.
   try {
-    app = await buildApp({ config, logger, db: database.db, authenticate: options.authenticate, plugins: options.plugins });
+    app = await buildApp({
+      config,
+      logger,
+      db: database.db,
+      listenUrl: config.appDatabaseUrl ?? database.ownerUrl,
+      authenticate: options.authenticate,
+      plugins: options.plugins,
+    });
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await database.close();

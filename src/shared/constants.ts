@@ -19,6 +19,10 @@ export const GREETING_EVENING_HOUR = 18;
 export const MINUTES_PER_DAY = 1440;
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_RETENTION_DAYS = 30;
+/** A queueable write's resource name (SPEC §3): the service worker's outbox keeps it when the network fails (DESIGN §5). */
+export const OUTBOX_RESOURCE_HEADER = 'X-Outbox-Resource';
+/** What the user did, URI-encoded (headers are Latin-1), for the outbox view. */
+export const OUTBOX_LABEL_HEADER = 'X-Outbox-Label';
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Type-ahead search in menus: what was typed is forgotten after this pause. */
 export const TYPE_AHEAD_RESET_MS = 350;

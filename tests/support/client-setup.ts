@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy*/waitFor give up after 1 s by default; a file's first render on a loaded 2-core
+// machine (CI beside a Playwright run) can take longer than that without anything being wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these; Mantine reads them.
 window.matchMedia ??= ((query: string) => ({

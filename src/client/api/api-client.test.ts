@@ -144,3 +144,27 @@ describe('apiFetch', () => {
     expect(reloadPage).not.toHaveBeenCalled();
   });
 });
+
+describe('queueable writes', () => {
+  it('marks them for the outbox and hands a queued answer back instead of throwing', async () => {
+    const seen: Array<{ resource: string | null; label: string | null; key: string | null }> = [];
+    server.use(
+      http.post('/api/contact-us', ({ request }) => {
+        seen.push({
+          resource: request.headers.get('x-outbox-resource'),
+          label: request.headers.get('x-outbox-label'),
+          key: request.headers.get('idempotency-key'),
+        });
+        return HttpResponse.json({ queued: true, idempotency_key: request.headers.get('idempotency-key') }, { status: 202 });
+      }),
+    );
+    const answer = await apiFetch('/api/contact-us', {
+      method: 'POST',
+      body: { message: 'hi' },
+      idempotencyKey: 'key-1',
+      queue: { resource: 'contact-us', label: 'Message to support — urgent' },
+    });
+    expect(answer).toEqual({ queued: true, idempotency_key: 'key-1' });
+    expect(seen).toEqual([{ resource: 'contact-us', label: encodeURIComponent('Message to support — urgent'), key: 'key-1' }]);
+  });
+});

@@ -3,13 +3,19 @@
 // thrown as an ApiError. A 401 to a request that carried a token means the session is gone:
 // the token is cleared and the page reloads into the sign-in screen. Toasts are not shown
 // here but by the query client (src/client/api/query-client.ts), which knows queries from mutations.
+// A write marked `queue` may come back 202 QueuedResponse from the service worker's outbox
+// (DESIGN §5): it is returned to the caller, which shows it as waiting to sync.
 import { AppError, AppErrorCodes, messageForStatus, type AppErrorCode, type FieldErrors } from '../../shared/app-error';
-import { IDEMPOTENCY_KEY_HEADER } from '../../shared/constants';
+import { IDEMPOTENCY_KEY_HEADER, OUTBOX_LABEL_HEADER, OUTBOX_RESOURCE_HEADER } from '../../shared/constants';
 import { stringifyQuery, type QueryInput } from '../../shared/query-string';
+import type { QueuedResponse } from '../../shared/sw-messages';
 import { clearToken, getToken } from '../auth/token-store';
 import { reloadPage } from '../shell/reload-page';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A queueable write (DESIGN §5): the resource it belongs to (SPEC §3 spelling) and what the user did, in words. */
+export type OutboxMark = { resource: string; label: string };
 
 export type ApiRequest = {
   method?: ApiMethod;
@@ -23,7 +29,14 @@ export type ApiRequest = {
   handleUnauthorised?: boolean;
   /** False for the refresh call itself, which must not wait for a fresh token. */
   freshToken?: boolean;
+  /** Queueable: with no network the service worker keeps it and answers 202 QueuedResponse. */
+  queue?: OutboxMark;
 };
+
+/** The headers that mark a write queueable; the label is URI-encoded because headers are Latin-1. */
+export function outboxHeaders(mark: OutboxMark): Record<string, string> {
+  return { [OUTBOX_RESOURCE_HEADER]: mark.resource, [OUTBOX_LABEL_HEADER]: encodeURIComponent(mark.label) };
+}
 
 export class ApiError extends AppError {
   /** The parsed JSON body of the response (undefined when it had none). */
@@ -51,13 +64,18 @@ export function setTokenRefresher(refresher: (() => Promise<void>) | null): void
   tokenRefresher = refresher;
 }
 
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  if (request.freshToken !== false && tokenRefresher) await tokenRefresher();
+export function apiFetch<T>(path: string, request: ApiRequest & { queue: OutboxMark }): Promise<T | QueuedResponse>;
+export function apiFetch<T>(path: string, request?: ApiRequest): Promise<T>;
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T | QueuedResponse> {
   const method = request.method ?? 'GET';
+  // Chosen once per call, so whatever happens to this request (sent now, queued, replayed) it is one write.
+  const idempotencyKey = method === 'GET' ? null : (request.idempotencyKey ?? newIdempotencyKey());
+  if (request.freshToken !== false && tokenRefresher) await tokenRefresher();
   const headers = new Headers({ accept: 'application/json' });
   const token = getToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
-  if (method !== 'GET') headers.set(IDEMPOTENCY_KEY_HEADER, request.idempotencyKey ?? newIdempotencyKey());
+  if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
+  if (request.queue && method !== 'GET') for (const [name, value] of Object.entries(outboxHeaders(request.queue))) headers.set(name, value);
   let body: string | undefined;
   // No content-type without a body: Fastify refuses an empty JSON body.
   if (request.body !== undefined) {
@@ -74,7 +92,8 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     }
     throw new ApiError(response.status, payload);
   }
-  return payload as T;
+  // A queued answer (202 QueuedResponse) is returned as it is: the caller tells it apart with isQueuedResponse.
+  return payload as T | QueuedResponse;
 }
 
 function urlFor(path: string, query: QueryInput | undefined): string {

@@ -9,12 +9,17 @@ import { isApiError } from './api-client';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { errorToast?: boolean };
+    queryMeta: {
+      errorToast?: boolean;
+      /** Special-category or financial data (sickness reasons, medical notes, bank details, NI numbers): never persisted offline. */
+      sensitive?: boolean;
+    };
     mutationMeta: { errorToast?: boolean };
   }
 }
 
 const LEFT_TO_THE_CALLER = [409, 422, 429];
+const QUERY_GC_TIME_MS = 24 * 60 * 60 * 1000;
 
 // After a 401 the page is already reloading into the sign-in screen: nothing to say or retry.
 const sessionLost = (error: unknown) => isApiError(error, 401);
@@ -36,6 +41,9 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
+        // Kept a day after the last screen using it closes, so the persisted cache (src/client/
+        // offline/persisted-cache.ts) still holds the pages seen today when the app reopens offline.
+        gcTime: QUERY_GC_TIME_MS,
         retry: (failureCount, error) => !sessionLost(error) && failureCount < QUERY_RETRY_COUNT,
         retryDelay: QUERY_RETRY_DELAY_MS,
       },

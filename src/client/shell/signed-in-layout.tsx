@@ -4,13 +4,16 @@
 // and everything it imports load with the signed-in route's chunk, never with the sign-in page.
 import './shell-styles';
 import { AppShell } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { bellNotificationsQueryOptions } from '../../modules/notifications/client/notifications.api';
 import { DESKTOP_BREAKPOINT_PX } from '../../shared/constants';
 import { getToken } from '../auth/token-store';
 import { readTokenClaims } from '../auth/token-claims';
+import { OfflineIndicator } from '../offline/offline-indicator';
+import { OutboxButton } from '../offline/outbox-button';
+import { useRealtimePollInterval } from '../realtime/realtime-status';
 import { AlertBanners } from './alerts/alert-banners';
 import { buildAdminMenu } from './menu/account-registry';
 import { buildMenu, type MenuItem } from './menu/menu-registry';
@@ -29,19 +32,25 @@ const ContactSupportModal = lazy(() =>
   import('../../modules/support/client/contact-support-modal').then((module) => ({ default: module.ContactSupportModal })),
 );
 
-/** Until the realtime channel delivers them, new notifications arrive with this poll (and on focus). */
+/** While the realtime connection is down, new notifications arrive with this poll (and on focus). */
 const NOTIFICATIONS_POLL_MS = 60_000;
 
 type Claims = NonNullable<ReturnType<typeof readTokenClaims>>;
 
 export function SignedInLayout() {
   const claims = readTokenClaims(getToken()) ?? {};
+  // Started by the entry when the app opened signed in; after a sign-in in this tab, here.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void import('../offline/offline-session').then((offline) => offline.startOfflineSession(queryClient));
+  }, [queryClient]);
   return claims.company_id ? <CompanyFrame claims={claims} /> : <Frame claims={claims} items={buildAdminMenu()} />;
 }
 
 function CompanyFrame({ claims }: { claims: Claims }) {
   const context = useMenuContext(claims);
-  const { data } = useQuery({ ...bellNotificationsQueryOptions(), refetchInterval: NOTIFICATIONS_POLL_MS });
+  // Connected, events bring new notifications (and replay what a dropped connection missed).
+  const { data } = useQuery({ ...bellNotificationsQueryOptions(), refetchInterval: useRealtimePollInterval(NOTIFICATIONS_POLL_MS) });
   const unread = data?.unread ?? 0;
   useEffect(() => setUnreadCount(unread), [unread]);
   useEffect(() => () => setUnreadCount(0), []);
@@ -86,6 +95,8 @@ function Frame({ claims, items, restricted = false, tools, children }: FrameProp
     >
       <AppShell.Header>
         <TopBar menuOpen={menu.open} desktop={menu.desktop} onToggleMenu={menu.toggle}>
+          <OfflineIndicator />
+          <OutboxButton />
           {tools}
           <UserMenu
             firstName={claims.first_name ?? ''}

@@ -34,6 +34,9 @@ export type LoginResponse = {
 
 export type RefreshResponse = { auth_token: string; permissions: PermissionEntry[] };
 
+/** Statuses of a user who has not finished onboarding (SPEC §2.3): /welcome, and nothing else, until it is done. */
+export const ONBOARDING_STATUSES: readonly string[] = ['pending', 'invited'];
+
 /** The access token's claims (SPEC §3) plus the session id that makes it revocable. */
 export type TokenClaims = {
   user_id: string;

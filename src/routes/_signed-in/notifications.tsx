@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { getToken } from '../../client/auth/token-store';
 import { readTokenClaims } from '../../client/auth/token-claims';
 import { NotificationsPage } from '../../client/shell/notifications/notifications-page';
-import { ONBOARDING_STATUSES } from '../../modules/auth/client/session-guards';
+import { ONBOARDING_STATUSES } from '../../modules/auth/auth.contract';
 
 // Outside the company-only routes: administrators have notifications too (access requests
 // decided), and docs-only users reach theirs from the bell without leaving restricted mode.

@@ -1,6 +1,7 @@
 // Who is asking, decided once per request before any route runs. The identity module
 // supplies the authenticator; without one every request is anonymous.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ONBOARDING_STATUSES } from '../../modules/auth/auth.contract';
 import { AppError } from '../../shared/app-error';
 import type { PermissionEntry, PermissionRequirement, Scope } from '../../shared/scopes';
 import { levelFor, scopeRank } from '../../shared/scopes';
@@ -16,8 +17,6 @@ export type Session = {
   status: string;
 };
 
-/** Statuses of a user who has not finished onboarding (SPEC §2.3): only `onboarding` routes answer them. */
-export const ONBOARDING_STATUSES: readonly string[] = ['pending', 'invited'];
 export const finishOnboardingMessage = 'Please finish setting up your account first.';
 
 export type Authenticator = (request: FastifyRequest) => Promise<Session | null>;

@@ -38,9 +38,22 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/** Where the browser's Ably client connects (REST for tokens and history, WebSocket for events), when Ably is the transport. */
+const ABLY_CONNECT_SOURCES = [
+  'https://*.ably.io',
+  'wss://*.ably.io',
+  'https://*.ably.net',
+  'wss://*.ably.net',
+  'https://*.ably-realtime.com',
+  'wss://*.ably-realtime.com',
+];
+
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const connectSrc = config.realtime.ably
+    ? [...contentSecurityPolicy.connectSrc, ...ABLY_CONNECT_SOURCES]
+    : contentSecurityPolicy.connectSrc;
   const headers = securityHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: { useDefaults: false, directives: { ...contentSecurityPolicy, connectSrc } },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicOrigin?.startsWith('https:') ? { maxAge: 15552000 } : false,
   });

@@ -3,6 +3,7 @@
 // during the run (someone editing sources) cannot change the files under test.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../../..');
@@ -11,6 +12,38 @@ export const builtClientDir = path.join(root, 'dist/client');
 import { freePort } from '../../../src/server/db/embedded-postgres';
 
 export { freePort };
+
+/** `count` different free ports: each is held until all are chosen, so no two calls get the same one. */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const server = net.createServer();
+          server.on('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+/** Debian's Chromium as every test launches it (playwright.config.ts, and specs that launch their own). */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
 
 /** The environment of a test server: production mode, quiet logs, no rate limit in the way. */
 export function serverEnv(options: { port: number; dataDir: string; clientDir?: string }): Record<string, string> {
@@ -65,33 +98,51 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export type AppServer = { url: string; clientDir: string; stop: () => Promise<void> };
+export type AppServer = {
+  url: string;
+  clientDir: string;
+  /** Its data directory (embedded PostgreSQL under postgres/). */
+  dataDir: string;
+  stop: () => Promise<void>;
+  /** Stops the process and keeps its data: to the browser, the network is gone. */
+  pause: () => Promise<void>;
+  /** Starts it again on the same port and data. */
+  resume: () => Promise<void>;
+};
 
 /**
  * Starts a server of its own on a private copy of the run's client snapshot (E2E_CLIENT_DIR,
  * set by playwright.config.ts), for a test that changes the served files or stops the server.
- * It runs the server entry directly: the snapshot is already built.
+ * It runs the server entry directly: the snapshot is already built. `env` adds to serverEnv.
  */
-export async function startAppServer(name: string): Promise<AppServer> {
+export async function startAppServer(name: string, env: Record<string, string> = {}): Promise<AppServer> {
   const source = process.env.E2E_CLIENT_DIR ?? builtClientDir;
   if (!fs.existsSync(path.join(source, 'index.html'))) throw new Error(`No built client in ${source}: run \`npm run build\` first.`);
   const port = await freePort();
   const dataDir = freshDir(`e2e-data-${name}-${port}`);
   const clientDir = freshDir(`e2e-client-${name}-${port}`);
   fs.cpSync(source, clientDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...serverEnv({ port, dataDir, clientDir }) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const spawnServer = () =>
+    spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, ...serverEnv({ port, dataDir, clientDir }), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  let child = spawnServer();
   const url = await waitForStart(child, 90_000);
   return {
     url,
     clientDir,
+    dataDir,
     stop: async () => {
       await stopChild(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(clientDir, { recursive: true, force: true });
+    },
+    pause: () => stopChild(child),
+    resume: async () => {
+      child = spawnServer();
+      await waitForStart(child, 90_000);
     },
   };
 }

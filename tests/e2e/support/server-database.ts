@@ -7,8 +7,10 @@ import { APP_ROLE, createDb, createPool, withTenant, type Db } from '../../../sr
 import { notify, type NotifyInput } from '../../../src/server/notifications/notify';
 import { root } from './app-server';
 
-function ownerUrl(): string {
-  const dataDir = path.join(root, '.tmp', `e2e-data-${process.env.E2E_PORT}`);
+/** The shared e2e server's data directory (playwright.config.ts). */
+const sharedDataDir = () => path.join(root, '.tmp', `e2e-data-${process.env.E2E_PORT}`);
+
+function ownerUrl(dataDir: string): string {
   const password = fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
   // postmaster.pid: pid, data directory, start time, port, …
   const port = fs
@@ -18,10 +20,10 @@ function ownerUrl(): string {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/stafflane`;
 }
 
-/** Runs `fn` against the server's database, closing the connection afterwards. */
-export async function withServerDatabase<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+/** Runs `fn` against the server's database (the shared one, or a private server's `dataDir`), closing the connection afterwards. */
+export async function withServerDatabase<T>(fn: (db: Db) => Promise<T>, dataDir = sharedDataDir()): Promise<T> {
   // As the application role, so row-level security holds as it does for the server.
-  const db = createDb(createPool(ownerUrl(), { max: 1, role: APP_ROLE }));
+  const db = createDb(createPool(ownerUrl(dataDir), { max: 1, role: APP_ROLE }));
   try {
     return await fn(db);
   } finally {
@@ -30,6 +32,6 @@ export async function withServerDatabase<T>(fn: (db: Db) => Promise<T>): Promise
 }
 
 /** The server's notify(), as a module would call it, for a company user. */
-export function notifyCompanyUser(input: NotifyInput & { companyId: string }) {
-  return withServerDatabase((db) => withTenant(db, input.companyId, (trx) => notify(trx, input)));
+export function notifyCompanyUser(input: NotifyInput & { companyId: string }, dataDir?: string) {
+  return withServerDatabase((db) => withTenant(db, input.companyId, (trx) => notify(trx, input)), dataDir);
 }

@@ -1,10 +1,17 @@
 // The user menu of SPEC §2.5: first name, avatar (a placeholder picture when there is none)
 // and a dot — yellow and pulsing, titled "Impersonation Mode", while impersonating, otherwise
-// green — with My profile (once it lands) and Logout.
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+// green — with My profile (once it lands) and Logout. Logout with changes still in the outbox
+// asks first: logging out erases them (DESIGN §5).
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
+import { Avatar, Box, Button, Group, Menu, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useLogout } from '../../../modules/auth/client/use-logout';
+import { changesCount } from '../../offline/outbox-copy';
+import { useOutboxCount } from '../../offline/outbox-items';
 import { profileVisible, PROFILE_ENTRY } from '../menu/account-registry';
 import { useAvatarSrc } from './use-avatar-src';
 
@@ -14,42 +21,63 @@ type Props = { firstName: string; userId?: string; impersonating: boolean; compa
 
 export function UserMenu({ firstName, userId, impersonating, companyUser, restricted }: Props) {
   const logout = useLogout();
+  const unsent = useOutboxCount();
+  const [confirming, setConfirming] = useState(false);
+  const requestLogout = () => (unsent > 0 ? setConfirming(true) : logout.mutate());
   // Profile pictures belong to company users (SPEC §3 User.profile_image); administrators get the placeholder.
   const avatar = useAvatarSrc(companyUser ? userId : undefined);
   return (
-    <Menu position="bottom-end" shadow="md" width={200}>
-      <Menu.Target>
-        <UnstyledButton aria-label={`Account menu for ${firstName}`} className="user-menu-target">
-          <Group gap={8} wrap="nowrap">
-            <Box pos="relative">
-              <Avatar src={avatar} alt="" radius="xl" size={34} color="brand" />
-              <Box
-                component="span"
-                className="presence-dot"
-                data-impersonating={impersonating || undefined}
-                data-testid="presence-dot"
-                title={impersonating ? IMPERSONATION_MODE : undefined}
-                aria-label={impersonating ? IMPERSONATION_MODE : undefined}
-                role={impersonating ? 'img' : undefined}
-              />
-            </Box>
-            <Text size="sm" fw={600} visibleFrom="xs">
-              {firstName}
-            </Text>
-            <IconChevronDown size={16} aria-hidden="true" />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {profileVisible({ companyUser, restricted }) && (
-          <Menu.Item component={Link} to={PROFILE_ENTRY.path} leftSection={<IconUser size={16} aria-hidden="true" />}>
-            {PROFILE_ENTRY.label}
+    <>
+      <Menu position="bottom-end" shadow="md" width={200}>
+        <Menu.Target>
+          <UnstyledButton aria-label={`Account menu for ${firstName}`} className="user-menu-target">
+            <Group gap={8} wrap="nowrap">
+              <Box pos="relative">
+                <Avatar src={avatar} alt="" radius="xl" size={34} color="brand" />
+                <Box
+                  component="span"
+                  className="presence-dot"
+                  data-impersonating={impersonating || undefined}
+                  data-testid="presence-dot"
+                  title={impersonating ? IMPERSONATION_MODE : undefined}
+                  aria-label={impersonating ? IMPERSONATION_MODE : undefined}
+                  role={impersonating ? 'img' : undefined}
+                />
+              </Box>
+              <Text size="sm" fw={600} visibleFrom="xs">
+                {firstName}
+              </Text>
+              {/* Phones have no room for it beside the bar's other buttons (the offline marker, the outbox). */}
+              <Box visibleFrom="xs" display="flex">
+                <IconChevronDown size={16} aria-hidden="true" />
+              </Box>
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {profileVisible({ companyUser, restricted }) && (
+            <Menu.Item component={Link} to={PROFILE_ENTRY.path} leftSection={<IconUser size={16} aria-hidden="true" />}>
+              {PROFILE_ENTRY.label}
+            </Menu.Item>
+          )}
+          <Menu.Item leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={requestLogout} disabled={logout.isPending}>
+            Logout
           </Menu.Item>
-        )}
-        <Menu.Item leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => logout.mutate()} disabled={logout.isPending}>
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Log out?">
+        <Stack gap="md">
+          <Text>You have {changesCount(unsent)} waiting to sync. If you log out now they will be lost.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Stay signed in
+            </Button>
+            <Button color="red" loading={logout.isPending} onClick={() => logout.mutate()}>
+              Log out anyway
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }

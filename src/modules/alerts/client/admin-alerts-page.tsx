@@ -6,13 +6,44 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Pagination.css';
 import { Button, Group, Modal, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { PENDING_STATES, useOutboxItems } from '../../../client/offline/outbox-items';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
-import type { AdminAlert } from '../alerts.contract';
+import type { OutboxItemSummary, OutboxState } from '../../../shared/sw-messages';
+import { alertPaths, ALERT_KINDS, type AdminAlert, type CreateAlertInput } from '../alerts.contract';
 import { AlertFormModal } from './alert-form-modal';
-import { ADMIN_ALERTS_PAGE_SIZE, adminAlertsQueryOptions, deleteAlertMutationOptions, publishAlertMutationOptions } from './alerts.api';
-import { AlertsTable } from './alerts-table';
+import {
+  ADMIN_ALERTS_PAGE_SIZE,
+  adminAlertsQueryOptions,
+  ALERTS_RESOURCE,
+  deleteAlertMutationOptions,
+  publishAlertMutationOptions,
+} from './alerts.api';
+import { AlertsTable, type QueuedAlert } from './alerts-table';
+
+/** Alert writes still in the outbox: creates to list first, changes to mark on their alert's row. */
+function useQueuedAlerts(): { creates: QueuedAlert[]; changes: Map<string, OutboxState> } {
+  const items = useOutboxItems(ALERTS_RESOURCE);
+  return useMemo(() => {
+    const pending = items.filter((item) => PENDING_STATES.includes(item.state));
+    const creates = pending.filter((item) => item.method === 'POST' && item.url === alertPaths.alerts).flatMap(queuedAlertOf);
+    const changes = new Map<string, OutboxState>();
+    for (const item of pending) {
+      if (item.method !== 'PUT') continue;
+      const id = decodeURIComponent(item.url.split('?')[0]?.split('/').pop() ?? '');
+      if (id) changes.set(id, item.state);
+    }
+    return { creates, changes };
+  }, [items]);
+}
+
+function queuedAlertOf(item: OutboxItemSummary): QueuedAlert[] {
+  const body = item.body as Partial<CreateAlertInput> | undefined;
+  const kind = ALERT_KINDS.find((known) => known === body?.kind);
+  if (!body || !kind || typeof body.short_message !== 'string') return [];
+  return [{ id: item.id, kind, short_message: body.short_message, company_id: body.company_id ?? null, state: item.state }];
+}
 
 export function AdminAlertsPage() {
   usePageTitle('Alerts');
@@ -21,6 +52,8 @@ export function AdminAlertsPage() {
   const [editing, setEditing] = useState<{ alert: AdminAlert | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminAlert | null>(null);
   const list = useQuery(adminAlertsQueryOptions({ page }));
+  const queued = useQueuedAlerts();
+  const queuedCreates = page === 1 ? queued.creates : [];
   const publish = useMutation(publishAlertMutationOptions(queryClient));
   const remove = useMutation(deleteAlertMutationOptions(queryClient));
   const pages = list.data ? Math.max(1, Math.ceil(list.data.count / ADMIN_ALERTS_PAGE_SIZE)) : 1;
@@ -51,10 +84,12 @@ export function AdminAlertsPage() {
       <Paper withBorder radius="lg" p="md">
         {list.isPending && <Text>Loading...</Text>}
         {list.isError && <Text c="red">The alerts could not be loaded.</Text>}
-        {list.data && list.data.results.length === 0 && <Text>No alerts yet.</Text>}
-        {list.data && list.data.results.length > 0 && (
+        {list.data && list.data.results.length === 0 && queuedCreates.length === 0 && <Text>No alerts yet.</Text>}
+        {list.data && list.data.results.length + queuedCreates.length > 0 && (
           <AlertsTable
             alerts={list.data.results}
+            queued={queuedCreates}
+            pendingChanges={queued.changes}
             busyId={publish.isPending ? (publish.variables ?? null) : null}
             onEdit={(alert) => setEditing({ alert })}
             onPublish={publishNow}

@@ -10,8 +10,10 @@ import { Button, Group, Input, Modal, SegmentedControl, Stack, Textarea, TextInp
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../client/api/api-client';
+import { QUEUED_TOAST_MESSAGE } from '../../../client/offline/outbox-copy';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { TEXTAREA_ROWS } from '../../../shared/constants';
+import { isQueuedResponse } from '../../../shared/sw-messages';
 import { ALERT_KINDS, SHORT_MESSAGE_MAX_LENGTH, type AdminAlert, type AlertKind } from '../alerts.contract';
 import { ALERT_KIND_LABELS, ALL_COMPANIES, alertInputOf, EMPTY_ALERT_FORM, formValuesOf, type AlertFormValues } from './alert-form';
 import { CompanySelect } from '../../../client/ui/company-select';
@@ -42,8 +44,9 @@ function AlertForm({ alert, onDone }: { alert: AdminAlert | null; onDone: () => 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const input = alertInputOf(values);
-    const done = () => {
-      showSuccessToast({ message: alert ? 'Alert saved.' : 'Alert created.' });
+    const done = (answer: unknown) => {
+      const saved = alert ? 'Alert saved.' : 'Alert created.';
+      showSuccessToast({ message: isQueuedResponse(answer) ? QUEUED_TOAST_MESSAGE : saved });
       onDone();
     };
     if (alert) update.mutate({ id: alert.id, input }, { onSuccess: done });

@@ -1,23 +1,41 @@
 // Every alert for administrators: kind, short message, company ("All companies"), status
 // and last change, with edit, publish-now and delete (after a confirmation) on each row.
+// Creates waiting in the outbox come first, marked with their outbox state; an alert with a
+// change waiting is marked too.
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Badge.css';
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { OUTBOX_STATE_COLOURS, OUTBOX_STATE_LABELS } from '../../../client/offline/outbox-copy';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
-import type { AdminAlert, AlertStatus } from '../alerts.contract';
+import type { OutboxState } from '../../../shared/sw-messages';
+import type { AdminAlert, AlertKind, AlertStatus } from '../alerts.contract';
 import { ALERT_KIND_LABELS, ALERT_STATUS_LABELS, ALL_COMPANIES } from './alert-form';
+
+/** An alert created offline, from its outbox item's body. */
+export type QueuedAlert = { id: string; kind: AlertKind; short_message: string; company_id: string | null; state: OutboxState };
 
 const STATUS_COLOURS: Record<AlertStatus, string> = { draft: 'gray', scheduled: 'yellow', published: 'green' };
 
 type Props = {
   alerts: AdminAlert[];
+  queued?: QueuedAlert[];
+  /** Outbox state of a change waiting for an existing alert, by alert id. */
+  pendingChanges?: Map<string, OutboxState>;
   busyId: string | null;
   onEdit: (alert: AdminAlert) => void;
   onPublish: (alert: AdminAlert) => void;
   onDelete: (alert: AdminAlert) => void;
 };
 
-export function AlertsTable({ alerts, busyId, onEdit, onPublish, onDelete }: Props) {
+function OutboxBadge({ state }: { state: OutboxState }) {
+  return (
+    <Badge color={OUTBOX_STATE_COLOURS[state]} variant="outline">
+      {OUTBOX_STATE_LABELS[state]}
+    </Badge>
+  );
+}
+
+export function AlertsTable({ alerts, queued = [], pendingChanges, busyId, onEdit, onPublish, onDelete }: Props) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover aria-label="Alerts">
@@ -34,15 +52,30 @@ export function AlertsTable({ alerts, busyId, onEdit, onPublish, onDelete }: Pro
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
+          {queued.map((alert) => (
+            <Table.Tr key={alert.id} data-queued>
+              <Table.Td>{ALERT_KIND_LABELS[alert.kind]}</Table.Td>
+              <Table.Td>{alert.short_message}</Table.Td>
+              <Table.Td>{alert.company_id ? '—' : ALL_COMPANIES}</Table.Td>
+              <Table.Td>
+                <OutboxBadge state={alert.state} />
+              </Table.Td>
+              <Table.Td />
+              <Table.Td />
+            </Table.Tr>
+          ))}
           {alerts.map((alert) => (
             <Table.Tr key={alert.id}>
               <Table.Td>{ALERT_KIND_LABELS[alert.kind]}</Table.Td>
               <Table.Td>{alert.short_message}</Table.Td>
               <Table.Td>{alert.company_name ?? ALL_COMPANIES}</Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLOURS[alert.status]} variant="light">
-                  {ALERT_STATUS_LABELS[alert.status]}
-                </Badge>
+                <Group gap={4}>
+                  <Badge color={STATUS_COLOURS[alert.status]} variant="light">
+                    {ALERT_STATUS_LABELS[alert.status]}
+                  </Badge>
+                  {pendingChanges?.has(alert.id) && <OutboxBadge state={pendingChanges.get(alert.id) ?? 'waiting'} />}
+                </Group>
                 {alert.status === 'scheduled' && alert.published_at && (
                   <Text size="xs" c="dimmed">
                     {formatLondon(alert.published_at, DATE_FORMATS.dateTime)}

@@ -1,5 +1,7 @@
 // The alerts calls (SPEC §7): banners and dashboard alerts for company users, the public
-// dashboard alerts of the login screen, and the administrators' list and writes.
+// dashboard alerts of the login screen, and the administrators' list and writes. Create and
+// update are queueable (DESIGN §5): offline the outbox keeps them and answers a QueuedResponse,
+// and the admin table shows queued creates from the outbox until they land.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../client/api/api-client';
 import {
@@ -12,8 +14,10 @@ import {
   type UpdateAlertInput,
 } from '../alerts.contract';
 
+export const ALERTS_RESOURCE = 'alerts';
+
 export const alertKeys = {
-  all: ['alerts'] as const,
+  all: [ALERTS_RESOURCE] as const,
   banners: () => [...alertKeys.all, 'banners'] as const,
   dashboard: () => [...alertKeys.all, 'dashboard'] as const,
   publicDashboard: () => [...alertKeys.all, 'public-dashboard'] as const,
@@ -63,13 +67,25 @@ export const adminAlertsQueryOptions = (input: { page: number; kind?: AlertKind[
 const invalidateAlerts = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: alertKeys.all });
 
 export const createAlertMutationOptions = (queryClient: QueryClient) => ({
-  mutationFn: (input: CreateAlertInput) => apiFetch<AdminAlert>(alertPaths.alerts, { method: 'POST', body: input }),
+  mutationFn: (input: CreateAlertInput) =>
+    apiFetch<AdminAlert>(alertPaths.alerts, {
+      method: 'POST',
+      body: input,
+      queue: { resource: ALERTS_RESOURCE, label: `New alert: ${input.short_message}` },
+    }),
+  // Offline it must still reach the service worker, which queues it.
+  networkMode: 'always' as const,
   onSuccess: () => invalidateAlerts(queryClient),
 });
 
 export const updateAlertMutationOptions = (queryClient: QueryClient) => ({
   mutationFn: ({ id, input }: { id: string; input: UpdateAlertInput }) =>
-    apiFetch<AdminAlert>(alertPaths.alert(id), { method: 'PUT', body: input }),
+    apiFetch<AdminAlert>(alertPaths.alert(id), {
+      method: 'PUT',
+      body: input,
+      queue: { resource: ALERTS_RESOURCE, label: `Alert changed: ${input.short_message}` },
+    }),
+  networkMode: 'always' as const,
   onSuccess: () => invalidateAlerts(queryClient),
 });
 

@@ -5,7 +5,7 @@
 import { Anchor, Button, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { AuthCard } from './auth-card';
-import { ONBOARDING_STATUSES } from './session-guards';
+import { ONBOARDING_STATUSES } from '../auth.contract';
 import { currentClaims, homePathFor } from './session-store';
 import { useLogout } from './use-logout';
 import { WelcomeForm } from './welcome-form';

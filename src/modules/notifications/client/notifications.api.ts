@@ -3,6 +3,7 @@
 // `invalidates` lists `notifications` refreshes every page at once.
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../client/api/api-client';
+import { isQueuedResponse } from '../../../shared/sw-messages';
 import { NOTIFICATIONS_RESOURCE, notificationPaths, type Notification, type NotificationsPage } from '../notifications.contract';
 
 export const notificationKeys = {
@@ -29,8 +30,14 @@ export async function markNotificationsRead(): Promise<void> {
   await apiFetch<void>(notificationPaths.read, { method: 'POST' });
 }
 
-export async function clickNotification(id: string): Promise<void> {
-  await apiFetch<void>(notificationPaths.click, { method: 'POST', body: { id } });
+/** Queueable (DESIGN §5): true when the outbox kept it to send later. */
+export async function clickNotification(id: string): Promise<{ queued: boolean }> {
+  const answer = await apiFetch<void>(notificationPaths.click, {
+    method: 'POST',
+    body: { id },
+    queue: { resource: NOTIFICATIONS_RESOURCE, label: 'Notification opened' },
+  });
+  return { queued: isQueuedResponse(answer) };
 }
 
 function invalidateNotifications(queryClient: QueryClient): Promise<void> {
@@ -62,7 +69,11 @@ export function useClickNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: clickNotification,
+    // Offline it must still reach the service worker, which queues it.
+    networkMode: 'always',
     onMutate: (id) => markClickedInCache(queryClient, id),
-    onSettled: () => invalidateNotifications(queryClient),
+    // Queued, the server does not know yet: a refetch would undo the clicked state. The outbox
+    // refreshes notifications when the click lands.
+    onSettled: (result) => (result?.queued ? undefined : invalidateNotifications(queryClient)),
   });
 }

@@ -1,9 +1,11 @@
 // Company settings, user settings and profile images (SPEC §7): reads by company_id and
-// user_id, the updates, and the profile image's upload, removal and address.
+// user_id, the updates, and the profile image's upload, removal and address. The upload is
+// queueable (DESIGN §5): offline the outbox keeps the file's bytes and answers a QueuedResponse.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch, newIdempotencyKey } from '../../../client/api/api-client';
+import { ApiError, apiFetch, newIdempotencyKey, outboxHeaders, type OutboxMark } from '../../../client/api/api-client';
 import { getToken } from '../../../client/auth/token-store';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';
+import { isQueuedResponse, type QueuedResponse } from '../../../shared/sw-messages';
 import {
   settingsPaths,
   type CompanySettings,
@@ -12,6 +14,9 @@ import {
   type UpdateUserSettingsInput,
   type UserSettings,
 } from '../settings.contract';
+
+/** The outbox resource of profile-image uploads: the first part of settingsKeys.profileImage. */
+const PROFILE_IMAGE_RESOURCE = 'users';
 
 export const settingsKeys = {
   companySettings: (companyId: string) => ['company-settings', companyId] as const,
@@ -56,8 +61,8 @@ export const profileImageQueryOptions = (userId: string) =>
 /** The address a public image is shown from; a private one needs profileImageBlob. */
 export const publicProfileImageUrl = (image: Pick<ProfileImage, 'id' | 'name'>) => settingsPaths.publicFile(image.id, image.name);
 
-async function send(path: string, init: { method: 'GET' | 'POST'; body?: FormData }): Promise<Response> {
-  const headers = new Headers();
+async function send(path: string, init: { method: 'GET' | 'POST'; body?: FormData; queue?: OutboxMark }): Promise<Response> {
+  const headers = new Headers(init.queue ? outboxHeaders(init.queue) : {});
   const token = getToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
   if (init.method !== 'GET') headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
@@ -79,16 +84,26 @@ export async function uploadProfileImage(input: {
   file: Blob;
   fileName: string;
   isPublic: boolean;
-}): Promise<ProfileImage> {
+}): Promise<ProfileImage | QueuedResponse> {
   const form = new FormData();
   form.set('is_public', input.isPublic ? 'true' : 'false');
   form.set('file', input.file, input.fileName);
-  return (await send(settingsPaths.profileImageUpload(input.userId), { method: 'POST', body: form })).json() as Promise<ProfileImage>;
+  const response = await send(settingsPaths.profileImageUpload(input.userId), {
+    method: 'POST',
+    body: form,
+    // Its key starts with 'users', so the outbox refreshes the picture when the upload lands.
+    queue: { resource: PROFILE_IMAGE_RESOURCE, label: 'Profile picture' },
+  });
+  return response.json() as Promise<ProfileImage | QueuedResponse>;
 }
 
 export const uploadProfileImageMutationOptions = (queryClient: QueryClient) => ({
   mutationFn: uploadProfileImage,
-  onSuccess: (image: ProfileImage, input: { userId: string }) => queryClient.setQueryData(settingsKeys.profileImage(input.userId), image),
+  // Offline it must still reach the service worker, which queues it.
+  networkMode: 'always' as const,
+  onSuccess: (image: ProfileImage | QueuedResponse, input: { userId: string }) => {
+    if (!isQueuedResponse(image)) queryClient.setQueryData(settingsKeys.profileImage(input.userId), image);
+  },
 });
 
 export const deleteProfileImageMutationOptions = (queryClient: QueryClient) => ({

@@ -61,6 +61,17 @@ describe('contact support, for a user who is not an authorised contact (SPEC §2
     expect(onClose).toHaveBeenCalledOnce();
   });
 
+  it('kept by the outbox with no network (202 queued), says it will be sent later and closes', async () => {
+    answerContactUs(() => HttpResponse.json({ queued: true, idempotency_key: 'k1' }, { status: 202 }));
+    const { onClose } = await open();
+    fireEvent.change(message(), { target: { value: 'Sent from the car park.' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: CONFIRMATION }));
+    fireEvent.click(send());
+    expect(await screen.findByText('Saved — it will be sent when you are back online.')).toBeInTheDocument();
+    expect(screen.queryByText('Request submitted.')).not.toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
   it('refuses 501 characters without sending, and a message of blanks', async () => {
     const bodies = answerContactUs();
     await open();

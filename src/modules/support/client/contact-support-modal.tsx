@@ -12,11 +12,13 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { getToken } from '../../../client/auth/token-store';
 import { readTokenClaims } from '../../../client/auth/token-claims';
+import { QUEUED_TOAST_MESSAGE } from '../../../client/offline/outbox-copy';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { SelectField } from '../../../client/ui/select-field';
 import { TextareaField } from '../../../client/ui/textarea-field';
 import { useForm } from '../../../client/ui/use-form';
 import { MESSAGE_MAX_LENGTH } from '../../../shared/constants';
+import { isQueuedResponse } from '../../../shared/sw-messages';
 import {
   CONTACT_CONFIRMATION,
   CONTACT_SUCCESS_MESSAGE,
@@ -55,8 +57,8 @@ function ContactSupportForm({ onClose }: { onClose: () => void }) {
     schema: authorised ? AuthorisedContactSchema : ContactRequestSchema,
     initialValues: { contact_type: authorised ? null : 'support', message: '', company_id: claims?.company_id ?? '' },
     onSubmit: async (values) => {
-      await mutation.mutateAsync(values);
-      showSuccessToast({ message: CONTACT_SUCCESS_MESSAGE });
+      const answer = await mutation.mutateAsync(values);
+      showSuccessToast({ message: isQueuedResponse(answer) ? QUEUED_TOAST_MESSAGE : CONTACT_SUCCESS_MESSAGE });
       onClose();
     },
   });

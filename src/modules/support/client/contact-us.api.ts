@@ -1,12 +1,22 @@
 // POST /api/contact-us (SPEC §7) for the contact support modal. A 422 carries field errors
 // (the query client leaves 422 to the form); success is SPEC §8's "Request submitted." toast.
+// Queueable (DESIGN §5): with no network the outbox keeps it and the answer is a QueuedResponse.
 import { apiFetch } from '../../../client/api/api-client';
+import type { QueuedResponse } from '../../../shared/sw-messages';
 import { contactUsPaths, type ContactRequest, type ContactRequestInput } from '../support.contract';
 
-export function sendContactRequest(input: ContactRequestInput): Promise<ContactRequest> {
-  return apiFetch<ContactRequest>(contactUsPaths.contactUs, { method: 'POST', body: input });
+export const CONTACT_US_RESOURCE = 'contact-us';
+
+export function sendContactRequest(input: ContactRequestInput): Promise<ContactRequest | QueuedResponse> {
+  return apiFetch<ContactRequest>(contactUsPaths.contactUs, {
+    method: 'POST',
+    body: input,
+    queue: { resource: CONTACT_US_RESOURCE, label: 'Message to support' },
+  });
 }
 
 export const contactUsMutationOptions = () => ({
   mutationFn: sendContactRequest,
+  // Offline it must still reach the service worker, which queues it.
+  networkMode: 'always' as const,
 });

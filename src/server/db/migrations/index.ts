@@ -9,6 +9,7 @@ import * as m0006 from './0006_notifications';
 import * as m0007 from './0007_shell_settings';
 import * as m0008 from './0008_onboarding';
 import * as m0009 from './0009_access_requests';
+import * as m0010 from './0010_realtime';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_shell_settings': m0007,
   '0008_onboarding': m0008,
   '0009_access_requests': m0009,
+  '0010_realtime': m0010,
 };

@@ -1,0 +1,26 @@
+// "Offline" in the top bar while the browser has no network (DESIGN §5: the last-known data
+// is shown marked offline). Pages keep working from the persisted cache, and writes wait in
+// the outbox; the tooltip says so. On phones, where the top bar is full, only its icon shows.
+import { Badge, Box, ThemeIcon, Tooltip } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { IconCloudOff } from '@tabler/icons-react';
+
+export const OFFLINE_EXPLANATION =
+  'No connection: you are seeing what was last loaded. Changes are kept and sent when you are back online.';
+
+export function OfflineIndicator() {
+  const { online } = useNetwork();
+  if (online) return null;
+  return (
+    <Tooltip label={OFFLINE_EXPLANATION} multiline w={260} withArrow>
+      <Box role="status" aria-label="Offline" tabIndex={0} style={{ display: 'flex', flexShrink: 0 }}>
+        <ThemeIcon hiddenFrom="sm" color="gray" variant="light" size="lg" radius="xl" aria-hidden>
+          <IconCloudOff size={18} />
+        </ThemeIcon>
+        <Badge visibleFrom="sm" color="gray" variant="light" size="lg" leftSection={<IconCloudOff size={14} aria-hidden />}>
+          Offline
+        </Badge>
+      </Box>
+    </Tooltip>
+  );
+}

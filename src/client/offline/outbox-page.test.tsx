@@ -1,0 +1,110 @@
+// The outbox page and the top bar's button, from the user's side.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SW_MESSAGE, type SwMessage } from '../../shared/sw-messages';
+import { renderWithApp } from '../ui/test-render';
+import { OutboxButton } from './outbox-button';
+import { setOutboxItems, setOutboxUser } from './outbox-items';
+import { OUTBOX_EMPTY, OUTBOX_OFFLINE_NOTE, OutboxPage } from './outbox-page';
+import { outboxSummary } from './outbox-test-support';
+
+const summary = outboxSummary;
+
+let posted: SwMessage[];
+
+beforeEach(() => {
+  posted = [];
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { controller: { postMessage: (message: SwMessage) => posted.push(message) } },
+  });
+  act(() => setOutboxUser('user-a'));
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+  act(() => setOutboxUser(null));
+});
+
+describe('OutboxPage', () => {
+  it('lists the user’s changes newest first with their state in words', async () => {
+    act(() =>
+      setOutboxItems('user-a', [
+        summary({ id: 'old', label: 'Alert changed: Fire drill', createdAt: '2025-03-03T08:00:00.000Z', state: 'synced' }),
+        summary({
+          id: 'new',
+          label: 'Message to support',
+          createdAt: '2025-03-03T10:30:00.000Z',
+          state: 'waiting',
+          body: { contact_type: 'support', message: `The rota shows   the wrong Saturday ${'and more '.repeat(12)}` },
+        }),
+        summary({ id: 'mid', label: 'Profile picture', createdAt: '2025-03-03T09:00:00.000Z', state: 'sending' }),
+      ]),
+    );
+    renderWithApp(<OutboxPage />);
+    const rows = within(await screen.findByRole('list', { name: 'Outbox' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/Message to support.*The rota shows the wrong Saturday and more.*…03\/03\/2025 10:30.*Waiting to sync/),
+      expect.stringMatching(/Profile picture.*Sending…/),
+      expect.stringMatching(/Alert changed: Fire drill.*Synced/),
+    ]);
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal with Retry, and Discard only after confirming', async () => {
+    act(() =>
+      setOutboxItems('user-a', [summary({ id: 'k9', state: 'needs_attention', error: { status: 422, message: 'Max length exceeded.' } })]),
+    );
+    renderWithApp(<OutboxPage />);
+    const row = within(await screen.findByRole('list', { name: 'Outbox' })).getByRole('listitem');
+    expect(row).toHaveTextContent('Needs attention');
+    expect(row).toHaveTextContent('Max length exceeded.');
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(posted).toEqual([{ type: SW_MESSAGE.retryOutboxItem, id: 'k9' }]));
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Discard' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(posted).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(posted.at(-1)).toEqual({ type: SW_MESSAGE.discardOutboxItem, id: 'k9' }));
+  });
+
+  it('says when there is nothing, and notes when the browser is offline', async () => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      renderWithApp(<OutboxPage />);
+      expect(await screen.findByText(OUTBOX_EMPTY)).toBeInTheDocument();
+      expect(screen.getByText(OUTBOX_OFFLINE_NOTE)).toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(navigator, 'onLine');
+    }
+  });
+});
+
+describe('OutboxButton', () => {
+  it('links to /outbox and counts what is waiting, sending or needs attention, capped at 9+', async () => {
+    const { router } = renderWithApp(<OutboxButton />);
+    expect(await screen.findByRole('link', { name: 'Outbox' })).toBeInTheDocument();
+
+    act(() =>
+      setOutboxItems('user-a', [
+        summary({ id: 'a', state: 'waiting' }),
+        summary({ id: 'b', state: 'needs_attention' }),
+        summary({ id: 'c', state: 'sending' }),
+        summary({ id: 'd', state: 'synced' }),
+      ]),
+    );
+    const link = screen.getByRole('link', { name: 'Outbox, 3 waiting' });
+    act(() =>
+      setOutboxItems(
+        'user-a',
+        Array.from({ length: 12 }, (_, index) => summary({ id: `k${index}` })),
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Outbox, 9+ waiting' })).toBeInTheDocument();
+    expect(screen.getByText('9+')).toBeInTheDocument();
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/outbox'));
+  });
+});

@@ -1,0 +1,114 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { createStore, get, set } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readCacheOwner, writeCacheOwner } from '../auth/token-store';
+import { eraseEndedSessionData, startPersistedCache } from './persisted-cache';
+import { registerSessionDataEraser } from './session-data';
+
+const entries = createStore('stafflane-cache', 'query-clients');
+type Entry = { buster: string; clientState: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> } };
+
+let signedIn: string | null;
+const currentUserId = () => signedIn;
+const stops: Array<() => void> = [];
+
+async function persistedFor(userId: string): Promise<Entry | undefined> {
+  return get<Entry>(userId, entries);
+}
+
+/** The writes are throttled to one a second. */
+async function afterWrite(): Promise<void> {
+  await vi.advanceTimersByTimeAsync(1100);
+  vi.useRealTimers();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+async function start(userId: string | null, buster = 'build-1'): Promise<QueryClient> {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  stops.push(await startPersistedCache({ queryClient, userId, currentUserId, buster }));
+  return queryClient;
+}
+
+beforeEach(() => {
+  signedIn = 'user-a';
+  localStorage.clear();
+});
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+  vi.useRealTimers();
+});
+
+describe('the persisted query cache', () => {
+  it('writes successful queries under the signed-in user, never sensitive or failed ones, and restores them', async () => {
+    const queryClient = await start('user-a');
+    vi.useFakeTimers();
+    queryClient.setQueryData(['notifications', 'page', 1], { results: ['hello'] });
+    await queryClient.prefetchQuery({
+      queryKey: ['user-personal-details', 'u1'],
+      queryFn: () => ({ ni_number: 'QQ123456C' }),
+      meta: { sensitive: true },
+    });
+    await queryClient.prefetchQuery({ queryKey: ['pending-count'], queryFn: () => Promise.reject(new Error('offline')) });
+    await afterWrite();
+
+    const entry = await persistedFor('user-a');
+    expect(entry?.clientState.queries.map((query) => query.queryKey)).toEqual([['notifications', 'page', 1]]);
+    expect(JSON.stringify(entry)).not.toContain('QQ123456C');
+    expect(readCacheOwner()).toBe('user-a');
+
+    const reopened = await start('user-a');
+    expect(reopened.getQueryData(['notifications', 'page', 1])).toEqual({ results: ['hello'] });
+  });
+
+  it('throws away an entry written by another build', async () => {
+    await set(
+      'user-a',
+      {
+        timestamp: Date.now(),
+        buster: 'build-0',
+        clientState: {
+          queries: [{ queryKey: ['old'], queryHash: '["old"]', state: { data: 1, status: 'success', dataUpdatedAt: Date.now() } }],
+          mutations: [],
+        },
+      },
+      entries,
+    );
+    const queryClient = await start('user-a', 'build-1');
+    expect(queryClient.getQueryData(['old'])).toBeUndefined();
+    expect(await persistedFor('user-a')).toBeUndefined();
+  });
+
+  it('drops a pending write once the session has ended, and writes a new sign-in under the new user', async () => {
+    const queryClient = await start('user-a');
+    vi.useFakeTimers();
+    queryClient.setQueryData(['alerts'], ['of A']);
+    signedIn = null;
+    await afterWrite();
+    expect(await persistedFor('user-a')).toBeUndefined();
+
+    vi.useFakeTimers();
+    queryClient.clear();
+    signedIn = 'user-b';
+    queryClient.setQueryData(['alerts'], ['of B']);
+    await afterWrite();
+    expect((await persistedFor('user-b'))?.clientState.queries[0]?.state.data).toEqual(['of B']);
+    expect(await persistedFor('user-a')).toBeUndefined();
+  });
+
+  it('erases what an ended session left, as unauthorised, when another user (or nobody) is signed in', async () => {
+    await set('user-a', { timestamp: Date.now(), buster: 'build-1', clientState: { queries: [], mutations: [] } }, entries);
+    writeCacheOwner('user-a');
+    const reasons: string[] = [];
+    const unregister = registerSessionDataEraser((userId, reason) => void reasons.push(`${userId}:${reason}`));
+
+    await eraseEndedSessionData('user-a');
+    expect(await persistedFor('user-a')).toBeDefined();
+
+    await eraseEndedSessionData(null);
+    unregister();
+    expect(await persistedFor('user-a')).toBeUndefined();
+    expect(reasons).toEqual(['user-a:unauthorised']);
+    expect(readCacheOwner()).toBeNull();
+  });
+});

@@ -1,0 +1,111 @@
+// The query cache, kept in IndexedDB per user (DESIGN §5): the app opened from the home
+// screen with no signal shows the last-known pages instead of a refusal. One entry per user,
+// written at most once a second while data changes; a different build's entry is thrown away
+// (the buster), so is one older than a session can live. Queries marked
+// `meta: { sensitive: true }` (sickness reasons, medical notes, bank details, NI numbers) are
+// never written, nor is anything that failed or is still loading. The entry is erased on
+// logout and when the server ends the session (src/client/offline/session-data.ts).
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/query-persist-client-core';
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { readCacheOwner, writeCacheOwner } from '../auth/token-store';
+import { eraseSessionData, registerSessionDataEraser } from './session-data';
+
+/** As long as a session may stay idle (SESSION_IDLE_DAYS' default): older data is no use to anyone. */
+export const PERSISTED_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const WRITE_THROTTLE_MS = 1000;
+
+let cacheStore: UseStore | null = null;
+/** Opened on first use: importing this module never touches IndexedDB. */
+function store(): UseStore {
+  cacheStore ??= createStore('stafflane-cache', 'query-clients');
+  return cacheStore;
+}
+
+/** Written only for a successful, non-sensitive query. */
+export function shouldPersistQuery(query: Query): boolean {
+  return query.state.status === 'success' && query.meta?.sensitive !== true;
+}
+
+/**
+ * Restores `restoreUserId`'s entry; writes go to the entry of whoever is signed in when the
+ * write happens (`currentUserId`, asked at every write), and nowhere when nobody is. The cache
+ * is emptied whenever a session ends, so what is written belongs to that user; a write still
+ * pending when the session ended is dropped.
+ */
+export function createUserPersister(restoreUserId: string | null, currentUserId: () => string | null | undefined): Persister {
+  let pending: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = async () => {
+    timer = undefined;
+    const client = pending;
+    pending = null;
+    const userId = currentUserId();
+    if (!client || !userId) return;
+    writeCacheOwner(userId);
+    await set(userId, client, store()).catch(() => undefined);
+  };
+  return {
+    persistClient(client) {
+      pending = client;
+      timer ??= setTimeout(() => void flush(), WRITE_THROTTLE_MS);
+    },
+    restoreClient: () => (restoreUserId ? get<PersistedClient>(restoreUserId, store()) : undefined),
+    removeClient: () => (restoreUserId ? del(restoreUserId, store()) : undefined),
+  };
+}
+
+export type PersistedCacheOptions = {
+  queryClient: QueryClient;
+  /** Who is signed in as the app starts (null: nobody, nothing to restore). */
+  userId: string | null;
+  currentUserId: () => string | null | undefined;
+  /** The build's id: an entry written by another build is discarded. */
+  buster: string;
+};
+
+/**
+ * Restores the signed-in user's entry into the query client, then keeps the entry of whoever
+ * is signed in up to date. Resolves once the restore is done (a broken, old or missing entry
+ * restores nothing); the returned function stops the writes. Never rejects: without IndexedDB
+ * the app simply starts with an empty cache.
+ */
+export async function startPersistedCache({ queryClient, userId, currentUserId, buster }: PersistedCacheOptions): Promise<() => void> {
+  const persister = createUserPersister(userId, currentUserId);
+  if (userId) {
+    await persistQueryClientRestore({ queryClient, persister, buster, maxAge: PERSISTED_CACHE_MAX_AGE_MS }).catch(() => undefined);
+  }
+  return persistQueryClientSubscribe({
+    queryClient,
+    persister,
+    buster,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false },
+  });
+}
+
+/**
+ * When the session that wrote the cache has ended without a logout here — the server said 401
+ * (the page reloads at once), a refresh was refused, another user signed in — erases what it
+ * left (reason 'unauthorised': its outbox waits for it). Called at start and when a session ends.
+ */
+export async function eraseEndedSessionData(currentUserId: string | null): Promise<void> {
+  const owner = readCacheOwner();
+  if (!owner || owner === currentUserId) return;
+  await eraseSessionData(owner, 'unauthorised');
+  writeCacheOwner(currentUserId);
+}
+
+/** Removes a user's entry (logout, or the server ending the session). */
+export function erasePersistedCache(userId: string): Promise<void> {
+  return del(userId, store()).catch(() => undefined);
+}
+
+registerSessionDataEraser(async (userId) => {
+  await erasePersistedCache(userId);
+  if (readCacheOwner() === userId) writeCacheOwner(null);
+});
