@@ -61,3 +61,25 @@ export function scopeAllows(scope: Scope, actor: ScopeActor, record: ScopeRecord
       return record.companyId != null && record.companyId === actor.companyId && record.userId != null && record.userId === actor.userId;
   }
 }
+
+/** The user a record belongs to: their company and every department they belong to. */
+export type ScopeSubject = { userId: string; companyId: string; departmentIds: readonly string[] };
+
+/**
+ * Whether `scope` reaches the records of `subject`: department scope through any of the
+ * subject's departments; a manager with no department manages nobody's.
+ */
+export function scopeCoversUser(scope: Scope | null, actor: ScopeActor, subject: ScopeSubject): boolean {
+  if (scope === null) return false;
+  try {
+    if (scope === 'department') {
+      return subject.departmentIds.some((departmentId) =>
+        scopeAllows('department', actor, { companyId: subject.companyId, departmentId, userId: subject.userId }),
+      );
+    }
+    return scopeAllows(scope, actor, { companyId: subject.companyId, userId: subject.userId });
+  } catch (error) {
+    if (error instanceof ScopeEvaluationError) return false;
+    throw error;
+  }
+}

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/server/db/embedded-postgres';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_PEOPLE_COUNT } from '../../src/modules/employees/server/people-demo';
 
 const dataDir = path.resolve('.tmp', `lifecycle-${process.pid}`);
 const running: ChildProcess[] = [];
@@ -60,6 +61,9 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+// The demo accounts, the invited demo user and the demo company's further employees.
+const DEMO_USER_COUNT = DEMO_ACCOUNTS.length + 1 + DEMO_PEOPLE_COUNT;
+
 describe('server process lifecycle', () => {
   it('starts on a fresh data dir, stops cleanly on SIGTERM, and keeps its data across restarts', async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -69,7 +73,7 @@ describe('server process lifecycle', () => {
     expect(first.output()).toContain('owner@demo.test');
     const version = await fetch(`http://127.0.0.1:${port}/api/version`).then((r) => r.json());
     expect(version).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
-    expect(await countUsers(first)).toBe(DEMO_ACCOUNTS.length + 1); // the demo accounts and the invited demo user
+    expect(await countUsers(first)).toBe(DEMO_USER_COUNT);
 
     // One data dir, one server.
     const second = startProcess({ PORT: String(await freePort()) });
@@ -85,7 +89,7 @@ describe('server process lifecycle', () => {
     const again = startProcess({ PORT: String(port) });
     await waitFor(again, /Stafflane \S+ is running on/);
     expect(again.output()).not.toMatch(/Creating an embedded PostgreSQL cluster/);
-    expect(await countUsers(again)).toBe(DEMO_ACCOUNTS.length + 1);
+    expect(await countUsers(again)).toBe(DEMO_USER_COUNT);
     const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

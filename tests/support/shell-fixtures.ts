@@ -4,7 +4,7 @@ import { ADMINISTRATOR_ROLE } from '../../src/modules/auth/server/default-roles'
 import { addCompanyWithRoles, addRole, addUser, bearer, inCompany, signIn, type CompanyFixture } from './identity-fixtures';
 import type { TestApp } from './test-app';
 
-export type RoleName = 'Owner' | 'Manager' | 'Employee' | 'Docs only' | 'Administrator';
+export type RoleName = 'Owner' | 'HR admin' | 'Manager' | 'Employee' | 'Docs only' | 'Administrator';
 /** A company's fixture, or the administrators' side (no company, the global role). */
 export type ShellCompany = Omit<CompanyFixture, 'companyId'> & { companyId: string | null };
 export type Person = { id: string; email: string; companyId: string | null; headers: { authorization: string } };

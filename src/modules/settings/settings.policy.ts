@@ -1,28 +1,13 @@
 // Who may read and change whose settings (SPEC §6): the caller's level for the endpoint is
 // evaluated against the user the settings belong to. A user always reads their own settings
 // and may change their own e-mail preference, but never their own overtime allowances.
-import { scopeAllows, ScopeEvaluationError, type Scope, type ScopeActor } from '../../shared/scopes';
+import { scopeAllows, scopeCoversUser, type Scope, type ScopeActor, type ScopeSubject } from '../../shared/scopes';
+
+export { scopeCoversUser };
 import type { UpdateUserSettingsInput } from './settings.contract';
 
 /** The user whose settings (or picture) are at stake. */
-export type SettingsSubject = { userId: string; companyId: string; departmentIds: readonly string[] };
-
-/** Whether `scope` reaches the subject: department scope through any of the subject's departments. */
-export function scopeCoversUser(scope: Scope | null, actor: ScopeActor, subject: SettingsSubject): boolean {
-  if (scope === null) return false;
-  try {
-    if (scope === 'department') {
-      return subject.departmentIds.some((departmentId) =>
-        scopeAllows('department', actor, { companyId: subject.companyId, departmentId, userId: subject.userId }),
-      );
-    }
-    return scopeAllows(scope, actor, { companyId: subject.companyId, userId: subject.userId });
-  } catch (error) {
-    // A manager with no department manages nobody's; anything else is a real fault.
-    if (error instanceof ScopeEvaluationError) return false;
-    throw error;
-  }
-}
+export type SettingsSubject = ScopeSubject;
 
 export function mayReadUserSettings(input: { actor: ScopeActor; level: Scope | null; subject: SettingsSubject }): boolean {
   return input.actor.userId === input.subject.userId || scopeCoversUser(input.level, input.actor, input.subject);

@@ -6,7 +6,9 @@ import type { Database } from './schema';
 
 export const APP_ROLE = 'stafflane_app';
 
-// Dates come back as Date, bigint counts as numbers (counts never pass 2^53 here).
+// Timestamps come back as Date, calendar dates (DATE) as their 'yyyy-MM-dd' text so no time
+// zone shifts them, bigint counts as numbers (counts never pass 2^53 here).
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 

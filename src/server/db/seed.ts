@@ -3,6 +3,7 @@
 import { createCompany, createDepartment, createRole, createUser, emailExists } from '../../modules/auth/server/accounts.queries';
 import { ADMINISTRATOR_ROLE, DEFAULT_COMPANY_ROLES } from '../../modules/auth/server/default-roles';
 import { seedOnboardingDemo } from '../../modules/auth/server/onboarding-demo';
+import { seedPeopleDemo } from '../../modules/employees/server/people-demo';
 import { hashPassword } from '../../modules/auth/server/passwords';
 import type { Config } from '../config';
 import { withSystem, type Db } from './database';
@@ -33,6 +34,7 @@ export async function seedDemo(db: Db, config?: Pick<Config, 'publicOrigin' | 'p
     const departments = {
       Office: await createDepartment(trx, { companyId, name: 'Office' }),
       Operations: await createDepartment(trx, { companyId, name: 'Operations' }),
+      Kitchen: await createDepartment(trx, { companyId, name: 'Kitchen' }),
     };
     const roles = new Map<string, string>();
     for (const template of DEFAULT_COMPANY_ROLES) roles.set(template.name, await createRole(trx, { companyId, template }));
@@ -61,6 +63,14 @@ export async function seedDemo(db: Db, config?: Pick<Config, 'publicOrigin' | 'p
       departmentId: departments.Operations,
       lineManager: manager && employee ? { userId: employee, managerId: manager } : null,
       ...(config ? { config } : {}),
+    });
+    await seedPeopleDemo(trx, {
+      companyId,
+      departments,
+      employeeRoleId: roles.get('Employee') ?? null,
+      hrAdminRoleId: roles.get('HR admin') ?? null,
+      passwordHash,
+      accounts: Object.fromEntries(userIds),
     });
     return true;
   });

@@ -9,7 +9,7 @@ import { listResponse, pagingFrom, type Paging } from '../../shared/list';
 import type { BulkBody, ValidateResponse } from '../../shared/resource-api';
 import type { HttpMethod, Scope } from '../../shared/scopes';
 import type { Db } from '../db/database';
-import { requireSession, type Session } from '../plugins/request-context';
+import { requireSession, type RouteAccess, type Session } from '../plugins/request-context';
 import { fieldErrorsFromIssues } from '../../shared/validation';
 import { parseInput } from './validate';
 
@@ -34,6 +34,12 @@ export type ResourceDefinition<
   name: string;
   /** The permission endpoint, when it is not /api/{name}. */
   endpoint?: string;
+  /**
+   * 'authenticated': every signed-in user reads the list and its records without a permission
+   * entry (the reference lists every form needs: departments, locations, job titles); the
+   * handlers still keep to the caller's company. The entry then only shows a settings tab.
+   */
+  readAccess?: 'authenticated';
   /** Record ids; default a UUID. An id that does not fit is a 404: no such record exists. */
   id?: v.GenericSchema<unknown, string>;
   /** GET /api/{name}: the handler returns one page; paging keys never reach `query`. */
@@ -81,16 +87,22 @@ export function mountResource<
   const base = `/api/${definition.name}`;
   const endpoint = definition.endpoint ?? base;
   const idSchema = definition.id ?? defaultIdSchema;
-  const config = (method: HttpMethod, scope: Scope | undefined) => ({ access: { endpoint, method, ...(scope ? { scope } : {}) } });
+  const config = (method: HttpMethod, scope: Scope | undefined): { access: RouteAccess } => ({
+    access: { endpoint, method, ...(scope ? { scope } : {}) },
+  });
+  const readConfig = (scope: Scope | undefined): { access: RouteAccess } =>
+    definition.readAccess ? { access: definition.readAccess } : config('GET', scope);
 
-  const contextOf = (request: FastifyRequest): ResourceContext => {
+  const contextOf = (request: FastifyRequest, read = false): ResourceContext => {
     const session = requireSession(request);
+    // An open read has no permission entry to check: its scope is the narrowest, own.
+    if (read && definition.readAccess) return { request, session, scope: request.scope ?? 'own', db: app.deps.db };
     // The request-context plugin sets the scope for every route with a permission.
     if (!request.scope) throw AppError.forbidden();
     return { request, session, scope: request.scope, db: app.deps.db };
   };
-  const recordContextOf = (request: FastifyRequest): ResourceRecordContext => {
-    const context = contextOf(request);
+  const recordContextOf = (request: FastifyRequest, read = false): ResourceRecordContext => {
+    const context = contextOf(request, read);
     const result = v.safeParse(idSchema, (request.params as { id?: unknown }).id);
     if (!result.success) throw AppError.notFound();
     return { ...context, id: result.output };
@@ -104,8 +116,8 @@ export function mountResource<
   const remove = definition.delete;
 
   if (list) {
-    app.get(base, { config: config('GET', list.scope) }, async (request) => {
-      const context = contextOf(request);
+    app.get(base, { config: readConfig(list.scope) }, async (request) => {
+      const context = contextOf(request, true);
       const raw = (request.query ?? {}) as Record<string, unknown>;
       const paging = pagingFrom(raw);
       const filters = Object.fromEntries(Object.entries(raw).filter(([key]) => !pagingKeys.has(key)));
@@ -124,8 +136,8 @@ export function mountResource<
     );
   }
   if (get) {
-    app.get(`${base}/:id`, { config: config('GET', get.scope) }, async (request, reply) =>
-      found(reply, await get.handler(recordContextOf(request))),
+    app.get(`${base}/:id`, { config: readConfig(get.scope) }, async (request, reply) =>
+      found(reply, await get.handler(recordContextOf(request, true))),
     );
   }
   if (create) {

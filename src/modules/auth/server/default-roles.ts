@@ -69,20 +69,100 @@ const EXTRA_ACCESS = {
   ],
 } satisfies Record<string, PermissionEntry[]>;
 
+/**
+ * People (issue 6): every employee-record resource and every organisation list has its own
+ * endpoint. Owners and HR admins hold them company-wide; managers hold the records of their
+ * departments but not the special-category gate (ethnicity, health, bank details, NI number),
+ * termination or the organisation lists; employees read their own records and edit their own
+ * contact, about-me, next of kin and personal details. Reference lists (departments,
+ * locations, job titles, tags...) are read by every company user without an entry; the
+ * entry is what shows their settings tab (SPEC §6).
+ */
+export const PEOPLE_RECORD_ENDPOINTS = [
+  '/api/user-personal-details',
+  '/api/user-special-category',
+  '/api/user-contact-details',
+  '/api/user-about-me',
+  '/api/user-next-of-kin',
+  '/api/user-job-title',
+  '/api/user-employment-details',
+  '/api/user-contract',
+  '/api/user-work-permit',
+  '/api/user-pay-rate',
+  '/api/user-working-pattern',
+  '/api/user-notes',
+  '/api/user-user-tags',
+  '/api/user-custom-fields',
+  '/api/user-bank-holidays',
+  '/api/user-setup-complete',
+  '/api/user-export',
+  '/api/user-terminate',
+  '/api/user-cancel-termination',
+] as const;
+export const ORGANISATION_ENDPOINTS = [
+  '/api/users',
+  '/api/user-tags',
+  '/api/company-location',
+  '/api/departments',
+  '/api/user-managed-department',
+  '/api/company-position',
+  '/api/contract-type',
+  '/api/termination-reason',
+  '/api/working-pattern-templates',
+  '/api/company-pay-rate-type',
+  '/api/custom-form-fields',
+  '/api/terms-and-conditions',
+  '/api/company-notes',
+  '/api/user-icalendar-token-reset',
+] as const;
+const MANAGER_WITHOUT = new Set<string>(['/api/user-special-category', '/api/user-terminate', '/api/user-cancel-termination']);
+const MANAGER_READ_ONLY = new Set<string>(['/api/user-pay-rate', '/api/user-setup-complete']);
+const EMPLOYEE_EDITS = new Set<string>([
+  '/api/user-personal-details',
+  '/api/user-special-category',
+  '/api/user-contact-details',
+  '/api/user-about-me',
+  '/api/user-next-of-kin',
+]);
+const EMPLOYEE_WITHOUT = new Set<string>(['/api/user-notes', '/api/user-export', ...MANAGER_WITHOUT]);
+
+export const PEOPLE_ACCESS = {
+  Owner: [...PEOPLE_RECORD_ENDPOINTS, ...ORGANISATION_ENDPOINTS].flatMap((endpoint) => grant(endpoint, 'company')),
+  'HR admin': [...PEOPLE_RECORD_ENDPOINTS, ...ORGANISATION_ENDPOINTS].flatMap((endpoint) => grant(endpoint, 'company')),
+  Manager: PEOPLE_RECORD_ENDPOINTS.filter((endpoint) => !MANAGER_WITHOUT.has(endpoint)).flatMap((endpoint) =>
+    grant(endpoint, 'department', MANAGER_READ_ONLY.has(endpoint) ? ['GET'] : METHODS),
+  ),
+  Employee: PEOPLE_RECORD_ENDPOINTS.filter((endpoint) => !EMPLOYEE_WITHOUT.has(endpoint)).flatMap((endpoint) =>
+    grant(endpoint, 'own', EMPLOYEE_EDITS.has(endpoint) ? METHODS : ['GET']),
+  ),
+  'Docs only': [],
+  Administrator: [...PEOPLE_RECORD_ENDPOINTS, ...ORGANISATION_ENDPOINTS].flatMap((endpoint) => grant(endpoint, 'global')),
+} satisfies Record<string, PermissionEntry[]>;
+
 export type RoleTemplate = { name: string; docsOnly: boolean; permissions: PermissionEntry[] };
 
 export const DEFAULT_COMPANY_ROLES: RoleTemplate[] = [
   {
     name: 'Owner',
     docsOnly: false,
-    permissions: [...entries(() => 'company'), ...EXTRA_ACCESS.Owner],
+    permissions: [...entries(() => 'company'), ...EXTRA_ACCESS.Owner, ...PEOPLE_ACCESS.Owner],
+  },
+  {
+    name: 'HR admin',
+    docsOnly: false,
+    permissions: [
+      ...entries((e) => (e === '/api/contact-us' ? 'own' : 'company')),
+      ...grant('/api/company-settings', 'own', ['GET']),
+      ...grant('/api/user-settings', 'company'),
+      ...PEOPLE_ACCESS['HR admin'],
+    ],
   },
   {
     name: 'Manager',
     docsOnly: false,
-    permissions: [...entries((e) => (PEOPLE_WORK.has(e) ? 'department' : MANAGER_ONLY.has(e) ? null : 'own')), ...EXTRA_ACCESS.Manager],
+    permissions: [...entries((e) => (PEOPLE_WORK.has(e) ? 'department' : MANAGER_ONLY.has(e) ? null : 'own')), ...EXTRA_ACCESS.Manager, ...PEOPLE_ACCESS.Manager],
   },
-  { name: 'Employee', docsOnly: false, permissions: [...entries((e) => (MANAGER_ONLY.has(e) ? null : 'own')), ...EXTRA_ACCESS.Employee] },
+  { name: 'Employee', docsOnly: false, permissions: [...entries((e) => (MANAGER_ONLY.has(e) ? null : 'own')), ...EXTRA_ACCESS.Employee, ...PEOPLE_ACCESS.Employee] },
   {
     name: 'Docs only',
     docsOnly: true,
@@ -93,5 +173,5 @@ export const DEFAULT_COMPANY_ROLES: RoleTemplate[] = [
 export const ADMINISTRATOR_ROLE: RoleTemplate = {
   name: 'Administrator',
   docsOnly: false,
-  permissions: [...entries(() => 'global'), ...EXTRA_ACCESS.Administrator],
+  permissions: [...entries(() => 'global'), ...EXTRA_ACCESS.Administrator, ...PEOPLE_ACCESS.Administrator],
 };

@@ -10,6 +10,7 @@ import * as m0007 from './0007_shell_settings';
 import * as m0008 from './0008_onboarding';
 import * as m0009 from './0009_access_requests';
 import * as m0010 from './0010_realtime';
+import * as m0011 from './0011_people';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_onboarding': m0008,
   '0009_access_requests': m0009,
   '0010_realtime': m0010,
+  '0011_people': m0011,
 };

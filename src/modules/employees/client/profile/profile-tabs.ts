@@ -1,0 +1,38 @@
+// The tabs of an employee's profile (/employee/{id}, /profile; SPEC §2.8 addressed by the
+// `tab` query parameter). Each tab is the screen of one group of record resources, loaded
+// when opened, and shown when the viewer holds GET on its endpoint at any scope (the server
+// still decides whose records that reaches). The record screens live in ../records.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** What every tab receives: whose profile it is, and whether the viewer is that person. */
+export type ProfileTabProps = { userId: string; self: boolean };
+
+export type ProfileTabDefinition = {
+  key: string;
+  label: string;
+  /** GET on this endpoint (any scope) shows the tab. */
+  endpoint: string;
+  component: LazyExoticComponent<ComponentType<ProfileTabProps>>;
+};
+
+const tab = (
+  key: string,
+  label: string,
+  endpoint: string,
+  load: () => Promise<{ default: ComponentType<ProfileTabProps> }>,
+): ProfileTabDefinition => ({ key, label, endpoint, component: lazy(load) });
+
+export const PROFILE_TABS: readonly ProfileTabDefinition[] = [
+  tab('personal', 'Personal', '/api/user-personal-details', () => import('../records/personal-tab')),
+  tab('contact', 'Contact', '/api/user-contact-details', () => import('../records/contact-tab')),
+  tab('employment', 'Employment', '/api/user-employment-details', () => import('../records/employment-tab')),
+  tab('job-history', 'Job history', '/api/user-job-title', () => import('../records/job-history-tab')),
+  tab('contract', 'Contract', '/api/user-contract', () => import('../records/contract-tab')),
+  tab('pay', 'Pay', '/api/user-pay-rate', () => import('../records/pay-tab')),
+  tab('working-pattern', 'Working pattern', '/api/user-working-pattern', () => import('../records/working-pattern-tab')),
+  tab('notes', 'Notes', '/api/user-notes', () => import('../records/notes-tab')),
+  tab('next-of-kin', 'Next of kin', '/api/user-next-of-kin', () => import('../records/next-of-kin-tab')),
+  tab('permits', 'Right to work', '/api/user-work-permit', () => import('../records/permits-tab')),
+  tab('custom-fields', 'Additional', '/api/user-custom-fields', () => import('../records/custom-fields-tab')),
+  tab('audit', 'History', '/api/user-basic', () => import('../records/audit-tab')),
+];

@@ -1,0 +1,67 @@
+// The SQL that finds the person a record belongs to, and that limits a list of people to
+// those the caller's scope reaches (SPEC §6): company all, department the caller's
+// departments (a manager's managed departments include their own), own only themselves.
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { DbOrTrx } from '../../../server/db/database';
+import type { Database } from '../../../server/db/schema';
+import type { Scope, ScopeActor, ScopeSubject } from '../../../shared/scopes';
+import './people-tables';
+
+export type PersonSubject = ScopeSubject & { status: string; terminationDate: string | null };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+/** A company user with every department they belong to; `companyId` null (system scope) finds them in any company. */
+export async function findPersonSubject(db: DbOrTrx, input: { companyId: string | null; userId: string }): Promise<PersonSubject | undefined> {
+  if (!isUuid(input.userId)) return undefined;
+  const row = await db
+    .selectFrom('users as u')
+    .select([
+      'u.id',
+      'u.company_id',
+      'u.status',
+      'u.termination_date',
+      sql<string[]>`array(SELECT u.department_id::text WHERE u.department_id IS NOT NULL
+                          UNION SELECT ud.department_id::text FROM user_departments ud WHERE ud.user_id = u.id)`.as('department_ids'),
+    ])
+    .where('u.id', '=', input.userId)
+    .where('u.company_id', 'is not', null)
+    .$if(input.companyId !== null, (q) => q.where('u.company_id', '=', input.companyId))
+    .executeTakeFirst();
+  if (!row?.company_id) return undefined;
+  return {
+    userId: row.id,
+    companyId: row.company_id,
+    departmentIds: row.department_ids,
+    status: row.status,
+    terminationDate: row.termination_date,
+  };
+}
+
+/**
+ * A filter on `users as u` keeping the people `scope` reaches for `actor` in `companyId`.
+ * Department scope: people whose department, or one of whose further departments, is one of
+ * the actor's. Global scope filters by `companyId` like company scope.
+ */
+export function peopleInScope(scope: Scope, actor: ScopeActor, companyId: string) {
+  return (eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>) => {
+    const inCompany = eb('u.company_id', '=', companyId);
+    if (scope === 'company' || scope === 'global') return inCompany;
+    if (scope === 'own') return eb.and([inCompany, eb('u.id', '=', actor.userId)]);
+    const departments = actor.departmentIds.length > 0 ? [...actor.departmentIds] : ['00000000-0000-0000-0000-000000000000'];
+    return eb.and([
+      inCompany,
+      eb.or([
+        eb('u.department_id', 'in', departments),
+        eb.exists(
+          eb
+            .selectFrom('user_departments as ud')
+            .select('ud.user_id')
+            .whereRef('ud.user_id', '=', 'u.id')
+            .where('ud.department_id', 'in', departments),
+        ),
+      ]),
+    ]);
+  };
+}
