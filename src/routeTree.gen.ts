@@ -21,11 +21,27 @@ import { Route as SignedInAdminRouteImport } from './routes/_signed-in/admin'
 import { Route as SignedInNotificationsRouteImport } from './routes/_signed-in/notifications'
 import { Route as SignedInOutboxRouteImport } from './routes/_signed-in/outbox'
 import { Route as SignedInCompanyIndexRouteImport } from './routes/_signed-in/_company/index'
+import { Route as SignedInCompanyEmployeesRouteImport } from './routes/_signed-in/_company/employees'
 import { Route as SignedInCompanyHrDocumentsRouteImport } from './routes/_signed-in/_company/hr-documents'
+import { Route as SignedInCompanyProfileRouteImport } from './routes/_signed-in/_company/profile'
 import { Route as SignedInAdminIndexRouteImport } from './routes/_signed-in/admin/index'
 import { Route as SignedInAdminAlertsRouteImport } from './routes/_signed-in/admin/alerts'
+import { Route as SignedInCompanyEmployeeIdRouteImport } from './routes/_signed-in/_company/employee.$id'
 import { Route as SignedInCompanyHsDocumentsMisc_docsRouteImport } from './routes/_signed-in/_company/hs-documents.misc_docs'
+import { Route as SignedInCompanySettingsCompanySettingsRouteImport } from './routes/_signed-in/_company/settings.company-settings'
+import { Route as SignedInCompanySettingsCustomFormFieldsRouteImport } from './routes/_signed-in/_company/settings.custom-form-fields'
+import { Route as SignedInCompanySettingsDepartmentsRouteImport } from './routes/_signed-in/_company/settings.departments'
+import { Route as SignedInCompanySettingsEmploymentSettingsRouteImport } from './routes/_signed-in/_company/settings.employment-settings'
+import { Route as SignedInCompanySettingsJobTitlesRouteImport } from './routes/_signed-in/_company/settings.job-titles'
+import { Route as SignedInCompanySettingsLocationsRouteImport } from './routes/_signed-in/_company/settings.locations'
+import { Route as SignedInCompanySettingsPayRateTypesRouteImport } from './routes/_signed-in/_company/settings.pay-rate-types'
+import { Route as SignedInCompanySettingsTermsAndConditionsRouteImport } from './routes/_signed-in/_company/settings.terms-and-conditions'
 import { Route as SignedInCompanySettingsUserSettingsRouteImport } from './routes/_signed-in/_company/settings.user-settings'
+import { Route as SignedInCompanySettingsUserTagsRouteImport } from './routes/_signed-in/_company/settings.user-tags'
+import { Route as SignedInCompanySettingsEmploymentSettingsIndexRouteImport } from './routes/_signed-in/_company/settings.employment-settings.index'
+import { Route as SignedInCompanySettingsEmploymentSettingsContractTypesRouteImport } from './routes/_signed-in/_company/settings.employment-settings.contract-types'
+import { Route as SignedInCompanySettingsEmploymentSettingsTerminationReasonsRouteImport } from './routes/_signed-in/_company/settings.employment-settings.termination-reasons'
+import { Route as SignedInCompanySettingsEmploymentSettingsWorkingPatternsRouteImport } from './routes/_signed-in/_company/settings.employment-settings.working-patterns'
 import { Route as SignedInCompanySettingsUserSettingsIndexRouteImport } from './routes/_signed-in/_company/settings.user-settings.index'
 import { Route as SignedInCompanySettingsUserSettingsAccessRequestsRouteImport } from './routes/_signed-in/_company/settings.user-settings.access-requests'
 
@@ -87,12 +103,23 @@ const SignedInCompanyIndexRoute = SignedInCompanyIndexRouteImport.update({
   path: '/',
   getParentRoute: () => SignedInCompanyRoute,
 } as any)
+const SignedInCompanyEmployeesRoute =
+  SignedInCompanyEmployeesRouteImport.update({
+    id: '/employees',
+    path: '/employees',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanyHrDocumentsRoute =
   SignedInCompanyHrDocumentsRouteImport.update({
     id: '/hr-documents',
     path: '/hr-documents',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanyProfileRoute = SignedInCompanyProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => SignedInCompanyRoute,
+} as any)
 const SignedInAdminIndexRoute = SignedInAdminIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -103,10 +130,64 @@ const SignedInAdminAlertsRoute = SignedInAdminAlertsRouteImport.update({
   path: '/alerts',
   getParentRoute: () => SignedInAdminRoute,
 } as any)
+const SignedInCompanyEmployeeIdRoute =
+  SignedInCompanyEmployeeIdRouteImport.update({
+    id: '/employee/$id',
+    path: '/employee/$id',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanyHsDocumentsMisc_docsRoute =
   SignedInCompanyHsDocumentsMisc_docsRouteImport.update({
     id: '/hs-documents/misc_docs',
     path: '/hs-documents/misc_docs',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsCompanySettingsRoute =
+  SignedInCompanySettingsCompanySettingsRouteImport.update({
+    id: '/settings/company-settings',
+    path: '/settings/company-settings',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsCustomFormFieldsRoute =
+  SignedInCompanySettingsCustomFormFieldsRouteImport.update({
+    id: '/settings/custom-form-fields',
+    path: '/settings/custom-form-fields',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsDepartmentsRoute =
+  SignedInCompanySettingsDepartmentsRouteImport.update({
+    id: '/settings/departments',
+    path: '/settings/departments',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsEmploymentSettingsRoute =
+  SignedInCompanySettingsEmploymentSettingsRouteImport.update({
+    id: '/settings/employment-settings',
+    path: '/settings/employment-settings',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsJobTitlesRoute =
+  SignedInCompanySettingsJobTitlesRouteImport.update({
+    id: '/settings/job-titles',
+    path: '/settings/job-titles',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsLocationsRoute =
+  SignedInCompanySettingsLocationsRouteImport.update({
+    id: '/settings/locations',
+    path: '/settings/locations',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsPayRateTypesRoute =
+  SignedInCompanySettingsPayRateTypesRouteImport.update({
+    id: '/settings/pay-rate-types',
+    path: '/settings/pay-rate-types',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsTermsAndConditionsRoute =
+  SignedInCompanySettingsTermsAndConditionsRouteImport.update({
+    id: '/settings/terms-and-conditions',
+    path: '/settings/terms-and-conditions',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
 const SignedInCompanySettingsUserSettingsRoute =
@@ -114,6 +195,38 @@ const SignedInCompanySettingsUserSettingsRoute =
     id: '/settings/user-settings',
     path: '/settings/user-settings',
     getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsUserTagsRoute =
+  SignedInCompanySettingsUserTagsRouteImport.update({
+    id: '/settings/user-tags',
+    path: '/settings/user-tags',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsEmploymentSettingsIndexRoute =
+  SignedInCompanySettingsEmploymentSettingsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => SignedInCompanySettingsEmploymentSettingsRoute,
+  } as any)
+const SignedInCompanySettingsEmploymentSettingsContractTypesRoute =
+  SignedInCompanySettingsEmploymentSettingsContractTypesRouteImport.update({
+    id: '/contract-types',
+    path: '/contract-types',
+    getParentRoute: () => SignedInCompanySettingsEmploymentSettingsRoute,
+  } as any)
+const SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute =
+  SignedInCompanySettingsEmploymentSettingsTerminationReasonsRouteImport.update(
+    {
+      id: '/termination-reasons',
+      path: '/termination-reasons',
+      getParentRoute: () => SignedInCompanySettingsEmploymentSettingsRoute,
+    } as any,
+  )
+const SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute =
+  SignedInCompanySettingsEmploymentSettingsWorkingPatternsRouteImport.update({
+    id: '/working-patterns',
+    path: '/working-patterns',
+    getParentRoute: () => SignedInCompanySettingsEmploymentSettingsRoute,
   } as any)
 const SignedInCompanySettingsUserSettingsIndexRoute =
   SignedInCompanySettingsUserSettingsIndexRouteImport.update({
@@ -139,12 +252,28 @@ export interface FileRoutesByFullPath {
   '/admin': typeof SignedInAdminRouteWithChildren
   '/notifications': typeof SignedInNotificationsRoute
   '/outbox': typeof SignedInOutboxRoute
+  '/employees': typeof SignedInCompanyEmployeesRoute
   '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/profile': typeof SignedInCompanyProfileRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin/': typeof SignedInAdminIndexRoute
+  '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
+  '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
+  '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
+  '/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
+  '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
+  '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
+  '/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
+  '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
+  '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
+  '/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
+  '/settings/employment-settings/working-patterns': typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute
   '/settings/user-settings/access-requests': typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
+  '/settings/employment-settings/': typeof SignedInCompanySettingsEmploymentSettingsIndexRoute
   '/settings/user-settings/': typeof SignedInCompanySettingsUserSettingsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -157,11 +286,26 @@ export interface FileRoutesByTo {
   '/welcome': typeof WelcomeRoute
   '/notifications': typeof SignedInNotificationsRoute
   '/outbox': typeof SignedInOutboxRoute
+  '/employees': typeof SignedInCompanyEmployeesRoute
   '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/profile': typeof SignedInCompanyProfileRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin': typeof SignedInAdminIndexRoute
+  '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
+  '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
+  '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
+  '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
+  '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
+  '/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
+  '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
+  '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
+  '/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
+  '/settings/employment-settings/working-patterns': typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute
   '/settings/user-settings/access-requests': typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
+  '/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsIndexRoute
   '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsIndexRoute
 }
 export interface FileRoutesById {
@@ -177,13 +321,29 @@ export interface FileRoutesById {
   '/_signed-in/admin': typeof SignedInAdminRouteWithChildren
   '/_signed-in/notifications': typeof SignedInNotificationsRoute
   '/_signed-in/outbox': typeof SignedInOutboxRoute
+  '/_signed-in/_company/employees': typeof SignedInCompanyEmployeesRoute
   '/_signed-in/_company/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/_signed-in/_company/profile': typeof SignedInCompanyProfileRoute
   '/_signed-in/admin/alerts': typeof SignedInAdminAlertsRoute
   '/_signed-in/_company/': typeof SignedInCompanyIndexRoute
   '/_signed-in/admin/': typeof SignedInAdminIndexRoute
+  '/_signed-in/_company/employee/$id': typeof SignedInCompanyEmployeeIdRoute
   '/_signed-in/_company/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  '/_signed-in/_company/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
+  '/_signed-in/_company/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
+  '/_signed-in/_company/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
+  '/_signed-in/_company/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
+  '/_signed-in/_company/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
+  '/_signed-in/_company/settings/locations': typeof SignedInCompanySettingsLocationsRoute
+  '/_signed-in/_company/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
+  '/_signed-in/_company/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/_signed-in/_company/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
+  '/_signed-in/_company/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/_signed-in/_company/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
+  '/_signed-in/_company/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
+  '/_signed-in/_company/settings/employment-settings/working-patterns': typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute
   '/_signed-in/_company/settings/user-settings/access-requests': typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
+  '/_signed-in/_company/settings/employment-settings/': typeof SignedInCompanySettingsEmploymentSettingsIndexRoute
   '/_signed-in/_company/settings/user-settings/': typeof SignedInCompanySettingsUserSettingsIndexRoute
 }
 export interface FileRouteTypes {
@@ -199,12 +359,28 @@ export interface FileRouteTypes {
     | '/admin'
     | '/notifications'
     | '/outbox'
+    | '/employees'
     | '/hr-documents'
+    | '/profile'
     | '/admin/alerts'
     | '/admin/'
+    | '/employee/$id'
     | '/hs-documents/misc_docs'
+    | '/settings/company-settings'
+    | '/settings/custom-form-fields'
+    | '/settings/departments'
+    | '/settings/employment-settings'
+    | '/settings/job-titles'
+    | '/settings/locations'
+    | '/settings/pay-rate-types'
+    | '/settings/terms-and-conditions'
     | '/settings/user-settings'
+    | '/settings/user-tags'
+    | '/settings/employment-settings/contract-types'
+    | '/settings/employment-settings/termination-reasons'
+    | '/settings/employment-settings/working-patterns'
     | '/settings/user-settings/access-requests'
+    | '/settings/employment-settings/'
     | '/settings/user-settings/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -217,11 +393,26 @@ export interface FileRouteTypes {
     | '/welcome'
     | '/notifications'
     | '/outbox'
+    | '/employees'
     | '/hr-documents'
+    | '/profile'
     | '/admin/alerts'
     | '/admin'
+    | '/employee/$id'
     | '/hs-documents/misc_docs'
+    | '/settings/company-settings'
+    | '/settings/custom-form-fields'
+    | '/settings/departments'
+    | '/settings/job-titles'
+    | '/settings/locations'
+    | '/settings/pay-rate-types'
+    | '/settings/terms-and-conditions'
+    | '/settings/user-tags'
+    | '/settings/employment-settings/contract-types'
+    | '/settings/employment-settings/termination-reasons'
+    | '/settings/employment-settings/working-patterns'
     | '/settings/user-settings/access-requests'
+    | '/settings/employment-settings'
     | '/settings/user-settings'
   id:
     | '__root__'
@@ -236,13 +427,29 @@ export interface FileRouteTypes {
     | '/_signed-in/admin'
     | '/_signed-in/notifications'
     | '/_signed-in/outbox'
+    | '/_signed-in/_company/employees'
     | '/_signed-in/_company/hr-documents'
+    | '/_signed-in/_company/profile'
     | '/_signed-in/admin/alerts'
     | '/_signed-in/_company/'
     | '/_signed-in/admin/'
+    | '/_signed-in/_company/employee/$id'
     | '/_signed-in/_company/hs-documents/misc_docs'
+    | '/_signed-in/_company/settings/company-settings'
+    | '/_signed-in/_company/settings/custom-form-fields'
+    | '/_signed-in/_company/settings/departments'
+    | '/_signed-in/_company/settings/employment-settings'
+    | '/_signed-in/_company/settings/job-titles'
+    | '/_signed-in/_company/settings/locations'
+    | '/_signed-in/_company/settings/pay-rate-types'
+    | '/_signed-in/_company/settings/terms-and-conditions'
     | '/_signed-in/_company/settings/user-settings'
+    | '/_signed-in/_company/settings/user-tags'
+    | '/_signed-in/_company/settings/employment-settings/contract-types'
+    | '/_signed-in/_company/settings/employment-settings/termination-reasons'
+    | '/_signed-in/_company/settings/employment-settings/working-patterns'
     | '/_signed-in/_company/settings/user-settings/access-requests'
+    | '/_signed-in/_company/settings/employment-settings/'
     | '/_signed-in/_company/settings/user-settings/'
   fileRoutesById: FileRoutesById
 }
@@ -342,11 +549,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyIndexRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/employees': {
+      id: '/_signed-in/_company/employees'
+      path: '/employees'
+      fullPath: '/employees'
+      preLoaderRoute: typeof SignedInCompanyEmployeesRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/hr-documents': {
       id: '/_signed-in/_company/hr-documents'
       path: '/hr-documents'
       fullPath: '/hr-documents'
       preLoaderRoute: typeof SignedInCompanyHrDocumentsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/profile': {
+      id: '/_signed-in/_company/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof SignedInCompanyProfileRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/admin/': {
@@ -363,11 +584,74 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInAdminAlertsRouteImport
       parentRoute: typeof SignedInAdminRoute
     }
+    '/_signed-in/_company/employee/$id': {
+      id: '/_signed-in/_company/employee/$id'
+      path: '/employee/$id'
+      fullPath: '/employee/$id'
+      preLoaderRoute: typeof SignedInCompanyEmployeeIdRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/hs-documents/misc_docs': {
       id: '/_signed-in/_company/hs-documents/misc_docs'
       path: '/hs-documents/misc_docs'
       fullPath: '/hs-documents/misc_docs'
       preLoaderRoute: typeof SignedInCompanyHsDocumentsMisc_docsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/company-settings': {
+      id: '/_signed-in/_company/settings/company-settings'
+      path: '/settings/company-settings'
+      fullPath: '/settings/company-settings'
+      preLoaderRoute: typeof SignedInCompanySettingsCompanySettingsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/custom-form-fields': {
+      id: '/_signed-in/_company/settings/custom-form-fields'
+      path: '/settings/custom-form-fields'
+      fullPath: '/settings/custom-form-fields'
+      preLoaderRoute: typeof SignedInCompanySettingsCustomFormFieldsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/departments': {
+      id: '/_signed-in/_company/settings/departments'
+      path: '/settings/departments'
+      fullPath: '/settings/departments'
+      preLoaderRoute: typeof SignedInCompanySettingsDepartmentsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/employment-settings': {
+      id: '/_signed-in/_company/settings/employment-settings'
+      path: '/settings/employment-settings'
+      fullPath: '/settings/employment-settings'
+      preLoaderRoute: typeof SignedInCompanySettingsEmploymentSettingsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/job-titles': {
+      id: '/_signed-in/_company/settings/job-titles'
+      path: '/settings/job-titles'
+      fullPath: '/settings/job-titles'
+      preLoaderRoute: typeof SignedInCompanySettingsJobTitlesRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/locations': {
+      id: '/_signed-in/_company/settings/locations'
+      path: '/settings/locations'
+      fullPath: '/settings/locations'
+      preLoaderRoute: typeof SignedInCompanySettingsLocationsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/pay-rate-types': {
+      id: '/_signed-in/_company/settings/pay-rate-types'
+      path: '/settings/pay-rate-types'
+      fullPath: '/settings/pay-rate-types'
+      preLoaderRoute: typeof SignedInCompanySettingsPayRateTypesRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/terms-and-conditions': {
+      id: '/_signed-in/_company/settings/terms-and-conditions'
+      path: '/settings/terms-and-conditions'
+      fullPath: '/settings/terms-and-conditions'
+      preLoaderRoute: typeof SignedInCompanySettingsTermsAndConditionsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/settings/user-settings': {
@@ -376,6 +660,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/settings/user-settings'
       preLoaderRoute: typeof SignedInCompanySettingsUserSettingsRouteImport
       parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/user-tags': {
+      id: '/_signed-in/_company/settings/user-tags'
+      path: '/settings/user-tags'
+      fullPath: '/settings/user-tags'
+      preLoaderRoute: typeof SignedInCompanySettingsUserTagsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/employment-settings/': {
+      id: '/_signed-in/_company/settings/employment-settings/'
+      path: '/'
+      fullPath: '/settings/employment-settings/'
+      preLoaderRoute: typeof SignedInCompanySettingsEmploymentSettingsIndexRouteImport
+      parentRoute: typeof SignedInCompanySettingsEmploymentSettingsRoute
+    }
+    '/_signed-in/_company/settings/employment-settings/contract-types': {
+      id: '/_signed-in/_company/settings/employment-settings/contract-types'
+      path: '/contract-types'
+      fullPath: '/settings/employment-settings/contract-types'
+      preLoaderRoute: typeof SignedInCompanySettingsEmploymentSettingsContractTypesRouteImport
+      parentRoute: typeof SignedInCompanySettingsEmploymentSettingsRoute
+    }
+    '/_signed-in/_company/settings/employment-settings/termination-reasons': {
+      id: '/_signed-in/_company/settings/employment-settings/termination-reasons'
+      path: '/termination-reasons'
+      fullPath: '/settings/employment-settings/termination-reasons'
+      preLoaderRoute: typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRouteImport
+      parentRoute: typeof SignedInCompanySettingsEmploymentSettingsRoute
+    }
+    '/_signed-in/_company/settings/employment-settings/working-patterns': {
+      id: '/_signed-in/_company/settings/employment-settings/working-patterns'
+      path: '/working-patterns'
+      fullPath: '/settings/employment-settings/working-patterns'
+      preLoaderRoute: typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRouteImport
+      parentRoute: typeof SignedInCompanySettingsEmploymentSettingsRoute
     }
     '/_signed-in/_company/settings/user-settings/': {
       id: '/_signed-in/_company/settings/user-settings/'
@@ -393,6 +712,30 @@ declare module '@tanstack/react-router' {
     }
   }
 }
+
+interface SignedInCompanySettingsEmploymentSettingsRouteChildren {
+  SignedInCompanySettingsEmploymentSettingsContractTypesRoute: typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
+  SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute: typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
+  SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute: typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute
+  SignedInCompanySettingsEmploymentSettingsIndexRoute: typeof SignedInCompanySettingsEmploymentSettingsIndexRoute
+}
+
+const SignedInCompanySettingsEmploymentSettingsRouteChildren: SignedInCompanySettingsEmploymentSettingsRouteChildren =
+  {
+    SignedInCompanySettingsEmploymentSettingsContractTypesRoute:
+      SignedInCompanySettingsEmploymentSettingsContractTypesRoute,
+    SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute:
+      SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute,
+    SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute:
+      SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute,
+    SignedInCompanySettingsEmploymentSettingsIndexRoute:
+      SignedInCompanySettingsEmploymentSettingsIndexRoute,
+  }
+
+const SignedInCompanySettingsEmploymentSettingsRouteWithChildren =
+  SignedInCompanySettingsEmploymentSettingsRoute._addFileChildren(
+    SignedInCompanySettingsEmploymentSettingsRouteChildren,
+  )
 
 interface SignedInCompanySettingsUserSettingsRouteChildren {
   SignedInCompanySettingsUserSettingsAccessRequestsRoute: typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
@@ -413,19 +756,49 @@ const SignedInCompanySettingsUserSettingsRouteWithChildren =
   )
 
 interface SignedInCompanyRouteChildren {
+  SignedInCompanyEmployeesRoute: typeof SignedInCompanyEmployeesRoute
   SignedInCompanyHrDocumentsRoute: typeof SignedInCompanyHrDocumentsRoute
+  SignedInCompanyProfileRoute: typeof SignedInCompanyProfileRoute
   SignedInCompanyIndexRoute: typeof SignedInCompanyIndexRoute
+  SignedInCompanyEmployeeIdRoute: typeof SignedInCompanyEmployeeIdRoute
   SignedInCompanyHsDocumentsMisc_docsRoute: typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  SignedInCompanySettingsCompanySettingsRoute: typeof SignedInCompanySettingsCompanySettingsRoute
+  SignedInCompanySettingsCustomFormFieldsRoute: typeof SignedInCompanySettingsCustomFormFieldsRoute
+  SignedInCompanySettingsDepartmentsRoute: typeof SignedInCompanySettingsDepartmentsRoute
+  SignedInCompanySettingsEmploymentSettingsRoute: typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
+  SignedInCompanySettingsJobTitlesRoute: typeof SignedInCompanySettingsJobTitlesRoute
+  SignedInCompanySettingsLocationsRoute: typeof SignedInCompanySettingsLocationsRoute
+  SignedInCompanySettingsPayRateTypesRoute: typeof SignedInCompanySettingsPayRateTypesRoute
+  SignedInCompanySettingsTermsAndConditionsRoute: typeof SignedInCompanySettingsTermsAndConditionsRoute
   SignedInCompanySettingsUserSettingsRoute: typeof SignedInCompanySettingsUserSettingsRouteWithChildren
+  SignedInCompanySettingsUserTagsRoute: typeof SignedInCompanySettingsUserTagsRoute
 }
 
 const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
+  SignedInCompanyEmployeesRoute: SignedInCompanyEmployeesRoute,
   SignedInCompanyHrDocumentsRoute: SignedInCompanyHrDocumentsRoute,
+  SignedInCompanyProfileRoute: SignedInCompanyProfileRoute,
   SignedInCompanyIndexRoute: SignedInCompanyIndexRoute,
+  SignedInCompanyEmployeeIdRoute: SignedInCompanyEmployeeIdRoute,
   SignedInCompanyHsDocumentsMisc_docsRoute:
     SignedInCompanyHsDocumentsMisc_docsRoute,
+  SignedInCompanySettingsCompanySettingsRoute:
+    SignedInCompanySettingsCompanySettingsRoute,
+  SignedInCompanySettingsCustomFormFieldsRoute:
+    SignedInCompanySettingsCustomFormFieldsRoute,
+  SignedInCompanySettingsDepartmentsRoute:
+    SignedInCompanySettingsDepartmentsRoute,
+  SignedInCompanySettingsEmploymentSettingsRoute:
+    SignedInCompanySettingsEmploymentSettingsRouteWithChildren,
+  SignedInCompanySettingsJobTitlesRoute: SignedInCompanySettingsJobTitlesRoute,
+  SignedInCompanySettingsLocationsRoute: SignedInCompanySettingsLocationsRoute,
+  SignedInCompanySettingsPayRateTypesRoute:
+    SignedInCompanySettingsPayRateTypesRoute,
+  SignedInCompanySettingsTermsAndConditionsRoute:
+    SignedInCompanySettingsTermsAndConditionsRoute,
   SignedInCompanySettingsUserSettingsRoute:
     SignedInCompanySettingsUserSettingsRouteWithChildren,
+  SignedInCompanySettingsUserTagsRoute: SignedInCompanySettingsUserTagsRoute,
 }
 
 const SignedInCompanyRouteWithChildren = SignedInCompanyRoute._addFileChildren(

@@ -2,7 +2,7 @@
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
+import { DEMO_PASSWORD, seedDemo, DEMO_USER_COUNT } from '../../src/server/db/seed';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -115,7 +115,6 @@ describe('demo seed', () => {
   it('does not seed twice', async () => {
     expect((await seedDemo(t.database.ownerDb)).created).toBe(false);
     const { rows } = await sql<{ count: number }>`select count(*)::int as count from users`.execute(t.database.ownerDb);
-    // The five demo accounts and the invited one (invited@demo.test).
-    expect(rows[0]?.count).toBe(6);
+    expect(rows[0]?.count).toBe(DEMO_USER_COUNT);
   });
 });

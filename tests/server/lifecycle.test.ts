@@ -6,8 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/server/db/embedded-postgres';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
-import { DEMO_PEOPLE_COUNT } from '../../src/modules/employees/server/people-demo';
+import { DEMO_USER_COUNT } from '../../src/server/db/seed';
 
 const dataDir = path.resolve('.tmp', `lifecycle-${process.pid}`);
 const running: ChildProcess[] = [];
@@ -60,9 +59,6 @@ afterAll(() => {
   for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-// The demo accounts, the invited demo user and the demo company's further employees.
-const DEMO_USER_COUNT = DEMO_ACCOUNTS.length + 1 + DEMO_PEOPLE_COUNT;
 
 describe('server process lifecycle', () => {
   it('starts on a fresh data dir, stops cleanly on SIGTERM, and keeps its data across restarts', async () => {

@@ -40,6 +40,10 @@ describe('company settings', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<CompanySettings>()).toEqual({
         company_id: companyId,
+        name: expect.stringMatching(/^Company /),
+        number: null,
+        sector_name: null,
+        logo: null,
         return_to_work_enabled: false,
         rota_enabled: false,
         overtime_enabled: false,

@@ -59,7 +59,10 @@ export const DirectoryQuerySchema = v.object({
 export type DirectoryQuery = v.InferOutput<typeof DirectoryQuerySchema>;
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export const ExportQuerySchema = v.object({ ...DirectoryQuerySchema.entries, format: v.optional(v.picklist(EXPORT_FORMATS, 'Unknown format.')) });
+export const ExportQuerySchema = v.object({
+  ...DirectoryQuerySchema.entries,
+  format: v.optional(v.picklist(EXPORT_FORMATS, 'Unknown format.')),
+});
 export type ExportQuery = v.InferOutput<typeof ExportQuerySchema>;
 /** The columns of an export, in order: the directory's basic fields only, never special-category ones. */
 export const EXPORT_COLUMNS = [
@@ -138,7 +141,9 @@ export const UpdateEmployeeInputSchema = v.object({
   middle_names: v.optional(v.nullable(textField({ maxLength: 100 }))),
   surname: v.optional(requiredTextField({ maxLength: 100 })),
   email: v.optional(RequiredEmailFieldSchema),
-  mobile: v.optional(v.nullable(textField({ maxLength: 20, pattern: { regex: /^\+?[0-9 ]{6,20}$/, message: 'This is not a valid phone number.' } }))),
+  mobile: v.optional(
+    v.nullable(textField({ maxLength: 20, pattern: { regex: /^\+?[0-9 ]{6,20}$/, message: 'This is not a valid phone number.' } })),
+  ),
   department_id: optionalUuid,
   location_id: optionalUuid,
   role_id: optionalUuid,
@@ -153,8 +158,14 @@ export const BULK_ACTIONS = ['add_tags', 'remove_tags', 'set_department', 'invit
 const userIds = v.pipe(v.array(uuid), v.minLength(1, 'Choose at least one employee.'), v.maxLength(500, 'Choose at most 500 employees.'));
 /** POST /api/user-basic/bulk: all or nothing — one person out of reach refuses the whole action. */
 export const DirectoryBulkSchema = v.variant('action', [
-  v.object({ action: v.literal('add_tags'), data: v.object({ user_ids: userIds, tag_ids: v.pipe(v.array(uuid), v.minLength(1, 'Choose at least one tag.')) }) }),
-  v.object({ action: v.literal('remove_tags'), data: v.object({ user_ids: userIds, tag_ids: v.pipe(v.array(uuid), v.minLength(1, 'Choose at least one tag.')) }) }),
+  v.object({
+    action: v.literal('add_tags'),
+    data: v.object({ user_ids: userIds, tag_ids: v.pipe(v.array(uuid), v.minLength(1, 'Choose at least one tag.')) }),
+  }),
+  v.object({
+    action: v.literal('remove_tags'),
+    data: v.object({ user_ids: userIds, tag_ids: v.pipe(v.array(uuid), v.minLength(1, 'Choose at least one tag.')) }),
+  }),
   v.object({ action: v.literal('set_department'), data: v.object({ user_ids: userIds, department_id: uuid }) }),
   v.object({ action: v.literal('invite'), data: v.object({ user_ids: userIds }) }),
 ]);

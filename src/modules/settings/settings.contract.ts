@@ -25,12 +25,31 @@ export type CompanySettings = {
   return_to_work_enabled: boolean;
   rota_enabled: boolean;
   overtime_enabled: boolean;
+  /** The company's details (issue 6): SPEC §3 company name, number and sector_name, and its logo. */
+  name: string;
+  number: string | null;
+  sector_name: string | null;
+  logo: { id: string; name: string; created_at: string } | null;
 };
+
+// Company details: printable text only; '' clears the optional ones.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const plainText = v.regex(/^[^\u0000-\u001F\u007F]*$/u, 'Invalid characters.');
+const detailText = (max: number) =>
+  v.pipe(
+    v.nullable(v.pipe(v.string('Field is required.'), v.trim(), plainText, v.maxLength(max, 'Max length exceeded.'))),
+    v.transform((value) => value || null),
+  );
 
 export const UpdateCompanySettingsInputSchema = v.object({
   return_to_work_enabled: v.optional(v.boolean('Field is required.')),
   rota_enabled: v.optional(v.boolean('Field is required.')),
   overtime_enabled: v.optional(v.boolean('Field is required.')),
+  name: v.optional(
+    v.pipe(v.string('Field is required.'), v.trim(), v.nonEmpty('Field is required.'), plainText, v.maxLength(200, 'Max length exceeded.')),
+  ),
+  number: v.optional(detailText(50)),
+  sector_name: v.optional(detailText(100)),
 });
 export type UpdateCompanySettingsInput = v.InferOutput<typeof UpdateCompanySettingsInputSchema>;
 

@@ -3,7 +3,7 @@
 import { createCompany, createDepartment, createRole, createUser, emailExists } from '../../modules/auth/server/accounts.queries';
 import { ADMINISTRATOR_ROLE, DEFAULT_COMPANY_ROLES } from '../../modules/auth/server/default-roles';
 import { seedOnboardingDemo } from '../../modules/auth/server/onboarding-demo';
-import { seedPeopleDemo } from '../../modules/employees/server/people-demo';
+import { DEMO_PEOPLE_COUNT, seedPeopleDemo } from '../../modules/employees/server/people-demo';
 import { hashPassword } from '../../modules/auth/server/passwords';
 import type { Config } from '../config';
 import { withSystem, type Db } from './database';
@@ -16,6 +16,9 @@ export const DEMO_ACCOUNTS = [
   { email: 'docs@demo.test', role: 'Docs only', firstName: 'Dan', surname: 'Doyle', department: 'Office' },
   { email: 'admin@stafflane.test', role: 'Administrator', firstName: 'Ada', surname: 'Adams', department: null },
 ] as const;
+
+/** Every user the demo seeds: the demo accounts, the invited one and the company's further employees. */
+export const DEMO_USER_COUNT = DEMO_ACCOUNTS.length + 1 + DEMO_PEOPLE_COUNT;
 
 export type SeedResult = { created: boolean; accounts: typeof DEMO_ACCOUNTS };
 

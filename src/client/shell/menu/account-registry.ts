@@ -3,7 +3,7 @@
 import { IconBell, IconShieldLock, IconSpeakerphone, type Icon } from '@tabler/icons-react';
 import type { MenuItem } from './menu-registry';
 
-export const PROFILE_ENTRY = { path: '/profile', label: 'My profile', landed: false };
+export const PROFILE_ENTRY = { path: '/profile', label: 'My profile', landed: true };
 
 /** My profile: only for a company user not in restricted mode, once the people module builds /profile. */
 export function profileVisible(user: { companyUser: boolean; restricted: boolean }, entry = PROFILE_ENTRY): boolean {

@@ -112,9 +112,11 @@ describe('restricted (docs-only) mode (SPEC §2.4, §6)', () => {
 });
 
 describe('landed modules (DESIGN §5)', () => {
-  it('shows only entries whose screens exist: today the dashboard, Help/FAQ and Contact Us', () => {
+  it('shows only entries whose screens exist: today the dashboard, Employees, Help/FAQ and Contact Us', () => {
     const context = menuContext({ permissions: [permission('/api/user-basic'), permission('/api/contact-us')] });
-    expect(titles(context, MENU_ENTRIES)).toEqual(['Dashboard', 'Help/FAQ', 'Contact Us']);
+    expect(titles(context, MENU_ENTRIES)).toEqual(['Dashboard', 'Employees', 'Help/FAQ', 'Contact Us']);
+    // SPEC §2.4's user-basic permission is reading it.
+    expect(titles(menuContext({ permissions: [permission('/api/user-basic', 'PUT')] }), MENU_ENTRIES)).not.toContain('Employees');
   });
 
   it('shows the documents areas to docs-only users, whose placeholder pages exist', () => {

@@ -82,9 +82,9 @@ export const MENU_ENTRIES: MenuEntryDefinition[] = [
     title: 'Employees',
     icon: IconUsers,
     kind: 'link',
-    landed: false,
+    landed: true,
     target: always('/employees'),
-    visible: (context) => holds(context, '/api/user-basic'),
+    visible: (context) => context.permissions.some((entry) => entry.endpoint === '/api/user-basic' && entry.method === 'GET'),
   },
   {
     key: 'leave',

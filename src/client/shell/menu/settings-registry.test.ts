@@ -62,9 +62,18 @@ describe('settings menu (SPEC §2.5, §6)', () => {
     expect(buildSettingsMenu(menuContext({ restricted: true }), ALL_LANDED)).toEqual([]);
   });
 
-  it('shows only landed pages: today user settings', () => {
-    expect(buildSettingsMenu(menuContext({ permissions: everything, companySettings: rotaOn }))).toEqual([
-      { path: '/settings/user-settings', label: 'User Settings' },
+  it('shows only landed pages: not yet orders, leave and absence settings or document tags', () => {
+    expect(buildSettingsMenu(menuContext({ permissions: everything, companySettings: rotaOn })).map((entry) => entry.label)).toEqual([
+      'User Settings',
+      'Company Settings',
+      'Employee Tags',
+      'Locations',
+      'Departments',
+      'Job Titles',
+      'Employment Settings',
+      'Terms and Conditions',
+      'Pay Rate Types',
+      'Custom Form Fields',
     ]);
   });
 });

@@ -18,12 +18,12 @@ export type SettingsEntryDefinition = {
 
 export const SETTINGS_ENTRIES: SettingsEntryDefinition[] = [
   { path: '/settings/user-settings', label: 'User Settings', resources: ['user-settings'], landed: true, allowedWhenRestricted: true },
-  { path: '/settings/company-settings', label: 'Company Settings', resources: ['company-settings'], landed: false },
+  { path: '/settings/company-settings', label: 'Company Settings', resources: ['company-settings'], landed: true },
   { path: '/settings/orders', label: 'Orders', resources: ['orders'], landed: false },
-  { path: '/settings/user-tags', label: 'Employee Tags', resources: ['users'], landed: false },
-  { path: '/settings/locations', label: 'Locations', resources: ['company-location'], landed: false },
-  { path: '/settings/departments', label: 'Departments', resources: ['departments'], landed: false },
-  { path: '/settings/job-titles', label: 'Job Titles', resources: ['company-position'], landed: false },
+  { path: '/settings/user-tags', label: 'Employee Tags', resources: ['users'], landed: true },
+  { path: '/settings/locations', label: 'Locations', resources: ['company-location'], landed: true },
+  { path: '/settings/departments', label: 'Departments', resources: ['departments'], landed: true },
+  { path: '/settings/job-titles', label: 'Job Titles', resources: ['company-position'], landed: true },
   {
     path: '/settings/absence-and-leave-settings',
     label: 'Leave & Absence Settings',
@@ -34,12 +34,12 @@ export const SETTINGS_ENTRIES: SettingsEntryDefinition[] = [
     path: '/settings/employment-settings',
     label: 'Employment Settings',
     resources: ['working-pattern-templates', 'contract-type', 'termination-reason'],
-    landed: false,
+    landed: true,
   },
-  { path: '/settings/terms-and-conditions', label: 'Terms and Conditions', resources: ['terms-and-conditions'], landed: false },
+  { path: '/settings/terms-and-conditions', label: 'Terms and Conditions', resources: ['terms-and-conditions'], landed: true },
   { path: '/settings/document-tags', label: 'Document Tags', resources: ['document'], landed: false },
-  { path: '/settings/pay-rate-types', label: 'Pay Rate Types', resources: ['company-pay-rate-type'], landed: false, needsRota: true },
-  { path: '/settings/custom-form-fields', label: 'Custom Form Fields', resources: ['custom-form-fields'], landed: false },
+  { path: '/settings/pay-rate-types', label: 'Pay Rate Types', resources: ['company-pay-rate-type'], landed: true, needsRota: true },
+  { path: '/settings/custom-form-fields', label: 'Custom Form Fields', resources: ['custom-form-fields'], landed: true },
 ];
 
 /** Access to a resource of SPEC §6: permission to read it (GET /api/{resource}) at any scope. */

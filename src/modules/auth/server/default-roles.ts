@@ -74,7 +74,7 @@ const EXTRA_ACCESS = {
  * endpoint. Owners and HR admins hold them company-wide; managers hold the records of their
  * departments but not the special-category gate (ethnicity, health, bank details, NI number),
  * termination or the organisation lists; employees read their own records and edit their own
- * contact, about-me, next of kin and personal details. Reference lists (departments,
+ * contact, about-me, next of kin and personal details, and mark their own profile set up. Reference lists (departments,
  * locations, job titles, tags...) are read by every company user without an entry; the
  * entry is what shows their settings tab (SPEC §6).
  */
@@ -123,15 +123,20 @@ const EMPLOYEE_EDITS = new Set<string>([
   '/api/user-contact-details',
   '/api/user-about-me',
   '/api/user-next-of-kin',
+  '/api/user-setup-complete',
 ]);
-const EMPLOYEE_WITHOUT = new Set<string>(['/api/user-notes', '/api/user-export', ...MANAGER_WITHOUT]);
+const EMPLOYEE_WITHOUT = new Set<string>(['/api/user-notes', '/api/user-export', '/api/user-terminate', '/api/user-cancel-termination']);
 
 export const PEOPLE_ACCESS = {
   Owner: [...PEOPLE_RECORD_ENDPOINTS, ...ORGANISATION_ENDPOINTS].flatMap((endpoint) => grant(endpoint, 'company')),
   'HR admin': [...PEOPLE_RECORD_ENDPOINTS, ...ORGANISATION_ENDPOINTS].flatMap((endpoint) => grant(endpoint, 'company')),
-  Manager: PEOPLE_RECORD_ENDPOINTS.filter((endpoint) => !MANAGER_WITHOUT.has(endpoint)).flatMap((endpoint) =>
-    grant(endpoint, 'department', MANAGER_READ_ONLY.has(endpoint) ? ['GET'] : METHODS),
-  ),
+  Manager: [
+    ...PEOPLE_RECORD_ENDPOINTS.filter((endpoint) => !MANAGER_WITHOUT.has(endpoint)).flatMap((endpoint) =>
+      grant(endpoint, 'department', MANAGER_READ_ONLY.has(endpoint) ? ['GET'] : METHODS),
+    ),
+    // Their own special-category fields, like every employee; never their reports'.
+    ...grant('/api/user-special-category', 'own', ['GET', 'PUT']),
+  ],
   Employee: PEOPLE_RECORD_ENDPOINTS.filter((endpoint) => !EMPLOYEE_WITHOUT.has(endpoint)).flatMap((endpoint) =>
     grant(endpoint, 'own', EMPLOYEE_EDITS.has(endpoint) ? METHODS : ['GET']),
   ),
@@ -160,9 +165,17 @@ export const DEFAULT_COMPANY_ROLES: RoleTemplate[] = [
   {
     name: 'Manager',
     docsOnly: false,
-    permissions: [...entries((e) => (PEOPLE_WORK.has(e) ? 'department' : MANAGER_ONLY.has(e) ? null : 'own')), ...EXTRA_ACCESS.Manager, ...PEOPLE_ACCESS.Manager],
+    permissions: [
+      ...entries((e) => (PEOPLE_WORK.has(e) ? 'department' : MANAGER_ONLY.has(e) ? null : 'own')),
+      ...EXTRA_ACCESS.Manager,
+      ...PEOPLE_ACCESS.Manager,
+    ],
   },
-  { name: 'Employee', docsOnly: false, permissions: [...entries((e) => (MANAGER_ONLY.has(e) ? null : 'own')), ...EXTRA_ACCESS.Employee, ...PEOPLE_ACCESS.Employee] },
+  {
+    name: 'Employee',
+    docsOnly: false,
+    permissions: [...entries((e) => (MANAGER_ONLY.has(e) ? null : 'own')), ...EXTRA_ACCESS.Employee, ...PEOPLE_ACCESS.Employee],
+  },
   {
     name: 'Docs only',
     docsOnly: true,

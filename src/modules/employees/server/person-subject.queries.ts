@@ -13,7 +13,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
 /** A company user with every department they belong to; `companyId` null (system scope) finds them in any company. */
-export async function findPersonSubject(db: DbOrTrx, input: { companyId: string | null; userId: string }): Promise<PersonSubject | undefined> {
+export async function findPersonSubject(
+  db: DbOrTrx,
+  input: { companyId: string | null; userId: string },
+): Promise<PersonSubject | undefined> {
   if (!isUuid(input.userId)) return undefined;
   const row = await db
     .selectFrom('users as u')
@@ -64,4 +67,33 @@ export function peopleInScope(scope: Scope, actor: ScopeActor, companyId: string
       ]),
     ]);
   };
+}
+
+/**
+ * Moves people to `departmentId` (null: no department). The department a person had is also
+ * one of their departments in user_departments (sign-up and the demo write it there), so it
+ * goes from that list too: the old department's managers no longer reach them. Departments
+ * they manage besides stay. Call it before the users row changes.
+ */
+export async function moveToDepartment(
+  db: DbOrTrx,
+  input: { companyId: string; userIds: readonly string[]; departmentId: string | null },
+): Promise<void> {
+  if (input.userIds.length === 0) return;
+  const userIds = [...input.userIds];
+  await db
+    .deleteFrom('user_departments as ud')
+    .using('users as u')
+    .whereRef('ud.user_id', '=', 'u.id')
+    .whereRef('ud.department_id', '=', 'u.department_id')
+    .where('u.company_id', '=', input.companyId)
+    .where('u.id', 'in', userIds)
+    .$if(input.departmentId !== null, (q) => q.where('u.department_id', '<>', input.departmentId as string))
+    .execute();
+  await db
+    .updateTable('users')
+    .set({ department_id: input.departmentId, updated_at: sql<Date>`now()` })
+    .where('company_id', '=', input.companyId)
+    .where('id', 'in', userIds)
+    .execute();
 }

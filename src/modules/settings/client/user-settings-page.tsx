@@ -5,6 +5,9 @@ import { Alert, Card, Stack, Title } from '@mantine/core';
 import { getToken } from '../../../client/auth/token-store';
 import { readTokenClaims } from '../../../client/auth/token-claims';
 import { usePageTitle } from '../../../client/shell/page-title';
+// The organisation module owns the iCal token reset; its section sits here with the other settings.
+// eslint-disable-next-line no-restricted-imports -- one section of another module's, placed on this page by design
+import { IcalFeedSection } from '../../organisation/client/ical-feed-section';
 import { EmailNotificationsSetting } from './email-notifications-setting';
 import { TwoFactorSetting } from './two-factor-setting';
 
@@ -24,6 +27,12 @@ export function UserSettingsPage() {
           Sign-in security
         </Title>
         <TwoFactorSetting />
+      </Card>
+      <Card withBorder padding="lg">
+        <Title order={2} size="h4" mb="md">
+          iCal feed
+        </Title>
+        <IcalFeedSection />
       </Card>
     </Stack>
   );

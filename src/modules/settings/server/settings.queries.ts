@@ -38,20 +38,37 @@ export async function companyExists(db: DbOrTrx, companyId: string): Promise<boo
   return (await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst()) !== undefined;
 }
 
+const COMPANY_DETAILS = ['name', 'number', 'sector_name'] as const;
+
 export async function getCompanySettings(db: DbOrTrx, companyId: string): Promise<CompanySettings> {
   const row = await db
     .selectFrom('company_settings')
     .select(['return_to_work_enabled', 'rota_enabled', 'overtime_enabled'])
     .where('company_id', '=', companyId)
     .executeTakeFirst();
-  return { company_id: companyId, ...COMPANY_SETTINGS_DEFAULTS, ...row };
+  const company = await db
+    .selectFrom('companies as c')
+    .leftJoin('files as f', (join) => join.onRef('f.id', '=', 'c.logo_file_id').onRef('f.company_id', '=', 'c.id'))
+    .select(['c.name', 'c.number', 'c.sector_name', 'f.id as logo_id', 'f.original_name as logo_name', 'f.created_at as logo_created_at'])
+    .where('c.id', '=', companyId)
+    .executeTakeFirst();
+  const logo =
+    company?.logo_id && company.logo_name && company.logo_created_at
+      ? { id: company.logo_id, name: company.logo_name, created_at: company.logo_created_at.toISOString() }
+      : null;
+  const details = { name: company?.name ?? '', number: company?.number ?? null, sector_name: company?.sector_name ?? null, logo };
+  return { company_id: companyId, ...COMPANY_SETTINGS_DEFAULTS, ...row, ...details };
 }
 
 export async function updateCompanySettings(
   db: DbOrTrx,
   input: { companyId: string; change: UpdateCompanySettingsInput },
 ): Promise<CompanySettings> {
-  const change = Object.fromEntries(Object.entries(input.change).filter(([, value]) => value !== undefined));
+  const given = Object.entries(input.change).filter(([, value]) => value !== undefined);
+  const isDetail = (key: string) => (COMPANY_DETAILS as readonly string[]).includes(key);
+  const details = Object.fromEntries(given.filter(([key]) => isDetail(key)));
+  const change = Object.fromEntries(given.filter(([key]) => !isDetail(key)));
+  if (Object.keys(details).length > 0) await db.updateTable('companies').set(details).where('id', '=', input.companyId).execute();
   await db
     .insertInto('company_settings')
     .values({ company_id: input.companyId, ...change })

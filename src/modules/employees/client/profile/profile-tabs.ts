@@ -3,6 +3,7 @@
 // when opened, and shown when the viewer holds GET on its endpoint at any scope (the server
 // still decides whose records that reaches). The record screens live in ../records.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Scope } from '../../../../shared/scopes';
 
 /** What every tab receives: whose profile it is, and whether the viewer is that person. */
 export type ProfileTabProps = { userId: string; self: boolean };
@@ -12,6 +13,8 @@ export type ProfileTabDefinition = {
   label: string;
   /** GET on this endpoint (any scope) shows the tab. */
   endpoint: string;
+  /** The least scope of that GET that shows the tab (any scope when absent). */
+  scope?: Scope;
   component: LazyExoticComponent<ComponentType<ProfileTabProps>>;
 };
 
@@ -20,7 +23,8 @@ const tab = (
   label: string,
   endpoint: string,
   load: () => Promise<{ default: ComponentType<ProfileTabProps> }>,
-): ProfileTabDefinition => ({ key, label, endpoint, component: lazy(load) });
+  scope?: Scope,
+): ProfileTabDefinition => ({ key, label, endpoint, scope, component: lazy(load) });
 
 export const PROFILE_TABS: readonly ProfileTabDefinition[] = [
   tab('personal', 'Personal', '/api/user-personal-details', () => import('../records/personal-tab')),
@@ -34,5 +38,6 @@ export const PROFILE_TABS: readonly ProfileTabDefinition[] = [
   tab('next-of-kin', 'Next of kin', '/api/user-next-of-kin', () => import('../records/next-of-kin-tab')),
   tab('permits', 'Right to work', '/api/user-work-permit', () => import('../records/permits-tab')),
   tab('custom-fields', 'Additional', '/api/user-custom-fields', () => import('../records/custom-fields-tab')),
-  tab('audit', 'History', '/api/user-basic', () => import('../records/audit-tab')),
+  // A person's audit history is for company-wide readers (SPEC §6 company scope on user-basic).
+  tab('audit', 'History', '/api/user-basic', () => import('../records/audit-tab'), 'company'),
 ];

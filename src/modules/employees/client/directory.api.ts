@@ -1,0 +1,173 @@
+// The directory's calls (SPEC §3, §7): the employee list and one person's basic record, the
+// reference lists its filters and forms choose from, "Meet the team", the onboarding
+// checklist, a person's audit history, and the writes (add, edit, bulk, invite, terminate,
+// cancel a termination, mark the checklist complete). Every write refreshes the people
+// queries ('user-basic', 'users' and what hangs off them); realtime does the same for others.
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiFetch, isApiError } from '../../../client/api/api-client';
+import { onboardingPaths, type InvitationResult } from '../../auth/auth.contract';
+import {
+  directoryPaths,
+  type AuditLogEntry,
+  type CreateEmployeeInput,
+  type DirectoryBulkInput,
+  type DirectoryBulkResult,
+  type DirectoryPage,
+  type DirectoryQuery,
+  type RoleOption,
+  type SetupChecklist,
+  type TeamMember,
+  type TerminateInput,
+  type UpdateEmployeeInput,
+  type UserBasic,
+} from '../directory.contract';
+
+export const DIRECTORY_PAGE_SIZE = 20;
+/** Reference lists are short; one page of the largest size holds them. */
+const REFERENCE_LIMIT = 500;
+
+type List<T> = { results: T[]; count: number; next_offset: number };
+export type NamedOption = { id: string; name: string };
+export type TagOption = NamedOption & { colour?: string };
+
+export const directoryKeys = {
+  all: ['user-basic'] as const,
+  list: (input: { query: DirectoryQuery; page: number }) => ['user-basic', 'list', input] as const,
+  user: (id: string) => ['users', id] as const,
+  meetTheTeam: (input: { search?: string; department_id?: string[]; page: number }) => ['user-meet-the-team', input] as const,
+  setupComplete: (userId: string) => ['user-setup-complete', userId] as const,
+  auditLog: (userId: string, page: number) => ['audit-log', userId, page] as const,
+};
+
+const offsetOf = (page: number) => (page - 1) * DIRECTORY_PAGE_SIZE;
+
+export const directoryQueryOptions = (input: { query: DirectoryQuery; page: number }) =>
+  queryOptions({
+    queryKey: directoryKeys.list(input),
+    queryFn: ({ signal }) =>
+      apiFetch<DirectoryPage>(directoryPaths.userBasic, {
+        signal,
+        query: { ...input.query, offset: offsetOf(input.page), limit: DIRECTORY_PAGE_SIZE },
+      }),
+    // Keeps the rows on screen while the next page or filter loads.
+    placeholderData: (previous) => previous,
+  });
+
+/** A 404 or 403 is an answer (not found, not yours to see), shown by the page: no toast, no retry. */
+const isRefusal = (error: unknown) => isApiError(error, 404) || isApiError(error, 403);
+
+export const userQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: directoryKeys.user(id),
+    queryFn: ({ signal }) => apiFetch<UserBasic>(directoryPaths.user(id), { signal }),
+    retry: (failures, error) => !isRefusal(error) && !isApiError(error, 401) && failures < 1,
+    meta: { errorToast: false },
+  });
+
+/** A reference list of the company (readable by every company user), names in `name`. */
+const referenceQueryOptions = <T extends NamedOption>(resource: string) =>
+  queryOptions({
+    queryKey: [resource, 'options'] as const,
+    queryFn: ({ signal }) => apiFetch<List<T>>(`/api/${resource}`, { signal, query: { limit: REFERENCE_LIMIT } }),
+    staleTime: 5 * 60 * 1000,
+  });
+
+export const departmentsQueryOptions = () => referenceQueryOptions<NamedOption>('departments');
+export const locationsQueryOptions = () => referenceQueryOptions<NamedOption>('company-location');
+export const tagsQueryOptions = () => referenceQueryOptions<TagOption>('user-tags');
+export const terminationReasonsQueryOptions = () => referenceQueryOptions<NamedOption>('termination-reason');
+
+export const rolesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['role', 'options'] as const,
+    queryFn: ({ signal }) => apiFetch<RoleOption[] | List<RoleOption>>(directoryPaths.roles, { signal }),
+    select: (answer: RoleOption[] | List<RoleOption>) => (Array.isArray(answer) ? answer : answer.results),
+    staleTime: 5 * 60 * 1000,
+  });
+
+export const meetTheTeamQueryOptions = (input: { search?: string; department_id?: string[]; page: number }) =>
+  queryOptions({
+    queryKey: directoryKeys.meetTheTeam(input),
+    queryFn: ({ signal }) =>
+      apiFetch<List<TeamMember>>(directoryPaths.meetTheTeam, {
+        signal,
+        query: { search: input.search, department_id: input.department_id, offset: offsetOf(input.page), limit: DIRECTORY_PAGE_SIZE },
+      }),
+    placeholderData: (previous) => previous,
+  });
+
+export const setupChecklistQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: directoryKeys.setupComplete(userId),
+    queryFn: ({ signal }) => apiFetch<SetupChecklist>(directoryPaths.setupComplete(userId), { signal }),
+    // The card is a nudge: without it the profile still works.
+    meta: { errorToast: false },
+  });
+
+export const auditLogQueryOptions = (userId: string, page: number) =>
+  queryOptions({
+    queryKey: directoryKeys.auditLog(userId, page),
+    queryFn: ({ signal }) =>
+      apiFetch<List<AuditLogEntry>>(directoryPaths.auditLog, {
+        signal,
+        query: { target_id: userId, offset: offsetOf(page), limit: DIRECTORY_PAGE_SIZE },
+      }),
+    placeholderData: (previous) => previous,
+  });
+
+/** Everything a change to people can touch. */
+export function invalidatePeople(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(
+    ['user-basic', 'users', 'user-meet-the-team', 'user-setup-complete', 'audit-log'].map((resource) =>
+      queryClient.invalidateQueries({ queryKey: [resource] }),
+    ),
+  );
+}
+
+export const createEmployeeMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (input: CreateEmployeeInput) => apiFetch<UserBasic>(directoryPaths.userBasic, { method: 'POST', body: input }),
+  onSuccess: () => invalidatePeople(queryClient),
+});
+
+export const updateEmployeeMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: ({ id, input }: { id: string; input: UpdateEmployeeInput }) =>
+    apiFetch<UserBasic>(directoryPaths.userBasicRecord(id), { method: 'PUT', body: input }),
+  onSuccess: () => invalidatePeople(queryClient),
+});
+
+/** All or nothing: a refusal (403, 422) names the problem, which the bulk dialog shows itself. */
+export const bulkMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (input: DirectoryBulkInput) => apiFetch<DirectoryBulkResult>(directoryPaths.bulk, { method: 'POST', body: input }),
+  meta: { errorToast: false },
+  onSuccess: () => invalidatePeople(queryClient),
+});
+
+export const inviteMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (userId: string) => apiFetch<InvitationResult>(onboardingPaths.invitation, { method: 'POST', body: { user_id: userId } }),
+  meta: { errorToast: false },
+  onSuccess: () => invalidatePeople(queryClient),
+});
+
+export const terminateMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (input: TerminateInput) => apiFetch<UserBasic>(directoryPaths.terminate, { method: 'POST', body: input }),
+  onSuccess: () => invalidatePeople(queryClient),
+});
+
+export const cancelTerminationMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (userId: string) => apiFetch<UserBasic>(directoryPaths.cancelTermination, { method: 'POST', body: { user_id: userId } }),
+  meta: { errorToast: false },
+  onSuccess: () => invalidatePeople(queryClient),
+});
+
+export const completeSetupMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (userId: string) => apiFetch<SetupChecklist>(directoryPaths.setupComplete(userId), { method: 'POST' }),
+  meta: { errorToast: false },
+  onSuccess: () => invalidatePeople(queryClient),
+});
+
+/** The server's words for a refused write: its field messages, else its message. */
+export function refusalMessage(error: unknown): string | null {
+  if (!isApiError(error) || error.status >= 500) return null;
+  const fieldMessages = Object.values(error.fieldErrors ?? {}).flat();
+  return fieldMessages.length > 0 ? fieldMessages.join(' ') : error.message;
+}

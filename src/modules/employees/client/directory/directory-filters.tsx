@@ -1,0 +1,125 @@
+// The directory's search box (sent 250 ms after typing stops) and its filters as lists
+// (SPEC §3): status, department, location and tags, and the sort. Meet the team filters by
+// search and department only. Everything lives in the address (./use-directory-search.ts).
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/ScrollArea.css';
+import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DIRECTORY_SORTS, EMPLOYEE_STATUSES, type DirectorySort } from '../../directory.contract';
+import { departmentsQueryOptions, locationsQueryOptions, tagsQueryOptions, type NamedOption } from '../directory.api';
+import { withFilters, type DirectorySearch, type FilterKey } from './directory-search';
+import { STATUS_LABELS } from './status-badge';
+
+export const SEARCH_DEBOUNCE_MS = 250;
+
+export const SORT_LABELS: Record<DirectorySort, string> = {
+  name: 'Name (A to Z)',
+  '-name': 'Name (Z to A)',
+  start_date: 'Start date (earliest first)',
+  '-start_date': 'Start date (latest first)',
+  department: 'Department',
+  job_title: 'Job title',
+  status: 'Status',
+};
+
+const options = (items: NamedOption[] | undefined) => (items ?? []).map((item) => ({ value: item.id, label: item.name }));
+const comboboxProps = { withinPortal: true, shadow: 'md' } as const;
+
+type Props = { search: DirectorySearch; onChange: (next: DirectorySearch, options?: { replace?: boolean }) => void; team?: boolean };
+
+export function DirectoryFilters({ search, onChange, team = false }: Props) {
+  const departments = useQuery(departmentsQueryOptions());
+  const locations = useQuery({ ...locationsQueryOptions(), enabled: !team });
+  const tags = useQuery({ ...tagsQueryOptions(), enabled: !team });
+  const [text, setText] = useState(search.search ?? '');
+  // The back button or "Clear filters" changed the address: the box shows what it now says.
+  const [shown, setShown] = useState(search.search ?? '');
+  if ((search.search ?? '') !== shown) {
+    setShown(search.search ?? '');
+    setText(search.search ?? '');
+  }
+  // Typing replaces the address rather than adding a history entry per pause.
+  const sendSearch = useDebouncedCallback(
+    (value: string) => onChange(withFilters(search, { search: value.trim() }), { replace: true }),
+    SEARCH_DEBOUNCE_MS,
+  );
+  const setList = (key: FilterKey) => (values: string[]) => onChange(withFilters(search, { [key]: values }));
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: team ? 2 : 3 }} spacing="sm">
+      <TextInput
+        label="Search"
+        placeholder="Name or e-mail"
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        value={text}
+        maxLength={100}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          sendSearch(event.currentTarget.value);
+        }}
+      />
+      {!team && (
+        <MultiSelect
+          label="Status"
+          data={EMPLOYEE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+          value={search.status ?? []}
+          onChange={setList('status')}
+          // No choice means the server's default: everyone but terminated people, who a search still finds.
+          placeholder={search.status?.length ? undefined : search.search ? 'Any status' : 'All but terminated'}
+          clearable
+          comboboxProps={comboboxProps}
+        />
+      )}
+      <MultiSelect
+        label="Department"
+        data={options(departments.data?.results)}
+        value={search.department_id ?? []}
+        onChange={setList('department_id')}
+        placeholder={search.department_id?.length ? undefined : 'All departments'}
+        searchable
+        clearable
+        comboboxProps={comboboxProps}
+      />
+      {!team && (
+        <>
+          <MultiSelect
+            label="Location"
+            data={options(locations.data?.results)}
+            value={search.location_id ?? []}
+            onChange={setList('location_id')}
+            placeholder={search.location_id?.length ? undefined : 'All locations'}
+            searchable
+            clearable
+            comboboxProps={comboboxProps}
+          />
+          <MultiSelect
+            label="Tags"
+            data={options(tags.data?.results)}
+            value={search.tag_ids ?? []}
+            onChange={setList('tag_ids')}
+            placeholder={search.tag_ids?.length ? undefined : 'Any tags'}
+            searchable
+            clearable
+            comboboxProps={comboboxProps}
+          />
+          <Select
+            label="Sort by"
+            data={DIRECTORY_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))}
+            value={search.sort ?? 'name'}
+            onChange={(sort) =>
+              onChange({ ...search, sort: sort === 'name' || !sort ? undefined : (sort as DirectorySort), page: undefined })
+            }
+            allowDeselect={false}
+            comboboxProps={comboboxProps}
+          />
+        </>
+      )}
+    </SimpleGrid>
+  );
+}

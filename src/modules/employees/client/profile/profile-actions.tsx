@@ -1,0 +1,113 @@
+// What the viewer may do to the person on a profile: edit the basic details, send an
+// invitation (pending or invited people), terminate (with its own dialog), cancel a
+// termination (after a confirmation). Buttons on wider screens, one menu on phones.
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Popover.css';
+import { ActionIcon, Button, Group, Menu } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconDots } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { showDangerToast, showSuccessToast } from '../../../../client/shell/toasts';
+import { can } from '../../../../client/ui/permission-guard';
+import { directoryPaths, USER_BASIC_ENDPOINT, type UserBasic } from '../../directory.contract';
+import { cancelTerminationMutationOptions, inviteMutationOptions, refusalMessage } from '../directory.api';
+import { PHONE_QUERY } from '../directory/directory-list';
+import { fullName } from '../directory/directory-table';
+import { ConfirmDialog } from './confirm-dialog';
+import { EditBasicModal } from './edit-basic-modal';
+import { TerminateModal } from './terminate-modal';
+
+type Action = { key: 'edit' | 'invite' | 'terminate' | 'cancel'; label: string; danger?: boolean };
+
+export function profileActions(user: UserBasic, self: boolean): Action[] {
+  const actions: Action[] = [];
+  if (can({ endpoint: USER_BASIC_ENDPOINT, method: 'PUT' })) actions.push({ key: 'edit', label: 'Edit' });
+  const wideEditor = can({ endpoint: USER_BASIC_ENDPOINT, method: 'PUT', scope: 'department' });
+  if (!self && wideEditor && (user.status === 'pending' || user.status === 'invited'))
+    actions.push({ key: 'invite', label: 'Send invitation' });
+  if (user.termination_date) {
+    if (can({ endpoint: directoryPaths.cancelTermination, method: 'POST' })) actions.push({ key: 'cancel', label: 'Cancel termination' });
+  } else if (!self && can({ endpoint: directoryPaths.terminate, method: 'POST' })) {
+    actions.push({ key: 'terminate', label: 'Terminate', danger: true });
+  }
+  return actions;
+}
+
+export function ProfileActions({ user, self }: { user: UserBasic; self: boolean }) {
+  const queryClient = useQueryClient();
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [open, setOpen] = useState<Action['key'] | null>(null);
+  const invite = useMutation(inviteMutationOptions(queryClient));
+  const cancel = useMutation(cancelTerminationMutationOptions(queryClient));
+  const name = fullName(user);
+  const actions = profileActions(user, self);
+  if (actions.length === 0) return null;
+
+  const run = (key: Action['key']) => {
+    if (key !== 'invite') return setOpen(key);
+    invite.mutate(user.id, {
+      onSuccess: () => showSuccessToast({ message: `An invitation has been sent to ${user.email}.` }),
+      onError: (error) => showDangerToast({ message: refusalMessage(error) ?? 'The invitation could not be sent.' }),
+    });
+  };
+  const close = () => {
+    setOpen(null);
+    cancel.reset();
+  };
+
+  return (
+    <>
+      {phone ? (
+        <Menu position="bottom-end" shadow="md">
+          <Menu.Target>
+            <ActionIcon variant="default" size="lg" aria-label={`Actions for ${name}`}>
+              <IconDots size={18} aria-hidden="true" />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {actions.map((action) => (
+              <Menu.Item key={action.key} color={action.danger ? 'red' : undefined} onClick={() => run(action.key)}>
+                {action.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      ) : (
+        <Group gap="xs">
+          {actions.map((action) => (
+            <Button
+              key={action.key}
+              size="sm"
+              variant={action.danger ? 'light' : 'default'}
+              color={action.danger ? 'red' : undefined}
+              loading={action.key === 'invite' && invite.isPending}
+              onClick={() => run(action.key)}
+            >
+              {action.label}
+            </Button>
+          ))}
+        </Group>
+      )}
+      <EditBasicModal opened={open === 'edit'} user={user} onClose={close} />
+      <TerminateModal opened={open === 'terminate'} userId={user.id} name={name} onClose={close} />
+      <ConfirmDialog
+        opened={open === 'cancel'}
+        title="Cancel termination"
+        message={`Cancel ${name}'s termination? They keep their access and stay in the directory.`}
+        confirmLabel="Cancel termination"
+        busy={cancel.isPending}
+        problem={cancel.isError ? (refusalMessage(cancel.error) ?? 'The termination could not be cancelled.') : null}
+        onConfirm={() =>
+          cancel.mutate(user.id, {
+            onSuccess: () => {
+              showSuccessToast({ message: `${name}'s termination has been cancelled.` });
+              close();
+            },
+          })
+        }
+        onClose={close}
+      />
+    </>
+  );
+}

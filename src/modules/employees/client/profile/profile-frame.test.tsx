@@ -1,0 +1,151 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
+import type { PermissionEntry } from '../../../../shared/scopes';
+import type { AuditLogEntry, UserBasic } from '../../directory.contract';
+import { PROFILE_NOT_FOUND, ProfileFrame } from './profile-frame';
+
+const server = mockApi();
+const ID = '66666666-6666-4666-8666-666666666666';
+const REASON = { id: '77777777-7777-4777-8777-777777777777', name: 'Resignation' };
+
+const user: UserBasic = {
+  id: ID,
+  first_name: 'Ann',
+  middle_names: null,
+  surname: 'Smith',
+  email: 'ann@demo.test',
+  status: 'active',
+  job_title: 'Sales lead',
+  department: { id: '11111111-1111-4111-8111-111111111111', name: 'Sales' },
+  location: { id: '22222222-2222-4222-8222-222222222222', name: 'Leeds' },
+  tags: [],
+  start_date: '2024-01-08',
+  termination_date: null,
+  profile_image: null,
+  company_id: 'c1',
+  department_id: '11111111-1111-4111-8111-111111111111',
+  departments: [],
+  mobile: null,
+  authorised_contact: false,
+  role: { id: 'r1', name: 'Employee' },
+  company: { id: 'c1', name: 'Demo Ltd', number: null, sector_name: null },
+  line_managers: [],
+  termination_reason: null,
+  termination_notes: null,
+  setup_completed_at: null,
+};
+
+const entry = (overrides: Partial<AuditLogEntry>): AuditLogEntry => ({
+  id: crypto.randomUUID(),
+  action: 'user.updated',
+  actor: { id: 'a1', first_name: 'Olive', surname: 'Owner' },
+  impersonated: false,
+  details: { field: 'surname' },
+  created_at: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+const grant = (endpoint: string, method: PermissionEntry['method'], type: PermissionEntry['type']): PermissionEntry => ({
+  endpoint,
+  method,
+  type,
+});
+
+function serve(answer: () => Response = () => HttpResponse.json(user)) {
+  const terminations: unknown[] = [];
+  server.use(
+    http.get(`/api/users/${ID}`, answer),
+    http.get('/api/audit-log', () => HttpResponse.json({ results: [entry({})], count: 1, next_offset: 1 })),
+    http.get('/api/termination-reason', () => HttpResponse.json({ results: [REASON], count: 1, next_offset: 1 })),
+    http.post('/api/user-terminate', async ({ request }) => {
+      terminations.push(await request.json());
+      return HttpResponse.json({ ...user, termination_date: '2026-12-31' });
+    }),
+  );
+  return { terminations };
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('the profile frame (/employee/{id})', () => {
+  it('shows only the tabs whose records the viewer may read, History only to company-wide readers', async () => {
+    localStorage.setItem(
+      'permissions',
+      JSON.stringify([
+        grant('/api/user-basic', 'GET', 'company'),
+        grant('/api/user-personal-details', 'GET', 'company'),
+        grant('/api/user-contact-details', 'GET', 'own'),
+      ]),
+    );
+    serve();
+    renderWithApp(<ProfileFrame userId={ID} self={false} />, { path: `/employee/${ID}?tab=audit` });
+    expect(await screen.findByRole('heading', { name: 'Ann Smith' })).toBeInTheDocument();
+    const tabs = screen.getByRole('tablist', { name: 'Profile sections' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Personal', 'Contact', 'History']);
+    expect(screen.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+    const history = await screen.findByRole('table', { name: 'History' });
+    expect(within(history).getByText('Olive Owner')).toBeInTheDocument();
+    expect(within(history).getByText('User updated')).toBeInTheDocument();
+  });
+
+  it('hides History from a department-wide reader', async () => {
+    localStorage.setItem('permissions', JSON.stringify([grant('/api/user-basic', 'GET', 'department')]));
+    serve();
+    renderWithApp(<ProfileFrame userId={ID} self={false} />, { path: `/employee/${ID}?tab=audit` });
+    await screen.findByRole('heading', { name: 'Ann Smith' });
+    expect(screen.queryByRole('tab', { name: 'History' })).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This tab does not exist or is not available to you.');
+  });
+
+  it('offers Terminate only with the permission, and terminates after a confirmation', async () => {
+    localStorage.setItem('permissions', JSON.stringify([grant('/api/user-basic', 'GET', 'department')]));
+    serve();
+    const { unmount } = renderWithApp(<ProfileFrame userId={ID} self={false} />, { path: `/employee/${ID}` });
+    await screen.findByRole('heading', { name: 'Ann Smith' });
+    expect(screen.queryByRole('button', { name: 'Terminate' })).not.toBeInTheDocument();
+    unmount();
+
+    localStorage.setItem(
+      'permissions',
+      JSON.stringify([grant('/api/user-basic', 'GET', 'company'), grant('/api/user-terminate', 'POST', 'company')]),
+    );
+    const { terminations } = serve();
+    renderWithApp(<ProfileFrame userId={ID} self={false} />, { path: `/employee/${ID}` });
+    fireEvent.click(await screen.findByRole('button', { name: 'Terminate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terminate Ann Smith' });
+    fireEvent.change(within(dialog).getByLabelText(/Termination date/), { target: { value: '2026-12-31' } });
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /Reason/ }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
+    fireEvent.click(await screen.findByRole('option', { name: 'Resignation' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText(/Terminate Ann Smith's employment on 31\/12\/2026\?/)).toBeInTheDocument();
+    expect(terminations).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm termination' }));
+    await waitFor(() => expect(terminations).toEqual([{ user_id: ID, termination_date: '2026-12-31', termination_reason_id: REASON.id }]));
+  });
+
+  it('never offers to terminate yourself', async () => {
+    localStorage.setItem(
+      'permissions',
+      JSON.stringify([grant('/api/user-basic', 'GET', 'company'), grant('/api/user-terminate', 'POST', 'company')]),
+    );
+    serve();
+    renderWithApp(<ProfileFrame userId={ID} self />, { path: '/profile' });
+    await screen.findByRole('heading', { name: 'Ann Smith' });
+    expect(screen.queryByRole('button', { name: 'Terminate' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the person is not found, without the error toast', async () => {
+    localStorage.setItem('permissions', JSON.stringify([grant('/api/user-basic', 'GET', 'company')]));
+    serve(() => HttpResponse.json({ code: 'notFound', message: 'Not found.' }, { status: 404 }));
+    renderWithApp(<ProfileFrame userId={ID} self={false} />, { path: `/employee/${ID}` });
+    expect(await screen.findByRole('alert')).toHaveTextContent(PROFILE_NOT_FOUND);
+    expect(screen.queryByText('Error occurred')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,83 @@
+// The "History" tab: what was done to this person's records and by whom, newest first, 20 a
+// page (GET /api/audit-log?target_id=; company-wide readers only).
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Pagination.css';
+import { Alert, Badge, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DATE_FORMATS, formatLondon } from '../../../../shared/dates';
+import type { AuditLogEntry } from '../../directory.contract';
+import { auditLogQueryOptions, DIRECTORY_PAGE_SIZE } from '../directory.api';
+import { pageControlLabels } from '../directory/meet-the-team';
+import type { ProfileTabProps } from '../profile/profile-tabs';
+
+/** "user_personal_details.read" → "User personal details read". */
+export function describeAction(action: string): string {
+  const words = action.replace(/[._-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A short line of the entry's details; nested values as JSON. */
+export function describeDetails(details: AuditLogEntry['details']): string {
+  if (!details) return '';
+  return Object.entries(details)
+    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('; ');
+}
+
+export default function AuditTab({ userId }: ProfileTabProps) {
+  const [page, setPage] = useState(1);
+  const log = useQuery(auditLogQueryOptions(userId, page));
+  const pages = log.data ? Math.max(1, Math.ceil(log.data.count / DIRECTORY_PAGE_SIZE)) : 1;
+
+  if (log.isPending) return <Skeleton height={160} radius="md" aria-label="Loading the history" />;
+  if (log.isError) {
+    return (
+      <Alert color="red" role="alert">
+        The history could not be loaded. Please try again.
+      </Alert>
+    );
+  }
+  if (log.data.results.length === 0) return <Text>Nothing has been recorded for this person yet.</Text>;
+  return (
+    <Stack gap="md">
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped verticalSpacing="xs" aria-label="History">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Who</Table.Th>
+              <Table.Th>What</Table.Th>
+              <Table.Th>Details</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {log.data.results.map((entry) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLondon(entry.created_at, DATE_FORMATS.dateTime)}</Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    <Text size="sm">{entry.actor ? `${entry.actor.first_name} ${entry.actor.surname}` : 'System'}</Text>
+                    {entry.impersonated && (
+                      <Badge size="xs" color="yellow" variant="light">
+                        Impersonated
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{describeAction(entry.action)}</Table.Td>
+                <Table.Td>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {describeDetails(entry.details)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} getControlProps={pageControlLabels} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+// The profile's Contract tab: the person's contracts, newest first — type, dates, weekly
+// hours, notice period and notes.
+import { SimpleGrid, Stack } from '@mantine/core';
+import { TextField } from '../../../../client/ui/text-field';
+import { TextareaField } from '../../../../client/ui/textarea-field';
+import { ORGANISATION_RESOURCES } from '../../../organisation/organisation.contract';
+import { CreateContractInputSchema, RECORDS_B_RESOURCES, type ContractRecord } from '../../records-b.contract';
+import type { ProfileTabProps } from '../profile/profile-tabs';
+import { dateText, hoursText, NumberField, ReferenceSelect, textOf } from './records-b-fields';
+import { useRecordForm } from './records-b-form';
+import { RecordHistory, type RecordFormProps } from './records-b-history';
+import { FormButtons } from './records-a-ui';
+
+function ContractForm({ userId, record, onDone }: RecordFormProps<ContractRecord> & { userId: string }) {
+  const form = useRecordForm({
+    resource: RECORDS_B_RESOURCES.contract,
+    schema: CreateContractInputSchema,
+    id: record?.id ?? null,
+    noun: 'contract',
+    onDone,
+    initialValues: {
+      user_id: userId,
+      contract_type_id: record?.contract_type_id ?? null,
+      start_date: textOf(record?.start_date),
+      end_date: textOf(record?.end_date),
+      hours_per_week: record?.hours_per_week ?? null,
+      notice_period: textOf(record?.notice_period),
+      notes: textOf(record?.notes),
+    },
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit} aria-label={record ? 'Edit contract' : 'Add contract'}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <ReferenceSelect
+            resource={ORGANISATION_RESOURCES.contractTypes}
+            label="Contract type"
+            {...form.valueProps<string | null>('contract_type_id')}
+          />
+          <NumberField
+            label="Hours per week"
+            min={0}
+            max={168}
+            step={0.5}
+            decimalScale={2}
+            {...form.valueProps<number | null>('hours_per_week')}
+          />
+          <TextField label="Start date" type="date" required {...form.textProps('start_date')} />
+          <TextField label="End date" type="date" description="Leave empty for an open-ended contract." {...form.textProps('end_date')} />
+        </SimpleGrid>
+        <TextField label="Notice period" maxLength={100} placeholder="For example: 1 month" {...form.textProps('notice_period')} />
+        <TextareaField label="Notes" maxLength={2000} {...form.textProps('notes')} />
+        <FormButtons submitting={form.submitting} onCancel={onDone} otherErrors={form.otherErrors} />
+      </Stack>
+    </form>
+  );
+}
+
+export default function ContractTab({ userId }: ProfileTabProps) {
+  return (
+    <RecordHistory<ContractRecord>
+      resource={RECORDS_B_RESOURCES.contract}
+      userId={userId}
+      title="Contracts"
+      noun="contract"
+      emptyText="No contracts have been recorded."
+      titleOf={(record) => `${record.contract_type_name ?? 'contract'} from ${dateText(record.start_date) ?? ''}`}
+      columns={[
+        { label: 'Type', render: (record) => record.contract_type_name ?? '—' },
+        { label: 'Start date', render: (record) => dateText(record.start_date) },
+        { label: 'End date', render: (record) => dateText(record.end_date) ?? 'Open-ended' },
+        { label: 'Hours per week', render: (record) => hoursText(record.hours_per_week) ?? '—' },
+        { label: 'Notice period', render: (record) => record.notice_period ?? '—' },
+        { label: 'Notes', render: (record) => record.notes ?? '—' },
+      ]}
+      renderForm={(props) => <ContractForm userId={userId} {...props} />}
+    />
+  );
+}

@@ -1,0 +1,78 @@
+// The profile's Job history tab: the person's job titles, newest first, with the latest
+// termination date among them (SPEC §4); a title is typed or taken from the company's list.
+import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
+import { TextField } from '../../../../client/ui/text-field';
+import { ORGANISATION_RESOURCES } from '../../../organisation/organisation.contract';
+import { CreateJobTitleInputSchema, RECORDS_B_RESOURCES, type JobTitleList, type JobTitleRecord } from '../../records-b.contract';
+import type { ProfileTabProps } from '../profile/profile-tabs';
+import { dateText, ReferenceSelect, textOf } from './records-b-fields';
+import { useRecordForm } from './records-b-form';
+import { RecordHistory, type RecordFormProps } from './records-b-history';
+import { FormButtons } from './records-a-ui';
+
+function JobTitleForm({ userId, record, onDone }: RecordFormProps<JobTitleRecord> & { userId: string }) {
+  const form = useRecordForm({
+    resource: RECORDS_B_RESOURCES.jobTitle,
+    schema: CreateJobTitleInputSchema,
+    id: record?.id ?? null,
+    noun: 'job title',
+    onDone,
+    initialValues: {
+      user_id: userId,
+      position_id: record?.position_id ?? null,
+      title: textOf(record?.title),
+      start_date: textOf(record?.start_date),
+      termination_date: textOf(record?.termination_date),
+    },
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit} aria-label={record ? 'Edit job title' : 'Add job title'}>
+      <Stack gap="md">
+        <ReferenceSelect
+          resource={ORGANISATION_RESOURCES.positions}
+          label="From the company’s job titles"
+          noneLabel="Type a title instead"
+          {...form.valueProps<string | null>('position_id')}
+        />
+        <TextField
+          label="Title"
+          description="Leave empty to use the chosen job title’s name."
+          maxLength={100}
+          required={!form.values.position_id}
+          {...form.textProps('title')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextField label="Start date" type="date" required {...form.textProps('start_date')} />
+          <TextField label="Termination date" type="date" {...form.textProps('termination_date')} />
+        </SimpleGrid>
+        <FormButtons submitting={form.submitting} onCancel={onDone} otherErrors={form.otherErrors} />
+      </Stack>
+    </form>
+  );
+}
+
+export default function JobHistoryTab({ userId }: ProfileTabProps) {
+  return (
+    <RecordHistory<JobTitleRecord, JobTitleList>
+      resource={RECORDS_B_RESOURCES.jobTitle}
+      userId={userId}
+      title="Job history"
+      noun="job title"
+      emptyText="No job titles have been recorded."
+      titleOf={(record) => `${record.title} from ${dateText(record.start_date) ?? ''}`}
+      columns={[
+        { label: 'Title', render: (record) => record.title },
+        { label: 'Start date', render: (record) => dateText(record.start_date) },
+        { label: 'Termination date', render: (record) => dateText(record.termination_date) ?? '—' },
+      ]}
+      summary={(list) =>
+        list.latest_termination_date ? (
+          <Alert variant="light" color="gray" title="Latest termination date">
+            <Text>{dateText(list.latest_termination_date)}</Text>
+          </Alert>
+        ) : null
+      }
+      renderForm={(props) => <JobTitleForm userId={userId} {...props} />}
+    />
+  );
+}

@@ -1,0 +1,117 @@
+// The pieces the record tabs share: a titled section with its Edit button, a read view of
+// labelled values, the loading and error states, a form's Save/Cancel row, and the
+// confirmation a delete needs.
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
+import { Alert, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export const NOT_GIVEN = 'Not given';
+
+export function RecordSection(props: { title: string; editLabel?: string; onEdit?: (() => void) | null; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-label={props.title}>
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Title order={2} size="h4">
+          {props.title}
+        </Title>
+        {props.onEdit && (
+          <Button variant="light" size="xs" onClick={props.onEdit} aria-label={props.editLabel ?? `Edit ${props.title.toLowerCase()}`}>
+            Edit
+          </Button>
+        )}
+      </Group>
+      {props.children}
+    </Paper>
+  );
+}
+
+export type ReadItem = { label: string; value: string | null | undefined };
+
+/** Labelled values, two columns from tablet width; an empty value reads "Not given". */
+export function ReadView({ items }: { items: ReadItem[] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
+      {items.map((item) => (
+        <Stack key={item.label} gap={0}>
+          <Text component="dt" size="sm" c="dimmed">
+            {item.label}
+          </Text>
+          <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} c={item.value ? undefined : 'dimmed'}>
+            {item.value ? item.value : NOT_GIVEN}
+          </Text>
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** What a query shows before its data: a loader, or why it failed. */
+export function QueryState({ query, what }: { query: { isPending: boolean; isError: boolean }; what: string }) {
+  if (query.isPending) return <Loader size="sm" aria-label={`Loading ${what}`} />;
+  if (query.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        The {what} could not be loaded.
+      </Alert>
+    );
+  }
+  return null;
+}
+
+export function FormButtons({
+  submitting,
+  onCancel,
+  otherErrors = [],
+}: {
+  submitting: boolean;
+  onCancel: () => void;
+  otherErrors?: string[];
+}) {
+  return (
+    <Stack gap="xs">
+      {otherErrors.length > 0 && (
+        <Alert color="red" variant="light" role="alert">
+          {otherErrors.join(' ')}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel} disabled={submitting}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={submitting}>
+          Save
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function ConfirmDelete(props: {
+  opened: boolean;
+  title: string;
+  message: ReactNode;
+  loading: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal opened={props.opened} onClose={props.onCancel} title={props.title}>
+      <Stack gap="md">
+        <Text>{props.message}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onCancel}>
+            Cancel
+          </Button>
+          <Button color="red" loading={props.loading} onClick={props.onConfirm}>
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** '' for a missing value: what a text field shows. */
+export const textOf = (value: string | null | undefined) => value ?? '';

@@ -1,0 +1,105 @@
+// GET /api/user-export?format=csv|xlsx: exactly the rows the directory's filters give the caller
+// (every page), with the directory's basic columns only. CSV per RFC 4180 with a guard against
+// formula injection (a cell starting = + - @ is prefixed with '); XLSX through exceljs.
+import type { FastifyPluginAsync } from 'fastify';
+import ExcelJS from 'exceljs';
+import * as v from 'valibot';
+import type { AppDeps } from '../../../server/app';
+import { auditSourceOf } from '../../../server/audit/audit-source';
+import { recordAudit } from '../../../server/audit/audit.queries';
+import { withTenant } from '../../../server/db/database';
+import { parseInput } from '../../../server/http/validate';
+import { requireSession } from '../../../server/plugins/request-context';
+import { AppError } from '../../../shared/app-error';
+import { DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
+import { directoryPaths, EXPORT_COLUMNS, ExportQuerySchema, type DirectoryEntry } from '../directory.contract';
+import { CompanyIdQuerySchema, companyOfRequest } from './directory-company';
+import { findDirectoryRows } from './directory.queries';
+import { actorOf } from './person-access';
+
+const ExportRequestSchema = v.object({ ...ExportQuerySchema.entries, ...CompanyIdQuerySchema.entries });
+
+const STATUS_LABELS: Record<DirectoryEntry['status'], string> = {
+  pending: 'Pending',
+  invited: 'Invited',
+  active: 'Active',
+  terminated: 'Terminated',
+  locked: 'Locked',
+};
+
+const date = (value: string | null) => (value ? formatCalendarDate(value, DATE_FORMATS.date) : '');
+
+/** One row's cells, in the order of EXPORT_COLUMNS. */
+export function exportCells(row: DirectoryEntry): string[] {
+  return [
+    row.first_name,
+    row.middle_names ?? '',
+    row.surname,
+    row.email,
+    STATUS_LABELS[row.status],
+    row.job_title ?? '',
+    row.department?.name ?? '',
+    row.location?.name ?? '',
+    date(row.start_date),
+    row.tags.map((tag) => tag.name).join('; '),
+    date(row.termination_date),
+  ];
+}
+
+/** A spreadsheet opening the file would run a cell starting with these as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** RFC 4180: CRLF line ends; a byte-order mark so spreadsheet programs read UTF-8 names right. */
+export function toCsv(rows: readonly DirectoryEntry[]): string {
+  const lines = [EXPORT_COLUMNS.map(csvCell).join(','), ...rows.map((row) => exportCells(row).map(csvCell).join(','))];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+export async function toXlsx(rows: readonly DirectoryEntry[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Stafflane';
+  const sheet = workbook.addWorksheet('Employees', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = EXPORT_COLUMNS.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
+  sheet.getRow(1).font = { bold: true };
+  // Strings only (a cell is never read as a formula, whatever it starts with); nothing is an empty cell.
+  for (const row of rows) sheet.addRow(exportCells(row).map((cell) => (cell === '' ? null : cell)));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+export const directoryExportRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(directoryPaths.export, { config: { access: { endpoint: directoryPaths.export, method: 'GET' } } }, async (request, reply) => {
+    const session = requireSession(request);
+    if (!request.scope) throw AppError.forbidden();
+    const scope = request.scope;
+    const { format = 'csv', company_id: _company, ...query } = parseInput(ExportRequestSchema, request.query ?? {});
+    const companyId = companyOfRequest(session, scope, request.query);
+    const rows = await withTenant(deps.db, companyId, async (trx) => {
+      const found = await findDirectoryRows(trx, { companyId, scope, actor: actorOf(session), query });
+      await recordAudit(trx, {
+        ...auditSourceOf(request),
+        actorId: session.userId,
+        impersonatorId: session.impersonatorId,
+        companyId,
+        action: 'user.exported',
+        details: { format, filter: query, rows: found.rows.length },
+      });
+      return found.rows;
+    });
+    const body = format === 'xlsx' ? await toXlsx(rows) : toCsv(rows);
+    return reply
+      .header('content-type', CONTENT_TYPES[format])
+      .header('content-disposition', `attachment; filename="employees-${londonDate(new Date())}.${format}"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
+};

@@ -1,0 +1,102 @@
+// The employee directory (SPEC §2.4 /employees, §3 users / user-basic): the list and the basic
+// record under /api/user-basic (also read as /api/users/{id}), adding people, bulk actions,
+// termination, and (registered from here) exports, "Meet the team", the onboarding checklist,
+// a person's audit history and the roles to choose from. Permission /api/user-basic unless
+// said otherwise; lists keep to the caller's scope.
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import type { AppDeps } from '../../../server/app';
+import { withTenant } from '../../../server/db/database';
+import { mountResource } from '../../../server/http/resource';
+import { parseInput } from '../../../server/http/validate';
+import {
+  CancelTerminationInputSchema,
+  CreateEmployeeInputSchema,
+  DirectoryBulkSchema,
+  DirectoryQuerySchema,
+  directoryPaths,
+  TerminateInputSchema,
+  UpdateEmployeeInputSchema,
+  USER_BASIC_ENDPOINT,
+} from '../directory.contract';
+import { runBulkAction } from './directory-bulk';
+import { CompanyIdQuerySchema, companyOfRequest } from './directory-company';
+import { checkNewEmployee, createEmployee, updateEmployee } from './directory-employee';
+import { inviteEmployee } from './directory-invite';
+import { directoryExportRoutes } from './directory-export';
+import { directoryTeamRoutes } from './directory-team';
+import { cancelTermination, scheduleTerminationSweep, terminateEmployee } from './directory-termination';
+import { getUserBasic, findDirectoryRows } from './directory.queries';
+import { actorOf, withPerson } from './person-access';
+
+/** The directory's filters, and the company an administrator looks at. */
+export const DirectoryListQuerySchema = v.object({ ...DirectoryQuerySchema.entries, ...CompanyIdQuerySchema.entries });
+
+export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db } = deps;
+
+  const readBasic = (session: Parameters<typeof withPerson>[1]['session'], userId: string) =>
+    withPerson(db, { session, userId, endpoint: USER_BASIC_ENDPOINT, method: 'GET' }, ({ trx, subject }) =>
+      getUserBasic(trx, { companyId: subject.companyId, userId }),
+    );
+
+  mountResource(app, {
+    name: 'user-basic',
+    list: {
+      query: DirectoryListQuerySchema,
+      handler: async ({ session, scope, query, paging }) => {
+        const companyId = companyOfRequest(session, scope, query);
+        const filter = { companyId, scope, actor: actorOf(session), query, paging };
+        const { rows, count } = await withTenant(db, companyId, (trx) => findDirectoryRows(trx, filter));
+        return { results: rows, count };
+      },
+    },
+    get: { handler: ({ session, id }) => readBasic(session, id) },
+    create: {
+      scope: 'department',
+      body: CreateEmployeeInputSchema,
+      handler: async ({ request, session, scope, body }) => {
+        const companyId = companyOfRequest(session, scope, request.query);
+        const userId = await createEmployee({ db, request, session, scope, companyId, input: body });
+        if (body.send_invitation) await inviteEmployee({ app, request, session, scope, companyId, userId });
+        return withTenant(db, companyId, (trx) => getUserBasic(trx, { companyId, userId }));
+      },
+    },
+    update: {
+      body: UpdateEmployeeInputSchema,
+      handler: ({ request, session, id, body }) => updateEmployee({ db, request, session, userId: id, input: body }),
+    },
+    bulk: {
+      method: 'PUT',
+      scope: 'department',
+      body: DirectoryBulkSchema,
+      handler: ({ request, session, scope, body }) =>
+        runBulkAction({ app, request, session, scope, companyId: companyOfRequest(session, scope, request.query) }, body),
+    },
+    validate: {
+      scope: 'department',
+      body: CreateEmployeeInputSchema,
+      check: ({ request, session, scope, body }) => {
+        const asked = v.safeParse(CompanyIdQuerySchema, request.query ?? {});
+        const companyId = session.companyId ?? (scope === 'global' && asked.success ? (asked.output.company_id ?? null) : null);
+        return checkNewEmployee(db, companyId, body);
+      },
+    },
+  });
+
+  // SPEC §7 "GET user by id (with role, company; also for the avatar)": the same record.
+  mountResource(app, { name: 'users', endpoint: USER_BASIC_ENDPOINT, get: { handler: ({ session, id }) => readBasic(session, id) } });
+
+  app.post(directoryPaths.terminate, { config: { access: { endpoint: directoryPaths.terminate, method: 'POST' } } }, async (request) =>
+    terminateEmployee(db, request, parseInput(TerminateInputSchema, request.body)),
+  );
+  app.post(
+    directoryPaths.cancelTermination,
+    { config: { access: { endpoint: directoryPaths.cancelTermination, method: 'POST' } } },
+    async (request) => cancelTermination(db, request, parseInput(CancelTerminationInputSchema, request.body).user_id),
+  );
+  scheduleTerminationSweep(app, db);
+
+  await app.register(directoryExportRoutes, { deps });
+  await app.register(directoryTeamRoutes, { deps });
+};

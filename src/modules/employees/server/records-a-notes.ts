@@ -1,0 +1,88 @@
+// Notes about people (SPEC §3 `user-notes`, filters user_id, department_id, company_id and
+// type): the list keeps to the people the caller's scope reaches, newest first; a note records
+// its author, and only the author or someone over the whole company changes or deletes it.
+import type { FastifyInstance } from 'fastify';
+import { withSystem, withTenant } from '../../../server/db/database';
+import { mountResource } from '../../../server/http/resource';
+import { AppError } from '../../../shared/app-error';
+import { fieldMessages } from '../../../shared/validators';
+import {
+  CreateUserNoteInputSchema,
+  FindUserNotesQuerySchema,
+  recordsAEndpoints,
+  recordsAMessages,
+  recordsAResources,
+  UpdateUserNoteInputSchema,
+} from '../records-a.contract';
+import { actorOf, withPerson, type PersonContext } from './person-access';
+import { findPersonSubject } from './person-subject.queries';
+import { recordWritten, withPersonRecord } from './records-a-access';
+import { createUserNote, deleteUserRecord, findUserNotes, getNoteAuthor, getUserNote, updateUserNote } from './records-a.queries';
+
+const endpoint = recordsAEndpoints.notes;
+const resource = recordsAResources.notes;
+const person = (context: PersonContext) => ({ companyId: context.subject.companyId, userId: context.subject.userId });
+
+/** The author, or a caller whose level reaches the whole company (or every company). */
+async function mayChangeNote(context: PersonContext, id: string): Promise<boolean> {
+  if (context.level === 'company' || context.level === 'global') return true;
+  return (await getNoteAuthor(context.trx, { companyId: context.subject.companyId, id })) === context.session.userId;
+}
+
+export function mountUserNotes(app: FastifyInstance): void {
+  mountResource(app, {
+    name: resource,
+    list: {
+      query: FindUserNotesQuerySchema,
+      handler: async ({ db, session, scope, query, paging }) => {
+        const empty = { results: [], count: 0 };
+        // A company user's notes are their own company's: another company's filter finds nothing.
+        if (session.companyId && query.company_id && query.company_id !== session.companyId) return empty;
+        const subjectCompany = async (userId: string) =>
+          (await withSystem(db, (trx) => findPersonSubject(trx, { companyId: null, userId })))?.companyId;
+        const companyId = session.companyId ?? query.company_id ?? (query.user_id ? await subjectCompany(query.user_id) : undefined);
+        if (!companyId) {
+          if (query.user_id) return empty;
+          throw AppError.validation({ company_id: [fieldMessages.required] });
+        }
+        const filters = { userId: query.user_id, departmentId: query.department_id, type: query.type };
+        return withTenant(db, companyId, (trx) => findUserNotes(trx, { companyId, scope, actor: actorOf(session), filters, paging }));
+      },
+    },
+    get: {
+      handler: ({ db, session, id }) =>
+        withPersonRecord(db, { session, table: 'user_notes', id, endpoint, method: 'GET' }, (p) =>
+          getUserNote(p.trx, { companyId: p.subject.companyId, id }),
+        ),
+    },
+    create: {
+      body: CreateUserNoteInputSchema,
+      handler: ({ db, session, request, body }) =>
+        withPerson(db, { session, userId: body.user_id, endpoint, method: 'POST' }, async (p) => {
+          const id = await createUserNote(p.trx, { ...person(p), type: body.type, body: body.body, authorId: session.userId });
+          await recordWritten(request, p, { resource, action: 'user_notes.created', details: { id, type: body.type } });
+          return getUserNote(p.trx, { companyId: p.subject.companyId, id });
+        }),
+    },
+    update: {
+      body: UpdateUserNoteInputSchema,
+      handler: ({ db, session, request, id, body }) =>
+        withPersonRecord(db, { session, table: 'user_notes', id, endpoint, method: 'PUT' }, async (p) => {
+          if (!(await mayChangeNote(p, id))) throw AppError.forbidden(recordsAMessages.notAuthor);
+          if (!(await updateUserNote(p.trx, { ...person(p), id, type: body.type, body: body.body }))) return undefined;
+          await recordWritten(request, p, { resource, action: 'user_notes.updated', details: { id, type: body.type } });
+          return getUserNote(p.trx, { companyId: p.subject.companyId, id });
+        }),
+    },
+    delete: {
+      handler: async ({ db, session, request, id }) =>
+        (await withPersonRecord(db, { session, table: 'user_notes', id, endpoint, method: 'DELETE' }, async (p) => {
+          if (!(await mayChangeNote(p, id))) throw AppError.forbidden(recordsAMessages.notAuthor);
+          const deleted = await deleteUserRecord(p.trx, { ...person(p), table: 'user_notes', id });
+          if (deleted) await recordWritten(request, p, { resource, action: 'user_notes.deleted', details: { id } });
+          return deleted;
+        })) ?? false,
+    },
+    validate: { body: CreateUserNoteInputSchema },
+  });
+}

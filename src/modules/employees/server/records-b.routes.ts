@@ -1,0 +1,13 @@
+// Employee records B (issue 6): employment details, bank-holiday region, job-title history,
+// contracts, right-to-work checks (with their reminder), pay rates and working patterns.
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../../server/app';
+import { mountEmploymentRecords } from './records-b-employment.routes';
+import { mountHistoryRecords } from './records-b-history.routes';
+import { scheduleWorkPermitReminders } from './work-permit-reminders';
+
+export const recordsBRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  mountEmploymentRecords(app);
+  mountHistoryRecords(app);
+  scheduleWorkPermitReminders(app, deps.db);
+};

@@ -1,0 +1,80 @@
+// The right-to-work reminder: once per permit, 30 days before its expiry or on its follow-up
+// date, the company's owners and HR admins (whoever may change right-to-work checks company-wide)
+// get an Action Required notification about the person. Runs at start and hourly on every
+// server; the claim in the database makes each permit's reminder go out once.
+import type { FastifyInstance } from 'fastify';
+import { withSystem, type Db } from '../../../server/db/database';
+import { notify } from '../../../server/notifications/notify';
+import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
+import { PERMIT_REMINDER_DAYS, RECORDS_B_RESOURCES } from '../records-b.contract';
+import { claimDuePermitReminders, findPermitReminderRecipients, type DuePermitReminder } from './records-b-permits.queries';
+
+const REMINDER_INTERVAL_MS = 60 * 60_000;
+const PERMIT_ENDPOINT = `/api/${RECORDS_B_RESOURCES.workPermit}`;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The words of the reminder: the expiry when it is what is due, else the follow-up. */
+export function permitReminderText(
+  permit: Pick<DuePermitReminder, 'first_name' | 'surname' | 'expiry_date' | 'follow_up_date'>,
+  today: string,
+): string {
+  const name = `${permit.first_name} ${permit.surname}`;
+  const expiryDue = permit.expiry_date !== null && permit.expiry_date <= addDays(today, PERMIT_REMINDER_DAYS);
+  if (expiryDue && permit.expiry_date) {
+    const verb = permit.expiry_date < today ? 'expired' : 'expires';
+    return `Right to work check for ${name} ${verb} on ${formatCalendarDate(permit.expiry_date, DATE_FORMATS.date)}.`;
+  }
+  return `Right to work follow-up check for ${name} is due on ${formatCalendarDate(permit.follow_up_date ?? today, DATE_FORMATS.date)}.`;
+}
+
+/** Sends every reminder due at `now`; answers how many permits were reminded and how many people told. */
+export async function sendWorkPermitReminders(db: Db, now: Date = new Date()): Promise<{ reminded: number; notified: number }> {
+  const today = londonDate(now);
+  return withSystem(db, async (trx) => {
+    const due = await claimDuePermitReminders(trx, { now, today, expiryHorizon: addDays(today, PERMIT_REMINDER_DAYS) });
+    const recipients = new Map<string, string[]>();
+    let notified = 0;
+    for (const permit of due) {
+      let people = recipients.get(permit.company_id);
+      if (!people) {
+        people = await findPermitReminderRecipients(trx, { companyId: permit.company_id, endpoint: PERMIT_ENDPOINT });
+        recipients.set(permit.company_id, people);
+      }
+      const text = permitReminderText(permit, today);
+      for (const userId of people) {
+        await notify(trx, {
+          companyId: permit.company_id,
+          userId,
+          description: escapeHtml(text),
+          relatesTo: 'user',
+          relatesToId: permit.user_id,
+          todo: true,
+          email: { subject: 'Right to work check due', text },
+        });
+        notified += 1;
+      }
+    }
+    return { reminded: due.length, notified };
+  });
+}
+
+/** At start and hourly; a failed pass is logged and tried again on the next. */
+export function scheduleWorkPermitReminders(app: FastifyInstance, db: Db): void {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    running ??= sendWorkPermitReminders(db)
+      .then(({ notified }) => {
+        if (notified > 0) app.mail.wake();
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'Could not send right-to-work reminders.'))
+      .finally(() => (running = null));
+  };
+  const timer = setInterval(run, REMINDER_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onReady', async () => run());
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

@@ -1,0 +1,86 @@
+// The company logo (company settings): uploaded and removed by those who change company
+// settings (PNG, JPEG or WebP up to 2 MB, kept with the platform's uploads); its bytes are
+// read by every user of the company with the bearer token.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../../server/app';
+import { withSystem, withTenant } from '../../../server/db/database';
+import { sendFile } from '../../../server/files/downloads';
+import { FILE_TYPES } from '../../../server/files/file-types';
+import { receiveUpload } from '../../../server/files/uploads';
+import { requireSession } from '../../../server/plugins/request-context';
+import { AppError } from '../../../shared/app-error';
+import { levelFor, type HttpMethod } from '../../../shared/scopes';
+import { COMPANY_LOGO_MAX_BYTES } from '../organisation.contract';
+import { recordWrite } from './company-scope';
+import { getCompanyLogoFile, setCompanyLogoFile } from './company-logo.queries';
+import { companyExists } from './organisation.queries';
+
+const COMPANY_SETTINGS_ENDPOINT = '/api/company-settings';
+const IMAGE_TYPES = [FILE_TYPES.png, FILE_TYPES.jpeg, FILE_TYPES.webp];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const WRITE = { endpoint: COMPANY_SETTINGS_ENDPOINT, scope: 'company' } as const;
+
+export const companyLogoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db } = deps;
+
+  /** The company of the path: the caller's own, or any existing one for global scope. */
+  const companyOf = async (request: FastifyRequest, method: HttpMethod) => {
+    const session = requireSession(request);
+    const { companyId } = request.params as { companyId: string };
+    if (session.companyId === companyId) return { session, companyId };
+    if (levelFor(session.permissions, COMPANY_SETTINGS_ENDPOINT, method) !== 'global') throw AppError.forbidden();
+    if (!UUID.test(companyId) || !(await withSystem(db, (trx) => companyExists(trx, companyId)))) throw AppError.notFound();
+    return { session, companyId };
+  };
+  const audit = (request: FastifyRequest, input: { companyId: string; action: string }) => ({
+    request,
+    session: requireSession(request),
+    companyId: input.companyId,
+    action: input.action,
+    targetType: 'company',
+    targetId: input.companyId,
+    invalidates: ['company-settings'],
+  });
+
+  app.get('/api/company-logo/:companyId', { config: { access: 'authenticated' } }, async (request, reply) => {
+    const { companyId } = await companyOf(request, 'GET');
+    const file = await withTenant(db, companyId, (trx) => getCompanyLogoFile(trx, companyId));
+    if (!file) throw AppError.notFound();
+    return sendFile(reply, file);
+  });
+
+  app.post('/api/company-logo/:companyId', { config: { access: { ...WRITE, method: 'PUT' } } }, async (request, reply) => {
+    const { session, companyId } = await companyOf(request, 'PUT');
+    const { file, replaced } = await withTenant(db, companyId, async (trx) => {
+      const upload = await receiveUpload(request, {
+        db: trx,
+        companyId,
+        userId: session.userId,
+        maxBytes: COMPANY_LOGO_MAX_BYTES,
+        allowedTypes: IMAGE_TYPES,
+      });
+      const previous = await setCompanyLogoFile(trx, { companyId, fileId: upload.file.id });
+      await recordWrite(trx, audit(request, { companyId, action: 'company_logo.uploaded' }));
+      return { file: upload.file, replaced: previous };
+    });
+    if (replaced)
+      await app.fileStorage
+        .delete(replaced.storage_key)
+        .catch((error: unknown) => request.log.error({ err: error }, 'could not delete a replaced logo'));
+    return reply.code(201).send({ id: file.id, name: file.original_name, created_at: file.created_at.toISOString() });
+  });
+
+  app.delete('/api/company-logo/:companyId', { config: { access: { ...WRITE, method: 'PUT' } } }, async (request, reply) => {
+    const { companyId } = await companyOf(request, 'PUT');
+    const removed = await withTenant(db, companyId, async (trx) => {
+      const previous = await setCompanyLogoFile(trx, { companyId, fileId: null });
+      if (previous) await recordWrite(trx, audit(request, { companyId, action: 'company_logo.deleted' }));
+      return previous;
+    });
+    if (!removed) throw AppError.notFound();
+    await app.fileStorage
+      .delete(removed.storage_key)
+      .catch((error: unknown) => request.log.error({ err: error }, 'could not delete a removed logo'));
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,187 @@
+// One organisation list as a generic resource (SPEC §7): every company user reads it; the
+// endpoint's holders create, change and delete its items. Names are unique in a company
+// (422 "This name is already used."), an item in use cannot be deleted (409 with how many
+// people use it), and every write is audited and invalidates the list for the company.
+import type { FastifyInstance } from 'fastify';
+import type * as v from 'valibot';
+import type { Trx } from '../../../server/db/database';
+import { mountResource, type ResourceContext } from '../../../server/http/resource';
+import { AppError, type FieldErrors } from '../../../shared/app-error';
+import { DUPLICATE_NAME, ListQuerySchema } from '../organisation.contract';
+import { inCompany, isForeignKeyViolation, isUniqueViolation, recordWrite } from './company-scope';
+import {
+  countUsers,
+  createItem,
+  deleteItem,
+  findItems,
+  getItem,
+  nameTaken,
+  updateItem,
+  type Order,
+  type Row,
+  type Usage,
+} from './organisation.queries';
+
+type Mode = 'create' | 'update';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type ListResourceDefinition<TBody extends v.GenericSchema> = {
+  /** SPEC §3 resource name: /api/{name}, permission /api/{name}. */
+  name: string;
+  table: string;
+  /** What one item is called in messages: "This {noun} is used by 3 employees." */
+  noun: string;
+  body: TBody;
+  order: readonly Order[];
+  /** Columns the search filter looks in. */
+  search?: readonly string[];
+  /** The column unique within the company. */
+  unique?: 'name' | 'label';
+  usages?: readonly Usage[];
+  /** What to do about the people using an item before it can go. */
+  inUseAdvice?: string;
+  /** The columns a body writes; by default the body itself. */
+  values?: (body: v.InferOutput<TBody>, mode: Mode, context: ResourceContext) => Record<string, unknown>;
+  /** Adds what a row shows beyond its columns (managers, authors). */
+  decorate?: (trx: Trx, rows: Row[], companyId: string) => Promise<Row[]>;
+  /** Further resource names a write invalidates. */
+  alsoInvalidates?: readonly string[];
+};
+
+export const inUseMessage = (noun: string, count: number, advice: string) =>
+  `This ${noun} is used by ${count} ${count === 1 ? 'employee' : 'employees'}. ${advice}`;
+
+const companyIdOf = (body: unknown): string | undefined => {
+  const value = typeof body === 'object' && body !== null ? (body as { company_id?: unknown }).company_id : undefined;
+  return typeof value === 'string' ? value : undefined;
+};
+
+export function mountListResource<TBody extends v.GenericSchema>(app: FastifyInstance, definition: ListResourceDefinition<TBody>): void {
+  const { name, table, unique } = definition;
+  const endpoint = `/api/${name}`;
+  const invalidates = [name, ...(definition.alsoInvalidates ?? [])];
+  const decorate = async (trx: Trx, rows: Row[], companyId: string) =>
+    definition.decorate ? definition.decorate(trx, rows, companyId) : rows;
+  const valuesOf = (body: v.InferOutput<TBody>, mode: Mode, context: ResourceContext) =>
+    definition.values ? definition.values(body, mode, context) : (body as Record<string, unknown>);
+
+  const duplicateErrors = async (trx: Trx, input: { companyId: string; body: unknown; exceptId?: string }): Promise<FieldErrors> => {
+    if (!unique) return {};
+    const value = (input.body as Record<string, unknown>)[unique];
+    if (typeof value !== 'string') return {};
+    const taken = await nameTaken(trx, {
+      table,
+      column: unique,
+      companyId: input.companyId,
+      value,
+      ...(input.exceptId ? { exceptId: input.exceptId } : {}),
+    });
+    return taken ? { [unique]: [DUPLICATE_NAME] } : {};
+  };
+  /** Runs a write; a unique violation that slipped past the check (a race) is the same 422. */
+  const guarded = async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      if (unique && isUniqueViolation(error)) throw AppError.validation({ [unique]: [DUPLICATE_NAME] });
+      throw error;
+    }
+  };
+  const write = (context: ResourceContext, input: { action: string; id: string; companyId: string; trx: Trx }) =>
+    recordWrite(input.trx, {
+      request: context.request,
+      session: context.session,
+      companyId: input.companyId,
+      action: `${name}.${input.action}`,
+      targetType: name,
+      targetId: input.id,
+      invalidates,
+    });
+
+  mountResource(app, {
+    name,
+    readAccess: 'authenticated',
+    list: {
+      query: ListQuerySchema,
+      handler: (context) =>
+        inCompany(context, { endpoint, method: 'GET', companyId: context.query.company_id }, async (trx, companyId) => {
+          const page = await findItems(trx, {
+            table,
+            companyId,
+            search: context.query.search,
+            searchColumns: definition.search ?? ['name'],
+            order: definition.order,
+            paging: context.paging,
+          });
+          return { results: await decorate(trx, page.results, companyId), count: page.count };
+        }),
+    },
+    get: {
+      handler: (context) =>
+        inCompany(context, { endpoint, method: 'GET', record: { table, id: context.id } }, async (trx, companyId) => {
+          const row = await getItem(trx, { table, companyId, id: context.id });
+          return row ? (await decorate(trx, [row], companyId))[0] : undefined;
+        }),
+    },
+    create: {
+      body: definition.body,
+      handler: (context) =>
+        guarded(() =>
+          inCompany(context, { endpoint, method: 'POST', companyId: companyIdOf(context.request.body) }, async (trx, companyId) => {
+            const duplicate = await duplicateErrors(trx, { companyId, body: context.body });
+            if (Object.keys(duplicate).length > 0) throw AppError.validation(duplicate);
+            const row = await createItem(trx, { table, companyId, values: valuesOf(context.body, 'create', context) });
+            await write(context, { action: 'created', id: row.id, companyId, trx });
+            return (await decorate(trx, [row], companyId))[0];
+          }),
+        ),
+    },
+    update: {
+      body: definition.body,
+      handler: (context) =>
+        guarded(() =>
+          inCompany(context, { endpoint, method: 'PUT', record: { table, id: context.id } }, async (trx, companyId) => {
+            if (!(await getItem(trx, { table, companyId, id: context.id }))) return undefined;
+            const duplicate = await duplicateErrors(trx, { companyId, body: context.body, exceptId: context.id });
+            if (Object.keys(duplicate).length > 0) throw AppError.validation(duplicate);
+            const row = await updateItem(trx, { table, companyId, id: context.id, values: valuesOf(context.body, 'update', context) });
+            if (!row) return undefined;
+            await write(context, { action: 'updated', id: row.id, companyId, trx });
+            return (await decorate(trx, [row], companyId))[0];
+          }),
+        ),
+    },
+    delete: {
+      handler: async (context) => {
+        try {
+          return await inCompany(context, { endpoint, method: 'DELETE', record: { table, id: context.id } }, async (trx, companyId) => {
+            if (!(await getItem(trx, { table, companyId, id: context.id }))) return false;
+            const users = await countUsers(trx, { companyId, id: context.id, usages: definition.usages ?? [] });
+            if (users > 0) {
+              throw new AppError('conflict', {
+                message: inUseMessage(definition.noun, users, definition.inUseAdvice ?? 'Move them first.'),
+              });
+            }
+            const deleted = await deleteItem(trx, { table, companyId, id: context.id });
+            if (deleted) await write(context, { action: 'deleted', id: context.id, companyId, trx });
+            return deleted;
+          });
+        } catch (error) {
+          // Someone started using it between the count and the delete.
+          if (isForeignKeyViolation(error)) throw new AppError('conflict', { message: `This ${definition.noun} is in use.` });
+          throw error;
+        }
+      },
+    },
+    validate: {
+      body: definition.body,
+      check: async (context) => {
+        const raw = context.request.body as { id?: unknown } | null;
+        const exceptId = typeof raw?.id === 'string' && UUID.test(raw.id) ? raw.id : undefined;
+        return inCompany(context, { endpoint, method: 'POST', companyId: companyIdOf(raw) }, (trx, companyId) =>
+          duplicateErrors(trx, { companyId, body: context.body, ...(exceptId ? { exceptId } : {}) }),
+        );
+      },
+    },
+  });
+}

@@ -1,0 +1,146 @@
+// The organisation module's routes: its lists (SPEC §2.5 settings tabs), the managers of
+// departments, the company logo and the iCal token reset of user settings.
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import type { AppDeps } from '../../../server/app';
+import {
+  CompanyNoteInputSchema,
+  CustomFormFieldInputSchema,
+  LocationInputSchema,
+  NamedItemInputSchema,
+  ORGANISATION_RESOURCES as R,
+  PayRateTypeInputSchema,
+  TagInputSchema,
+  TermsInputSchema,
+  WorkingPatternTemplateInputSchema,
+} from '../organisation.contract';
+import { companyLogoRoutes } from './company-logo.routes';
+import { icalTokenRoutes } from './ical-token.routes';
+import { mountListResource } from './list-resource';
+import { managedDepartmentRoutes } from './managed-departments.routes';
+import { departmentExtras, peopleNames } from './organisation.queries';
+
+const BY_NAME = [{ column: 'name', direction: 'asc', lower: true }] as const;
+const NEWEST_FIRST = [{ column: 'created_at', direction: 'desc' }] as const;
+
+export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  mountListResource(app, {
+    name: R.locations,
+    table: 'company_locations',
+    noun: 'location',
+    body: LocationInputSchema,
+    order: BY_NAME,
+    search: ['name', 'town', 'postcode'],
+    unique: 'name',
+    usages: [{ table: 'users', column: 'location_id', userColumn: 'id' }],
+  });
+  mountListResource(app, {
+    name: R.departments,
+    table: 'departments',
+    noun: 'department',
+    body: NamedItemInputSchema,
+    order: BY_NAME,
+    unique: 'name',
+    usages: [{ table: 'users', column: 'department_id', userColumn: 'id' }],
+    alsoInvalidates: [R.managedDepartments],
+    decorate: async (trx, rows, companyId) => {
+      const { managers, counts } = await departmentExtras(trx, { companyId, ids: rows.map((row) => row.id) });
+      return rows.map((row) => ({ ...row, managers: managers.get(row.id) ?? [], employee_count: counts.get(row.id) ?? 0 }));
+    },
+  });
+  const named = [
+    { name: R.positions, table: 'company_positions', noun: 'job title', usages: [{ table: 'user_job_titles', column: 'position_id' }] },
+    {
+      name: R.contractTypes,
+      table: 'contract_types',
+      noun: 'contract type',
+      usages: [
+        { table: 'user_employment_details', column: 'contract_type_id' },
+        { table: 'user_contracts', column: 'contract_type_id' },
+      ],
+    },
+    {
+      name: R.terminationReasons,
+      table: 'termination_reasons',
+      noun: 'termination reason',
+      usages: [{ table: 'users', column: 'termination_reason_id', userColumn: 'id' }],
+      inUseAdvice: 'Choose another reason for them first.',
+    },
+  ];
+  for (const list of named) mountListResource(app, { ...list, body: NamedItemInputSchema, order: BY_NAME, unique: 'name' });
+  mountListResource(app, {
+    name: R.tags,
+    table: 'user_tags',
+    noun: 'tag',
+    body: TagInputSchema,
+    order: BY_NAME,
+    unique: 'name',
+    usages: [{ table: 'user_user_tags', column: 'tag_id' }],
+    inUseAdvice: 'Remove it from them first.',
+  });
+  mountListResource(app, {
+    name: R.workingPatternTemplates,
+    table: 'working_pattern_templates',
+    noun: 'working pattern template',
+    body: WorkingPatternTemplateInputSchema,
+    order: BY_NAME,
+    unique: 'name',
+    usages: [{ table: 'user_working_patterns', column: 'template_id' }],
+    inUseAdvice: 'Change their working patterns first.',
+  });
+  mountListResource(app, {
+    name: R.payRateTypes,
+    table: 'company_pay_rate_types',
+    noun: 'pay rate type',
+    body: PayRateTypeInputSchema,
+    order: BY_NAME,
+    unique: 'name',
+    usages: [{ table: 'user_pay_rates', column: 'pay_rate_type_id' }],
+    inUseAdvice: 'Change their pay rates first.',
+  });
+  mountListResource(app, {
+    name: R.customFormFields,
+    table: 'custom_form_fields',
+    noun: 'field',
+    body: CustomFormFieldInputSchema,
+    order: [
+      { column: 'position', direction: 'asc' },
+      { column: 'label', direction: 'asc', lower: true },
+    ],
+    search: ['label'],
+    unique: 'label',
+    usages: [{ table: 'user_custom_field_values', column: 'field_id' }],
+    inUseAdvice: 'Clear their values first.',
+  });
+  mountListResource(app, {
+    name: R.terms,
+    table: 'terms_and_conditions',
+    noun: 'version',
+    body: TermsInputSchema,
+    order: NEWEST_FIRST,
+    search: ['title'],
+    values: ({ publish, ...fields }, mode) =>
+      mode === 'create'
+        ? { ...fields, published_at: publish ? new Date() : null }
+        : { ...fields, updated_at: new Date(), ...(publish ? { published_at: sql`coalesce(published_at, now())` } : {}) },
+  });
+  mountListResource(app, {
+    name: R.companyNotes,
+    table: 'company_notes',
+    noun: 'note',
+    body: CompanyNoteInputSchema,
+    order: NEWEST_FIRST,
+    search: ['body'],
+    values: (body, mode, context) =>
+      mode === 'create' ? { ...body, author_id: context.session.userId } : { ...body, updated_at: new Date() },
+    decorate: async (trx, rows, companyId) => {
+      const authorIds = [...new Set(rows.flatMap((row) => (typeof row.author_id === 'string' ? [row.author_id] : [])))];
+      const names = await peopleNames(trx, { companyId, ids: authorIds });
+      return rows.map(({ author_id, ...row }) => ({ ...row, author: (typeof author_id === 'string' && names.get(author_id)) || null }));
+    },
+  });
+
+  await app.register(managedDepartmentRoutes, { deps });
+  await app.register(companyLogoRoutes, { deps });
+  await app.register(icalTokenRoutes, { deps });
+};

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { parseDirectorySearch } from '../../../modules/employees/client/directory/directory-search';
+import { DirectoryPage } from '../../../modules/employees/client/directory/directory-page';
+import { PermissionGuard } from '../../../client/ui/permission-guard';
+
+// Filters, sort, page and view live in the address (shareable; the back button undoes them).
+export const Route = createFileRoute('/_signed-in/_company/employees')({
+  validateSearch: parseDirectorySearch,
+  component: () => (
+    <PermissionGuard requires={{ endpoint: '/api/user-basic', method: 'GET' }}>
+      <DirectoryPage />
+    </PermissionGuard>
+  ),
+});

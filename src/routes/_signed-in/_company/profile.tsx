@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MyProfilePage } from '../../../modules/employees/client/profile/my-profile-page';
+
+// ?tab= chooses the profile's tab (SPEC §2.8).
+export const Route = createFileRoute('/_signed-in/_company/profile')({
+  validateSearch: (search: Record<string, unknown>): { tab?: string } =>
+    typeof search.tab === 'string' && search.tab ? { tab: search.tab } : {},
+  component: MyProfilePage,
+});
