@@ -14,7 +14,9 @@ const LINK = /\/confirm-email\?token=([\w-]+)/;
 async function signInAs(page: Page, email: string): Promise<void> {
   await page.goto('/login');
   await signIn(page, email, DEMO_PASSWORD);
-  await expect(page.getByRole('navigation', { name: 'Main menu' }).or(page.getByRole('button', { name: 'Menu', exact: true }))).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main menu' }).or(page.getByRole('button', { name: 'Menu', exact: true })),
+  ).toBeVisible();
 }
 
 /** The id of a demo person, found through the directory's API as the owner. */

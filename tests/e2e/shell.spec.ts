@@ -43,10 +43,11 @@ test.describe('the side menu shows exactly what SPEC §2.4 allows among the land
   test.use({ viewport: { width: 1440, height: 900 } });
 
   for (const email of [ACCOUNTS.manager, ACCOUNTS.employee]) {
-    test(`${email}: Dashboard, Help/FAQ and Contact Us; settings holds User Settings`, async ({ page }) => {
+    test(`${email}: Dashboard, Employees, Help/FAQ and Contact Us; settings holds User Settings`, async ({ page }) => {
       await signInAs(page, email);
       expect(await menuEntries(page)).toEqual([
         { title: 'Dashboard', disabled: false },
+        { title: 'Employees', disabled: false },
         { title: 'Help/FAQ', disabled: false },
         { title: 'Contact Us', disabled: false },
       ]);
@@ -56,7 +57,7 @@ test.describe('the side menu shows exactly what SPEC §2.4 allows among the land
       await expect(page.getByRole('menuitem')).toHaveText(['User Settings']);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: /^Account menu/ }).click();
-      await expect(page.getByRole('menuitem')).toHaveText(['Logout']);
+      await expect(page.getByRole('menuitem')).toHaveText(['My profile', 'Logout']);
       await expect(page.getByTestId('presence-dot')).not.toHaveAttribute('title', 'Impersonation Mode');
       await expect(page.getByRole('contentinfo')).toHaveText(/Stafflane \d+\.\d+\.\d+.* · API \d+\.\d+\.\d+/);
     });

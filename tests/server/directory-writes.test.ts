@@ -250,6 +250,9 @@ describe('POST /api/user-basic/bulk', () => {
     const res = await bulk(owner, 'set_department', { user_ids: [a.id], department_id: company.departments.Office });
     expect(res.json()).toEqual({ action: 'set_department', updated: 1 });
     expect((await userRow(t, a.id)).department_id).toBe(company.departments.Office);
+    // The Operations manager no longer reaches someone who left Operations.
+    const after = await t.app.inject({ method: 'GET', url: `/api/user-basic/${a.id}`, headers: manager.headers });
+    expect(after.statusCode).toBe(403);
   });
 
   it('invites pending and invited people; one active person refuses them all and nothing is sent', async () => {

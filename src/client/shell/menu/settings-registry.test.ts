@@ -3,7 +3,10 @@ import { buildSettingsMenu, SETTINGS_ENTRIES, type SettingsEntryDefinition } fro
 import { menuContext, permission } from './menu-test-context';
 
 const ALL_LANDED: SettingsEntryDefinition[] = SETTINGS_ENTRIES.map((entry) => ({ ...entry, landed: true }));
-const everything = ALL_LANDED.flatMap((entry) => entry.resources).map((resource) => permission(`/api/${resource}`));
+const everything = [
+  ...ALL_LANDED.flatMap((entry) => entry.resources).map((resource) => permission(`/api/${resource}`)),
+  permission('/api/company-settings', 'PUT'),
+];
 const rotaOn = { return_to_work_enabled: false, rota_enabled: true, overtime_enabled: false };
 
 describe('settings menu (SPEC §2.5, §6)', () => {
@@ -28,7 +31,6 @@ describe('settings menu (SPEC §2.5, §6)', () => {
 
   it.each([
     ['/settings/user-settings', ['user-settings']],
-    ['/settings/company-settings', ['company-settings']],
     ['/settings/orders', ['orders']],
     ['/settings/user-tags', ['users']],
     ['/settings/locations', ['company-location']],
@@ -46,6 +48,13 @@ describe('settings menu (SPEC §2.5, §6)', () => {
     for (const resource of resources) expect(paths([permission(`/api/${resource}`)])).toEqual([path]);
     // Write access alone is not access to the page.
     expect(paths([permission(`/api/${resources[0]}`, 'PUT')])).toEqual([]);
+  });
+
+  it('shows company settings to those who may change them, not to everyone who reads the switches', () => {
+    const paths = (permissions: ReturnType<typeof permission>[]) =>
+      buildSettingsMenu(menuContext({ permissions }), ALL_LANDED).map((entry) => entry.path);
+    expect(paths([permission('/api/company-settings')])).toEqual([]);
+    expect(paths([permission('/api/company-settings', 'PUT')])).toEqual(['/settings/company-settings']);
   });
 
   it('shows pay rate types with access to company-pay-rate-type only when rota is enabled', () => {

@@ -12,13 +12,18 @@ export type SettingsEntryDefinition = {
   landed: boolean;
   /** Pay rate types also need rota enabled for the company. */
   needsRota?: boolean;
+  /**
+   * Company settings: every user reads the company's switches (the menu depends on them), so
+   * reading is not access to the page; changing them is.
+   */
+  needsWrite?: boolean;
   /** The one page restricted mode keeps. */
   allowedWhenRestricted?: boolean;
 };
 
 export const SETTINGS_ENTRIES: SettingsEntryDefinition[] = [
   { path: '/settings/user-settings', label: 'User Settings', resources: ['user-settings'], landed: true, allowedWhenRestricted: true },
-  { path: '/settings/company-settings', label: 'Company Settings', resources: ['company-settings'], landed: true },
+  { path: '/settings/company-settings', label: 'Company Settings', resources: ['company-settings'], landed: true, needsWrite: true },
   { path: '/settings/orders', label: 'Orders', resources: ['orders'], landed: false },
   { path: '/settings/user-tags', label: 'Employee Tags', resources: ['users'], landed: true },
   { path: '/settings/locations', label: 'Locations', resources: ['company-location'], landed: true },
@@ -42,15 +47,15 @@ export const SETTINGS_ENTRIES: SettingsEntryDefinition[] = [
   { path: '/settings/custom-form-fields', label: 'Custom Form Fields', resources: ['custom-form-fields'], landed: true },
 ];
 
-/** Access to a resource of SPEC §6: permission to read it (GET /api/{resource}) at any scope. */
-export function hasAccess(context: Pick<MenuContext, 'permissions'>, resource: string): boolean {
-  return context.permissions.some((entry) => entry.endpoint === `/api/${resource}` && entry.method === 'GET');
+/** Access to a resource of SPEC §6: permission to read it (GET /api/{resource}), or to change it, at any scope. */
+export function hasAccess(context: Pick<MenuContext, 'permissions'>, resource: string, method: 'GET' | 'PUT' = 'GET'): boolean {
+  return context.permissions.some((entry) => entry.endpoint === `/api/${resource}` && entry.method === method);
 }
 
 export function settingsEntryVisible(entry: SettingsEntryDefinition, context: MenuContext): boolean {
   if (context.restricted && !entry.allowedWhenRestricted) return false;
   if (entry.needsRota && !context.companySettings?.rota_enabled) return false;
-  return entry.resources.some((resource) => hasAccess(context, resource));
+  return entry.resources.some((resource) => hasAccess(context, resource, entry.needsWrite ? 'PUT' : 'GET'));
 }
 
 /** The settings menu for `context`: landed entries the user may open, in SPEC order. */

@@ -9,7 +9,7 @@ import { SelectField } from '../../../client/ui/select-field';
 import type { AccessRequest } from '../access-requests.contract';
 import { accessRequestKeys, endAccessRequest, grantUsersQueryOptions, issueImpersonationToken } from './access-requests.api';
 import { AccessRequestList } from './access-request-list';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '../../../client/ui/confirm-dialog';
 import { RequestAccessModal } from './request-access-modal';
 
 function SignInAs({ request, go }: { request: AccessRequest; go: (path: string) => void }) {

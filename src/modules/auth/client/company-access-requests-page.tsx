@@ -9,7 +9,7 @@ import { showSuccessToast } from '../../../client/shell/toasts';
 import type { AccessRequest } from '../access-requests.contract';
 import { accessRequestKeys, decideAccessRequest, endAccessRequest } from './access-requests.api';
 import { AccessRequestList } from './access-request-list';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '../../../client/ui/confirm-dialog';
 
 export function CompanyAccessRequestsPage() {
   usePageTitle('Access requests');

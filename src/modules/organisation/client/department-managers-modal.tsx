@@ -9,7 +9,7 @@ import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantin
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '../../../client/ui/confirm-dialog';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { can } from '../../../client/ui/permission-guard';
 import { SelectField } from '../../../client/ui/select-field';

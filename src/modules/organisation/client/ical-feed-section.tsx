@@ -2,7 +2,7 @@
 // after a confirmation, because calendars using the old link stop updating.
 import { Alert, Code, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '../../../client/ui/confirm-dialog';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { resetIcalTokenMutationOptions } from './organisation.api';
 

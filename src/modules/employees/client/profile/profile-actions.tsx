@@ -14,7 +14,7 @@ import { directoryPaths, USER_BASIC_ENDPOINT, type UserBasic } from '../../direc
 import { cancelTerminationMutationOptions, inviteMutationOptions, refusalMessage } from '../directory.api';
 import { PHONE_QUERY } from '../directory/directory-list';
 import { fullName } from '../directory/directory-table';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
 import { EditBasicModal } from './edit-basic-modal';
 import { TerminateModal } from './terminate-modal';
 

@@ -10,7 +10,8 @@ import { recordsAEndpoints, type NextOfKin } from '../../records-a.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
 import { deleteNextOfKinMutationOptions, nextOfKinQueryOptions, RECORDS_PAGE_SIZE } from './records-a.api';
 import { NextOfKinModal } from './records-a-kin-form';
-import { ConfirmDelete, QueryState, ReadView, RecordSection } from './records-a-ui';
+import { QueryState, ReadView, RecordSection } from './records-a-ui';
+import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
 
 function KinCard({ kin, onEdit, onDelete }: { kin: NextOfKin; onEdit: (() => void) | null; onDelete: (() => void) | null }) {
   return (
@@ -92,13 +93,14 @@ export default function NextOfKinTab({ userId }: ProfileTabProps) {
         </Stack>
       </RecordSection>
       <NextOfKinModal userId={userId} editing={editing} onClose={() => setEditing(null)} />
-      <ConfirmDelete
+      <ConfirmDialog
         opened={deleting !== null}
         title="Delete next of kin"
         message={`Delete ${deleting?.name ?? ''} from the next of kin?`}
-        loading={remove.isPending}
+        confirmLabel="Delete"
+        busy={remove.isPending}
         onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -17,7 +17,8 @@ import { recordsAEndpoints, USER_NOTE_TYPE_LABELS, type UserNote, type UserNoteT
 import type { ProfileTabProps } from '../profile/profile-tabs';
 import { deleteNoteMutationOptions, notesQueryOptions, RECORDS_PAGE_SIZE } from './records-a.api';
 import { NOTE_TYPE_OPTIONS, NoteModal } from './records-a-note-form';
-import { ConfirmDelete, QueryState, RecordSection } from './records-a-ui';
+import { QueryState, RecordSection } from './records-a-ui';
+import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
 
 /** The author, or a viewer whose level reaches the whole company, may change a note. */
 function mayChange(note: UserNote, method: HttpMethod, viewerId: string | undefined): boolean {
@@ -110,13 +111,14 @@ export default function NotesTab({ userId }: ProfileTabProps) {
         </Stack>
       </RecordSection>
       <NoteModal userId={userId} editing={editing} onClose={() => setEditing(null)} />
-      <ConfirmDelete
+      <ConfirmDialog
         opened={deleting !== null}
         title="Delete note"
         message="Delete this note? It cannot be brought back."
-        loading={remove.isPending}
+        confirmLabel="Delete"
+        busy={remove.isPending}
         onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -1,10 +1,6 @@
 // The pieces the record tabs share: a titled section with its Edit button, a read view of
-// labelled values, the loading and error states, a form's Save/Cancel row, and the
-// confirmation a delete needs.
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// labelled values, the loading and error states, and a form's Save/Cancel row.
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export const NOT_GIVEN = 'Not given';
@@ -85,31 +81,6 @@ export function FormButtons({
         </Button>
       </Group>
     </Stack>
-  );
-}
-
-export function ConfirmDelete(props: {
-  opened: boolean;
-  title: string;
-  message: ReactNode;
-  loading: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  return (
-    <Modal opened={props.opened} onClose={props.onCancel} title={props.title}>
-      <Stack gap="md">
-        <Text>{props.message}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onCancel}>
-            Cancel
-          </Button>
-          <Button color="red" loading={props.loading} onClick={props.onConfirm}>
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
 

@@ -12,7 +12,8 @@ import type { RecordsBResource } from '../../records-b.contract';
 import { deleteRecordMutationOptions, HISTORY_PAGE_SIZE, recordPageQueryOptions } from './records-b.api';
 import { RecordModal } from './records-b-fields';
 import { RecordsView, type RecordColumn, type RecordMark } from './records-b-table';
-import { ConfirmDelete, QueryState, RecordSection } from './records-a-ui';
+import { QueryState, RecordSection } from './records-a-ui';
+import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
 
 export type RecordFormProps<T> = { record: T | null; onDone: () => void };
 
@@ -88,13 +89,14 @@ export function RecordHistory<T extends { id: string }, TList extends ListRespon
       <RecordModal opened={editing !== null} title={editing?.record ? `Edit ${noun}` : `Add ${noun}`} onClose={close}>
         {editing && <div key={editing.record?.id ?? 'new'}>{props.renderForm({ record: editing.record, onDone: close })}</div>}
       </RecordModal>
-      <ConfirmDelete
+      <ConfirmDialog
         opened={deleting !== null}
         title={`Delete ${noun}`}
         message={deleting ? `Delete ${props.titleOf(deleting)}? This cannot be undone.` : ''}
-        loading={remove.isPending}
+        confirmLabel="Delete"
+        busy={remove.isPending}
         onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        onClose={() => setDeleting(null)}
       />
     </RecordSection>
   );

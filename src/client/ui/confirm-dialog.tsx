@@ -1,0 +1,87 @@
+// Asking before a destructive or consequential action (deleting, declining, ending access,
+// terminating): a small dialog with Cancel and the action, and the server's refusal shown in
+// it when there is one. ConfirmButton is the common case of a button that opens it.
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
+import { Alert, Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+
+type ConfirmDialogProps = {
+  opened: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  busy: boolean;
+  /** Why the server refused, shown in the dialog so the user can cancel or try again. */
+  problem?: string | null;
+  /** The action's colour; red unless said otherwise. */
+  color?: string;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+export function ConfirmDialog({ opened, title, message, confirmLabel, busy, problem, color, onConfirm, onClose }: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack gap="md">
+        <Text>{message}</Text>
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color={color ?? 'red'} loading={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+type ConfirmButtonProps = ButtonProps & {
+  children: string;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown>;
+};
+
+/** A button whose action waits for a confirmation; a failed action keeps the dialog open (the caller shows why). */
+export function ConfirmButton({ children, title, message, confirmLabel, onConfirm, ...props }: ConfirmButtonProps) {
+  const [opened, setOpened] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+      setOpened(false);
+    } catch {
+      // The caller's mutation reports the error; the dialog stays to try again or cancel.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button {...props} onClick={() => setOpened(true)}>
+        {children}
+      </Button>
+      <ConfirmDialog
+        opened={opened}
+        title={title}
+        message={message}
+        confirmLabel={confirmLabel}
+        busy={busy}
+        {...(props.color ? { color: props.color } : {})}
+        onConfirm={() => void confirm()}
+        onClose={() => setOpened(false)}
+      />
+    </>
+  );
+}
