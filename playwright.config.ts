@@ -2,7 +2,14 @@
 // Chromium. The client is built when stale and snapshotted for the run, so the server under
 // test serves the same files from the first test to the last.
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions, freePorts, freshDir, removeStaleRuns, serverEnv, snapshotBuiltClient } from './tests/e2e/support/app-server';
+import {
+  chromiumLaunchOptions,
+  freePorts,
+  freshDir,
+  removeStaleRuns,
+  serverEnv,
+  snapshotBuiltClient,
+} from './tests/e2e/support/app-server';
 
 // The config is evaluated again in every worker: choose the port, empty the data directory
 // and take the snapshot once, in the runner, and hand them down through the environment.

@@ -40,7 +40,13 @@ async function namedList(db: Kysely<unknown>, name: string, extra: (b: Builder) 
 
 function weekdayHours(builder: Builder): Builder {
   return WEEKDAYS.reduce(
-    (b, day) => b.addColumn(`${day}_hours`, sql`numeric(4,2)`, (c) => c.notNull().defaultTo(0).check(sql`${sql.ref(`${day}_hours`)} between 0 and 24`)),
+    (b, day) =>
+      b.addColumn(`${day}_hours`, sql`numeric(4,2)`, (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`${sql.ref(`${day}_hours`)} between 0 and 24`),
+      ),
     builder,
   );
 }
@@ -58,7 +64,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('address_line2', 'text')
       .addColumn('town', 'text')
       .addColumn('postcode', 'text')
-      .addColumn('bank_holiday_region', 'text', (c) => c.notNull().defaultTo('england-and-wales').check(sql`bank_holiday_region in ${BANK_HOLIDAY_REGIONS}`)),
+      .addColumn('bank_holiday_region', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('england-and-wales')
+          .check(sql`bank_holiday_region in ${BANK_HOLIDAY_REGIONS}`),
+      ),
   );
   await namedList(db, 'company_positions');
   await namedList(db, 'user_tags', (b) => b.addColumn('colour', 'text', (c) => c.notNull().defaultTo('blue')));
@@ -66,11 +77,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await namedList(db, 'termination_reasons');
   await namedList(db, 'working_pattern_templates', weekdayHours);
   await namedList(db, 'company_pay_rate_types', (b) =>
-    b.addColumn('unit', 'text', (c) => c.notNull().defaultTo('hour').check(sql`unit in ('hour', 'day', 'week', 'month', 'year')`)),
+    b.addColumn('unit', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('hour')
+        .check(sql`unit in ('hour', 'day', 'week', 'month', 'year')`),
+    ),
   );
   await tenantTable(db, 'custom_form_fields')
     .addColumn('label', 'text', (c) => c.notNull().check(sql`char_length(label) between 1 and 100`))
-    .addColumn('field_type', 'text', (c) => c.notNull().check(sql`field_type in ('text', 'textarea', 'number', 'date', 'select', 'checkbox')`))
+    .addColumn('field_type', 'text', (c) =>
+      c.notNull().check(sql`field_type in ('text', 'textarea', 'number', 'date', 'select', 'checkbox')`),
+    )
     .addColumn('options', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
     .addColumn('required', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
@@ -199,12 +217,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('notes', 'text')
     .execute();
   await userRecordIndex(db, 'user_work_permits');
-  await db.schema.createIndex('user_work_permits_expiry_idx').on('user_work_permits').columns(['expiry_date']).where(sql.ref('reminded_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('user_work_permits_expiry_idx')
+    .on('user_work_permits')
+    .columns(['expiry_date'])
+    .where(sql.ref('reminded_at'), 'is', null)
+    .execute();
 
   await userColumn(tenantTable(db, 'user_pay_rates'))
     .addColumn('pay_rate_type_id', 'uuid', (c) => c.references('company_pay_rate_types.id').onDelete('restrict'))
     .addColumn('amount', sql`numeric(12,2)`, (c) => c.notNull().check(sql`amount >= 0`))
-    .addColumn('unit', 'text', (c) => c.notNull().defaultTo('hour').check(sql`unit in ('hour', 'day', 'week', 'month', 'year')`))
+    .addColumn('unit', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('hour')
+        .check(sql`unit in ('hour', 'day', 'week', 'month', 'year')`),
+    )
     .addColumn('start_date', 'date', (c) => c.notNull())
     .addColumn('end_date', 'date')
     .execute();
