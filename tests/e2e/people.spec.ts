@@ -121,8 +121,17 @@ test('the directory and a profile at phone width', async ({ page }) => {
   // No sideways scrolling on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SCREENSHOTS}/directory-390.png`, fullPage: true });
-  await page.getByText('Amelia Hughes').first().click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Amelia Hughes');
+  // The filters fold away on a phone; opened, they narrow the list.
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('combobox', { name: 'Department' }).click();
+  await page.getByRole('option', { name: 'Kitchen' }).click();
+  await expect(page.getByText('Amelia Hughes')).toHaveCount(0);
+  await expect(page.getByText('George Brown').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Hide filters' }).click();
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+  await page.getByText('George Brown').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('George Brown');
   await expect(page.getByRole('tab', { name: 'Personal' })).toBeVisible();
   // The owner sees the special-category section of the personal details.
   await expect(page.getByText('Date of birth')).toBeVisible();

@@ -47,27 +47,6 @@ export async function getLatestTerminationDate(db: DbOrTrx, input: Scoped): Prom
 
 export type JobTitleValues = { position_id: string | null; title: string; start_date: string; termination_date: string | null };
 
-export async function insertJobTitle(db: DbOrTrx, input: Scoped & { values: JobTitleValues }): Promise<string> {
-  const row = await db
-    .insertInto('user_job_titles')
-    .values({ company_id: input.companyId, user_id: input.userId, ...input.values })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function updateJobTitle(db: DbOrTrx, input: Scoped & { id: string; values: JobTitleValues }): Promise<boolean> {
-  const row = await db
-    .updateTable('user_job_titles')
-    .set(input.values)
-    .where('id', '=', input.id)
-    .where('company_id', '=', input.companyId)
-    .where('user_id', '=', input.userId)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** users.job_title is the title of the record with the latest start date (none: null). */
 export async function syncUserJobTitle(db: DbOrTrx, { companyId, userId }: Scoped): Promise<void> {
   await sql`
@@ -129,27 +108,6 @@ export async function getContract(db: DbOrTrx, input: Scoped & { id: string }): 
 
 export type ContractValues = Omit<ContractRecord, 'id' | 'user_id' | 'created_at' | 'contract_type_name'>;
 
-export async function insertContract(db: DbOrTrx, input: Scoped & { values: ContractValues }): Promise<string> {
-  const row = await db
-    .insertInto('user_contracts')
-    .values({ company_id: input.companyId, user_id: input.userId, ...input.values })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function updateContract(db: DbOrTrx, input: Scoped & { id: string; values: ContractValues }): Promise<boolean> {
-  const row = await db
-    .updateTable('user_contracts')
-    .set(input.values)
-    .where('id', '=', input.id)
-    .where('company_id', '=', input.companyId)
-    .where('user_id', '=', input.userId)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 // ---- Pay rates.
 
 const payRates = (db: DbOrTrx, input: Scoped & { payRateTypeId?: string | undefined }) =>
@@ -205,24 +163,3 @@ export async function getPayRateTypeUnit(db: DbOrTrx, input: { companyId: string
 }
 
 export type PayRateValues = { pay_rate_type_id: string; amount: number; unit: PayRateUnit; start_date: string; end_date: string | null };
-
-export async function insertPayRate(db: DbOrTrx, input: Scoped & { values: PayRateValues }): Promise<string> {
-  const row = await db
-    .insertInto('user_pay_rates')
-    .values({ company_id: input.companyId, user_id: input.userId, ...input.values })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function updatePayRate(db: DbOrTrx, input: Scoped & { id: string; values: PayRateValues }): Promise<boolean> {
-  const row = await db
-    .updateTable('user_pay_rates')
-    .set(input.values)
-    .where('id', '=', input.id)
-    .where('company_id', '=', input.companyId)
-    .where('user_id', '=', input.userId)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -27,7 +27,7 @@ import { mountPersonRecords } from './records-b-resource';
 import * as history from './records-b-history.queries';
 import * as patterns from './records-b-patterns.queries';
 import * as permits from './records-b-permits.queries';
-import { findActiveUserIds, findExistingReferences, type ReferenceTable } from './records-b.queries';
+import { findActiveUserIds, findExistingReferences, insertRecord, updateRecord, type ReferenceTable } from './records-b.queries';
 
 type Reference = { field: string; table: ReferenceTable; id: string | null | undefined; message: string };
 
@@ -72,9 +72,9 @@ export function mountHistoryRecords(app: FastifyInstance): void {
         { field: 'position_id', table: 'company_positions', id: body.position_id, message: 'This job title does not exist.' },
       ]),
     insert: async (context, body) =>
-      history.insertJobTitle(context.trx, { ...scoped(context), values: await jobTitleValues(context, body) }),
+      insertRecord(context.trx, { ...scoped(context), table: 'user_job_titles', values: await jobTitleValues(context, body) }),
     write: async (context, { id, body }) =>
-      history.updateJobTitle(context.trx, { ...scoped(context), id, values: await jobTitleValues(context, body) }),
+      updateRecord(context.trx, { ...scoped(context), table: 'user_job_titles', id, values: await jobTitleValues(context, body) }),
     get: (context, id) => history.getJobTitle(context.trx, { ...scoped(context), id }),
     afterWrite: (context) => history.syncUserJobTitle(context.trx, scoped(context)),
   });
@@ -90,8 +90,8 @@ export function mountHistoryRecords(app: FastifyInstance): void {
       referenceErrors(trx, companyId, [
         { field: 'contract_type_id', table: 'contract_types', id: body.contract_type_id, message: 'This contract type does not exist.' },
       ]),
-    insert: (context, body) => history.insertContract(context.trx, { ...scoped(context), values: body }),
-    write: (context, { id, body }) => history.updateContract(context.trx, { ...scoped(context), id, values: body }),
+    insert: (context, body) => insertRecord(context.trx, { ...scoped(context), table: 'user_contracts', values: body }),
+    write: (context, { id, body }) => updateRecord(context.trx, { ...scoped(context), table: 'user_contracts', id, values: body }),
     get: (context, id) => history.getContract(context.trx, { ...scoped(context), id }),
   });
 
@@ -113,7 +113,8 @@ export function mountHistoryRecords(app: FastifyInstance): void {
       const found = await findActiveUserIds(trx, { companyId, ids: [body.checked_by_id] });
       return found.has(body.checked_by_id) ? {} : { checked_by_id: ['Choose an active colleague.'] };
     },
-    insert: (context, body) => permits.insertWorkPermit(context.trx, { ...scoped(context), values: permitValues(context, body) }),
+    insert: (context, body) =>
+      insertRecord(context.trx, { ...scoped(context), table: 'user_work_permits', values: permitValues(context, body) }),
     write: (context, { id, body }) =>
       permits.updateWorkPermit(context.trx, { ...scoped(context), id, values: permitValues(context, body) }),
     get: (context, id) => permits.getWorkPermit(context.trx, { ...scoped(context), id }),
@@ -144,9 +145,10 @@ export function mountHistoryRecords(app: FastifyInstance): void {
           message: 'This pay rate type does not exist.',
         },
       ]),
-    insert: async (context, body) => history.insertPayRate(context.trx, { ...scoped(context), values: await payRateValues(context, body) }),
+    insert: async (context, body) =>
+      insertRecord(context.trx, { ...scoped(context), table: 'user_pay_rates', values: await payRateValues(context, body) }),
     write: async (context, { id, body }) =>
-      history.updatePayRate(context.trx, { ...scoped(context), id, values: await payRateValues(context, body) }),
+      updateRecord(context.trx, { ...scoped(context), table: 'user_pay_rates', id, values: await payRateValues(context, body) }),
     get: (context, id) => history.getPayRate(context.trx, { ...scoped(context), id }),
   });
 
@@ -185,9 +187,14 @@ export function mountHistoryRecords(app: FastifyInstance): void {
         },
       ]),
     insert: async (context, body) =>
-      patterns.insertWorkingPattern(context.trx, { ...scoped(context), values: await patternValues(context, body) }),
+      insertRecord(context.trx, { ...scoped(context), table: 'user_working_patterns', values: await patternValues(context, body) }),
     write: async (context, { id, body }) =>
-      patterns.updateWorkingPattern(context.trx, { ...scoped(context), id, values: await patternValues(context, body) }),
+      updateRecord(context.trx, {
+        ...scoped(context),
+        table: 'user_working_patterns',
+        id,
+        values: await patternValues(context, body),
+      }),
     get: (context, id) => patterns.getWorkingPattern(context.trx, { ...scoped(context), id }),
   });
 }

@@ -82,24 +82,3 @@ export async function getTemplateHours(db: DbOrTrx, input: { companyId: string; 
 }
 
 export type WorkingPatternValues = WeekHours & { start_date: string; template_id: string | null };
-
-export async function insertWorkingPattern(db: DbOrTrx, input: Scoped & { values: WorkingPatternValues }): Promise<string> {
-  const row = await db
-    .insertInto('user_working_patterns')
-    .values({ company_id: input.companyId, user_id: input.userId, ...input.values })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function updateWorkingPattern(db: DbOrTrx, input: Scoped & { id: string; values: WorkingPatternValues }): Promise<boolean> {
-  const row = await db
-    .updateTable('user_working_patterns')
-    .set(input.values)
-    .where('id', '=', input.id)
-    .where('company_id', '=', input.companyId)
-    .where('user_id', '=', input.userId)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}

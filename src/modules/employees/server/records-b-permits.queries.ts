@@ -61,15 +61,6 @@ export async function getWorkPermit(db: DbOrTrx, input: Scoped & { id: string })
 
 export type WorkPermitValues = Omit<WorkPermitRecord, 'id' | 'user_id' | 'created_at' | 'checked_by_name'>;
 
-export async function insertWorkPermit(db: DbOrTrx, input: Scoped & { values: WorkPermitValues }): Promise<string> {
-  const row = await db
-    .insertInto('user_work_permits')
-    .values({ company_id: input.companyId, user_id: input.userId, ...input.values })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** A changed expiry or follow-up date is a new reason to remind: the reminder is armed again. */
 export async function updateWorkPermit(db: DbOrTrx, input: Scoped & { id: string; values: WorkPermitValues }): Promise<boolean> {
   const { expiry_date: expiry, follow_up_date: followUp } = input.values;

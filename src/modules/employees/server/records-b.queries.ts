@@ -6,6 +6,9 @@ import type { DbOrTrx } from '../../../server/db/database';
 import type { BankHolidaySetting, EmploymentDetails, NamedRef } from '../records-b.contract';
 import { DEFAULT_BANK_HOLIDAY_REGION, type BankHolidayRegionName } from '../records-b.contract';
 import './people-tables';
+import type { ContractValues, JobTitleValues, PayRateValues } from './records-b-history.queries';
+import type { WorkingPatternValues } from './records-b-patterns.queries';
+import type { WorkPermitValues } from './records-b-permits.queries';
 import { moveToDepartment } from './person-subject.queries';
 
 export type RecordTable = 'user_job_titles' | 'user_contracts' | 'user_work_permits' | 'user_pay_rates' | 'user_working_patterns';
@@ -173,6 +176,46 @@ export async function findRecordOwner(
     .$if(input.companyId !== null, (q) => q.where('company_id', '=', input.companyId))
     .executeTakeFirst();
   return row?.user_id;
+}
+
+/** What each record table is written with (its company and person come from `Scoped`). */
+type RecordValues = {
+  user_job_titles: JobTitleValues;
+  user_contracts: ContractValues;
+  user_pay_rates: PayRateValues;
+  user_work_permits: WorkPermitValues;
+  user_working_patterns: WorkingPatternValues;
+};
+
+export async function insertRecord<T extends RecordTable>(
+  db: DbOrTrx,
+  input: Scoped & { table: T; values: RecordValues[T] },
+): Promise<string> {
+  // Every record table has id, company_id and user_id; the one table type stands for all of them.
+  const table = input.table as 'user_contracts';
+  const row = await db
+    .insertInto(table)
+    .values({ company_id: input.companyId, user_id: input.userId, ...(input.values as ContractValues) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** false when the person has no such record. */
+export async function updateRecord<T extends RecordTable>(
+  db: DbOrTrx,
+  input: Scoped & { table: T; id: string; values: RecordValues[T] },
+): Promise<boolean> {
+  const table = input.table as 'user_contracts';
+  const row = await db
+    .updateTable(table)
+    .set(input.values as ContractValues)
+    .where('id', '=', input.id)
+    .where('company_id', '=', input.companyId)
+    .where('user_id', '=', input.userId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function deleteRecord(db: DbOrTrx, input: Scoped & { table: RecordTable; id: string }): Promise<boolean> {

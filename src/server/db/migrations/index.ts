@@ -11,6 +11,7 @@ import * as m0008 from './0008_onboarding';
 import * as m0009 from './0009_access_requests';
 import * as m0010 from './0010_realtime';
 import * as m0011 from './0011_people';
+import * as m0012 from './0012_audit_target';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_access_requests': m0009,
   '0010_realtime': m0010,
   '0011_people': m0011,
+  '0012_audit_target': m0012,
 };

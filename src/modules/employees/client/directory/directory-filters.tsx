@@ -6,9 +6,9 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/ScrollArea.css';
-import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Button, Collapse, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DIRECTORY_SORTS, EMPLOYEE_STATUSES, type DirectorySort } from '../../directory.contract';
@@ -50,20 +50,26 @@ export function DirectoryFilters({ search, onChange, team = false }: Props) {
     SEARCH_DEBOUNCE_MS,
   );
   const setList = (key: FilterKey) => (values: string[]) => onChange(withFilters(search, { [key]: values }));
+  // On a phone the lists fold away behind one button, so the people come first on the screen.
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const chosen = [search.status, search.department_id, search.location_id, search.tag_ids].filter((list) => list?.length).length;
 
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: team ? 2 : 3 }} spacing="sm">
-      <TextInput
-        label="Search"
-        placeholder="Name or e-mail"
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
-        value={text}
-        maxLength={100}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          sendSearch(event.currentTarget.value);
-        }}
-      />
+  const searchBox = (
+    <TextInput
+      label="Search"
+      placeholder="Name or e-mail"
+      leftSection={<IconSearch size={16} aria-hidden="true" />}
+      value={text}
+      maxLength={100}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        sendSearch(event.currentTarget.value);
+      }}
+    />
+  );
+  const lists = (
+    <>
       {!team && (
         <MultiSelect
           label="Status"
@@ -120,6 +126,32 @@ export function DirectoryFilters({ search, onChange, team = false }: Props) {
           />
         </>
       )}
-    </SimpleGrid>
+    </>
+  );
+
+  if (!phone) {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: team ? 2 : 3 }} spacing="sm">
+        {searchBox}
+        {lists}
+      </SimpleGrid>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {searchBox}
+      <Button
+        variant="default"
+        leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
+        aria-expanded={filtersOpen}
+        aria-controls="directory-filters"
+        onClick={() => setFiltersOpen((open) => !open)}
+      >
+        {filtersOpen ? 'Hide filters' : chosen > 0 ? `Filters (${chosen})` : 'Filters'}
+      </Button>
+      <Collapse expanded={filtersOpen} id="directory-filters">
+        <Stack gap="sm">{lists}</Stack>
+      </Collapse>
+    </Stack>
   );
 }
