@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { isIsoDate, londonDate } from '../../shared/dates';
 import type { ListResponse } from '../../shared/list';
 import { fieldMessages, numberField, textField } from '../../shared/validators';
+import { isUuid } from '../../shared/ids';
 
 export const RECORDS_B_RESOURCES = {
   employmentDetails: 'user-employment-details',
@@ -74,7 +75,6 @@ export const normaliseShareCode = (value: string) => compactCode(value).replace(
 export const isShareCode = (value: string) => /^[A-Z0-9]{9}$/.test(compactCode(value));
 
 // ---- Field schemas. Optional fields take '' or null for "nothing".
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const emptyToNull = v.transform((value: string) => (value === '' ? null : value));
 /** Trimmed text meeting `test`; '' passes here (required fields say so once, with nonEmpty). */
 const formatted = (message: string, test: (value: string) => boolean) =>
@@ -86,11 +86,10 @@ const formatted = (message: string, test: (value: string) => boolean) =>
 const filled = (schema: ReturnType<typeof formatted>) =>
   v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), schema);
 const orNull = (schema: ReturnType<typeof formatted>) => v.nullable(v.pipe(schema, emptyToNull));
-const isId = (value: string) => UUID.test(value);
 const requiredDate = filled(formatted(recordMessages.date, isIsoDate));
 const nullableDate = orNull(formatted(recordMessages.date, isIsoDate));
-const requiredId = filled(formatted(recordMessages.unknown, isId));
-const nullableId = orNull(formatted(recordMessages.unknown, isId));
+const requiredId = filled(formatted(recordMessages.unknown, isUuid));
+const nullableId = orNull(formatted(recordMessages.unknown, isUuid));
 const nullableText = (maxLength: number) => v.nullable(v.pipe(textField({ maxLength }), emptyToNull));
 const decimals = (step: number, message: string) =>
   v.check((value: number) => Math.abs(value * step - Math.round(value * step)) < 1e-6, message);

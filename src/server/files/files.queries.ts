@@ -3,6 +3,7 @@
 // the tenant policy never matches a null company.
 import type { Generated, Selectable } from 'kysely';
 import type { DbOrTrx } from '../db/database';
+import { isUuid } from '../../shared/ids';
 
 export interface FileTable {
   id: Generated<string>;
@@ -24,13 +25,6 @@ declare module '../db/schema' {
 }
 
 export type FileRecord = Selectable<FileTable>;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids reach these queries from URLs; a malformed one finds nothing rather than failing in PostgreSQL. */
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}
 
 export async function createFile(
   db: DbOrTrx,

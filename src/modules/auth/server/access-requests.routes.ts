@@ -18,8 +18,7 @@ import {
 } from '../access-requests.contract';
 import * as service from './access-requests.service';
 import type { IdentityDeps } from './identity-deps';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../shared/ids';
 
 const access = (method: HttpMethod, scope: Scope = 'company') => ({ access: { endpoint: ACCESS_REQUESTS_ENDPOINT, method, scope } });
 
@@ -32,7 +31,7 @@ export const accessRequestRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = a
   /** An id that is not a UUID names no request: 404, like one of another company. */
   const idOf = (request: FastifyRequest) => {
     const { id } = request.params as { id?: string };
-    if (!id || !UUID.test(id)) throw AppError.notFound();
+    if (!id || !isUuid(id)) throw AppError.notFound();
     return id;
   };
 

@@ -7,10 +7,9 @@ import type { Authenticator, Session } from '../../../server/plugins/request-con
 import type { TokenClaims } from '../auth.contract';
 import { findLiveSession, findSigningKey } from './auth.queries';
 import { tokenKeys, verifyAccessToken, type TokenKeys } from './tokens';
+import { isUuid } from '../../../shared/ids';
 
 export type AuthDeps = Pick<AppDeps, 'config' | 'db'>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const keysByDeps = new WeakMap<AuthDeps, Promise<TokenKeys>>();
 
@@ -39,7 +38,7 @@ export function inTokenScope<T>(deps: AuthDeps, claims: Pick<TokenClaims, 'compa
 
 export async function loadSession(deps: AuthDeps, claims: TokenClaims): Promise<Session | null> {
   // A token id that is not a UUID was never issued here; asking PostgreSQL would only fail.
-  if (!UUID.test(claims.sid)) return null;
+  if (!isUuid(claims.sid)) return null;
   const row = await findLiveSession(deps.db, { sessionId: claims.sid, idleSeconds: deps.config.sessions.idleSeconds });
   if (!row || row.user_id !== claims.user_id || row.status === 'terminated' || row.status === 'locked') return null;
   return {

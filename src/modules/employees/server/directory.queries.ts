@@ -145,10 +145,7 @@ export async function findDirectoryRows(
       'p.job_title',
       named(sql.ref('p.department_id'), sql.ref('p.department_name')).as('department'),
       named(sql.ref('l.id'), sql.ref('l.name')).as('location'),
-      sql<
-        DirectoryEntry['tags']
-      >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'colour', t.colour) order by lower(t.name))
-        from user_user_tags ut join user_tags t on t.id = ut.tag_id where ut.user_id = p.id), '[]'::json)`.as('tags'),
+      tagsOf(sql.ref('p.id')).as('tags'),
       'p.start_date',
       'p.termination_date',
       profileImage.as('profile_image'),
@@ -166,6 +163,13 @@ async function countDirectory(db: DbOrTrx, filter: DirectoryFilter): Promise<num
     .executeTakeFirst();
   return row?.count ?? 0;
 }
+
+/** A person's tags, by name, as a JSON list. */
+const tagsOf = (userId: ReturnType<typeof sql.ref>) =>
+  sql<
+    DirectoryEntry['tags']
+  >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'colour', t.colour) order by lower(t.name))
+    from user_user_tags ut join user_tags t on t.id = ut.tag_id where ut.user_id = ${userId}), '[]'::json)`;
 
 /** The picture's reference as SPEC §3 shapes it (the name shown is the uploaded one). */
 const profileImage = sql<ProfileImageRef>`case when f.id is null then null else json_build_object('id', f.id, 'name', f.original_name,
@@ -192,10 +196,7 @@ export async function getUserBasic(db: DbOrTrx, input: { companyId: string; user
       'u.job_title',
       named(sql.ref('d.id'), sql.ref('d.name')).as('department'),
       named(sql.ref('l.id'), sql.ref('l.name')).as('location'),
-      sql<
-        UserBasic['tags']
-      >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'colour', t.colour) order by lower(t.name))
-        from user_user_tags ut join user_tags t on t.id = ut.tag_id where ut.user_id = u.id), '[]'::json)`.as('tags'),
+      tagsOf(sql.ref('u.id')).as('tags'),
       'ed.start_date',
       'u.termination_date',
       profileImage.as('profile_image'),

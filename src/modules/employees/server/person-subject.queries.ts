@@ -6,11 +6,9 @@ import type { DbOrTrx } from '../../../server/db/database';
 import type { Database } from '../../../server/db/schema';
 import type { Scope, ScopeActor, ScopeSubject } from '../../../shared/scopes';
 import './people-tables';
+import { isUuid } from '../../../shared/ids';
 
 export type PersonSubject = ScopeSubject & { status: string; terminationDate: string | null };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
 /** A company user with every department they belong to; `companyId` null (system scope) finds them in any company. */
 export async function findPersonSubject(

@@ -16,7 +16,7 @@ import {
   UpdateEmploymentDetailsInputSchema,
   ValidateEmploymentDetailsInputSchema,
 } from '../records-b.contract';
-import { isUuid } from './person-subject.queries';
+import { isUuid } from '../../../shared/ids';
 import { withPerson } from './person-access';
 import { announceWrite } from './records-b-access';
 import * as queries from './records-b.queries';

@@ -14,10 +14,10 @@ import { COMPANY_LOGO_MAX_BYTES } from '../organisation.contract';
 import { recordWrite } from './company-scope';
 import { getCompanyLogoFile, setCompanyLogoFile } from './company-logo.queries';
 import { companyExists } from './organisation.queries';
+import { isUuid } from '../../../shared/ids';
 
 const COMPANY_SETTINGS_ENDPOINT = '/api/company-settings';
 const IMAGE_TYPES = [FILE_TYPES.png, FILE_TYPES.jpeg, FILE_TYPES.webp];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WRITE = { endpoint: COMPANY_SETTINGS_ENDPOINT, scope: 'company' } as const;
 
 export const companyLogoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -29,7 +29,7 @@ export const companyLogoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (a
     const { companyId } = request.params as { companyId: string };
     if (session.companyId === companyId) return { session, companyId };
     if (levelFor(session.permissions, COMPANY_SETTINGS_ENDPOINT, method) !== 'global') throw AppError.forbidden();
-    if (!UUID.test(companyId) || !(await withSystem(db, (trx) => companyExists(trx, companyId)))) throw AppError.notFound();
+    if (!isUuid(companyId) || !(await withSystem(db, (trx) => companyExists(trx, companyId)))) throw AppError.notFound();
     return { session, companyId };
   };
   const audit = (request: FastifyRequest, input: { companyId: string; action: string }) => ({

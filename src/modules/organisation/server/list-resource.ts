@@ -21,9 +21,9 @@ import {
   type Row,
   type Usage,
 } from './organisation.queries';
+import { isUuid } from '../../../shared/ids';
 
 type Mode = 'create' | 'update';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ListResourceDefinition<TBody extends v.GenericSchema> = {
   /** SPEC §3 resource name: /api/{name}, permission /api/{name}. */
@@ -177,7 +177,7 @@ export function mountListResource<TBody extends v.GenericSchema>(app: FastifyIns
       body: definition.body,
       check: async (context) => {
         const raw = context.request.body as { id?: unknown } | null;
-        const exceptId = typeof raw?.id === 'string' && UUID.test(raw.id) ? raw.id : undefined;
+        const exceptId = typeof raw?.id === 'string' && isUuid(raw.id) ? raw.id : undefined;
         return inCompany(context, { endpoint, method: 'POST', companyId: companyIdOf(raw) }, (trx, companyId) =>
           duplicateErrors(trx, { companyId, body: context.body, ...(exceptId ? { exceptId } : {}) }),
         );

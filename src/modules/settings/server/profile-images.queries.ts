@@ -4,7 +4,7 @@ import type { Generated } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { FileRecord } from '../../../server/files/files.queries';
 import type { ProfileImage } from '../settings.contract';
-import { isUuid } from './settings.queries';
+import { isUuid } from '../../../shared/ids';
 
 // Migration 0007 gives users their picture; the users table is the identity module's.
 declare module '../../auth/server/auth.queries' {

@@ -4,6 +4,7 @@ import { sql, type Generated } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { CompanySettings, UpdateCompanySettingsInput, UpdateUserSettingsInput, UserSettings } from '../settings.contract';
 import type { SettingsSubject } from '../settings.policy';
+import { isUuid } from '../../../shared/ids';
 
 export interface CompanySettingsTable {
   company_id: string;
@@ -29,9 +30,6 @@ declare module '../../../server/notifications/notifications.queries' {
 
 export const COMPANY_SETTINGS_DEFAULTS = { return_to_work_enabled: false, rota_enabled: false, overtime_enabled: false } as const;
 export const USER_SETTINGS_DEFAULTS = { email_notifications: true, allow_payable_overtime: false, allow_toil_overtime: false } as const;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => uuidPattern.test(value);
 
 export async function companyExists(db: DbOrTrx, companyId: string): Promise<boolean> {
   if (!isUuid(companyId)) return false;

@@ -2,6 +2,7 @@
 // view, search text, filters as lists, sort and page. What a hand-edited or old link holds is
 // checked here, so a bad value is dropped rather than sent to the server to refuse.
 import { DIRECTORY_SORTS, EMPLOYEE_STATUSES, type DirectoryQuery, type DirectorySort, type EmployeeStatus } from '../../directory.contract';
+import { isUuid } from '../../../../shared/ids';
 
 export type DirectoryView = 'directory' | 'team';
 
@@ -19,8 +20,6 @@ export type DirectorySearch = {
 export const FILTER_KEYS = ['status', 'department_id', 'location_id', 'tag_ids'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** SPEC §3: a single value is a list of one. */
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
 
@@ -29,7 +28,6 @@ function strings<T extends string>(value: unknown, keep: (item: string) => item 
   return items.length > 0 ? items : undefined;
 }
 
-const isUuid = (item: string): item is string => UUID.test(item);
 const isStatus = (item: string): item is EmployeeStatus => (EMPLOYEE_STATUSES as readonly string[]).includes(item);
 const isSort = (item: unknown): item is DirectorySort => (DIRECTORY_SORTS as readonly unknown[]).includes(item);
 
