@@ -26,8 +26,15 @@ import { Route as SignedInCompanyHrDocumentsRouteImport } from './routes/_signed
 import { Route as SignedInCompanyProfileRouteImport } from './routes/_signed-in/_company/profile'
 import { Route as SignedInAdminIndexRouteImport } from './routes/_signed-in/admin/index'
 import { Route as SignedInAdminAlertsRouteImport } from './routes/_signed-in/admin/alerts'
+import { Route as SignedInCompanyAbsenceIdRouteImport } from './routes/_signed-in/_company/absence.$id'
 import { Route as SignedInCompanyEmployeeIdRouteImport } from './routes/_signed-in/_company/employee.$id'
 import { Route as SignedInCompanyHsDocumentsMisc_docsRouteImport } from './routes/_signed-in/_company/hs-documents.misc_docs'
+import { Route as SignedInCompanyLeaveAndAbsencesBalancesRouteImport } from './routes/_signed-in/_company/leave-and-absences.balances'
+import { Route as SignedInCompanyLeaveAndAbsencesListRouteImport } from './routes/_signed-in/_company/leave-and-absences.list'
+import { Route as SignedInCompanyLeaveAndAbsencesRequestRouteImport } from './routes/_signed-in/_company/leave-and-absences.request'
+import { Route as SignedInCompanyLeaveAndAbsencesReturnToWorkRouteImport } from './routes/_signed-in/_company/leave-and-absences.return-to-work'
+import { Route as SignedInCompanyLeaveAndAbsencesTimelineRouteImport } from './routes/_signed-in/_company/leave-and-absences.timeline'
+import { Route as SignedInCompanySettingsAbsenceAndLeaveSettingsRouteImport } from './routes/_signed-in/_company/settings.absence-and-leave-settings'
 import { Route as SignedInCompanySettingsCompanySettingsRouteImport } from './routes/_signed-in/_company/settings.company-settings'
 import { Route as SignedInCompanySettingsCustomFormFieldsRouteImport } from './routes/_signed-in/_company/settings.custom-form-fields'
 import { Route as SignedInCompanySettingsDepartmentsRouteImport } from './routes/_signed-in/_company/settings.departments'
@@ -38,6 +45,7 @@ import { Route as SignedInCompanySettingsPayRateTypesRouteImport } from './route
 import { Route as SignedInCompanySettingsTermsAndConditionsRouteImport } from './routes/_signed-in/_company/settings.terms-and-conditions'
 import { Route as SignedInCompanySettingsUserSettingsRouteImport } from './routes/_signed-in/_company/settings.user-settings'
 import { Route as SignedInCompanySettingsUserTagsRouteImport } from './routes/_signed-in/_company/settings.user-tags'
+import { Route as SignedInCompanyReturnToWorkIdSelfCertificationRouteImport } from './routes/_signed-in/_company/return-to-work.$id.self-certification'
 import { Route as SignedInCompanySettingsEmploymentSettingsIndexRouteImport } from './routes/_signed-in/_company/settings.employment-settings.index'
 import { Route as SignedInCompanySettingsEmploymentSettingsContractTypesRouteImport } from './routes/_signed-in/_company/settings.employment-settings.contract-types'
 import { Route as SignedInCompanySettingsEmploymentSettingsTerminationReasonsRouteImport } from './routes/_signed-in/_company/settings.employment-settings.termination-reasons'
@@ -130,6 +138,12 @@ const SignedInAdminAlertsRoute = SignedInAdminAlertsRouteImport.update({
   path: '/alerts',
   getParentRoute: () => SignedInAdminRoute,
 } as any)
+const SignedInCompanyAbsenceIdRoute =
+  SignedInCompanyAbsenceIdRouteImport.update({
+    id: '/absence/$id',
+    path: '/absence/$id',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanyEmployeeIdRoute =
   SignedInCompanyEmployeeIdRouteImport.update({
     id: '/employee/$id',
@@ -140,6 +154,42 @@ const SignedInCompanyHsDocumentsMisc_docsRoute =
   SignedInCompanyHsDocumentsMisc_docsRouteImport.update({
     id: '/hs-documents/misc_docs',
     path: '/hs-documents/misc_docs',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyLeaveAndAbsencesBalancesRoute =
+  SignedInCompanyLeaveAndAbsencesBalancesRouteImport.update({
+    id: '/leave-and-absences/balances',
+    path: '/leave-and-absences/balances',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyLeaveAndAbsencesListRoute =
+  SignedInCompanyLeaveAndAbsencesListRouteImport.update({
+    id: '/leave-and-absences/list',
+    path: '/leave-and-absences/list',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyLeaveAndAbsencesRequestRoute =
+  SignedInCompanyLeaveAndAbsencesRequestRouteImport.update({
+    id: '/leave-and-absences/request',
+    path: '/leave-and-absences/request',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyLeaveAndAbsencesReturnToWorkRoute =
+  SignedInCompanyLeaveAndAbsencesReturnToWorkRouteImport.update({
+    id: '/leave-and-absences/return-to-work',
+    path: '/leave-and-absences/return-to-work',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyLeaveAndAbsencesTimelineRoute =
+  SignedInCompanyLeaveAndAbsencesTimelineRouteImport.update({
+    id: '/leave-and-absences/timeline',
+    path: '/leave-and-absences/timeline',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsAbsenceAndLeaveSettingsRoute =
+  SignedInCompanySettingsAbsenceAndLeaveSettingsRouteImport.update({
+    id: '/settings/absence-and-leave-settings',
+    path: '/settings/absence-and-leave-settings',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
 const SignedInCompanySettingsCompanySettingsRoute =
@@ -202,6 +252,12 @@ const SignedInCompanySettingsUserTagsRoute =
     path: '/settings/user-tags',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanyReturnToWorkIdSelfCertificationRoute =
+  SignedInCompanyReturnToWorkIdSelfCertificationRouteImport.update({
+    id: '/return-to-work/$id/self-certification',
+    path: '/return-to-work/$id/self-certification',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanySettingsEmploymentSettingsIndexRoute =
   SignedInCompanySettingsEmploymentSettingsIndexRouteImport.update({
     id: '/',
@@ -257,8 +313,15 @@ export interface FileRoutesByFullPath {
   '/profile': typeof SignedInCompanyProfileRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin/': typeof SignedInAdminIndexRoute
+  '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  '/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
+  '/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
+  '/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
+  '/leave-and-absences/return-to-work': typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
+  '/leave-and-absences/timeline': typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
+  '/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
@@ -269,6 +332,7 @@ export interface FileRoutesByFullPath {
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
   '/settings/employment-settings/working-patterns': typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute
@@ -291,8 +355,15 @@ export interface FileRoutesByTo {
   '/profile': typeof SignedInCompanyProfileRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin': typeof SignedInAdminIndexRoute
+  '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  '/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
+  '/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
+  '/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
+  '/leave-and-absences/return-to-work': typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
+  '/leave-and-absences/timeline': typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
+  '/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
@@ -301,6 +372,7 @@ export interface FileRoutesByTo {
   '/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
   '/settings/employment-settings/working-patterns': typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute
@@ -327,8 +399,15 @@ export interface FileRoutesById {
   '/_signed-in/admin/alerts': typeof SignedInAdminAlertsRoute
   '/_signed-in/_company/': typeof SignedInCompanyIndexRoute
   '/_signed-in/admin/': typeof SignedInAdminIndexRoute
+  '/_signed-in/_company/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/_signed-in/_company/employee/$id': typeof SignedInCompanyEmployeeIdRoute
   '/_signed-in/_company/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  '/_signed-in/_company/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
+  '/_signed-in/_company/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
+  '/_signed-in/_company/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
+  '/_signed-in/_company/leave-and-absences/return-to-work': typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
+  '/_signed-in/_company/leave-and-absences/timeline': typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
+  '/_signed-in/_company/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/_signed-in/_company/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/_signed-in/_company/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/_signed-in/_company/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
@@ -339,6 +418,7 @@ export interface FileRoutesById {
   '/_signed-in/_company/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/_signed-in/_company/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/_signed-in/_company/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/_signed-in/_company/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/_signed-in/_company/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/_signed-in/_company/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
   '/_signed-in/_company/settings/employment-settings/working-patterns': typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute
@@ -364,8 +444,15 @@ export interface FileRouteTypes {
     | '/profile'
     | '/admin/alerts'
     | '/admin/'
+    | '/absence/$id'
     | '/employee/$id'
     | '/hs-documents/misc_docs'
+    | '/leave-and-absences/balances'
+    | '/leave-and-absences/list'
+    | '/leave-and-absences/request'
+    | '/leave-and-absences/return-to-work'
+    | '/leave-and-absences/timeline'
+    | '/settings/absence-and-leave-settings'
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
     | '/settings/departments'
@@ -376,6 +463,7 @@ export interface FileRouteTypes {
     | '/settings/terms-and-conditions'
     | '/settings/user-settings'
     | '/settings/user-tags'
+    | '/return-to-work/$id/self-certification'
     | '/settings/employment-settings/contract-types'
     | '/settings/employment-settings/termination-reasons'
     | '/settings/employment-settings/working-patterns'
@@ -398,8 +486,15 @@ export interface FileRouteTypes {
     | '/profile'
     | '/admin/alerts'
     | '/admin'
+    | '/absence/$id'
     | '/employee/$id'
     | '/hs-documents/misc_docs'
+    | '/leave-and-absences/balances'
+    | '/leave-and-absences/list'
+    | '/leave-and-absences/request'
+    | '/leave-and-absences/return-to-work'
+    | '/leave-and-absences/timeline'
+    | '/settings/absence-and-leave-settings'
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
     | '/settings/departments'
@@ -408,6 +503,7 @@ export interface FileRouteTypes {
     | '/settings/pay-rate-types'
     | '/settings/terms-and-conditions'
     | '/settings/user-tags'
+    | '/return-to-work/$id/self-certification'
     | '/settings/employment-settings/contract-types'
     | '/settings/employment-settings/termination-reasons'
     | '/settings/employment-settings/working-patterns'
@@ -433,8 +529,15 @@ export interface FileRouteTypes {
     | '/_signed-in/admin/alerts'
     | '/_signed-in/_company/'
     | '/_signed-in/admin/'
+    | '/_signed-in/_company/absence/$id'
     | '/_signed-in/_company/employee/$id'
     | '/_signed-in/_company/hs-documents/misc_docs'
+    | '/_signed-in/_company/leave-and-absences/balances'
+    | '/_signed-in/_company/leave-and-absences/list'
+    | '/_signed-in/_company/leave-and-absences/request'
+    | '/_signed-in/_company/leave-and-absences/return-to-work'
+    | '/_signed-in/_company/leave-and-absences/timeline'
+    | '/_signed-in/_company/settings/absence-and-leave-settings'
     | '/_signed-in/_company/settings/company-settings'
     | '/_signed-in/_company/settings/custom-form-fields'
     | '/_signed-in/_company/settings/departments'
@@ -445,6 +548,7 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/settings/terms-and-conditions'
     | '/_signed-in/_company/settings/user-settings'
     | '/_signed-in/_company/settings/user-tags'
+    | '/_signed-in/_company/return-to-work/$id/self-certification'
     | '/_signed-in/_company/settings/employment-settings/contract-types'
     | '/_signed-in/_company/settings/employment-settings/termination-reasons'
     | '/_signed-in/_company/settings/employment-settings/working-patterns'
@@ -584,6 +688,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInAdminAlertsRouteImport
       parentRoute: typeof SignedInAdminRoute
     }
+    '/_signed-in/_company/absence/$id': {
+      id: '/_signed-in/_company/absence/$id'
+      path: '/absence/$id'
+      fullPath: '/absence/$id'
+      preLoaderRoute: typeof SignedInCompanyAbsenceIdRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/employee/$id': {
       id: '/_signed-in/_company/employee/$id'
       path: '/employee/$id'
@@ -596,6 +707,48 @@ declare module '@tanstack/react-router' {
       path: '/hs-documents/misc_docs'
       fullPath: '/hs-documents/misc_docs'
       preLoaderRoute: typeof SignedInCompanyHsDocumentsMisc_docsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/leave-and-absences/balances': {
+      id: '/_signed-in/_company/leave-and-absences/balances'
+      path: '/leave-and-absences/balances'
+      fullPath: '/leave-and-absences/balances'
+      preLoaderRoute: typeof SignedInCompanyLeaveAndAbsencesBalancesRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/leave-and-absences/list': {
+      id: '/_signed-in/_company/leave-and-absences/list'
+      path: '/leave-and-absences/list'
+      fullPath: '/leave-and-absences/list'
+      preLoaderRoute: typeof SignedInCompanyLeaveAndAbsencesListRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/leave-and-absences/request': {
+      id: '/_signed-in/_company/leave-and-absences/request'
+      path: '/leave-and-absences/request'
+      fullPath: '/leave-and-absences/request'
+      preLoaderRoute: typeof SignedInCompanyLeaveAndAbsencesRequestRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/leave-and-absences/return-to-work': {
+      id: '/_signed-in/_company/leave-and-absences/return-to-work'
+      path: '/leave-and-absences/return-to-work'
+      fullPath: '/leave-and-absences/return-to-work'
+      preLoaderRoute: typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/leave-and-absences/timeline': {
+      id: '/_signed-in/_company/leave-and-absences/timeline'
+      path: '/leave-and-absences/timeline'
+      fullPath: '/leave-and-absences/timeline'
+      preLoaderRoute: typeof SignedInCompanyLeaveAndAbsencesTimelineRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/absence-and-leave-settings': {
+      id: '/_signed-in/_company/settings/absence-and-leave-settings'
+      path: '/settings/absence-and-leave-settings'
+      fullPath: '/settings/absence-and-leave-settings'
+      preLoaderRoute: typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/settings/company-settings': {
@@ -666,6 +819,13 @@ declare module '@tanstack/react-router' {
       path: '/settings/user-tags'
       fullPath: '/settings/user-tags'
       preLoaderRoute: typeof SignedInCompanySettingsUserTagsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/return-to-work/$id/self-certification': {
+      id: '/_signed-in/_company/return-to-work/$id/self-certification'
+      path: '/return-to-work/$id/self-certification'
+      fullPath: '/return-to-work/$id/self-certification'
+      preLoaderRoute: typeof SignedInCompanyReturnToWorkIdSelfCertificationRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/settings/employment-settings/': {
@@ -760,8 +920,15 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanyHrDocumentsRoute: typeof SignedInCompanyHrDocumentsRoute
   SignedInCompanyProfileRoute: typeof SignedInCompanyProfileRoute
   SignedInCompanyIndexRoute: typeof SignedInCompanyIndexRoute
+  SignedInCompanyAbsenceIdRoute: typeof SignedInCompanyAbsenceIdRoute
   SignedInCompanyEmployeeIdRoute: typeof SignedInCompanyEmployeeIdRoute
   SignedInCompanyHsDocumentsMisc_docsRoute: typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  SignedInCompanyLeaveAndAbsencesBalancesRoute: typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
+  SignedInCompanyLeaveAndAbsencesListRoute: typeof SignedInCompanyLeaveAndAbsencesListRoute
+  SignedInCompanyLeaveAndAbsencesRequestRoute: typeof SignedInCompanyLeaveAndAbsencesRequestRoute
+  SignedInCompanyLeaveAndAbsencesReturnToWorkRoute: typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
+  SignedInCompanyLeaveAndAbsencesTimelineRoute: typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
+  SignedInCompanySettingsAbsenceAndLeaveSettingsRoute: typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   SignedInCompanySettingsCompanySettingsRoute: typeof SignedInCompanySettingsCompanySettingsRoute
   SignedInCompanySettingsCustomFormFieldsRoute: typeof SignedInCompanySettingsCustomFormFieldsRoute
   SignedInCompanySettingsDepartmentsRoute: typeof SignedInCompanySettingsDepartmentsRoute
@@ -772,6 +939,7 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanySettingsTermsAndConditionsRoute: typeof SignedInCompanySettingsTermsAndConditionsRoute
   SignedInCompanySettingsUserSettingsRoute: typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   SignedInCompanySettingsUserTagsRoute: typeof SignedInCompanySettingsUserTagsRoute
+  SignedInCompanyReturnToWorkIdSelfCertificationRoute: typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
 }
 
 const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
@@ -779,9 +947,22 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanyHrDocumentsRoute: SignedInCompanyHrDocumentsRoute,
   SignedInCompanyProfileRoute: SignedInCompanyProfileRoute,
   SignedInCompanyIndexRoute: SignedInCompanyIndexRoute,
+  SignedInCompanyAbsenceIdRoute: SignedInCompanyAbsenceIdRoute,
   SignedInCompanyEmployeeIdRoute: SignedInCompanyEmployeeIdRoute,
   SignedInCompanyHsDocumentsMisc_docsRoute:
     SignedInCompanyHsDocumentsMisc_docsRoute,
+  SignedInCompanyLeaveAndAbsencesBalancesRoute:
+    SignedInCompanyLeaveAndAbsencesBalancesRoute,
+  SignedInCompanyLeaveAndAbsencesListRoute:
+    SignedInCompanyLeaveAndAbsencesListRoute,
+  SignedInCompanyLeaveAndAbsencesRequestRoute:
+    SignedInCompanyLeaveAndAbsencesRequestRoute,
+  SignedInCompanyLeaveAndAbsencesReturnToWorkRoute:
+    SignedInCompanyLeaveAndAbsencesReturnToWorkRoute,
+  SignedInCompanyLeaveAndAbsencesTimelineRoute:
+    SignedInCompanyLeaveAndAbsencesTimelineRoute,
+  SignedInCompanySettingsAbsenceAndLeaveSettingsRoute:
+    SignedInCompanySettingsAbsenceAndLeaveSettingsRoute,
   SignedInCompanySettingsCompanySettingsRoute:
     SignedInCompanySettingsCompanySettingsRoute,
   SignedInCompanySettingsCustomFormFieldsRoute:
@@ -799,6 +980,8 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanySettingsUserSettingsRoute:
     SignedInCompanySettingsUserSettingsRouteWithChildren,
   SignedInCompanySettingsUserTagsRoute: SignedInCompanySettingsUserTagsRoute,
+  SignedInCompanyReturnToWorkIdSelfCertificationRoute:
+    SignedInCompanyReturnToWorkIdSelfCertificationRoute,
 }
 
 const SignedInCompanyRouteWithChildren = SignedInCompanyRoute._addFileChildren(

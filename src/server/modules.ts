@@ -10,6 +10,7 @@ import { settingsRoutes } from '../modules/settings/server/settings.routes';
 import { recordsARoutes } from '../modules/employees/server/records-a.routes';
 import { recordsBRoutes } from '../modules/employees/server/records-b.routes';
 import { directoryRoutes } from '../modules/employees/server/directory.routes';
+import { leaveRoutes } from '../modules/leave/server/leave.routes';
 import { supportRoutes } from '../modules/support/server/support.routes';
 import type { AppDeps } from './app';
 
@@ -24,4 +25,5 @@ export const serverModules: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   recordsARoutes,
   recordsBRoutes,
   directoryRoutes,
+  leaveRoutes,
 ];

@@ -71,7 +71,7 @@ describe('settings menu (SPEC §2.5, §6)', () => {
     expect(buildSettingsMenu(menuContext({ restricted: true }), ALL_LANDED)).toEqual([]);
   });
 
-  it('shows only landed pages: not yet orders, leave and absence settings or document tags', () => {
+  it('shows only landed pages: not yet orders or document tags', () => {
     expect(buildSettingsMenu(menuContext({ permissions: everything, companySettings: rotaOn })).map((entry) => entry.label)).toEqual([
       'User Settings',
       'Company Settings',
@@ -79,6 +79,7 @@ describe('settings menu (SPEC §2.5, §6)', () => {
       'Locations',
       'Departments',
       'Job Titles',
+      'Leave & Absence Settings',
       'Employment Settings',
       'Terms and Conditions',
       'Pay Rate Types',

@@ -33,7 +33,7 @@ export const SETTINGS_ENTRIES: SettingsEntryDefinition[] = [
     path: '/settings/absence-and-leave-settings',
     label: 'Leave & Absence Settings',
     resources: ['absence-policy-template', 'blocked-date-period', 'leave-type'],
-    landed: false,
+    landed: true,
   },
   {
     path: '/settings/employment-settings',

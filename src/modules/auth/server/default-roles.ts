@@ -144,13 +144,64 @@ export const PEOPLE_ACCESS = {
   Administrator: [...PEOPLE_RECORD_ENDPOINTS, ...ORGANISATION_ENDPOINTS].flatMap((endpoint) => grant(endpoint, 'global')),
 } satisfies Record<string, PermissionEntry[]>;
 
+/**
+ * Leave and absences (issue 7). `/api/user-absence` itself is in PRODUCT_ENDPOINTS (requests:
+ * owners and HR admins company-wide, managers their departments, employees their own).
+ * Approving needs `/api/approve-absence` at a scope covering the employee (line managers may
+ * approve their reports without it). Balances, policies and periods are read in scope and
+ * changed by owners and HR admins; the company's leave settings (types, templates, blocked
+ * dates, bank-holiday additions, leave-year start) by owners and HR admins. Return-to-work:
+ * employees complete their own, managers review their departments'. Medical detail uses
+ * `/api/user-special-category` like the other special-category fields.
+ */
+export const LEAVE_BALANCE_ENDPOINTS = [
+  '/api/user-absence-policy',
+  '/api/user-absence-period',
+  '/api/user-absence-period-value',
+  '/api/user-absence-period-value-log',
+  '/api/create-new-period',
+] as const;
+export const LEAVE_SETTINGS_ENDPOINTS = [
+  '/api/absence-policy-template',
+  '/api/blocked-date-period',
+  '/api/leave-type',
+  '/api/bank-holidays',
+  '/api/company-leave-settings',
+] as const;
+const leaveCompanyWide = (scope: Scope): PermissionEntry[] => [
+  ...[...LEAVE_BALANCE_ENDPOINTS, ...LEAVE_SETTINGS_ENDPOINTS, '/api/approve-absence', '/api/return-to-work'].flatMap((endpoint) =>
+    grant(endpoint, scope),
+  ),
+  ...grant('/api/user-suggested-absence', scope, ['GET']),
+  ...grant('/api/bradford-factor', scope, ['GET']),
+];
+export const LEAVE_ACCESS = {
+  Owner: leaveCompanyWide('company'),
+  'HR admin': leaveCompanyWide('company'),
+  Manager: [
+    ...[...LEAVE_BALANCE_ENDPOINTS, '/api/user-suggested-absence', '/api/bradford-factor'].flatMap((endpoint) =>
+      grant(endpoint, 'department', ['GET']),
+    ),
+    ...grant('/api/approve-absence', 'department'),
+    ...grant('/api/return-to-work', 'department', ['GET', 'PUT']),
+  ],
+  Employee: [
+    ...[...LEAVE_BALANCE_ENDPOINTS.filter((e) => e !== '/api/create-new-period'), '/api/user-suggested-absence'].flatMap((endpoint) =>
+      grant(endpoint, 'own', ['GET']),
+    ),
+    ...grant('/api/return-to-work', 'own', ['GET', 'PUT']),
+  ],
+  'Docs only': [],
+  Administrator: leaveCompanyWide('global'),
+} satisfies Record<string, PermissionEntry[]>;
+
 export type RoleTemplate = { name: string; docsOnly: boolean; permissions: PermissionEntry[] };
 
 export const DEFAULT_COMPANY_ROLES: RoleTemplate[] = [
   {
     name: 'Owner',
     docsOnly: false,
-    permissions: [...entries(() => 'company'), ...EXTRA_ACCESS.Owner, ...PEOPLE_ACCESS.Owner],
+    permissions: [...entries(() => 'company'), ...EXTRA_ACCESS.Owner, ...PEOPLE_ACCESS.Owner, ...LEAVE_ACCESS.Owner],
   },
   {
     name: 'HR admin',
@@ -160,6 +211,7 @@ export const DEFAULT_COMPANY_ROLES: RoleTemplate[] = [
       ...grant('/api/company-settings', 'own', ['GET']),
       ...grant('/api/user-settings', 'company'),
       ...PEOPLE_ACCESS['HR admin'],
+      ...LEAVE_ACCESS['HR admin'],
     ],
   },
   {
@@ -169,12 +221,13 @@ export const DEFAULT_COMPANY_ROLES: RoleTemplate[] = [
       ...entries((e) => (PEOPLE_WORK.has(e) ? 'department' : MANAGER_ONLY.has(e) ? null : 'own')),
       ...EXTRA_ACCESS.Manager,
       ...PEOPLE_ACCESS.Manager,
+      ...LEAVE_ACCESS.Manager,
     ],
   },
   {
     name: 'Employee',
     docsOnly: false,
-    permissions: [...entries((e) => (MANAGER_ONLY.has(e) ? null : 'own')), ...EXTRA_ACCESS.Employee, ...PEOPLE_ACCESS.Employee],
+    permissions: [...entries((e) => (MANAGER_ONLY.has(e) ? null : 'own')), ...EXTRA_ACCESS.Employee, ...PEOPLE_ACCESS.Employee, ...LEAVE_ACCESS.Employee],
   },
   {
     name: 'Docs only',
@@ -186,5 +239,5 @@ export const DEFAULT_COMPANY_ROLES: RoleTemplate[] = [
 export const ADMINISTRATOR_ROLE: RoleTemplate = {
   name: 'Administrator',
   docsOnly: false,
-  permissions: [...entries(() => 'global'), ...EXTRA_ACCESS.Administrator, ...PEOPLE_ACCESS.Administrator],
+  permissions: [...entries(() => 'global'), ...EXTRA_ACCESS.Administrator, ...PEOPLE_ACCESS.Administrator, ...LEAVE_ACCESS.Administrator],
 };

@@ -12,6 +12,7 @@ import * as m0009 from './0009_access_requests';
 import * as m0010 from './0010_realtime';
 import * as m0011 from './0011_people';
 import * as m0012 from './0012_audit_target';
+import * as m0013 from './0013_leave';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_realtime': m0010,
   '0011_people': m0011,
   '0012_audit_target': m0012,
+  '0013_leave': m0013,
 };

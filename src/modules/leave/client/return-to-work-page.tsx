@@ -1,0 +1,6 @@
+// Return to work (issue 7). Owned by one client part; replaced in full by it.
+import { Title } from '@mantine/core';
+
+export function ReturnToWorkPage() {
+  return <Title order={1}>Return to work</Title>;
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AbsenceListPage } from '../../../modules/leave/client/absence-list-page';
+import { parseAbsenceListSearch } from '../../../modules/leave/client/absence-list-search';
+
+// Filters (status=needApproval, show_relevant_to_me=1, …) live in the address (SPEC §2.4).
+export const Route = createFileRoute('/_signed-in/_company/leave-and-absences/list')({
+  validateSearch: parseAbsenceListSearch,
+  component: AbsenceListPage,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ReturnToWorkPage } from '../../../modules/leave/client/return-to-work-page';
+
+export const Route = createFileRoute('/_signed-in/_company/leave-and-absences/return-to-work')({
+  component: ReturnToWorkPage,
+});
