@@ -37,6 +37,9 @@ const shellSources = [
   // Contact Us works offline: its message waits in the outbox.
   'src/modules/support/client/contact-support-modal.tsx',
   'src/routes/welcome.tsx',
+  // The manifest's shortcuts (request leave, approvals) must open offline before a first visit.
+  'src/routes/_signed-in/_company/leave-and-absences.request.tsx',
+  'src/routes/_signed-in/_company/leave-and-absences.list.tsx',
 ];
 
 /** Route chunks named after their route file (`route-signed-in-index-…js`), so the bundle figures read. */

@@ -14,7 +14,15 @@ export type WeekHours = {
   sun_hours: number;
 };
 /** With no working pattern recorded: Monday to Friday, 7.5 hours. */
-export const DEFAULT_WEEK: WeekHours = { mon_hours: 7.5, tue_hours: 7.5, wed_hours: 7.5, thu_hours: 7.5, fri_hours: 7.5, sat_hours: 0, sun_hours: 0 };
+export const DEFAULT_WEEK: WeekHours = {
+  mon_hours: 7.5,
+  tue_hours: 7.5,
+  wed_hours: 7.5,
+  thu_hours: 7.5,
+  fri_hours: 7.5,
+  sat_hours: 0,
+  sun_hours: 0,
+};
 
 /** Statutory holiday: 5.6 weeks, capped at 28 days (SI 1998/1833 reg. 13 and 13A). */
 export const STATUTORY_WEEKS = 5.6;
@@ -25,10 +33,11 @@ export const IRREGULAR_HOURS_ACCRUAL_RATE = 0.1207;
 export type LeaveYear = { start_date: string; end_date: string };
 
 export function roundUpToHalf(value: number): number {
-  return Math.ceil(value * 2 - 1e-9) / 2;
+  // + 0 turns the -0 of Math.ceil(-1e-9) into 0.
+  return Math.ceil(value * 2 - 1e-9) / 2 + 0;
 }
 export function roundUpToQuarter(value: number): number {
-  return Math.ceil(value * 4 - 1e-9) / 4;
+  return Math.ceil(value * 4 - 1e-9) / 4 + 0;
 }
 /** Days are rounded up to a half, hours to a quarter. */
 export function roundUpFor(unit: LeaveUnit, value: number): number {
@@ -43,15 +52,94 @@ export function weeklyHours(week: WeekHours): number {
   return Object.values(week).reduce((sum, hours) => sum + hours, 0);
 }
 
-/** Statutory minimum for a leave year in days: 5.6 × days a week, never above 28 (3 days → 16.8). */
-export function statutoryMinimumDays(daysPerWeek: number): number {
-  return Math.min(STATUTORY_WEEKS * daysPerWeek, STATUTORY_CAP_DAYS);
+/** 5.6 × value as 56 × value ÷ 10, so that 3 days give exactly 16.8 (5.6 × 3 is 16.799999999999997 in floating point). */
+function fivePointSixTimes(value: number): number {
+  return (STATUTORY_WEEKS * 10 * value) / 10;
 }
 
-// ---- Implemented in the rules part (see leave-rules.test.ts) ------------------------------
+/** Statutory minimum for a leave year in days: 5.6 × days a week, never above 28 (3 days → 16.8). */
+export function statutoryMinimumDays(daysPerWeek: number): number {
+  return Math.min(fivePointSixTimes(daysPerWeek), STATUTORY_CAP_DAYS);
+}
 
-/** The leave year containing `date` for a company whose year starts on month/day. */
-export declare function leaveYearFor(date: string, startMonth: number, startDay: number): LeaveYear;
+// ---- Calendar dates ------------------------------------------------------------------------
+// Dates are 'yyyy-MM-dd' strings without a zone; arithmetic runs on whole UTC days so that no
+// machine zone or clock change can shift a day.
+
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 for a 'yyyy-MM-dd' date. */
+export function dayNumber(date: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return Math.round(Date.UTC(year, month - 1, day) / DAY_MS);
+}
+export function dateFromDayNumber(days: number): string {
+  return new Date(days * DAY_MS).toISOString().slice(0, 10);
+}
+export function addDays(date: string, days: number): string {
+  return dateFromDayNumber(dayNumber(date) + days);
+}
+/** Calendar days from `from` to `to` inclusive (0 when `to` is before `from`). */
+export function daysInclusive(from: string, to: string): number {
+  return Math.max(0, dayNumber(to) - dayNumber(from) + 1);
+}
+export function isoDate(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+/** `date` plus whole months; a day past the end of the target month becomes its last day (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(date: string, months: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const index = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = (index % 12) + 1;
+  return isoDate(targetYear, targetMonth, Math.min(day, daysInMonth(targetYear, targetMonth)));
+}
+
+const WEEKDAY_KEYS = ['sun_hours', 'mon_hours', 'tue_hours', 'wed_hours', 'thu_hours', 'fri_hours', 'sat_hours'] as const;
+/** The pattern's hours on the weekday of `date`. */
+export function hoursOn(week: WeekHours, date: string): number {
+  return week[WEEKDAY_KEYS[new Date(dayNumber(date) * DAY_MS).getUTCDay()]!];
+}
+
+/** Sums of dyadic amounts (halves, quarters) are exact; anything else is settled at 4 places so that equal sums compare equal. */
+function settle(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}
+
+/** 16.8, 7.06, 28 — for explanations, at most two decimals. */
+function show(value: number): string {
+  return String(Math.round(value * 100) / 100);
+}
+function unitWord(unit: LeaveUnit, value: number): string {
+  if (unit === 'hours') return value === 1 ? 'hour' : 'hours';
+  return value === 1 ? 'day' : 'days';
+}
+function amount(unit: LeaveUnit, value: number): string {
+  return `${show(value)} ${unitWord(unit, value)}`;
+}
+
+// ---- Leave years ---------------------------------------------------------------------------
+
+/** The start of the leave year in calendar `year` (29 February falls back to the 28th in other years). */
+function yearStart(year: number, startMonth: number, startDay: number): string {
+  return isoDate(year, startMonth, Math.min(startDay, daysInMonth(year, startMonth)));
+}
+
+/** The leave year containing `date` for a company whose year starts on month/day: from the latest start on or before `date` to the day before the next start. */
+export function leaveYearFor(date: string, startMonth: number, startDay: number): LeaveYear {
+  const year = Number(date.slice(0, 4));
+  const thisYears = yearStart(year, startMonth, startDay);
+  const startYear = thisYears <= date ? year : year - 1;
+  return {
+    start_date: yearStart(startYear, startMonth, startDay),
+    end_date: addDays(yearStart(startYear + 1, startMonth, startDay), -1),
+  };
+}
+
+// ---- Deductions ----------------------------------------------------------------------------
 
 export type DeductionInput = {
   start_date: string;
@@ -75,7 +163,41 @@ export type DeductionResult = {
  * (days unit: hours ÷ the day's pattern hours, rounded up to a half); non-working days and
  * bank holidays count 0. `total` is the sum of the days, never negative.
  */
-export declare function requestDeduction(input: DeductionInput): DeductionResult;
+export function requestDeduction(input: DeductionInput): DeductionResult {
+  const days: DeductionResult['days'] = [];
+  const last = dayNumber(input.end_date);
+  for (let day = dayNumber(input.start_date); day <= last; day++) {
+    const date = dateFromDayNumber(day);
+    const dayHours = Math.max(0, hoursOn(input.week, date));
+    const bankHolidayName = input.bankHolidays.get(date) ?? null;
+    if (dayHours <= 0) {
+      days.push({ date, amount: 0, skipped: 'non_working', bank_holiday_name: bankHolidayName });
+      continue;
+    }
+    if (bankHolidayName !== null) {
+      days.push({ date, amount: 0, skipped: 'bank_holiday', bank_holiday_name: bankHolidayName });
+      continue;
+    }
+    days.push({ date, amount: dayAmount(input, dayHours), skipped: null, bank_holiday_name: null });
+  }
+  return { total: Math.max(0, settle(days.reduce((sum, day) => sum + day.amount, 0))), days };
+}
+
+function dayAmount(input: DeductionInput, dayHours: number): number {
+  switch (input.duration_type) {
+    case 'half_day':
+      return input.unit === 'days' ? 0.5 : dayHours / 2;
+    case 'hours': {
+      const hours = Math.max(0, input.hours ?? 0);
+      // A day-based allowance cannot take a fraction of a day below a half: round up, at most the day.
+      return input.unit === 'hours' ? hours : Math.min(1, roundUpToHalf(hours / dayHours));
+    }
+    default:
+      return input.unit === 'days' ? 1 : dayHours;
+  }
+}
+
+// ---- Entitlement ---------------------------------------------------------------------------
 
 export type EntitlementInput = {
   unit: LeaveUnit;
@@ -100,36 +222,218 @@ export type EntitlementResult = {
   entitlement: number;
   /** Bank holidays on the person's working days in the year, in `unit` (deducted from the balance when `included`). */
   bank_holiday_deduction: number;
-  /** The statutory minimum for the same pattern and part-year, in `unit`. */
+  /** The statutory minimum for the same pattern and part-year, in `unit`, to two places (16.8). */
   statutory_minimum: number;
   service_extra: number;
   fraction_of_year: number;
+  /** The exact value before rounding up (after the cap and the statutory floor); `entitlement` is at least this and less than it plus one rounding step. */
+  unrounded: number;
   /** Lines that explain the sum, for the log's reason ("28 days × 3/5 days a week = 16.8, rounded up to 17"). */
   explanation: string[];
 };
-/** Pro-rata entitlement for a leave year (see EntitlementResult); never below the statutory minimum. */
-export declare function proRataEntitlement(input: EntitlementInput): EntitlementResult;
 
-/** Monthly accrual: what has accrued by `date` (whole months completed, +1 for the month started), rounded up. */
-export declare function accruedToDate(entitlement: number, unit: LeaveUnit, year: LeaveYear, date: string): number;
+/** The statutory minimum in hours for a full year: 5.6 weeks of the weekly hours, no more than 28 days of the average day. */
+export function statutoryMinimumHours(week: WeekHours): number {
+  const days = workingDaysPerWeek(week);
+  if (days === 0) return 0;
+  const hours = weeklyHours(week);
+  return Math.min(fivePointSixTimes(hours), STATUTORY_CAP_DAYS * (hours / days));
+}
+
+/**
+ * Pro-rata entitlement for a leave year (see EntitlementResult); never below the statutory
+ * minimum. The floor is the statutory minimum for the pattern × the part of the year employed;
+ * with bank holidays 'on_top' the person also gets those days off, so they count towards the
+ * floor (20 days + 8 bank holidays on top meets 28 and stays 20). If a template's allowance is
+ * below the law, the law wins and the entitlement is raised to the minimum.
+ */
+export function proRataEntitlement(input: EntitlementInput): EntitlementResult {
+  const { unit, week, year } = input;
+  const explanation: string[] = [];
+  const daysPerWeek = workingDaysPerWeek(week);
+  const hoursPerWeek = weeklyHours(week);
+
+  const from = input.employment_start && input.employment_start > year.start_date ? input.employment_start : year.start_date;
+  const to = input.employment_end && input.employment_end < year.end_date ? input.employment_end : year.end_date;
+  const yearDays = daysInclusive(year.start_date, year.end_date);
+  const employedDays = daysInclusive(from, to);
+  const fraction = yearDays > 0 ? employedDays / yearDays : 0;
+  // Again multiply before dividing, so that a whole year leaves a value untouched.
+  const ofYear = (value: number) => (yearDays > 0 ? (value * employedDays) / yearDays : 0);
+
+  const [part, whole] = unit === 'days' ? [daysPerWeek, input.full_time_days_per_week] : [hoursPerWeek, input.full_time_hours_per_week];
+  // Multiply before dividing: 28 × 3 ÷ 5 is exactly 16.8, 28 × (3 ÷ 5) is not.
+  const share = (value: number) => (whole > 0 ? (value * part) / whole : 0);
+  const years = completedYears(input.service_start ?? input.employment_start ?? year.start_date, year.end_date);
+  const fullExtra = serviceExtra(input.service_steps, years);
+  const allowance = Math.max(0, input.allowance);
+  const ceiling = allowance + fullExtra;
+
+  const patternAllowance = share(allowance);
+  const patternExtra = share(fullExtra);
+  if (unit === 'days') {
+    explanation.push(
+      `${amount(unit, allowance)} × ${show(daysPerWeek)}/${show(input.full_time_days_per_week)} days a week = ${amount(unit, patternAllowance)}`,
+    );
+  } else {
+    explanation.push(
+      `${amount(unit, allowance)} × ${show(hoursPerWeek)}/${show(input.full_time_hours_per_week)} hours a week = ${amount(unit, patternAllowance)}`,
+    );
+  }
+  if (fullExtra > 0) {
+    explanation.push(
+      `${amount(unit, fullExtra)} for ${years} ${years === 1 ? 'year' : 'years'} of service, pro rata ${amount(unit, patternExtra)}`,
+    );
+  }
+  let value = ofYear(patternAllowance + patternExtra);
+  if (fraction < 1) {
+    explanation.push(
+      `× ${employedDays}/${yearDays} days of the leave year employed (${formatDay(from)} to ${formatDay(to)}) = ${amount(unit, value)}`,
+    );
+  }
+  if (value > ofYear(ceiling)) {
+    value = ofYear(ceiling);
+    explanation.push(`Capped at the full-time allowance: ${amount(unit, value)}`);
+  }
+
+  // Bank holidays on the person's working days within the employed part of the year.
+  let bankHolidayDays = 0;
+  let bankHolidayAmount = 0;
+  for (const date of input.bankHolidays.keys()) {
+    if (date < from || date > to) continue;
+    const dayHours = hoursOn(week, date);
+    if (dayHours <= 0) continue;
+    bankHolidayDays += 1;
+    bankHolidayAmount += unit === 'days' ? 1 : dayHours;
+  }
+  bankHolidayAmount = settle(bankHolidayAmount);
+
+  const statutoryFull = unit === 'days' ? statutoryMinimumDays(daysPerWeek) : statutoryMinimumHours(week);
+  const statutory = ofYear(statutoryFull);
+  const floor = input.bank_holidays === 'on_top' ? Math.max(0, statutory - bankHolidayAmount) : statutory;
+  if (value < floor) {
+    value = floor;
+    explanation.push(
+      input.bank_holidays === 'on_top'
+        ? `Raised to the statutory minimum of ${amount(unit, statutory)} less ${amount(unit, bankHolidayAmount)} of bank holidays on top: ${amount(unit, floor)}`
+        : `Raised to the statutory minimum: ${amount(unit, statutory)}`,
+    );
+  }
+
+  const rounded = roundUpFor(unit, value);
+  // Rounding up never takes a person past the full-time allowance unless the law demands it.
+  const entitlement = value <= ceiling ? Math.min(rounded, ceiling) : rounded;
+  if (entitlement !== settle(value)) {
+    explanation.push(`Rounded up to the nearest ${unit === 'days' ? 'half day' : 'quarter hour'}: ${amount(unit, entitlement)}`);
+  } else {
+    explanation.push(`Entitlement: ${amount(unit, entitlement)}`);
+  }
+  if (input.bank_holidays === 'included') {
+    explanation.push(
+      `Includes ${bankHolidayDays} bank ${bankHolidayDays === 1 ? 'holiday' : 'holidays'} on working days (${amount(unit, bankHolidayAmount)}), taken from the allowance`,
+    );
+  } else {
+    explanation.push(
+      `Plus ${bankHolidayDays} bank ${bankHolidayDays === 1 ? 'holiday' : 'holidays'} on working days (${amount(unit, bankHolidayAmount)}) on top of the allowance`,
+    );
+  }
+
+  return {
+    entitlement,
+    bank_holiday_deduction: input.bank_holidays === 'included' ? bankHolidayAmount : 0,
+    statutory_minimum: twoPlaces(statutory),
+    service_extra: twoPlaces(ofYear(patternExtra)),
+    fraction_of_year: fraction,
+    unrounded: value,
+    explanation,
+  };
+}
+
+function twoPlaces(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+function formatDay(date: string): string {
+  return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+}
+
+// ---- Accrual, carry-over, service ----------------------------------------------------------
+
+/** Monthly accrual: a month of the leave year counts once it has started; entitlement × months ÷ 12, rounded up, never above the entitlement. */
+export function accruedToDate(entitlement: number, unit: LeaveUnit, year: LeaveYear, date: string): number {
+  if (date < year.start_date) return 0;
+  let months = 0;
+  while (months < 12 && addMonths(year.start_date, months) <= date) months += 1;
+  return Math.min(entitlement, roundUpFor(unit, (entitlement * months) / 12));
+}
 /** 12.07% of hours worked, in hours, rounded up to a quarter. */
-export declare function irregularHoursAccrual(hoursWorked: number): number;
-/** Carried into the next year: what remains, capped, never negative. */
-export declare function carryOver(remaining: number, cap: number, unit: LeaveUnit): number;
-/** When the carried-over amount expires: the year's start plus `months` (null when 0 = never). */
-export declare function carryOverExpiry(year: LeaveYear, months: number): string | null;
+export function irregularHoursAccrual(hoursWorked: number): number {
+  return roundUpToQuarter(Math.max(0, hoursWorked) * IRREGULAR_HOURS_ACCRUAL_RATE);
+}
+/** Carried into the next year: what remains, capped, never negative, rounded up for the unit. */
+export function carryOver(remaining: number, cap: number, unit: LeaveUnit): number {
+  return roundUpFor(unit, Math.min(Math.max(remaining, 0), Math.max(cap, 0)));
+}
+/**
+ * When the carried-over amount expires: carried-over days expire at the end of the day before
+ * the year's start plus `months`, so this returns that last usable day (1 January + 3 months
+ * → 31 March); null when `months` is 0 (they never expire).
+ */
+export function carryOverExpiry(year: LeaveYear, months: number): string | null {
+  if (months <= 0) return null;
+  return addDays(addMonths(year.start_date, months), -1);
+}
 /** What expires of `carried` when `usedBeforeExpiry` was taken before the expiry date (leave is drawn from carry-over first). */
-export declare function carryOverExpiring(carried: number, usedBeforeExpiry: number): number;
-/** Whole years between `start` and `date`. */
-export declare function completedYears(start: string, date: string): number;
-/** The extra allowance of the highest step reached. */
-export declare function serviceExtra(steps: ServiceStep[], years: number): number;
+export function carryOverExpiring(carried: number, usedBeforeExpiry: number): number {
+  return Math.max(0, carried - Math.max(0, usedBeforeExpiry));
+}
+/** Whole years between `start` and `date` (an anniversary counts on the day). */
+export function completedYears(start: string, date: string): number {
+  if (date < start) return 0;
+  const years = Number(date.slice(0, 4)) - Number(start.slice(0, 4));
+  return date.slice(5) >= start.slice(5) ? years : years - 1;
+}
+/** The extra allowance of the highest step reached (0 when none is). */
+export function serviceExtra(steps: ServiceStep[], years: number): number {
+  let best: ServiceStep | null = null;
+  for (const step of steps) {
+    if (step.after_years <= years && (best === null || step.after_years > best.after_years)) best = step;
+  }
+  return best ? best.extra : 0;
+}
+
+// ---- Bradford factor -----------------------------------------------------------------------
 
 export type SpellInput = { id: string; start_date: string; end_date: string; days: number };
-/** Absences that touch or are separated only by non-working days join into one spell. */
-export declare function bradfordSpells(
+/** Absences that touch, overlap or are separated only by non-working days of the pattern join into one spell. */
+export function bradfordSpells(
   absences: SpellInput[],
   week: WeekHours,
-): { start_date: string; end_date: string; days: number; absence_ids: string[] }[];
+): { start_date: string; end_date: string; days: number; absence_ids: string[] }[] {
+  const sorted = [...absences].sort((a, b) =>
+    a.start_date === b.start_date ? a.end_date.localeCompare(b.end_date) : a.start_date.localeCompare(b.start_date),
+  );
+  const spells: { start_date: string; end_date: string; days: number; absence_ids: string[] }[] = [];
+  for (const absence of sorted) {
+    const current = spells[spells.length - 1];
+    if (current && joins(current.end_date, absence.start_date, week)) {
+      if (absence.end_date > current.end_date) current.end_date = absence.end_date;
+      current.days = settle(current.days + absence.days);
+      current.absence_ids.push(absence.id);
+    } else {
+      spells.push({ start_date: absence.start_date, end_date: absence.end_date, days: absence.days, absence_ids: [absence.id] });
+    }
+  }
+  return spells;
+}
+/** True when every day after `end` and before `start` is a non-working day. */
+function joins(end: string, start: string, week: WeekHours): boolean {
+  const last = dayNumber(start);
+  for (let day = dayNumber(end) + 1; day < last; day++) {
+    if (hoursOn(week, dateFromDayNumber(day)) > 0) return false;
+  }
+  return true;
+}
 /** S² × D. */
-export declare function bradfordScore(spells: number, days: number): number;
+export function bradfordScore(spells: number, days: number): number {
+  return spells * spells * days;
+}

@@ -222,12 +222,20 @@ export const leaveMessages = {
   leaveTypeInUse: (count: number) => `This leave type is used by ${count} absence${count === 1 ? '' : 's'}. Archive it instead.`,
   templateInUse: (count: number) => `This policy is assigned to ${count} employee${count === 1 ? '' : 's'}. Assign them another first.`,
   periodExists: 'The next leave year is already open.',
+  shippedBankHoliday: 'UK bank holidays cannot be deleted; only days your company added.',
+  bankHolidayExists: 'This day is already a company bank holiday.',
+  hoursWorkedNeedsAccrual: 'Hours worked can only be logged under a policy that accrues 12.07% of hours worked.',
+  noCurrentPeriod: 'This person has no leave year to carry over from yet.',
   spansLeaveYears: (boundary: string) => `A request cannot cross the start of a leave year (${boundary}); split it in two.`,
   declarationRequired: 'Please confirm the declaration.',
   fitNoteRequired: 'Upload the fit note first.',
   notSickness: 'Only a sickness absence has a return to work.',
   returnBeforeStart: 'The return date cannot be before the first day of absence.',
   wrongStep: 'This return to work is not at that step.',
+  medicalNotAllowed: 'You may not record medical detail for this person.',
+  absenceClosed: 'This absence was cancelled or declined.',
+  alreadyReturned: 'The return for this absence has already been recorded.',
+  tooLong: 'An absence cannot be longer than two years; split it in two.',
 } as const;
 
 // ---- Field schemas -----------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { createCompany, createDepartment, createRole, createUser, emailExists } 
 import { ADMINISTRATOR_ROLE, DEFAULT_COMPANY_ROLES } from '../../modules/auth/server/default-roles';
 import { seedOnboardingDemo } from '../../modules/auth/server/onboarding-demo';
 import { DEMO_PEOPLE_COUNT, seedPeopleDemo } from '../../modules/employees/server/people-demo';
+import { seedLeaveDemo } from '../../modules/leave/server/leave-demo';
 import { hashPassword } from '../../modules/auth/server/passwords';
 import type { Config } from '../config';
 import { withSystem, type Db } from './database';
@@ -75,6 +76,7 @@ export async function seedDemo(db: Db, config?: Pick<Config, 'publicOrigin' | 'p
       passwordHash,
       accounts: Object.fromEntries(userIds),
     });
+    await seedLeaveDemo(trx, { companyId, departments, accounts: Object.fromEntries(userIds) });
     return true;
   });
   return { created, accounts: DEMO_ACCOUNTS };

@@ -1,7 +1,84 @@
-// Absence (issue 7). Owned by one client part; replaced in full by it.
-import { Title } from '@mantine/core';
+// /absence/{id} (SPEC §2.7: absence_request notifications land here): one absence — who, what,
+// when, its deduction and status, reasons and medical detail when the caller may see it — the
+// decisions the caller may take, its history and a comment box. A 404 says the absence was not
+// found; a 403 shows the guard's message.
+import '@mantine/core/styles/Skeleton.css';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { isApiError } from '../../../client/api/api-client';
+import { usePageTitle } from '../../../client/shell/page-title';
+import { NOT_ALLOWED_MESSAGE } from '../../../client/ui/permission-guard';
+import { LEAVE_ROUTES } from '../leave.contract';
+import { AbsenceActions } from './absence/absence-actions';
+import { leaveTypeName, personName } from './absence/absence-format';
+import { AbsenceHistory } from './absence/absence-history';
+import { AbsenceSummary } from './absence/absence-summary';
+import { absenceQueryOptions } from './absences.api';
+
+export const ABSENCE_NOT_FOUND = 'This absence was not found.';
+
+function BackLink() {
+  return (
+    <Anchor size="sm" renderRoot={(props) => <Link {...props} to={LEAVE_ROUTES.list} />}>
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden="true" />
+        Back to the list
+      </Group>
+    </Anchor>
+  );
+}
 
 export function AbsencePage({ id }: { id: string }) {
-  void id;
-  return <Title order={1}>Absence</Title>;
+  const absence = useQuery(absenceQueryOptions(id));
+  const data = absence.data;
+  usePageTitle(data ? `${leaveTypeName(data)}: ${personName(data.user)}` : 'Absence');
+
+  let body;
+  if (absence.isPending) {
+    body = (
+      <Stack gap="sm" aria-busy="true" aria-label="Loading the absence">
+        <Skeleton h={160} radius="lg" />
+        <Skeleton h={120} radius="lg" />
+      </Stack>
+    );
+  } else if (absence.isError) {
+    body = isApiError(absence.error, 404) ? (
+      <Alert color="gray" role="alert">
+        {ABSENCE_NOT_FOUND}
+      </Alert>
+    ) : isApiError(absence.error, 403) ? (
+      <Alert color="red" variant="light" role="alert">
+        {NOT_ALLOWED_MESSAGE}
+      </Alert>
+    ) : (
+      <Alert color="red" role="alert" title="The absence could not be loaded">
+        <Group gap="sm">
+          <Text size="sm">Please check your connection and try again.</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void absence.refetch()}>
+            Try again
+          </Button>
+        </Group>
+      </Alert>
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        <AbsenceSummary absence={absence.data} />
+        <AbsenceActions absence={absence.data} />
+        <AbsenceHistory absenceId={absence.data.id} events={absence.data.events} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <BackLink />
+        <Title order={1}>{data ? `${leaveTypeName(data)}: ${personName(data.user)}` : 'Absence'}</Title>
+      </Stack>
+      {body}
+    </Stack>
+  );
 }

@@ -1,6 +1,21 @@
-// Request leave (issue 7). Owned by one client part; replaced in full by it.
-import { Title } from '@mantine/core';
+// /leave-and-absences/request (the PWA shortcut "Request leave"): the request form with its
+// live summary. Everyone in a company may ask for leave for themselves; those whose
+// /api/user-absence scope reaches others may book for them too.
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { usePageTitle } from '../../../client/shell/page-title';
+import { RequestForm } from './request/request-form';
+import { signedInUser } from './requests.api';
 
 export function RequestPage() {
-  return <Title order={1}>Request leave</Title>;
+  usePageTitle('Request leave');
+  const { id } = signedInUser();
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>Request leave</Title>
+        <Text c="dimmed">Choose a leave type to report sickness too.</Text>
+      </Stack>
+      {id ? <RequestForm selfId={id} /> : <Alert color="red">Please sign in again.</Alert>}
+    </Stack>
+  );
 }

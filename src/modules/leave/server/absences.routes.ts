@@ -1,8 +1,138 @@
-// Leave and absences — absences part: requests, approvals, cancellations, comments, suggested absence, pending count.
-import type { FastifyInstance } from 'fastify';
+// Leave and absences — absences part: the list and detail of absences, requests and sickness
+// reports, the steps after them (approve, decline, cancel, comment, return), bulk approval,
+// the suggested absence the request form shows, and the approver's pending count.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type * as v from 'valibot';
 import type { AppDeps } from '../../../server/app';
+import { withTenant } from '../../../server/db/database';
+import { mountResource } from '../../../server/http/resource';
+import { parseInput } from '../../../server/http/validate';
+import { registerPendingCounter } from '../../../server/pending-count/pending-count.registry';
+import { requireSession, type RouteAccess } from '../../../server/plugins/request-context';
+import { AppError } from '../../../shared/app-error';
+import { isUuid } from '../../../shared/ids';
+import {
+  AbsenceBulkSchema,
+  AbsenceListQuerySchema,
+  ApproveInputSchema,
+  CancelInputSchema,
+  CommentInputSchema,
+  CreateAbsenceInputSchema,
+  DeclineInputSchema,
+  LEAVE_ENDPOINTS,
+  LEAVE_RESOURCES,
+  ReturnInputSchema,
+  SuggestedAbsenceQuerySchema,
+  type AbsenceAction,
+  type AbsenceBulkResult,
+  type AbsenceDetail,
+} from '../leave.contract';
+import {
+  approveAbsence,
+  bulkApprove,
+  cancelAbsence,
+  commentOnAbsence,
+  createAbsence,
+  declineAbsence,
+  recordReturn,
+  type ServiceContext,
+} from './absences-service';
+import { countAwaitingApproval, findAbsencePage, findAbsenceView } from './absences.queries';
+import { readerOf, toAbsence, toAbsenceDetail } from './absences-view';
+import { approverActor } from './approvers';
+import { suggestAbsence } from './suggested';
+
+const absenceWrite: { access: RouteAccess } = { access: { endpoint: LEAVE_ENDPOINTS.absence, method: 'POST' } };
 
 export function mountAbsences(app: FastifyInstance, deps: AppDeps): void {
-  void app;
-  void deps;
+  const { db } = deps;
+  const serviceContext = (request: FastifyRequest): ServiceContext => ({
+    db,
+    request,
+    session: requireSession(request),
+    wakeMail: () => app.mail.wake(),
+  });
+
+  mountResource(app, {
+    name: LEAVE_RESOURCES.absence,
+    list: {
+      query: AbsenceListQuerySchema,
+      handler: async ({ session, scope, query, paging }) => {
+        const companyId = session.companyId;
+        if (!companyId) return { results: [], count: 0 };
+        return withTenant(db, companyId, async (trx) => {
+          const page = await findAbsencePage(trx, { reader: readerOf(session, companyId, scope), query, paging });
+          return { results: page.rows.map((row) => toAbsence(row, session, companyId)), count: page.count };
+        });
+      },
+    },
+    get: {
+      handler: async ({ request, session, scope, id }): Promise<AbsenceDetail | undefined> => {
+        const companyId = session.companyId;
+        if (!companyId) return undefined;
+        return withTenant(db, companyId, async (trx) => {
+          const row = await findAbsenceView(trx, readerOf(session, companyId, scope), id);
+          if (row === undefined) return undefined;
+          if (row === 'forbidden') {
+            // Out of the caller's reading scope, yet someone they approve for (a line report elsewhere).
+            if (!approverActor(session).companyWide) {
+              const asApprover = await findAbsenceView(trx, readerOf(session, companyId, 'company'), id);
+              if (asApprover && asApprover !== 'forbidden' && asApprover.approver) {
+                return toAbsenceDetail(trx, { request, session, companyId, row: asApprover });
+              }
+            }
+            throw AppError.forbidden();
+          }
+          return toAbsenceDetail(trx, { request, session, companyId, row });
+        });
+      },
+    },
+    create: {
+      body: CreateAbsenceInputSchema,
+      handler: ({ request, body }) => createAbsence(serviceContext(request), body),
+    },
+    bulk: {
+      method: 'POST',
+      body: AbsenceBulkSchema,
+      handler: async ({ request, body }): Promise<AbsenceBulkResult> => ({
+        action: 'approve',
+        updated: await bulkApprove(serviceContext(request), body.data.ids),
+      }),
+    },
+  });
+
+  const action = <TSchema extends v.GenericSchema>(
+    name: AbsenceAction,
+    schema: TSchema,
+    run: (context: ServiceContext, id: string, body: v.InferOutput<TSchema>) => Promise<AbsenceDetail>,
+  ) => {
+    app.post(`/api/${LEAVE_RESOURCES.absence}/:id/${name}`, { config: absenceWrite }, async (request) => {
+      const id = (request.params as { id?: string }).id ?? '';
+      if (!isUuid(id)) throw AppError.notFound();
+      // A missing reason is a blank one: the decline's own message, not a missing-key one.
+      const body = name === 'decline' ? { reason: '', ...((request.body as object | null) ?? {}) } : (request.body ?? {});
+      return run(serviceContext(request), id, parseInput(schema, body));
+    });
+  };
+  action('approve', ApproveInputSchema, approveAbsence);
+  action('decline', DeclineInputSchema, declineAbsence);
+  action('cancel', CancelInputSchema, cancelAbsence);
+  action('comment', CommentInputSchema, commentOnAbsence);
+  action('return', ReturnInputSchema, recordReturn);
+
+  app.get(
+    `/api/${LEAVE_RESOURCES.suggested}/:userId`,
+    { config: { access: { endpoint: `/api/${LEAVE_RESOURCES.suggested}`, method: 'GET' } } },
+    async (request) => {
+      const session = requireSession(request);
+      const userId = (request.params as { userId?: string }).userId ?? '';
+      if (!isUuid(userId) || !request.scope) throw AppError.notFound();
+      const query = parseInput(SuggestedAbsenceQuerySchema, request.query ?? {});
+      return suggestAbsence(db, { session, level: request.scope, userId, query });
+    },
+  );
+
+  registerPendingCounter('user_absence', async ({ trx, session }) =>
+    session.companyId ? countAwaitingApproval(trx, { companyId: session.companyId, approver: approverActor(session) }) : 0,
+  );
 }

@@ -1,16 +1,58 @@
 // Who may approve a person's absences and who is asked (the absences part owns this file;
 // return-to-work reviews use the same rules). May approve: the person's line managers, and
 // anyone whose /api/approve-absence scope covers the person (department scope over one of
-// the person's departments, company scope). Asked: line managers, else the managers of the
-// person's department (user_managed_departments), else the company's owners.
+// the person's departments, company scope). Nobody approves their own absence unless they
+// approve company-wide (a sole owner must be able to take leave). Asked: line managers, else
+// the managers of the person's department, else those who approve company-wide (owners).
 import type { Trx } from '../../../server/db/database';
 import type { Session } from '../../../server/plugins/request-context';
+import { levelFor, scopeCoversUser, scopeRank, type Scope } from '../../../shared/scopes';
+import { APPROVE_ENDPOINT, findApprovableUserIds, findApprovalSubject, findApproversToAsk, type ApproverActor } from './approvers.queries';
 
-export declare function mayApprove(trx: Trx, session: Session, employeeUserId: string): Promise<boolean>;
+/** The caller's approval level (PUT on /api/approve-absence), or null. */
+export function approveLevel(session: Session): Scope | null {
+  return levelFor(session.permissions, APPROVE_ENDPOINT, 'PUT');
+}
+
+/** Whether the caller approves company-wide (or wider): they may approve their own absences too. */
+export function approvesCompanyWide(session: Session): boolean {
+  const level = approveLevel(session);
+  return level !== null && scopeRank(level) >= scopeRank('company');
+}
+
+/** The caller as approvableByCondition (approvers.queries.ts) takes it, for list and count queries. */
+export function approverActor(session: Session): ApproverActor {
+  return {
+    userId: session.userId,
+    departmentIds: session.departmentIds,
+    companyWide: approvesCompanyWide(session),
+    departmentScope: approveLevel(session) === 'department',
+  };
+}
+
+export async function mayApprove(trx: Trx, session: Session, employeeUserId: string): Promise<boolean> {
+  const subject = await findApprovalSubject(trx, employeeUserId);
+  if (!subject) return false;
+  const level = approveLevel(session);
+  const actor = { userId: session.userId, companyId: session.companyId, departmentIds: session.departmentIds };
+  if (employeeUserId === session.userId) {
+    return level !== null && scopeRank(level) >= scopeRank('company') && scopeCoversUser(level, actor, { userId: employeeUserId, ...subject });
+  }
+  if (subject.companyId === session.companyId && subject.lineManagerIds.includes(session.userId)) return true;
+  return scopeCoversUser(level, actor, { userId: employeeUserId, companyId: subject.companyId, departmentIds: subject.departmentIds });
+}
+
 /** User ids to notify about a new request or a cancellation request, never the person themselves. */
-export declare function approversToAsk(trx: Trx, companyId: string, employeeUserId: string): Promise<string[]>;
+export async function approversToAsk(trx: Trx, companyId: string, employeeUserId: string): Promise<string[]> {
+  return findApproversToAsk(trx, { companyId, userId: employeeUserId });
+}
+
 /**
  * The user ids the caller may approve for, or 'all' (company scope): for list filters
- * (`show_relevant_to_me`) and the pending count.
+ * (`show_relevant_to_me`) and the pending count. Callers leave out the caller's own.
  */
-export declare function approvableUserIds(trx: Trx, session: Session): Promise<string[] | 'all'>;
+export async function approvableUserIds(trx: Trx, session: Session): Promise<string[] | 'all'> {
+  if (!session.companyId) return [];
+  if (approvesCompanyWide(session)) return 'all';
+  return findApprovableUserIds(trx, { companyId: session.companyId, ...approverActor(session) });
+}

@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BalancesPage } from '../../../modules/leave/client/balances-page';
 
+// ?user_id= shows someone else's balances to those whose scope reaches them; without it, one's own.
 export const Route = createFileRoute('/_signed-in/_company/leave-and-absences/balances')({
-  component: BalancesPage,
+  validateSearch: (search: Record<string, unknown>): { user_id?: string } =>
+    typeof search.user_id === 'string' && search.user_id ? { user_id: search.user_id } : {},
+  component: BalancesRoute,
 });
+
+function BalancesRoute() {
+  const { user_id } = Route.useSearch();
+  return <BalancesPage userId={user_id} />;
+}

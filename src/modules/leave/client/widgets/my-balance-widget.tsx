@@ -1,4 +1,67 @@
-// Dashboard widget "My leave balance" (issue 7). Owned by one client part; replaced in full by it.
+// Dashboard widget "My leave balance" (issue 7): the signed-in user's annual leave available
+// out of the year's total, with a "Request leave" button. Nothing at all for someone with no
+// policy or leave year (or no annual leave in it); restricted (docs-only) sessions never get
+// it (the dashboard registry leaves it out).
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Skeleton.css';
+import { Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { currentPeriodQueryOptions } from '../balances.api';
+import { formatAmount, formatNumber } from '../balances/amounts';
+import { signedInUser } from '../requests.api';
+
+export const MY_BALANCE_TITLE = 'My leave balance';
+
 export function MyBalanceWidget() {
-  return null;
+  const { id } = signedInUser();
+  return id ? <MyBalance userId={id} /> : null;
+}
+
+function MyBalance({ userId }: { userId: string }) {
+  // No toast: without a policy or access the widget is simply absent.
+  const period = useQuery({ ...currentPeriodQueryOptions(userId), retry: false, meta: { errorToast: false } });
+  if (period.isPending) {
+    return (
+      <Paper withBorder radius="lg" p="lg" aria-hidden="true">
+        <Skeleton h={22} w="50%" mb="sm" />
+        <Skeleton h={36} w="30%" />
+      </Paper>
+    );
+  }
+  const annual = period.data?.values.find((value) => value.leave_type.key === 'annual_leave');
+  if (period.isError || !annual) return null;
+  const total = annual.entitlement + annual.carried_over;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="my-leave-balance">
+      <Stack gap="sm">
+        <Title order={2} fz="h4" id="my-leave-balance">
+          {MY_BALANCE_TITLE}
+        </Title>
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Stack gap={0}>
+            <Text fz={36} fw={700} lh={1}>
+              {formatNumber(annual.available)}
+            </Text>
+            <Text c="dimmed" size="sm">
+              {annual.unit} of annual leave available{total > 0 ? ` of ${formatAmount(total, annual.unit)}` : ''}
+            </Text>
+          </Stack>
+          <Button component={Link} to="/leave-and-absences/request" w={{ base: '100%', xs: 'auto' }}>
+            Request leave
+          </Button>
+        </Group>
+        {total > 0 && (
+          <Progress
+            value={Math.max(0, Math.min(100, ((total - annual.available) / total) * 100))}
+            aria-label="Annual leave used and planned"
+            size="sm"
+          />
+        )}
+        <Button component={Link} to="/leave-and-absences/balances" variant="subtle" size="compact-sm" w="fit-content">
+          All my balances
+        </Button>
+      </Stack>
+    </Paper>
+  );
 }

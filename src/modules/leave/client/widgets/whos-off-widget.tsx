@@ -1,4 +1,65 @@
-// Dashboard widget "Who's off today" (issue 7). Owned by one client part; replaced in full by it.
+// Dashboard widget "Who's off today" (GET /api/who-at-work): "12 of 14 at work", who is off
+// with their leave type ("Away" when the caller may not see it), and a link to the timeline.
+// Nothing for those without absences at all (docs-only users: restricted mode) or refused.
+import '@mantine/core/styles/Skeleton.css';
+import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { isApiError } from '../../../../client/api/api-client';
+import { can } from '../../../../client/ui/permission-guard';
+import { LEAVE_ENDPOINTS, LEAVE_ROUTES } from '../../leave.contract';
+import { AWAY, leaveColour } from '../absence/absence-format';
+import { whoAtWorkQueryOptions } from '../insights.api';
+
+export const EVERYONE_IN = 'Everyone is at work today.';
+
 export function WhosOffWidget() {
-  return null;
+  const allowed = can({ endpoint: LEAVE_ENDPOINTS.absence, method: 'GET' });
+  const who = useQuery({ ...whoAtWorkQueryOptions(), enabled: allowed });
+  if (!allowed || (who.isError && (isApiError(who.error, 403) || isApiError(who.error, 401)))) return null;
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="whos-off-today">
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={2} fz="h4" id="whos-off-today">
+          Who&apos;s off today
+        </Title>
+        <Anchor size="sm" renderRoot={(props) => <Link {...props} to={LEAVE_ROUTES.timeline} />}>
+          Open the timeline
+        </Anchor>
+      </Group>
+      {who.isPending ? (
+        <Stack gap="xs" aria-hidden="true">
+          <Skeleton h={18} w="40%" />
+          <Skeleton h={18} w="70%" />
+        </Stack>
+      ) : who.isError ? (
+        <Text c="dimmed">Who is off could not be loaded.</Text>
+      ) : (
+        <Stack gap="xs">
+          <Text fw={600}>
+            {who.data.at_work_count} of {who.data.active_count} at work
+          </Text>
+          {who.data.absent.length === 0 ? (
+            <Text c="dimmed">{EVERYONE_IN}</Text>
+          ) : (
+            <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Off today">
+              {who.data.absent.map((entry) => (
+                <Group key={entry.user_id} component="li" gap="xs" wrap="nowrap">
+                  <span
+                    aria-hidden="true"
+                    style={{ width: 10, height: 10, borderRadius: '50%', flex: 'none', background: leaveColour(entry.leave_type) }}
+                  />
+                  <Text size="sm">
+                    {entry.name} — {entry.leave_type?.name ?? AWAY}
+                    {entry.duration_type === 'half_day' && entry.half_day_part ? ` (${entry.half_day_part})` : ''}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      )}
+    </Paper>
+  );
 }

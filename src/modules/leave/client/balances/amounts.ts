@@ -1,0 +1,30 @@
+// How leave amounts read on screen: "3 days", "0.5 days", "7.5 hours", and signed changes
+// ("+1.5 days") in a value's history. Two decimals at most: deductions are in half days or
+// quarter hours, accruals (12.07%) may be finer.
+import type { LeaveUnit, ValueLogKind } from '../../leave.contract';
+
+export function formatNumber(value: number): string {
+  const rounded = Math.round(value * 100) / 100;
+  return String(Object.is(rounded, -0) ? 0 : rounded);
+}
+
+export function formatAmount(value: number, unit: LeaveUnit): string {
+  const one = Math.abs(value) === 1;
+  return `${formatNumber(value)} ${unit === 'days' ? (one ? 'day' : 'days') : one ? 'hour' : 'hours'}`;
+}
+
+export function formatChange(value: number, unit: LeaveUnit): string {
+  return `${value > 0 ? '+' : ''}${formatAmount(value, unit)}`;
+}
+
+export const VALUE_LOG_KIND_LABELS: Record<ValueLogKind, string> = {
+  entitlement: 'Entitlement',
+  carry_over: 'Carried over',
+  adjustment: 'Adjustment',
+  accrual: 'Accrual',
+  hours_worked: 'Hours worked',
+  service: 'Length of service',
+  expiry: 'Carry-over expired',
+  absence: 'Absence',
+  absence_cancelled: 'Absence cancelled',
+};

@@ -1,0 +1,69 @@
+// Assigning a person's absence policy (an owner's or HR admin's task): the company's policy
+// templates, the current one chosen. The server recomputes the open leave year's entitlement.
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
+import { Alert, Button, Group, Loader, Modal, Stack } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { showSuccessToast } from '../../../../client/shell/toasts';
+import { SelectField } from '../../../../client/ui/select-field';
+import { useForm } from '../../../../client/ui/use-form';
+import { UserAbsencePolicyInputSchema } from '../../leave.contract';
+import { assignPolicyMutationOptions, userPolicyQueryOptions } from '../balances.api';
+import { policyTemplatesQueryOptions } from '../leave-settings.api';
+
+type AssignPolicyModalProps = { userId: string; opened: boolean; onClose: () => void };
+
+export function AssignPolicyModal({ userId, opened, onClose }: AssignPolicyModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Assign policy">
+      {opened && <AssignPolicyForm userId={userId} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function AssignPolicyForm({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const policy = useQuery(userPolicyQueryOptions(userId));
+  const templates = useQuery(policyTemplatesQueryOptions());
+  if (policy.isPending || templates.isPending) return <Loader size="sm" aria-label="Loading" />;
+  if (policy.isError || templates.isError) return <Alert color="red">The policies could not be loaded.</Alert>;
+  if (templates.data.length === 0) return <Alert color="yellow">There are no policies yet. Add one in Leave & Absence Settings.</Alert>;
+  const options = templates.data.map((template) => ({ value: template.id, label: template.name }));
+  return <PolicyChoice userId={userId} current={policy.data.template_id} options={options} onClose={onClose} />;
+}
+
+type PolicyChoiceProps = { userId: string; current: string | null; options: { value: string; label: string }[]; onClose: () => void };
+
+function PolicyChoice({ userId, current, options, onClose }: PolicyChoiceProps) {
+  const queryClient = useQueryClient();
+  const assign = useMutation(assignPolicyMutationOptions(queryClient, userId));
+  const form = useForm({
+    schema: UserAbsencePolicyInputSchema,
+    initialValues: { template_id: current },
+    onSubmit: async ({ template_id }) => {
+      await assign.mutateAsync(template_id);
+      showSuccessToast({ message: 'Policy assigned.' });
+      onClose();
+    },
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit} aria-label="Assign policy">
+      <Stack gap="md">
+        <SelectField label="Policy" required data={options} {...form.valueProps<string | null>('template_id')} />
+        {form.otherErrors.length > 0 && (
+          <Alert color="red" role="alert">
+            {form.otherErrors.join(' ')}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            Assign
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

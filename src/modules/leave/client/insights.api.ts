@@ -1,0 +1,33 @@
+// Who is at work today (the dashboard) and the team timeline (SPEC §3 who-at-work; issue 7's
+// absence-timeline). Keys start with the resource names realtime events list. Rows drop the
+// sickness category before caching (DESIGN §5: sickness reasons never persist offline).
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiFetch, isApiError } from '../../../client/api/api-client';
+import { LEAVE_RESOURCES, leavePaths, type Timeline, type WhoAtWork } from '../leave.contract';
+import { withoutSicknessReason } from './absences.api';
+
+export type TimelineRange = { from: string; to: string; department_id?: string[] };
+
+export const insightsKeys = {
+  whoAtWork: (input: { date?: string; department_id?: string }) => [LEAVE_RESOURCES.whoAtWork, input] as const,
+  timeline: (input: TimelineRange) => [LEAVE_RESOURCES.timeline, input] as const,
+};
+
+export const whoAtWorkQueryOptions = (input: { date?: string; department_id?: string } = {}) =>
+  queryOptions({
+    queryKey: insightsKeys.whoAtWork(input),
+    queryFn: ({ signal }) => apiFetch<WhoAtWork>(leavePaths.resource(LEAVE_RESOURCES.whoAtWork), { signal, query: input }),
+    // A dashboard card: a refusal hides it, a failure says so in the card.
+    retry: (failures, error) => !isApiError(error, 403) && !isApiError(error, 401) && failures < 1,
+    meta: { errorToast: false },
+  });
+
+export const timelineQueryOptions = (input: TimelineRange) =>
+  queryOptions({
+    queryKey: insightsKeys.timeline(input),
+    queryFn: async ({ signal }) => {
+      const timeline = await apiFetch<Timeline>(leavePaths.resource(LEAVE_RESOURCES.timeline), { signal, query: input });
+      return { ...timeline, absences: timeline.absences.map(withoutSicknessReason) };
+    },
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,89 @@
+// The calls of "Leave & Absence Settings" (issue 7): leave types, policy templates, blocked
+// date periods, bank holidays with the company's own days, the leave-year start, and the
+// return-to-work switch, which lives in the company settings (the settings module's API,
+// reached through its contract; same cache key as the company settings page). Query keys
+// start with the SPEC §3 resource name, so realtime invalidations refresh them.
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../client/api/api-client';
+import type { ListResponse } from '../../../shared/list';
+import { settingsPaths, type CompanySettings } from '../../settings/settings.contract';
+import {
+  LEAVE_RESOURCES,
+  leavePaths,
+  type BankHoliday,
+  type BankHolidayRegion,
+  type BlockedDatePeriod,
+  type CompanyLeaveSettings,
+  type LeaveResource,
+  type PolicyTemplate,
+} from '../leave.contract';
+
+const ALL = { limit: 500 };
+type Named = { id: string; name: string };
+
+export const settingsKeys = {
+  templates: [LEAVE_RESOURCES.policyTemplate] as const,
+  blocked: [LEAVE_RESOURCES.blockedDates] as const,
+  bankHolidays: (region: BankHolidayRegion, year: number) => [LEAVE_RESOURCES.bankHolidays, region, year] as const,
+  leaveSettings: [LEAVE_RESOURCES.leaveSettings] as const,
+  companySettings: (companyId: string) => ['company-settings', companyId] as const,
+  departments: ['departments', 'leave-options'] as const,
+};
+
+const list =
+  <T>(resource: LeaveResource | string, query: Record<string, string | number> = {}) =>
+  ({ signal }: { signal: AbortSignal }) =>
+    apiFetch<ListResponse<T>>(`/api/${resource}`, { signal, query: { ...ALL, ...query } }).then((answer) => answer.results);
+
+export const policyTemplatesQueryOptions = () =>
+  queryOptions({ queryKey: settingsKeys.templates, queryFn: list<PolicyTemplate>(LEAVE_RESOURCES.policyTemplate) });
+
+export const blockedDatesQueryOptions = () =>
+  queryOptions({ queryKey: settingsKeys.blocked, queryFn: list<BlockedDatePeriod>(LEAVE_RESOURCES.blockedDates) });
+
+export const bankHolidaysQueryOptions = (region: BankHolidayRegion, year: number) =>
+  queryOptions({
+    queryKey: settingsKeys.bankHolidays(region, year),
+    queryFn: list<BankHoliday>(LEAVE_RESOURCES.bankHolidays, { bank_holiday_region_id: region, year }),
+  });
+
+export const leaveSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.leaveSettings,
+    queryFn: ({ signal }) => apiFetch<CompanyLeaveSettings>(leavePaths.resource(LEAVE_RESOURCES.leaveSettings), { signal }),
+  });
+
+export const companySettingsQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: settingsKeys.companySettings(companyId),
+    queryFn: ({ signal }) => apiFetch<CompanySettings>(settingsPaths.companySettings(companyId), { signal }),
+    staleTime: 5 * 60 * 1000,
+  });
+
+export const departmentsQueryOptions = () =>
+  queryOptions({ queryKey: settingsKeys.departments, queryFn: list<Named>('departments'), staleTime: 60 * 1000 });
+
+/** Creates (no id) or replaces one item of a settings list; a 422 is left to the form. */
+export const saveSettingMutationOptions = <T>(queryClient: QueryClient, resource: LeaveResource) => ({
+  mutationFn: ({ id, body }: { id?: string | undefined; body: unknown }) =>
+    apiFetch<T>(leavePaths.resource(resource, id), { method: id ? ('PUT' as const) : ('POST' as const), body }),
+  onSuccess: () => queryClient.invalidateQueries({ queryKey: [resource] }),
+});
+
+/** A 409 (in use, built in) is explained by the dialog that asked. */
+export const deleteSettingMutationOptions = (queryClient: QueryClient, resource: LeaveResource) => ({
+  mutationFn: (id: string) => apiFetch<void>(leavePaths.resource(resource, id), { method: 'DELETE' }),
+  onSuccess: () => queryClient.invalidateQueries({ queryKey: [resource] }),
+});
+
+export const saveLeaveSettingsMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (input: CompanyLeaveSettings) =>
+    apiFetch<CompanyLeaveSettings>(leavePaths.resource(LEAVE_RESOURCES.leaveSettings), { method: 'PUT', body: input }),
+  onSuccess: (saved: CompanyLeaveSettings) => queryClient.setQueryData(settingsKeys.leaveSettings, saved),
+});
+
+export const saveReturnToWorkMutationOptions = (queryClient: QueryClient, companyId: string) => ({
+  mutationFn: (enabled: boolean) =>
+    apiFetch<CompanySettings>(settingsPaths.companySettings(companyId), { method: 'PUT', body: { return_to_work_enabled: enabled } }),
+  onSuccess: (settings: CompanySettings) => queryClient.setQueryData(settingsKeys.companySettings(companyId), settings),
+});

@@ -1,0 +1,134 @@
+// The absence list's filters, all kept in the address: status (with "Needs approval"), "Only
+// mine to approve" (show_relevant_to_me=1, for approvers), department, leave type, dates and
+// a search box sent 250 ms after typing stops. On a phone they fold away behind one button.
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import { Button, Checkbox, Collapse, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ABSENCE_STATUS_LABELS, NEED_APPROVAL, type AbsenceStatus } from '../../leave.contract';
+import { listFilterCount, STATUS_FILTERS, withFilters, type AbsenceListSearch } from '../absence-list-search';
+import { departmentsQueryOptions, leaveTypesQueryOptions } from '../absences.api';
+
+export const SEARCH_DEBOUNCE_MS = 250;
+export const PHONE_QUERY = '(max-width: 47.99em)';
+export const NEEDS_APPROVAL_LABEL = 'Needs approval';
+export const ONLY_MINE_LABEL = 'Only mine to approve';
+
+const statusLabel = (status: string) => (status === NEED_APPROVAL ? NEEDS_APPROVAL_LABEL : ABSENCE_STATUS_LABELS[status as AbsenceStatus]);
+const comboboxProps = { withinPortal: true, shadow: 'md' } as const;
+
+type Props = { search: AbsenceListSearch; onChange: (next: AbsenceListSearch, options?: { replace?: boolean }) => void; approver: boolean };
+
+export function ListFilters({ search, onChange, approver }: Props) {
+  const departments = useQuery(departmentsQueryOptions());
+  const leaveTypes = useQuery(leaveTypesQueryOptions());
+  const [text, setText] = useState(search.search ?? '');
+  // The back button or "Clear filters" changed the address: the box shows what it now says.
+  const [shown, setShown] = useState(search.search ?? '');
+  if ((search.search ?? '') !== shown) {
+    setShown(search.search ?? '');
+    setText(search.search ?? '');
+  }
+  // Typing replaces the address rather than adding a history entry per pause.
+  const sendSearch = useDebouncedCallback(
+    (value: string) => onChange(withFilters(search, { search: value.trim() }), { replace: true }),
+    SEARCH_DEBOUNCE_MS,
+  );
+  const set = (patch: Partial<AbsenceListSearch>) => onChange(withFilters(search, patch));
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const [open, setOpen] = useState(false);
+  const chosen = listFilterCount(search);
+
+  const searchBox = (
+    <TextInput
+      label="Search"
+      placeholder="Name"
+      leftSection={<IconSearch size={16} aria-hidden="true" />}
+      value={text}
+      maxLength={100}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        sendSearch(event.currentTarget.value);
+      }}
+    />
+  );
+  const filters = (
+    <>
+      <MultiSelect
+        label="Status"
+        data={STATUS_FILTERS.map((status) => ({ value: status, label: statusLabel(status) }))}
+        value={search.status ?? []}
+        onChange={(status) => set({ status })}
+        placeholder={search.status?.length ? undefined : 'Any status'}
+        clearable
+        comboboxProps={comboboxProps}
+      />
+      <MultiSelect
+        label="Department"
+        data={(departments.data?.results ?? []).map((item) => ({ value: item.id, label: item.name }))}
+        value={search.department_id ?? []}
+        onChange={(department_id) => set({ department_id })}
+        placeholder={search.department_id?.length ? undefined : 'All departments'}
+        searchable
+        clearable
+        comboboxProps={comboboxProps}
+      />
+      <MultiSelect
+        label="Leave type"
+        data={(leaveTypes.data ?? []).map((item) => ({ value: item.id, label: item.name }))}
+        value={search.leave_type_id ?? []}
+        onChange={(leave_type_id) => set({ leave_type_id })}
+        placeholder={search.leave_type_id?.length ? undefined : 'All leave types'}
+        searchable
+        clearable
+        comboboxProps={comboboxProps}
+      />
+      <TextInput label="From" type="date" value={search.from ?? ''} onChange={(event) => set({ from: event.currentTarget.value })} />
+      <TextInput label="To" type="date" value={search.to ?? ''} onChange={(event) => set({ to: event.currentTarget.value })} />
+      {approver && (
+        <Checkbox
+          label={ONLY_MINE_LABEL}
+          checked={search.show_relevant_to_me === 1}
+          onChange={(event) => set({ show_relevant_to_me: event.currentTarget.checked ? 1 : undefined })}
+          style={{ alignSelf: 'end' }}
+          mb={8}
+        />
+      )}
+    </>
+  );
+
+  if (!phone) {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+        {searchBox}
+        {filters}
+      </SimpleGrid>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {searchBox}
+      <Button
+        variant="default"
+        fullWidth
+        leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
+        aria-expanded={open}
+        aria-controls="absence-filters"
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? 'Hide filters' : chosen > 0 ? `Filters (${chosen})` : 'Filters'}
+      </Button>
+      <Collapse expanded={open} id="absence-filters">
+        <Stack gap="sm">{filters}</Stack>
+      </Collapse>
+    </Stack>
+  );
+}

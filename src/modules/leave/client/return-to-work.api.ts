@@ -1,0 +1,116 @@
+// The return-to-work calls (SPEC §2.7, §3): the list of items, one item, the employee's
+// self-certification (queueable offline, DESIGN §5), the fit-note upload (multipart, never
+// queued: a file needs a connection), the reviewer's close, and the fit note's download.
+// Items may carry the self-certification answers (special-category): never persisted offline.
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch, isApiError, newIdempotencyKey } from '../../../client/api/api-client';
+import { getToken } from '../../../client/auth/token-store';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';
+import type { ListResponse } from '../../../shared/list';
+import { isQueuedResponse, type QueuedResponse } from '../../../shared/sw-messages';
+import { PENDING_COUNT_RESOURCE } from '../../dashboard/dashboard.contract';
+import {
+  LEAVE_RESOURCES,
+  leavePaths,
+  type ReturnToWorkItem,
+  type ReturnToWorkStatus,
+  type SelfCertificationInput,
+} from '../leave.contract';
+import { isRefusal } from './absences.api';
+
+export const RETURN_TO_WORK_PAGE_SIZE = 20;
+export const RETURN_TO_WORK_OUTBOX = { resource: LEAVE_RESOURCES.returnToWork, label: 'Return to work form' } as const;
+
+export type ReturnToWorkFilters = { status?: ReturnToWorkStatus[]; show_relevant_to_me?: 1 };
+
+export const returnToWorkKeys = {
+  all: [LEAVE_RESOURCES.returnToWork] as const,
+  list: (input: { filters: ReturnToWorkFilters; page: number }) => [LEAVE_RESOURCES.returnToWork, 'list', input] as const,
+  item: (id: string) => [LEAVE_RESOURCES.returnToWork, 'item', id] as const,
+};
+
+export const returnToWorkListQueryOptions = (input: { filters: ReturnToWorkFilters; page: number }) =>
+  queryOptions({
+    queryKey: returnToWorkKeys.list(input),
+    queryFn: ({ signal }) =>
+      apiFetch<ListResponse<ReturnToWorkItem>>(leavePaths.resource(LEAVE_RESOURCES.returnToWork), {
+        signal,
+        query: { ...input.filters, offset: (input.page - 1) * RETURN_TO_WORK_PAGE_SIZE, limit: RETURN_TO_WORK_PAGE_SIZE },
+      }),
+    placeholderData: keepPreviousData,
+    meta: { sensitive: true },
+  });
+
+export const returnToWorkQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: returnToWorkKeys.item(id),
+    queryFn: ({ signal }) => apiFetch<ReturnToWorkItem>(leavePaths.resource(LEAVE_RESOURCES.returnToWork, id), { signal }),
+    retry: (failures, error) => !isRefusal(error) && !isApiError(error, 401) && failures < 1,
+    meta: { errorToast: false, sensitive: true },
+  });
+
+function invalidateReturnToWork(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(
+    [LEAVE_RESOURCES.returnToWork, LEAVE_RESOURCES.absence, PENDING_COUNT_RESOURCE].map((resource) =>
+      queryClient.invalidateQueries({ queryKey: [resource] }),
+    ),
+  );
+}
+
+export const selfCertificationMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: ({ id, input }: { id: string; input: SelfCertificationInput }) =>
+    apiFetch<ReturnToWorkItem>(leavePaths.selfCertification(id), { method: 'PUT', body: input, queue: RETURN_TO_WORK_OUTBOX }),
+  // Offline it must still reach the service worker, which queues it.
+  networkMode: 'always' as const,
+  // A queued form is refreshed by the outbox when it lands.
+  onSuccess: (answer: ReturnToWorkItem | QueuedResponse) => (isQueuedResponse(answer) ? undefined : invalidateReturnToWork(queryClient)),
+});
+
+export const reviewMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: ({ id, note }: { id: string; note: string | null }) =>
+    apiFetch<ReturnToWorkItem>(leavePaths.review(id), { method: 'PUT', body: { note } }),
+  meta: { errorToast: false },
+  onSuccess: () => invalidateReturnToWork(queryClient),
+});
+
+/** Multipart, so not through apiFetch (which sends JSON); the same token, key and error shape. */
+async function sendFile(path: string, init: { method: 'GET' | 'POST'; body?: FormData }): Promise<Response> {
+  const headers = new Headers({ accept: 'application/json' });
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  if (init.method !== 'GET') headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
+  const response = await fetch(new URL(path, window.location.origin), { method: init.method, headers, body: init.body });
+  if (response.status >= 300) {
+    const body: unknown = await response.json().catch(() => undefined);
+    throw new ApiError(response.status, body);
+  }
+  return response;
+}
+
+export async function uploadFitNote(input: { id: string; file: File }): Promise<ReturnToWorkItem> {
+  const form = new FormData();
+  form.set('file', input.file, input.file.name);
+  const response = await sendFile(leavePaths.fitNote(input.id), { method: 'POST', body: form });
+  return (await response.json()) as ReturnToWorkItem;
+}
+
+export const uploadFitNoteMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: uploadFitNote,
+  meta: { errorToast: false },
+  onSuccess: () => invalidateReturnToWork(queryClient),
+});
+
+/** The fit note's bytes with the bearer token (SPEC §7), handed to the browser as a download. */
+export async function downloadFitNote(file: { download_path: string; name: string }): Promise<void> {
+  const response = await sendFile(file.download_path, { method: 'GET' });
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has handed the address to the download.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

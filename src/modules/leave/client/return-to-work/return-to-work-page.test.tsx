@@ -1,0 +1,48 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
+import { CARL, listOf, MANAGER, returnToWorkItem, signIn } from '../absence/absence-test-data';
+import { ReturnToWorkPage } from '../return-to-work-page';
+
+const server = mockApi();
+
+beforeEach(() => localStorage.clear());
+
+describe('return to work (/leave-and-absences/return-to-work)', () => {
+  it('lists items with their kind and status, and filters to those the caller must act on', async () => {
+    signIn(MANAGER);
+    const ella = returnToWorkItem({ status: 'awaiting_review' });
+    const carl = returnToWorkItem({ user: CARL, kind: 'fit_note', calendar_days: 9, first_day: '2025-11-03', last_day: '2025-11-11' });
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get('/api/return-to-work', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return listOf([ella, carl]);
+      }),
+    );
+    renderWithApp(<ReturnToWorkPage />, { path: '/leave-and-absences/return-to-work' });
+    const table = await screen.findByRole('table', { name: 'Return to work' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByRole('link', { name: 'Ella Evans' })).toHaveAttribute(
+      'href',
+      `/return-to-work/${ella.id}/self-certification`,
+    );
+    expect(within(rows[0]!).getByText('Self-certification')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Waiting for review')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Fit note')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('9 calendar days')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('03/11/2025 to 11/11/2025')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Return to work' })).toHaveAttribute('aria-selected', 'true');
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mine to act on' }));
+    await waitFor(() => expect(queries.at(-1)?.get('show_relevant_to_me')).toBe('1'));
+  });
+
+  it('is refused to those without return-to-work access', async () => {
+    signIn([{ endpoint: '/api/user-absence', method: 'GET', type: 'own' }]);
+    renderWithApp(<ReturnToWorkPage />, { path: '/leave-and-absences/return-to-work' });
+    expect(await screen.findByText('You are not allowed to view this content.')).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Return to work' })).not.toBeInTheDocument();
+  });
+});

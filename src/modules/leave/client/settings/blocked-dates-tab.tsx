@@ -1,0 +1,82 @@
+// Blocked date periods: when employees may not book leave (busy seasons, stocktakes), for the
+// whole company or a department. Read-only without PUT.
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { can } from '../../../../client/ui/permission-guard';
+import { DATE_FORMATS, formatCalendarDate } from '../../../../shared/dates';
+import { LEAVE_RESOURCES, type BlockedDatePeriod } from '../../leave.contract';
+import { blockedDatesQueryOptions } from '../leave-settings.api';
+import { BlockedDateForm, WHOLE_COMPANY } from './blocked-date-form';
+import { ConfirmDelete, FormModal } from './form-parts';
+import { RowsView, type RowColumn } from './rows-view';
+
+const ENDPOINT = '/api/blocked-date-period';
+const day = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
+
+const COLUMNS: RowColumn<BlockedDatePeriod>[] = [
+  { label: 'Name', render: (period) => period.name },
+  {
+    label: 'Dates',
+    render: (period) =>
+      period.start_date === period.end_date ? day(period.start_date) : `${day(period.start_date)} to ${day(period.end_date)}`,
+  },
+  { label: 'Applies to', render: (period) => period.department_name ?? WHOLE_COMPANY },
+];
+
+export function BlockedDatesTab() {
+  const periods = useQuery(blockedDatesQueryOptions());
+  const [editing, setEditing] = useState<{ period: BlockedDatePeriod | null } | null>(null);
+  const [deleting, setDeleting] = useState<BlockedDatePeriod | null>(null);
+  const mayEdit = can({ endpoint: ENDPOINT, method: 'PUT' });
+  const mayCreate = can({ endpoint: ENDPOINT, method: 'POST' });
+  const mayDelete = can({ endpoint: ENDPOINT, method: 'DELETE' });
+  const actions = (period: BlockedDatePeriod) => (
+    <>
+      {mayEdit && (
+        <Button size="xs" variant="light" onClick={() => setEditing({ period })} aria-label={`Edit ${period.name}`}>
+          Edit
+        </Button>
+      )}
+      {mayDelete && (
+        <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(period)} aria-label={`Delete ${period.name}`}>
+          Delete
+        </Button>
+      )}
+    </>
+  );
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={2} size="h3">
+            Blocked dates
+          </Title>
+          <Text c="dimmed">Employees cannot book leave on these dates; a manager may, giving a reason.</Text>
+        </Stack>
+        {mayCreate && <Button onClick={() => setEditing({ period: null })}>Add blocked period</Button>}
+      </Group>
+      <Paper withBorder radius="md" p="md">
+        {periods.isPending && <Loader size="sm" aria-label="Loading" />}
+        {periods.isError && <Alert color="red">The blocked dates could not be loaded.</Alert>}
+        {periods.data?.length === 0 && <Text>No blocked dates yet.</Text>}
+        {periods.data && periods.data.length > 0 && (
+          <RowsView label="Blocked dates" items={periods.data} columns={COLUMNS} actions={mayEdit || mayDelete ? actions : undefined} />
+        )}
+      </Paper>
+      <FormModal
+        opened={editing !== null}
+        title={editing?.period ? 'Edit blocked period' : 'Add blocked period'}
+        onClose={() => setEditing(null)}
+      >
+        <BlockedDateForm period={editing?.period ?? null} onClose={() => setEditing(null)} />
+      </FormModal>
+      <ConfirmDelete
+        resource={LEAVE_RESOURCES.blockedDates}
+        itemLabel="blocked period"
+        item={deleting && { id: deleting.id, title: deleting.name }}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

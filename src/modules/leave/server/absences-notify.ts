@@ -1,0 +1,84 @@
+// What every absence step tells people and open apps: those asked to approve get a to-do
+// (and an e-mail), the person a plain notification of decisions made by someone else, and
+// the company channel an invalidation of everything an absence shows up in.
+import type { Trx } from '../../../server/db/database';
+import { notify } from '../../../server/notifications/notify';
+import { publish } from '../../../server/realtime/publish';
+import { PENDING_COUNT_RESOURCE } from '../../dashboard/dashboard.contract';
+import { companyChannel } from '../../../shared/realtime';
+import { LEAVE_RESOURCES, type LeaveUnit } from '../leave.contract';
+import { amountText, shownDate } from './absences-checks';
+import { approversToAsk } from './approvers';
+
+/** What an absence change makes clients refetch. */
+export const ABSENCE_INVALIDATES = [
+  LEAVE_RESOURCES.absence,
+  LEAVE_RESOURCES.period,
+  LEAVE_RESOURCES.whoAtWork,
+  LEAVE_RESOURCES.timeline,
+  PENDING_COUNT_RESOURCE,
+];
+
+export type AbsenceFacts = {
+  companyId: string;
+  absenceId: string;
+  userId: string;
+  personName: string;
+  leaveTypeName: string;
+  startDate: string;
+  endDate: string | null;
+  deduction: number;
+  unit: LeaveUnit;
+  deducted: boolean;
+};
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** "Annual leave from 03/03/2025 to 07/03/2025 (5 days)". */
+export function describeAbsence(facts: AbsenceFacts): string {
+  const dates =
+    facts.endDate === null
+      ? `from ${shownDate(facts.startDate)} (open-ended)`
+      : facts.endDate === facts.startDate
+        ? `on ${shownDate(facts.startDate)}`
+        : `from ${shownDate(facts.startDate)} to ${shownDate(facts.endDate)}`;
+  const amount = facts.deducted && facts.deduction > 0 ? ` (${amountText(facts.deduction, facts.unit)})` : '';
+  return `${facts.leaveTypeName} ${dates}${amount}`;
+}
+
+/**
+ * Tells those asked to approve the person's absences. `todo`: they must act (a request or a
+ * cancellation request) — a to-do and an e-mail; otherwise a plain notification.
+ * Returns how many were told. Never the actor themselves.
+ */
+export async function tellApprovers(trx: Trx, facts: AbsenceFacts, input: { text: string; todo: boolean; subject: string; actorId: string }): Promise<number> {
+  const recipients = (await approversToAsk(trx, facts.companyId, facts.userId)).filter((id) => id !== input.actorId);
+  for (const userId of recipients) {
+    await notify(trx, {
+      companyId: facts.companyId,
+      userId,
+      description: escape(input.text),
+      relatesTo: 'absence_request',
+      relatesToId: facts.absenceId,
+      todo: input.todo,
+      ...(input.todo ? { email: { subject: input.subject, text: input.text } } : {}),
+    });
+  }
+  return recipients.length;
+}
+
+/** A plain notification to the person, unless they did it themselves. */
+export async function tellPerson(trx: Trx, facts: AbsenceFacts, input: { text: string; actorId: string }): Promise<void> {
+  if (facts.userId === input.actorId) return;
+  await notify(trx, {
+    companyId: facts.companyId,
+    userId: facts.userId,
+    description: escape(input.text),
+    relatesTo: 'absence_request',
+    relatesToId: facts.absenceId,
+  });
+}
+
+export async function publishAbsenceChange(trx: Trx, companyId: string): Promise<void> {
+  await publish(trx, { channel: companyChannel(companyId), event: LEAVE_RESOURCES.absence, invalidates: ABSENCE_INVALIDATES, companyId });
+}

@@ -1,0 +1,114 @@
+// How an absence reaches a caller: the caller's reach (GET level, approver rights), the rows
+// turned into the contract's Absence with what this caller may do now, and the detail with
+// its history and — only past the special-category gate, audited — the medical detail.
+import type { FastifyRequest } from 'fastify';
+import { auditSourceOf } from '../../../server/audit/audit-source';
+import { recordAudit } from '../../../server/audit/audit.queries';
+import type { Trx } from '../../../server/db/database';
+import type { Session } from '../../../server/plugins/request-context';
+import { londonDate } from '../../../shared/dates';
+import { levelFor, scopeCoversUser, type HttpMethod, type Scope, type ScopeSubject } from '../../../shared/scopes';
+import { LEAVE_ENDPOINTS, type Absence, type AbsenceDetail } from '../leave.contract';
+import { cancelOutcome, needsDecision } from '../leave.policy';
+import { findAbsenceEvents, findMedicalDetail, type AbsenceReader, type AbsenceViewRow } from './absences.queries';
+import { approverActor } from './approvers';
+
+export const actorOf = (session: Session) => ({ userId: session.userId, companyId: session.companyId, departmentIds: session.departmentIds });
+
+/** The caller's level for `/api/user-absence` with `method`. */
+export function absenceLevel(session: Session, method: HttpMethod): Scope | null {
+  return levelFor(session.permissions, LEAVE_ENDPOINTS.absence, method);
+}
+
+/** Whether the caller's `/api/user-absence` level for `method` reaches the person. */
+export function absenceScopeCovers(session: Session, method: HttpMethod, subject: ScopeSubject): boolean {
+  return scopeCoversUser(absenceLevel(session, method), actorOf(session), subject);
+}
+
+/** Whether the special-category gate lets the caller read (GET) or write (PUT) the person's medical detail. */
+export function medicalGateCovers(session: Session, method: 'GET' | 'PUT', subject: ScopeSubject): boolean {
+  return scopeCoversUser(levelFor(session.permissions, LEAVE_ENDPOINTS.specialCategory, method), actorOf(session), subject);
+}
+
+export function readerOf(session: Session, companyId: string, level: Scope): AbsenceReader {
+  return { companyId, userId: session.userId, departmentIds: session.departmentIds, level, approver: approverActor(session) };
+}
+
+/** The contract's Absence for this caller: can_approve while it waits, can_cancel by the rules of leave.policy. */
+export function toAbsence(row: AbsenceViewRow, session: Session, companyId: string, today = londonDate(new Date())): Absence {
+  const subject = { userId: row.user_id, companyId, departmentIds: row.person_department_ids };
+  const actor = {
+    isPerson: row.user_id === session.userId,
+    mayBook: absenceScopeCovers(session, 'POST', subject),
+    mayApprove: row.approver,
+  };
+  return {
+    id: row.id,
+    user: {
+      id: row.user_id,
+      first_name: row.first_name,
+      surname: row.surname,
+      department_id: row.department_id,
+      department_name: row.department_name,
+    },
+    leave_type: {
+      id: row.leave_type_id,
+      key: row.leave_type_key,
+      name: row.leave_type_name,
+      colour: row.leave_type_colour,
+      paid: row.leave_type_paid,
+      deducted: row.leave_type_deducted,
+    },
+    start_date: row.start_date,
+    end_date: row.end_date,
+    duration_type: row.duration_type,
+    half_day_part: row.half_day_part,
+    hours: row.hours,
+    deduction: row.deduction,
+    deduction_unit: row.deduction_unit,
+    status: row.status,
+    notes: row.notes,
+    decline_reason: row.decline_reason,
+    cancel_reason: row.cancel_reason,
+    blocked_override_reason: row.blocked_override_reason,
+    sickness_category: row.sickness_category,
+    returned_on: row.returned_on,
+    requested_by_name: row.requested_by_name,
+    decided_by_name: row.decided_by_name,
+    decided_at: row.decided_at ? row.decided_at.toISOString() : null,
+    created_at: row.created_at.toISOString(),
+    can_approve: row.approver && needsDecision(row.status),
+    can_cancel: cancelOutcome({ status: row.status, started: row.start_date <= today, actor }) !== null,
+    return_to_work_id: row.return_to_work_id,
+  };
+}
+
+/**
+ * The detail: the absence, its history, and `medical_detail` only when the gate covers the
+ * person (the key is absent otherwise); a medical detail shown is audited like any
+ * special-category read.
+ */
+export async function toAbsenceDetail(
+  trx: Trx,
+  input: { request: FastifyRequest; session: Session; companyId: string; row: AbsenceViewRow },
+): Promise<AbsenceDetail> {
+  const { request, session, companyId, row } = input;
+  const absence = toAbsence(row, session, companyId);
+  const events = await findAbsenceEvents(trx, { companyId, absenceId: row.id });
+  const subject = { userId: row.user_id, companyId, departmentIds: row.person_department_ids };
+  if (!medicalGateCovers(session, 'GET', subject)) return { ...absence, events };
+  const medical = await findMedicalDetail(trx, { companyId, absenceId: row.id });
+  if (medical !== null) {
+    await recordAudit(trx, {
+      ...auditSourceOf(request),
+      actorId: session.userId,
+      impersonatorId: session.impersonatorId,
+      companyId,
+      action: 'user_absence_medical.read',
+      targetType: 'user',
+      targetId: row.user_id,
+      details: { absence_id: row.id },
+    });
+  }
+  return { ...absence, events, medical_detail: medical };
+}

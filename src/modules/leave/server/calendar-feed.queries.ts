@@ -1,0 +1,59 @@
+// The only SQL of the calendar feed: whose token it is (system scope: the token is all the
+// request carries) and the absences that person's feed shows (in their company's scope).
+import { sql } from 'kysely';
+import type { Trx } from '../../../server/db/database';
+import type { DurationType, HalfDayPart } from '../leave.contract';
+import { APPROVE_ENDPOINT, approvableByCondition, type ApproverActor } from './approvers.queries';
+
+export type FeedOwner = { user_id: string; company_id: string; department_ids: string[]; company_wide: boolean; department_scope: boolean };
+
+const holds = (types: string[]) => sql<boolean>`exists (select 1 from role_permissions p
+  where p.role_id = u.role_id and p.endpoint = ${APPROVE_ENDPOINT} and p.method = 'PUT' and p.type = any(${types}::text[]))`;
+
+/** The active company user holding the token, with what they approve (as their session would have it). */
+export async function findFeedOwner(trx: Trx, token: string): Promise<FeedOwner | undefined> {
+  const { rows } = await sql<FeedOwner>`
+    select u.id as user_id, u.company_id,
+      array(select u.department_id where u.department_id is not null
+            union select ud.department_id from user_departments ud where ud.user_id = u.id)::text[] as department_ids,
+      ${holds(['company', 'global'])} as company_wide, ${holds(['department'])} as department_scope
+    from users u
+    where u.icalendar_token = ${token} and u.company_id is not null and u.status = 'active'`.execute(trx);
+  return rows[0];
+}
+
+export type FeedAbsence = {
+  id: string;
+  first_name: string;
+  surname: string;
+  leave_type_name: string;
+  start_date: string;
+  end_date: string | null;
+  duration_type: DurationType;
+  half_day_part: HalfDayPart | null;
+  hours: number | null;
+  status: string;
+  updated_at: Date;
+};
+
+/**
+ * Approved absences (and those whose cancellation still waits: they hold until it is agreed)
+ * of the owner and of the people they may approve for, meeting `from`..`to`.
+ */
+export async function findFeedAbsences(
+  trx: Trx,
+  input: { companyId: string; approver: ApproverActor; from: string; to: string; limit: number },
+): Promise<FeedAbsence[]> {
+  const { rows } = await sql<FeedAbsence>`
+    select a.id, u.first_name, u.surname, lt.name as leave_type_name, a.start_date, a.end_date, a.duration_type,
+      a.half_day_part, a.hours, a.status, a.updated_at
+    from user_absences a
+    join users u on u.id = a.user_id
+    join leave_types lt on lt.id = a.leave_type_id
+    where a.company_id = ${input.companyId} and a.status in ('approved', 'cancellation_requested')
+      and a.start_date <= ${input.to}::date and coalesce(a.end_date, ${input.to}::date) >= ${input.from}::date
+      and (a.user_id = ${input.approver.userId} or ${approvableByCondition(sql`a.user_id`, input.approver)})
+    order by a.start_date, a.id
+    limit ${input.limit}`.execute(trx);
+  return rows;
+}

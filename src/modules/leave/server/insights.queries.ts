@@ -1,0 +1,151 @@
+// The only SQL of the insights part: who is employed and who is off on a day, the people of a
+// timeline, a person's sickness for the Bradford factor. Every query filters by company
+// besides row-level security. "Employed on a day": active, or terminated with a termination
+// date not before that day (a leaver works their last day).
+import { sql, type RawBuilder } from 'kysely';
+import type { DbOrTrx, Trx } from '../../../server/db/database';
+import type { Scope } from '../../../shared/scopes';
+import {
+  LIVE_STATUSES,
+  type BankHolidayRegion,
+  type DurationType,
+  type HalfDayPart,
+  type LeaveTypeKey,
+  type LeaveUnit,
+  type PersonSummary,
+} from '../leave.contract';
+import './leave-tables';
+
+const NO_DEPARTMENT = '00000000-0000-0000-0000-000000000000';
+const uuids = (ids: readonly string[]) => (ids.length > 0 ? [...ids] : [NO_DEPARTMENT]);
+
+/** The person `u` is employed from `from` to at least the start of that range. */
+const employedFrom = (from: string) =>
+  sql<boolean>`(u.status = 'active' or (u.status = 'terminated' and u.termination_date >= ${from}::date))
+    and (u.termination_date is null or u.termination_date >= ${from}::date)`;
+
+/** `u` belongs to one of `ids` (own department or a further one). */
+const inDepartments = (ids: readonly string[]) =>
+  sql<boolean>`(u.department_id = any(${uuids(ids)}::uuid[])
+    or exists (select 1 from user_departments ud where ud.user_id = u.id and ud.department_id = any(${uuids(ids)}::uuid[])))`;
+
+const departmentIdsOf = sql<string[]>`array(select u.department_id where u.department_id is not null
+  union select ud.department_id from user_departments ud where ud.user_id = u.id)::text[]`;
+
+/** Whom a timeline shows: company everyone; department the caller's departments, line reports and themselves; own their department colleagues and themselves. */
+export function timelineReach(input: { level: Scope; userId: string; departmentIds: readonly string[] }): RawBuilder<boolean> {
+  if (input.level === 'company' || input.level === 'global') return sql<boolean>`true`;
+  const lineReports =
+    input.level === 'department'
+      ? sql`or u.id in (select lm.user_id from user_line_managers lm where lm.manager_id = ${input.userId})`
+      : sql``;
+  return sql<boolean>`(u.id = ${input.userId} or ${inDepartments(input.departmentIds)} ${lineReports})`;
+}
+
+export type TimelinePerson = PersonSummary & { region: BankHolidayRegion; department_ids: string[] };
+
+export async function findTimelinePeople(
+  trx: DbOrTrx,
+  input: { companyId: string; reach: RawBuilder<boolean>; from: string; departmentIds?: string[]; search?: string; limit: number },
+): Promise<TimelinePerson[]> {
+  const conditions: RawBuilder<unknown>[] = [sql`u.company_id = ${input.companyId}`, employedFrom(input.from), input.reach];
+  if (input.departmentIds?.length) conditions.push(inDepartments(input.departmentIds));
+  if (input.search) {
+    const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`lower(concat_ws(e'\\x1f', u.first_name, u.surname, u.first_name || ' ' || u.surname)) like lower(${pattern})`);
+  }
+  const { rows } = await sql<TimelinePerson>`
+    select u.id, u.first_name, u.surname, u.department_id, d.name as department_name,
+      coalesce(r.bank_holiday_region, l.bank_holiday_region, 'england-and-wales') as region,
+      ${departmentIdsOf} as department_ids
+    from users u
+    left join departments d on d.id = u.department_id
+    left join user_bank_holiday_regions r on r.user_id = u.id and r.company_id = u.company_id
+    left join company_locations l on l.id = u.location_id and l.company_id = u.company_id
+    where ${sql.join(conditions, sql` and `)}
+    order by lower(u.surname), lower(u.first_name), u.id
+    limit ${input.limit}`.execute(trx);
+  return rows;
+}
+
+// ---- Who is at work -----------------------------------------------------------------------
+
+export async function countEmployed(trx: DbOrTrx, input: { companyId: string; date: string; departmentId?: string }): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from users u
+    where u.company_id = ${input.companyId} and ${employedFrom(input.date)}
+      ${input.departmentId ? sql`and ${inDepartments([input.departmentId])}` : sql``}`.execute(trx);
+  return rows[0]?.n ?? 0;
+}
+
+export type AbsentRow = {
+  user_id: string;
+  first_name: string;
+  surname: string;
+  department_name: string | null;
+  department_ids: string[];
+  leave_type_id: string;
+  leave_type_key: LeaveTypeKey | null;
+  leave_type_name: string;
+  leave_type_colour: string;
+  leave_type_paid: boolean;
+  leave_type_deducted: boolean;
+  start_date: string;
+  end_date: string | null;
+  duration_type: DurationType;
+  half_day_part: HalfDayPart | null;
+};
+
+/**
+ * The employed people off on `date`: approved absences, and sickness still live (reported
+ * and not yet decided, or open-ended until the person is back).
+ */
+export async function findAbsentOn(trx: DbOrTrx, input: { companyId: string; date: string; departmentId?: string }): Promise<AbsentRow[]> {
+  const { rows } = await sql<AbsentRow>`
+    select u.id as user_id, u.first_name, u.surname, d.name as department_name, ${departmentIdsOf} as department_ids,
+      lt.id as leave_type_id, lt.key as leave_type_key, lt.name as leave_type_name, lt.colour as leave_type_colour,
+      lt.paid as leave_type_paid, lt.deducted as leave_type_deducted,
+      a.start_date, a.end_date, a.duration_type, a.half_day_part
+    from user_absences a
+    join users u on u.id = a.user_id
+    join leave_types lt on lt.id = a.leave_type_id
+    left join departments d on d.id = u.department_id
+    where a.company_id = ${input.companyId} and u.company_id = ${input.companyId}
+      and a.start_date <= ${input.date}::date and coalesce(a.end_date, ${input.date}::date) >= ${input.date}::date
+      and (a.status = 'approved' or (lt.key = 'sickness' and a.status = any(${[...LIVE_STATUSES]}::text[])))
+      and ${employedFrom(input.date)}
+      ${input.departmentId ? sql`and ${inDepartments([input.departmentId])}` : sql``}
+    order by lower(u.surname), lower(u.first_name), u.id, a.start_date`.execute(trx);
+  return rows;
+}
+
+// ---- Bradford factor ----------------------------------------------------------------------
+
+export type SicknessRow = {
+  id: string;
+  start_date: string;
+  end_date: string | null;
+  duration_type: DurationType;
+  half_day_part: HalfDayPart | null;
+  hours: number | null;
+  deduction: number;
+  deduction_unit: LeaveUnit;
+};
+
+/** The person's approved sickness absences meeting `from`..`to` (open-ended ones included). */
+export async function findSicknessBetween(trx: Trx, input: { companyId: string; userId: string; from: string; to: string }): Promise<SicknessRow[]> {
+  const { rows } = await sql<SicknessRow>`
+    select a.id, a.start_date, a.end_date, a.duration_type, a.half_day_part, a.hours, a.deduction, a.deduction_unit
+    from user_absences a join leave_types lt on lt.id = a.leave_type_id
+    where a.company_id = ${input.companyId} and a.user_id = ${input.userId} and lt.key = 'sickness' and a.status = 'approved'
+      and a.start_date <= ${input.to}::date and coalesce(a.end_date, ${input.to}::date) >= ${input.from}::date
+    order by a.start_date, a.id`.execute(trx);
+  return rows;
+}
+
+/** The person's departments, for a scope check (undefined: no such person in the company). */
+export async function findPersonDepartments(trx: DbOrTrx, input: { companyId: string; userId: string }): Promise<string[] | undefined> {
+  const { rows } = await sql<{ department_ids: string[] }>`
+    select ${departmentIdsOf} as department_ids from users u where u.id = ${input.userId} and u.company_id = ${input.companyId}`.execute(trx);
+  return rows[0]?.department_ids;
+}

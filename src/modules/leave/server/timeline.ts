@@ -1,0 +1,120 @@
+// The team timeline (GET /api/absence-timeline): the people the caller may look at, their
+// live absences over at most 62 days, the bank holidays of every region among them plus the
+// company's own days, and the blocked periods — one screenful for the week and month views.
+// Who is shown: company scope everyone; department scope their departments and line reports;
+// own scope their department colleagues. Absences the caller's /api/user-absence GET level
+// does not reach (an employee looking at colleagues) are shown as NEUTRAL_LEAVE_TYPE "Away",
+// with nothing else about them: the contract's Absence has no null leave type.
+import type { Session } from '../../../server/plugins/request-context';
+import type { Trx } from '../../../server/db/database';
+import { AppError } from '../../../shared/app-error';
+import { levelFor, type Scope } from '../../../shared/scopes';
+import { bankHolidaysFor } from '../bank-holidays';
+import { daysInclusive } from '../leave-rules';
+import { LEAVE_ENDPOINTS, LIVE_STATUSES, type Absence, type BankHoliday, type BankHolidayRegion, type LeaveTypeSummary, type Timeline } from '../leave.contract';
+import { findAbsencePage } from './absences.queries';
+import { absenceScopeCovers, readerOf, toAbsence } from './absences-view';
+import { findTimelinePeople, timelineReach } from './insights.queries';
+import { listBlocked, listCompanyBankHolidays } from './settings.queries';
+
+export const TIMELINE_MAX_DAYS = 62;
+export const timelineRangeMessage = `Show at most ${TIMELINE_MAX_DAYS} days at a time.`;
+/** A screenful is never this many people; beyond it the client narrows by department or name. */
+const TIMELINE_MAX_PEOPLE = 1000;
+const TIMELINE_MAX_ABSENCES = 5000;
+const TIMELINE_MAX_BLOCKED = 500;
+
+/** What an absence the caller may not look into shows instead of its leave type. */
+export const NEUTRAL_LEAVE_TYPE: LeaveTypeSummary = { id: '', key: null, name: 'Away', colour: 'gray', paid: false, deducted: false };
+
+/** Only the dates and the shape of the day survive: no type, reason, notes, amounts or names of deciders. */
+function neutral(absence: Absence): Absence {
+  return {
+    ...absence,
+    leave_type: NEUTRAL_LEAVE_TYPE,
+    hours: absence.duration_type === 'hours' ? absence.hours : null,
+    deduction: 0,
+    status: absence.status === 'cancellation_requested' ? 'approved' : absence.status,
+    notes: null,
+    decline_reason: null,
+    cancel_reason: null,
+    blocked_override_reason: null,
+    sickness_category: null,
+    returned_on: null,
+    requested_by_name: null,
+    decided_by_name: null,
+    decided_at: null,
+    can_approve: false,
+    can_cancel: false,
+    return_to_work_id: null,
+  };
+}
+
+/** The shipped days of `region` from `from` to `to`, as the contract's BankHoliday. */
+function shippedDays(region: BankHolidayRegion, from: string, to: string): BankHoliday[] {
+  const days: BankHoliday[] = [];
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
+    for (const day of bankHolidaysFor(region, year)) {
+      if (day.date < from || day.date > to) continue;
+      days.push({ id: `${region}:${day.date}`, date: day.date, name: day.name, region, projected: day.projected, company_added: false });
+    }
+  }
+  return days;
+}
+
+export async function buildTimeline(
+  trx: Trx,
+  input: { session: Session; companyId: string; level: Scope; from: string; to: string; departmentIds?: string[]; search?: string },
+): Promise<Timeline> {
+  const { session, companyId, from, to } = input;
+  if (to < from) throw AppError.validation({ to: ['The end date cannot be before the start date.'] });
+  if (daysInclusive(from, to) > TIMELINE_MAX_DAYS) throw AppError.validation({ to: [timelineRangeMessage] }, timelineRangeMessage);
+
+  const people = await findTimelinePeople(trx, {
+    companyId,
+    reach: timelineReach({ level: input.level, userId: session.userId, departmentIds: session.departmentIds }),
+    from,
+    departmentIds: input.departmentIds,
+    search: input.search,
+    limit: TIMELINE_MAX_PEOPLE,
+  });
+
+  // The people are already the caller's reach: the absences query reads them company-wide.
+  const { rows } =
+    people.length === 0
+      ? { rows: [] }
+      : await findAbsencePage(trx, {
+          reader: readerOf(session, companyId, 'company'),
+          query: { user_id: people.map((person) => person.id), status: [...LIVE_STATUSES], from, to, sort: 'start_date' },
+          paging: { offset: 0, limit: TIMELINE_MAX_ABSENCES },
+        });
+  const absences = rows.map((row) => {
+    const absence = toAbsence(row, session, companyId);
+    const subject = { userId: row.user_id, companyId, departmentIds: row.person_department_ids };
+    // Those the caller approves for (line reports elsewhere too) are theirs to know about.
+    return absenceScopeCovers(session, 'GET', subject) || row.approver ? absence : neutral(absence);
+  });
+
+  const regions = [...new Set(people.map((person) => person.region))].sort();
+  const bankHolidays = [
+    ...regions.flatMap((region) => shippedDays(region, from, to)),
+    ...(await listCompanyBankHolidays(trx, { companyId, from, to })),
+  ].sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
+  const blocked = await listBlocked(trx, { companyId, from, to, paging: { offset: 0, limit: TIMELINE_MAX_BLOCKED } });
+
+  return {
+    from,
+    to,
+    people: people.map(({ department_ids: _departmentIds, ...person }) => person),
+    absences,
+    bank_holidays: bankHolidays,
+    blocked: blocked.results,
+  };
+}
+
+/** The caller's `/api/user-absence` GET level (the route has checked there is one). */
+export function absenceReadLevel(session: Session): Scope {
+  const level = levelFor(session.permissions, LEAVE_ENDPOINTS.absence, 'GET');
+  if (level === null) throw AppError.forbidden();
+  return level;
+}
