@@ -42,7 +42,15 @@ async function main(): Promise<void> {
   console.log(`Rate limit lifted for this run (RATE_LIMIT_MAX=1000000000); data in ${dataDir}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const config = loadConfig(
-    { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000000', DATABASE_URL: '', SEED_DEMO: '0' },
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MAX: '1000000000',
+      DATABASE_URL: '',
+      SEED_DEMO: '0',
+    },
     'bench',
   );
   const logger = createLogger(config);
@@ -94,7 +102,9 @@ async function main(): Promise<void> {
   await withSystem(ownerDb, async (trx) => {
     const add = (email: string, role: string, departmentId: string | null) =>
       sql`insert into users (company_id, email, first_name, surname, status, role_id, department_id, password_hash)
-        values (${big.companyId}, ${email}, 'Bench', ${role}, 'active', ${big.roles.get(role) ?? null}, ${departmentId}, ${passwordHash})`.execute(trx);
+        values (${big.companyId}, ${email}, 'Bench', ${role}, 'active', ${big.roles.get(role) ?? null}, ${departmentId}, ${passwordHash})`.execute(
+        trx,
+      );
     await add('manager@big.test', 'Manager', department);
     await add('employee@big.test', 'Employee', department);
     await add('owner@big.test', 'Owner', null);
@@ -213,7 +223,12 @@ async function main(): Promise<void> {
   ).rows[0]?.id;
 
   type Answer = Awaited<ReturnType<typeof app.inject>>;
-  const measure = async (title: string, url: string, headers: Record<string, string>, rowsOf: (res: Answer) => number): Promise<Figures> => {
+  const measure = async (
+    title: string,
+    url: string,
+    headers: Record<string, string>,
+    rowsOf: (res: Answer) => number,
+  ): Promise<Figures> => {
     const times: number[] = [];
     let rows = 0;
     for (let i = 0; i < Math.min(WARM_UP, RUNS); i++) await app.inject({ method: 'GET', url, headers });
@@ -225,7 +240,14 @@ async function main(): Promise<void> {
       if (i === 0) rows = rowsOf(res);
     }
     times.sort((a, b) => a - b);
-    const figures = { title, runs: RUNS, p50_ms: round(percentile(times, 50)), p99_ms: round(percentile(times, 99)), max_ms: round(times.at(-1) ?? 0), rows };
+    const figures = {
+      title,
+      runs: RUNS,
+      p50_ms: round(percentile(times, 50)),
+      p99_ms: round(percentile(times, 99)),
+      max_ms: round(times.at(-1) ?? 0),
+      rows,
+    };
     console.log(`${title}: p50 ${figures.p50_ms} ms, p99 ${figures.p99_ms} ms, max ${figures.max_ms} ms (${RUNS} runs, ${rows} rows)`);
     return figures;
   };
@@ -246,7 +268,12 @@ async function main(): Promise<void> {
   const pendingCount = await measure('GET /api/pending-count (manager)', '/api/pending-count', manager, (res) =>
     Object.values(res.json<Record<string, number>>()).reduce((sum, n) => sum + n, 0),
   );
-  const whoAtWork = await measure('GET /api/who-at-work (owner, 1,000 people)', '/api/who-at-work', owner, (res) => res.json<{ absent: unknown[] }>().absent.length);
+  const whoAtWork = await measure(
+    'GET /api/who-at-work (owner, 1,000 people)',
+    '/api/who-at-work',
+    owner,
+    (res) => res.json<{ absent: unknown[] }>().absent.length,
+  );
   const monday = startOfWeek(today);
   const timeline = await measure(
     'GET /api/absence-timeline, 5 weeks (manager)',

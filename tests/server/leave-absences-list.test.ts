@@ -18,7 +18,12 @@ beforeAll(async () => {
   ids.manager = (await h.book('manager', { start_date: '2029-05-08', end_date: '2029-05-08' })).id;
   ids.hr = (await h.book('hr', { start_date: '2029-06-05', end_date: '2029-06-05' })).id;
   ids.sick = (
-    await h.book('employee', { leave_type_id: h.types.sickness, start_date: '2029-07-02', end_date: '2029-07-03', medical_detail: 'Back pain' })
+    await h.book('employee', {
+      leave_type_id: h.types.sickness,
+      start_date: '2029-07-02',
+      end_date: '2029-07-03',
+      medical_detail: 'Back pain',
+    })
   ).id;
 });
 afterAll(async () => h.t.close());
@@ -42,7 +47,9 @@ describe('the list', () => {
   it('filters needApproval and what the caller may approve, never their own', async () => {
     expect(idsOf(await list('manager', '?status=needApproval'))).toEqual(sorted('employee', 'colleague', 'manager'));
     expect(idsOf(await list('manager', '?status=needApproval&show_relevant_to_me=1'))).toEqual(sorted('employee', 'colleague'));
-    expect(idsOf(await list('hr', '?status=needApproval&show_relevant_to_me=1'))).toEqual(sorted('employee', 'colleague', 'office', 'manager'));
+    expect(idsOf(await list('hr', '?status=needApproval&show_relevant_to_me=1'))).toEqual(
+      sorted('employee', 'colleague', 'office', 'manager'),
+    );
     expect(idsOf(await list('owner', '?status=approved'))).toEqual(sorted('sick'));
   });
 

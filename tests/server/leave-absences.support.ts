@@ -38,7 +38,8 @@ export async function harnessFor(t: TestApp, company: LeaveCompany): Promise<Har
     if (res.statusCode !== 201) throw new Error(`booking refused: ${res.statusCode} ${res.body}`);
     return res.json<AbsenceDetail>();
   };
-  const act = (who: LeavePerson, id: string, action: string, body: object = {}) => send(who, 'POST', `/api/user-absence/${id}/${action}`, body);
+  const act = (who: LeavePerson, id: string, action: string, body: object = {}) =>
+    send(who, 'POST', `/api/user-absence/${id}/${action}`, body);
   return { t, company, types, send, request, book, act };
 }
 

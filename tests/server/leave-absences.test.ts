@@ -54,7 +54,12 @@ describe('a request for annual leave', () => {
     const open = await h.request('employee', { start_date: '2029-07-02' });
     expect(open.statusCode).toBe(422);
     expect(errorsOf(open).end_date).toEqual([leaveMessages.endRequired]);
-    const half = await h.request('employee', { start_date: '2029-07-02', end_date: '2029-07-03', duration_type: 'half_day', half_day_part: 'morning' });
+    const half = await h.request('employee', {
+      start_date: '2029-07-02',
+      end_date: '2029-07-03',
+      duration_type: 'half_day',
+      half_day_part: 'morning',
+    });
     expect(errorsOf(half).end_date).toEqual([leaveMessages.halfDayOneDay]);
     const hours = await h.request('employee', { start_date: '2029-07-02', end_date: '2029-07-02', duration_type: 'hours' });
     expect(errorsOf(hours).hours).toEqual([leaveMessages.hoursRequired]);
@@ -111,7 +116,9 @@ describe('the balance', () => {
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res).leave_type_id).toEqual([leaveMessages.noPolicy]);
     // Leave that draws on no allowance needs no policy.
-    expect((await bare.request('employee', { leave_type_id: bare.types.unpaid, start_date: '2029-03-05', end_date: '2029-03-05' })).statusCode).toBe(201);
+    expect(
+      (await bare.request('employee', { leave_type_id: bare.types.unpaid, start_date: '2029-03-05', end_date: '2029-03-05' })).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -133,7 +140,9 @@ describe('blocked periods', () => {
       leaveMessages.blocked('Year end'),
     ]);
     // Another department's block is no block.
-    expect((await h.request('office', { leave_type_id: h.types.unpaid, start_date: '2029-10-04', end_date: '2029-10-04' })).statusCode).toBe(201);
+    expect(
+      (await h.request('office', { leave_type_id: h.types.unpaid, start_date: '2029-10-04', end_date: '2029-10-04' })).statusCode,
+    ).toBe(201);
   });
 
   it('lets an approver book someone inside it with a reason, approved at once', async () => {
@@ -149,7 +158,11 @@ describe('blocked periods', () => {
   });
 
   it('refuses someone who may book but not approve (a manager of another department has no reach at all)', async () => {
-    const res = await h.request('otherManager', { user_id: h.company.people.employee.id, start_date: '2029-10-03', end_date: '2029-10-03' });
+    const res = await h.request('otherManager', {
+      user_id: h.company.people.employee.id,
+      start_date: '2029-10-03',
+      end_date: '2029-10-03',
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -162,7 +175,12 @@ describe('blocked periods', () => {
 
 describe('sickness', () => {
   it('may be open-ended, is approved at once, and keeps its category', async () => {
-    const absence = await h.book('colleague', { leave_type_id: h.types.sickness, start_date: '2029-11-05', sickness_category: 'cold_flu', medical_detail: 'Flu' });
+    const absence = await h.book('colleague', {
+      leave_type_id: h.types.sickness,
+      start_date: '2029-11-05',
+      sickness_category: 'cold_flu',
+      medical_detail: 'Flu',
+    });
     expect(absence.status).toBe('approved');
     expect(absence.end_date).toBeNull();
     expect(absence.sickness_category).toBe('cold_flu');
@@ -170,7 +188,12 @@ describe('sickness', () => {
   });
 
   it('refuses medical detail from a manager reporting an employee’s sickness, and takes the report without it', async () => {
-    const body = { leave_type_id: h.types.sickness, user_id: h.company.people.employee.id, start_date: '2029-11-12', end_date: '2029-11-13' };
+    const body = {
+      leave_type_id: h.types.sickness,
+      user_id: h.company.people.employee.id,
+      start_date: '2029-11-12',
+      end_date: '2029-11-13',
+    };
     const res = await h.request('manager', { ...body, medical_detail: 'Migraine' });
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res).medical_detail).toEqual([leaveMessages.medicalNotAllowed]);
@@ -182,14 +205,22 @@ describe('sickness', () => {
 
 describe('whom a caller may book for', () => {
   it('books for oneself, and for others only in scope; another company’s person is not found', async () => {
-    const forColleague = await h.request('employee', { user_id: h.company.people.colleague.id, start_date: '2029-03-05', end_date: '2029-03-05' });
+    const forColleague = await h.request('employee', {
+      user_id: h.company.people.colleague.id,
+      start_date: '2029-03-05',
+      end_date: '2029-03-05',
+    });
     expect(forColleague.statusCode).toBe(403);
     const other = await addLeaveCompany(h.t);
     const res = await h.request('owner', { user_id: other.people.employee.id, start_date: '2029-03-05', end_date: '2029-03-05' });
     expect(res.statusCode).toBe(404);
     // Someone else's leave type is unknown here.
     const otherTypes = await harnessFor(h.t, other);
-    const foreignType = await h.request('employee', { leave_type_id: otherTypes.types.annual, start_date: '2029-03-05', end_date: '2029-03-05' });
+    const foreignType = await h.request('employee', {
+      leave_type_id: otherTypes.types.annual,
+      start_date: '2029-03-05',
+      end_date: '2029-03-05',
+    });
     expect(errorsOf(foreignType).leave_type_id).toEqual([leaveMessages.unknown]);
   });
 

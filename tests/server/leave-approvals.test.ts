@@ -76,7 +76,11 @@ describe('who may approve', () => {
     expect(blank.statusCode).toBe(422);
     const declined = await h.act('manager', request.id, 'decline', { reason: 'Short-staffed that week' });
     expect(declined.statusCode).toBe(200);
-    expect(declined.json<AbsenceDetail>()).toMatchObject({ status: 'declined', decline_reason: 'Short-staffed that week', can_cancel: false });
+    expect(declined.json<AbsenceDetail>()).toMatchObject({
+      status: 'declined',
+      decline_reason: 'Short-staffed that week',
+      can_cancel: false,
+    });
     // A declined request no longer holds its day.
     expect((await h.request('employee', { start_date: '2029-04-16', end_date: '2029-04-16' })).statusCode).toBe(201);
   });
@@ -102,7 +106,8 @@ describe('who is asked', () => {
       asked.t,
       sql`select todo, relates_to, description from notifications where user_id = ${userId} and relates_to_id = ${absenceId}`,
     );
-  const mailTo = (email: string) => ownerSql<{ subject: string }>(asked.t, sql`select subject from outbox_email where to_address = ${email}`);
+  const mailTo = (email: string) =>
+    ownerSql<{ subject: string }>(asked.t, sql`select subject from outbox_email where to_address = ${email}`);
 
   it('gives the line manager a to-do and an e-mail, and nobody else', async () => {
     const request = await asked.book('employee', { start_date: '2029-05-14', end_date: '2029-05-15' });
@@ -163,7 +168,10 @@ describe('bulk approval', () => {
     const refused = await send([mine.id, colleague.id, office.id]);
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ id: string; message: string }>()).toMatchObject({ id: office.id, message: leaveMessages.notApprover });
-    const statuses = await ownerSql<{ status: string }>(bulk.t, sql`select status from user_absences where id in (${mine.id}, ${colleague.id})`);
+    const statuses = await ownerSql<{ status: string }>(
+      bulk.t,
+      sql`select status from user_absences where id in (${mine.id}, ${colleague.id})`,
+    );
     expect(statuses.map((row) => row.status)).toEqual(['pending', 'pending']);
 
     const unknown = await send([mine.id, crypto.randomUUID()]);

@@ -64,7 +64,7 @@ describe('the current leave year', () => {
     expect(logs.map((log) => [log.kind, log.change])).toEqual(
       expect.arrayContaining([
         ['entitlement', 28],
-        ['entitlement', -8],
+        ['bank_holidays', -8],
       ]),
     );
     expect(logs.find((log) => log.change === -8)?.reason).toBe('Bank holidays on working days (8)');

@@ -22,7 +22,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type AbsenceSpec = { start: string; end: string | null; type?: string; status?: string; duration?: 'days' | 'half_day'; part?: string | null };
+type AbsenceSpec = {
+  start: string;
+  end: string | null;
+  type?: string;
+  status?: string;
+  duration?: 'days' | 'half_day';
+  part?: string | null;
+};
 async function addAbsence(company: LeaveCompany, person: LeavePerson, spec: AbsenceSpec) {
   const typeId = await leaveTypeId(t, company.companyId, spec.type ?? 'annual_leave');
   const [row] = await ownerSql<{ id: string }>(
@@ -96,7 +103,10 @@ describe('the timeline', () => {
       sql`insert into company_locations (company_id, name, bank_holiday_region) values (${acme.companyId}, 'Glasgow', 'scotland') returning id`,
     );
     await ownerSql(t, sql`update users set location_id = ${location!.id} where id = ${acme.people.office.id}`);
-    await ownerSql(t, sql`insert into company_bank_holidays (company_id, date, name) values (${acme.companyId}, '2025-12-24', 'Christmas Eve')`);
+    await ownerSql(
+      t,
+      sql`insert into company_bank_holidays (company_id, date, name) values (${acme.companyId}, '2025-12-24', 'Christmas Eve')`,
+    );
     await ownerSql(
       t,
       sql`insert into blocked_date_periods (company_id, name, start_date, end_date) values (${acme.companyId}, 'Stocktake', '2025-11-27', '2025-11-28')`,
@@ -129,7 +139,12 @@ describe('the timeline', () => {
     const { body } = await get<Timeline>(acme, 'colleague', range);
     expect(body.people.map((person) => person.first_name).sort()).toEqual(['Colin', 'Ella', 'Marta']);
     expect(body.absences).toHaveLength(1);
-    expect(body.absences[0]).toMatchObject({ leave_type: { id: '', name: 'Away', colour: 'gray' }, notes: null, deduction: 0, can_cancel: false });
+    expect(body.absences[0]).toMatchObject({
+      leave_type: { id: '', name: 'Away', colour: 'gray' },
+      notes: null,
+      deduction: 0,
+      can_cancel: false,
+    });
     expect(body.bank_holidays.some((day) => day.region === 'scotland')).toBe(false);
   });
 
@@ -202,7 +217,12 @@ describe('the calendar feed', () => {
     ids = {
       employee: await addAbsence(acme, 'employee', { start, end: addDays(start, 4) }),
       office: await addAbsence(acme, 'office', { start, end: start }),
-      manager: await addAbsence(acme, 'manager', { start: addDays(start, 7), end: addDays(start, 7), duration: 'half_day', part: 'afternoon' }),
+      manager: await addAbsence(acme, 'manager', {
+        start: addDays(start, 7),
+        end: addDays(start, 7),
+        duration: 'half_day',
+        part: 'afternoon',
+      }),
       colleague: await addAbsence(acme, 'colleague', { start, end: start, status: 'pending' }),
     };
   });

@@ -51,7 +51,12 @@ async function itemFor(absenceId: string) {
 }
 
 async function call(company: LeaveCompany, person: LeavePerson, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: bearer(await company.token(person)), ...(payload === undefined ? {} : { payload: payload as object }) });
+  return t.app.inject({
+    method,
+    url,
+    headers: bearer(await company.token(person)),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 const answers = {
@@ -72,23 +77,29 @@ async function pendingRtw(company: LeaveCompany, person: LeavePerson) {
 
 describe('creating items', () => {
   it('makes a self-certification for 3 days and a fit note for 9, once each, and only for approved sickness that has ended', async () => {
-    const short = await addSickness(acme, 'employee', '2026-03-02', '2026-03-04');
-    const long = await addSickness(acme, 'colleague', '2026-03-02', '2026-03-10');
+    const short = await addSickness(acme, 'employee', '2026-03-16', '2026-03-18');
+    const long = await addSickness(acme, 'colleague', '2026-03-09', '2026-03-17');
+    // Sickness that ended before the sweep's window is left alone (switching the feature on asks no one about the past).
+    const old = await addSickness(acme, 'hr', '2026-02-02', '2026-02-04');
     const ongoing = await addSickness(acme, 'office', '2026-03-18', '2026-03-25');
-    const pending = await addSickness(acme, 'office', '2026-03-02', '2026-03-03', 'pending');
+    const pending = await addSickness(acme, 'office', '2026-03-16', '2026-03-17', 'pending');
     const first = await createDueReturnToWorkItems(t.database.db, NOW);
     expect(first.created).toBeGreaterThanOrEqual(2);
     expect(await itemFor(short)).toMatchObject({ kind: 'self_certification', status: 'awaiting_employee' });
     expect(await itemFor(long)).toMatchObject({ kind: 'fit_note', status: 'awaiting_employee' });
     expect(await itemFor(ongoing)).toBeUndefined();
     expect(await itemFor(pending)).toBeUndefined();
+    expect(await itemFor(old)).toBeUndefined();
     expect((await createDueReturnToWorkItems(t.database.db, NOW)).created).toBe(0);
-    const [count] = await ownerSql<{ n: number }>(t, sql`select count(*)::int as n from return_to_work_items where absence_id in (${short}, ${long})`);
+    const [count] = await ownerSql<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from return_to_work_items where absence_id in (${short}, ${long})`,
+    );
     expect(count!.n).toBe(2);
   });
 
   it('tells the person, as a to-do with an e-mail', async () => {
-    const absence = await addSickness(acme, 'employee', '2026-02-02', '2026-02-03');
+    const absence = await addSickness(acme, 'employee', '2026-03-12', '2026-03-13');
     await createDueReturnToWorkItems(t.database.db, NOW);
     const item = await itemFor(absence);
     const notes = await ownerSql<{ todo: boolean; relates_to: string }>(
@@ -96,13 +107,16 @@ describe('creating items', () => {
       sql`select todo, relates_to from notifications where user_id = ${acme.people.employee.id} and relates_to_id = ${item!.id}`,
     );
     expect(notes).toEqual([{ todo: true, relates_to: 'return_to_work' }]);
-    const mails = await ownerSql<{ n: number }>(t, sql`select count(*)::int as n from outbox_email where subject = 'Please complete your return to work'`);
+    const mails = await ownerSql<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from outbox_email where subject = 'Please complete your return to work'`,
+    );
     expect(mails[0]!.n).toBeGreaterThan(0);
   });
 
   it('makes nothing while the company has the switch off', async () => {
     const company = await addLeaveCompany(t, { name: 'Switched off' });
-    const absence = await addSickness(company, 'employee', '2026-03-02', '2026-03-04');
+    const absence = await addSickness(company, 'employee', '2026-03-16', '2026-03-18');
     await createDueReturnToWorkItems(t.database.db, NOW);
     expect(await itemFor(absence)).toBeUndefined();
     expect(await pendingRtw(company, 'employee')).toBe(0);
@@ -112,7 +126,7 @@ describe('creating items', () => {
 describe('self-certification', () => {
   let itemId: string;
   beforeAll(async () => {
-    const absence = await addSickness(acme, 'employee', '2026-01-05', '2026-01-07');
+    const absence = await addSickness(acme, 'employee', '2026-03-09', '2026-03-11');
     await createDueReturnToWorkItems(t.database.db, NOW);
     itemId = (await itemFor(absence))!.id;
   });
@@ -120,7 +134,12 @@ describe('self-certification', () => {
   it('counts on the badge of the person until they complete it', async () => {
     const res = await call(acme, 'employee', 'GET', leavePaths.resource('return-to-work', itemId));
     expect(res.statusCode).toBe(200);
-    expect(res.json<ReturnToWorkItem>()).toMatchObject({ kind: 'self_certification', calendar_days: 3, can_complete: true, can_review: false });
+    expect(res.json<ReturnToWorkItem>()).toMatchObject({
+      kind: 'self_certification',
+      calendar_days: 3,
+      can_complete: true,
+      can_review: false,
+    });
     expect(await pendingRtw(acme, 'employee')).toBeGreaterThanOrEqual(1);
   });
 
@@ -173,7 +192,11 @@ describe('self-certification', () => {
     expect((await call(acme, 'employee', 'PUT', leavePaths.review(itemId), { note: 'x' })).statusCode).toBe(403);
     const res = await call(acme, 'manager', 'PUT', leavePaths.review(itemId), { note: 'Welcome back.' });
     expect(res.statusCode).toBe(200);
-    expect(res.json<ReturnToWorkItem>()).toMatchObject({ status: 'closed', review_note: 'Welcome back.', reviewed_by_name: 'Marta Manning' });
+    expect(res.json<ReturnToWorkItem>()).toMatchObject({
+      status: 'closed',
+      review_note: 'Welcome back.',
+      reviewed_by_name: 'Marta Manning',
+    });
     expect((await call(acme, 'manager', 'PUT', leavePaths.review(itemId), {})).statusCode).toBe(409);
   });
 });
@@ -181,14 +204,19 @@ describe('self-certification', () => {
 describe('fit notes', () => {
   let itemId: string;
   beforeAll(async () => {
-    const absence = await addSickness(acme, 'colleague', '2026-01-12', '2026-01-20');
+    const absence = await addSickness(acme, 'colleague', '2026-02-24', '2026-03-06');
     await createDueReturnToWorkItems(t.database.db, NOW);
     itemId = (await itemFor(absence))!.id;
   });
 
   const upload = async (person: LeavePerson, filename: string, data: Buffer) => {
     const { payload, headers } = multipartBody([{ name: 'file', filename, data }]);
-    return t.app.inject({ method: 'POST', url: leavePaths.fitNote(itemId), payload, headers: { ...headers, ...bearer(await acme.token(person)) } });
+    return t.app.inject({
+      method: 'POST',
+      url: leavePaths.fitNote(itemId),
+      payload,
+      headers: { ...headers, ...bearer(await acme.token(person)) },
+    });
   };
 
   it('refuses a self-certification for a fit-note item with 409', async () => {
@@ -198,7 +226,9 @@ describe('fit notes', () => {
   it('refuses a text file with 422 and the manager with 403', async () => {
     const text = await upload('colleague', 'note.txt', Buffer.from('I was ill.\n'));
     expect(text.statusCode).toBe(422);
-    expect(text.json<{ errors: Record<string, string[]> }>().errors.file).toEqual(['Upload the fit note as a PDF, JPEG, PNG or HEIC file.']);
+    expect(text.json<{ errors: Record<string, string[]> }>().errors.file).toEqual([
+      'Upload the fit note as a PDF, JPEG, PNG or HEIC file.',
+    ]);
     expect((await upload('manager', 'fit-note.pdf', pdfDocument())).statusCode).toBe(403);
   });
 

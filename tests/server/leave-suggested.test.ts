@@ -104,7 +104,11 @@ describe('the suggestion', () => {
     expect((await suggest('employee', 'colleague', { start_date: '2029-07-02', end_date: '2029-07-02' })).statusCode).toBe(403);
     expect((await suggest('otherManager', 'employee', { start_date: '2029-07-02', end_date: '2029-07-02' })).statusCode).toBe(403);
     const other = await harnessFor(h.t, await addLeaveCompany(h.t));
-    const res = await other.send('owner', 'GET', `/api/user-suggested-absence/${h.company.people.employee.id}?leave_type_id=${other.types.annual}&start_date=2029-07-02`);
+    const res = await other.send(
+      'owner',
+      'GET',
+      `/api/user-suggested-absence/${h.company.people.employee.id}?leave_type_id=${other.types.annual}&start_date=2029-07-02`,
+    );
     expect(res.statusCode).toBe(404);
     expect((await suggest('employee', 'employee', { start_date: 'soon' })).statusCode).toBe(422);
   });
@@ -117,13 +121,44 @@ describe('bodies of any shape', () => {
     fc.double(),
     fc.boolean(),
     fc.constant(null),
-    fc.constantFrom('', ' ', 'a'.repeat(3000), '2026-02-30', '0001-01-01', '9999-12-31', '2029-03-05', '2029-03-09', 'morning', 'hours', 'half_day'),
+    fc.constantFrom(
+      '',
+      ' ',
+      'a'.repeat(3000),
+      '2026-02-30',
+      '0001-01-01',
+      '9999-12-31',
+      '2029-03-05',
+      '2029-03-09',
+      'morning',
+      'hours',
+      'half_day',
+    ),
   );
   const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 4 }), scalar, { maxKeys: 2 }));
-  const KEYS = ['user_id', 'leave_type_id', 'start_date', 'end_date', 'duration_type', 'half_day_part', 'hours', 'notes', 'blocked_override_reason', 'sickness_category', 'medical_detail'];
+  const KEYS = [
+    'user_id',
+    'leave_type_id',
+    'start_date',
+    'end_date',
+    'duration_type',
+    'half_day_part',
+    'hours',
+    'notes',
+    'blocked_override_reason',
+    'sickness_category',
+    'medical_detail',
+  ];
 
   it('never make POST /api/user-absence or the suggestion fail with a 5xx', async () => {
-    const known = [h.types.annual, h.types.sickness, h.types.unpaid, h.company.people.employee.id, h.company.people.office.id, crypto.randomUUID()];
+    const known = [
+      h.types.annual,
+      h.types.sickness,
+      h.types.unpaid,
+      h.company.people.employee.id,
+      h.company.people.office.id,
+      crypto.randomUUID(),
+    ];
     const body = fc.dictionary(fc.constantFrom(...KEYS), fc.oneof(value, fc.constantFrom(...known)), { maxKeys: 8 });
     await fc.assert(
       fc.asyncProperty(body, fc.constantFrom<LeavePerson>('employee', 'manager', 'owner'), async (payload, who) => {

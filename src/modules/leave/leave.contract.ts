@@ -169,6 +169,7 @@ export const VALUE_LOG_KINDS = [
   'hours_worked',
   'service',
   'expiry',
+  'bank_holidays',
   'absence',
   'absence_cancelled',
 ] as const;
@@ -265,7 +266,12 @@ export const listOf = <T extends v.GenericSchema<unknown, string>>(item: T) =>
     v.union([v.array(item), item]),
     v.transform((value) => (Array.isArray(value) ? value : [value])),
   );
-const flag = v.optional(v.pipe(v.picklist(['0', '1', 'true', 'false']), v.transform((x) => x === '1' || x === 'true')));
+const flag = v.optional(
+  v.pipe(
+    v.picklist(['0', '1', 'true', 'false']),
+    v.transform((x) => x === '1' || x === 'true'),
+  ),
+);
 const uuidParam = v.pipe(v.string(), v.uuid(leaveMessages.unknown));
 const dateParam = v.pipe(v.string(), v.check(isIsoDate, leaveMessages.date));
 
@@ -295,7 +301,22 @@ export type LeaveType = {
   archived: boolean;
 };
 export type LeaveTypeSummary = Pick<LeaveType, 'id' | 'key' | 'name' | 'colour' | 'paid' | 'deducted'>;
-export const LEAVE_TYPE_COLOURS = ['green', 'red', 'grape', 'pink', 'indigo', 'violet', 'cyan', 'teal', 'dark', 'lime', 'orange', 'yellow', 'gray', 'blue'] as const;
+export const LEAVE_TYPE_COLOURS = [
+  'green',
+  'red',
+  'grape',
+  'pink',
+  'indigo',
+  'violet',
+  'cyan',
+  'teal',
+  'dark',
+  'lime',
+  'orange',
+  'yellow',
+  'gray',
+  'blue',
+] as const;
 const leaveTypeEntries = {
   name: requiredText(100),
   paid: v.boolean(),
@@ -437,6 +458,10 @@ export type PeriodValue = {
   balance: number;
   /** Deductions of requests still pending. */
   pending: number;
+  /** Bank holidays on working days taken from the allowance (policies that include them), as a positive amount. */
+  bank_holidays: number;
+  /** Administrators' adjustments, hours-worked accruals and expired carry-over, summed. */
+  adjusted: number;
   /** balance − pending: what a new request may use. */
   available: number;
   /** Approved deductions of absences already started (taken) and still ahead (booked). */
@@ -499,7 +524,13 @@ export const CreateNewPeriodInputSchema = v.object({ user_id: requiredId });
 
 // ---- Absences ----------------------------------------------------------------------------
 
-export type PersonSummary = { id: string; first_name: string; surname: string; department_id: string | null; department_name: string | null };
+export type PersonSummary = {
+  id: string;
+  first_name: string;
+  surname: string;
+  department_id: string | null;
+  department_name: string | null;
+};
 export type Absence = {
   id: string;
   user: PersonSummary;
@@ -568,7 +599,13 @@ const absenceEntries = {
   /** Special-category; stored apart and never returned without the gate. */
   medical_detail: v.optional(nullableText(2000), null),
 };
-type AbsenceShape = { start_date: string; end_date: string | null; duration_type: DurationType; half_day_part: HalfDayPart | null; hours: number | null };
+type AbsenceShape = {
+  start_date: string;
+  end_date: string | null;
+  duration_type: DurationType;
+  half_day_part: HalfDayPart | null;
+  hours: number | null;
+};
 const absenceRules = <T extends AbsenceShape>() =>
   [
     ordered<T>('start_date', 'end_date'),
@@ -590,7 +627,14 @@ const createAbsence = v.object(absenceEntries);
 export const CreateAbsenceInputSchema = v.pipe(createAbsence, ...absenceRules<v.InferOutput<typeof createAbsence>>());
 export type CreateAbsenceInput = v.InferInput<typeof CreateAbsenceInputSchema>;
 
-export const DeclineInputSchema = v.object({ reason: v.pipe(v.string(leaveMessages.declineReasonRequired), v.trim(), v.nonEmpty(leaveMessages.declineReasonRequired), v.maxLength(500, fieldMessages.maxLength)) });
+export const DeclineInputSchema = v.object({
+  reason: v.pipe(
+    v.string(leaveMessages.declineReasonRequired),
+    v.trim(),
+    v.nonEmpty(leaveMessages.declineReasonRequired),
+    v.maxLength(500, fieldMessages.maxLength),
+  ),
+});
 export const ApproveInputSchema = v.object({ note: v.optional(nullableText(500), null) });
 export const CancelInputSchema = v.object({ reason: v.optional(nullableText(500), null) });
 export const CommentInputSchema = v.object({ body: requiredText(2000) });
@@ -598,7 +642,10 @@ export const CommentInputSchema = v.object({ body: requiredText(2000) });
 export const ReturnInputSchema = v.object({ returned_on: requiredDate });
 /** POST /api/user-absence/bulk: all or nothing. */
 export const AbsenceBulkSchema = v.variant('action', [
-  v.object({ action: v.literal('approve'), data: v.object({ ids: v.pipe(v.array(requiredId), v.minLength(1, fieldMessages.required), v.maxLength(100, fieldMessages.maxLength)) }) }),
+  v.object({
+    action: v.literal('approve'),
+    data: v.object({ ids: v.pipe(v.array(requiredId), v.minLength(1, fieldMessages.required), v.maxLength(100, fieldMessages.maxLength)) }),
+  }),
 ]);
 export type AbsenceBulkResult = { action: 'approve'; updated: number };
 
@@ -620,7 +667,14 @@ export type DeductionDay = {
   skipped: 'non_working' | 'bank_holiday' | null;
   bank_holiday_name: string | null;
 };
-export type Clash = { absence_id: string; user_id: string; name: string; start_date: string; end_date: string | null; leave_type_name: string | null };
+export type Clash = {
+  absence_id: string;
+  user_id: string;
+  name: string;
+  start_date: string;
+  end_date: string | null;
+  leave_type_name: string | null;
+};
 export type SuggestedAbsence = {
   unit: LeaveUnit;
   deduction: number;
@@ -728,5 +782,12 @@ export type Timeline = {
 
 export type BradfordSpell = { start_date: string; end_date: string; days: number; absence_ids: string[] };
 /** GET /api/bradford-factor/{userId}: spells² × days over the 52 weeks to `date` (today). */
-export type BradfordFactor = { user_id: string; from: string; to: string; spells: BradfordSpell[]; spell_count: number; days: number; score: number };
-
+export type BradfordFactor = {
+  user_id: string;
+  from: string;
+  to: string;
+  spells: BradfordSpell[];
+  spell_count: number;
+  days: number;
+  score: number;
+};

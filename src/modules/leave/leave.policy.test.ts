@@ -36,20 +36,36 @@ describe('cancelOutcome', () => {
   });
   it('cancels approved leave before it starts, and asks once it has started', () => {
     expect(cancelOutcome({ status: 'approved', started: false, actor: person })).toEqual({ status: 'cancelled', balance: 'refund' });
-    expect(cancelOutcome({ status: 'approved', started: true, actor: person })).toEqual({ status: 'cancellation_requested', balance: null });
+    expect(cancelOutcome({ status: 'approved', started: true, actor: person })).toEqual({
+      status: 'cancellation_requested',
+      balance: null,
+    });
     expect(cancelOutcome({ status: 'approved', started: true, actor: approver })).toEqual({ status: 'cancelled', balance: 'refund' });
   });
   it('lets only an approver settle a cancellation request, and nobody revive a closed absence', () => {
     expect(cancelOutcome({ status: 'cancellation_requested', started: true, actor: person })).toBeNull();
-    expect(cancelOutcome({ status: 'cancellation_requested', started: true, actor: approver })).toEqual({ status: 'cancelled', balance: 'refund' });
+    expect(cancelOutcome({ status: 'cancellation_requested', started: true, actor: approver })).toEqual({
+      status: 'cancelled',
+      balance: 'refund',
+    });
     expect(cancelOutcome({ status: 'declined', started: false, actor: approver })).toBeNull();
     expect(cancelOutcome({ status: 'cancelled', started: false, actor: person })).toBeNull();
   });
 });
 
 describe('absencesOverlap', () => {
-  const day = (start: string, end: string | null = start) => ({ start_date: start, end_date: end, duration_type: 'days' as const, half_day_part: null });
-  const half = (date: string, part: 'morning' | 'afternoon') => ({ start_date: date, end_date: date, duration_type: 'half_day' as const, half_day_part: part });
+  const day = (start: string, end: string | null = start) => ({
+    start_date: start,
+    end_date: end,
+    duration_type: 'days' as const,
+    half_day_part: null,
+  });
+  const half = (date: string, part: 'morning' | 'afternoon') => ({
+    start_date: date,
+    end_date: date,
+    duration_type: 'half_day' as const,
+    half_day_part: part,
+  });
   it('compares dates, an open end running for ever', () => {
     expect(absencesOverlap(day('2025-03-03', '2025-03-07'), day('2025-03-07', '2025-03-10'))).toBe(true);
     expect(absencesOverlap(day('2025-03-03', '2025-03-07'), day('2025-03-08', '2025-03-10'))).toBe(false);

@@ -14,7 +14,11 @@ export type AbsenceActor = {
 };
 
 /** The status a new absence starts in. */
-export function initialStatus(input: { isSickness: boolean; needsApproval: boolean; bookedByApproverForSomeoneElse: boolean }): AbsenceStatus {
+export function initialStatus(input: {
+  isSickness: boolean;
+  needsApproval: boolean;
+  bookedByApproverForSomeoneElse: boolean;
+}): AbsenceStatus {
   if (input.isSickness || !input.needsApproval || input.bookedByApproverForSomeoneElse) return 'approved';
   return 'pending';
 }

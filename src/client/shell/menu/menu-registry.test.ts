@@ -112,19 +112,26 @@ describe('restricted (docs-only) mode (SPEC §2.4, §6)', () => {
 });
 
 describe('landed modules (DESIGN §5)', () => {
-  it('shows only entries whose screens exist: today the dashboard, Employees, Help/FAQ and Contact Us', () => {
+  it('shows only entries whose screens exist: today the dashboard, Employees, Leave & Absences, Help/FAQ and Contact Us', () => {
     const context = menuContext({ permissions: [permission('/api/user-basic'), permission('/api/contact-us')] });
-    expect(titles(context, MENU_ENTRIES)).toEqual(['Dashboard', 'Employees', 'Help/FAQ', 'Contact Us']);
+    expect(titles(context, MENU_ENTRIES)).toEqual(['Dashboard', 'Employees', 'Leave & Absences', 'Help/FAQ', 'Contact Us']);
     // SPEC §2.4's user-basic permission is reading it.
     expect(titles(menuContext({ permissions: [permission('/api/user-basic', 'PUT')] }), MENU_ENTRIES)).not.toContain('Employees');
   });
 
   it('shows the documents areas to docs-only users, whose placeholder pages exist', () => {
-    expect(titles(menuContext({ restricted: true }), MENU_ENTRIES)).toEqual(['Dashboard', 'HR Documents', 'H&S Documents', 'Help/FAQ']);
+    expect(titles(menuContext({ restricted: true }), MENU_ENTRIES)).toEqual([
+      'Dashboard',
+      'Leave & Absences',
+      'HR Documents',
+      'H&S Documents',
+      'Help/FAQ',
+    ]);
   });
 
   it('loads only what landed entries need', () => {
-    expect([...menuNeeds(menuContext(), MENU_ENTRIES)]).toEqual([]);
+    // Leave & Absences reads the pending counts and the return-to-work switch.
+    expect([...menuNeeds(menuContext(), MENU_ENTRIES)].sort()).toEqual(['companySettings', 'pending']);
     expect([...menuNeeds(menuContext(), ALL_LANDED)].sort()).toEqual(['companySettings', 'overtimeSettings', 'pending']);
   });
 });

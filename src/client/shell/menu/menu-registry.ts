@@ -91,7 +91,7 @@ export const MENU_ENTRIES: MenuEntryDefinition[] = [
     title: 'Leave & Absences',
     icon: IconBeach,
     kind: 'link',
-    landed: false,
+    landed: true,
     needs: ['pending', 'companySettings'],
     target: leaveTarget,
     badge: leaveBadge,

@@ -227,7 +227,12 @@ export const DEFAULT_COMPANY_ROLES: RoleTemplate[] = [
   {
     name: 'Employee',
     docsOnly: false,
-    permissions: [...entries((e) => (MANAGER_ONLY.has(e) ? null : 'own')), ...EXTRA_ACCESS.Employee, ...PEOPLE_ACCESS.Employee, ...LEAVE_ACCESS.Employee],
+    permissions: [
+      ...entries((e) => (MANAGER_ONLY.has(e) ? null : 'own')),
+      ...EXTRA_ACCESS.Employee,
+      ...PEOPLE_ACCESS.Employee,
+      ...LEAVE_ACCESS.Employee,
+    ],
   },
   {
     name: 'Docs only',

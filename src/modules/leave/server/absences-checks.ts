@@ -9,7 +9,13 @@ import { addDays, DATE_FORMATS, formatCalendarDate } from '../../../shared/dates
 import { leaveMessages, type DurationType, type HalfDayPart, type LeaveUnit } from '../leave.contract';
 import { absencesOverlap } from '../leave.policy';
 import { daysInclusive, requestDeduction, type DeductionResult, type LeaveYear } from '../leave-rules';
-import { findBlockedPeriodsMeeting, findLiveAbsencesMeeting, type AbsenceLeaveType, type AbsencePerson, type BlockedPeriod } from './absences.queries';
+import {
+  findBlockedPeriodsMeeting,
+  findLiveAbsencesMeeting,
+  type AbsenceLeaveType,
+  type AbsencePerson,
+  type BlockedPeriod,
+} from './absences.queries';
 import { ensurePeriodFor, ensureValue, leaveContext, pendingAgainst, personBankHolidays, type PeriodRow, type ValueRow } from './balances';
 
 export type ProspectiveAbsence = {
@@ -59,7 +65,14 @@ export function amountText(amount: number, unit: LeaveUnit): string {
  */
 export async function assessAbsence(
   trx: Trx,
-  input: { companyId: string; person: AbsencePerson; actorId: string; mayApprove: boolean; absence: ProspectiveAbsence; excludeId?: string },
+  input: {
+    companyId: string;
+    person: AbsencePerson;
+    actorId: string;
+    mayApprove: boolean;
+    absence: ProspectiveAbsence;
+    excludeId?: string;
+  },
 ): Promise<Assessment> {
   const { companyId, person, absence } = input;
   const errors: FieldErrors = {};
@@ -81,18 +94,37 @@ export async function assessAbsence(
   }
 
   const overlapping = (
-    await findLiveAbsencesMeeting(trx, { companyId, userId: person.id, from: absence.startDate, to: endDate, ...(input.excludeId ? { excludeId: input.excludeId } : {}) })
+    await findLiveAbsencesMeeting(trx, {
+      companyId,
+      userId: person.id,
+      from: absence.startDate,
+      to: endDate,
+      ...(input.excludeId ? { excludeId: input.excludeId } : {}),
+    })
   ).find((other) =>
-    absencesOverlap(other, { start_date: absence.startDate, end_date: endDate, duration_type: absence.durationType, half_day_part: absence.halfDayPart }),
+    absencesOverlap(other, {
+      start_date: absence.startDate,
+      end_date: endDate,
+      duration_type: absence.durationType,
+      half_day_part: absence.halfDayPart,
+    }),
   );
   if (overlapping) {
-    refuse('start_date', leaveMessages.overlap(shownDate(overlapping.start_date), overlapping.end_date ? shownDate(overlapping.end_date) : 'open-ended'));
+    refuse(
+      'start_date',
+      leaveMessages.overlap(shownDate(overlapping.start_date), overlapping.end_date ? shownDate(overlapping.end_date) : 'open-ended'),
+    );
   }
 
   // Nobody chooses when they are ill: blocked periods hold back requests, not sickness.
   const [blocked] = isSickness
     ? []
-    : await findBlockedPeriodsMeeting(trx, { companyId, departmentIds: person.department_ids, from: absence.startDate, to: endDate ?? absence.startDate });
+    : await findBlockedPeriodsMeeting(trx, {
+        companyId,
+        departmentIds: person.department_ids,
+        from: absence.startDate,
+        to: endDate ?? absence.startDate,
+      });
   if (blocked) {
     const isPerson = person.id === input.actorId;
     if (isPerson || !input.mayApprove) refuse('start_date', leaveMessages.blocked(blocked.name));

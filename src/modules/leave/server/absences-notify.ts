@@ -51,7 +51,11 @@ export function describeAbsence(facts: AbsenceFacts): string {
  * cancellation request) — a to-do and an e-mail; otherwise a plain notification.
  * Returns how many were told. Never the actor themselves.
  */
-export async function tellApprovers(trx: Trx, facts: AbsenceFacts, input: { text: string; todo: boolean; subject: string; actorId: string }): Promise<number> {
+export async function tellApprovers(
+  trx: Trx,
+  facts: AbsenceFacts,
+  input: { text: string; todo: boolean; subject: string; actorId: string },
+): Promise<number> {
   const recipients = (await approversToAsk(trx, facts.companyId, facts.userId)).filter((id) => id !== input.actorId);
   for (const userId of recipients) {
     await notify(trx, {

@@ -77,7 +77,8 @@ export async function createAbsence(context: ServiceContext, body: v.InferOutput
     if (!leaveType || leaveType.archived) throw AppError.validation({ leave_type_id: [leaveMessages.unknown] });
     const isSickness = leaveType.key === 'sickness';
     const medical = isSickness ? body.medical_detail : null;
-    if (medical && !medicalGateCovers(session, 'PUT', subject)) throw AppError.validation({ medical_detail: [leaveMessages.medicalNotAllowed] });
+    if (medical && !medicalGateCovers(session, 'PUT', subject))
+      throw AppError.validation({ medical_detail: [leaveMessages.medicalNotAllowed] });
 
     const isPerson = person.id === session.userId;
     const approver = await mayApprove(trx, session, person.id);
@@ -98,7 +99,11 @@ export async function createAbsence(context: ServiceContext, body: v.InferOutput
     });
     if (Object.keys(assessment.errors).length > 0) throw AppError.validation(assessment.errors);
 
-    const status = initialStatus({ isSickness, needsApproval: leaveType.needs_approval, bookedByApproverForSomeoneElse: approver && !isPerson });
+    const status = initialStatus({
+      isSickness,
+      needsApproval: leaveType.needs_approval,
+      bookedByApproverForSomeoneElse: approver && !isPerson,
+    });
     const decidedBy = status === 'approved' && !isSickness && leaveType.needs_approval ? session.userId : null;
     const absenceId = await insertAbsence(trx, {
       companyId,
@@ -146,8 +151,23 @@ export async function createAbsence(context: ServiceContext, body: v.InferOutput
       });
     }
     const action = isSickness ? 'reported' : status === 'pending' ? 'requested' : 'booked';
-    const note = assessment.blocked && body.blocked_override_reason ? `Booked inside ${assessment.blocked.name}: ${body.blocked_override_reason}` : body.notes;
+    const note =
+      assessment.blocked && body.blocked_override_reason
+        ? `Booked inside ${assessment.blocked.name}: ${body.blocked_override_reason}`
+        : body.notes;
     await insertAbsenceEvent(trx, { companyId, absenceId, actorId: session.userId, action, note });
+    // Sickness reported after the person is back (its last day has passed): the return to
+    // work starts now rather than at the next hourly sweep.
+    if (isSickness && assessment.endDate !== null && assessment.endDate < londonDate(new Date())) {
+      await createReturnToWorkItem(trx, {
+        companyId,
+        absenceId,
+        userId: person.id,
+        firstDay: body.start_date,
+        lastDay: assessment.endDate,
+        actorId: session.userId,
+      });
+    }
 
     const what = describeAbsence(facts);
     let mailed = 0;
@@ -167,7 +187,10 @@ export async function createAbsence(context: ServiceContext, body: v.InferOutput
       });
     } else {
       const byName = await actorName(trx, companyId, session.userId);
-      await tellPerson(trx, facts, { text: isSickness ? `${byName} recorded your ${what}.` : `${byName} booked ${what} for you.`, actorId: session.userId });
+      await tellPerson(trx, facts, {
+        text: isSickness ? `${byName} recorded your ${what}.` : `${byName} booked ${what} for you.`,
+        actorId: session.userId,
+      });
     }
     await publishAbsenceChange(trx, companyId);
     return { detail: await detailFor(trx, context, companyId, absenceId), mailed };
@@ -212,7 +235,13 @@ async function load(trx: Trx, session: Session, companyId: string, id: string): 
 }
 
 /** Moves the balance for a decision on a deducted absence: 'deduct' takes the days, 'refund' gives them back. */
-async function moveBalance(trx: Trx, loaded: Loaded, balance: Decision['balance'], actorId: string, previous: AbsenceStatus): Promise<void> {
+async function moveBalance(
+  trx: Trx,
+  loaded: Loaded,
+  balance: Decision['balance'],
+  actorId: string,
+  previous: AbsenceStatus,
+): Promise<void> {
   const { row, facts } = loaded;
   if (!balance || !row.deducted || row.deduction <= 0) return;
   // Only what was taken is given back: a pending request never moved the balance.
@@ -278,7 +307,13 @@ async function decideOn(
     decided: true,
   });
   await moveBalance(trx, loaded, decision.balance, session.userId, row.status);
-  const event = wasCancellation ? (action === 'approve' ? 'cancellation_approved' : 'cancellation_declined') : action === 'approve' ? 'approved' : 'declined';
+  const event = wasCancellation
+    ? action === 'approve'
+      ? 'cancellation_approved'
+      : 'cancellation_declined'
+    : action === 'approve'
+      ? 'approved'
+      : 'declined';
   await insertAbsenceEvent(trx, { companyId: row.company_id, absenceId: row.id, actorId: session.userId, action: event, note });
   const what = describeAbsence(facts);
   const text = wasCancellation
@@ -292,11 +327,19 @@ async function decideOn(
   return 0;
 }
 
-export function approveAbsence(context: ServiceContext, id: string, body: v.InferOutput<typeof ApproveInputSchema>): Promise<AbsenceDetail> {
+export function approveAbsence(
+  context: ServiceContext,
+  id: string,
+  body: v.InferOutput<typeof ApproveInputSchema>,
+): Promise<AbsenceDetail> {
   return step(context, id, (trx, loaded) => decideOn(trx, context, loaded, 'approve', body.note));
 }
 
-export function declineAbsence(context: ServiceContext, id: string, body: v.InferOutput<typeof DeclineInputSchema>): Promise<AbsenceDetail> {
+export function declineAbsence(
+  context: ServiceContext,
+  id: string,
+  body: v.InferOutput<typeof DeclineInputSchema>,
+): Promise<AbsenceDetail> {
   return step(context, id, (trx, loaded) => decideOn(trx, context, loaded, 'decline', body.reason));
 }
 
@@ -305,12 +348,20 @@ export function cancelAbsence(context: ServiceContext, id: string, body: v.Infer
   return step(context, id, async (trx, loaded) => {
     const { row, facts } = loaded;
     const started = row.start_date <= londonDate(new Date());
-    const outcome = cancelOutcome({ status: row.status, started, actor: { isPerson: loaded.isPerson, mayBook: loaded.mayBook, mayApprove: loaded.approver } });
+    const outcome = cancelOutcome({
+      status: row.status,
+      started,
+      actor: { isPerson: loaded.isPerson, mayBook: loaded.mayBook, mayApprove: loaded.approver },
+    });
     if (!outcome) throw new AppError('conflict', { message: leaveMessages.cannotCancel });
     await updateAbsence(trx, {
       companyId: row.company_id,
       id: row.id,
-      values: { status: outcome.status, cancel_reason: body.reason, ...(outcome.status === 'cancelled' && loaded.approver && !loaded.isPerson ? { decided_by: session.userId } : {}) },
+      values: {
+        status: outcome.status,
+        cancel_reason: body.reason,
+        ...(outcome.status === 'cancelled' && loaded.approver && !loaded.isPerson ? { decided_by: session.userId } : {}),
+      },
       decided: outcome.status === 'cancelled' && loaded.approver && !loaded.isPerson,
     });
     await moveBalance(trx, loaded, outcome.balance, session.userId, row.status);
@@ -327,7 +378,12 @@ export function cancelAbsence(context: ServiceContext, id: string, body: v.Infer
       });
     }
     if (loaded.isPerson) {
-      await tellApprovers(trx, facts, { text: `${facts.personName} has cancelled ${what}${because}`, subject: '', todo: false, actorId: session.userId });
+      await tellApprovers(trx, facts, {
+        text: `${facts.personName} has cancelled ${what}${because}`,
+        subject: '',
+        todo: false,
+        actorId: session.userId,
+      });
     } else {
       await tellPerson(trx, facts, { text: `Your ${what} was cancelled${because}`, actorId: session.userId });
     }
@@ -335,14 +391,29 @@ export function cancelAbsence(context: ServiceContext, id: string, body: v.Infer
   });
 }
 
-export function commentOnAbsence(context: ServiceContext, id: string, body: v.InferOutput<typeof CommentInputSchema>): Promise<AbsenceDetail> {
+export function commentOnAbsence(
+  context: ServiceContext,
+  id: string,
+  body: v.InferOutput<typeof CommentInputSchema>,
+): Promise<AbsenceDetail> {
   const { session } = context;
   return step(context, id, async (trx, loaded) => {
     const { row, facts } = loaded;
-    await insertAbsenceEvent(trx, { companyId: row.company_id, absenceId: row.id, actorId: session.userId, action: 'comment', note: body.body });
+    await insertAbsenceEvent(trx, {
+      companyId: row.company_id,
+      absenceId: row.id,
+      actorId: session.userId,
+      action: 'comment',
+      note: body.body,
+    });
     const what = describeAbsence(facts);
     if (loaded.isPerson) {
-      await tellApprovers(trx, facts, { text: `${facts.personName} commented on ${what}: ${body.body}`, subject: '', todo: false, actorId: session.userId });
+      await tellApprovers(trx, facts, {
+        text: `${facts.personName} commented on ${what}: ${body.body}`,
+        subject: '',
+        todo: false,
+        actorId: session.userId,
+      });
     } else {
       const byName = await actorName(trx, row.company_id, session.userId);
       await tellPerson(trx, facts, { text: `${byName} commented on your ${what}: ${body.body}`, actorId: session.userId });
@@ -361,12 +432,19 @@ export function recordReturn(context: ServiceContext, id: string, body: v.InferO
     const { row, facts, person } = loaded;
     if (row.leave_type_key !== 'sickness') throw new AppError('conflict', { message: leaveMessages.notSickness });
     if (!loaded.isPerson && !loaded.mayBook && !loaded.approver) throw AppError.forbidden();
-    if (row.status !== 'approved' && row.status !== 'cancellation_requested') throw new AppError('conflict', { message: leaveMessages.absenceClosed });
+    if (row.status !== 'approved' && row.status !== 'cancellation_requested')
+      throw new AppError('conflict', { message: leaveMessages.absenceClosed });
     if (row.returned_on !== null) throw new AppError('conflict', { message: leaveMessages.alreadyReturned });
     if (body.returned_on < row.start_date) throw AppError.validation({ returned_on: [leaveMessages.returnBeforeStart] });
     const lastDay = body.returned_on > row.start_date ? addDays(body.returned_on, -1) : row.start_date;
     if (daysInclusive(row.start_date, lastDay) > MAX_ABSENCE_DAYS) throw AppError.validation({ returned_on: [leaveMessages.tooLong] });
-    const clash = await findLiveAbsencesMeeting(trx, { companyId: row.company_id, userId: person.id, from: row.start_date, to: lastDay, excludeId: row.id });
+    const clash = await findLiveAbsencesMeeting(trx, {
+      companyId: row.company_id,
+      userId: person.id,
+      from: row.start_date,
+      to: lastDay,
+      excludeId: row.id,
+    });
     const [other] = clash;
     if (other) {
       throw AppError.validation({
@@ -382,9 +460,18 @@ export function recordReturn(context: ServiceContext, id: string, body: v.InferO
       hours: row.hours,
       unit: row.deduction_unit,
       week: personContext.week,
-      bankHolidays: await personBankHolidays(trx, { companyId: row.company_id, region: personContext.region, from: row.start_date, to: lastDay }),
+      bankHolidays: await personBankHolidays(trx, {
+        companyId: row.company_id,
+        region: personContext.region,
+        from: row.start_date,
+        to: lastDay,
+      }),
     });
-    await updateAbsence(trx, { companyId: row.company_id, id: row.id, values: { end_date: lastDay, returned_on: body.returned_on, deduction: deduction.total } });
+    await updateAbsence(trx, {
+      companyId: row.company_id,
+      id: row.id,
+      values: { end_date: lastDay, returned_on: body.returned_on, deduction: deduction.total },
+    });
     await insertAbsenceEvent(trx, {
       companyId: row.company_id,
       absenceId: row.id,
@@ -423,7 +510,8 @@ export async function bulkApprove(context: ServiceContext, ids: string[]): Promi
           throw new AppError('validation', { fieldErrors: { 'data.ids': [leaveMessages.unknown] }, payload: { id } });
         }
         // Out of sight is, for an approver's bulk action, not theirs to approve.
-        const message = error.code === 'forbidden' && error.message === new AppError('forbidden').message ? leaveMessages.notApprover : error.message;
+        const message =
+          error.code === 'forbidden' && error.message === new AppError('forbidden').message ? leaveMessages.notApprover : error.message;
         throw new AppError(error.code, { message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}), payload: { id } });
       }
     }

@@ -13,7 +13,11 @@ import { cancelOutcome, needsDecision } from '../leave.policy';
 import { findAbsenceEvents, findMedicalDetail, type AbsenceReader, type AbsenceViewRow } from './absences.queries';
 import { approverActor } from './approvers';
 
-export const actorOf = (session: Session) => ({ userId: session.userId, companyId: session.companyId, departmentIds: session.departmentIds });
+export const actorOf = (session: Session) => ({
+  userId: session.userId,
+  companyId: session.companyId,
+  departmentIds: session.departmentIds,
+});
 
 /** The caller's level for `/api/user-absence` with `method`. */
 export function absenceLevel(session: Session, method: HttpMethod): Scope | null {

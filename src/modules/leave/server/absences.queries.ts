@@ -43,7 +43,10 @@ export type AbsencePerson = {
  * A user of the company with every department they belong to. `lock` takes the row lock that
  * serialises one person's requests (overlap and balance checks cannot interleave).
  */
-export async function findAbsencePerson(trx: Trx, input: { companyId: string; userId: string; lock?: boolean }): Promise<AbsencePerson | undefined> {
+export async function findAbsencePerson(
+  trx: Trx,
+  input: { companyId: string; userId: string; lock?: boolean },
+): Promise<AbsencePerson | undefined> {
   const { rows } = await sql<AbsencePerson>`
     SELECT u.id, u.company_id, u.first_name, u.surname,
       ARRAY(SELECT u.department_id WHERE u.department_id IS NOT NULL
@@ -75,7 +78,12 @@ export async function findAbsenceLeaveType(trx: DbOrTrx, input: { companyId: str
 }
 
 export async function findPeriodById(trx: DbOrTrx, input: { companyId: string; id: string }): Promise<PeriodRow | undefined> {
-  return trx.selectFrom('user_absence_periods').selectAll().where('company_id', '=', input.companyId).where('id', '=', input.id).executeTakeFirst();
+  return trx
+    .selectFrom('user_absence_periods')
+    .selectAll()
+    .where('company_id', '=', input.companyId)
+    .where('id', '=', input.id)
+    .executeTakeFirst();
 }
 
 // ---- What stands in a request's way ------------------------------------------------------------
@@ -202,7 +210,10 @@ export async function insertAbsence(trx: Trx, input: NewAbsence): Promise<string
   return row.id;
 }
 
-export async function insertMedicalDetail(trx: Trx, input: { companyId: string; userId: string; absenceId: string; detail: string }): Promise<void> {
+export async function insertMedicalDetail(
+  trx: Trx,
+  input: { companyId: string; userId: string; absenceId: string; detail: string },
+): Promise<void> {
   await trx
     .insertInto('user_absence_medical')
     .values({ absence_id: input.absenceId, company_id: input.companyId, user_id: input.userId, detail: input.detail })
@@ -418,7 +429,9 @@ export async function findAbsencePage(
   if (query.from) conditions.push(sql`coalesce(a.end_date, ${FAR_FUTURE}::date) >= ${query.from}::date`);
   if (query.to) conditions.push(sql`a.start_date <= ${query.to}::date`);
   if (query.search) {
-    conditions.push(sql`lower(concat_ws(e'\\x1f', u.first_name, u.surname, u.first_name || ' ' || u.surname, lt.name)) LIKE lower(${containsPattern(query.search)})`);
+    conditions.push(
+      sql`lower(concat_ws(e'\\x1f', u.first_name, u.surname, u.first_name || ' ' || u.surname, lt.name)) LIKE lower(${containsPattern(query.search)})`,
+    );
   }
   const order = ORDERS[query.sort ?? '-start_date'];
   const { rows } = await sql<AbsenceViewRow & { total: number }>`
@@ -432,7 +445,8 @@ export async function findAbsencePage(
     SELECT ${viewColumns(reader)}, page.total
     FROM page JOIN user_absences a ON a.id = page.id ${viewJoins}
     ORDER BY page.pos`.execute(trx);
-  const count = rows[0]?.total ?? (paging.offset > 0 ? (await findAbsencePage(trx, { ...input, paging: { offset: 0, limit: 1 } })).count : 0);
+  const count =
+    rows[0]?.total ?? (paging.offset > 0 ? (await findAbsencePage(trx, { ...input, paging: { offset: 0, limit: 1 } })).count : 0);
   return { rows: rows.map(({ total: _total, ...row }) => row), count };
 }
 

@@ -65,7 +65,11 @@ export type ApproverActor = { userId: string; departmentIds: readonly string[]; 
  * actor's departments at department scope. Never the actor, unless `includeOwn` and they
  * approve company-wide (who may approve their own: can_approve on their own rows).
  */
-export function approvableByCondition(column: RawBuilder<unknown>, actor: ApproverActor, options: { includeOwn?: boolean } = {}): RawBuilder<boolean> {
+export function approvableByCondition(
+  column: RawBuilder<unknown>,
+  actor: ApproverActor,
+  options: { includeOwn?: boolean } = {},
+): RawBuilder<boolean> {
   if (actor.companyWide) return options.includeOwn ? sql<boolean>`true` : sql<boolean>`(${column} <> ${actor.userId})`;
   const lineReports = sql`${column} IN (SELECT lm.user_id FROM user_line_managers lm WHERE lm.manager_id = ${actor.userId})`;
   if (!actor.departmentScope || actor.departmentIds.length === 0) return sql<boolean>`(${column} <> ${actor.userId} AND ${lineReports})`;
@@ -76,10 +80,7 @@ export function approvableByCondition(column: RawBuilder<unknown>, actor: Approv
 }
 
 /** The user ids of the company the actor may approve for (line reports and department scope), never the actor. */
-export async function findApprovableUserIds(
-  db: DbOrTrx,
-  input: ApproverActor & { companyId: string },
-): Promise<string[]> {
+export async function findApprovableUserIds(db: DbOrTrx, input: ApproverActor & { companyId: string }): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     SELECT u.id FROM users u
     WHERE u.company_id = ${input.companyId} AND ${approvableByCondition(sql`u.id`, input)}

@@ -36,7 +36,9 @@ export async function mayApprove(trx: Trx, session: Session, employeeUserId: str
   const level = approveLevel(session);
   const actor = { userId: session.userId, companyId: session.companyId, departmentIds: session.departmentIds };
   if (employeeUserId === session.userId) {
-    return level !== null && scopeRank(level) >= scopeRank('company') && scopeCoversUser(level, actor, { userId: employeeUserId, ...subject });
+    return (
+      level !== null && scopeRank(level) >= scopeRank('company') && scopeCoversUser(level, actor, { userId: employeeUserId, ...subject })
+    );
   }
   if (subject.companyId === session.companyId && subject.lineManagerIds.includes(session.userId)) return true;
   return scopeCoversUser(level, actor, { userId: employeeUserId, companyId: subject.companyId, departmentIds: subject.departmentIds });

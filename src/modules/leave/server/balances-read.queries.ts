@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import { isUuid } from '../../../shared/ids';
 import type { ScopeSubject } from '../../../shared/scopes';
-import type { AbsencePeriod, LeaveTypeSummary, PeriodValue, UserAbsencePolicy, ValueLog } from '../leave.contract';
+import type { AbsencePeriod, LeaveTypeSummary, PeriodValue, UserAbsencePolicy, ValueLog, ValueLogKind } from '../leave.contract';
 import type { PeriodRow, ValueRow } from './balances';
 
 /** A company user with every department they belong to; companyId null (system scope) finds them anywhere. */
@@ -79,6 +79,11 @@ export async function listPeriods(
   return rows.map((row) => ({ ...row, is_current: row.start_date <= input.today && row.end_date >= input.today }));
 }
 
+/** The sum of a value's logs of these kinds. */
+const logSum = (kinds: ValueLogKind[]) =>
+  sql<number>`coalesce((select sum(l.change) from user_absence_period_value_logs l
+      where l.value_id = v.id and l.kind in (${sql.join(kinds)})), 0)::float8`;
+
 /** Approved deductions (cancellation requests still hold theirs) of absences started by `today` (taken) or after (booked). */
 const approvedSum = (when: 'taken' | 'booked', today: string) =>
   sql<number>`coalesce((select sum(a.deduction) from user_absences a
@@ -108,6 +113,8 @@ function valuesQuery(trx: DbOrTrx, companyId: string, today: string) {
       'lt.sort_order',
       sql<number>`coalesce((select sum(a.deduction) from user_absences a
           where a.period_id = v.period_id and a.leave_type_id = v.leave_type_id and a.status = 'pending'), 0)::float8`.as('pending'),
+      logSum(['bank_holidays']).as('bank_holidays'),
+      logSum(['adjustment', 'hours_worked', 'expiry']).as('adjusted'),
       approvedSum('taken', today).as('taken'),
       approvedSum('booked', today).as('booked'),
     ])
@@ -135,6 +142,8 @@ const toValue = (row: ValueSelection): PeriodValue => {
     carried_over: row.carried_over,
     carry_over_expires_on: row.carry_over_expires_on,
     balance: row.balance,
+    bank_holidays: round(-row.bank_holidays),
+    adjusted: round(row.adjusted),
     pending: round(row.pending),
     available: round(row.balance - row.pending),
     taken: round(row.taken),

@@ -178,7 +178,7 @@ async function grantAnnualLeave(
     await logValueChange(trx, {
       ...base,
       change: -bankHolidayDeduction,
-      kind: 'entitlement',
+      kind: 'bank_holidays',
       reason: `Bank holidays on working days (${result.bank_holiday_count})`,
     });
   }

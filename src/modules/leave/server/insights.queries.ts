@@ -133,7 +133,10 @@ export type SicknessRow = {
 };
 
 /** The person's approved sickness absences meeting `from`..`to` (open-ended ones included). */
-export async function findSicknessBetween(trx: Trx, input: { companyId: string; userId: string; from: string; to: string }): Promise<SicknessRow[]> {
+export async function findSicknessBetween(
+  trx: Trx,
+  input: { companyId: string; userId: string; from: string; to: string },
+): Promise<SicknessRow[]> {
   const { rows } = await sql<SicknessRow>`
     select a.id, a.start_date, a.end_date, a.duration_type, a.half_day_part, a.hours, a.deduction, a.deduction_unit
     from user_absences a join leave_types lt on lt.id = a.leave_type_id
@@ -146,6 +149,8 @@ export async function findSicknessBetween(trx: Trx, input: { companyId: string; 
 /** The person's departments, for a scope check (undefined: no such person in the company). */
 export async function findPersonDepartments(trx: DbOrTrx, input: { companyId: string; userId: string }): Promise<string[] | undefined> {
   const { rows } = await sql<{ department_ids: string[] }>`
-    select ${departmentIdsOf} as department_ids from users u where u.id = ${input.userId} and u.company_id = ${input.companyId}`.execute(trx);
+    select ${departmentIdsOf} as department_ids from users u where u.id = ${input.userId} and u.company_id = ${input.companyId}`.execute(
+    trx,
+  );
   return rows[0]?.department_ids;
 }

@@ -30,7 +30,11 @@ import { absenceReadLevel, buildTimeline } from './timeline';
 /** The Bradford factor looks back 52 weeks, today included. */
 export const BRADFORD_WINDOW_DAYS = 52 * 7;
 
-const actorOf = (session: Session): ScopeActor => ({ userId: session.userId, companyId: session.companyId, departmentIds: session.departmentIds });
+const actorOf = (session: Session): ScopeActor => ({
+  userId: session.userId,
+  companyId: session.companyId,
+  departmentIds: session.departmentIds,
+});
 
 function companyOf(session: Session): string {
   if (!session.companyId) throw AppError.forbidden();

@@ -154,3 +154,12 @@ export async function insertDemoReturnToWork(
     .onConflict((oc) => oc.column('absence_id').doNothing())
     .execute();
 }
+
+/** The demo company asks for return-to-work forms, so the demo shows the whole sickness flow. */
+export async function enableDemoReturnToWork(trx: Trx, companyId: string): Promise<void> {
+  await trx
+    .insertInto('company_settings')
+    .values({ company_id: companyId, return_to_work_enabled: true })
+    .onConflict((conflict) => conflict.column('company_id').doUpdateSet({ return_to_work_enabled: true }))
+    .execute();
+}

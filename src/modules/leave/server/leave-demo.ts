@@ -15,6 +15,7 @@ import { ensurePeriodFor, ensureValue, leaveContext, logValueChange, personBankH
 import {
   assignPolicies,
   companyHasAbsences,
+  enableDemoReturnToWork,
   findDefaultTemplateId,
   findDemoPeople,
   findLeaveTypeIds,
@@ -48,6 +49,7 @@ export async function seedLeaveDemo(
 ): Promise<void> {
   const { companyId } = input;
   if (await companyHasAbsences(trx, companyId)) return;
+  await enableDemoReturnToWork(trx, companyId);
   const today = input.today ?? londonDate(new Date());
   const thisMonday = startOfWeek(today);
   const nextMonthMonday = mondayFrom(addMonths(`${today.slice(0, 7)}-01`, 1));

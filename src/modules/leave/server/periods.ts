@@ -97,7 +97,7 @@ export async function changeUserTemplate(
     ? await findValue(trx, { companyId: input.companyId, periodId: period.id, leaveTypeId: annualLeaveId })
     : null;
   if (!value) return { changed: true };
-  const granted = await sumLogs(trx, { valueId: value.id, kinds: ['entitlement', 'accrual'] });
+  const granted = await sumLogs(trx, { valueId: value.id, kinds: ['entitlement', 'bank_holidays', 'accrual'] });
   const next = await grantUnder(trx, { companyId: input.companyId, userId: input.userId, template, period, today });
   await updateValueFields(trx, { id: value.id, entitlement: next.entitlement });
   const difference = Math.round((next.grant - granted) * 100) / 100;

@@ -3,6 +3,7 @@
 // pending count. Every read filters by company besides row-level security.
 import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../../../server/db/database';
+import { addDays } from '../../../shared/dates';
 import type { Scope } from '../../../shared/scopes';
 import type { ReturnToWorkKind, ReturnToWorkStatus, SelfCertificationAnswers, SicknessCategory } from '../leave.contract';
 import { approvableByCondition, type ApproverActor } from './approvers.queries';
@@ -45,8 +46,15 @@ export async function insertReturnToWorkItem(
 export type EndedSickness = { company_id: string; absence_id: string; user_id: string; start_date: string; end_date: string };
 
 /**
- * Approved sickness absences that ended before `today` and have no item, in companies with
- * the switch on (system scope: the hourly job crosses companies). At most `limit` a pass.
+ * How far back the sweep looks: switching return to work on (or a first start over old data)
+ * must not ask everyone about sickness from years ago.
+ */
+export const RECENT_RETURN_DAYS = 14;
+
+/**
+ * Approved sickness absences that ended before `today`, within RECENT_RETURN_DAYS, and have no
+ * item, in companies with the switch on (system scope: the hourly job crosses companies). At
+ * most `limit` a pass.
  */
 export async function findEndedSicknessWithoutItem(trx: Trx, input: { today: string; limit: number }): Promise<EndedSickness[]> {
   const rows = await trx
@@ -59,6 +67,7 @@ export async function findEndedSicknessWithoutItem(trx: Trx, input: { today: str
     .where('a.status', '=', 'approved')
     .where('a.end_date', 'is not', null)
     .where('a.end_date', '<', input.today)
+    .where('a.end_date', '>=', addDays(input.today, -RECENT_RETURN_DAYS))
     .where('s.return_to_work_enabled', '=', true)
     .where('r.id', 'is', null)
     .orderBy('a.end_date')
@@ -82,17 +91,20 @@ export type Reach = {
 const NO_DEPARTMENT = '00000000-0000-0000-0000-000000000000';
 const departmentsOf = (ids: readonly string[]) => (ids.length > 0 ? [...ids] : [NO_DEPARTMENT]);
 
-/** The person `u` (users alias) is in one of `departmentIds` (their own or a further one). */
+/**
+ * The person `r.user_id` is in one of `departmentIds` (their own or a further one). Written on
+ * the item's column rather than a join to users, so a count never scans the company's people.
+ */
 function inDepartments(departmentIds: readonly string[]): RawBuilder<boolean> {
   const ids = departmentsOf(departmentIds);
-  return sql<boolean>`(u.department_id = any(${ids}::uuid[])
-    or exists (select 1 from user_departments ud where ud.user_id = u.id and ud.department_id = any(${ids}::uuid[])))`;
+  return sql<boolean>`(r.user_id in (select du.id from users du where du.department_id = any(${ids}::uuid[]))
+    or r.user_id in (select ud.user_id from user_departments ud where ud.department_id = any(${ids}::uuid[])))`;
 }
 
-/** The caller's scope covers the person `u`. */
+/** The caller's scope covers the item's person. */
 export function coversPerson(level: Scope, reach: Pick<Reach, 'userId' | 'departmentIds'>): RawBuilder<boolean> {
   if (level === 'company' || level === 'global') return sql<boolean>`true`;
-  if (level === 'own') return sql<boolean>`u.id = ${reach.userId}`;
+  if (level === 'own') return sql<boolean>`r.user_id = ${reach.userId}`;
   return inDepartments(reach.departmentIds);
 }
 
@@ -100,7 +112,7 @@ export function coversPerson(level: Scope, reach: Pick<Reach, 'userId' | 'depart
 function waitingFor(reach: Reach, reviewLevel: Scope | null): RawBuilder<boolean> {
   const own = sql<boolean>`(r.status = 'awaiting_employee' and r.user_id = ${reach.userId})`;
   if (reviewLevel === null) return own;
-  return sql<boolean>`(${own} or (r.status = 'awaiting_review' and ${coversPerson(reviewLevel, reach)} and ${approvableByCondition(sql`u.id`, reach.approver)}))`;
+  return sql<boolean>`(${own} or (r.status = 'awaiting_review' and ${coversPerson(reviewLevel, reach)} and ${approvableByCondition(sql`r.user_id`, reach.approver)}))`;
 }
 
 // ---- Items ---------------------------------------------------------------------------------
@@ -163,7 +175,9 @@ const itemColumns = [
   'u.department_id',
   'd.name as department_name',
 ] as const;
-const reviewerName = sql<string | null>`case when rv.id is null then null else rv.first_name || ' ' || rv.surname end`.as('reviewed_by_name');
+const reviewerName = sql<string | null>`case when rv.id is null then null else rv.first_name || ' ' || rv.surname end`.as(
+  'reviewed_by_name',
+);
 const departmentIds = sql<string[]>`array(select u.department_id::text where u.department_id is not null
   union select ud.department_id::text from user_departments ud where ud.user_id = u.id)`.as('department_ids');
 
@@ -203,7 +217,7 @@ export async function listItems(
   const reviewable =
     input.reviewLevel === null
       ? sql<boolean>`false`
-      : sql<boolean>`(${coversPerson(input.reviewLevel, input.reach)} and ${approvableByCondition(sql`u.id`, input.reach.approver)})`;
+      : sql<boolean>`(${coversPerson(input.reviewLevel, input.reach)} and ${approvableByCondition(sql`r.user_id`, input.reach.approver)})`;
   const filtered = itemsQuery(trx, input.companyId)
     .where(coversPerson(input.reach.level, input.reach))
     .$if(input.status !== undefined && input.status.length > 0, (q) => q.where('r.status', 'in', input.status ?? []))
@@ -226,7 +240,6 @@ export async function listItems(
 export async function countWaiting(trx: Trx, input: { companyId: string; reach: Reach; reviewLevel: Scope | null }): Promise<number> {
   const row = await trx
     .selectFrom('return_to_work_items as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
     .innerJoin('company_settings as s', (join) => join.onRef('s.company_id', '=', 'r.company_id').on('s.return_to_work_enabled', '=', true))
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('r.company_id', '=', input.companyId)
@@ -275,7 +288,10 @@ export async function saveFitNote(
   return previous;
 }
 
-export async function closeItem(trx: Trx, input: { companyId: string; id: string; reviewerId: string; note: string | null }): Promise<void> {
+export async function closeItem(
+  trx: Trx,
+  input: { companyId: string; id: string; reviewerId: string; note: string | null },
+): Promise<void> {
   await trx
     .updateTable('return_to_work_items')
     .set({

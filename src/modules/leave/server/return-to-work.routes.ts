@@ -57,7 +57,11 @@ const FIT_NOTE_TYPES = [FILE_TYPES.pdf, FILE_TYPES.jpeg, FILE_TYPES.png, FILE_TY
 export const FIT_NOTE_MAX_BYTES = 10 * 1024 * 1024;
 export const fitNoteTypeMessage = 'Upload the fit note as a PDF, JPEG, PNG or HEIC file.';
 
-const actorOf = (session: Session): ScopeActor => ({ userId: session.userId, companyId: session.companyId, departmentIds: session.departmentIds });
+const actorOf = (session: Session): ScopeActor => ({
+  userId: session.userId,
+  companyId: session.companyId,
+  departmentIds: session.departmentIds,
+});
 const subjectOf = (row: ItemRow) => ({ userId: row.user_id, companyId: row.company_id, departmentIds: row.department_ids });
 const covers = (session: Session, endpoint: string, method: HttpMethod, row: ItemRow) =>
   scopeCoversUser(levelFor(session.permissions, endpoint, method), actorOf(session), subjectOf(row));
@@ -156,7 +160,12 @@ async function askReviewers(trx: Trx, row: ItemRow, what: string): Promise<void>
 }
 
 const announce = (trx: Trx, companyId: string) =>
-  publish(trx, { channel: companyChannel(companyId), event: LEAVE_RESOURCES.returnToWork, invalidates: RETURN_TO_WORK_INVALIDATES, companyId });
+  publish(trx, {
+    channel: companyChannel(companyId),
+    event: LEAVE_RESOURCES.returnToWork,
+    invalidates: RETURN_TO_WORK_INVALIDATES,
+    companyId,
+  });
 
 /** The item for a step: 404 when the company has none by that id. */
 async function lockedItem(trx: Trx, companyId: string, id: string): Promise<ItemRow> {
@@ -224,7 +233,13 @@ export function mountReturnToWork(app: FastifyInstance, deps: AppDeps): void {
       if (row.kind !== 'self_certification' || row.status !== 'awaiting_employee') throw wrongStep();
       const answers: SelfCertificationAnswers = { ...input, declaration: true };
       await saveSelfCertification(trx, { companyId, id, answers });
-      await addAbsenceEvent(trx, { companyId, absenceId: row.absence_id, actorId: session.userId, action: 'return_to_work_self_certified', note: null });
+      await addAbsenceEvent(trx, {
+        companyId,
+        absenceId: row.absence_id,
+        actorId: session.userId,
+        action: 'return_to_work_self_certified',
+        note: null,
+      });
       await audit(trx, request, row, 'return_to_work.self_certified');
       const saved = await getItem(trx, { companyId, id });
       if (!saved) throw AppError.notFound();
@@ -268,7 +283,13 @@ export function mountReturnToWork(app: FastifyInstance, deps: AppDeps): void {
       check(row);
       const firstSubmission = row.status === 'awaiting_employee';
       const previous = await saveFitNote(trx, { companyId, id, fileId: upload.file.id });
-      await addAbsenceEvent(trx, { companyId, absenceId: row.absence_id, actorId: session.userId, action: 'return_to_work_fit_note', note: null });
+      await addAbsenceEvent(trx, {
+        companyId,
+        absenceId: row.absence_id,
+        actorId: session.userId,
+        action: 'return_to_work_fit_note',
+        note: null,
+      });
       await audit(trx, request, row, 'return_to_work.fit_note_uploaded');
       const saved = await getItem(trx, { companyId, id });
       if (!saved) throw AppError.notFound();
@@ -309,7 +330,13 @@ export function mountReturnToWork(app: FastifyInstance, deps: AppDeps): void {
       if (!covers(session, ENDPOINT, 'PUT', row) || !(await mayApprove(trx, session, row.user_id))) throw AppError.forbidden();
       if (row.status !== 'awaiting_review') throw wrongStep();
       await closeItem(trx, { companyId, id, reviewerId: session.userId, note: input.note });
-      await addAbsenceEvent(trx, { companyId, absenceId: row.absence_id, actorId: session.userId, action: 'return_to_work_reviewed', note: input.note });
+      await addAbsenceEvent(trx, {
+        companyId,
+        absenceId: row.absence_id,
+        actorId: session.userId,
+        action: 'return_to_work_reviewed',
+        note: input.note,
+      });
       const text = 'Your return to work has been reviewed and closed. Thank you.';
       await notify(trx, { companyId, userId: row.user_id, description: text, relatesTo: 'return_to_work', relatesToId: id });
       await announce(trx, companyId);

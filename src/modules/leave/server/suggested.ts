@@ -41,7 +41,8 @@ export async function suggestAbsence(
       hours: query.hours ?? null,
     });
     const formProblem = form.success ? null : (form.issues[0]?.message ?? leaveMessages.date);
-    const endDate = query.end_date && query.end_date >= query.start_date ? query.end_date : durationType === 'days' ? null : query.start_date;
+    const endDate =
+      query.end_date && query.end_date >= query.start_date ? query.end_date : durationType === 'days' ? null : query.start_date;
     const assessment = await assessAbsence(trx, {
       companyId,
       person,
@@ -59,7 +60,13 @@ export async function suggestAbsence(
       },
     });
     const last = assessment.endDate ?? query.start_date;
-    const clashes = await findClashes(trx, { companyId, userId: person.id, departmentIds: person.department_ids, from: query.start_date, to: last });
+    const clashes = await findClashes(trx, {
+      companyId,
+      userId: person.id,
+      departmentIds: person.department_ids,
+      from: query.start_date,
+      to: last,
+    });
     const deducted = leaveType.deducted;
     const available = deducted ? assessment.availableBefore : null;
     return {

@@ -11,7 +11,15 @@ import { AppError } from '../../../shared/app-error';
 import { levelFor, type Scope } from '../../../shared/scopes';
 import { bankHolidaysFor } from '../bank-holidays';
 import { daysInclusive } from '../leave-rules';
-import { LEAVE_ENDPOINTS, LIVE_STATUSES, type Absence, type BankHoliday, type BankHolidayRegion, type LeaveTypeSummary, type Timeline } from '../leave.contract';
+import {
+  LEAVE_ENDPOINTS,
+  LIVE_STATUSES,
+  type Absence,
+  type BankHoliday,
+  type BankHolidayRegion,
+  type LeaveTypeSummary,
+  type Timeline,
+} from '../leave.contract';
 import { findAbsencePage } from './absences.queries';
 import { absenceScopeCovers, readerOf, toAbsence } from './absences-view';
 import { findTimelinePeople, timelineReach } from './insights.queries';

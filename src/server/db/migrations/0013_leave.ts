@@ -49,6 +49,7 @@ export const VALUE_LOG_KINDS = [
   'hours_worked',
   'service',
   'expiry',
+  'bank_holidays',
   'absence',
   'absence_cancelled',
 ] as const;
@@ -77,7 +78,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await tenantTable(db, 'absence_policy_templates')
     .addColumn('name', 'text', (c) => c.notNull().check(sql`char_length(name) between 1 and 100`))
-    .addColumn('unit', 'text', (c) => c.notNull().defaultTo('days').check(inList('unit', ['days', 'hours'])))
+    .addColumn('unit', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('days')
+        .check(inList('unit', ['days', 'hours'])),
+    )
     // The full-time year's allowance in `unit`, before pro-rata.
     .addColumn('allowance', sql`numeric(7,2)`, (c) => c.notNull().check(sql`allowance between 0 and 10000`))
     .addColumn('full_time_days_per_week', sql`numeric(3,1)`, (c) =>
@@ -160,7 +166,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('user_absence_periods_user_start_uq', ['user_id', 'start_date'])
     .addCheckConstraint('user_absence_periods_dates_ck', sql`end_date >= start_date`)
     .execute();
-  await db.schema.createIndex('user_absence_periods_company_idx').on('user_absence_periods').columns(['company_id', 'start_date']).execute();
+  await db.schema
+    .createIndex('user_absence_periods_company_idx')
+    .on('user_absence_periods')
+    .columns(['company_id', 'start_date'])
+    .execute();
   await enableTenantRls(db, 'user_absence_periods');
 
   await userColumn(tenantTable(db, 'user_absence_period_values'))
@@ -208,6 +218,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('user_absences_user_idx').on('user_absences').columns(['user_id', 'start_date']).execute();
   await db.schema.createIndex('user_absences_status_idx').on('user_absences').columns(['company_id', 'status', 'start_date']).execute();
+  // Balances sum a period's pending, taken and booked deductions per leave type.
+  await db.schema.createIndex('user_absences_period_idx').on('user_absences').columns(['period_id', 'leave_type_id', 'status']).execute();
   await db.schema.createIndex('user_absences_dates_idx').on('user_absences').columns(['company_id', 'start_date', 'end_date']).execute();
   await enableTenantRls(db, 'user_absences');
 
@@ -256,7 +268,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('notes', 'text', (c) => c.check(sql`char_length(notes) <= 2000`))
     .addCheckConstraint('blocked_date_periods_dates_ck', sql`end_date >= start_date`)
     .execute();
-  await db.schema.createIndex('blocked_date_periods_company_idx').on('blocked_date_periods').columns(['company_id', 'start_date']).execute();
+  await db.schema
+    .createIndex('blocked_date_periods_company_idx')
+    .on('blocked_date_periods')
+    .columns(['company_id', 'start_date'])
+    .execute();
   await enableTenantRls(db, 'blocked_date_periods');
 
   await tenantTable(db, 'company_bank_holidays')

@@ -25,6 +25,7 @@ export const VALUE_LOG_KIND_LABELS: Record<ValueLogKind, string> = {
   hours_worked: 'Hours worked',
   service: 'Length of service',
   expiry: 'Carry-over expired',
+  bank_holidays: 'Bank holidays',
   absence: 'Absence',
   absence_cancelled: 'Absence cancelled',
 };

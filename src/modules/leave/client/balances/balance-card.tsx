@@ -24,6 +24,12 @@ export function BalanceCard({ value, onHistory, onAdjust }: BalanceCardProps) {
         ? `${formatAmount(value.carried_over, unit)} (until ${formatCalendarDate(value.carry_over_expires_on, DATE_FORMATS.date)})`
         : formatAmount(value.carried_over, unit),
     ],
+    // What the allowance already gives up: bank holidays when the policy includes them, and
+    // administrators' adjustments — without these the figures would not add up.
+    ...(value.bank_holidays > 0 ? [['Bank holidays', `−${formatAmount(value.bank_holidays, unit)}`] as [string, string]] : []),
+    ...(value.adjusted !== 0
+      ? [['Adjustments', `${value.adjusted > 0 ? '+' : '−'}${formatAmount(Math.abs(value.adjusted), unit)}`] as [string, string]]
+      : []),
     ['Taken', formatAmount(value.taken, unit)],
     ['Booked', formatAmount(value.booked, unit)],
     ['Pending', formatAmount(value.pending, unit)],

@@ -22,6 +22,8 @@ const annual: PeriodValue = {
   balance: 16,
   pending: 4,
   available: 12,
+  bank_holidays: 0,
+  adjusted: 0,
   taken: 10,
   booked: 4,
 };

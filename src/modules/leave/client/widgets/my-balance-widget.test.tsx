@@ -29,6 +29,8 @@ const period: AbsencePeriod = {
       balance: 20,
       pending: 1.5,
       available: 18.5,
+      bank_holidays: 0,
+      adjusted: 0,
       taken: 8,
       booked: 0,
     },
