@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../client/shell/page-title';
 import { can } from '../../../client/ui/permission-guard';
 import { balancePersonQueryOptions } from './balances.api';
 import { CurrentYear } from './balances/current-year';
+import { LeaveNav } from './leave-nav';
 import { PersonPicker } from './request/person-picker';
 import { signedInUser } from './requests.api';
 
@@ -26,6 +27,7 @@ export function BalancesPage({ userId }: { userId?: string | undefined }) {
   return (
     <Stack gap="lg">
       <Title order={1}>{title}</Title>
+      <LeaveNav />
       {mayChoose && (
         <PersonPicker
           key={subject}

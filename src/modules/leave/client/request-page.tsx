@@ -3,6 +3,7 @@
 // /api/user-absence scope reaches others may book for them too.
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { usePageTitle } from '../../../client/shell/page-title';
+import { LeaveNav } from './leave-nav';
 import { RequestForm } from './request/request-form';
 import { signedInUser } from './requests.api';
 
@@ -13,8 +14,9 @@ export function RequestPage() {
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={1}>Request leave</Title>
-        <Text c="dimmed">Choose a leave type to report sickness too.</Text>
+        <Text c="dimmed">Book time off, or choose Sickness to report that you are off sick.</Text>
       </Stack>
+      <LeaveNav />
       {id ? <RequestForm selfId={id} /> : <Alert color="red">Please sign in again.</Alert>}
     </Stack>
   );

@@ -8,6 +8,7 @@ import type { Paging } from '../../../shared/list';
 import type { Scope } from '../../../shared/scopes';
 import {
   LIVE_STATUSES,
+  type Absence,
   NEED_APPROVAL,
   NEED_APPROVAL_STATUSES,
   type AbsenceEvent,
@@ -299,8 +300,27 @@ export async function updateAbsence(
 // ---- Reading absences ----------------------------------------------------------------------------
 
 /** An absence as lists and the detail show it, before the caller's can_cancel is worked out. */
-export type AbsenceViewRow = {
-  id: string;
+export type AbsenceViewRow = Pick<
+  Absence,
+  | 'id'
+  | 'start_date'
+  | 'end_date'
+  | 'duration_type'
+  | 'half_day_part'
+  | 'hours'
+  | 'deduction'
+  | 'deduction_unit'
+  | 'status'
+  | 'notes'
+  | 'decline_reason'
+  | 'cancel_reason'
+  | 'blocked_override_reason'
+  | 'sickness_category'
+  | 'returned_on'
+  | 'requested_by_name'
+  | 'decided_by_name'
+  | 'return_to_work_id'
+> & {
   user_id: string;
   first_name: string;
   surname: string;
@@ -313,27 +333,10 @@ export type AbsenceViewRow = {
   leave_type_colour: string;
   leave_type_paid: boolean;
   leave_type_deducted: boolean;
-  start_date: string;
-  end_date: string | null;
-  duration_type: DurationType;
-  half_day_part: HalfDayPart | null;
-  hours: number | null;
-  deduction: number;
-  deduction_unit: LeaveUnit;
-  status: AbsenceStatus;
-  notes: string | null;
-  decline_reason: string | null;
-  cancel_reason: string | null;
-  blocked_override_reason: string | null;
-  sickness_category: SicknessCategory | null;
-  returned_on: string | null;
-  requested_by_name: string | null;
-  decided_by_name: string | null;
   decided_at: Date | null;
   created_at: Date;
   /** The caller may approve this person (whatever the status). */
   approver: boolean;
-  return_to_work_id: string | null;
 };
 
 /** The caller, for the reading queries: who they are and what they reach. */

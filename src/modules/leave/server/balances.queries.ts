@@ -113,17 +113,17 @@ export async function findPeriodContaining(
   return row ?? null;
 }
 
-/** The period ending the day before `start` (the leave year a new one follows). */
-export async function findPeriodEndingOn(
+/** The person's period starting (`start_date`) or ending (`end_date`, the year a new one follows) on `date`. */
+export async function findPeriodOn(
   trx: DbOrTrx,
-  input: { companyId: string; userId: string; endDate: string },
+  input: { companyId: string; userId: string; edge: 'start_date' | 'end_date'; date: string },
 ): Promise<PeriodRow | null> {
   const row = await trx
     .selectFrom('user_absence_periods')
     .selectAll()
     .where('company_id', '=', input.companyId)
     .where('user_id', '=', input.userId)
-    .where('end_date', '=', input.endDate)
+    .where(input.edge, '=', input.date)
     .executeTakeFirst();
   return row ?? null;
 }
@@ -145,20 +145,6 @@ export async function insertPeriod(
     })
     .onConflict((oc) => oc.columns(['user_id', 'start_date']).doNothing())
     .returningAll()
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-export async function findPeriodByStart(
-  trx: DbOrTrx,
-  input: { companyId: string; userId: string; start: string },
-): Promise<PeriodRow | null> {
-  const row = await trx
-    .selectFrom('user_absence_periods')
-    .selectAll()
-    .where('company_id', '=', input.companyId)
-    .where('user_id', '=', input.userId)
-    .where('start_date', '=', input.start)
     .executeTakeFirst();
   return row ?? null;
 }

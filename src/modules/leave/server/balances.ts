@@ -23,9 +23,8 @@ import {
   findAssignedTemplate,
   findCompanyBankHolidays,
   findDeductedLeaveTypes,
-  findPeriodByStart,
   findPeriodContaining,
-  findPeriodEndingOn,
+  findPeriodOn,
   findPersonLeaveFacts,
   findValue,
   findWorkingWeek,
@@ -254,10 +253,11 @@ export async function openPeriod(
     }
   }
   if (annualLeaveTypeId) {
-    const previous = await findPeriodEndingOn(trx, {
+    const previous = await findPeriodOn(trx, {
       companyId: context.companyId,
       userId: context.userId,
-      endDate: addDays(year.start_date, -1),
+      edge: 'end_date',
+      date: addDays(year.start_date, -1),
     });
     if (previous) {
       await applyCarryOver(trx, {
@@ -288,7 +288,9 @@ export async function ensurePeriodFor(
   if (!context.template) return null;
   const year = context.year;
   const created = await openPeriod(trx, { context, template: context.template, year, actorId: input.actorId });
-  return created ?? (await findPeriodByStart(trx, { companyId: input.companyId, userId: input.userId, start: year.start_date }));
+  return (
+    created ?? (await findPeriodOn(trx, { companyId: input.companyId, userId: input.userId, edge: 'start_date', date: year.start_date }))
+  );
 }
 
 /** The period's value for a leave type, created at 0 when missing. */

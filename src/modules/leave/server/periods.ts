@@ -17,7 +17,7 @@ import {
 } from './balances';
 import {
   findLeaveTypeIdByKey,
-  findPeriodByStart,
+  findPeriodOn,
   findPeriodContaining,
   findTemplate,
   findValue,
@@ -41,7 +41,7 @@ export async function createNextPeriod(
   const current = await ensurePeriodFor(trx, { companyId: input.companyId, userId: input.userId, date: today, actorId: input.actorId });
   if (!current) throw AppError.validation({ user_id: [leaveMessages.noPolicy] });
   const nextStart = addDays(current.end_date, 1);
-  if (await findPeriodByStart(trx, { companyId: input.companyId, userId: input.userId, start: nextStart })) {
+  if (await findPeriodOn(trx, { companyId: input.companyId, userId: input.userId, edge: 'start_date', date: nextStart })) {
     throw new AppError('conflict', { message: leaveMessages.periodExists });
   }
   const context = await leaveContext(trx, { companyId: input.companyId, userId: input.userId, date: nextStart });

@@ -1,5 +1,6 @@
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import { LEAVE_ACCESS } from '../../../modules/auth/server/default-roles';
+import { ABSENCE_STATUSES, LEAVE_TYPE_KEYS, VALUE_LOG_KINDS } from '../../../modules/leave/leave.contract';
 import { enableTenantRls } from '../rls';
 
 // Leave and absences (issue 7): leave types, policy templates and their assignment, leave
@@ -39,21 +40,6 @@ export const BUILT_IN_LEAVE_TYPE_ROWS: [string, string, boolean, boolean, boolea
   ['toil', 'Time off in lieu', true, true, true, 'blue'],
   ['other', 'Other', false, false, true, 'gray'],
 ];
-const BUILT_IN_KEYS = BUILT_IN_LEAVE_TYPE_ROWS.map(([key]) => key);
-export const ABSENCE_STATUSES = ['pending', 'approved', 'declined', 'cancelled', 'cancellation_requested'] as const;
-export const VALUE_LOG_KINDS = [
-  'entitlement',
-  'carry_over',
-  'adjustment',
-  'accrual',
-  'hours_worked',
-  'service',
-  'expiry',
-  'bank_holidays',
-  'absence',
-  'absence_cancelled',
-] as const;
-
 const builtInValues = sql.join(
   BUILT_IN_LEAVE_TYPE_ROWS.map(
     ([key, name, paid, deducted, approval, colour], index) =>
@@ -63,7 +49,7 @@ const builtInValues = sql.join(
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await tenantTable(db, 'leave_types')
-    .addColumn('key', 'text', (c) => c.check(inList('key', BUILT_IN_KEYS)))
+    .addColumn('key', 'text', (c) => c.check(inList('key', LEAVE_TYPE_KEYS)))
     .addColumn('name', 'text', (c) => c.notNull().check(sql`char_length(name) between 1 and 100`))
     .addColumn('paid', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('deducted', 'boolean', (c) => c.notNull().defaultTo(false))
