@@ -10,6 +10,8 @@ export const ACCOUNTS = {
   employee: 'employee@demo.test',
   docs: 'docs@demo.test',
   admin: 'admin@stafflane.test',
+  /** HR admin: asked about nobody's leave in the demo, so other tests do not notify her. */
+  hrAdmin: 'emily.walker@demo.test',
 } as const;
 
 export const SIGN_IN_CODE = /sign-in code is (\d{6})/;
