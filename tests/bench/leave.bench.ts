@@ -253,6 +253,14 @@ async function main(): Promise<void> {
   };
   const count = (res: Answer) => res.json<{ count: number }>().count;
 
+  // The floor: a one-row read through the same sign-in check, tenant transaction and JSON, so
+  // the figures below can be read as floor + the leave queries.
+  const floor = await measure(
+    'GET /api/company-settings/{company} (floor: one-row read)',
+    `/api/company-settings/${big.companyId}`,
+    employee,
+    () => 1,
+  );
   const approvals = await measure(
     'GET /api/user-absence?status=needApproval&show_relevant_to_me=1 (manager)',
     '/api/user-absence?status=needApproval&show_relevant_to_me=1',
@@ -301,6 +309,7 @@ async function main(): Promise<void> {
     measured_at: new Date().toISOString(),
     machine: `${process.platform} ${process.arch}, node ${process.version}`,
     seed: { ...counts, seed_ms: seedMs, big_company_employees: BIG_EMPLOYEES },
+    floor,
     approvals,
     balance,
     pending_count: pendingCount,

@@ -77,8 +77,7 @@ describe('the suggestion', () => {
       leaveMessages.spansLeaveYears('01/01/2030'),
       leaveMessages.insufficientBalance('18 days'),
       leaveMessages.halfDayPartRequired,
-      // The contract's schema words both single-day rules alike.
-      leaveMessages.halfDayOneDay,
+      leaveMessages.hoursOneDay,
     ];
     for (const [index, query] of cases.entries()) {
       const suggested = await suggestion('employee', 'employee', query);

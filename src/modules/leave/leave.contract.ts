@@ -610,7 +610,11 @@ const absenceRules = <T extends AbsenceShape>() =>
   [
     ordered<T>('start_date', 'end_date'),
     v.forward<T, v.CheckIssue<T>, [string]>(
-      v.check((x: T) => x.duration_type === 'days' || x.end_date === null || x.end_date === x.start_date, leaveMessages.halfDayOneDay),
+      v.check((x: T) => x.duration_type !== 'half_day' || x.end_date === null || x.end_date === x.start_date, leaveMessages.halfDayOneDay),
+      ['end_date'] as never,
+    ),
+    v.forward<T, v.CheckIssue<T>, [string]>(
+      v.check((x: T) => x.duration_type !== 'hours' || x.end_date === null || x.end_date === x.start_date, leaveMessages.hoursOneDay),
       ['end_date'] as never,
     ),
     v.forward<T, v.CheckIssue<T>, [string]>(
