@@ -16,6 +16,6 @@ describe('a new company', () => {
     const types = await ownerSql<{ key: string }>(t, sql`select key from leave_types where company_id = ${company.companyId}`);
     expect(types).toHaveLength(15);
     expect(await leaveTypeId(t, company.companyId, 'annual_leave')).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await company.token('employee')).toBeTruthy();
+    expect(await company.token('employee')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 });

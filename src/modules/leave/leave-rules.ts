@@ -2,6 +2,7 @@
 // working-pattern deductions, pro-rata entitlement with the statutory minimum, accrual,
 // carry-over and the Bradford factor. Rounding is always up (half days; quarter hours).
 import type { BankHolidaysMode, DurationType, HalfDayPart, LeaveUnit, ServiceStep } from './leave.contract';
+import { addDays } from '../../shared/dates';
 
 /** Hours on each weekday; 0 is a day off (the shape of a working pattern). */
 export type WeekHours = {
@@ -76,9 +77,8 @@ export function dayNumber(date: string): number {
 export function dateFromDayNumber(days: number): string {
   return new Date(days * DAY_MS).toISOString().slice(0, 10);
 }
-export function addDays(date: string, days: number): string {
-  return dateFromDayNumber(dayNumber(date) + days);
-}
+/** The project's own date step (src/shared/dates.ts), re-exported for the rules' callers. */
+export { addDays };
 /** Calendar days from `from` to `to` inclusive (0 when `to` is before `from`). */
 export function daysInclusive(from: string, to: string): number {
   return Math.max(0, dayNumber(to) - dayNumber(from) + 1);

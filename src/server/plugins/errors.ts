@@ -3,6 +3,7 @@
 // shows its internals.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, messageForStatus } from '../../shared/app-error';
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../db/pg-errors';
 
 const clientErrorCodes: Record<string, { code: ConstructorParameters<typeof AppError>[0]; message?: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'badRequest', message: 'The request body is not valid JSON.' },
@@ -25,8 +26,8 @@ const clientErrorCodes: Record<string, { code: ConstructorParameters<typeof AppE
 function fromPostgres(error: { code?: unknown; routine?: unknown }): AppError | undefined {
   if (typeof error.code !== 'string' || typeof error.routine !== 'string' || !/^[0-9A-Z]{5}$/.test(error.code)) return undefined;
   if (error.code.startsWith('22')) return new AppError('validation', { message: 'Please check provided details.' });
-  if (error.code === '23505') return new AppError('conflict', { message: 'This record exists already.' });
-  if (error.code === '23503') return new AppError('conflict', { message: 'This refers to a record that does not exist.' });
+  if (error.code === UNIQUE_VIOLATION) return new AppError('conflict', { message: 'This record exists already.' });
+  if (error.code === FOREIGN_KEY_VIOLATION) return new AppError('conflict', { message: 'This refers to a record that does not exist.' });
   return undefined;
 }
 

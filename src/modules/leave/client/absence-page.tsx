@@ -3,19 +3,18 @@
 // decisions the caller may take, its history and a comment box. A 404 says the absence was not
 // found; a 403 shows the guard's message.
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { isApiError } from '../../../client/api/api-client';
 import { usePageTitle } from '../../../client/shell/page-title';
-import { NOT_ALLOWED_MESSAGE } from '../../../client/ui/permission-guard';
 import { LEAVE_ROUTES } from '../leave.contract';
 import { AbsenceActions } from './absence/absence-actions';
 import { leaveTypeName, personName } from './absence/absence-format';
 import { AbsenceHistory } from './absence/absence-history';
 import { AbsenceSummary } from './absence/absence-summary';
 import { absenceQueryOptions } from './absences.api';
+import { LoadError } from '../../../client/ui/load-error';
 
 export const ABSENCE_NOT_FOUND = 'This absence was not found.';
 
@@ -44,24 +43,7 @@ export function AbsencePage({ id }: { id: string }) {
       </Stack>
     );
   } else if (absence.isError) {
-    body = isApiError(absence.error, 404) ? (
-      <Alert color="gray" role="alert">
-        {ABSENCE_NOT_FOUND}
-      </Alert>
-    ) : isApiError(absence.error, 403) ? (
-      <Alert color="red" variant="light" role="alert">
-        {NOT_ALLOWED_MESSAGE}
-      </Alert>
-    ) : (
-      <Alert color="red" role="alert" title="The absence could not be loaded">
-        <Group gap="sm">
-          <Text size="sm">Please check your connection and try again.</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void absence.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
-    );
+    body = <LoadError what="absence" error={absence.error} onRetry={() => void absence.refetch()} notFound={ABSENCE_NOT_FOUND} forbidden />;
   } else {
     body = (
       <Stack gap="md">

@@ -3,13 +3,11 @@
 // self-certification form, or the fit-note upload beyond 7 days. A reviewer (`can_review`)
 // sees the summary and closes it. Anyone else, and everyone once it is closed, sees the summary.
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { isApiError } from '../../../client/api/api-client';
 import { usePageTitle } from '../../../client/shell/page-title';
-import { NOT_ALLOWED_MESSAGE } from '../../../client/ui/permission-guard';
 import { LEAVE_ROUTES, type ReturnToWorkItem } from '../leave.contract';
 import { returnToWorkQueryOptions } from './return-to-work.api';
 import { FitNoteUpload } from './return-to-work/fit-note-upload';
@@ -17,6 +15,7 @@ import { ReturnToWorkSummary } from './return-to-work/return-to-work-summary';
 import { RETURN_TO_WORK_NOT_FOUND } from './return-to-work/return-to-work-words';
 import { ReviewPanel } from './return-to-work/review-panel';
 import { SelfCertificationForm } from './return-to-work/self-certification-form';
+import { LoadError } from '../../../client/ui/load-error';
 
 function Step({ item }: { item: ReturnToWorkItem }) {
   if (item.status === 'closed') return <ReturnToWorkSummary item={item} />;
@@ -42,23 +41,14 @@ export function SelfCertificationPage({ id }: { id: string }) {
   if (item.isPending) {
     body = <Skeleton h={240} radius="lg" aria-label="Loading the return to work" />;
   } else if (item.isError) {
-    body = isApiError(item.error, 404) ? (
-      <Alert color="gray" role="alert">
-        {RETURN_TO_WORK_NOT_FOUND}
-      </Alert>
-    ) : isApiError(item.error, 403) ? (
-      <Alert color="red" variant="light" role="alert">
-        {NOT_ALLOWED_MESSAGE}
-      </Alert>
-    ) : (
-      <Alert color="red" role="alert" title="The return to work could not be loaded">
-        <Group gap="sm">
-          <Text size="sm">Please check your connection and try again.</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void item.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
+    body = (
+      <LoadError
+        what="return to work"
+        error={item.error}
+        onRetry={() => void item.refetch()}
+        notFound={RETURN_TO_WORK_NOT_FOUND}
+        forbidden
+      />
     );
   } else {
     body = <Step item={item.data} />;

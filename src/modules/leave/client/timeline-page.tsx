@@ -7,7 +7,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Skeleton.css';
-import { ActionIcon, Alert, Button, Group, MultiSelect, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, MultiSelect, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +21,7 @@ import { TimelineAgenda } from './timeline/timeline-agenda';
 import { TimelineGrid } from './timeline/timeline-grid';
 import { TimelineLegend } from './timeline/timeline-legend';
 import { agendaOf, daysOf, rangeFor, rangeLabel, step, type TimelineView } from './timeline/timeline-model';
+import { LoadError } from '../../../client/ui/load-error';
 
 export const PHONE_QUERY = '(max-width: 47.99em)';
 
@@ -41,16 +42,7 @@ export function TimelinePage() {
   if (timeline.isPending) {
     body = <Skeleton h={240} radius="md" aria-label="Loading the timeline" />;
   } else if (timeline.isError) {
-    body = (
-      <Alert color="red" role="alert" title="The timeline could not be loaded">
-        <Group gap="sm">
-          <Text size="sm">Please check your connection and try again.</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void timeline.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
-    );
+    body = <LoadError what="timeline" error={timeline.error} onRetry={() => void timeline.refetch()} />;
   } else if (timeline.data.people.length === 0) {
     body = (
       <Paper withBorder radius="md" p="xl">

@@ -2,9 +2,7 @@
 // part does besides its change: an audit entry and a company-wide realtime invalidation of
 // the resources it touched. Callers with a company work in their own; an administrator
 // (global scope, no company) names one (`company_id`) or reaches it through the record.
-import type { FastifyRequest } from 'fastify';
-import { auditSourceOf } from '../../../server/audit/audit-source';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { recordCompanyWrite } from '../../../server/audit/company-write';
 import { withSystem, withTenant, type Db, type Trx } from '../../../server/db/database';
 import type { Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
@@ -68,33 +66,6 @@ export async function publishLeave(trx: Trx, companyId: string, invalidates: str
   await publish(trx, { channel: companyChannel(companyId), event, invalidates, companyId });
 }
 
-/** A write of this part: audited, then published to the company. */
-export async function recordLeaveWrite(
-  trx: Trx,
-  input: {
-    request: FastifyRequest;
-    session: Session;
-    companyId: string;
-    action: string;
-    targetType: string;
-    targetId: string;
-    invalidates: string[];
-    details?: Record<string, unknown>;
-  },
-): Promise<void> {
-  await recordAudit(trx, {
-    ...auditSourceOf(input.request),
-    actorId: input.session.userId,
-    impersonatorId: input.session.impersonatorId,
-    companyId: input.companyId,
-    action: input.action,
-    targetType: input.targetType,
-    targetId: input.targetId,
-    details: input.details ?? null,
-  });
-  await publishLeave(trx, input.companyId, input.invalidates);
-}
-
-const pgCode = (error: unknown) => (typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined);
-export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
-export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
+/** A write of this part: audited, then published to the company (src/server/audit/company-write.ts). */
+export const recordLeaveWrite = recordCompanyWrite;
+export { isForeignKeyViolation, isUniqueViolation } from '../../../server/db/pg-errors';

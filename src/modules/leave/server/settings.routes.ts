@@ -74,6 +74,17 @@ const onRecord = <T>(
   fn: Parameters<typeof inLeaveCompany<T>>[2],
 ) => inLeaveCompany(context, { endpoint: endpointOf(resource), method, record: { table, id: context.id } }, fn);
 
+/** The audit-and-publish input of a write to `resource`, which also refetches `invalidates`. */
+const writeOf = (resource: string, invalidates: string[]) => (context: ResourceContext, companyId: string, action: string, id: string) => ({
+  request: context.request,
+  session: context.session,
+  companyId,
+  action: `${resource}.${action}`,
+  targetType: resource,
+  targetId: id,
+  invalidates: [resource, ...invalidates],
+});
+
 /** A unique violation that slipped past the check (two saves at once) is the same 422. */
 async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -87,15 +98,7 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
 function mountLeaveTypes(app: FastifyInstance): void {
   const resource = LEAVE_RESOURCES.leaveType;
   const endpoint = endpointOf(resource);
-  const audit = (context: ResourceContext, companyId: string, action: string, id: string) => ({
-    request: context.request,
-    session: context.session,
-    companyId,
-    action: `${resource}.${action}`,
-    targetType: resource,
-    targetId: id,
-    invalidates: [resource, LEAVE_RESOURCES.period, LEAVE_RESOURCES.absence],
-  });
+  const audit = writeOf(resource, [LEAVE_RESOURCES.period, LEAVE_RESOURCES.absence]);
   mountResource(app, {
     name: resource,
     readAccess: 'authenticated',
@@ -169,15 +172,7 @@ function mountLeaveTypes(app: FastifyInstance): void {
 function mountPolicyTemplates(app: FastifyInstance): void {
   const resource = LEAVE_RESOURCES.policyTemplate;
   const endpoint = endpointOf(resource);
-  const audit = (context: ResourceContext, companyId: string, action: string, id: string) => ({
-    request: context.request,
-    session: context.session,
-    companyId,
-    action: `${resource}.${action}`,
-    targetType: resource,
-    targetId: id,
-    invalidates: [resource, LEAVE_RESOURCES.policy],
-  });
+  const audit = writeOf(resource, [LEAVE_RESOURCES.policy]);
   mountResource(app, {
     name: resource,
     readAccess: 'authenticated',
@@ -284,15 +279,7 @@ function mountLeaveSettingsResource(app: FastifyInstance, deps: AppDeps): void {
 function mountBlockedDates(app: FastifyInstance): void {
   const resource = LEAVE_RESOURCES.blockedDates;
   const endpoint = endpointOf(resource);
-  const audit = (context: ResourceContext, companyId: string, action: string, id: string) => ({
-    request: context.request,
-    session: context.session,
-    companyId,
-    action: `${resource}.${action}`,
-    targetType: resource,
-    targetId: id,
-    invalidates: [resource, LEAVE_RESOURCES.timeline],
-  });
+  const audit = writeOf(resource, [LEAVE_RESOURCES.timeline]);
   const checkDepartment = async (trx: Parameters<typeof departmentInCompany>[0], companyId: string, id: string | null) => {
     if (id !== null && !(await departmentInCompany(trx, { companyId, id })))
       throw AppError.validation({ department_id: [leaveMessages.unknown] });
@@ -372,15 +359,7 @@ function mountBankHolidays(app: FastifyInstance): void {
     get: { handler: async (context) => entries.find((entry) => entry.id === context.id) },
   });
 
-  const audit = (context: ResourceContext, companyId: string, action: string, id: string) => ({
-    request: context.request,
-    session: context.session,
-    companyId,
-    action: `${resource}.${action}`,
-    targetType: resource,
-    targetId: id,
-    invalidates: [resource, LEAVE_RESOURCES.timeline, LEAVE_RESOURCES.suggested],
-  });
+  const audit = writeOf(resource, [LEAVE_RESOURCES.timeline, LEAVE_RESOURCES.suggested]);
   mountResource(app, {
     name: resource,
     readAccess: 'authenticated',

@@ -1,15 +1,10 @@
 // The company an organisation request works in: the caller's own; for an administrator
 // (global scope, no company) the company named by the request or the one the record belongs
 // to. Everything then runs in that company's tenant transaction.
-import type { FastifyRequest } from 'fastify';
-import { auditSourceOf } from '../../../server/audit/audit-source';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { recordCompanyWrite } from '../../../server/audit/company-write';
 import { withSystem, withTenant, type Trx } from '../../../server/db/database';
 import type { ResourceContext } from '../../../server/http/resource';
-import type { Session } from '../../../server/plugins/request-context';
-import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
-import { companyChannel } from '../../../shared/realtime';
 import { levelFor, type HttpMethod } from '../../../shared/scopes';
 import { companyExists, companyOfItem } from './organisation.queries';
 
@@ -48,32 +43,6 @@ export async function inCompany<T>(
   return withTenant(context.db, companyId, (trx) => fn(trx, companyId));
 }
 
-/** Every organisation write: an audit entry and a company-wide invalidation of `invalidates`. */
-export async function recordWrite(
-  trx: Trx,
-  input: {
-    request: FastifyRequest;
-    session: Session;
-    companyId: string;
-    action: string;
-    targetType: string;
-    targetId: string;
-    invalidates: string[];
-  },
-): Promise<void> {
-  await recordAudit(trx, {
-    ...auditSourceOf(input.request),
-    actorId: input.session.userId,
-    impersonatorId: input.session.impersonatorId,
-    companyId: input.companyId,
-    action: input.action,
-    targetType: input.targetType,
-    targetId: input.targetId,
-  });
-  const [event = input.targetType] = input.invalidates;
-  await publish(trx, { channel: companyChannel(input.companyId), event, invalidates: input.invalidates, companyId: input.companyId });
-}
-
-const pgCode = (error: unknown) => (typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined);
-export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
-export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
+/** Every organisation write: an audit entry and a company-wide invalidation (src/server/audit/company-write.ts). */
+export const recordWrite = recordCompanyWrite;
+export { isForeignKeyViolation, isUniqueViolation } from '../../../server/db/pg-errors';

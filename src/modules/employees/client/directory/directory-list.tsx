@@ -3,7 +3,7 @@
 // bulk actions and the pager. The selection is of what is on screen: it empties when the list changes.
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { BulkBar } from './bulk-actions';
 import { hasFilters, toDirectoryQuery, type DirectorySearch } from './directory-search';
 import { DirectoryCards, DirectoryTable } from './directory-table';
 import { pageControlLabels } from './meet-the-team';
+import { LoadError } from '../../../../client/ui/load-error';
 
 export const NO_MATCHES = 'No employees match these filters.';
 export const PHONE_QUERY = '(max-width: 47.99em)';
@@ -47,16 +48,7 @@ export function DirectoryList({ search, bulkAllowed, onPage, onClearFilters }: P
     );
   }
   if (list.isError) {
-    return (
-      <Alert color="red" role="alert" title="The employees could not be loaded">
-        <Group gap="sm">
-          <Text size="sm">Please check your connection and try again.</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
-    );
+    return <LoadError what="employees" error={list.error} onRetry={() => void list.refetch()} />;
   }
   if (rows.length === 0) {
     return (

@@ -3,7 +3,7 @@
 // selected", inline Approve / Decline, and the pager. The selection is of what is on screen.
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { ABSENCE_PAGE_SIZE, absenceListQueryOptions, approveMutationOptions, ref
 import { AbsenceCards, AbsenceTable } from './absence-rows';
 import { BulkApproveBar } from './bulk-approve-bar';
 import { PHONE_QUERY } from './list-filters';
+import { LoadError } from '../../../../client/ui/load-error';
 
 export const NO_MATCHES = 'No absences match these filters.';
 
@@ -58,16 +59,7 @@ export function AbsenceList({ search, onPage, onClearFilters }: Props) {
     );
   }
   if (list.isError) {
-    return (
-      <Alert color="red" role="alert" title="The absences could not be loaded">
-        <Group gap="sm">
-          <Text size="sm">Please check your connection and try again.</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
-    );
+    return <LoadError what="absences" error={list.error} onRetry={() => void list.refetch()} />;
   }
   if (rows.length === 0) {
     return (

@@ -64,8 +64,16 @@ describe('the "My leave balance" widget', () => {
   });
 
   it('renders nothing, and says nothing, when refused', async () => {
-    server.use(http.get('/api/user-absence-period', () => HttpResponse.json({ message: 'Forbidden' }, { status: 403 })));
+    let asked = 0;
+    server.use(
+      http.get('/api/user-absence-period', () => {
+        asked += 1;
+        return HttpResponse.json({ message: 'Forbidden' }, { status: 403 });
+      }),
+    );
     renderWithApp(<MyBalanceWidget />);
+    // Only once the refusal has arrived can "nothing" be told apart from "not loaded yet".
+    await waitFor(() => expect(asked).toBeGreaterThan(0));
     await waitFor(() => expect(document.querySelector('[aria-hidden="true"].mantine-Paper-root')).toBeNull());
     expect(screen.queryByText('Error occurred')).not.toBeInTheDocument();
     expect(screen.queryByText(MY_BALANCE_TITLE)).not.toBeInTheDocument();
