@@ -13,6 +13,11 @@ import * as m0010 from './0010_realtime';
 import * as m0011 from './0011_people';
 import * as m0012 from './0012_audit_target';
 import * as m0013 from './0013_leave';
+import * as m0014 from './0014_login_throttle';
+import * as m0015 from './0015_email_change';
+import * as m0016 from './0016_admin_reach';
+import * as m0017 from './0017_app_login';
+import * as m0018 from './0018_mail_secrets';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -28,4 +33,9 @@ export const migrations: Record<string, Migration> = {
   '0011_people': m0011,
   '0012_audit_target': m0012,
   '0013_leave': m0013,
+  '0014_login_throttle': m0014,
+  '0015_email_change': m0015,
+  '0016_admin_reach': m0016,
+  '0017_app_login': m0017,
+  '0018_mail_secrets': m0018,
 };
