@@ -1,27 +1,14 @@
-// The dashboard's widgets as a registry (DESIGN §5): each module adds its widget here when it
-// lands (leave balances, today's rota, documents to sign…), in the order given.
-import type { ComponentType } from 'react';
+// The dashboard's cards: the shell's (alerts, what needs your action) and every registered
+// module's, in their order.
+import { clientModules } from '../../modules';
 import { DashboardAlerts } from './dashboard-alerts';
+import type { DashboardWidget } from './dashboard-widget';
 import { NeedsYourAction } from './needs-your-action';
-import { AwaitingMeWidget } from '../../../modules/leave/client/widgets/awaiting-me-widget';
-import { MyBalanceWidget } from '../../../modules/leave/client/widgets/my-balance-widget';
-import { WhosOffWidget } from '../../../modules/leave/client/widgets/whos-off-widget';
 
-export type DashboardWidget = {
-  key: string;
-  /** Lower comes first. */
-  order: number;
-  component: ComponentType;
-  /** Hidden in restricted (docs-only) mode unless it says otherwise. */
-  allowedWhenRestricted?: boolean;
-};
-
-export const DASHBOARD_WIDGETS: DashboardWidget[] = [
+export const DASHBOARD_WIDGETS: readonly DashboardWidget[] = [
   { key: 'alerts', order: 10, component: DashboardAlerts, allowedWhenRestricted: true },
   { key: 'needs-your-action', order: 20, component: NeedsYourAction, allowedWhenRestricted: true },
-  { key: 'leave-awaiting-me', order: 30, component: AwaitingMeWidget },
-  { key: 'leave-my-balance', order: 40, component: MyBalanceWidget },
-  { key: 'leave-whos-off', order: 50, component: WhosOffWidget },
+  ...clientModules.flatMap((module) => module.widgets ?? []),
 ];
 
 export function dashboardWidgets(restricted: boolean, widgets: readonly DashboardWidget[] = DASHBOARD_WIDGETS): DashboardWidget[] {

@@ -1,5 +1,5 @@
 // What the menu rules of SPEC §2.4–2.5 decide on: the session (permissions, docs-only and
-// the HR/H&S client flags) and, when a landed entry asks for them, the company settings, the
+// the HR/H&S client flags) and, when a registered entry asks for them, the company settings, the
 // user's overtime settings and the pending counts. Data not (yet) loaded reads as null.
 import type { PermissionEntry } from '../../../shared/scopes';
 

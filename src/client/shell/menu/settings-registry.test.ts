@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { buildSettingsMenu, SETTINGS_ENTRIES, type SettingsEntryDefinition } from './settings-registry';
 import { menuContext, permission } from './menu-test-context';
+import { buildSettingsMenu, SETTINGS_ENTRIES } from './settings-registry';
 
-const ALL_LANDED: SettingsEntryDefinition[] = SETTINGS_ENTRIES.map((entry) => ({ ...entry, landed: true }));
+const ALL_LANDED = SETTINGS_ENTRIES;
 const everything = [
-  ...ALL_LANDED.flatMap((entry) => entry.resources).map((resource) => permission(`/api/${resource}`)),
+  ...SETTINGS_ENTRIES.flatMap((entry) => entry.resources).map((resource) => permission(`/api/${resource}`)),
   permission('/api/company-settings', 'PUT'),
 ];
 const rotaOn = { return_to_work_enabled: false, rota_enabled: true, overtime_enabled: false };
 
-describe('settings menu (SPEC §2.5, §6)', () => {
-  it('has the thirteen routes with their labels', () => {
+describe('settings menu', () => {
+  it('has the registered pages with their labels, in the product order', () => {
     const menu = buildSettingsMenu(menuContext({ permissions: everything, companySettings: rotaOn }), ALL_LANDED);
     expect(menu).toEqual([
       { path: '/settings/user-settings', label: 'User Settings' },
       { path: '/settings/company-settings', label: 'Company Settings' },
-      { path: '/settings/orders', label: 'Orders' },
       { path: '/settings/user-tags', label: 'Employee Tags' },
       { path: '/settings/locations', label: 'Locations' },
       { path: '/settings/departments', label: 'Departments' },
@@ -23,7 +22,6 @@ describe('settings menu (SPEC §2.5, §6)', () => {
       { path: '/settings/absence-and-leave-settings', label: 'Leave & Absence Settings' },
       { path: '/settings/employment-settings', label: 'Employment Settings' },
       { path: '/settings/terms-and-conditions', label: 'Terms and Conditions' },
-      { path: '/settings/document-tags', label: 'Document Tags' },
       { path: '/settings/pay-rate-types', label: 'Pay Rate Types' },
       { path: '/settings/custom-form-fields', label: 'Custom Form Fields' },
     ]);
@@ -31,7 +29,6 @@ describe('settings menu (SPEC §2.5, §6)', () => {
 
   it.each([
     ['/settings/user-settings', ['user-settings']],
-    ['/settings/orders', ['orders']],
     ['/settings/user-tags', ['users']],
     ['/settings/locations', ['company-location']],
     ['/settings/departments', ['departments']],
@@ -39,7 +36,6 @@ describe('settings menu (SPEC §2.5, §6)', () => {
     ['/settings/absence-and-leave-settings', ['absence-policy-template', 'blocked-date-period', 'leave-type']],
     ['/settings/employment-settings', ['working-pattern-templates', 'contract-type', 'termination-reason']],
     ['/settings/terms-and-conditions', ['terms-and-conditions']],
-    ['/settings/document-tags', ['document']],
     ['/settings/custom-form-fields', ['custom-form-fields']],
   ])('shows %s with access to any of %o', (path, resources) => {
     const paths = (permissions: ReturnType<typeof permission>[]) =>
@@ -69,21 +65,5 @@ describe('settings menu (SPEC §2.5, §6)', () => {
     const context = menuContext({ permissions: everything, companySettings: rotaOn, restricted: true });
     expect(buildSettingsMenu(context, ALL_LANDED)).toEqual([{ path: '/settings/user-settings', label: 'User Settings' }]);
     expect(buildSettingsMenu(menuContext({ restricted: true }), ALL_LANDED)).toEqual([]);
-  });
-
-  it('shows only landed pages: not yet orders or document tags', () => {
-    expect(buildSettingsMenu(menuContext({ permissions: everything, companySettings: rotaOn })).map((entry) => entry.label)).toEqual([
-      'User Settings',
-      'Company Settings',
-      'Employee Tags',
-      'Locations',
-      'Departments',
-      'Job Titles',
-      'Leave & Absence Settings',
-      'Employment Settings',
-      'Terms and Conditions',
-      'Pay Rate Types',
-      'Custom Form Fields',
-    ]);
   });
 });

@@ -1,5 +1,5 @@
 // The menu context of the signed-in user: the session read from storage, and only the data
-// the landed menu and settings entries need (company settings, overtime settings, pending
+// the registered menu and settings entries need (company settings, overtime settings, pending
 // counts), loaded through their modules' queries.
 import { useQuery } from '@tanstack/react-query';
 import { pendingCountQueryOptions } from '../../../modules/dashboard/client/pending-count.api';
@@ -23,7 +23,7 @@ export function useMenuContext(claims: { user_id?: string; company_id?: string |
   };
   const companyId = claims?.company_id ?? '';
   const userId = claims?.user_id ?? '';
-  const needs = new Set([...menuNeeds(session), ...settingsNeeds()]);
+  const needs = new Set([...menuNeeds(), ...settingsNeeds()]);
   const companySettings = useQuery({
     ...companySettingsQueryOptions(companyId),
     enabled: needs.has('companySettings') && companyId !== '',

@@ -1,0 +1,18 @@
+// What the employees module gives the shell: the Employees entry of the side menu.
+import { IconUsers } from '@tabler/icons-react';
+import type { ClientModule } from '../../../client/shell/client-module';
+
+export const employeesClientModule: ClientModule = {
+  name: 'employees',
+  menu: [
+    {
+      key: 'employees',
+      title: 'Employees',
+      icon: IconUsers,
+      kind: 'link',
+      target: () => '/employees',
+      // The user-basic permission means reading it.
+      visible: (context) => context.permissions.some((entry) => entry.endpoint === '/api/user-basic' && entry.method === 'GET'),
+    },
+  ],
+};

@@ -1,0 +1,35 @@
+// What the leave module gives the shell: the Leave & Absences menu entry, its settings page
+// and three dashboard cards.
+import { IconBeach } from '@tabler/icons-react';
+import type { ClientModule } from '../../../client/shell/client-module';
+import { leaveBadge, leaveTarget } from './leave-menu';
+import { AwaitingMeWidget } from './widgets/awaiting-me-widget';
+import { MyBalanceWidget } from './widgets/my-balance-widget';
+import { WhosOffWidget } from './widgets/whos-off-widget';
+
+export const leaveClientModule: ClientModule = {
+  name: 'leave',
+  menu: [
+    {
+      key: 'leave',
+      title: 'Leave & Absences',
+      icon: IconBeach,
+      kind: 'link',
+      needs: ['pending', 'companySettings'],
+      target: leaveTarget,
+      badge: leaveBadge,
+    },
+  ],
+  settings: [
+    {
+      path: '/settings/absence-and-leave-settings',
+      label: 'Leave & Absence Settings',
+      resources: ['absence-policy-template', 'blocked-date-period', 'leave-type'],
+    },
+  ],
+  widgets: [
+    { key: 'leave-awaiting-me', order: 30, component: AwaitingMeWidget },
+    { key: 'leave-my-balance', order: 40, component: MyBalanceWidget },
+    { key: 'leave-whos-off', order: 50, component: WhosOffWidget },
+  ],
+};
