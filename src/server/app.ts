@@ -1,7 +1,7 @@
 // Composes the server from plugins: platform (errors, security, request context,
-// idempotency), then the modules' routes, then the built client.
+// idempotency), then the registered modules' routes, then the built client.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { createAuthenticator } from '../modules/auth/server/authenticator';
@@ -13,6 +13,7 @@ import type { Db } from './db/database';
 import { registerFiles } from './files/files.plugin';
 import { createMailDispatcher, type MailDispatcher } from './mail/mail-dispatcher';
 import { serverModules } from './modules';
+import type { ServerModule } from './server-module';
 import { registerErrorHandler } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerRequestContext, type Authenticator } from './plugins/request-context';
@@ -30,9 +31,12 @@ export type AppDeps = {
   sms?: SmsSender;
   /** Where realtime fan-out LISTENs (one connection per process); unset → sockets get replay but no live events. */
   listenUrl?: string;
-  /** Extra route plugins, registered after the product's modules (tests use this). */
-  plugins?: FastifyPluginAsync<{ deps: AppDeps }>[];
+  /** The modules the app is made of (src/server/modules.ts; tests add their own). */
+  modules: readonly ServerModule[];
 };
+
+/** What buildApp needs: the app is made of the product's modules unless told otherwise. */
+export type AppOptions = Omit<AppDeps, 'modules'> & { modules?: readonly ServerModule[] };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,7 +48,8 @@ declare module 'fastify' {
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const deps: AppDeps = { ...options, modules: options.modules ?? serverModules };
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
@@ -86,7 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  for (const plugin of [...serverModules, realtimeRoutes, ...(deps.plugins ?? [])]) await app.register(plugin, { deps });
+  for (const module of deps.modules) if (module.routes) await app.register(module.routes, { deps });
+  await app.register(realtimeRoutes, { deps });
   await registerStaticApp(app, deps.config.clientDistDir);
   return app;
 }

@@ -1,29 +1,24 @@
-// The product's server modules, in the order they mount. A module is a Fastify plugin that
-// declares the access of every route it adds.
-import type { FastifyPluginAsync } from 'fastify';
-import { alertsRoutes } from '../modules/alerts/server/alerts.routes';
-import { authRoutes } from '../modules/auth/server/auth.routes';
-import { pendingCountRoutes } from '../modules/dashboard/server/pending-count.routes';
-import { organisationRoutes } from '../modules/organisation/server/organisation.routes';
-import { notificationsRoutes } from '../modules/notifications/server/notifications.routes';
-import { settingsRoutes } from '../modules/settings/server/settings.routes';
-import { recordsARoutes } from '../modules/employees/server/records-a.routes';
-import { recordsBRoutes } from '../modules/employees/server/records-b.routes';
-import { directoryRoutes } from '../modules/employees/server/directory.routes';
-import { leaveRoutes } from '../modules/leave/server/leave.routes';
-import { supportRoutes } from '../modules/support/server/support.routes';
-import type { AppDeps } from './app';
+// Every module's server registration, in the order routes mount and demo data is seeded.
+// Adding a module is one line here.
+import { alertsModule } from '../modules/alerts/server/alerts.module';
+import { authModule } from '../modules/auth/server/auth.module';
+import { dashboardModule } from '../modules/dashboard/server/dashboard.module';
+import { employeesModule } from '../modules/employees/server/employees.module';
+import { leaveModule } from '../modules/leave/server/leave.module';
+import { notificationsModule } from '../modules/notifications/server/notifications.module';
+import { organisationModule } from '../modules/organisation/server/organisation.module';
+import { settingsModule } from '../modules/settings/server/settings.module';
+import { supportModule } from '../modules/support/server/support.module';
+import type { ServerModule } from './server-module';
 
-export const serverModules: FastifyPluginAsync<{ deps: AppDeps }>[] = [
-  authRoutes,
-  notificationsRoutes,
-  pendingCountRoutes,
-  alertsRoutes,
-  supportRoutes,
-  settingsRoutes,
-  organisationRoutes,
-  recordsARoutes,
-  recordsBRoutes,
-  directoryRoutes,
-  leaveRoutes,
+export const serverModules: readonly ServerModule[] = [
+  authModule,
+  notificationsModule,
+  dashboardModule,
+  alertsModule,
+  supportModule,
+  settingsModule,
+  organisationModule,
+  employeesModule,
+  leaveModule,
 ];

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { buildApp, type AppDeps } from './app';
+import { buildApp, type AppOptions } from './app';
 import type { Config } from './config';
 import { openDatabase, type OpenDatabase } from './db/open';
 
@@ -14,7 +14,7 @@ export function packageVersion(): string {
 }
 
 export async function startServer(
-  options: { config: Config; logger: Logger } & Pick<AppDeps, 'authenticate' | 'plugins'>,
+  options: { config: Config; logger: Logger } & Pick<AppOptions, 'authenticate' | 'modules'>,
 ): Promise<RunningServer> {
   const { config, logger } = options;
   const database = await openDatabase(config, logger);
@@ -27,7 +27,7 @@ export async function startServer(
       db: database.db,
       listenUrl: config.appDatabaseUrl ?? database.ownerUrl,
       authenticate: options.authenticate,
-      plugins: options.plugins,
+      modules: options.modules,
     });
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {

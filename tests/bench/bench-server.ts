@@ -3,6 +3,7 @@
 // (no product list endpoint exists yet). Prints "READY <port>" when it listens.
 import { sql } from 'kysely';
 import { buildApp } from '../../src/server/app';
+import { serverModules } from '../../src/server/modules';
 import { loadConfig } from '../../src/server/config';
 import { createDb, createPool } from '../../src/server/db/database';
 import { openDatabase } from '../../src/server/db/open';
@@ -32,7 +33,7 @@ if (!exists.rows[0]?.ok) {
 }
 await ownerDb.destroy();
 
-const app = await buildApp({ config, logger, db: database.db, plugins: [widgetsResource] });
+const app = await buildApp({ config, logger, db: database.db, modules: [...serverModules, { name: 'widgets', routes: widgetsResource }] });
 app.addHook('onClose', async () => database.close());
 await app.listen({ host: '127.0.0.1', port: config.port });
 const address = app.server.address();

@@ -1,9 +1,9 @@
-// GET /api/pending-count: always all seven keys; a key whose module registered no counter is
-// 0; registered counters run in the caller's company scope, in one transaction.
+// GET /api/pending-count: always all seven keys; a key no registered module counts is 0; the
+// modules' counters run in the caller's company scope, in one transaction.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PENDING_COUNT_KEYS } from '../../src/modules/dashboard/dashboard.contract';
-import { registerPendingCounter } from '../../src/server/pending-count/pending-count.registry';
+import type { ServerModule } from '../../src/server/server-module';
 import { addCompany, addUser, type UserFixture } from '../support/identity-fixtures';
 import { authHeader, createTestApp, testSession, type TestApp } from '../support/test-app';
 
@@ -11,9 +11,28 @@ let t: TestApp;
 let acmeUser: UserFixture;
 let otherUser: UserFixture;
 let admin: UserFixture;
+const transactions = new Set<string>();
+
+// A module that counts HR tasks and documents, as the tasks and documents modules will.
+const countingModule: ServerModule = {
+  name: 'test-counting',
+  counters: {
+    // No company filter on purpose: row-level security alone must keep other companies out.
+    hr_task: async ({ trx }) => {
+      const row = await sql<{ n: number; tx: string }>`select count(*)::int as n, txid_current()::text as tx from users`.execute(trx);
+      transactions.add(row.rows[0]!.tx);
+      return row.rows[0]!.n;
+    },
+    document: async ({ trx, session }) => {
+      const row = await sql<{ tx: string }>`select txid_current()::text as tx`.execute(trx);
+      transactions.add(row.rows[0]!.tx);
+      return session.userId === acmeUser.id ? 4 : 1;
+    },
+  },
+};
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ modules: [countingModule] });
   const acme = await addCompany(t);
   const other = await addCompany(t);
   [acmeUser, otherUser, admin] = await Promise.all([
@@ -43,32 +62,25 @@ describe('GET /api/pending-count', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/pending-count' })).statusCode).toBe(401);
   });
 
-  it('carries all seven keys, 0 while no module has registered a counter', async () => {
+  it('carries all seven keys, 0 where no module counts (or nothing waits)', async () => {
     expect(Object.keys(zeros).sort()).toEqual([...PENDING_COUNT_KEYS].sort());
-    expect(await pendingCount(acmeUser)).toEqual(zeros);
+    const counts = await pendingCount(acmeUser);
+    expect(counts).toEqual({ ...zeros, hr_task: 3, document: 4 });
     expect(await pendingCount(admin)).toEqual(zeros);
   });
 
-  it('runs registered counters in the caller’s company scope, in one transaction', async () => {
-    const transactions = new Set<string>();
-    // No company filter on purpose: row-level security alone must keep other companies out.
-    registerPendingCounter('hr_task', async ({ trx }) => {
-      const row = await sql<{ n: number; tx: string }>`select count(*)::int as n, txid_current()::text as tx from users`.execute(trx);
-      transactions.add(row.rows[0]!.tx);
-      return row.rows[0]!.n;
-    });
-    registerPendingCounter('user_absence', async ({ trx, session }) => {
-      const row = await sql<{ tx: string }>`select txid_current()::text as tx`.execute(trx);
-      transactions.add(row.rows[0]!.tx);
-      return session.userId === acmeUser.id ? 4 : 1;
-    });
-
-    expect(await pendingCount(acmeUser)).toEqual({ ...zeros, hr_task: 3, user_absence: 4 });
+  it('runs the modules’ counters in the caller’s company scope, in one transaction', async () => {
+    transactions.clear();
+    expect(await pendingCount(acmeUser)).toEqual({ ...zeros, hr_task: 3, document: 4 });
     expect(transactions.size).toBe(1);
-    expect(await pendingCount(otherUser)).toEqual({ ...zeros, hr_task: 1, user_absence: 1 });
+    expect(await pendingCount(otherUser)).toEqual({ ...zeros, hr_task: 1, document: 1 });
     expect(transactions.size).toBe(2);
     // Administrators have no company and nothing to approve.
     expect(await pendingCount(admin)).toEqual(zeros);
+  });
+
+  it('refuses to start when two modules count the same key', async () => {
+    await expect(createTestApp({ modules: [countingModule, { ...countingModule, name: 'again' }] })).rejects.toThrow(/Two modules count/);
   });
 
   it('ignores query input it does not use', async () => {

@@ -4,6 +4,8 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pino from 'pino';
 import { buildApp, type AppDeps } from '../../src/server/app';
+import { serverModules } from '../../src/server/modules';
+import type { ServerModule } from '../../src/server/server-module';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Authenticator, Session } from '../../src/server/plugins/request-context';
 import type { PermissionEntry } from '../../src/shared/scopes';
@@ -43,7 +45,10 @@ export function authHeader(session: Session): { authorization: string } {
 export async function createTestApp(
   options: {
     env?: Record<string, string>;
+    /** Route plugins of the test, mounted as one test-only module after the product's. */
     plugins?: FastifyPluginAsync<{ deps: AppDeps }>[];
+    /** Further modules, registered after the product's (the module-kit tests use this). */
+    modules?: readonly ServerModule[];
     realAuth?: boolean;
     sms?: AppDeps['sms'];
   } = {},
@@ -55,7 +60,11 @@ export async function createTestApp(
     db: database.db,
     logger: pino({ level: 'silent' }),
     authenticate: options.realAuth ? undefined : testAuthenticator,
-    plugins: options.plugins ?? [],
+    modules: [
+      ...serverModules,
+      ...(options.modules ?? []),
+      ...(options.plugins ?? []).map((routes, index): ServerModule => ({ name: `test-routes-${index}`, routes })),
+    ],
     ...(options.sms ? { sms: options.sms } : {}),
   });
   await app.ready();

@@ -2,11 +2,11 @@
 // database at first start, or when asked (SEED_DEMO=1, npm run seed); never twice.
 import { createCompany, createDepartment, createRole, createUser, emailExists } from '../../modules/auth/server/accounts.queries';
 import { ADMINISTRATOR_ROLE, DEFAULT_COMPANY_ROLES } from '../../modules/auth/server/default-roles';
-import { seedOnboardingDemo } from '../../modules/auth/server/onboarding-demo';
-import { DEMO_PEOPLE_COUNT, seedPeopleDemo } from '../../modules/employees/server/people-demo';
-import { seedLeaveDemo } from '../../modules/leave/server/leave-demo';
+import { DEMO_PEOPLE_COUNT } from '../../modules/employees/server/people-demo';
 import { hashPassword } from '../../modules/auth/server/passwords';
 import type { Config } from '../config';
+import { serverModules } from '../modules';
+import type { DemoCompany, ServerModule } from '../server-module';
 import { withSystem, type Db } from './database';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -29,8 +29,15 @@ export async function findDemoSeed(db: Db): Promise<SeedResult | null> {
   return present ? { created: false, accounts: DEMO_ACCOUNTS } : null;
 }
 
-/** `config` builds the demo invitation's link (PUBLIC_ORIGIN, or localhost on PORT). */
-export async function seedDemo(db: Db, config?: Pick<Config, 'publicOrigin' | 'port'>): Promise<SeedResult> {
+/**
+ * The company, its departments, roles and demo accounts, then each module's demo data in
+ * module order. `config` builds the demo invitation's link (PUBLIC_ORIGIN, or localhost on PORT).
+ */
+export async function seedDemo(
+  db: Db,
+  config?: Pick<Config, 'publicOrigin' | 'port'>,
+  modules: readonly ServerModule[] = serverModules,
+): Promise<SeedResult> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const created = await withSystem(db, async (trx) => {
     if (await emailExists(trx, DEMO_ACCOUNTS[0].email)) return false;
@@ -59,24 +66,16 @@ export async function seedDemo(db: Db, config?: Pick<Config, 'publicOrigin' | 'p
       });
       userIds.set(account.email, userId);
     }
-    const [manager, employee] = [userIds.get('manager@demo.test'), userIds.get('employee@demo.test')];
-    await seedOnboardingDemo(trx, {
+    const company: DemoCompany = {
       companyId,
       companyName: 'Demo Ltd',
-      employeeRoleId: roles.get('Employee') ?? null,
-      departmentId: departments.Operations,
-      lineManager: manager && employee ? { userId: employee, managerId: manager } : null,
-      ...(config ? { config } : {}),
-    });
-    await seedPeopleDemo(trx, {
-      companyId,
       departments,
-      employeeRoleId: roles.get('Employee') ?? null,
-      hrAdminRoleId: roles.get('HR admin') ?? null,
-      passwordHash,
+      roles,
       accounts: Object.fromEntries(userIds),
-    });
-    await seedLeaveDemo(trx, { companyId, departments, accounts: Object.fromEntries(userIds) });
+      passwordHash,
+      ...(config ? { config } : {}),
+    };
+    for (const module of modules) await module.demo?.(trx, company);
     return true;
   });
   return { created, accounts: DEMO_ACCOUNTS };

@@ -1,5 +1,5 @@
-// Who counts what for GET /api/pending-count: each module registers the counter of its own
-// key when it lands; a key with none counts 0 (the rule of dashboard.contract.ts).
+// Who counts what for GET /api/pending-count: the counters the registered modules declare; a
+// key no module counts is 0 (the rule of dashboard.contract.ts).
 import { PENDING_COUNT_KEYS, type PendingCount, type PendingCountKey } from '../../modules/dashboard/dashboard.contract';
 import type { Trx } from '../db/database';
 import type { Session } from '../plugins/request-context';
@@ -11,19 +11,22 @@ import type { Session } from '../plugins/request-context';
  */
 export type PendingCounter = (context: { trx: Trx; session: Session }) => Promise<number>;
 
-const counters = new Map<PendingCountKey, PendingCounter>();
+export type PendingCounters = ReadonlyMap<PendingCountKey, PendingCounter>;
 
-/** Registering a key again replaces its counter (several apps may be built in one process). */
-export function registerPendingCounter(key: PendingCountKey, counter: PendingCounter): void {
-  counters.set(key, counter);
-}
-
-export function hasPendingCounters(): boolean {
-  return counters.size > 0;
+/** The modules' counters by key; a key counted by two modules is a mistake, refused at start. */
+export function collectPendingCounters(modules: readonly { name: string; counters?: Partial<Record<PendingCountKey, PendingCounter>> }[]) {
+  const counters = new Map<PendingCountKey, PendingCounter>();
+  for (const module of modules) {
+    for (const [key, counter] of Object.entries(module.counters ?? {}) as [PendingCountKey, PendingCounter][]) {
+      if (counters.has(key)) throw new Error(`Two modules count the pending key "${key}" (the second is ${module.name}).`);
+      counters.set(key, counter);
+    }
+  }
+  return counters as PendingCounters;
 }
 
 /** Every key, 0 where no counter is registered. Counters run one after another on `trx`. */
-export async function countPending(context: { trx: Trx; session: Session }): Promise<PendingCount> {
+export async function countPending(counters: PendingCounters, context: { trx: Trx; session: Session }): Promise<PendingCount> {
   const result = zeroPendingCount();
   for (const key of PENDING_COUNT_KEYS) {
     const counter = counters.get(key);

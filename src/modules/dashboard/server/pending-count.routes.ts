@@ -3,16 +3,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../../server/app';
 import { withTenant } from '../../../server/db/database';
-import { countPending, hasPendingCounters, zeroPendingCount } from '../../../server/pending-count/pending-count.registry';
+import { collectPendingCounters, countPending, zeroPendingCount } from '../../../server/pending-count/pending-count.registry';
 import { requireSession } from '../../../server/plugins/request-context';
 import { dashboardPaths, type PendingCount } from '../dashboard.contract';
 
 export const pendingCountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const counters = collectPendingCounters(deps.modules);
   app.get(dashboardPaths.pendingCount, { config: { access: 'authenticated' } }, async (request): Promise<PendingCount> => {
     const session = requireSession(request);
     const companyId = session.companyId;
-    // No counter yet: nothing to ask the database.
-    if (companyId === null || !hasPendingCounters()) return zeroPendingCount();
-    return withTenant(deps.db, companyId, (trx) => countPending({ trx, session }));
+    // No counter registered: nothing to ask the database.
+    if (companyId === null || counters.size === 0) return zeroPendingCount();
+    return withTenant(deps.db, companyId, (trx) => countPending(counters, { trx, session }));
   });
 };

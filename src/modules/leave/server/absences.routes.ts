@@ -7,7 +7,7 @@ import type { AppDeps } from '../../../server/app';
 import { withTenant } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
 import { parseInput } from '../../../server/http/validate';
-import { registerPendingCounter } from '../../../server/pending-count/pending-count.registry';
+import type { PendingCounter } from '../../../server/pending-count/pending-count.registry';
 import { requireSession, type RouteAccess } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import { isUuid } from '../../../shared/ids';
@@ -131,8 +131,8 @@ export function mountAbsences(app: FastifyInstance, deps: AppDeps): void {
       return suggestAbsence(db, { session, level: request.scope, userId, query });
     },
   );
-
-  registerPendingCounter('user_absence', async ({ trx, session }) =>
-    session.companyId ? countAwaitingApproval(trx, { companyId: session.companyId, approver: approverActor(session) }) : 0,
-  );
 }
+
+/** Absences waiting for the caller's decision. */
+export const countAbsencesAwaitingMe: PendingCounter = async ({ trx, session }) =>
+  session.companyId ? countAwaitingApproval(trx, { companyId: session.companyId, approver: approverActor(session) }) : 0;

@@ -14,7 +14,7 @@ import { receiveUpload } from '../../../server/files/uploads';
 import { mountResource } from '../../../server/http/resource';
 import { parseInput } from '../../../server/http/validate';
 import { notify } from '../../../server/notifications/notify';
-import { registerPendingCounter } from '../../../server/pending-count/pending-count.registry';
+import type { PendingCounter } from '../../../server/pending-count/pending-count.registry';
 import { requireSession, type Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError, isAppError } from '../../../shared/app-error';
@@ -346,15 +346,16 @@ export function mountReturnToWork(app: FastifyInstance, deps: AppDeps): void {
     });
   });
 
-  registerPendingCounter('user_absence_rtw', async ({ trx, session }) => {
-    const level = levelFor(session.permissions, ENDPOINT, 'GET');
-    if (!session.companyId || level === null) return 0;
-    return countWaiting(trx, {
-      companyId: session.companyId,
-      reach: reachOf(session, level),
-      reviewLevel: levelFor(session.permissions, ENDPOINT, 'PUT'),
-    });
-  });
-
   scheduleReturnToWorkSweep(app, db);
 }
+
+/** Return-to-work forms waiting for the caller: their own to fill in, or those they review. */
+export const countReturnToWorkWaiting: PendingCounter = async ({ trx, session }) => {
+  const level = levelFor(session.permissions, ENDPOINT, 'GET');
+  if (!session.companyId || level === null) return 0;
+  return countWaiting(trx, {
+    companyId: session.companyId,
+    reach: reachOf(session, level),
+    reviewLevel: levelFor(session.permissions, ENDPOINT, 'PUT'),
+  });
+};

@@ -1,0 +1,5 @@
+// The alerts module's registration: administrators' alerts and dashboard alerts.
+import type { ServerModule } from '../../../server/server-module';
+import { alertsRoutes } from './alerts.routes';
+
+export const alertsModule: ServerModule = { name: 'alerts', routes: alertsRoutes };

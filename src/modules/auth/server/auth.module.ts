@@ -1,0 +1,21 @@
+// The identity module's registration: sign-in, sessions, accounts, onboarding, access
+// requests and the companies list of the admin area.
+import type { ServerModule } from '../../../server/server-module';
+import { authRoutes } from './auth.routes';
+import { seedOnboardingDemo } from './onboarding-demo';
+
+export const authModule: ServerModule = {
+  name: 'auth',
+  routes: authRoutes,
+  demo: (trx, company) => {
+    const [manager, employee] = [company.accounts['manager@demo.test'], company.accounts['employee@demo.test']];
+    return seedOnboardingDemo(trx, {
+      companyId: company.companyId,
+      companyName: company.companyName,
+      employeeRoleId: company.roles.get('Employee') ?? null,
+      departmentId: company.departments.Operations ?? '',
+      lineManager: manager && employee ? { userId: employee, managerId: manager } : null,
+      ...(company.config ? { config: company.config } : {}),
+    });
+  },
+};

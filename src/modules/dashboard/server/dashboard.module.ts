@@ -1,0 +1,5 @@
+// The dashboard module's registration: GET /api/pending-count, which sums the other modules' counters.
+import type { ServerModule } from '../../../server/server-module';
+import { pendingCountRoutes } from './pending-count.routes';
+
+export const dashboardModule: ServerModule = { name: 'dashboard', routes: pendingCountRoutes };

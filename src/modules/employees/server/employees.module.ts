@@ -1,0 +1,29 @@
+// The employees module's registration: the directory, profiles and every employee record,
+// and the demo company's further twenty people.
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../../server/app';
+import type { ServerModule } from '../../../server/server-module';
+import { directoryRoutes } from './directory.routes';
+import { seedPeopleDemo } from './people-demo';
+import { recordsARoutes } from './records-a.routes';
+import { recordsBRoutes } from './records-b.routes';
+
+const employeesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, options) => {
+  await app.register(recordsARoutes, options);
+  await app.register(recordsBRoutes, options);
+  await app.register(directoryRoutes, options);
+};
+
+export const employeesModule: ServerModule = {
+  name: 'employees',
+  routes: employeesRoutes,
+  demo: (trx, company) =>
+    seedPeopleDemo(trx, {
+      companyId: company.companyId,
+      departments: company.departments,
+      employeeRoleId: company.roles.get('Employee') ?? null,
+      hrAdminRoleId: company.roles.get('HR admin') ?? null,
+      passwordHash: company.passwordHash,
+      accounts: { ...company.accounts },
+    }),
+};

@@ -1,0 +1,6 @@
+// The organisation module's registration: locations, departments, job titles, tags and the
+// other lists of the settings tabs.
+import type { ServerModule } from '../../../server/server-module';
+import { organisationRoutes } from './organisation.routes';
+
+export const organisationModule: ServerModule = { name: 'organisation', routes: organisationRoutes };

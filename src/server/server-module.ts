@@ -1,0 +1,34 @@
+// What a module's server part gives the platform. Each module exports one ServerModule from
+// its server/<name>.module.ts; src/server/modules.ts lists them, and the platform collects
+// from that list: routes (app.ts), pending counters (GET /api/pending-count) and demo data
+// (the seed).
+import type { FastifyPluginAsync } from 'fastify';
+import type { PendingCountKey } from '../modules/dashboard/dashboard.contract';
+import type { AppDeps } from './app';
+import type { Config } from './config';
+import type { Trx } from './db/database';
+import type { PendingCounter } from './pending-count/pending-count.registry';
+
+/** The demo company as the platform has made it so far: each module's demo adds to it. */
+export type DemoCompany = {
+  companyId: string;
+  companyName: string;
+  /** Department name → id: Office, Operations, Kitchen. */
+  departments: Readonly<Record<string, string>>;
+  /** Role name → id, the company's roles and the administrators'. */
+  roles: ReadonlyMap<string, string>;
+  /** E-mail → user id of the demo accounts. */
+  accounts: Readonly<Record<string, string>>;
+  passwordHash: string;
+  /** Builds links in demo e-mails (PUBLIC_ORIGIN, or localhost on PORT). */
+  config?: Pick<Config, 'publicOrigin' | 'port'>;
+};
+
+export type ServerModule = {
+  name: string;
+  routes?: FastifyPluginAsync<{ deps: AppDeps }>;
+  /** The counts this module adds to GET /api/pending-count, one query each. */
+  counters?: Partial<Record<PendingCountKey, PendingCounter>>;
+  /** Seeds the module's demo data into the demo company, after the modules listed before it. */
+  demo?: (trx: Trx, company: DemoCompany) => Promise<void>;
+};
