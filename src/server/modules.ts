@@ -9,6 +9,7 @@ import { notificationsModule } from '../modules/notifications/server/notificatio
 import { organisationModule } from '../modules/organisation/server/organisation.module';
 import { settingsModule } from '../modules/settings/server/settings.module';
 import { supportModule } from '../modules/support/server/support.module';
+import { roleTemplates } from './roles';
 import type { ServerModule } from './server-module';
 
 export const serverModules: readonly ServerModule[] = [
@@ -22,3 +23,6 @@ export const serverModules: readonly ServerModule[] = [
   employeesModule,
   leaveModule,
 ];
+
+/** The roles a company starts with (and the administrators' role), from the modules' grants. */
+export const PRODUCT_ROLES = roleTemplates(serverModules);

@@ -1,13 +1,14 @@
 // What a module's server part gives the platform. Each module exports one ServerModule from
 // its server/<name>.module.ts; src/server/modules.ts lists them, and the platform collects
-// from that list: routes (app.ts), pending counters (GET /api/pending-count) and demo data
-// (the seed).
+// from that list: routes (app.ts), role grants (roles.ts), pending counters
+// (GET /api/pending-count) and demo data (the seed).
 import type { FastifyPluginAsync } from 'fastify';
 import type { PendingCountKey } from '../modules/dashboard/dashboard.contract';
 import type { AppDeps } from './app';
 import type { Config } from './config';
 import type { Trx } from './db/database';
 import type { PendingCounter } from './pending-count/pending-count.registry';
+import type { RoleGrants } from './roles';
 
 /** The demo company as the platform has made it so far: each module's demo adds to it. */
 export type DemoCompany = {
@@ -27,6 +28,8 @@ export type DemoCompany = {
 export type ServerModule = {
   name: string;
   routes?: FastifyPluginAsync<{ deps: AppDeps }>;
+  /** What each role may do with the module's endpoints (collected into the default roles). */
+  grants?: RoleGrants;
   /** The counts this module adds to GET /api/pending-count, one query each. */
   counters?: Partial<Record<PendingCountKey, PendingCounter>>;
   /** Seeds the module's demo data into the demo company, after the modules listed before it. */

@@ -20,7 +20,7 @@ import { createDb, createPool, withSystem } from '../../src/server/db/database';
 import { openDatabase } from '../../src/server/db/open';
 import { createLogger } from '../../src/server/logger';
 import { createCompany, createDepartment, createRole } from '../../src/modules/auth/server/accounts.queries';
-import { DEFAULT_COMPANY_ROLES } from '../../src/modules/auth/server/default-roles';
+import { PRODUCT_ROLES } from '../../src/server/modules';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
 import { addDays, londonDate, startOfWeek } from '../../src/shared/dates';
 
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   const big = await withSystem(ownerDb, async (trx) => {
     const companyId = await createCompany(trx, { name: 'Big Ltd' });
     const roles = new Map<string, string>();
-    for (const template of DEFAULT_COMPANY_ROLES) roles.set(template.name, await createRole(trx, { companyId, template }));
+    for (const template of PRODUCT_ROLES.company) roles.set(template.name, await createRole(trx, { companyId, template }));
     const departments: string[] = [];
     for (let i = 1; i <= 10; i++) departments.push(await createDepartment(trx, { companyId, name: `Department ${i}` }));
     return { companyId, roles, departments };

@@ -15,7 +15,7 @@ import { createDb, createPool, withSystem } from '../../src/server/db/database';
 import { openDatabase } from '../../src/server/db/open';
 import { createLogger } from '../../src/server/logger';
 import { createCompany, createDepartment, createRole } from '../../src/modules/auth/server/accounts.queries';
-import { DEFAULT_COMPANY_ROLES } from '../../src/modules/auth/server/default-roles';
+import { PRODUCT_ROLES } from '../../src/server/modules';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
       from companies c, generate_series(1, 5) k where c.name like 'Small company %'`.execute(trx);
     const companyId = await createCompany(trx, { name: 'Big Ltd' });
     const roles = new Map<string, string>();
-    for (const template of DEFAULT_COMPANY_ROLES) roles.set(template.name, await createRole(trx, { companyId, template }));
+    for (const template of PRODUCT_ROLES.company) roles.set(template.name, await createRole(trx, { companyId, template }));
     const departments: string[] = [];
     for (let i = 1; i <= 10; i++) departments.push(await createDepartment(trx, { companyId, name: `Department ${i}` }));
     await sql`insert into company_locations (company_id, name) select ${companyId}, 'Location ' || n from generate_series(1, 5) n`.execute(

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRequestMessages, type AccessRequest } from '../../src/modules/auth/access-requests.contract';
 import { notWhileImpersonatingMessage } from '../../src/modules/auth/auth.contract';
-import { ADMINISTRATOR_ROLE } from '../../src/modules/auth/server/default-roles';
+import { PRODUCT_ROLES } from '../../src/server/modules';
 import {
   addCompanyWithRoles,
   addRole,
@@ -32,7 +32,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ realAuth: true });
-  const adminRole = await addRole(t, { companyId: null, template: ADMINISTRATOR_ROLE });
+  const adminRole = await addRole(t, { companyId: null, template: PRODUCT_ROLES.administrator });
   admin = await addUser(t, { company: null, roleId: adminRole });
   otherAdmin = await addUser(t, { company: null, roleId: adminRole });
   company = await addCompanyWithRoles(t);

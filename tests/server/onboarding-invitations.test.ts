@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { alreadyOnboardedMessage, cannotInviteMessage, invitationLinkInvalidMessage } from '../../src/modules/auth/auth.contract';
-import { ADMINISTRATOR_ROLE } from '../../src/modules/auth/server/default-roles';
+import { PRODUCT_ROLES } from '../../src/server/modules';
 import { addRole, addUser, mailText, ownerSql } from '../support/identity-fixtures';
 import {
   addTeam,
@@ -92,7 +92,7 @@ describe('POST /api/user-invitation', () => {
   it('lets an administrator (global scope, no company) invite in the user’s company', async () => {
     const team = await addTeam();
     const pending = await team.add('pending');
-    const admin = await addUser(ctx.t, { company: null, roleId: await addRole(ctx.t, { companyId: null, template: ADMINISTRATOR_ROLE }) });
+    const admin = await addUser(ctx.t, { company: null, roleId: await addRole(ctx.t, { companyId: null, template: PRODUCT_ROLES.administrator }) });
     const adminToken = await tokenOf(admin);
     expect((await invite(adminToken, pending.id)).statusCode).toBe(200);
     const audit = await ownerSql<{ actor_id: string; company_id: string }>(

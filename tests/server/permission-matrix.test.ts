@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, findTokenAccount } from '../../src/modules/auth/server/auth.queries';
 import { signingKeys } from '../../src/modules/auth/server/authenticator';
-import { ADMINISTRATOR_ROLE } from '../../src/modules/auth/server/default-roles';
+import { PRODUCT_ROLES } from '../../src/server/modules';
 import { claimsFor, signAccessToken } from '../../src/modules/auth/server/tokens';
 import { withSystem } from '../../src/server/db/database';
 import { notify } from '../../src/server/notifications/notify';
@@ -48,7 +48,7 @@ beforeAll(async () => {
   const otherManager = await member(a, 'Manager', 'Office');
   const owner = await member(a, 'Owner', 'Office');
   const ownerB = await member(b, 'Owner', 'Operations');
-  const administrator = await addUser(t, { company: null, roleId: await addRole(t, { companyId: null, template: ADMINISTRATOR_ROLE }) });
+  const administrator = await addUser(t, { company: null, roleId: await addRole(t, { companyId: null, template: PRODUCT_ROLES.administrator }) });
 
   actors = [
     { name: 'anonymous', user: null, company: null },

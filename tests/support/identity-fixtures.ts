@@ -6,7 +6,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { TokenClaims } from '../../src/modules/auth/auth.contract';
 import { createCompany, createDepartment, createRole, createUser } from '../../src/modules/auth/server/accounts.queries';
 import type { CompanyStatus, UserStatus } from '../../src/modules/auth/server/auth.queries';
-import { DEFAULT_COMPANY_ROLES, type RoleTemplate } from '../../src/modules/auth/server/default-roles';
+import { PRODUCT_ROLES } from '../../src/server/modules';
+import type { RoleTemplate } from '../../src/server/roles';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
 import { withSystem } from '../../src/server/db/database';
 import type { TestApp } from './test-app';
@@ -27,7 +28,7 @@ export async function addCompany(
     const companyId = await createCompany(trx, { name: `Company ${randomBytes(4).toString('hex')}` });
     await sql`update companies set status = ${options.status ?? 'active'}, require_two_factor = ${options.requireTwoFactor ?? false}
               where id = ${companyId}`.execute(trx);
-    const employee = DEFAULT_COMPANY_ROLES.find((role) => role.name === 'Employee');
+    const employee = PRODUCT_ROLES.company.find((role) => role.name === 'Employee');
     if (!employee) throw new Error('no Employee role template');
     return { companyId, roleId: await createRole(trx, { companyId, template: employee }) };
   });
@@ -124,7 +125,7 @@ export async function addCompanyWithRoles(t: TestApp, options: { name?: string; 
   return withSystem(t.database.ownerDb, async (trx) => {
     const companyId = await createCompany(trx, { name: options.name ?? `Company ${randomBytes(4).toString('hex')}` });
     const roles = new Map<string, string>();
-    for (const template of DEFAULT_COMPANY_ROLES) roles.set(template.name, await createRole(trx, { companyId, template }));
+    for (const template of PRODUCT_ROLES.company) roles.set(template.name, await createRole(trx, { companyId, template }));
     const departments: Record<string, string> = {};
     for (const name of options.departments ?? []) departments[name] = await createDepartment(trx, { companyId, name });
     return { companyId, roles, departments };

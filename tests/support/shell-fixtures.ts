@@ -1,6 +1,6 @@
 // A company with the default roles and departments, and people in it signed in for real,
 // for the shell's API suites (alerts, contact-us, settings, profile images).
-import { ADMINISTRATOR_ROLE } from '../../src/modules/auth/server/default-roles';
+import { PRODUCT_ROLES } from '../../src/server/modules';
 import { addCompanyWithRoles, addRole, addUser, bearer, inCompany, signIn, type CompanyFixture } from './identity-fixtures';
 import type { TestApp } from './test-app';
 
@@ -15,8 +15,8 @@ export function addShellCompany(t: TestApp, departments: string[] = ['Office', '
 }
 
 export async function addAdministrators(t: TestApp): Promise<ShellCompany> {
-  const roleId = await addRole(t, { companyId: null, template: ADMINISTRATOR_ROLE });
-  return { companyId: null, roles: new Map([[ADMINISTRATOR_ROLE.name, roleId]]), departments: {} };
+  const roleId = await addRole(t, { companyId: null, template: PRODUCT_ROLES.administrator });
+  return { companyId: null, roles: new Map([[PRODUCT_ROLES.administrator.name, roleId]]), departments: {} };
 }
 
 /** A person with `role`, signed in through POST /api/login. */

@@ -1,11 +1,11 @@
 // The demo company and its accounts, for trying the product out. Seeded on the embedded
 // database at first start, or when asked (SEED_DEMO=1, npm run seed); never twice.
 import { createCompany, createDepartment, createRole, createUser, emailExists } from '../../modules/auth/server/accounts.queries';
-import { ADMINISTRATOR_ROLE, DEFAULT_COMPANY_ROLES } from '../../modules/auth/server/default-roles';
 import { DEMO_PEOPLE_COUNT } from '../../modules/employees/server/people-demo';
 import { hashPassword } from '../../modules/auth/server/passwords';
 import type { Config } from '../config';
 import { serverModules } from '../modules';
+import { roleTemplates } from '../roles';
 import type { DemoCompany, ServerModule } from '../server-module';
 import { withSystem, type Db } from './database';
 
@@ -47,12 +47,13 @@ export async function seedDemo(
       Operations: await createDepartment(trx, { companyId, name: 'Operations' }),
       Kitchen: await createDepartment(trx, { companyId, name: 'Kitchen' }),
     };
+    const templates = roleTemplates(modules);
     const roles = new Map<string, string>();
-    for (const template of DEFAULT_COMPANY_ROLES) roles.set(template.name, await createRole(trx, { companyId, template }));
-    roles.set(ADMINISTRATOR_ROLE.name, await createRole(trx, { companyId: null, template: ADMINISTRATOR_ROLE }));
+    for (const template of templates.company) roles.set(template.name, await createRole(trx, { companyId, template }));
+    roles.set(templates.administrator.name, await createRole(trx, { companyId: null, template: templates.administrator }));
     const userIds = new Map<string, string>();
     for (const account of DEMO_ACCOUNTS) {
-      const isAdmin = account.role === ADMINISTRATOR_ROLE.name;
+      const isAdmin = account.role === templates.administrator.name;
       const userId = await createUser(trx, {
         companyId: isAdmin ? null : companyId,
         email: account.email,

@@ -1,7 +1,7 @@
 // Companies, their roles, departments and people: created (the seed, and later sign-up) and found.
 import type { DbOrTrx } from '../../../server/db/database';
 import { COMPANY_SEARCH_LIMIT, type CompanySummary } from '../companies.contract';
-import type { RoleTemplate } from './default-roles';
+import type { RoleTemplate } from '../../../server/roles';
 import type { UserStatus } from './auth.queries';
 
 export async function createCompany(db: DbOrTrx, input: { name: string; number?: string; sectorName?: string }): Promise<string> {

@@ -1,12 +1,14 @@
 // The identity module's registration: sign-in, sessions, accounts, onboarding, access
 // requests and the companies list of the admin area.
 import type { ServerModule } from '../../../server/server-module';
+import { authGrants } from './auth.grants';
 import { authRoutes } from './auth.routes';
 import { seedOnboardingDemo } from './onboarding-demo';
 
 export const authModule: ServerModule = {
   name: 'auth',
   routes: authRoutes,
+  grants: authGrants,
   demo: (trx, company) => {
     const [manager, employee] = [company.accounts['manager@demo.test'], company.accounts['employee@demo.test']];
     return seedOnboardingDemo(trx, {

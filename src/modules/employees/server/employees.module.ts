@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../../server/app';
 import type { ServerModule } from '../../../server/server-module';
+import { employeesGrants } from './employees.grants';
 import { directoryRoutes } from './directory.routes';
 import { seedPeopleDemo } from './people-demo';
 import { recordsARoutes } from './records-a.routes';
@@ -17,6 +18,7 @@ const employeesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, optio
 export const employeesModule: ServerModule = {
   name: 'employees',
   routes: employeesRoutes,
+  grants: employeesGrants,
   demo: (trx, company) =>
     seedPeopleDemo(trx, {
       companyId: company.companyId,

@@ -1,6 +1,7 @@
 // The leave module's registration: leave types, policies, balances, requests and approvals,
 // sickness and return to work; the two pending counts; the demo's absences.
 import type { ServerModule } from '../../../server/server-module';
+import { leaveGrants } from './leave.grants';
 import { countAbsencesAwaitingMe } from './absences.routes';
 import { leaveRoutes } from './leave.routes';
 import { seedLeaveDemo } from './leave-demo';
@@ -9,6 +10,7 @@ import { countReturnToWorkWaiting } from './return-to-work.routes';
 export const leaveModule: ServerModule = {
   name: 'leave',
   routes: leaveRoutes,
+  grants: leaveGrants,
   counters: { user_absence: countAbsencesAwaitingMe, user_absence_rtw: countReturnToWorkWaiting },
   demo: (trx, company) =>
     seedLeaveDemo(trx, { companyId: company.companyId, departments: company.departments, accounts: { ...company.accounts } }),

@@ -1,6 +1,4 @@
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
-import { LEAVE_ACCESS } from '../../../modules/auth/server/default-roles';
-import { ABSENCE_STATUSES, LEAVE_TYPE_KEYS, VALUE_LOG_KINDS } from '../../../modules/leave/leave.contract';
 import { enableTenantRls } from '../rls';
 
 // Leave and absences (issue 7): leave types, policy templates and their assignment, leave
@@ -46,6 +44,100 @@ const builtInValues = sql.join(
       sql`(${sql.lit(key)}, ${sql.lit(name)}, ${sql.lit(paid)}, ${sql.lit(deducted)}, ${sql.lit(approval)}, ${sql.lit(colour)}, ${sql.lit(index)})`,
   ),
 );
+
+// The vocabularies as they were when this migration was written (the contract may grow; a
+// later migration widens these checks).
+const LEAVE_TYPE_KEYS = [
+  'annual_leave',
+  'sickness',
+  'compassionate',
+  'maternity',
+  'paternity',
+  'adoption',
+  'shared_parental',
+  'neonatal_care',
+  'parental_bereavement',
+  'carers_leave',
+  'dependants',
+  'unpaid_parental',
+  'unpaid',
+  'toil',
+  'other',
+];
+const ABSENCE_STATUSES = ['pending', 'approved', 'declined', 'cancelled', 'cancellation_requested'];
+const VALUE_LOG_KINDS = [
+  'entitlement',
+  'carry_over',
+  'adjustment',
+  'accrual',
+  'hours_worked',
+  'service',
+  'expiry',
+  'bank_holidays',
+  'absence',
+  'absence_cancelled',
+];
+
+/** The leave entries each role template held, given to roles made before this migration. Copied as they were when this migration was written: a migration means the same thing forever. */
+const GRANTS: [role: string, endpoint: string, scope: string, methods: string][] = [
+  ['Owner', '/api/user-absence-policy', 'company', 'GET POST PUT DELETE'],
+  ['Owner', '/api/user-absence-period', 'company', 'GET POST PUT DELETE'],
+  ['Owner', '/api/user-absence-period-value', 'company', 'GET POST PUT DELETE'],
+  ['Owner', '/api/user-absence-period-value-log', 'company', 'GET POST PUT DELETE'],
+  ['Owner', '/api/create-new-period', 'company', 'GET POST PUT DELETE'],
+  ['Owner', '/api/absence-policy-template', 'company', 'GET POST PUT DELETE'],
+  ['Owner', '/api/blocked-date-period', 'company', 'GET POST PUT DELETE'],
+  ['Owner', '/api/leave-type', 'company', 'GET POST PUT DELETE'],
+  ['Owner', '/api/bank-holidays', 'company', 'GET POST PUT DELETE'],
+  ['Owner', '/api/company-leave-settings', 'company', 'GET POST PUT DELETE'],
+  ['Owner', '/api/approve-absence', 'company', 'GET POST PUT DELETE'],
+  ['Owner', '/api/return-to-work', 'company', 'GET POST PUT DELETE'],
+  ['Owner', '/api/user-suggested-absence', 'company', 'GET'],
+  ['Owner', '/api/bradford-factor', 'company', 'GET'],
+  ['HR admin', '/api/user-absence-policy', 'company', 'GET POST PUT DELETE'],
+  ['HR admin', '/api/user-absence-period', 'company', 'GET POST PUT DELETE'],
+  ['HR admin', '/api/user-absence-period-value', 'company', 'GET POST PUT DELETE'],
+  ['HR admin', '/api/user-absence-period-value-log', 'company', 'GET POST PUT DELETE'],
+  ['HR admin', '/api/create-new-period', 'company', 'GET POST PUT DELETE'],
+  ['HR admin', '/api/absence-policy-template', 'company', 'GET POST PUT DELETE'],
+  ['HR admin', '/api/blocked-date-period', 'company', 'GET POST PUT DELETE'],
+  ['HR admin', '/api/leave-type', 'company', 'GET POST PUT DELETE'],
+  ['HR admin', '/api/bank-holidays', 'company', 'GET POST PUT DELETE'],
+  ['HR admin', '/api/company-leave-settings', 'company', 'GET POST PUT DELETE'],
+  ['HR admin', '/api/approve-absence', 'company', 'GET POST PUT DELETE'],
+  ['HR admin', '/api/return-to-work', 'company', 'GET POST PUT DELETE'],
+  ['HR admin', '/api/user-suggested-absence', 'company', 'GET'],
+  ['HR admin', '/api/bradford-factor', 'company', 'GET'],
+  ['Manager', '/api/user-absence-policy', 'department', 'GET'],
+  ['Manager', '/api/user-absence-period', 'department', 'GET'],
+  ['Manager', '/api/user-absence-period-value', 'department', 'GET'],
+  ['Manager', '/api/user-absence-period-value-log', 'department', 'GET'],
+  ['Manager', '/api/create-new-period', 'department', 'GET'],
+  ['Manager', '/api/user-suggested-absence', 'department', 'GET'],
+  ['Manager', '/api/bradford-factor', 'department', 'GET'],
+  ['Manager', '/api/approve-absence', 'department', 'GET POST PUT DELETE'],
+  ['Manager', '/api/return-to-work', 'department', 'GET PUT'],
+  ['Employee', '/api/user-absence-policy', 'own', 'GET'],
+  ['Employee', '/api/user-absence-period', 'own', 'GET'],
+  ['Employee', '/api/user-absence-period-value', 'own', 'GET'],
+  ['Employee', '/api/user-absence-period-value-log', 'own', 'GET'],
+  ['Employee', '/api/user-suggested-absence', 'own', 'GET'],
+  ['Employee', '/api/return-to-work', 'own', 'GET PUT'],
+  ['Administrator', '/api/user-absence-policy', 'global', 'GET POST PUT DELETE'],
+  ['Administrator', '/api/user-absence-period', 'global', 'GET POST PUT DELETE'],
+  ['Administrator', '/api/user-absence-period-value', 'global', 'GET POST PUT DELETE'],
+  ['Administrator', '/api/user-absence-period-value-log', 'global', 'GET POST PUT DELETE'],
+  ['Administrator', '/api/create-new-period', 'global', 'GET POST PUT DELETE'],
+  ['Administrator', '/api/absence-policy-template', 'global', 'GET POST PUT DELETE'],
+  ['Administrator', '/api/blocked-date-period', 'global', 'GET POST PUT DELETE'],
+  ['Administrator', '/api/leave-type', 'global', 'GET POST PUT DELETE'],
+  ['Administrator', '/api/bank-holidays', 'global', 'GET POST PUT DELETE'],
+  ['Administrator', '/api/company-leave-settings', 'global', 'GET POST PUT DELETE'],
+  ['Administrator', '/api/approve-absence', 'global', 'GET POST PUT DELETE'],
+  ['Administrator', '/api/return-to-work', 'global', 'GET POST PUT DELETE'],
+  ['Administrator', '/api/user-suggested-absence', 'global', 'GET'],
+  ['Administrator', '/api/bradford-factor', 'global', 'GET'],
+];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await tenantTable(db, 'leave_types')
@@ -313,11 +405,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   await sql`SELECT leave_defaults_for_company(id) FROM companies`.execute(db);
 
-  for (const [role, entries] of Object.entries(LEAVE_ACCESS)) {
-    for (const entry of entries) {
+  for (const [role, endpoint, scope, methods] of GRANTS) {
+    for (const method of methods.split(' ')) {
       await sql`
         INSERT INTO role_permissions (role_id, company_id, endpoint, method, type)
-        SELECT r.id, r.company_id, ${entry.endpoint}, ${entry.method}, ${entry.type} FROM roles r
+        SELECT r.id, r.company_id, ${endpoint}, ${method}, ${scope} FROM roles r
         WHERE r.name = ${role} AND (r.company_id IS NULL) = ${role === 'Administrator'}
         ON CONFLICT DO NOTHING`.execute(db);
     }

@@ -1,0 +1,48 @@
+// What each role may do with the identity module's endpoints, and with the endpoints of
+// modules still to come: roles made now hold those already, so that a company made today has
+// them when the module lands (a module's migration gives older roles its entries).
+import { grant, type RoleGrants } from '../../../server/roles';
+import type { PermissionEntry, Scope } from '../../../shared/scopes';
+
+const COMING_ENDPOINTS = [
+  '/api/user-expense',
+  '/api/user-overtime',
+  '/api/approve-overtime',
+  '/api/hr-task',
+  '/api/hs-task',
+  '/api/incident-log',
+  '/api/document',
+  '/api/notices',
+  '/api/article',
+  '/api/absence-reports',
+  '/api/rota',
+] as const;
+/** Managers work on their departments' people in these; the others are their own. */
+const DEPARTMENT_WORK = new Set<string>([
+  '/api/user-expense',
+  '/api/user-overtime',
+  '/api/approve-overtime',
+  '/api/hr-task',
+  '/api/hs-task',
+]);
+const MANAGERS_AND_UP = new Set<string>(['/api/approve-overtime', '/api/absence-reports']);
+
+const coming = (scopeFor: (endpoint: string) => Scope | null): PermissionEntry[] =>
+  COMING_ENDPOINTS.flatMap((endpoint) => {
+    const scope = scopeFor(endpoint);
+    return scope ? grant(endpoint, scope) : [];
+  });
+
+export const authGrants: RoleGrants = {
+  Owner: [...coming(() => 'company'), ...grant('/api/access-requests', 'company', ['GET', 'PUT'])],
+  'HR admin': coming(() => 'company'),
+  Manager: coming((endpoint) => (DEPARTMENT_WORK.has(endpoint) ? 'department' : endpoint === '/api/absence-reports' ? null : 'own')),
+  Employee: coming((endpoint) => (MANAGERS_AND_UP.has(endpoint) ? null : 'own')),
+  'Docs only': grant('/api/document', 'own', ['GET']),
+  // Administrators ask for access to a company, sign in with it, and pick companies.
+  Administrator: [
+    ...coming(() => 'global'),
+    ...grant('/api/access-requests', 'global', ['GET', 'POST', 'PUT']),
+    ...grant('/api/companies', 'global', ['GET']),
+  ],
+};
