@@ -57,8 +57,9 @@ export const authPaths = { login: '/api/login', logout: '/api/logout', refresh: 
 
 // ---------------------------------------------------------------------------------------
 // Sign-in outcomes (SPEC §3 two-factor result, §8 login messages). Every refusal of
-// POST /api/login is HTTP 401 with this body (429 stays the rate limiter's); the client
-// shows `message`, or for `invite_not_accepted` the onboarding text below.
+// POST /api/login is HTTP 401 with this body, except a client over a rate limit (the API's,
+// or too many failed sign-ins from its address): 429 with `{code, message}` and Retry-After.
+// The client shows `message`, or for `invite_not_accepted` the onboarding text below.
 
 export const TWO_FACTOR_METHODS = ['mail', 'mobile'] as const;
 export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number];
@@ -107,6 +108,8 @@ export const loginMessages = {
   accountOnHold: 'Your account is temporarily on hold.',
   accessDisabled: 'Your account access has been disabled. Please contact your line manager.',
   generic: 'Login failed.',
+  tooManyAttempts: (minutes: number) =>
+    `Too many failed sign-ins from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   serverError: 'Unexpected error occurred.',
 } as const;
 
