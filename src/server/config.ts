@@ -85,7 +85,7 @@ export type Config = {
   dataDir: string;
   /** Owner connection: migrations and the embedded seed run through it. Unset → embedded PostgreSQL. */
   databaseUrl: string | undefined;
-  /** Optional separate login for the application role; otherwise the owner connection does SET ROLE. */
+  /** The application's own login (a member of stafflane_app); unset → the owner sets up a generated one. */
   appDatabaseUrl: string | undefined;
   poolSize: number;
   embeddedPort: number;
