@@ -164,3 +164,48 @@ describe('the people matrix', () => {
     });
   }
 });
+
+describe("a manager's reach over the company's owners and HR admins", () => {
+  // Who sits in the manager's own department, by role: department scope reads them all but
+  // writes only those whose role ranks no higher than a manager's.
+  const WRITES: { route: string; call: (userId: string) => Call }[] = [
+    {
+      route: 'PUT /api/user-basic/:id',
+      call: (id) => ({ method: 'PUT', url: `/api/user-basic/${id}`, payload: { mobile: '07700 900111' } }),
+    },
+    {
+      route: 'PUT /api/user-basic/:id (e-mail)',
+      call: (id) => ({ method: 'PUT', url: `/api/user-basic/${id}`, payload: { email: `x-${crypto.randomUUID()}@example.test` } }),
+    },
+    {
+      route: 'POST /api/user-notes',
+      call: (id) => ({ method: 'POST', url: '/api/user-notes', payload: { user_id: id, type: 'other', body: 'n' } }),
+    },
+    {
+      route: 'POST /api/user-basic/bulk',
+      call: (id) => ({
+        method: 'POST',
+        url: '/api/user-basic/bulk',
+        payload: { action: 'add_tags', data: { user_ids: [id], tag_ids: [tag] } },
+      }),
+    },
+  ];
+  const EXPECT: Record<'Owner' | 'HR admin' | 'Manager' | 'Employee', number[]> = {
+    Owner: [403, 403, 403, 403],
+    'HR admin': [403, 403, 403, 403],
+    // A fellow manager and an employee: everything but the sign-in e-mail, which needs company scope.
+    Manager: [200, 403, 201, 200],
+    Employee: [200, 403, 201, 200],
+  };
+
+  for (const role of ['Owner', 'HR admin', 'Manager', 'Employee'] as const) {
+    it(`a ${role} of Operations: the manager reads their record and ${role === 'Owner' || role === 'HR admin' ? 'changes nothing' : 'changes it, but not the e-mail'}`, async () => {
+      const subject = await addPerson(t, company, { role, department: 'Operations', firstName: `Ops${role.replace(' ', '')}` });
+      const read = await t.app.inject({ method: 'GET', url: `/api/user-basic/${subject.id}`, headers: callers.manager.headers });
+      expect(read.statusCode).toBe(200);
+      const seen: number[] = [];
+      for (const row of WRITES) seen.push((await t.app.inject({ ...row.call(subject.id), headers: callers.manager.headers })).statusCode);
+      expect(seen).toEqual(EXPECT[role]);
+    });
+  }
+});

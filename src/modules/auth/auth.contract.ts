@@ -197,6 +197,19 @@ export const onboardingPaths = {
   welcome: '/api/welcome',
 } as const;
 
+/**
+ * POST /api/confirm-email-change → 200 EmailChangeConfirmed: the link e-mailed to a new
+ * sign-in address; the address takes effect and every session of the person ends. The page
+ * is /confirm-email?type=email-change&token=…; a bad, used or expired link is a 422 on `token`.
+ */
+export const ConfirmEmailChangeSchema = ConfirmEmailSchema;
+export type EmailChangeConfirmed = { email: string };
+export const confirmEmailChangePath = '/api/confirm-email-change';
+/** The `type` of /confirm-email for a change of sign-in address (without it, an invitation). */
+export const EMAIL_CHANGE_LINK_TYPE = 'email-change';
+export const emailChangeLinkInvalidMessage = 'This link has expired or was already used.';
+export const emailChangeAddressTakenMessage = 'This address now belongs to another account, so the change could not be made.';
+
 /** POST /api/confirm-email: 422 on `token`, saying whether the link is unknown or used, or expired. */
 export const invitationLinkInvalidMessage =
   'This invitation link is not valid or has already been used. Please ask your employer to send a new invitation.';

@@ -7,7 +7,15 @@ import { withSystem } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
 import { requireSession } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
-import { ConfirmEmailSchema, InviteUserSchema, onboardingPaths, WelcomeSchema } from '../auth.contract';
+import {
+  ConfirmEmailChangeSchema,
+  confirmEmailChangePath,
+  ConfirmEmailSchema,
+  InviteUserSchema,
+  onboardingPaths,
+  WelcomeSchema,
+} from '../auth.contract';
+import { confirmEmailChange } from './email-change.service';
 import { refuseWhileImpersonating } from './account-settings.service';
 import type { IdentityDeps } from './identity-deps';
 import { findUserCompanyId } from './onboarding.queries';
@@ -28,6 +36,12 @@ export const onboardingRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = asyn
   app.post(onboardingPaths.confirmEmail, { config: { access: 'public', idempotency: false } }, async (request) => {
     const { token } = parseInput(ConfirmEmailSchema, request.body);
     return confirmInvitation({ deps, token, source: auditSourceOf(request) });
+  });
+
+  // The link to a new sign-in address: public like the invitation's, never replayed.
+  app.post(confirmEmailChangePath, { config: { access: 'public', idempotency: false } }, async (request) => {
+    const { token } = parseInput(ConfirmEmailChangeSchema, request.body);
+    return confirmEmailChange({ deps, token, source: auditSourceOf(request) });
   });
 
   app.post(onboardingPaths.welcome, { config: { access: 'authenticated', onboarding: true, idempotency: false } }, async (request) => {

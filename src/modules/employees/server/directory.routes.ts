@@ -34,6 +34,7 @@ export const DirectoryListQuerySchema = v.object({ ...DirectoryQuerySchema.entri
 
 export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
+  const emailChange = { config: deps.config, wakeMail: () => app.mail.wake() };
 
   const readBasic = (session: Parameters<typeof withPerson>[1]['session'], userId: string) =>
     withPerson(db, { session, userId, endpoint: USER_BASIC_ENDPOINT, method: 'GET' }, ({ trx, subject }) =>
@@ -64,7 +65,7 @@ export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
     },
     update: {
       body: UpdateEmployeeInputSchema,
-      handler: ({ request, session, id, body }) => updateEmployee({ db, request, session, userId: id, input: body }),
+      handler: ({ request, session, id, body }) => updateEmployee({ db, emailChange, request, session, userId: id, input: body }),
     },
     bulk: {
       method: 'PUT',

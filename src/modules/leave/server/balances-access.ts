@@ -5,10 +5,18 @@
 import { withSystem, withTenant, type Db, type Trx } from '../../../server/db/database';
 import type { Session } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
-import { levelFor, scopeCoversUser, type HttpMethod, type Scope, type ScopeSubject } from '../../../shared/scopes';
+import {
+  levelFor,
+  roleRank,
+  scopeCoversUser,
+  scopeReachesForWrite,
+  type HttpMethod,
+  type RankedSubject,
+  type Scope,
+} from '../../../shared/scopes';
 import { findLeaveSubject, findValueOwner } from './balances-read.queries';
 
-export type LeavePersonContext = { trx: Trx; session: Session; subject: ScopeSubject; level: Scope; companyId: string };
+export type LeavePersonContext = { trx: Trx; session: Session; subject: RankedSubject; level: Scope; companyId: string };
 
 export async function withLeavePerson<T>(
   db: Db,
@@ -25,8 +33,14 @@ export async function withLeavePerson<T>(
   return withTenant(db, companyId, async (trx) => {
     const subject = await findLeaveSubject(trx, { companyId, userId });
     if (!subject) throw AppError.notFound();
-    const actor = { userId: session.userId, companyId: session.companyId, departmentIds: session.departmentIds };
-    if (!scopeCoversUser(level, actor, subject)) throw AppError.forbidden();
+    const actor = {
+      userId: session.userId,
+      companyId: session.companyId,
+      departmentIds: session.departmentIds,
+      rank: roleRank(session.permissions),
+    };
+    const reaches = method === 'GET' ? scopeCoversUser(level, actor, subject) : scopeReachesForWrite(level, actor, subject);
+    if (!reaches) throw AppError.forbidden();
     return fn({ trx, session, subject, level, companyId });
   });
 }

@@ -2,6 +2,7 @@
 // reads answer the defaults, which are the columns' defaults (migrations 0006 and 0007).
 import { sql, type Generated } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
+import { roleRankOf } from '../../../server/db/role-rank.queries';
 import type { CompanySettings, UpdateCompanySettingsInput, UpdateUserSettingsInput, UserSettings } from '../settings.contract';
 import type { SettingsSubject } from '../settings.policy';
 import { isUuid } from '../../../shared/ids';
@@ -91,13 +92,14 @@ export async function getSettingsSubject(
       'u.company_id',
       sql<string[]>`array(SELECT u.department_id::text WHERE u.department_id IS NOT NULL
                           UNION SELECT ud.department_id::text FROM user_departments ud WHERE ud.user_id = u.id)`.as('department_ids'),
+      roleRankOf(sql.ref('u.role_id')).as('rank'),
     ])
     .where('u.id', '=', input.userId)
     .where('u.company_id', 'is not', null)
     .$if(input.companyId !== null, (q) => q.where('u.company_id', '=', input.companyId))
     .executeTakeFirst();
   if (!row?.company_id) return undefined;
-  return { userId: row.id, companyId: row.company_id, departmentIds: row.department_ids };
+  return { userId: row.id, companyId: row.company_id, departmentIds: row.department_ids, rank: row.rank };
 }
 
 export async function getUserSettings(db: DbOrTrx, input: { companyId: string; userId: string }): Promise<UserSettings> {

@@ -11,7 +11,7 @@ import { requireSession, type Session } from '../../../server/plugins/request-co
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
 import { companyChannel, userChannel } from '../../../shared/realtime';
-import { levelFor, type HttpMethod } from '../../../shared/scopes';
+import { levelFor, roleRank, type HttpMethod } from '../../../shared/scopes';
 import {
   COMPANY_SETTINGS_ENDPOINT,
   OWN_OVERTIME_REFUSED,
@@ -26,7 +26,12 @@ import { profileImageRoutes } from './profile-image.routes';
 import { inSubjectCompany } from './settings-subject';
 import { companyExists, getCompanySettings, getUserSettings, updateCompanySettings, updateUserSettings } from './settings.queries';
 
-const actorOf = (session: Session) => ({ userId: session.userId, companyId: session.companyId, departmentIds: session.departmentIds });
+const actorOf = (session: Session) => ({
+  userId: session.userId,
+  companyId: session.companyId,
+  departmentIds: session.departmentIds,
+  rank: roleRank(session.permissions),
+});
 
 export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
