@@ -2,7 +2,7 @@
 // has its own endpoint; the caller's level for it is evaluated against the person the record
 // belongs to. Special-category and financial fields (ethnicity, health, bank details, NI
 // number) sit behind one more endpoint, /api/user-special-category, that managers do not
-// hold: only the person, HR admins and owners (and administrators) read them.
+// hold: only the person, HR admins and owners read them.
 import {
   levelFor,
   roleRank,

@@ -1,6 +1,6 @@
 // The roles every new company starts with (the identity issue refines the entries):
 // Owner company-wide, Manager department-wide for people work, Employee their own records,
-// Docs only for documents; administrators hold the global role of no company.
+// Docs only for documents; administrators hold the platform role of no company.
 import type { HttpMethod, PermissionEntry, Scope } from '../../../shared/scopes';
 
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
@@ -46,8 +46,7 @@ function entries(scopeFor: (endpoint: string) => Scope | null): PermissionEntry[
  * user settings over the company (managers over their departments); everyone reads their
  * company's settings and their own user settings. Alerts are written by administrators only,
  * so no company role holds /api/alerts. Access requests (impersonation): owners read and
- * decide them; administrators ask, sign in, and pick companies. Migrations 0007 and 0009 give
- * roles made earlier the same entries.
+ * decide them. Migrations 0007 and 0009 give roles made earlier the same entries.
  */
 const grant = (endpoint: string, type: Scope, methods: HttpMethod[] = METHODS): PermissionEntry[] =>
   methods.map((method) => ({ endpoint, method, type }));
@@ -60,14 +59,24 @@ const EXTRA_ACCESS = {
   Manager: [...grant('/api/company-settings', 'own', ['GET']), ...grant('/api/user-settings', 'department', ['GET', 'PUT'])],
   Employee: [...grant('/api/company-settings', 'own', ['GET']), ...grant('/api/user-settings', 'own', ['GET', 'PUT'])],
   'Docs only': grant('/api/user-settings', 'own', ['GET', 'PUT']),
-  Administrator: [
-    ...grant('/api/alerts', 'global'),
-    ...grant('/api/company-settings', 'global'),
-    ...grant('/api/user-settings', 'global'),
-    ...grant('/api/access-requests', 'global', ['GET', 'POST', 'PUT']),
-    ...grant('/api/companies', 'global', ['GET']),
-  ],
 } satisfies Record<string, PermissionEntry[]>;
+
+/**
+ * The administrator's reach: the platform, never a company's own data. Administrators write
+ * alerts, ask companies for access and sign in under an approved grant, pick companies, read
+ * the contact requests sent to Stafflane and write the expert articles every company reads.
+ * A company's people, leave, organisation lists and settings are reached only as an
+ * impersonated session of that company (an approved, time-limited access request), which
+ * carries the impersonated user's own role and is audited. Migration 0016 takes every
+ * other entry away from the Administrator roles made earlier.
+ */
+export const ADMINISTRATOR_PERMISSIONS: PermissionEntry[] = [
+  ...grant('/api/alerts', 'global'),
+  ...grant('/api/access-requests', 'global', ['GET', 'POST', 'PUT']),
+  ...grant('/api/companies', 'global', ['GET']),
+  ...grant('/api/contact-us', 'global', ['GET']),
+  ...grant('/api/article', 'global'),
+];
 
 /**
  * People (issue 6): every employee-record resource and every organisation list has its own
@@ -75,8 +84,9 @@ const EXTRA_ACCESS = {
  * departments but not the special-category gate (ethnicity, health, bank details, NI number),
  * termination or the organisation lists; employees read their own records and edit their own
  * contact, about-me, next of kin and personal details, and mark their own profile set up. Reference lists (departments,
- * locations, job titles, tags...) are read by every company user without an entry; the
- * entry is what shows their settings tab (SPEC §6).
+ * locations, job titles, tags...) are read by every company user without an entry, published
+ * terms too; company notes, termination reasons and draft terms need the entry (each list
+ * declares its readers in organisation.routes.ts). The entry is what shows a settings tab.
  */
 export const PEOPLE_RECORD_ENDPOINTS = [
   '/api/user-personal-details',
@@ -141,7 +151,6 @@ export const PEOPLE_ACCESS = {
     grant(endpoint, 'own', EMPLOYEE_EDITS.has(endpoint) ? METHODS : ['GET']),
   ),
   'Docs only': [],
-  Administrator: [...PEOPLE_RECORD_ENDPOINTS, ...ORGANISATION_ENDPOINTS].flatMap((endpoint) => grant(endpoint, 'global')),
 } satisfies Record<string, PermissionEntry[]>;
 
 /**
@@ -192,7 +201,6 @@ export const LEAVE_ACCESS = {
     ...grant('/api/return-to-work', 'own', ['GET', 'PUT']),
   ],
   'Docs only': [],
-  Administrator: leaveCompanyWide('global'),
 } satisfies Record<string, PermissionEntry[]>;
 
 export type RoleTemplate = { name: string; docsOnly: boolean; permissions: PermissionEntry[] };
@@ -244,5 +252,5 @@ export const DEFAULT_COMPANY_ROLES: RoleTemplate[] = [
 export const ADMINISTRATOR_ROLE: RoleTemplate = {
   name: 'Administrator',
   docsOnly: false,
-  permissions: [...entries(() => 'global'), ...EXTRA_ACCESS.Administrator, ...PEOPLE_ACCESS.Administrator, ...LEAVE_ACCESS.Administrator],
+  permissions: ADMINISTRATOR_PERMISSIONS,
 };

@@ -3,9 +3,8 @@
 // logout that a session still onboarding may make).
 import type { FastifyPluginAsync } from 'fastify';
 import { auditSourceOf } from '../../../server/audit/audit-source';
-import { withSystem } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
-import { requireSession } from '../../../server/plugins/request-context';
+import { requireCompany, requireSession } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import {
   ConfirmEmailChangeSchema,
@@ -18,7 +17,6 @@ import {
 import { confirmEmailChange } from './email-change.service';
 import { refuseWhileImpersonating } from './account-settings.service';
 import type { IdentityDeps } from './identity-deps';
-import { findUserCompanyId } from './onboarding.queries';
 import { completeWelcome, confirmInvitation, inviteUser, inviterOf } from './onboarding.service';
 
 export const onboardingRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = async (app, { deps }) => {
@@ -26,9 +24,8 @@ export const onboardingRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = asyn
   app.post(onboardingPaths.invitation, { config: { access: { endpoint: '/api/user-basic', method: 'PUT' } } }, async (request) => {
     const session = requireSession(request);
     const { user_id: userId } = parseInput(InviteUserSchema, request.body);
-    // An administrator has no company: the user's own decides the scope the invitation runs in.
-    const companyId = session.companyId ?? (await withSystem(deps.db, (trx) => findUserCompanyId(trx, userId)));
-    if (!companyId || !request.scope) throw AppError.notFound();
+    const companyId = requireCompany(session);
+    if (!request.scope) throw AppError.forbidden();
     return inviteUser({ deps, companyId, userId, invitedBy: inviterOf(session, request.scope), source: auditSourceOf(request) });
   });
 

@@ -1,9 +1,9 @@
 // The person a balances request is about, found in the right company and checked against the
 // caller's level for the route's endpoint, like the people module's records: another
 // company's user is a 404 (they do not exist for this caller), a colleague outside the
-// caller's scope a 403. Administrators (global scope, no company) reach any company's user.
-import { withSystem, withTenant, type Db, type Trx } from '../../../server/db/database';
-import type { Session } from '../../../server/plugins/request-context';
+// caller's scope a 403. Only the caller's own company: administrators reach one by impersonation.
+import { withTenant, type Db, type Trx } from '../../../server/db/database';
+import { requireCompany, type Session } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import {
   levelFor,
@@ -26,10 +26,7 @@ export async function withLeavePerson<T>(
   const { session, userId, endpoint, method } = input;
   const level = levelFor(session.permissions, endpoint, method);
   if (level === null) throw AppError.forbidden();
-  const companyId =
-    session.companyId ??
-    (level === 'global' ? (await withSystem(db, (trx) => findLeaveSubject(trx, { companyId: null, userId })))?.companyId : undefined);
-  if (!companyId) throw AppError.notFound();
+  const companyId = requireCompany(session);
   return withTenant(db, companyId, async (trx) => {
     const subject = await findLeaveSubject(trx, { companyId, userId });
     if (!subject) throw AppError.notFound();
@@ -52,8 +49,8 @@ export async function withValueOwner<T>(
   fn: (context: LeavePersonContext) => Promise<T>,
 ): Promise<T> {
   const { session, valueId } = input;
-  const lookup = (trx: Trx) => findValueOwner(trx, { companyId: session.companyId, id: valueId });
-  const owner = session.companyId ? await withTenant(db, session.companyId, lookup) : await withSystem(db, lookup);
+  const companyId = requireCompany(session);
+  const owner = await withTenant(db, companyId, (trx) => findValueOwner(trx, { companyId, id: valueId }));
   if (!owner) throw AppError.notFound();
   return withLeavePerson(db, { session, userId: owner.user_id, endpoint: input.endpoint, method: input.method }, fn);
 }

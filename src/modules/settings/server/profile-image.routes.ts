@@ -48,13 +48,11 @@ export const profileImageRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
     const session = requireSession(request);
     const { userId } = request.params as SettingsSubjectInput;
     const recordLevel = levelFor(session.permissions, USER_RECORD_ENDPOINT, mode === 'read' ? 'GET' : 'PUT');
-    return inSubjectCompany(db, { session, userId, global: recordLevel === 'global' }, async (trx, subject) => {
+    return inSubjectCompany(db, { session, userId }, async (trx, subject) => {
       const self = subject.userId === session.userId;
       // Colleagues see each other's pictures; changing one is the user's or their editor's.
       const allowed =
-        mode === 'read'
-          ? subject.companyId === session.companyId || recordLevel === 'global'
-          : self || scopeReachesForWrite(recordLevel, actorOf(session), subject);
+        mode === 'read' ? subject.companyId === session.companyId : self || scopeReachesForWrite(recordLevel, actorOf(session), subject);
       if (!allowed) throw AppError.forbidden();
       return fn(trx, subject, session);
     });
