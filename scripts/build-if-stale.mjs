@@ -29,8 +29,16 @@ export function buildIfStale() {
     cwd: root,
     stdio: 'inherit',
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`vite build exited with ${result.status ?? result.signal}`);
   return true;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) buildIfStale();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    buildIfStale();
+  } catch (error) {
+    console.error(`Building the client failed: ${error.message}.`);
+    process.exit(1);
+  }
+}

@@ -52,6 +52,8 @@ const EnvSchema = v.object({
   SESSION_MAX_DAYS: positiveInt(30),
   LOGIN_MAX_ATTEMPTS: positiveInt(5),
   LOGIN_LOCK_MINUTES: positiveInt(30),
+  LOGIN_CLIENT_MAX_ATTEMPTS: positiveInt(30),
+  LOGIN_CLIENT_WINDOW_MINUTES: positiveInt(15),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL'))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Stafflane <no-reply@stafflane.test>'),
   MAIL_POLL_MS: positiveInt(2_000),
@@ -83,7 +85,7 @@ export type Config = {
   dataDir: string;
   /** Owner connection: migrations and the embedded seed run through it. Unset → embedded PostgreSQL. */
   databaseUrl: string | undefined;
-  /** Optional separate login for the application role; otherwise the owner connection does SET ROLE. */
+  /** The application's own login (a member of stafflane_app); unset → the owner sets up a generated one. */
   appDatabaseUrl: string | undefined;
   poolSize: number;
   embeddedPort: number;
@@ -98,8 +100,11 @@ export type Config = {
   /** Token signing key; unset → a key generated once per database and shared by its servers. */
   jwtSecret: string | undefined;
   sessions: { accessTokenSeconds: number; idleSeconds: number; maxSeconds: number };
-  /** Failed sign-ins per e-mail address before a lock, and how long the lock lasts. */
-  login: { maxAttempts: number; lockMinutes: number };
+  /**
+   * Failed sign-ins per e-mail address before a lock, and how long the lock lasts; failed
+   * sign-ins per client address (IP) in a window before further attempts are answered 429.
+   */
+  login: { maxAttempts: number; lockMinutes: number; clientMaxAttempts: number; clientWindowMinutes: number };
   /** Unset → e-mail stays in the outbox_email table and the log (development). */
   mail: { smtpUrl: string | undefined; from: string; pollMs: number };
   /** Where contact-us messages go, per SPEC §2.6 team. */
@@ -166,7 +171,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       idleSeconds: e.SESSION_IDLE_DAYS * 86400,
       maxSeconds: e.SESSION_MAX_DAYS * 86400,
     },
-    login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, lockMinutes: e.LOGIN_LOCK_MINUTES },
+    login: {
+      maxAttempts: e.LOGIN_MAX_ATTEMPTS,
+      lockMinutes: e.LOGIN_LOCK_MINUTES,
+      clientMaxAttempts: e.LOGIN_CLIENT_MAX_ATTEMPTS,
+      clientWindowMinutes: e.LOGIN_CLIENT_WINDOW_MINUTES,
+    },
     realtime: {
       retentionDays: e.REALTIME_RETENTION_DAYS,
       sessionCheckMs: e.REALTIME_SESSION_CHECK_MS,

@@ -1,10 +1,11 @@
 // The server process: configuration, start-up banner, and a clean stop on SIGTERM/SIGINT
 // (stop accepting, finish in-flight requests, close the pool, stop embedded PostgreSQL).
+// A failed start prints one line saying what failed and what to do, and exits with 1.
 import { ConfigError, loadConfig } from './config';
-import { DataDirInUseError } from './db/embedded-postgres';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
 import { createLogger } from './logger';
 import { packageVersion, startServer } from './server';
+import { describeStartupFailure } from './startup-error';
 
 async function main(): Promise<void> {
   let config;
@@ -23,11 +24,8 @@ async function main(): Promise<void> {
   try {
     server = await startServer({ config, logger });
   } catch (error) {
-    if (error instanceof DataDirInUseError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    logger.fatal({ err: error }, 'Stafflane could not start');
+    logger.debug({ err: error }, 'Start-up failure in detail');
+    console.error(describeStartupFailure(error, config));
     process.exit(1);
   }
 

@@ -25,7 +25,7 @@ export async function startServer(
       config,
       logger,
       db: database.db,
-      listenUrl: config.appDatabaseUrl ?? database.ownerUrl,
+      listenUrl: database.appUrl,
       authenticate: options.authenticate,
       modules: options.modules,
     });

@@ -83,3 +83,35 @@ export function scopeCoversUser(scope: Scope | null, actor: ScopeActor, subject:
     throw error;
   }
 }
+
+/**
+ * How high a role stands, read from what it may do so that a role a company shapes itself
+ * ranks by its powers, not its name: owner (decides access requests company-wide) > HR admin
+ * (changes basic records company-wide) > manager (department-wide) > employee (their own) >
+ * docs only (no basic record at all). Administrators rank with owners.
+ */
+export const ROLE_RANK = { docsOnly: 0, employee: 1, manager: 2, hrAdmin: 3, owner: 4 } as const;
+
+export function roleRank(permissions: readonly PermissionEntry[]): number {
+  const atLeastCompany = (scope: Scope | null) => scope !== null && scopeRank(scope) >= scopeRank('company');
+  if (atLeastCompany(levelFor(permissions, '/api/access-requests', 'PUT'))) return ROLE_RANK.owner;
+  const basic = levelFor(permissions, '/api/user-basic', 'PUT');
+  if (atLeastCompany(basic)) return ROLE_RANK.hrAdmin;
+  if (basic === 'department') return ROLE_RANK.manager;
+  return levelFor(permissions, '/api/user-basic', 'GET') === null ? ROLE_RANK.docsOnly : ROLE_RANK.employee;
+}
+
+export type RankedActor = ScopeActor & { rank: number };
+export type RankedSubject = ScopeSubject & { rank: number };
+
+/**
+ * Whether `scope` reaches `subject` for a write or an approval. As scopeCoversUser, except
+ * that department scope reaches a person of the actor's departments only when their role
+ * ranks no higher than the actor's: a department's manager does not manage the company's
+ * owners or HR admins who sit in it. Company, global and own scope are unchanged, and
+ * everyone reaches themselves as their scope allows.
+ */
+export function scopeReachesForWrite(scope: Scope | null, actor: RankedActor, subject: RankedSubject): boolean {
+  if (!scopeCoversUser(scope, actor, subject)) return false;
+  return scope !== 'department' || subject.userId === actor.userId || subject.rank <= actor.rank;
+}

@@ -39,11 +39,13 @@ async function failureCode(fn: () => Promise<unknown>): Promise<string | null> {
 }
 
 describe('audit_log as the application role', () => {
-  it('runs as stafflane_app, which neither owns the table nor bypasses row-level security', async () => {
-    const { rows } = await sql<{ who: string; owner: string }>`
-      select current_user as who, (select tableowner from pg_tables where tablename = 'audit_log') as owner`.execute(t.database.db);
-    expect(rows[0]?.who).toBe('stafflane_app');
-    expect(rows[0]?.owner).not.toBe('stafflane_app');
+  it('runs as the application login (in stafflane_app), which does not own the table', async () => {
+    const { rows } = await sql<{ who: string; owner: string; member: boolean }>`
+      select current_user as who, (select tableowner from pg_tables where tablename = 'audit_log') as owner,
+             pg_has_role(current_user, 'stafflane_app', 'USAGE') as member`.execute(t.database.db);
+    expect(rows[0]?.who).toMatch(/^stafflane_login_/);
+    expect(rows[0]?.member).toBe(true);
+    expect(rows[0]?.owner).not.toBe(rows[0]?.who);
   });
 
   it('adds and reads entries of its own company', async () => {

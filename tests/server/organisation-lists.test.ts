@@ -1,5 +1,6 @@
-// The organisation's lists: owners and HR admins write them, every company user reads them,
-// another company's items do not exist for the caller, names are unique per company, the
+// The organisation's lists: owners and HR admins write them, each list declares who reads it
+// (reference lists every company user, company notes and termination reasons their holders,
+// terms everyone once published), another company's items do not exist for the caller, names are unique per company, the
 // postcode validator holds, and an item in use cannot be deleted (409, nothing deleted).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ let owner: Person;
 let hrAdmin: Person;
 let manager: Person;
 let employee: Person;
+let docsOnly: Person;
 let otherOwner: Person;
 let admin: Person;
 
@@ -25,6 +27,7 @@ beforeAll(async () => {
   hrAdmin = await addPerson(t, company, { role: 'HR admin', department: 'Office' });
   manager = await addPerson(t, company, { role: 'Manager', department: 'Operations' });
   employee = await addPerson(t, company, { role: 'Employee', department: 'Operations' });
+  docsOnly = await addPerson(t, company, { role: 'Docs only', department: 'Operations' });
   otherOwner = await addPerson(t, await addShellCompany(t), { role: 'Owner', department: 'Office' });
   admin = await addPerson(t, await addAdministrators(t), { role: 'Administrator' });
 });
@@ -95,14 +98,15 @@ describe('locations', () => {
     expect((await list<Location>(otherOwner, 'company-location')).results.map((row) => row.name)).toEqual(['Theirs']);
   });
 
-  it('are reached by an administrator for a named company', async () => {
+  it('are not reached by an administrator, whatever company they name', async () => {
     const companyId = company.companyId ?? '';
-    expect((await send(admin, 'GET', '/api/company-location')).statusCode).toBe(422);
-    const page = await list<Location>(admin, 'company-location', `?company_id=${companyId}`);
-    expect(page.results.map((row) => row.name)).toContain('York');
-    const made = await create<Location>(admin, 'company-location', { name: 'Admin made', company_id: companyId });
-    expect((await list<Location>(employee, 'company-location')).results.map((row) => row.id)).toContain(made.id);
-    expect((await send(admin, 'DELETE', `/api/company-location/${made.id}`)).statusCode).toBe(204);
+    const york = (await list<Location>(owner, 'company-location')).results.find((row) => row.name === 'York');
+    expect((await send(admin, 'GET', '/api/company-location')).statusCode).toBe(403);
+    expect((await send(admin, 'GET', `/api/company-location?company_id=${companyId}`)).statusCode).toBe(403);
+    expect((await send(admin, 'GET', `/api/company-location/${york?.id}`)).statusCode).toBe(403);
+    expect((await send(admin, 'POST', '/api/company-location', { name: 'Admin made', company_id: companyId })).statusCode).toBe(403);
+    expect((await send(admin, 'DELETE', `/api/company-location/${york?.id}`)).statusCode).toBe(403);
+    expect((await list<Location>(owner, 'company-location')).results.map((row) => row.name)).not.toContain('Admin made');
   });
 });
 
@@ -229,24 +233,55 @@ describe('the other lists', () => {
       publish: true,
     });
     expect(again.json<TermsAndConditions>()).toMatchObject({ body: 'Be kinder.', published_at: firstDate });
-    await create(hrAdmin, 'terms-and-conditions', { title: '2025 terms' });
-    expect((await list<TermsAndConditions>(employee, 'terms-and-conditions')).results.map((row) => row.title)).toEqual([
-      '2025 terms',
-      '2024 terms',
-    ]);
+    const later = await create<TermsAndConditions>(hrAdmin, 'terms-and-conditions', { title: '2025 terms' });
+    for (const editor of [owner, hrAdmin]) {
+      expect((await list<TermsAndConditions>(editor, 'terms-and-conditions')).results.map((row) => row.title)).toEqual([
+        '2025 terms',
+        '2024 terms',
+      ]);
+      expect((await send(editor, 'GET', `/api/terms-and-conditions/${later.id}`)).statusCode).toBe(200);
+    }
+    // The draft is the editors' until it is published; everyone reads what is.
+    for (const reader of [manager, employee, docsOnly]) {
+      const page = await list<TermsAndConditions>(reader, 'terms-and-conditions');
+      expect(page.results.map((row) => row.title)).toEqual(['2024 terms']);
+      expect(page.count).toBe(1);
+      expect((await send(reader, 'GET', `/api/terms-and-conditions/${later.id}`)).statusCode).toBe(404);
+      expect((await send(reader, 'GET', `/api/terms-and-conditions/${draft.id}`)).statusCode).toBe(200);
+    }
+    expect((await list<TermsAndConditions>(employee, 'terms-and-conditions', '?search=2025')).count).toBe(0);
     expect((await send(owner, 'POST', '/api/terms-and-conditions', { title: 'Long', body: 'x'.repeat(20_001) })).statusCode).toBe(422);
   });
 
   it('keep company notes with their author, newest first, within 2,000 characters', async () => {
     await create(owner, 'company-notes', { body: 'Fire drill on Friday.' });
     await create(hrAdmin, 'company-notes', { body: 'Payroll moves to the 25th.' });
-    const notes = (await list<{ body: string; author: { id: string } | null }>(employee, 'company-notes')).results;
-    expect(notes.map((note) => [note.body, note.author?.id])).toEqual([
-      ['Payroll moves to the 25th.', hrAdmin.id],
-      ['Fire drill on Friday.', owner.id],
-    ]);
+    for (const reader of [owner, hrAdmin]) {
+      const notes = (await list<{ body: string; author: { id: string } | null }>(reader, 'company-notes')).results;
+      expect(notes.map((note) => [note.body, note.author?.id])).toEqual([
+        ['Payroll moves to the 25th.', hrAdmin.id],
+        ['Fire drill on Friday.', owner.id],
+      ]);
+    }
+    // The company's notes are for those who hold the company-notes permission company-wide.
+    const [first] = (await list<{ id: string }>(owner, 'company-notes')).results;
+    for (const outsider of [manager, employee, docsOnly, admin]) {
+      expect((await send(outsider, 'GET', '/api/company-notes')).statusCode).toBe(403);
+      expect((await send(outsider, 'GET', `/api/company-notes/${first?.id}`)).statusCode).toBe(403);
+    }
     expect((await send(owner, 'POST', '/api/company-notes', { body: 'x'.repeat(2_001) })).statusCode).toBe(422);
     expect((await send(employee, 'POST', '/api/company-notes', { body: 'Hello' })).statusCode).toBe(403);
+  });
+
+  it('keep termination reasons to their holders, and the reference lists open to every user of the company', async () => {
+    await create<NamedItem>(owner, 'termination-reason', { name: 'Retired' });
+    for (const holder of [owner, hrAdmin]) expect((await list<NamedItem>(holder, 'termination-reason')).count).toBeGreaterThan(0);
+    for (const outsider of [manager, employee, docsOnly])
+      expect((await send(outsider, 'GET', '/api/termination-reason')).statusCode).toBe(403);
+    const open = ['company-location', 'departments', 'company-position', 'contract-type', 'user-tags', 'working-pattern-templates'];
+    for (const resource of open.concat(['company-pay-rate-type', 'custom-form-fields'])) {
+      expect((await send(employee, 'GET', `/api/${resource}`)).statusCode, resource).toBe(200);
+    }
   });
 
   it('audit every write and tell the company’s apps to refetch', async () => {

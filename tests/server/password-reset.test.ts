@@ -1,9 +1,10 @@
 // Forgotten passwords end to end through a real SMTP sink: the same answer for any address,
 // a single-use link valid for an hour, and using it sets the password, lifts the lock and
-// ends every session of the user at once.
+// ends every session of the user at once; no more than three links an hour per account.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetRequestedMessage, resetLinkInvalidMessage } from '../../src/modules/auth/auth.contract';
+import { PASSWORD_RESET_SUBJECT } from '../../src/modules/auth/server/password-reset.service';
 import { addCompany, addUser, bearer, ownerSql, postLogin, resetTokenIn, type UserFixture } from '../support/identity-fixtures';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -70,6 +71,29 @@ describe('asking for a link', () => {
     expect((await requestReset(user.email)).statusCode).toBe(202);
     await t.app.mail.drain();
     expect(sink.messages.some((m) => m.to.includes(user.email))).toBe(false);
+  });
+
+  it('mails one account at most three links an hour, however many are asked for at once, with the same answer', async () => {
+    const user = await addUser(t, { company: await addCompany(t) });
+    const burst = () => Promise.all(Array.from({ length: 20 }, () => requestReset(user.email)));
+    const answers = [...(await burst())];
+    for (let i = 0; i < 10; i++) answers.push(await requestReset(user.email));
+    answers.push(...(await burst()));
+    expect(answers).toHaveLength(50);
+    expect(new Set(answers.map((a) => `${a.statusCode} ${a.body}`))).toEqual(
+      new Set([`202 ${JSON.stringify({ message: passwordResetRequestedMessage })}`]),
+    );
+    const queued = await ownerSql<{ n: string }>(
+      t,
+      sql`select count(*) as n from outbox_email where to_address = ${user.email} and subject = ${PASSWORD_RESET_SUBJECT}`,
+    );
+    expect(Number(queued[0]?.n)).toBe(3);
+
+    // An hour after the first links, the next one is sent.
+    await ownerSql(t, sql`update password_reset_tokens set created_at = now() - interval '61 minutes' where user_id = ${user.id}`);
+    expect((await requestReset(user.email)).statusCode).toBe(202);
+    const later = await ownerSql<{ n: string }>(t, sql`select count(*) as n from outbox_email where to_address = ${user.email}`);
+    expect(Number(later[0]?.n)).toBe(4);
   });
 
   it('refuses a malformed address with field errors', async () => {

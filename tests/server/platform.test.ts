@@ -86,9 +86,16 @@ describe('platform endpoints', () => {
     expect(csp).not.toContain('unsafe-eval');
   });
 
-  it('runs requests as the application role, which is not a superuser and bypasses nothing', async () => {
-    const { rows } = await sql<{ current_user: string; rolsuper: boolean; rolbypassrls: boolean }>`
-      select current_user, rolsuper, rolbypassrls from pg_roles where rolname = current_user`.execute(t.database.db);
-    expect(rows[0]).toEqual({ current_user: 'stafflane_app', rolsuper: false, rolbypassrls: false });
+  it('runs requests as the application login, a member of stafflane_app that is not a superuser and bypasses nothing', async () => {
+    const { rows } = await sql<{ current_user: string; session_user: string; rolsuper: boolean; rolbypassrls: boolean; member: boolean }>`
+      select current_user, session_user, rolsuper, rolbypassrls, pg_has_role(current_user, 'stafflane_app', 'USAGE') as member
+      from pg_roles where rolname = current_user`.execute(t.database.db);
+    expect(rows[0]).toEqual({
+      current_user: expect.stringMatching(/^stafflane_login_[0-9a-f]{12}$/),
+      session_user: rows[0]?.current_user,
+      rolsuper: false,
+      rolbypassrls: false,
+      member: true,
+    });
   });
 });

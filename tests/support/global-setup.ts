@@ -1,9 +1,13 @@
 // One PostgreSQL per test run (embedded, or TEST_DATABASE_URL's server) and one migrated
-// template database; every test file clones its own database from the template.
+// template database; every test file clones its own database from the template. The
+// template's application login (a cluster-wide role, password in its owner_secrets) is the
+// one every clone's application pool signs in as; it is dropped with the databases.
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { ensureAppLogin } from '../../src/server/db/app-login';
+import { findAppLogin, type AppLogin } from '../../src/server/db/app-login.queries';
 import { createDb, createPool } from '../../src/server/db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/server/db/embedded-postgres';
 import { migrate } from '../../src/server/db/migrate';
@@ -11,7 +15,7 @@ import { withDatabaseName } from '../../src/server/db/open';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDb: { serverUrl: string; template: string; prefix: string };
+    testDb: { serverUrl: string; template: string; prefix: string; appLogin: AppLogin };
   }
 }
 
@@ -37,11 +41,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     embedded = await startEmbeddedPostgres({ dataDir, port: 0, log: { info: () => undefined, warn: () => undefined } });
     serverUrl = embedded.url;
   }
+  let appLogin: AppLogin | undefined;
   try {
     await admin(serverUrl, [`DROP DATABASE IF EXISTS ${template}`, `CREATE DATABASE ${template}`]);
-    const ownerDb = createDb(createPool(withDatabaseName(serverUrl, template), { max: 1 }));
+    const templateUrl = withDatabaseName(serverUrl, template);
+    const ownerDb = createDb(createPool(templateUrl, { max: 1 }));
     try {
       await migrate(ownerDb);
+      await ensureAppLogin(ownerDb, templateUrl);
+      appLogin = await findAppLogin(ownerDb);
     } finally {
       await ownerDb.destroy();
     }
@@ -49,13 +57,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await embedded?.stop();
     throw error;
   }
-  project.provide('testDb', { serverUrl, template, prefix });
+  if (!appLogin) throw new Error('The template database has no application login');
+  const loginRole = appLogin.role;
+  project.provide('testDb', { serverUrl, template, prefix, appLogin });
 
   return async () => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
     const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}%`]);
     for (const row of rows) await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(row.datname)} WITH (FORCE)`);
+    await client.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(loginRole)}`);
     await client.end();
     await embedded?.stop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });

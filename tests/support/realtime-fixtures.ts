@@ -15,7 +15,7 @@ export type ListeningApp = { app: FastifyInstance; base: string; close: () => Pr
 
 /** The app on 127.0.0.1 with real sign-in and the fan-out's LISTEN connection on the test database. */
 export async function listenApp(database: TestDatabase, config: Config): Promise<ListeningApp> {
-  const app = await buildApp({ config, db: database.db, logger: pino({ level: 'silent' }), listenUrl: database.ownerUrl });
+  const app = await buildApp({ config, db: database.db, logger: pino({ level: 'silent' }), listenUrl: database.appUrl });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

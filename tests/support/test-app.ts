@@ -13,9 +13,18 @@ import { createTestDatabase, type TestDatabase } from './test-db';
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; config: Config; close: () => Promise<void> };
 
+// Every injected request comes from 127.0.0.1, so the sign-in limit per client address is
+// lifted unless a test sets it (login-throttle.test.ts does).
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', CLIENT_DIST_DIR: '.tmp/no-client', ...env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '.tmp/test-data',
+      CLIENT_DIST_DIR: '.tmp/no-client',
+      LOGIN_CLIENT_MAX_ATTEMPTS: '100000',
+      ...env,
+    },
     '0.0.0-test',
   );
 }

@@ -2,10 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { APP_ROLE, createDb, createPool, type Db } from '../../src/server/db/database';
+import { loginUrl } from '../../src/server/db/app-login';
+import { createDb, createPool, type Db } from '../../src/server/db/database';
 import { withDatabaseName } from '../../src/server/db/open';
 
-export type TestDatabase = { name: string; ownerUrl: string; db: Db; ownerDb: Db; drop: () => Promise<void> };
+/** `db` signs in as the application login, as the server's request pool does; `ownerDb` as the owner. */
+export type TestDatabase = { name: string; ownerUrl: string; appUrl: string; db: Db; ownerDb: Db; drop: () => Promise<void> };
 
 async function cloneTemplate(serverUrl: string, template: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -27,15 +29,17 @@ async function cloneTemplate(serverUrl: string, template: string, name: string):
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const { serverUrl, template, prefix } = inject('testDb');
+  const { serverUrl, template, prefix, appLogin } = inject('testDb');
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   await cloneTemplate(serverUrl, template, name);
   const ownerUrl = withDatabaseName(serverUrl, name);
-  const db = createDb(createPool(ownerUrl, { max: 20, role: APP_ROLE }));
+  const appUrl = loginUrl(ownerUrl, appLogin);
+  const db = createDb(createPool(appUrl, { max: 20 }));
   const ownerDb = createDb(createPool(ownerUrl, { max: 2 }));
   return {
     name,
     ownerUrl,
+    appUrl,
     db,
     ownerDb,
     drop: async () => {

@@ -57,8 +57,9 @@ export const authPaths = { login: '/api/login', logout: '/api/logout', refresh: 
 
 // ---------------------------------------------------------------------------------------
 // Sign-in outcomes (SPEC §3 two-factor result, §8 login messages). Every refusal of
-// POST /api/login is HTTP 401 with this body (429 stays the rate limiter's); the client
-// shows `message`, or for `invite_not_accepted` the onboarding text below.
+// POST /api/login is HTTP 401 with this body, except a client over a rate limit (the API's,
+// or too many failed sign-ins from its address): 429 with `{code, message}` and Retry-After.
+// The client shows `message`, or for `invite_not_accepted` the onboarding text below.
 
 export const TWO_FACTOR_METHODS = ['mail', 'mobile'] as const;
 export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number];
@@ -107,6 +108,8 @@ export const loginMessages = {
   accountOnHold: 'Your account is temporarily on hold.',
   accessDisabled: 'Your account access has been disabled. Please contact your line manager.',
   generic: 'Login failed.',
+  tooManyAttempts: (minutes: number) =>
+    `Too many failed sign-ins from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   serverError: 'Unexpected error occurred.',
 } as const;
 
@@ -193,6 +196,19 @@ export const onboardingPaths = {
   confirmEmail: '/api/confirm-email',
   welcome: '/api/welcome',
 } as const;
+
+/**
+ * POST /api/confirm-email-change → 200 EmailChangeConfirmed: the link e-mailed to a new
+ * sign-in address; the address takes effect and every session of the person ends. The page
+ * is /confirm-email?type=email-change&token=…; a bad, used or expired link is a 422 on `token`.
+ */
+export const ConfirmEmailChangeSchema = ConfirmEmailSchema;
+export type EmailChangeConfirmed = { email: string };
+export const confirmEmailChangePath = '/api/confirm-email-change';
+/** The `type` of /confirm-email for a change of sign-in address (without it, an invitation). */
+export const EMAIL_CHANGE_LINK_TYPE = 'email-change';
+export const emailChangeLinkInvalidMessage = 'This link has expired or was already used.';
+export const emailChangeAddressTakenMessage = 'This address now belongs to another account, so the change could not be made.';
 
 /** POST /api/confirm-email: 422 on `token`, saying whether the link is unknown or used, or expired. */
 export const invitationLinkInvalidMessage =

@@ -9,8 +9,13 @@ export const TWO_FACTOR_CODE_TTL_SECONDS = 5 * 60;
 export const TWO_FACTOR_MAX_GUESSES = 5;
 export const TWO_FACTOR_CODE_DIGITS = 6;
 export const PASSWORD_RESET_LINK_SECONDS = 60 * 60;
+/** Reset e-mails one account is sent at most within PASSWORD_RESET_MAIL_WINDOW_SECONDS; further requests send nothing. */
+export const PASSWORD_RESET_MAILS_PER_WINDOW = 3;
+export const PASSWORD_RESET_MAIL_WINDOW_SECONDS = 60 * 60;
 /** An invitation link works once, for a week (the identity issue). */
 export const INVITATION_LINK_SECONDS = 7 * 24 * 60 * 60;
+/** A link confirming a new sign-in e-mail works once, for a day. */
+export const EMAIL_CHANGE_LINK_SECONDS = 24 * 60 * 60;
 
 /** Failed attempts counted for one e-mail address; `lockedUntil` only while a lock lasts. */
 export type AttemptCount = { failedCount: number; lockedUntil: Date | null };

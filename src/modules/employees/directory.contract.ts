@@ -113,6 +113,8 @@ export type UserBasic = DirectoryEntry & {
   termination_reason: Named | null;
   termination_notes: string | null;
   setup_completed_at: string | null;
+  /** A new sign-in address waiting for its own confirmation; `email` stays the sign-in address until then. */
+  pending_email: string | null;
 };
 
 const optionalUuid = v.optional(v.nullable(uuid));
@@ -153,6 +155,11 @@ export type UpdateEmployeeInput = v.InferInput<typeof UpdateEmployeeInputSchema>
 
 /** E-mail already used by another account (addresses are unique across companies). */
 export const EMAIL_TAKEN = 'This e-mail address is already used by another account.';
+/** PUT /api/user-basic: 403 for a change of e-mail by someone below company scope, or over a higher role. */
+export const EMAIL_CHANGE_REFUSED =
+  'Only an owner or HR admin can change a sign-in e-mail address, and never that of someone in a higher role.';
+/** PUT /api/user-basic: 403 for a role change of, or to, a role higher than the caller's. */
+export const ROLE_CHANGE_REFUSED = 'You cannot change the role of someone in a higher role than yours, or give a role higher than yours.';
 
 export const BULK_ACTIONS = ['add_tags', 'remove_tags', 'set_department', 'invite'] as const;
 const userIds = v.pipe(v.array(uuid), v.minLength(1, 'Choose at least one employee.'), v.maxLength(500, 'Choose at most 500 employees.'));

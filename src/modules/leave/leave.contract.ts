@@ -31,7 +31,7 @@ export const LEAVE_RESOURCES = {
 } as const;
 export type LeaveResource = (typeof LEAVE_RESOURCES)[keyof typeof LEAVE_RESOURCES];
 
-/** The permission endpoints (default-roles.ts LEAVE_ACCESS). */
+/** The permission endpoints (what each role holds: server/leave.grants.ts). */
 export const LEAVE_ENDPOINTS = {
   absence: '/api/user-absence',
   approve: '/api/approve-absence',

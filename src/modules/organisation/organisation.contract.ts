@@ -172,7 +172,7 @@ export const CompanyNoteInputSchema = v.object({ body: requiredText(NOTE_MAX_LEN
 export type CompanyNoteInput = v.InferInput<typeof CompanyNoteInputSchema>;
 
 const uuid = (message: string) => v.pipe(v.string(message), v.uuid(message));
-/** Administrators (no company of their own) name the company a list or a new item belongs to. */
+/** A company a list request may name; a list is always the caller's own company's, whatever it names. */
 const companyFilter = v.optional(uuid('This is not a valid company.'));
 
 export const ListQuerySchema = v.object({ search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))), company_id: companyFilter });

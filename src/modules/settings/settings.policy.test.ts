@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { decideUserSettingsChange, mayChangeCompanySettings, mayReadUserSettings, scopeCoversUser } from './settings.policy';
 
 const company = 'c1';
-const manager = { userId: 'm', companyId: company, departmentIds: ['ops'] };
-const inOps = { userId: 'e1', companyId: company, departmentIds: ['ops'] };
-const inOffice = { userId: 'e2', companyId: company, departmentIds: ['office'] };
-const elsewhere = { userId: 'x', companyId: 'c2', departmentIds: ['ops'] };
+const manager = { userId: 'm', companyId: company, departmentIds: ['ops'], rank: 2 };
+const inOps = { userId: 'e1', companyId: company, departmentIds: ['ops'], rank: 1 };
+const inOffice = { userId: 'e2', companyId: company, departmentIds: ['office'], rank: 1 };
+const elsewhere = { userId: 'x', companyId: 'c2', departmentIds: ['ops'], rank: 1 };
 
 describe('scopeCoversUser', () => {
   it('follows SPEC §6 against the subject user', () => {
@@ -45,6 +45,17 @@ describe('user settings', () => {
     const change = { allow_toil_overtime: true };
     expect(decideUserSettingsChange({ actor: manager, level: 'department', subject: inOps, change })).toBe('allowed');
     expect(decideUserSettingsChange({ actor: manager, level: 'department', subject: inOffice, change })).toBe('forbidden');
+  });
+
+  it('never lets a manager change the settings of an owner or HR admin in their department', () => {
+    const change = { allow_toil_overtime: true };
+    for (const rank of [3, 4]) {
+      expect(decideUserSettingsChange({ actor: manager, level: 'department', subject: { ...inOps, rank }, change })).toBe('forbidden');
+      expect(decideUserSettingsChange({ actor: { ...manager, rank: 4 }, level: 'company', subject: { ...inOps, rank }, change })).toBe(
+        'allowed',
+      );
+    }
+    expect(decideUserSettingsChange({ actor: manager, level: 'department', subject: { ...inOps, rank: 2 }, change })).toBe('allowed');
   });
 });
 

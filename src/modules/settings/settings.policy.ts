@@ -1,13 +1,21 @@
 // Who may read and change whose settings (SPEC §6): the caller's level for the endpoint is
 // evaluated against the user the settings belong to. A user always reads their own settings
 // and may change their own e-mail preference, but never their own overtime allowances.
-import { scopeAllows, scopeCoversUser, type Scope, type ScopeActor, type ScopeSubject } from '../../shared/scopes';
+import {
+  scopeAllows,
+  scopeCoversUser,
+  scopeReachesForWrite,
+  type RankedActor,
+  type RankedSubject,
+  type Scope,
+  type ScopeActor,
+} from '../../shared/scopes';
 
-export { scopeCoversUser };
+export { scopeCoversUser, scopeReachesForWrite };
 import type { UpdateUserSettingsInput } from './settings.contract';
 
 /** The user whose settings (or picture) are at stake. */
-export type SettingsSubject = ScopeSubject;
+export type SettingsSubject = RankedSubject;
 
 export function mayReadUserSettings(input: { actor: ScopeActor; level: Scope | null; subject: SettingsSubject }): boolean {
   return input.actor.userId === input.subject.userId || scopeCoversUser(input.level, input.actor, input.subject);
@@ -15,8 +23,9 @@ export function mayReadUserSettings(input: { actor: ScopeActor; level: Scope | n
 
 export type UserSettingsDecision = 'allowed' | 'forbidden' | 'own_overtime';
 
+/** Department scope changes the settings of people ranking no higher than the caller (scopeReachesForWrite). */
 export function decideUserSettingsChange(input: {
-  actor: ScopeActor;
+  actor: RankedActor;
   level: Scope | null;
   subject: SettingsSubject;
   change: UpdateUserSettingsInput;
@@ -25,7 +34,7 @@ export function decideUserSettingsChange(input: {
   const changesOvertime = input.change.allow_payable_overtime !== undefined || input.change.allow_toil_overtime !== undefined;
   if (self && changesOvertime) return 'own_overtime';
   if (self) return 'allowed';
-  return scopeCoversUser(input.level, input.actor, input.subject) ? 'allowed' : 'forbidden';
+  return scopeReachesForWrite(input.level, input.actor, input.subject) ? 'allowed' : 'forbidden';
 }
 
 /** Company settings: a user of the company reads them; company scope (or global) changes them. */

@@ -1,5 +1,6 @@
 // Connection pools: the owner connection runs migrations and set-up; the application pool
-// runs every request as the non-superuser application role, so row-level security holds.
+// signs in as the application login (a member of APP_ROLE, see app-login.ts), so row-level
+// security holds and no statement can switch to the owner's rights.
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
@@ -16,14 +17,8 @@ export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
 export type DbOrTrx = Db | Trx;
 
-export function createPool(url: string, options: { max: number; role?: string }): pg.Pool {
+export function createPool(url: string, options: { max: number }): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: options.max, idleTimeoutMillis: 30_000 });
-  if (options.role) {
-    const statement = `SET ROLE ${pg.escapeIdentifier(options.role)}`;
-    pool.on('connect', (client) => {
-      client.query(statement).catch(() => client.release(new Error(`Cannot SET ROLE ${options.role}`) as never));
-    });
-  }
   // An idle client losing its server must not crash the process.
   pool.on('error', () => undefined);
   return pool;

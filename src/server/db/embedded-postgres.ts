@@ -1,7 +1,9 @@
 // Runs a real PostgreSQL from the npm registry's binaries under DATA_DIR/postgres when no
 // DATABASE_URL is given. Files kept in DATA_DIR: postgres/ (the cluster), postgres.password
-// (the superuser's generated password), postgres.log, and stafflane.lock (the pid of the
-// server using this data dir, so a second server refuses to start on it).
+// (the superuser's generated password, read only by this process), postgres.log, and
+// stafflane.lock (the pid of the server using this data dir, so a second server refuses to
+// start on it). Started as root, PostgreSQL runs as the OS user postgres, which owns the
+// cluster folder and is let through DATA_DIR by its group (search only, no listing).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -9,12 +11,14 @@ import net from 'node:net';
 import path from 'node:path';
 import { userInfo } from 'node:os';
 import pg from 'pg';
+import { StartupError } from '../startup-error';
 
 export type EmbeddedPostgres = { url: string; port: number; stop: () => Promise<void> };
 
 type Logger = { info: (msg: string) => void; warn: (msg: string) => void };
+type OsUser = { uid: number; gid: number };
 
-export class DataDirInUseError extends Error {
+export class DataDirInUseError extends StartupError {
   constructor(dataDir: string, pid: number) {
     super(
       `Another Stafflane server (pid ${pid}) is already using the data directory ${dataDir}. Stop it first, or set DATA_DIR to another directory.`,
@@ -62,7 +66,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
 }
 
 /** PostgreSQL refuses to run as root; run it as the system's postgres user, created if missing. */
-function postgresOsUser(): { uid: number; gid: number } | undefined {
+function postgresOsUser(): OsUser | undefined {
   if (userInfo().uid !== 0) return undefined;
   const lookup = () => ({
     uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
@@ -88,8 +92,46 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function run(file: string, args: string[], owner: { uid: number; gid: number } | undefined): void {
-  execFileSync(file, args, { stdio: 'pipe', ...(owner ?? {}) });
+/** Runs one of PostgreSQL's programs; a failure says which and quotes its own error lines. */
+function run(file: string, args: string[], owner: OsUser | undefined): void {
+  try {
+    execFileSync(file, args, { stdio: 'pipe', ...(owner ?? {}) });
+  } catch (error) {
+    const { stderr, message } = error as { stderr?: Buffer; message: string };
+    const said = stderr?.toString().trim() || message;
+    throw new StartupError(
+      `The embedded PostgreSQL's ${path.basename(file)} failed (${said.split('\n').slice(-3).join(' ')}). Check the data directory's permissions and free space, or set DATA_DIR to another folder.`,
+      { cause: error },
+    );
+  }
+}
+
+/** Whether `owner` can reach inside `dir` (search permission on it and every folder above). */
+function canReach(dir: string, owner: OsUser): boolean {
+  try {
+    execFileSync('test', ['-x', dir], { stdio: 'ignore', ...owner });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Lets the database's OS user through DATA_DIR when it cannot pass (a 0700 folder from
+ * `mktemp -d`): the folder's group becomes that user's group with search permission only,
+ * which no one else gains. A folder whose group already has rights is left alone.
+ */
+function letOsUserThrough(dataDir: string, owner: OsUser): void {
+  if (canReach(dataDir, owner)) return;
+  const stat = fs.statSync(dataDir);
+  if (stat.uid === process.getuid?.() && (stat.mode & 0o070) === 0) {
+    fs.chownSync(dataDir, stat.uid, owner.gid);
+    fs.chmodSync(dataDir, (stat.mode & 0o7777) | 0o010);
+  }
+  if (!canReach(dataDir, owner))
+    throw new StartupError(
+      `The embedded PostgreSQL runs as the OS user "postgres", which cannot reach the data directory ${dataDir}. Let that user through it and every folder above it (chmod o+x or a group with search rights), or set DATA_DIR to a folder it can reach.`,
+    );
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, logPath: string): Promise<void> {
@@ -109,7 +151,14 @@ async function waitUntilReady(url: string, child: ChildProcess, logPath: string)
     }
   }
   const tail = fs.existsSync(logPath) ? fs.readFileSync(logPath, 'utf8').split('\n').slice(-15).join('\n') : '';
-  throw new Error(`Embedded PostgreSQL did not start (see ${logPath}):\n${tail}`);
+  const last =
+    tail
+      .split('\n')
+      .filter((line) => /FATAL|PANIC|ERROR/.test(line))
+      .pop() ??
+    tail.split('\n').filter(Boolean).pop() ??
+    '';
+  throw new StartupError(`The embedded PostgreSQL did not start (${last.trim() || 'no log output'}). See ${logPath} for its log.`);
 }
 
 export async function startEmbeddedPostgres(options: { dataDir: string; port: number; log: Logger }): Promise<EmbeddedPostgres> {
@@ -120,6 +169,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
   const logPath = path.join(dataDir, 'postgres.log');
   const owner = postgresOsUser();
   fs.mkdirSync(dataDir, { recursive: true });
+  if (owner) letOsUserThrough(dataDir, owner);
 
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     log.info(`Creating an embedded PostgreSQL cluster in ${clusterDir}`);
@@ -127,8 +177,10 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
     fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
     const password = randomBytes(24).toString('hex');
     fs.writeFileSync(passwordPath, password, { mode: 0o600 });
+    // initdb reads the password from a file: one only the database's OS user can read, gone after.
     const pwfile = path.join(dataDir, '.pwfile');
-    fs.writeFileSync(pwfile, password, { mode: 0o644 });
+    fs.rmSync(pwfile, { force: true });
+    fs.writeFileSync(pwfile, password, { mode: 0o600 });
     if (owner) {
       fs.chownSync(clusterDir, owner.uid, owner.gid);
       fs.chownSync(pwfile, owner.uid, owner.gid);

@@ -1,15 +1,24 @@
 // Opens the database the configuration names: the embedded PostgreSQL under DATA_DIR when
-// no DATABASE_URL is set, otherwise the external one. Migrates, seeds when asked, and
-// returns the application role's connection.
+// no DATABASE_URL is set, otherwise the external one. Migrates, seeds when asked, sets up
+// the application login (unless APP_DATABASE_URL names one), and returns its connection.
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { APP_ROLE, createDb, createPool, type Db } from './database';
+import { checkAppDatabaseUrl, ensureAppLogin } from './app-login';
+import { createDb, createPool, type Db } from './database';
 import { acquireDataDirLock, startEmbeddedPostgres } from './embedded-postgres';
 import { migrate } from './migrate';
 import { findDemoSeed, seedDemo, type SeedResult } from './seed';
 
-export type OpenDatabase = { db: Db; ownerUrl: string; embedded: boolean; seed: SeedResult | null; close: () => Promise<void> };
+export type OpenDatabase = {
+  db: Db;
+  ownerUrl: string;
+  /** The application login's URL: the request pool and the realtime LISTEN connection use it. */
+  appUrl: string;
+  embedded: boolean;
+  seed: SeedResult | null;
+  close: () => Promise<void>;
+};
 
 const EMBEDDED_DATABASE = 'stafflane';
 
@@ -55,10 +64,13 @@ export async function openDatabase(config: Config, log: Logger): Promise<OpenDat
   const ownerPool = createPool(ownerUrl, { max: 2 });
   const ownerDb = createDb(ownerPool);
   let seed: SeedResult | null = null;
+  let appUrl: string;
   try {
     const applied = await migrate(ownerDb);
     if (applied.length) log.info(`Applied migrations: ${applied.join(', ')}`);
     seed = config.seedDemo ? await seedDemo(ownerDb, config) : await findDemoSeed(ownerDb);
+    if (config.appDatabaseUrl) await checkAppDatabaseUrl((appUrl = config.appDatabaseUrl));
+    else appUrl = await ensureAppLogin(ownerDb, ownerUrl);
   } catch (error) {
     await ownerDb.destroy();
     await stopEmbedded();
@@ -67,13 +79,11 @@ export async function openDatabase(config: Config, log: Logger): Promise<OpenDat
   }
   await ownerDb.destroy();
 
-  const appPool = config.appDatabaseUrl
-    ? createPool(config.appDatabaseUrl, { max: config.poolSize })
-    : createPool(ownerUrl, { max: config.poolSize, role: APP_ROLE });
-  const db = createDb(appPool);
+  const db = createDb(createPool(appUrl, { max: config.poolSize }));
   return {
     db,
     ownerUrl,
+    appUrl,
     embedded: !config.databaseUrl,
     seed,
     close: async () => {

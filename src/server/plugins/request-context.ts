@@ -50,6 +50,16 @@ export function requireSession(request: FastifyRequest): Session {
   return request.session;
 }
 
+/**
+ * The company a request about a company's own data (people, leave, lists, settings) works in:
+ * always the caller's. A session of no company (an administrator) gets there only as an
+ * impersonated session under an approved access request, which carries that company.
+ */
+export function requireCompany(session: Session): string {
+  if (!session.companyId) throw AppError.forbidden();
+  return session.companyId;
+}
+
 export function registerRequestContext(app: FastifyInstance, authenticate: Authenticator | undefined): void {
   app.decorateRequest('session', null);
   app.decorateRequest('scope', null);

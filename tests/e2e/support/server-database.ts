@@ -3,7 +3,9 @@
 // files there. Tests use it to do what another module would do on the server, such as notify().
 import fs from 'node:fs';
 import path from 'node:path';
-import { APP_ROLE, createDb, createPool, withTenant, type Db } from '../../../src/server/db/database';
+import { loginUrl } from '../../../src/server/db/app-login';
+import { findAppLogin } from '../../../src/server/db/app-login.queries';
+import { createDb, createPool, withTenant, type Db } from '../../../src/server/db/database';
 import { notify, type NotifyInput } from '../../../src/server/notifications/notify';
 import { root } from './app-server';
 
@@ -22,8 +24,12 @@ function ownerUrl(dataDir: string): string {
 
 /** Runs `fn` against the server's database (the shared one, or a private server's `dataDir`), closing the connection afterwards. */
 export async function withServerDatabase<T>(fn: (db: Db) => Promise<T>, dataDir = sharedDataDir()): Promise<T> {
-  // As the application role, so row-level security holds as it does for the server.
-  const db = createDb(createPool(ownerUrl(dataDir), { max: 1, role: APP_ROLE }));
+  // As the server's application login, so row-level security holds as it does for the server.
+  const owner = ownerUrl(dataDir);
+  const ownerDb = createDb(createPool(owner, { max: 1 }));
+  const login = await findAppLogin(ownerDb).finally(() => ownerDb.destroy());
+  if (!login) throw new Error(`The server in ${dataDir} has not set up its application login`);
+  const db = createDb(createPool(loginUrl(owner, login), { max: 1 }));
   try {
     return await fn(db);
   } finally {

@@ -5,7 +5,9 @@ import {
   authPaths,
   identityPaths,
   onboardingPaths,
+  confirmEmailChangePath,
   type ConfirmEmailResponse,
+  type EmailChangeConfirmed,
   type LoginInput,
   type LoginResponse,
   type RefreshResponse,
@@ -49,6 +51,16 @@ export function changePassword(input: { current_password: string; password: stri
 /** The invitation link's token for a session that may only finish onboarding; a bad link is a 422 on `token`. */
 export function confirmEmail(input: { token: string }): Promise<ConfirmEmailResponse> {
   return apiFetch<ConfirmEmailResponse>(onboardingPaths.confirmEmail, {
+    method: 'POST',
+    body: input,
+    handleUnauthorised: false,
+    freshToken: false,
+  });
+}
+
+/** The link to a new sign-in address: the address now in use; every session of the person has ended. */
+export function confirmEmailChange(input: { token: string }): Promise<EmailChangeConfirmed> {
+  return apiFetch<EmailChangeConfirmed>(confirmEmailChangePath, {
     method: 'POST',
     body: input,
     handleUnauthorised: false,

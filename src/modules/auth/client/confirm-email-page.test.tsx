@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../../client/auth/token-store';
-import { invitationLinkExpiredMessage } from '../auth.contract';
+import { emailChangeLinkInvalidMessage, invitationLinkExpiredMessage } from '../auth.contract';
+import { emailChangedMessage } from './confirm-email-change';
 import { ConfirmEmailPage, NO_INVITATION_TOKEN } from './confirm-email-page';
 import { SESSION_KEYS } from './session-store';
 import { mockApi, renderWithApp } from '../../../client/ui/test-render';
@@ -60,5 +61,39 @@ describe('ConfirmEmailPage', () => {
   it('asks for the link again when the token is missing, without calling the server', async () => {
     renderWithApp(<ConfirmEmailPage />, { path: '/confirm-email' });
     expect(await screen.findByRole('alert')).toHaveTextContent(NO_INVITATION_TOKEN);
+  });
+
+  describe('with type=email-change', () => {
+    function answerChange(answer: () => Response) {
+      const bodies: unknown[] = [];
+      server.use(
+        http.post('/api/confirm-email-change', async ({ request }) => {
+          bodies.push(await request.json());
+          return answer();
+        }),
+      );
+      return bodies;
+    }
+
+    it('confirms the new address once, says so and points to sign-in, without opening a session', async () => {
+      const bodies = answerChange(() => HttpResponse.json({ email: 'new@demo.test' }));
+      renderWithApp(<ConfirmEmailPage />, { path: '/confirm-email?type=email-change&token=abc' });
+      expect(await screen.findByText(emailChangedMessage('new@demo.test'))).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+      expect(bodies).toEqual([{ token: 'abc' }]);
+      expect(getToken()).toBeNull();
+    });
+
+    it('says when the link has expired or was already used', async () => {
+      answerChange(() =>
+        HttpResponse.json(
+          { code: 'validation', message: 'Please check provided details.', errors: { token: [emailChangeLinkInvalidMessage] } },
+          { status: 422 },
+        ),
+      );
+      renderWithApp(<ConfirmEmailPage />, { path: '/confirm-email?type=email-change&token=used' });
+      expect(await screen.findByRole('alert')).toHaveTextContent(emailChangeLinkInvalidMessage);
+      expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
+    });
   });
 });

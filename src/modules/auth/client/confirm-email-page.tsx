@@ -1,11 +1,14 @@
-// /confirm-email?token= (SPEC §2.1): the link of an invitation e-mail. The token is sent once;
+// /confirm-email?token= (SPEC §2.1): the link of an invitation e-mail (with type=email-change,
+// the link to a new sign-in address instead: confirm-email-change.tsx). The token is sent once;
 // the answer is a session that may only finish onboarding, stored the way a sign-in stores
 // one, and the user goes on to /welcome. A bad link says why and points to login.
 import { Anchor, Loader, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { EMAIL_CHANGE_LINK_TYPE } from '../auth.contract';
 import { confirmEmail } from './auth.api';
+import { ConfirmEmailChange } from './confirm-email-change';
 import { AuthCard } from './auth-card';
 import { formProblem } from './form-problem';
 import { OutcomePanel } from './form-notices';
@@ -15,9 +18,14 @@ export const NO_INVITATION_TOKEN =
   'This link is incomplete. Please open the link from your invitation e-mail again, or ask your employer for a new invitation.';
 
 export function ConfirmEmailPage() {
-  const navigate = useNavigate();
   const { searchStr } = useLocation();
-  const token = new URLSearchParams(searchStr).get('token');
+  const params = new URLSearchParams(searchStr);
+  if (params.get('type') === EMAIL_CHANGE_LINK_TYPE) return <ConfirmEmailChange token={params.get('token')} />;
+  return <ConfirmInvitation token={params.get('token')} />;
+}
+
+function ConfirmInvitation({ token }: { token: string | null }) {
+  const navigate = useNavigate();
   const mutation = useMutation({
     mutationFn: confirmEmail,
     meta: { errorToast: false },

@@ -131,6 +131,12 @@ describe('LoginForm: refusals (SPEC §8)', () => {
     ['account on hold', refuse({ status: 'account_on_hold', message: 'x' }), loginMessages.accountOnHold, false],
     ['access disabled', refuse({ status: 'access_disabled', message: 'x' }), loginMessages.accessDisabled, false],
     [
+      'too many failed sign-ins from the network',
+      () => HttpResponse.json({ code: 'rateLimited', message: loginMessages.tooManyAttempts(15) }, { status: 429 }),
+      'Too many failed sign-ins from your network. Please try again in 15 minutes.',
+      false,
+    ],
+    [
       'server error',
       () => HttpResponse.json({ code: 'internal', message: 'Unexpected error occurred.' }, { status: 500 }),
       'Unexpected error occurred.',

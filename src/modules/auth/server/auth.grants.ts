@@ -39,10 +39,12 @@ export const authGrants: RoleGrants = {
   Manager: coming((endpoint) => (DEPARTMENT_WORK.has(endpoint) ? 'department' : endpoint === '/api/absence-reports' ? null : 'own')),
   Employee: coming((endpoint) => (MANAGERS_AND_UP.has(endpoint) ? null : 'own')),
   'Docs only': grant('/api/document', 'own', ['GET']),
-  // Administrators ask for access to a company, sign in with it, and pick companies.
+  // The administrator's reach is the platform, never a company's own data: they ask companies
+  // for access and sign in under an approved grant, pick companies, and write the expert
+  // articles every company reads. A company's data is reached only as an impersonated session.
   Administrator: [
-    ...coming(() => 'global'),
     ...grant('/api/access-requests', 'global', ['GET', 'POST', 'PUT']),
     ...grant('/api/companies', 'global', ['GET']),
+    ...grant('/api/article', 'global'),
   ],
 };

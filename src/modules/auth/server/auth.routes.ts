@@ -22,8 +22,13 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   const { sessions } = deps.config;
   const identity = identityDepsOf(app, deps);
 
-  app.post(authPaths.login, { config: { access: 'public' } }, async (request) =>
-    login({ deps: identity, input: parseInput(LoginInputSchema, request.body), source: auditSourceOf(request) }),
+  app.post(authPaths.login, { config: { access: 'public' } }, async (request, reply) =>
+    login({
+      deps: identity,
+      input: parseInput(LoginInputSchema, request.body),
+      source: auditSourceOf(request),
+      retryAfter: (seconds) => void reply.header('retry-after', String(seconds)),
+    }),
   );
 
   // Accepts an expired access token while its session lives: an app reopened after days

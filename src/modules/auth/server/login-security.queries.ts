@@ -1,6 +1,6 @@
-// Failed sign-ins and locks per e-mail address, two-factor challenges and password-reset
-// links (migration 0005). Sign-in and reset know no company yet: call these in the system
-// scope (withSystem), except where a function says otherwise.
+// Claimed and failed sign-ins and locks per e-mail address, two-factor challenges and
+// password-reset links (migration 0005). Sign-in and reset know no company yet: call these
+// in the system scope (withSystem), except where a function says otherwise.
 import { sql, type Generated } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { Timestamp } from '../../../server/db/schema';
@@ -42,14 +42,67 @@ declare module '../../../server/db/schema' {
   }
 }
 
-/** The address's count; `lockedUntil` is set only while a lock is in force (the database's clock decides). */
-export async function getAttemptCount(db: DbOrTrx, email: string): Promise<AttemptCount> {
+/** The outcome of claiming one password check for an address: refused when locked, with the lock's end. */
+export type AttemptClaim = AttemptCount & { refused: boolean };
+
+/**
+ * Claims one password check for the address before the password is looked at: one
+ * statement, so parallel requests queue on the address's row and never more than
+ * `maxAttempts` checks are handed out per lock period, however many arrive at once. A claim
+ * counts as a failure until it is settled or released. While a lock is in force nothing is
+ * claimed; a claim beyond `maxAttempts` (the others still being checked) locks the address
+ * and is refused too. The count starts again after a lock has run out, or when the last
+ * attempt is older than the lock period (old typos do not add up to a lock months later).
+ */
+export async function claimLoginAttempt(
+  db: DbOrTrx,
+  input: { email: string; maxAttempts: number; lockMinutes: number },
+): Promise<AttemptClaim> {
+  const lock = sql`make_interval(mins => ${input.lockMinutes})`;
+  const locked = sql`coalesce(a.locked_until > now(), false)`;
+  const fresh = sql`(a.locked_until is not null or coalesce(a.last_failed_at < now() - ${lock}, true))`;
+  const open = sql`a.failed_count < ${input.maxAttempts}`;
+  const { rows } = await sql<{ failed_count: number; locked_until: Date | null }>`
+    insert into login_attempts as a (email, failed_count, last_failed_at, locked_until)
+    values (${input.email.toLowerCase()}, 1, now(), null)
+    on conflict (email) do update set
+      failed_count = case when ${locked} then a.failed_count when ${fresh} then 1 when ${open} then a.failed_count + 1 else a.failed_count end,
+      last_failed_at = case when ${locked} then a.last_failed_at when ${fresh} or ${open} then now() else a.last_failed_at end,
+      locked_until = case when ${locked} then a.locked_until when ${fresh} or ${open} then null else now() + ${lock} end
+    returning failed_count, locked_until`.execute(db);
+  const row = rows[0];
+  const lockedUntil = row?.locked_until ?? null;
+  return { failedCount: row?.failed_count ?? 1, lockedUntil, refused: lockedUntil !== null };
+}
+
+/**
+ * A claimed check found a wrong password (or no account): the claim stays counted, and the
+ * claim that used the last attempt locks the address for `lockMinutes`.
+ */
+export async function settleFailedLogin(
+  db: DbOrTrx,
+  input: { email: string; claim: number; maxAttempts: number; lockMinutes: number },
+): Promise<AttemptCount> {
+  const lockNow = input.claim >= input.maxAttempts;
   const row = await db
-    .selectFrom('login_attempts')
-    .select(['failed_count', sql<Date | null>`case when locked_until > now() then locked_until end`.as('locked_until')])
-    .where('email', '=', email.toLowerCase())
+    .updateTable('login_attempts')
+    .set({
+      last_failed_at: sql<Date>`now()`,
+      locked_until: lockNow ? sql<Date>`now() + make_interval(mins => ${input.lockMinutes})` : sql<Date | null>`locked_until`,
+    })
+    .where('email', '=', input.email.toLowerCase())
+    .returning(sql<Date | null>`case when locked_until > now() then locked_until end`.as('locked_until'))
     .executeTakeFirst();
-  return { failedCount: row?.failed_count ?? 0, lockedUntil: row?.locked_until ?? null };
+  return { failedCount: input.claim, lockedUntil: row?.locked_until ?? null };
+}
+
+/** A claimed check found the right password: it is not a failure, so the claim is given back. */
+export async function releaseLoginAttempt(db: DbOrTrx, email: string): Promise<void> {
+  await db
+    .updateTable('login_attempts')
+    .set({ failed_count: sql<number>`greatest(failed_count - 1, 0)` })
+    .where('email', '=', email.toLowerCase())
+    .execute();
 }
 
 /**

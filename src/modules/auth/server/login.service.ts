@@ -1,14 +1,16 @@
-// POST /api/login (SPEC §3, §8): lock, password, account state, two-factor, session — in
-// that order, so that nothing about an account shows before its password is right and an
-// unknown address is counted, locked and answered exactly like a wrong password.
+// POST /api/login (SPEC §3, §8): client limit, lock, password, account state, two-factor,
+// session — in that order, so that nothing about an account shows before its password is
+// right and an unknown address is counted, locked and answered exactly like a wrong password.
+import { isIPv4, isIPv6 } from 'node:net';
 import { recordAudit, type AuditEntry, type AuditSource } from '../../../server/audit/audit.queries';
 import { withSystem, type Trx } from '../../../server/db/database';
 import { AppError } from '../../../shared/app-error';
-import type { LoginFailure, LoginInput, LoginResponse } from '../auth.contract';
+import { loginMessages, type LoginFailure, type LoginInput, type LoginResponse } from '../auth.contract';
 import { accountRefusal, failedLoginFailure, lockedFailure, normaliseCode, twoFactorRequired } from '../auth.policy';
 import { createSession, findAccountByEmail, findDepartmentIds, findPermissions, type Account } from './auth.queries';
 import type { IdentityDeps } from './identity-deps';
-import { clearLoginAttempts, getAttemptCount, recordFailedLogin } from './login-security.queries';
+import { claimLoginAttempt, clearLoginAttempts, releaseLoginAttempt, settleFailedLogin } from './login-security.queries';
+import { claimClientAttempt, releaseClientAttempt } from './login-throttle.queries';
 import { verifyPassword } from './passwords';
 import { sessionResponse } from './session-response';
 import { checkCode, startChallenge } from './two-factor.service';
@@ -16,6 +18,26 @@ import { checkCode, startChallenge } from './two-factor.service';
 /** Every refusal is a 401 whose body is the outcome (LoginFailure) beside the usual code and message. */
 export function loginRefusal(failure: LoginFailure): AppError {
   return new AppError('unauthenticated', { message: failure.message, payload: failure });
+}
+
+/**
+ * Whose window a sign-in counts in: the IPv4 address, or the /64 network of an IPv6 one
+ * (one subscriber is usually handed a whole /64, so single addresses would be free to rotate).
+ */
+export function clientKey(ip: string | null): string {
+  const address = (ip ?? '').replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped && isIPv4(mapped)) return mapped;
+  if (isIPv4(address)) return address;
+  if (!isIPv6(address)) return 'unknown';
+  const [head = '', tail] = address.toLowerCase().split('::');
+  const front = head === '' ? [] : head.split(':');
+  const back = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = tail === undefined ? front : [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 type Attempt = { email: string; account: Account | undefined; source: AuditSource };
@@ -34,32 +56,53 @@ function loginEntry(attempt: Attempt, action: string, details: Record<string, un
   };
 }
 
-export async function login(options: { deps: IdentityDeps; input: LoginInput; source: AuditSource }): Promise<LoginResponse> {
+export async function login(options: {
+  deps: IdentityDeps;
+  input: LoginInput;
+  source: AuditSource;
+  /** Told how many seconds a client over the sign-in limit should wait (the Retry-After header). */
+  retryAfter?: (seconds: number) => void;
+}): Promise<LoginResponse> {
   const { deps, input, source } = options;
-  const { maxAttempts, lockMinutes } = deps.config.login;
+  const { maxAttempts, lockMinutes, clientMaxAttempts, clientWindowMinutes } = deps.config.login;
   const email = input.email.toLowerCase();
-  const { account, count } = await withSystem(deps.db, async (trx) => ({
-    account: await findAccountByEmail(trx, email),
-    count: await getAttemptCount(trx, email),
-  }));
+  const client = clientKey(source.ip);
+
+  // Both limits are claimed before the password is looked at, each in one statement, so
+  // parallel requests cannot check more passwords between them than the limits allow.
+  const { account, clientClaim, claim } = await withSystem(deps.db, async (trx) => {
+    const found = await findAccountByEmail(trx, email);
+    const byClient = await claimClientAttempt(trx, { client, maxAttempts: clientMaxAttempts, windowMinutes: clientWindowMinutes });
+    const byAddress = byClient.refused ? null : await claimLoginAttempt(trx, { email, maxAttempts, lockMinutes });
+    const reason = byClient.refused ? 'too_many_attempts' : byAddress?.refused ? 'locked' : null;
+    if (reason) await recordAudit(trx, loginEntry({ email, account: found, source }, 'login.failed', { reason }));
+    return { account: found, clientClaim: byClient, claim: byAddress };
+  });
   const attempt: Attempt = { email, account, source };
 
-  // A locked address is answered before the password is looked at, known or not.
-  if (count.lockedUntil) {
-    await withSystem(deps.db, (trx) => recordAudit(trx, loginEntry(attempt, 'login.failed', { reason: 'locked' })));
-    throw loginRefusal(lockedFailure({ failedCount: count.failedCount, lockedUntil: count.lockedUntil }, maxAttempts));
+  if (!claim) {
+    const seconds = Math.max(1, Math.ceil((clientClaim.resetsAt.getTime() - Date.now()) / 1000));
+    options.retryAfter?.(seconds);
+    throw new AppError('rateLimited', { message: loginMessages.tooManyAttempts(Math.ceil(seconds / 60)) });
   }
+  // A locked address is answered before the password is looked at, known or not.
+  if (claim.lockedUntil) throw loginRefusal(lockedFailure({ failedCount: claim.failedCount, lockedUntil: claim.lockedUntil }, maxAttempts));
 
   // Without an account the password is checked against a dummy hash: the same work, the same time.
   const passwordOk = await verifyPassword(input.password, account?.password_hash ?? null);
   if (!account || !passwordOk) {
     const counted = await withSystem(deps.db, async (trx) => {
-      const next = await recordFailedLogin(trx, { email, maxAttempts, lockMinutes });
+      const next = await settleFailedLogin(trx, { email, claim: claim.failedCount, maxAttempts, lockMinutes });
       await recordAudit(trx, loginEntry(attempt, 'login.failed', { reason: account ? 'wrong_password' : 'unknown_account' }));
       return next;
     });
     throw loginRefusal(failedLoginFailure(counted, maxAttempts));
   }
+  // The right password is no failed attempt, whatever comes next.
+  await withSystem(deps.db, async (trx) => {
+    await releaseClientAttempt(trx, client);
+    await releaseLoginAttempt(trx, email);
+  });
 
   const refused = accountRefusal({ userStatus: account.status, companyId: account.company_id, companyStatus: account.company_status });
   if (refused) {

@@ -58,12 +58,6 @@ export async function findInvitee(db: DbOrTrx, input: { companyId: string; userI
   return row ? { ...row, company_id: input.companyId } : undefined;
 }
 
-/** An administrator (no company of their own) invites in the user's company: which one it is. */
-export async function findUserCompanyId(db: DbOrTrx, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('users').select('company_id').where('id', '=', userId).executeTakeFirst();
-  return row?.company_id ?? null;
-}
-
 /** Marks the user invited, unless they have moved on meanwhile; false when they had. */
 export async function markInvited(db: DbOrTrx, input: { companyId: string; userId: string }): Promise<boolean> {
   const row = await db

@@ -3,14 +3,20 @@
 // logout that a session still onboarding may make).
 import type { FastifyPluginAsync } from 'fastify';
 import { auditSourceOf } from '../../../server/audit/audit-source';
-import { withSystem } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
-import { requireSession } from '../../../server/plugins/request-context';
+import { requireCompany, requireSession } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
-import { ConfirmEmailSchema, InviteUserSchema, onboardingPaths, WelcomeSchema } from '../auth.contract';
+import {
+  ConfirmEmailChangeSchema,
+  confirmEmailChangePath,
+  ConfirmEmailSchema,
+  InviteUserSchema,
+  onboardingPaths,
+  WelcomeSchema,
+} from '../auth.contract';
+import { confirmEmailChange } from './email-change.service';
 import { refuseWhileImpersonating } from './account-settings.service';
 import type { IdentityDeps } from './identity-deps';
-import { findUserCompanyId } from './onboarding.queries';
 import { completeWelcome, confirmInvitation, inviteUser, inviterOf } from './onboarding.service';
 
 export const onboardingRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = async (app, { deps }) => {
@@ -18,9 +24,8 @@ export const onboardingRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = asyn
   app.post(onboardingPaths.invitation, { config: { access: { endpoint: '/api/user-basic', method: 'PUT' } } }, async (request) => {
     const session = requireSession(request);
     const { user_id: userId } = parseInput(InviteUserSchema, request.body);
-    // An administrator has no company: the user's own decides the scope the invitation runs in.
-    const companyId = session.companyId ?? (await withSystem(deps.db, (trx) => findUserCompanyId(trx, userId)));
-    if (!companyId || !request.scope) throw AppError.notFound();
+    const companyId = requireCompany(session);
+    if (!request.scope) throw AppError.forbidden();
     return inviteUser({ deps, companyId, userId, invitedBy: inviterOf(session, request.scope), source: auditSourceOf(request) });
   });
 
@@ -28,6 +33,12 @@ export const onboardingRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = asyn
   app.post(onboardingPaths.confirmEmail, { config: { access: 'public', idempotency: false } }, async (request) => {
     const { token } = parseInput(ConfirmEmailSchema, request.body);
     return confirmInvitation({ deps, token, source: auditSourceOf(request) });
+  });
+
+  // The link to a new sign-in address: public like the invitation's, never replayed.
+  app.post(confirmEmailChangePath, { config: { access: 'public', idempotency: false } }, async (request) => {
+    const { token } = parseInput(ConfirmEmailChangeSchema, request.body);
+    return confirmEmailChange({ deps, token, source: auditSourceOf(request) });
   });
 
   app.post(onboardingPaths.welcome, { config: { access: 'authenticated', onboarding: true, idempotency: false } }, async (request) => {

@@ -5,12 +5,13 @@ import { withSystem } from '../../../server/db/database';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
 import { AppError } from '../../../shared/app-error';
 import { resetLinkInvalidMessage } from '../auth.contract';
-import { PASSWORD_RESET_LINK_SECONDS } from '../auth.policy';
+import { PASSWORD_RESET_LINK_SECONDS, PASSWORD_RESET_MAIL_WINDOW_SECONDS, PASSWORD_RESET_MAILS_PER_WINDOW } from '../auth.policy';
 import { revokeUserSessions, findAccountByEmail } from './auth.queries';
 import { updatePasswordHash } from './account-settings.queries';
 import type { IdentityDeps } from './identity-deps';
 import { consumeLinkToken, createLinkToken, endLinkTokens } from './link-tokens.queries';
 import { clearLoginAttempts } from './login-security.queries';
+import { lockAndCountRecentResets } from './login-throttle.queries';
 import { generateLinkToken, hashLinkToken } from './one-time-secrets';
 import { hashPassword } from './passwords';
 
@@ -35,8 +36,9 @@ function resetText(link: string): string {
 }
 
 /**
- * Sends a link when the address belongs to an active account. The caller answers the same
- * either way, so the answer tells nobody whether an account exists.
+ * Sends a link when the address belongs to an active account that has not been sent the
+ * most links an hour allows. The caller answers the same either way, so the answer tells
+ * nobody whether an account exists or how often it was asked for.
  */
 export async function requestPasswordReset(options: { deps: IdentityDeps; email: string; source: AuditSource }): Promise<void> {
   const { deps, source } = options;
@@ -44,7 +46,12 @@ export async function requestPasswordReset(options: { deps: IdentityDeps; email:
   const { token, tokenHash } = generateLinkToken();
   const sent = await withSystem(deps.db, async (trx) => {
     const account = await findAccountByEmail(trx, email);
-    const eligible = account?.status === 'active';
+    const active = account?.status === 'active';
+    const recent =
+      account && active
+        ? await lockAndCountRecentResets(trx, { userId: account.id, windowSeconds: PASSWORD_RESET_MAIL_WINDOW_SECONDS })
+        : 0;
+    const eligible = active && recent < PASSWORD_RESET_MAILS_PER_WINDOW;
     if (account && eligible) {
       await createLinkToken(trx, 'password_reset_tokens', { userId: account.id, tokenHash, ttlSeconds: PASSWORD_RESET_LINK_SECONDS });
       await enqueueEmail(trx, {
@@ -61,7 +68,7 @@ export async function requestPasswordReset(options: { deps: IdentityDeps; email:
       action: 'password_reset.requested',
       targetType: account ? 'user' : null,
       targetId: account?.id ?? null,
-      details: { email, sent: eligible },
+      details: { email, sent: eligible, ...(active && !eligible ? { reason: 'too_many_requests' } : {}) },
     });
     return eligible;
   });

@@ -9,7 +9,7 @@ import type { Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
 import { companyChannel } from '../../../shared/realtime';
-import { scopeCoversUser, type Scope } from '../../../shared/scopes';
+import { roleRank, scopeReachesForWrite, type Scope } from '../../../shared/scopes';
 import type { DirectoryBulkResult, DirectoryBulkSchema } from '../directory.contract';
 import { actorOf } from './person-access';
 import { DIRECTORY_INVALIDATES } from './directory-employee';
@@ -38,9 +38,15 @@ async function reachablePeople(trx: Trx, context: Context, userIds: readonly str
       user_ids: [missing === 1 ? 'One of the employees was not found.' : `${missing} of the employees were not found.`],
     });
   }
-  const actor = actorOf(context.session);
+  const actor = { ...actorOf(context.session), rank: roleRank(context.session.permissions) };
   const outside = subjects.find(
-    (s) => !scopeCoversUser(context.scope, actor, { userId: s.id, companyId: context.companyId, departmentIds: s.department_ids }),
+    (s) =>
+      !scopeReachesForWrite(context.scope, actor, {
+        userId: s.id,
+        companyId: context.companyId,
+        departmentIds: s.department_ids,
+        rank: s.rank,
+      }),
   );
   if (outside) throw AppError.forbidden(`You are not allowed to change ${nameOf(outside)}.`);
   return subjects;

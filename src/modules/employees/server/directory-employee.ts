@@ -1,6 +1,8 @@
 // Adding a person and changing their basic record. Managers (department scope) work inside
-// their departments; only company scope chooses roles and authorised contacts; an e-mail
-// address belongs to one account across every company.
+// their departments; only company scope chooses roles and authorised contacts, never above
+// the caller's own role; an e-mail address belongs to one account across every company. A
+// sign-in e-mail changes only at company scope and, once the person has been invited, only
+// when the new address confirms it (the identity module's link).
 import type { FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import { auditSourceOf } from '../../../server/audit/audit-source';
@@ -11,13 +13,23 @@ import { publish } from '../../../server/realtime/publish';
 import { AppError, type FieldErrors } from '../../../shared/app-error';
 import { londonDate } from '../../../shared/dates';
 import { companyChannel } from '../../../shared/realtime';
-import { scopeRank, type Scope } from '../../../shared/scopes';
-import { EMAIL_TAKEN, type CreateEmployeeInputSchema, type UpdateEmployeeInputSchema, type UserBasic } from '../directory.contract';
-import { withPerson } from './person-access';
+import { roleRank, scopeRank, type Scope } from '../../../shared/scopes';
+import {
+  EMAIL_CHANGE_REFUSED,
+  EMAIL_TAKEN,
+  ROLE_CHANGE_REFUSED,
+  type CreateEmployeeInputSchema,
+  type UpdateEmployeeInputSchema,
+  type UserBasic,
+} from '../directory.contract';
+import { mayChangeSignInEmail } from '../employees.policy';
+import { askNewAddressToConfirm, forgetOldAddressLinks, type EmailChangeDeps } from './directory-email-change';
+import { withPerson, type PersonContext } from './person-access';
 import { getUserBasic } from './directory.queries';
 import {
   countOwned,
   findRoleIdByName,
+  findRoleRank,
   getBasicRow,
   insertEmployee,
   isEmailTaken,
@@ -143,31 +155,62 @@ function changesOf(current: BasicRow, input: UpdateInput): Partial<BasicRow> {
   return change as Partial<BasicRow>;
 }
 
+/**
+ * A role is changed only by company scope, and never for someone ranking above the caller
+ * nor to a role ranking above the caller's: an HR admin cannot demote an owner, nor make
+ * anyone (themselves included) an owner.
+ */
+async function checkRoleChange(context: PersonContext, roleId: string | null): Promise<void> {
+  const actorRank = roleRank(context.session.permissions);
+  if (context.subject.rank > actorRank) throw AppError.forbidden(ROLE_CHANGE_REFUSED);
+  const target = roleId ? await findRoleRank(context.trx, { companyId: context.subject.companyId, roleId }) : undefined;
+  if (target !== undefined && target > actorRank) throw AppError.forbidden(ROLE_CHANGE_REFUSED);
+}
+
+/** Someone who has set up their account signs in with the address: a new one must confirm first. */
+const needsConfirmation = (status: string) => status !== 'pending' && status !== 'invited';
+
 export async function updateEmployee(options: {
   db: Db;
+  emailChange: EmailChangeDeps;
   request: FastifyRequest;
   session: Session;
   userId: string;
   input: UpdateInput;
 }): Promise<UserBasic | undefined> {
   const { db, request, session, userId, input } = options;
+  let mailQueued = false;
   // Looked up before the person's transaction (the system scope sees every company) but told
   // only once the caller may change this person at all.
   const taken = input.email !== undefined && (await emailTaken(db, input.email, userId));
-  return withPerson(db, { session, userId, endpoint: '/api/user-basic', method: 'PUT' }, async (context) => {
+  const updated = await withPerson(db, { session, userId, endpoint: '/api/user-basic', method: 'PUT' }, async (context) => {
     const { trx, subject, level } = context;
     const companyId = subject.companyId;
     const current = await getBasicRow(trx, { companyId, userId });
     if (!current) throw AppError.notFound();
     const change = changesOf(current, input);
-    if ((change.role_id !== undefined || change.authorised_contact !== undefined) && !companyWide(level)) throw AppError.forbidden();
-    if (level === 'own' && (change.department_id !== undefined || change.location_id !== undefined || change.email !== undefined)) {
-      throw AppError.forbidden();
+    if (change.email !== undefined && !mayChangeSignInEmail({ permissions: session.permissions, actor: context.actor, subject })) {
+      throw AppError.forbidden(EMAIL_CHANGE_REFUSED);
     }
+    if ((change.role_id !== undefined || change.authorised_contact !== undefined) && !companyWide(level)) throw AppError.forbidden();
+    if (change.role_id !== undefined) await checkRoleChange(context, change.role_id);
+    if (level === 'own' && (change.department_id !== undefined || change.location_id !== undefined)) throw AppError.forbidden();
     if (change.department_id !== undefined) requireOwnDepartment(session, level, change.department_id);
     const errors = await unknownReferences(trx, companyId, change);
     if (taken && change.email !== undefined) errors.email = [EMAIL_TAKEN];
     if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+    // A change of letter case only is the same mailbox; any other waits for the new address.
+    const newEmail = change.email;
+    const newAddress = newEmail !== undefined && newEmail.toLowerCase() !== current.email.toLowerCase();
+    if (newAddress && !needsConfirmation(subject.status)) await forgetOldAddressLinks(trx, userId);
+    if (newAddress && needsConfirmation(subject.status)) {
+      delete change.email;
+      await askNewAddressToConfirm(trx, { deps: options.emailChange, request, session, companyId, userId, newEmail });
+      mailQueued = true;
+      if (Object.keys(change).length === 0) {
+        await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES, companyId });
+      }
+    }
     if (Object.keys(change).length > 0) {
       await updateBasicRow(trx, { companyId, userId, change }).catch(emailRace);
       const from = Object.fromEntries(Object.keys(change).map((key) => [key, current[key as keyof BasicRow]]));
@@ -185,4 +228,6 @@ export async function updateEmployee(options: {
     }
     return getUserBasic(trx, { companyId, userId });
   });
+  if (mailQueued) options.emailChange.wakeMail();
+  return updated;
 }

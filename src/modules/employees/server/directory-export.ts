@@ -9,11 +9,11 @@ import { auditSourceOf } from '../../../server/audit/audit-source';
 import { recordAudit } from '../../../server/audit/audit.queries';
 import { withTenant } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
-import { requireSession } from '../../../server/plugins/request-context';
+import { requireCompany, requireSession } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import { DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
 import { directoryPaths, EXPORT_COLUMNS, ExportQuerySchema, type DirectoryEntry } from '../directory.contract';
-import { CompanyIdQuerySchema, companyOfRequest } from './directory-company';
+import { CompanyIdQuerySchema } from './directory-company';
 import { findDirectoryRows } from './directory.queries';
 import { actorOf } from './person-access';
 
@@ -82,7 +82,7 @@ export const directoryExportRoutes: FastifyPluginAsync<{ deps: AppDeps }> = asyn
     if (!request.scope) throw AppError.forbidden();
     const scope = request.scope;
     const { format = 'csv', company_id: _company, ...query } = parseInput(ExportRequestSchema, request.query ?? {});
-    const companyId = companyOfRequest(session, scope, request.query);
+    const companyId = requireCompany(session);
     const rows = await withTenant(deps.db, companyId, async (trx) => {
       const found = await findDirectoryRows(trx, { companyId, scope, actor: actorOf(session), query });
       await recordAudit(trx, {

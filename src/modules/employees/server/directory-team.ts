@@ -6,12 +6,11 @@ import * as v from 'valibot';
 import type { AppDeps } from '../../../server/app';
 import { withTenant } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
-import { requireSession } from '../../../server/plugins/request-context';
+import { requireCompany, requireSession } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
 import { listResponse, pagingFrom } from '../../../shared/list';
 import { companyChannel } from '../../../shared/realtime';
-import { levelFor } from '../../../shared/scopes';
 import {
   AuditLogQuerySchema,
   directoryPaths,
@@ -19,7 +18,7 @@ import {
   USER_BASIC_ENDPOINT,
   type SetupChecklist,
 } from '../directory.contract';
-import { CompanyIdQuerySchema, companyOfRequest } from './directory-company';
+import { CompanyIdQuerySchema } from './directory-company';
 import {
   findPersonAuditLog,
   findRoles,
@@ -54,11 +53,8 @@ const withPaging = (query: unknown) => {
   return { paging: pagingFrom({ offset, limit, page }), rest };
 };
 
-/** The company a signed-in reader looks at: theirs, or an administrator's `?company_id=`. */
-function readerCompany(request: FastifyRequest): string {
-  const session = requireSession(request);
-  return companyOfRequest(session, levelFor(session.permissions, USER_BASIC_ENDPOINT, 'GET'), request.query);
-}
+/** The company a signed-in reader looks at: always their own. */
+const readerCompany = (request: FastifyRequest): string => requireCompany(requireSession(request));
 
 export const directoryTeamRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;

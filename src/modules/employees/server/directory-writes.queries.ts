@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { AuditEntry } from '../../../server/audit/audit.queries';
 import type { DbOrTrx } from '../../../server/db/database';
+import { roleRankOf } from '../../../server/db/role-rank.queries';
 import './people-tables';
 import { moveToDepartment } from './person-subject.queries';
 
@@ -112,6 +113,17 @@ export async function getBasicRow(db: DbOrTrx, input: { companyId: string; userI
     .executeTakeFirst();
 }
 
+/** The rank (roleRank) of one of the company's roles; undefined when it is not the company's. */
+export async function findRoleRank(db: DbOrTrx, input: { companyId: string; roleId: string }): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('roles as r')
+    .select(roleRankOf(sql.ref('r.id')).as('rank'))
+    .where('r.id', '=', input.roleId)
+    .where('r.company_id', '=', input.companyId)
+    .executeTakeFirst();
+  return row?.rank;
+}
+
 export async function updateBasicRow(db: DbOrTrx, input: { companyId: string; userId: string; change: Partial<BasicRow> }): Promise<void> {
   const { department_id: departmentId, ...change } = input.change;
   if (departmentId !== undefined) await moveToDepartment(db, { companyId: input.companyId, userIds: [input.userId], departmentId });
@@ -124,7 +136,14 @@ export async function updateBasicRow(db: DbOrTrx, input: { companyId: string; us
     .execute();
 }
 
-export type BulkSubject = { id: string; first_name: string; surname: string; status: string; department_ids: string[] };
+export type BulkSubject = {
+  id: string;
+  first_name: string;
+  surname: string;
+  status: string;
+  department_ids: string[];
+  rank: number;
+};
 
 /** The company's people among `userIds`, with every department they belong to. */
 export async function findBulkSubjects(db: DbOrTrx, input: { companyId: string; userIds: readonly string[] }): Promise<BulkSubject[]> {
@@ -137,6 +156,7 @@ export async function findBulkSubjects(db: DbOrTrx, input: { companyId: string; 
       'u.status',
       sql<string[]>`array(select u.department_id::text where u.department_id is not null
         union select ud.department_id::text from user_departments ud where ud.user_id = u.id)`.as('department_ids'),
+      roleRankOf(sql.ref('u.role_id')).as('rank'),
     ])
     .where('u.company_id', '=', input.companyId)
     .where('u.id', 'in', [...input.userIds])

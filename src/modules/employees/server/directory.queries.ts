@@ -218,6 +218,9 @@ export async function getUserBasic(db: DbOrTrx, input: { companyId: string; user
       named(sql.ref('tr.id'), sql.ref('tr.name')).as('termination_reason'),
       'u.termination_notes',
       sql<string | null>`to_char(u.setup_completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('setup_completed_at'),
+      sql<string | null>`(select e.new_email from email_change_tokens e
+        where e.user_id = u.id and e.company_id = u.company_id and e.used_at is null and e.expires_at > now()
+        order by e.created_at desc limit 1)`.as('pending_email'),
     ])
     .where('u.id', '=', input.userId)
     .where('u.company_id', '=', input.companyId)

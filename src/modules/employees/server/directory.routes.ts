@@ -9,6 +9,7 @@ import type { AppDeps } from '../../../server/app';
 import { withTenant } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
 import { parseInput } from '../../../server/http/validate';
+import { requireCompany } from '../../../server/plugins/request-context';
 import {
   CancelTerminationInputSchema,
   CreateEmployeeInputSchema,
@@ -20,7 +21,7 @@ import {
   USER_BASIC_ENDPOINT,
 } from '../directory.contract';
 import { runBulkAction } from './directory-bulk';
-import { CompanyIdQuerySchema, companyOfRequest } from './directory-company';
+import { CompanyIdQuerySchema } from './directory-company';
 import { checkNewEmployee, createEmployee, updateEmployee } from './directory-employee';
 import { inviteEmployee } from './directory-invite';
 import { directoryExportRoutes } from './directory-export';
@@ -29,11 +30,12 @@ import { cancelTermination, scheduleTerminationSweep, terminateEmployee } from '
 import { getUserBasic, findDirectoryRows } from './directory.queries';
 import { actorOf, withPerson } from './person-access';
 
-/** The directory's filters, and the company an administrator looks at. */
+/** The directory's filters (a `company_id` the client adds is accepted; the company is always the caller's). */
 export const DirectoryListQuerySchema = v.object({ ...DirectoryQuerySchema.entries, ...CompanyIdQuerySchema.entries });
 
 export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
+  const emailChange = { config: deps.config, wakeMail: () => app.mail.wake() };
 
   const readBasic = (session: Parameters<typeof withPerson>[1]['session'], userId: string) =>
     withPerson(db, { session, userId, endpoint: USER_BASIC_ENDPOINT, method: 'GET' }, ({ trx, subject }) =>
@@ -45,7 +47,7 @@ export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
     list: {
       query: DirectoryListQuerySchema,
       handler: async ({ session, scope, query, paging }) => {
-        const companyId = companyOfRequest(session, scope, query);
+        const companyId = requireCompany(session);
         const filter = { companyId, scope, actor: actorOf(session), query, paging };
         const { rows, count } = await withTenant(db, companyId, (trx) => findDirectoryRows(trx, filter));
         return { results: rows, count };
@@ -56,7 +58,7 @@ export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
       scope: 'department',
       body: CreateEmployeeInputSchema,
       handler: async ({ request, session, scope, body }) => {
-        const companyId = companyOfRequest(session, scope, request.query);
+        const companyId = requireCompany(session);
         const userId = await createEmployee({ db, request, session, scope, companyId, input: body });
         if (body.send_invitation) await inviteEmployee({ app, request, session, scope, companyId, userId });
         return withTenant(db, companyId, (trx) => getUserBasic(trx, { companyId, userId }));
@@ -64,23 +66,19 @@ export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
     },
     update: {
       body: UpdateEmployeeInputSchema,
-      handler: ({ request, session, id, body }) => updateEmployee({ db, request, session, userId: id, input: body }),
+      handler: ({ request, session, id, body }) => updateEmployee({ db, emailChange, request, session, userId: id, input: body }),
     },
     bulk: {
       method: 'PUT',
       scope: 'department',
       body: DirectoryBulkSchema,
       handler: ({ request, session, scope, body }) =>
-        runBulkAction({ app, request, session, scope, companyId: companyOfRequest(session, scope, request.query) }, body),
+        runBulkAction({ app, request, session, scope, companyId: requireCompany(session) }, body),
     },
     validate: {
       scope: 'department',
       body: CreateEmployeeInputSchema,
-      check: ({ request, session, scope, body }) => {
-        const asked = v.safeParse(CompanyIdQuerySchema, request.query ?? {});
-        const companyId = session.companyId ?? (scope === 'global' && asked.success ? (asked.output.company_id ?? null) : null);
-        return checkNewEmployee(db, companyId, body);
-      },
+      check: ({ session, body }) => checkNewEmployee(db, requireCompany(session), body),
     },
   });
 

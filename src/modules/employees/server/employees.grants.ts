@@ -39,11 +39,11 @@ const EMPLOYEE_EDITS = new Set<string>([
 const EMPLOYEE_WITHOUT = new Set<string>(['/api/user-notes', '/api/user-export', '/api/user-terminate', '/api/user-cancel-termination']);
 
 const BASIC = '/api/user-basic';
-const records = (scope: 'company' | 'global') => PEOPLE_RECORD_ENDPOINTS.flatMap((endpoint) => grant(endpoint, scope));
+const records = () => PEOPLE_RECORD_ENDPOINTS.flatMap((endpoint) => grant(endpoint, 'company'));
 
 export const employeesGrants: RoleGrants = {
-  Owner: [...grant(BASIC, 'company'), ...records('company')],
-  'HR admin': [...grant(BASIC, 'company'), ...records('company')],
+  Owner: [...grant(BASIC, 'company'), ...records()],
+  'HR admin': [...grant(BASIC, 'company'), ...records()],
   Manager: [
     ...grant(BASIC, 'department'),
     ...PEOPLE_RECORD_ENDPOINTS.filter((endpoint) => !MANAGER_WITHOUT.has(endpoint)).flatMap((endpoint) =>
@@ -58,5 +58,4 @@ export const employeesGrants: RoleGrants = {
       grant(endpoint, 'own', EMPLOYEE_EDITS.has(endpoint) ? ALL_METHODS : ['GET']),
     ),
   ],
-  Administrator: [...grant(BASIC, 'global'), ...records('global')],
 };

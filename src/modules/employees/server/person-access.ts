@@ -5,8 +5,8 @@
 import type { FastifyRequest } from 'fastify';
 import { auditSourceOf } from '../../../server/audit/audit-source';
 import { recordAudit } from '../../../server/audit/audit.queries';
-import { withSystem, withTenant, type Db, type Trx } from '../../../server/db/database';
-import { requireSession, type Session } from '../../../server/plugins/request-context';
+import { withTenant, type Db, type Trx } from '../../../server/db/database';
+import { requireCompany, requireSession, type Session } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import { levelFor, type HttpMethod, type Scope, type ScopeActor } from '../../../shared/scopes';
 import { mayActOnPerson, maySeeSpecialCategory } from '../employees.policy';
@@ -21,8 +21,9 @@ export const actorOf = (session: Session): ScopeActor => ({
 });
 
 /**
- * Runs `fn` in one transaction of the person's company once the caller's level for
- * `endpoint`/`method` covers them. With global scope (administrators) any company's user.
+ * Runs `fn` in one transaction of the caller's company once the caller's level for
+ * `endpoint`/`method` covers the person. Only the caller's own company: an administrator
+ * reaches a company's people as an impersonated session of that company.
  */
 export async function withPerson<T>(
   db: Db,
@@ -32,10 +33,7 @@ export async function withPerson<T>(
   const { session, userId, endpoint, method } = input;
   const level = levelFor(session.permissions, endpoint, method);
   if (level === null) throw AppError.forbidden();
-  const companyId =
-    session.companyId ??
-    (level === 'global' ? (await withSystem(db, (trx) => findPersonSubject(trx, { companyId: null, userId })))?.companyId : undefined);
-  if (!companyId) throw AppError.notFound();
+  const companyId = requireCompany(session);
   return withTenant(db, companyId, async (trx) => {
     const subject = await findPersonSubject(trx, { companyId, userId });
     if (!subject) throw AppError.notFound();

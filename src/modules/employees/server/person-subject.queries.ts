@@ -4,11 +4,12 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { Database } from '../../../server/db/schema';
-import type { Scope, ScopeActor, ScopeSubject } from '../../../shared/scopes';
+import { roleRankOf } from '../../../server/db/role-rank.queries';
+import { type RankedSubject, type Scope, type ScopeActor } from '../../../shared/scopes';
 import './people-tables';
 import { isUuid } from '../../../shared/ids';
 
-export type PersonSubject = ScopeSubject & { status: string; terminationDate: string | null };
+export type PersonSubject = RankedSubject & { status: string; terminationDate: string | null };
 
 /** A company user with every department they belong to; `companyId` null (system scope) finds them in any company. */
 export async function findPersonSubject(
@@ -25,6 +26,7 @@ export async function findPersonSubject(
       'u.termination_date',
       sql<string[]>`array(SELECT u.department_id::text WHERE u.department_id IS NOT NULL
                           UNION SELECT ud.department_id::text FROM user_departments ud WHERE ud.user_id = u.id)`.as('department_ids'),
+      roleRankOf(sql.ref('u.role_id')).as('rank'),
     ])
     .where('u.id', '=', input.userId)
     .where('u.company_id', 'is not', null)
@@ -35,6 +37,7 @@ export async function findPersonSubject(
     userId: row.id,
     companyId: row.company_id,
     departmentIds: row.department_ids,
+    rank: row.rank,
     status: row.status,
     terminationDate: row.termination_date,
   };

@@ -2,11 +2,11 @@
 // is reached through the person it belongs to, and every write is audited and tells the
 // company's open apps which resource to refetch (never what changed: no personal data).
 import type { FastifyRequest } from 'fastify';
-import { withSystem, withTenant, type Db } from '../../../server/db/database';
-import type { Session } from '../../../server/plugins/request-context';
+import { withTenant, type Db } from '../../../server/db/database';
+import { requireCompany, type Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { companyChannel } from '../../../shared/realtime';
-import { levelFor, type HttpMethod } from '../../../shared/scopes';
+import type { HttpMethod } from '../../../shared/scopes';
 import { auditPerson, withPerson, type PersonContext } from './person-access';
 import { findRecordOwner } from './records-a.queries';
 
@@ -34,7 +34,7 @@ export const fieldsOf = (change: object) => ({
 /**
  * Runs `fn` for the person record `id` of `table` belongs to, with the caller's level for
  * `endpoint`/`method` checked against that person. Undefined when no such record exists in
- * the caller's company (any company, for global scope).
+ * the caller's company.
  */
 export async function withPersonRecord<T>(
   db: Db,
@@ -42,11 +42,8 @@ export async function withPersonRecord<T>(
   fn: (context: PersonContext) => Promise<T>,
 ): Promise<T | undefined> {
   const { session, table, id } = input;
-  const owner = session.companyId
-    ? await withTenant(db, session.companyId, (trx) => findRecordOwner(trx, { table, id, companyId: session.companyId }))
-    : levelFor(session.permissions, input.endpoint, input.method) === 'global'
-      ? await withSystem(db, (trx) => findRecordOwner(trx, { table, id, companyId: null }))
-      : undefined;
+  const companyId = requireCompany(session);
+  const owner = await withTenant(db, companyId, (trx) => findRecordOwner(trx, { table, id, companyId }));
   if (!owner) return undefined;
   return withPerson(db, { session, userId: owner.user_id, endpoint: input.endpoint, method: input.method }, fn);
 }

@@ -2,10 +2,10 @@
 // type): the list keeps to the people the caller's scope reaches, newest first; a note records
 // its author, and only the author or someone over the whole company changes or deletes it.
 import type { FastifyInstance } from 'fastify';
-import { withSystem, withTenant } from '../../../server/db/database';
+import { withTenant } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
+import { requireCompany } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
-import { fieldMessages } from '../../../shared/validators';
 import {
   CreateUserNoteInputSchema,
   FindUserNotesQuerySchema,
@@ -15,7 +15,6 @@ import {
   UpdateUserNoteInputSchema,
 } from '../records-a.contract';
 import { actorOf, withPerson, type PersonContext } from './person-access';
-import { findPersonSubject } from './person-subject.queries';
 import { recordWritten, withPersonRecord } from './records-a-access';
 import { createUserNote, deleteUserRecord, findUserNotes, getNoteAuthor, getUserNote, updateUserNote } from './records-a.queries';
 
@@ -23,7 +22,7 @@ const endpoint = recordsAEndpoints.notes;
 const resource = recordsAResources.notes;
 const person = (context: PersonContext) => ({ companyId: context.subject.companyId, userId: context.subject.userId });
 
-/** The author, or a caller whose level reaches the whole company (or every company). */
+/** The author, or a caller whose level reaches the whole company. */
 async function mayChangeNote(context: PersonContext, id: string): Promise<boolean> {
   if (context.level === 'company' || context.level === 'global') return true;
   return (await getNoteAuthor(context.trx, { companyId: context.subject.companyId, id })) === context.session.userId;
@@ -35,16 +34,9 @@ export function mountUserNotes(app: FastifyInstance): void {
     list: {
       query: FindUserNotesQuerySchema,
       handler: async ({ db, session, scope, query, paging }) => {
-        const empty = { results: [], count: 0 };
-        // A company user's notes are their own company's: another company's filter finds nothing.
-        if (session.companyId && query.company_id && query.company_id !== session.companyId) return empty;
-        const subjectCompany = async (userId: string) =>
-          (await withSystem(db, (trx) => findPersonSubject(trx, { companyId: null, userId })))?.companyId;
-        const companyId = session.companyId ?? query.company_id ?? (query.user_id ? await subjectCompany(query.user_id) : undefined);
-        if (!companyId) {
-          if (query.user_id) return empty;
-          throw AppError.validation({ company_id: [fieldMessages.required] });
-        }
+        const companyId = requireCompany(session);
+        // A user's notes are their own company's: another company's filter finds nothing.
+        if (query.company_id && query.company_id !== companyId) return { results: [], count: 0 };
         const filters = { userId: query.user_id, departmentId: query.department_id, type: query.type };
         return withTenant(db, companyId, (trx) => findUserNotes(trx, { companyId, scope, actor: actorOf(session), filters, paging }));
       },

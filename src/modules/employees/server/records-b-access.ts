@@ -2,8 +2,8 @@
 // is (so the person's own scope checks apply, and another company's record is a 404), and
 // telling the audit trail and every open app of the company about the change.
 import type { FastifyRequest } from 'fastify';
-import { withSystem, withTenant, type Db } from '../../../server/db/database';
-import type { Session } from '../../../server/plugins/request-context';
+import { withTenant, type Db } from '../../../server/db/database';
+import { requireCompany, type Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
 import { companyChannel } from '../../../shared/realtime';
@@ -13,7 +13,7 @@ import { findRecordOwner, type RecordTable } from './records-b.queries';
 
 /**
  * Runs `fn` on the person record `id` belongs to, as `withPerson` does; undefined (a 404) when
- * the caller's company has no such record. Administrators (global scope) find it anywhere.
+ * the caller's company has no such record.
  */
 export async function withRecordOwner<T>(
   db: Db,
@@ -23,12 +23,8 @@ export async function withRecordOwner<T>(
   const { session, table, id } = input;
   const level = levelFor(session.permissions, input.endpoint, input.method);
   if (level === null) throw AppError.forbidden();
-  const companyId = session.companyId;
-  const owner = companyId
-    ? await withTenant(db, companyId, (trx) => findRecordOwner(trx, { table, id, companyId }))
-    : level === 'global'
-      ? await withSystem(db, (trx) => findRecordOwner(trx, { table, id, companyId: null }))
-      : undefined;
+  const companyId = requireCompany(session);
+  const owner = await withTenant(db, companyId, (trx) => findRecordOwner(trx, { table, id, companyId }));
   if (!owner) return undefined;
   return withPerson(db, { session, userId: owner, endpoint: input.endpoint, method: input.method }, fn);
 }

@@ -39,7 +39,7 @@ import {
   type AbsencePerson,
   type AbsenceRow,
 } from './absences.queries';
-import { absenceScopeCovers, medicalGateCovers, readerOf, toAbsenceDetail } from './absences-view';
+import { absenceScopeReads, absenceScopeWrites, medicalGateCovers, readerOf, toAbsenceDetail } from './absences-view';
 import { approvesCompanyWide, mayApprove } from './approvers';
 import { ensurePeriodFor, ensureValue, leaveContext, logValueChange, personBankHolidays } from './balances';
 import { createReturnToWorkItem } from './return-to-work';
@@ -71,8 +71,8 @@ export async function createAbsence(context: ServiceContext, body: v.InferOutput
   const result = await withTenant(context.db, companyId, async (trx) => {
     const person = await findAbsencePerson(trx, { companyId, userId, lock: true });
     if (!person) throw AppError.notFound();
-    const subject = { userId: person.id, companyId, departmentIds: person.department_ids };
-    if (!absenceScopeCovers(session, 'POST', subject)) throw AppError.forbidden();
+    const subject = { userId: person.id, companyId, departmentIds: person.department_ids, rank: person.rank };
+    if (!absenceScopeWrites(session, 'POST', subject)) throw AppError.forbidden();
     const leaveType = await findAbsenceLeaveType(trx, { companyId, id: body.leave_type_id });
     if (!leaveType || leaveType.archived) throw AppError.validation({ leave_type_id: [leaveMessages.unknown] });
     const isSickness = leaveType.key === 'sickness';
@@ -214,11 +214,11 @@ async function load(trx: Trx, session: Session, companyId: string, id: string): 
   if (!row) throw AppError.notFound();
   const person = await findAbsencePerson(trx, { companyId, userId: row.user_id });
   if (!person) throw AppError.notFound();
-  const subject = { userId: person.id, companyId, departmentIds: person.department_ids };
+  const subject = { userId: person.id, companyId, departmentIds: person.department_ids, rank: person.rank };
   const isPerson = person.id === session.userId;
   const approver = await mayApprove(trx, session, person.id);
-  const mayBook = absenceScopeCovers(session, 'POST', subject);
-  if (!isPerson && !approver && !absenceScopeCovers(session, 'GET', subject)) throw AppError.forbidden();
+  const mayBook = absenceScopeWrites(session, 'POST', subject);
+  if (!isPerson && !approver && !absenceScopeReads(session, subject)) throw AppError.forbidden();
   const facts: AbsenceFacts = {
     companyId,
     absenceId: row.id,

@@ -7,7 +7,16 @@ import { recordAudit } from '../../../server/audit/audit.queries';
 import type { Trx } from '../../../server/db/database';
 import type { Session } from '../../../server/plugins/request-context';
 import { londonDate } from '../../../shared/dates';
-import { levelFor, scopeCoversUser, type HttpMethod, type Scope, type ScopeSubject } from '../../../shared/scopes';
+import {
+  levelFor,
+  roleRank,
+  scopeCoversUser,
+  scopeReachesForWrite,
+  type HttpMethod,
+  type RankedSubject,
+  type Scope,
+  type ScopeSubject,
+} from '../../../shared/scopes';
 import { LEAVE_ENDPOINTS, type Absence, type AbsenceDetail } from '../leave.contract';
 import { cancelOutcome, needsDecision } from '../leave.policy';
 import { findAbsenceEvents, findMedicalDetail, type AbsenceReader, type AbsenceViewRow } from './absences.queries';
@@ -24,14 +33,21 @@ export function absenceLevel(session: Session, method: HttpMethod): Scope | null
   return levelFor(session.permissions, LEAVE_ENDPOINTS.absence, method);
 }
 
-/** Whether the caller's `/api/user-absence` level for `method` reaches the person. */
-export function absenceScopeCovers(session: Session, method: HttpMethod, subject: ScopeSubject): boolean {
-  return scopeCoversUser(absenceLevel(session, method), actorOf(session), subject);
+/** Whether the caller's `/api/user-absence` GET level reaches the person. */
+export function absenceScopeReads(session: Session, subject: ScopeSubject): boolean {
+  return scopeCoversUser(absenceLevel(session, 'GET'), actorOf(session), subject);
+}
+
+/** Whether the caller's `/api/user-absence` level for a write reaches the person (no higher role at department scope). */
+export function absenceScopeWrites(session: Session, method: Exclude<HttpMethod, 'GET'>, subject: RankedSubject): boolean {
+  return scopeReachesForWrite(absenceLevel(session, method), { ...actorOf(session), rank: roleRank(session.permissions) }, subject);
 }
 
 /** Whether the special-category gate lets the caller read (GET) or write (PUT) the person's medical detail. */
-export function medicalGateCovers(session: Session, method: 'GET' | 'PUT', subject: ScopeSubject): boolean {
-  return scopeCoversUser(levelFor(session.permissions, LEAVE_ENDPOINTS.specialCategory, method), actorOf(session), subject);
+export function medicalGateCovers(session: Session, method: 'GET' | 'PUT', subject: RankedSubject): boolean {
+  const level = levelFor(session.permissions, LEAVE_ENDPOINTS.specialCategory, method);
+  if (method === 'GET') return scopeCoversUser(level, actorOf(session), subject);
+  return scopeReachesForWrite(level, { ...actorOf(session), rank: roleRank(session.permissions) }, subject);
 }
 
 export function readerOf(session: Session, companyId: string, level: Scope): AbsenceReader {
@@ -40,10 +56,10 @@ export function readerOf(session: Session, companyId: string, level: Scope): Abs
 
 /** The contract's Absence for this caller: can_approve while it waits, can_cancel by the rules of leave.policy. */
 export function toAbsence(row: AbsenceViewRow, session: Session, companyId: string, today = londonDate(new Date())): Absence {
-  const subject = { userId: row.user_id, companyId, departmentIds: row.person_department_ids };
+  const subject = { userId: row.user_id, companyId, departmentIds: row.person_department_ids, rank: row.person_rank };
   const actor = {
     isPerson: row.user_id === session.userId,
-    mayBook: absenceScopeCovers(session, 'POST', subject),
+    mayBook: absenceScopeWrites(session, 'POST', subject),
     mayApprove: row.approver,
   };
   return {
@@ -99,7 +115,7 @@ export async function toAbsenceDetail(
   const { request, session, companyId, row } = input;
   const absence = toAbsence(row, session, companyId);
   const events = await findAbsenceEvents(trx, { companyId, absenceId: row.id });
-  const subject = { userId: row.user_id, companyId, departmentIds: row.person_department_ids };
+  const subject = { userId: row.user_id, companyId, departmentIds: row.person_department_ids, rank: row.person_rank };
   if (!medicalGateCovers(session, 'GET', subject)) return { ...absence, events };
   const medical = await findMedicalDetail(trx, { companyId, absenceId: row.id });
   if (medical !== null) {

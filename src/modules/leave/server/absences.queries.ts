@@ -4,6 +4,7 @@
 // with its count, colleagues off on the same days, and the approver's pending count.
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
+import { roleRankOf } from '../../../server/db/role-rank.queries';
 import type { Paging } from '../../../shared/list';
 import type { Scope } from '../../../shared/scopes';
 import {
@@ -38,6 +39,8 @@ export type AbsencePerson = {
   first_name: string;
   surname: string;
   department_ids: string[];
+  /** The person's role rank (roleRank): a department-wide write reaches only people ranking no higher. */
+  rank: number;
 };
 
 /**
@@ -49,7 +52,7 @@ export async function findAbsencePerson(
   input: { companyId: string; userId: string; lock?: boolean },
 ): Promise<AbsencePerson | undefined> {
   const { rows } = await sql<AbsencePerson>`
-    SELECT u.id, u.company_id, u.first_name, u.surname,
+    SELECT u.id, u.company_id, u.first_name, u.surname, ${roleRankOf(sql`u.role_id`)} AS rank,
       ARRAY(SELECT u.department_id WHERE u.department_id IS NOT NULL
             UNION SELECT ud.department_id FROM user_departments ud WHERE ud.user_id = u.id)::text[] AS department_ids
     FROM users u WHERE u.id = ${input.userId} AND u.company_id = ${input.companyId}
@@ -327,6 +330,7 @@ export type AbsenceViewRow = Pick<
   department_id: string | null;
   department_name: string | null;
   person_department_ids: string[];
+  person_rank: number;
   leave_type_id: string;
   leave_type_key: LeaveTypeKey | null;
   leave_type_name: string;
@@ -365,6 +369,7 @@ function viewColumns(reader: AbsenceReader): RawBuilder<unknown> {
   return sql`a.id, a.user_id, u.first_name, u.surname, u.department_id, d.name AS department_name,
     ARRAY(SELECT u.department_id WHERE u.department_id IS NOT NULL
           UNION SELECT ud.department_id FROM user_departments ud WHERE ud.user_id = u.id)::text[] AS person_department_ids,
+    ${roleRankOf(sql`u.role_id`)} AS person_rank,
     lt.id AS leave_type_id, lt.key AS leave_type_key, lt.name AS leave_type_name, lt.colour AS leave_type_colour,
     lt.paid AS leave_type_paid, lt.deducted AS leave_type_deducted,
     a.start_date, a.end_date, a.duration_type, a.half_day_part, a.hours, a.deduction, a.deduction_unit, a.status, a.notes,

@@ -4,22 +4,23 @@
 // user_line_managers and role_permissions here.
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
+import { roleRankOf } from '../../../server/db/role-rank.queries';
 
 export const APPROVE_ENDPOINT = '/api/approve-absence';
 
-export type ApprovalSubject = { companyId: string; departmentIds: string[]; lineManagerIds: string[] };
+export type ApprovalSubject = { companyId: string; departmentIds: string[]; lineManagerIds: string[]; rank: number };
 
-/** The person's company, departments (own and user_departments) and line managers; undefined when unknown. */
+/** The person's company, departments (own and user_departments), line managers and role rank; undefined when unknown. */
 export async function findApprovalSubject(db: DbOrTrx, userId: string): Promise<ApprovalSubject | undefined> {
-  const { rows } = await sql<{ company_id: string | null; department_ids: string[]; line_manager_ids: string[] }>`
-    SELECT u.company_id,
+  const { rows } = await sql<{ company_id: string | null; department_ids: string[]; line_manager_ids: string[]; rank: number }>`
+    SELECT u.company_id, ${roleRankOf(sql`u.role_id`)} AS rank,
       ARRAY(SELECT u.department_id WHERE u.department_id IS NOT NULL
             UNION SELECT ud.department_id FROM user_departments ud WHERE ud.user_id = u.id)::text[] AS department_ids,
       ARRAY(SELECT lm.manager_id FROM user_line_managers lm WHERE lm.user_id = u.id)::text[] AS line_manager_ids
     FROM users u WHERE u.id = ${userId}`.execute(db);
   const row = rows[0];
   if (!row?.company_id) return undefined;
-  return { companyId: row.company_id, departmentIds: row.department_ids, lineManagerIds: row.line_manager_ids };
+  return { companyId: row.company_id, departmentIds: row.department_ids, lineManagerIds: row.line_manager_ids, rank: row.rank };
 }
 
 const activeUser = sql`u.status = 'active'`;
@@ -30,13 +31,15 @@ const holdsApprove = (scope: 'department' | 'company') => sql`EXISTS (
 /**
  * Who is asked about a person's request, in order of preference: their active line managers;
  * else the active managers of one of their departments (own department or user_departments,
- * holding approval at department scope); else the active users approving company-wide.
+ * holding approval at department scope, whose role ranks at least the person's: department
+ * scope does not reach a higher role); else the active users approving company-wide.
  * One round trip: each tier is used only when the ones before it are empty.
  */
 export async function findApproversToAsk(db: DbOrTrx, input: { companyId: string; userId: string }): Promise<string[]> {
   const { companyId, userId } = input;
   const { rows } = await sql<{ id: string; tier: number }>`
-    WITH person_departments AS (
+    WITH person AS (SELECT ${roleRankOf(sql`p.role_id`)} AS rank FROM users p WHERE p.id = ${userId}),
+    person_departments AS (
       SELECT department_id FROM users WHERE id = ${userId} AND company_id = ${companyId} AND department_id IS NOT NULL
       UNION SELECT department_id FROM user_departments WHERE user_id = ${userId} AND company_id = ${companyId}
     ),
@@ -46,6 +49,7 @@ export async function findApproversToAsk(db: DbOrTrx, input: { companyId: string
       UNION
       SELECT u.id, 2 FROM users u
       WHERE u.company_id = ${companyId} AND ${activeUser} AND ${holdsApprove('department')}
+        AND ${roleRankOf(sql`u.role_id`)} >= (SELECT rank FROM person)
         AND (u.department_id IN (SELECT department_id FROM person_departments)
           OR EXISTS (SELECT 1 FROM user_departments ud WHERE ud.user_id = u.id AND ud.department_id IN (SELECT department_id FROM person_departments)))
       UNION
@@ -57,12 +61,19 @@ export async function findApproversToAsk(db: DbOrTrx, input: { companyId: string
   return rows.map((row) => row.id);
 }
 
-export type ApproverActor = { userId: string; departmentIds: readonly string[]; companyWide: boolean; departmentScope: boolean };
+export type ApproverActor = {
+  userId: string;
+  departmentIds: readonly string[];
+  companyWide: boolean;
+  departmentScope: boolean;
+  /** The actor's role rank: department scope reaches only people ranking no higher. */
+  rank: number;
+};
 
 /**
  * A condition on `column` (a user id of the actor's company): the person is someone the
  * actor may approve for — anyone at company scope, else line reports and the people of the
- * actor's departments at department scope. Never the actor, unless `includeOwn` and they
+ * actor's departments at department scope whose role ranks no higher than the actor's. Never the actor, unless `includeOwn` and they
  * approve company-wide (who may approve their own: can_approve on their own rows).
  */
 export function approvableByCondition(
@@ -74,9 +85,10 @@ export function approvableByCondition(
   const lineReports = sql`${column} IN (SELECT lm.user_id FROM user_line_managers lm WHERE lm.manager_id = ${actor.userId})`;
   if (!actor.departmentScope || actor.departmentIds.length === 0) return sql<boolean>`(${column} <> ${actor.userId} AND ${lineReports})`;
   const departments = sql.join(actor.departmentIds.map((id) => sql`${id}::uuid`));
+  const ranksNoHigher = sql`${column} IN (SELECT ru.id FROM users ru WHERE ${roleRankOf(sql`ru.role_id`)} <= ${actor.rank})`;
   return sql<boolean>`(${column} <> ${actor.userId} AND (${lineReports}
-    OR ${column} IN (SELECT du.id FROM users du WHERE du.department_id IN (${departments}))
-    OR ${column} IN (SELECT ud.user_id FROM user_departments ud WHERE ud.department_id IN (${departments}))))`;
+    OR (${ranksNoHigher} AND (${column} IN (SELECT du.id FROM users du WHERE du.department_id IN (${departments}))
+      OR ${column} IN (SELECT ud.user_id FROM user_departments ud WHERE ud.department_id IN (${departments}))))))`;
 }
 
 /** The user ids of the company the actor may approve for (line reports and department scope), never the actor. */

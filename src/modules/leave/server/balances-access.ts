@@ -1,14 +1,22 @@
 // The person a balances request is about, found in the right company and checked against the
 // caller's level for the route's endpoint, like the people module's records: another
 // company's user is a 404 (they do not exist for this caller), a colleague outside the
-// caller's scope a 403. Administrators (global scope, no company) reach any company's user.
-import { withSystem, withTenant, type Db, type Trx } from '../../../server/db/database';
-import type { Session } from '../../../server/plugins/request-context';
+// caller's scope a 403. Only the caller's own company: administrators reach one by impersonation.
+import { withTenant, type Db, type Trx } from '../../../server/db/database';
+import { requireCompany, type Session } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
-import { levelFor, scopeCoversUser, type HttpMethod, type Scope, type ScopeSubject } from '../../../shared/scopes';
+import {
+  levelFor,
+  roleRank,
+  scopeCoversUser,
+  scopeReachesForWrite,
+  type HttpMethod,
+  type RankedSubject,
+  type Scope,
+} from '../../../shared/scopes';
 import { findLeaveSubject, findValueOwner } from './balances-read.queries';
 
-export type LeavePersonContext = { trx: Trx; session: Session; subject: ScopeSubject; level: Scope; companyId: string };
+export type LeavePersonContext = { trx: Trx; session: Session; subject: RankedSubject; level: Scope; companyId: string };
 
 export async function withLeavePerson<T>(
   db: Db,
@@ -18,15 +26,18 @@ export async function withLeavePerson<T>(
   const { session, userId, endpoint, method } = input;
   const level = levelFor(session.permissions, endpoint, method);
   if (level === null) throw AppError.forbidden();
-  const companyId =
-    session.companyId ??
-    (level === 'global' ? (await withSystem(db, (trx) => findLeaveSubject(trx, { companyId: null, userId })))?.companyId : undefined);
-  if (!companyId) throw AppError.notFound();
+  const companyId = requireCompany(session);
   return withTenant(db, companyId, async (trx) => {
     const subject = await findLeaveSubject(trx, { companyId, userId });
     if (!subject) throw AppError.notFound();
-    const actor = { userId: session.userId, companyId: session.companyId, departmentIds: session.departmentIds };
-    if (!scopeCoversUser(level, actor, subject)) throw AppError.forbidden();
+    const actor = {
+      userId: session.userId,
+      companyId: session.companyId,
+      departmentIds: session.departmentIds,
+      rank: roleRank(session.permissions),
+    };
+    const reaches = method === 'GET' ? scopeCoversUser(level, actor, subject) : scopeReachesForWrite(level, actor, subject);
+    if (!reaches) throw AppError.forbidden();
     return fn({ trx, session, subject, level, companyId });
   });
 }
@@ -38,8 +49,8 @@ export async function withValueOwner<T>(
   fn: (context: LeavePersonContext) => Promise<T>,
 ): Promise<T> {
   const { session, valueId } = input;
-  const lookup = (trx: Trx) => findValueOwner(trx, { companyId: session.companyId, id: valueId });
-  const owner = session.companyId ? await withTenant(db, session.companyId, lookup) : await withSystem(db, lookup);
+  const companyId = requireCompany(session);
+  const owner = await withTenant(db, companyId, (trx) => findValueOwner(trx, { companyId, id: valueId }));
   if (!owner) throw AppError.notFound();
   return withLeavePerson(db, { session, userId: owner.user_id, endpoint: input.endpoint, method: input.method }, fn);
 }

@@ -2,10 +2,18 @@
 // request carries) and the absences that person's feed shows (in their company's scope).
 import { sql } from 'kysely';
 import type { Trx } from '../../../server/db/database';
+import { roleRankOf } from '../../../server/db/role-rank.queries';
 import type { DurationType, HalfDayPart } from '../leave.contract';
 import { APPROVE_ENDPOINT, approvableByCondition, type ApproverActor } from './approvers.queries';
 
-export type FeedOwner = { user_id: string; company_id: string; department_ids: string[]; company_wide: boolean; department_scope: boolean };
+export type FeedOwner = {
+  user_id: string;
+  company_id: string;
+  department_ids: string[];
+  company_wide: boolean;
+  department_scope: boolean;
+  rank: number;
+};
 
 const holds = (types: string[]) => sql<boolean>`exists (select 1 from role_permissions p
   where p.role_id = u.role_id and p.endpoint = ${APPROVE_ENDPOINT} and p.method = 'PUT' and p.type = any(${types}::text[]))`;
@@ -16,7 +24,8 @@ export async function findFeedOwner(trx: Trx, token: string): Promise<FeedOwner 
     select u.id as user_id, u.company_id,
       array(select u.department_id where u.department_id is not null
             union select ud.department_id from user_departments ud where ud.user_id = u.id)::text[] as department_ids,
-      ${holds(['company', 'global'])} as company_wide, ${holds(['department'])} as department_scope
+      ${holds(['company', 'global'])} as company_wide, ${holds(['department'])} as department_scope,
+      ${roleRankOf(sql`u.role_id`)} as rank
     from users u
     where u.icalendar_token = ${token} and u.company_id is not null and u.status = 'active'`.execute(trx);
   return rows[0];

@@ -103,6 +103,7 @@ export function mountCalendarFeed(app: FastifyInstance, deps: AppDeps): void {
           departmentIds: owner.department_ids,
           companyWide: owner.company_wide,
           departmentScope: owner.department_scope,
+          rank: owner.rank,
         },
         from: addDays(today, -FEED_DAYS_BEHIND),
         to: addDays(today, FEED_DAYS_AHEAD),

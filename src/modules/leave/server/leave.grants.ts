@@ -50,5 +50,4 @@ export const leaveGrants: RoleGrants = {
     ),
     ...grant('/api/return-to-work', 'own', ['GET', 'PUT']),
   ],
-  Administrator: companyWide('global'),
 };

@@ -1,48 +1,27 @@
 // The company a leave-settings or balances request works in, and what every write of this
 // part does besides its change: an audit entry and a company-wide realtime invalidation of
-// the resources it touched. Callers with a company work in their own; an administrator
-// (global scope, no company) names one (`company_id`) or reaches it through the record.
+// the resources it touched. Callers work in their own company, whatever a request names.
 import { recordCompanyWrite } from '../../../server/audit/company-write';
-import { withSystem, withTenant, type Db, type Trx } from '../../../server/db/database';
-import type { Session } from '../../../server/plugins/request-context';
+import { withTenant, type Db, type Trx } from '../../../server/db/database';
+import { requireCompany, type Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
-import { isUuid } from '../../../shared/ids';
 import { companyChannel } from '../../../shared/realtime';
-import { levelFor, type HttpMethod } from '../../../shared/scopes';
-import { companyExistsForLeave, companyOfLeaveRow, type LeaveRowTable } from './settings.queries';
 
 export type LeaveCompanyTarget = {
-  endpoint: string;
-  method: HttpMethod;
   /** A company named by the request (query or body). */
   companyId?: string | undefined;
-  record?: { table: LeaveRowTable; id: string };
 };
 
 /**
- * The caller's own company; another company named by a caller with one is a 404 (it does
- * not exist for them). Administrators without a company reach any company with global scope.
+ * The caller's own company; another company named by the request is a 404 (it does not exist
+ * for them). A caller of no company (an administrator) is refused: they reach a company's leave
+ * settings only as an impersonated session of that company.
  */
-export async function leaveCompanyFor(context: { session: Session; db: Db }, target: LeaveCompanyTarget): Promise<string> {
-  const { session, db } = context;
-  if (session.companyId) {
-    if (target.companyId !== undefined && target.companyId !== session.companyId) throw AppError.notFound();
-    return session.companyId;
-  }
-  if (levelFor(session.permissions, target.endpoint, target.method) !== 'global') throw AppError.forbidden();
-  if (target.record) {
-    const record = target.record;
-    const companyId = isUuid(record.id) ? await withSystem(db, (trx) => companyOfLeaveRow(trx, record)) : null;
-    if (!companyId) throw AppError.notFound();
-    return companyId;
-  }
-  if (target.companyId) {
-    const companyId = target.companyId;
-    if (!isUuid(companyId) || !(await withSystem(db, (trx) => companyExistsForLeave(trx, companyId)))) throw AppError.notFound();
-    return companyId;
-  }
-  throw AppError.validation({ company_id: ['Please select a company.'] });
+export function leaveCompanyFor(context: { session: Session }, target: LeaveCompanyTarget): string {
+  const companyId = requireCompany(context.session);
+  if (target.companyId !== undefined && target.companyId !== companyId) throw AppError.notFound();
+  return companyId;
 }
 
 export async function inLeaveCompany<T>(
@@ -50,7 +29,7 @@ export async function inLeaveCompany<T>(
   target: LeaveCompanyTarget,
   fn: (trx: Trx, companyId: string) => Promise<T>,
 ): Promise<T> {
-  const companyId = await leaveCompanyFor(context, target);
+  const companyId = leaveCompanyFor(context, target);
   return withTenant(context.db, companyId, (trx) => fn(trx, companyId));
 }
 

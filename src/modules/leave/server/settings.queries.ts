@@ -14,18 +14,6 @@ import type {
 } from '../leave.contract';
 import type { PolicyTemplateRow } from './balances';
 
-export type LeaveRowTable = 'leave_types' | 'absence_policy_templates' | 'blocked_date_periods' | 'company_bank_holidays';
-
-export async function companyOfLeaveRow(trx: DbOrTrx, input: { table: LeaveRowTable; id: string }): Promise<string | null> {
-  const row = await trx.selectFrom(input.table).select('company_id').where('id', '=', input.id).executeTakeFirst();
-  return row?.company_id ?? null;
-}
-
-export async function companyExistsForLeave(trx: DbOrTrx, companyId: string): Promise<boolean> {
-  const row = await trx.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
-  return row !== undefined;
-}
-
 // ---- Leave types -------------------------------------------------------------------------
 
 const leaveTypeColumns = ['id', 'key', 'name', 'paid', 'deducted', 'needs_approval', 'colour', 'sort_order', 'archived_at'] as const;

@@ -55,7 +55,6 @@ import {
   updateBlocked,
   updateLeaveType,
   updateTemplate,
-  type LeaveRowTable,
 } from './settings.queries';
 
 const DUPLICATE_NAME = 'This name is already used.';
@@ -65,14 +64,9 @@ const page = <T>(rows: T[], paging: { offset: number; limit: number }) => ({
   count: rows.length,
 });
 
-/** A write in the record's company (PUT/DELETE by id): the record fixes the company for administrators. */
-const onRecord = <T>(
-  context: ResourceContext & { id: string },
-  resource: string,
-  table: LeaveRowTable,
-  method: 'PUT' | 'DELETE',
-  fn: Parameters<typeof inLeaveCompany<T>>[2],
-) => inLeaveCompany(context, { endpoint: endpointOf(resource), method, record: { table, id: context.id } }, fn);
+/** A write to a record by id: in the caller's company, where a record of another is not found. */
+const onRecord = <T>(context: ResourceContext & { id: string }, fn: Parameters<typeof inLeaveCompany<T>>[2]) =>
+  inLeaveCompany(context, {}, fn);
 
 /** The audit-and-publish input of a write to `resource`, which also refetches `invalidates`. */
 const writeOf = (resource: string, invalidates: string[]) => (context: ResourceContext, companyId: string, action: string, id: string) => ({
@@ -97,7 +91,6 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
 
 function mountLeaveTypes(app: FastifyInstance): void {
   const resource = LEAVE_RESOURCES.leaveType;
-  const endpoint = endpointOf(resource);
   const audit = writeOf(resource, [LEAVE_RESOURCES.period, LEAVE_RESOURCES.absence]);
   mountResource(app, {
     name: resource,
@@ -105,22 +98,19 @@ function mountLeaveTypes(app: FastifyInstance): void {
     list: {
       query: LeaveTypeQuerySchema,
       handler: (context) =>
-        inLeaveCompany(context, { endpoint, method: 'GET', companyId: namedCompany(context.request.query) }, async (trx, companyId) =>
+        inLeaveCompany(context, { companyId: namedCompany(context.request.query) }, async (trx, companyId) =>
           page(await listLeaveTypes(trx, { companyId, includeArchived: context.query.include_archived ?? false }), context.paging),
         ),
     },
     get: {
-      handler: (context) =>
-        inLeaveCompany(context, { endpoint, method: 'GET', record: { table: 'leave_types', id: context.id } }, (trx, companyId) =>
-          getLeaveType(trx, { companyId, id: context.id }),
-        ),
+      handler: (context) => inLeaveCompany(context, {}, (trx, companyId) => getLeaveType(trx, { companyId, id: context.id })),
     },
     create: {
       body: LeaveTypeInputSchema,
       scope: 'company',
       handler: (context) =>
         uniqueName(() =>
-          inLeaveCompany(context, { endpoint, method: 'POST', companyId: namedCompany(context.request.body) }, async (trx, companyId) => {
+          inLeaveCompany(context, { companyId: namedCompany(context.request.body) }, async (trx, companyId) => {
             if (await leaveTypeNameTaken(trx, { companyId, name: context.body.name }))
               throw AppError.validation({ name: [DUPLICATE_NAME] });
             const created = await insertLeaveType(trx, { companyId, values: context.body });
@@ -134,7 +124,7 @@ function mountLeaveTypes(app: FastifyInstance): void {
       scope: 'company',
       handler: (context) =>
         uniqueName(() =>
-          onRecord(context, resource, 'leave_types', 'PUT', async (trx, companyId) => {
+          onRecord(context, async (trx, companyId) => {
             if (!(await getLeaveType(trx, { companyId, id: context.id }))) return null;
             if (await leaveTypeNameTaken(trx, { companyId, name: context.body.name, exceptId: context.id })) {
               throw AppError.validation({ name: [DUPLICATE_NAME] });
@@ -149,7 +139,7 @@ function mountLeaveTypes(app: FastifyInstance): void {
       scope: 'company',
       handler: async (context) => {
         try {
-          return await onRecord(context, resource, 'leave_types', 'DELETE', async (trx, companyId) => {
+          return await onRecord(context, async (trx, companyId) => {
             const type = await getLeaveType(trx, { companyId, id: context.id });
             if (!type) return false;
             if (type.key !== null) throw new AppError('conflict', { message: leaveMessages.builtInNotDeleted });
@@ -171,7 +161,6 @@ function mountLeaveTypes(app: FastifyInstance): void {
 
 function mountPolicyTemplates(app: FastifyInstance): void {
   const resource = LEAVE_RESOURCES.policyTemplate;
-  const endpoint = endpointOf(resource);
   const audit = writeOf(resource, [LEAVE_RESOURCES.policy]);
   mountResource(app, {
     name: resource,
@@ -179,24 +168,19 @@ function mountPolicyTemplates(app: FastifyInstance): void {
     list: {
       query: v.object({}),
       handler: (context) =>
-        inLeaveCompany(context, { endpoint, method: 'GET', companyId: namedCompany(context.request.query) }, async (trx, companyId) =>
+        inLeaveCompany(context, { companyId: namedCompany(context.request.query) }, async (trx, companyId) =>
           page(await listTemplates(trx, companyId), context.paging),
         ),
     },
     get: {
-      handler: (context) =>
-        inLeaveCompany(
-          context,
-          { endpoint, method: 'GET', record: { table: 'absence_policy_templates', id: context.id } },
-          (trx, companyId) => getTemplate(trx, { companyId, id: context.id }),
-        ),
+      handler: (context) => inLeaveCompany(context, {}, (trx, companyId) => getTemplate(trx, { companyId, id: context.id })),
     },
     create: {
       body: PolicyTemplateInputSchema,
       scope: 'company',
       handler: (context) =>
         uniqueName(() =>
-          inLeaveCompany(context, { endpoint, method: 'POST', companyId: namedCompany(context.request.body) }, async (trx, companyId) => {
+          inLeaveCompany(context, { companyId: namedCompany(context.request.body) }, async (trx, companyId) => {
             if (await templateNameTaken(trx, { companyId, name: context.body.name })) throw AppError.validation({ name: [DUPLICATE_NAME] });
             const id = await insertTemplate(trx, { companyId, values: context.body });
             if (context.body.is_default) await clearOtherDefaults(trx, { companyId, exceptId: id });
@@ -210,7 +194,7 @@ function mountPolicyTemplates(app: FastifyInstance): void {
       scope: 'company',
       handler: (context) =>
         uniqueName(() =>
-          onRecord(context, resource, 'absence_policy_templates', 'PUT', async (trx, companyId) => {
+          onRecord(context, async (trx, companyId) => {
             if (!(await getTemplate(trx, { companyId, id: context.id }))) return null;
             if (await templateNameTaken(trx, { companyId, name: context.body.name, exceptId: context.id })) {
               throw AppError.validation({ name: [DUPLICATE_NAME] });
@@ -226,7 +210,7 @@ function mountPolicyTemplates(app: FastifyInstance): void {
       scope: 'company',
       handler: async (context) => {
         try {
-          return await onRecord(context, resource, 'absence_policy_templates', 'DELETE', async (trx, companyId) => {
+          return await onRecord(context, async (trx, companyId) => {
             const template = await getTemplate(trx, { companyId, id: context.id });
             if (!template) return false;
             if (template.users_count > 0) throw new AppError('conflict', { message: leaveMessages.templateInUse(template.users_count) });
@@ -248,37 +232,30 @@ function mountLeaveSettingsResource(app: FastifyInstance, deps: AppDeps): void {
   const path = endpointOf(resource);
   const context = (request: Parameters<typeof requireSession>[0]) => ({ session: requireSession(request), db: deps.db });
   app.get(path, { config: { access: 'authenticated' } }, async (request) =>
-    inLeaveCompany(context(request), { endpoint: path, method: 'GET', companyId: namedCompany(request.query) }, (trx, companyId) =>
-      getLeaveSettings(trx, companyId),
-    ),
+    inLeaveCompany(context(request), { companyId: namedCompany(request.query) }, (trx, companyId) => getLeaveSettings(trx, companyId)),
   );
   app.put(path, { config: { access: { endpoint: path, method: 'PUT', scope: 'company' } } }, async (request) => {
     const body = parseInput(CompanyLeaveSettingsInputSchema, request.body);
     const session = requireSession(request);
-    return inLeaveCompany(
-      context(request),
-      { endpoint: path, method: 'PUT', companyId: namedCompany(request.body) },
-      async (trx, companyId) => {
-        await saveLeaveSettings(trx, { companyId, values: body });
-        await recordLeaveWrite(trx, {
-          request,
-          session,
-          companyId,
-          action: `${resource}.updated`,
-          targetType: resource,
-          targetId: companyId,
-          invalidates: [resource, LEAVE_RESOURCES.period],
-          details: body,
-        });
-        return getLeaveSettings(trx, companyId);
-      },
-    );
+    return inLeaveCompany(context(request), { companyId: namedCompany(request.body) }, async (trx, companyId) => {
+      await saveLeaveSettings(trx, { companyId, values: body });
+      await recordLeaveWrite(trx, {
+        request,
+        session,
+        companyId,
+        action: `${resource}.updated`,
+        targetType: resource,
+        targetId: companyId,
+        invalidates: [resource, LEAVE_RESOURCES.period],
+        details: body,
+      });
+      return getLeaveSettings(trx, companyId);
+    });
   });
 }
 
 function mountBlockedDates(app: FastifyInstance): void {
   const resource = LEAVE_RESOURCES.blockedDates;
-  const endpoint = endpointOf(resource);
   const audit = writeOf(resource, [LEAVE_RESOURCES.timeline]);
   const checkDepartment = async (trx: Parameters<typeof departmentInCompany>[0], companyId: string, id: string | null) => {
     if (id !== null && !(await departmentInCompany(trx, { companyId, id })))
@@ -290,21 +267,18 @@ function mountBlockedDates(app: FastifyInstance): void {
     list: {
       query: BlockedDateQuerySchema,
       handler: (context) =>
-        inLeaveCompany(context, { endpoint, method: 'GET', companyId: namedCompany(context.request.query) }, (trx, companyId) =>
+        inLeaveCompany(context, { companyId: namedCompany(context.request.query) }, (trx, companyId) =>
           listBlocked(trx, { companyId, from: context.query.from, to: context.query.to, paging: context.paging }),
         ),
     },
     get: {
-      handler: (context) =>
-        inLeaveCompany(context, { endpoint, method: 'GET', record: { table: 'blocked_date_periods', id: context.id } }, (trx, companyId) =>
-          getBlocked(trx, { companyId, id: context.id }),
-        ),
+      handler: (context) => inLeaveCompany(context, {}, (trx, companyId) => getBlocked(trx, { companyId, id: context.id })),
     },
     create: {
       body: BlockedDatePeriodInputSchema,
       scope: 'company',
       handler: (context) =>
-        inLeaveCompany(context, { endpoint, method: 'POST', companyId: namedCompany(context.request.body) }, async (trx, companyId) => {
+        inLeaveCompany(context, { companyId: namedCompany(context.request.body) }, async (trx, companyId) => {
           await checkDepartment(trx, companyId, context.body.department_id);
           const id = await insertBlocked(trx, { companyId, values: context.body });
           await recordLeaveWrite(trx, audit(context, companyId, 'created', id));
@@ -315,7 +289,7 @@ function mountBlockedDates(app: FastifyInstance): void {
       body: BlockedDatePeriodInputSchema,
       scope: 'company',
       handler: (context) =>
-        onRecord(context, resource, 'blocked_date_periods', 'PUT', async (trx, companyId) => {
+        onRecord(context, async (trx, companyId) => {
           if (!(await getBlocked(trx, { companyId, id: context.id }))) return null;
           await checkDepartment(trx, companyId, context.body.department_id);
           await updateBlocked(trx, { companyId, id: context.id, values: context.body });
@@ -326,7 +300,7 @@ function mountBlockedDates(app: FastifyInstance): void {
     delete: {
       scope: 'company',
       handler: (context) =>
-        onRecord(context, resource, 'blocked_date_periods', 'DELETE', async (trx, companyId) => {
+        onRecord(context, async (trx, companyId) => {
           const deleted = await deleteBlocked(trx, { companyId, id: context.id });
           if (deleted) await recordLeaveWrite(trx, audit(context, companyId, 'deleted', context.id));
           return deleted;
@@ -349,7 +323,6 @@ const shippedDays = (region: (typeof BANK_HOLIDAY_REGIONS)[number], year: number
 function mountBankHolidays(app: FastifyInstance): void {
   const regions = LEAVE_RESOURCES.bankHolidayRegions;
   const resource = LEAVE_RESOURCES.bankHolidays;
-  const endpoint = endpointOf(resource);
   const entries: BankHolidayRegionEntry[] = BANK_HOLIDAY_REGIONS.map((id) => ({ id, name: BANK_HOLIDAY_REGION_LABELS[id] }));
   mountResource(app, {
     name: regions,
@@ -368,7 +341,7 @@ function mountBankHolidays(app: FastifyInstance): void {
     list: {
       query: BankHolidayQuerySchema,
       handler: (context) =>
-        inLeaveCompany(context, { endpoint, method: 'GET', companyId: context.query.company_id }, async (trx, companyId) => {
+        inLeaveCompany(context, { companyId: context.query.company_id }, async (trx, companyId) => {
           const year = context.query.year ?? Number(londonDate(new Date()).slice(0, 4));
           const region = context.query.bank_holiday_region_id;
           const shipped = (region ? [region] : BANK_HOLIDAY_REGIONS).flatMap((r) => shippedDays(r, year));
@@ -382,15 +355,11 @@ function mountBankHolidays(app: FastifyInstance): void {
       scope: 'company',
       handler: async (context) => {
         try {
-          return await inLeaveCompany(
-            context,
-            { endpoint, method: 'POST', companyId: namedCompany(context.request.body) },
-            async (trx, companyId) => {
-              const created = await insertCompanyBankHoliday(trx, { companyId, values: context.body });
-              await recordLeaveWrite(trx, audit(context, companyId, 'created', created.id));
-              return created;
-            },
-          );
+          return await inLeaveCompany(context, { companyId: namedCompany(context.request.body) }, async (trx, companyId) => {
+            const created = await insertCompanyBankHoliday(trx, { companyId, values: context.body });
+            await recordLeaveWrite(trx, audit(context, companyId, 'created', created.id));
+            return created;
+          });
         } catch (error) {
           if (isUniqueViolation(error)) throw AppError.validation({ date: [leaveMessages.bankHolidayExists] });
           throw error;
@@ -402,7 +371,7 @@ function mountBankHolidays(app: FastifyInstance): void {
       handler: async (context) => {
         if (/^[a-z-]+:\d{4}-\d{2}-\d{2}$/.test(context.id)) throw new AppError('conflict', { message: leaveMessages.shippedBankHoliday });
         if (!/^[0-9a-f-]{36}$/i.test(context.id)) return false;
-        return onRecord(context, resource, 'company_bank_holidays', 'DELETE', async (trx, companyId) => {
+        return onRecord(context, async (trx, companyId) => {
           const deleted = await deleteCompanyBankHoliday(trx, { companyId, id: context.id });
           if (deleted) await recordLeaveWrite(trx, audit(context, companyId, 'deleted', context.id));
           return deleted;

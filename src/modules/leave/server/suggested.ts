@@ -12,7 +12,7 @@ import { scopeCoversUser } from '../../../shared/scopes';
 import { CreateAbsenceInputSchema, leaveMessages, type SuggestedAbsence, type SuggestedAbsenceQuerySchema } from '../leave.contract';
 import { assessAbsence } from './absences-checks';
 import { findAbsenceLeaveType, findAbsencePerson, findClashes } from './absences.queries';
-import { absenceScopeCovers, actorOf } from './absences-view';
+import { absenceScopeReads, actorOf } from './absences-view';
 import { mayApprove } from './approvers';
 
 export async function suggestAbsence(
@@ -83,7 +83,7 @@ export async function suggestAbsence(
         name: clash.name,
         start_date: clash.start_date,
         end_date: clash.end_date,
-        leave_type_name: absenceScopeCovers(session, 'GET', { userId: clash.user_id, companyId, departmentIds: clash.department_ids })
+        leave_type_name: absenceScopeReads(session, { userId: clash.user_id, companyId, departmentIds: clash.department_ids })
           ? clash.leave_type_name
           : null,
       })),

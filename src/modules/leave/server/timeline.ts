@@ -21,7 +21,7 @@ import {
   type Timeline,
 } from '../leave.contract';
 import { findAbsencePage } from './absences.queries';
-import { absenceScopeCovers, readerOf, toAbsence } from './absences-view';
+import { absenceScopeReads, readerOf, toAbsence } from './absences-view';
 import { findTimelinePeople, timelineReach } from './insights.queries';
 import { listBlocked, listCompanyBankHolidays } from './settings.queries';
 
@@ -100,7 +100,7 @@ export async function buildTimeline(
     const absence = toAbsence(row, session, companyId);
     const subject = { userId: row.user_id, companyId, departmentIds: row.person_department_ids };
     // Those the caller approves for (line reports elsewhere too) are theirs to know about.
-    return absenceScopeCovers(session, 'GET', subject) || row.approver ? absence : neutral(absence);
+    return absenceScopeReads(session, subject) || row.approver ? absence : neutral(absence);
   });
 
   const regions = [...new Set(people.map((person) => person.region))].sort();

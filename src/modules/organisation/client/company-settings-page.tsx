@@ -43,6 +43,8 @@ export function CompanySettingsPage() {
 function CompanySettingsContent({ companyId }: { companyId: string }) {
   const settings = useQuery(companySettingsQueryOptions(companyId));
   const editable = can({ endpoint: COMPANY_SETTINGS, method: 'PUT', scope: 'company' });
+  // The company's notes are for those who hold their permission company-wide, as the server says.
+  const readsNotes = can({ endpoint: '/api/company-notes', method: 'GET', scope: 'company' });
   if (settings.isPending) return <Loader size="sm" aria-label="Loading" />;
   if (settings.isError) return <Alert color="red">The company settings could not be loaded.</Alert>;
   return (
@@ -62,9 +64,11 @@ function CompanySettingsContent({ companyId }: { companyId: string }) {
         </Title>
         <ModuleSwitches settings={settings.data} editable={editable} />
       </Card>
-      <Card withBorder padding="lg">
-        <OrganisationList definition={companyNotesList} />
-      </Card>
+      {readsNotes && (
+        <Card withBorder padding="lg">
+          <OrganisationList definition={companyNotesList} />
+        </Card>
+      )}
     </>
   );
 }

@@ -3,18 +3,15 @@
 // read by every user of the company with the bearer token.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../server/app';
-import { withSystem, withTenant } from '../../../server/db/database';
+import { withTenant } from '../../../server/db/database';
 import { sendFile } from '../../../server/files/downloads';
 import { FILE_TYPES } from '../../../server/files/file-types';
 import { receiveUpload } from '../../../server/files/uploads';
-import { requireSession } from '../../../server/plugins/request-context';
+import { requireCompany, requireSession } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
-import { levelFor, type HttpMethod } from '../../../shared/scopes';
 import { COMPANY_LOGO_MAX_BYTES } from '../organisation.contract';
 import { recordWrite } from './company-scope';
 import { getCompanyLogoFile, setCompanyLogoFile } from './company-logo.queries';
-import { companyExists } from './organisation.queries';
-import { isUuid } from '../../../shared/ids';
 
 const COMPANY_SETTINGS_ENDPOINT = '/api/company-settings';
 const IMAGE_TYPES = [FILE_TYPES.png, FILE_TYPES.jpeg, FILE_TYPES.webp];
@@ -23,13 +20,11 @@ const WRITE = { endpoint: COMPANY_SETTINGS_ENDPOINT, scope: 'company' } as const
 export const companyLogoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
 
-  /** The company of the path: the caller's own, or any existing one for global scope. */
-  const companyOf = async (request: FastifyRequest, method: HttpMethod) => {
+  /** The company of the path, which must be the caller's own. */
+  const companyOf = (request: FastifyRequest) => {
     const session = requireSession(request);
     const { companyId } = request.params as { companyId: string };
-    if (session.companyId === companyId) return { session, companyId };
-    if (levelFor(session.permissions, COMPANY_SETTINGS_ENDPOINT, method) !== 'global') throw AppError.forbidden();
-    if (!isUuid(companyId) || !(await withSystem(db, (trx) => companyExists(trx, companyId)))) throw AppError.notFound();
+    if (requireCompany(session) !== companyId) throw AppError.forbidden();
     return { session, companyId };
   };
   const audit = (request: FastifyRequest, input: { companyId: string; action: string }) => ({
@@ -43,14 +38,14 @@ export const companyLogoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (a
   });
 
   app.get('/api/company-logo/:companyId', { config: { access: 'authenticated' } }, async (request, reply) => {
-    const { companyId } = await companyOf(request, 'GET');
+    const { companyId } = companyOf(request);
     const file = await withTenant(db, companyId, (trx) => getCompanyLogoFile(trx, companyId));
     if (!file) throw AppError.notFound();
     return sendFile(reply, file);
   });
 
   app.post('/api/company-logo/:companyId', { config: { access: { ...WRITE, method: 'PUT' } } }, async (request, reply) => {
-    const { session, companyId } = await companyOf(request, 'PUT');
+    const { session, companyId } = companyOf(request);
     const { file, replaced } = await withTenant(db, companyId, async (trx) => {
       const upload = await receiveUpload(request, {
         db: trx,
@@ -71,7 +66,7 @@ export const companyLogoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (a
   });
 
   app.delete('/api/company-logo/:companyId', { config: { access: { ...WRITE, method: 'PUT' } } }, async (request, reply) => {
-    const { companyId } = await companyOf(request, 'PUT');
+    const { companyId } = companyOf(request);
     const removed = await withTenant(db, companyId, async (trx) => {
       const previous = await setCompanyLogoFile(trx, { companyId, fileId: null });
       if (previous) await recordWrite(trx, audit(request, { companyId, action: 'company_logo.deleted' }));

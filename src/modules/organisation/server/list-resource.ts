@@ -1,5 +1,5 @@
-// One organisation list as a generic resource (SPEC §7): every company user reads it; the
-// endpoint's holders create, change and delete its items. Names are unique in a company
+// One organisation list as a generic resource (SPEC §7): each list declares who reads it (see
+// ListRead); the endpoint's holders create, change and delete its items. Names are unique in a company
 // (422 "This name is already used."), an item in use cannot be deleted (409 with how many
 // people use it), and every write is audited and invalidates the list for the company.
 import type { FastifyInstance } from 'fastify';
@@ -22,12 +22,25 @@ import {
   type Usage,
 } from './organisation.queries';
 import { isUuid } from '../../../shared/ids';
+import { hasPermission } from '../../../shared/scopes';
 
 type Mode = 'create' | 'update';
+
+/**
+ * Who reads a list and its items, declared by every list:
+ * - 'company': every signed-in user of the company, without a permission entry (the reference
+ *   lists forms and profiles name: departments, locations, job titles...);
+ * - 'holders': holders of GET on the endpoint with company scope, those who manage that part
+ *   of the company's settings;
+ * - 'published': every user of the company reads the published items; drafts (no
+ *   `published_at`) only those who may change the list (PUT on the endpoint).
+ */
+export type ListRead = 'company' | 'holders' | 'published';
 
 export type ListResourceDefinition<TBody extends v.GenericSchema> = {
   /** SPEC §3 resource name: /api/{name}, permission /api/{name}. */
   name: string;
+  read: ListRead;
   table: string;
   /** What one item is called in messages: "This {noun} is used by 3 employees." */
   noun: string;
@@ -50,11 +63,6 @@ export type ListResourceDefinition<TBody extends v.GenericSchema> = {
 
 export const inUseMessage = (noun: string, count: number, advice: string) =>
   `This ${noun} is used by ${count} ${count === 1 ? 'employee' : 'employees'}. ${advice}`;
-
-const companyIdOf = (body: unknown): string | undefined => {
-  const value = typeof body === 'object' && body !== null ? (body as { company_id?: unknown }).company_id : undefined;
-  return typeof value === 'string' ? value : undefined;
-};
 
 export function mountListResource<TBody extends v.GenericSchema>(app: FastifyInstance, definition: ListResourceDefinition<TBody>): void {
   const { name, table, unique } = definition;
@@ -98,13 +106,21 @@ export function mountListResource<TBody extends v.GenericSchema>(app: FastifyIns
       invalidates,
     });
 
+  const { read } = definition;
+  /** Whether this reader sees only published items. */
+  const publishedOnly = (context: ResourceContext) =>
+    read === 'published' && !hasPermission(context.session.permissions, { endpoint, method: 'PUT' });
+  // Holders read with company scope: the list is the company's, not anyone's own records.
+  const holdersOnly = read === 'holders' ? { scope: 'company' as const } : {};
+
   mountResource(app, {
     name,
-    readAccess: 'authenticated',
+    ...(read === 'holders' ? {} : { readAccess: 'authenticated' as const }),
     list: {
+      ...holdersOnly,
       query: ListQuerySchema,
       handler: (context) =>
-        inCompany(context, { endpoint, method: 'GET', companyId: context.query.company_id }, async (trx, companyId) => {
+        inCompany(context, async (trx, companyId) => {
           const page = await findItems(trx, {
             table,
             companyId,
@@ -112,14 +128,16 @@ export function mountListResource<TBody extends v.GenericSchema>(app: FastifyIns
             searchColumns: definition.search ?? ['name'],
             order: definition.order,
             paging: context.paging,
+            publishedOnly: publishedOnly(context),
           });
           return { results: await decorate(trx, page.results, companyId), count: page.count };
         }),
     },
     get: {
+      ...holdersOnly,
       handler: (context) =>
-        inCompany(context, { endpoint, method: 'GET', record: { table, id: context.id } }, async (trx, companyId) => {
-          const row = await getItem(trx, { table, companyId, id: context.id });
+        inCompany(context, async (trx, companyId) => {
+          const row = await getItem(trx, { table, companyId, id: context.id, publishedOnly: publishedOnly(context) });
           return row ? (await decorate(trx, [row], companyId))[0] : undefined;
         }),
     },
@@ -127,7 +145,7 @@ export function mountListResource<TBody extends v.GenericSchema>(app: FastifyIns
       body: definition.body,
       handler: (context) =>
         guarded(() =>
-          inCompany(context, { endpoint, method: 'POST', companyId: companyIdOf(context.request.body) }, async (trx, companyId) => {
+          inCompany(context, async (trx, companyId) => {
             const duplicate = await duplicateErrors(trx, { companyId, body: context.body });
             if (Object.keys(duplicate).length > 0) throw AppError.validation(duplicate);
             const row = await createItem(trx, { table, companyId, values: valuesOf(context.body, 'create', context) });
@@ -140,7 +158,7 @@ export function mountListResource<TBody extends v.GenericSchema>(app: FastifyIns
       body: definition.body,
       handler: (context) =>
         guarded(() =>
-          inCompany(context, { endpoint, method: 'PUT', record: { table, id: context.id } }, async (trx, companyId) => {
+          inCompany(context, async (trx, companyId) => {
             if (!(await getItem(trx, { table, companyId, id: context.id }))) return undefined;
             const duplicate = await duplicateErrors(trx, { companyId, body: context.body, exceptId: context.id });
             if (Object.keys(duplicate).length > 0) throw AppError.validation(duplicate);
@@ -154,7 +172,7 @@ export function mountListResource<TBody extends v.GenericSchema>(app: FastifyIns
     delete: {
       handler: async (context) => {
         try {
-          return await inCompany(context, { endpoint, method: 'DELETE', record: { table, id: context.id } }, async (trx, companyId) => {
+          return await inCompany(context, async (trx, companyId) => {
             if (!(await getItem(trx, { table, companyId, id: context.id }))) return false;
             const users = await countUsers(trx, { companyId, id: context.id, usages: definition.usages ?? [] });
             if (users > 0) {
@@ -178,7 +196,7 @@ export function mountListResource<TBody extends v.GenericSchema>(app: FastifyIns
       check: async (context) => {
         const raw = context.request.body as { id?: unknown } | null;
         const exceptId = typeof raw?.id === 'string' && isUuid(raw.id) ? raw.id : undefined;
-        return inCompany(context, { endpoint, method: 'POST', companyId: companyIdOf(raw) }, (trx, companyId) =>
+        return inCompany(context, (trx, companyId) =>
           duplicateErrors(trx, { companyId, body: context.body, ...(exceptId ? { exceptId } : {}) }),
         );
       },

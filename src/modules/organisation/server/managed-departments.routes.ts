@@ -25,15 +25,9 @@ import {
 } from './managed-departments.queries';
 
 const NAME = ORGANISATION_RESOURCES.managedDepartments;
-const ENDPOINT = `/api/${NAME}`;
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const IdSchema = v.pipe(v.string(), v.regex(new RegExp(`^${UUID}_${UUID}$`, 'i')));
 const INVALIDATES = [NAME, ORGANISATION_RESOURCES.departments];
-
-const companyIdOf = (body: unknown) => {
-  const value = typeof body === 'object' && body !== null ? (body as { company_id?: unknown }).company_id : undefined;
-  return typeof value === 'string' ? value : undefined;
-};
 
 /** Why the person cannot be given the department, by field; none when they can. */
 async function refusal(trx: Trx, input: ManagedDepartmentInput & { companyId: string }): Promise<FieldErrors> {
@@ -70,14 +64,14 @@ export const managedDepartmentRoutes: FastifyPluginAsync<{ deps: AppDeps }> = as
     list: {
       query: ManagedDepartmentQuerySchema,
       handler: ({ query, paging, ...context }) =>
-        inCompany(context, { endpoint: ENDPOINT, method: 'GET', companyId: query.company_id }, (trx, companyId) =>
+        inCompany(context, (trx, companyId) =>
           findManagedDepartments(trx, { companyId, userId: query.user_id, departmentId: query.department_id, paging }),
         ),
     },
     create: {
       body: ManagedDepartmentInputSchema,
       handler: (context) =>
-        inCompany(context, { endpoint: ENDPOINT, method: 'POST', companyId: companyIdOf(context.request.body) }, async (trx, companyId) => {
+        inCompany(context, async (trx, companyId) => {
           const errors = await refusal(trx, { ...context.body, companyId });
           if (Object.keys(errors).length > 0) throw AppError.validation(errors);
           const filters = { companyId, userId: context.body.user_id, departmentId: context.body.department_id };
@@ -92,26 +86,19 @@ export const managedDepartmentRoutes: FastifyPluginAsync<{ deps: AppDeps }> = as
     delete: {
       handler: (context) => {
         const [userId = '', departmentId = ''] = context.id.split('_');
-        return inCompany(
-          context,
-          { endpoint: ENDPOINT, method: 'DELETE', record: { table: 'users', id: userId } },
-          async (trx, companyId) => {
-            const person = await userDepartmentOf(trx, { companyId, userId });
-            if (!person) return false;
-            if (person.departmentId === departmentId) throw new AppError('conflict', { message: OWN_DEPARTMENT_MESSAGE });
-            const removed = await removeManagedDepartment(trx, { companyId, userId, departmentId });
-            if (removed) await audit(trx, context, { companyId, action: 'deleted', id: context.id });
-            return removed;
-          },
-        );
+        return inCompany(context, async (trx, companyId) => {
+          const person = await userDepartmentOf(trx, { companyId, userId });
+          if (!person) return false;
+          if (person.departmentId === departmentId) throw new AppError('conflict', { message: OWN_DEPARTMENT_MESSAGE });
+          const removed = await removeManagedDepartment(trx, { companyId, userId, departmentId });
+          if (removed) await audit(trx, context, { companyId, action: 'deleted', id: context.id });
+          return removed;
+        });
       },
     },
     validate: {
       body: ManagedDepartmentInputSchema,
-      check: (context) =>
-        inCompany(context, { endpoint: ENDPOINT, method: 'POST', companyId: companyIdOf(context.request.body) }, (trx, companyId) =>
-          refusal(trx, { ...context.body, companyId }),
-        ),
+      check: (context) => inCompany(context, (trx, companyId) => refusal(trx, { ...context.body, companyId })),
     },
   });
 };

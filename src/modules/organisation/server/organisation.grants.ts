@@ -1,6 +1,7 @@
 // The organisation lists are managed by owners and HR admins. Reference lists (departments,
-// locations, job titles, tags…) are read by every company user without an entry; the entry is
-// what shows their settings tab.
+// locations, job titles, tags…) are read by every company user without an entry, published
+// terms too; company notes, termination reasons and draft terms need the entry (each list
+// declares its readers in organisation.routes.ts). The entry is what shows a settings tab.
 import { grant, type RoleGrants } from '../../../server/roles';
 
 export const ORGANISATION_ENDPOINTS = [
@@ -20,6 +21,6 @@ export const ORGANISATION_ENDPOINTS = [
   '/api/user-icalendar-token-reset',
 ] as const;
 
-const all = (scope: 'company' | 'global') => ORGANISATION_ENDPOINTS.flatMap((endpoint) => grant(endpoint, scope));
+const companyWide = () => ORGANISATION_ENDPOINTS.flatMap((endpoint) => grant(endpoint, 'company'));
 
-export const organisationGrants: RoleGrants = { Owner: all('company'), 'HR admin': all('company'), Administrator: all('global') };
+export const organisationGrants: RoleGrants = { Owner: companyWide(), 'HR admin': companyWide() };

@@ -26,12 +26,21 @@ function toItem(row: Record<string, unknown>): Row {
 
 export async function findItems(
   db: DbOrTrx,
-  input: { table: string; companyId: string; search?: string; searchColumns: readonly string[]; order: readonly Order[]; paging: Paging },
+  input: {
+    table: string;
+    companyId: string;
+    search?: string;
+    searchColumns: readonly string[];
+    order: readonly Order[];
+    paging: Paging;
+    publishedOnly?: boolean;
+  },
 ): Promise<{ results: Row[]; count: number }> {
   const pattern = input.search ? `%${escapeLike(input.search)}%` : null;
   const base = loose(db)
     .selectFrom(input.table)
     .where('company_id', '=', input.companyId)
+    .$if(input.publishedOnly === true, (q) => q.where('published_at', 'is not', null))
     .$if(pattern !== null, (q) =>
       q.where((eb) => eb.or(input.searchColumns.map((column) => eb(sql`${sql.ref(column)}::text`, 'ilike', pattern)))),
     );
@@ -46,12 +55,17 @@ export async function findItems(
   return { results: rows.map(toItem), count: Number(total.count) };
 }
 
-export async function getItem(db: DbOrTrx, input: { table: string; companyId: string; id: string }): Promise<Row | undefined> {
+/** One item; `publishedOnly` finds a draft (no `published_at`) as none. */
+export async function getItem(
+  db: DbOrTrx,
+  input: { table: string; companyId: string; id: string; publishedOnly?: boolean },
+): Promise<Row | undefined> {
   const row = await loose(db)
     .selectFrom(input.table)
     .selectAll()
     .where('id', '=', input.id)
     .where('company_id', '=', input.companyId)
+    .$if(input.publishedOnly === true, (q) => q.where('published_at', 'is not', null))
     .executeTakeFirst();
   return row ? toItem(row) : undefined;
 }
@@ -115,15 +129,6 @@ export async function countUsers(db: DbOrTrx, input: { companyId: string; id: st
     count: number;
   }>`SELECT count(DISTINCT user_id)::int AS count FROM (${sql.join(parts, sql` UNION ALL `)}) AS used`.execute(db);
   return rows[0]?.count ?? 0;
-}
-
-export async function companyOfItem(db: DbOrTrx, input: { table: string; id: string }): Promise<string | undefined> {
-  const row = await loose(db).selectFrom(input.table).select('company_id').where('id', '=', input.id).executeTakeFirst();
-  return typeof row?.company_id === 'string' ? row.company_id : undefined;
-}
-
-export async function companyExists(db: DbOrTrx, companyId: string): Promise<boolean> {
-  return (await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst()) !== undefined;
 }
 
 /**

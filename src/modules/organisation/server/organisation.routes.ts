@@ -1,5 +1,7 @@
 // The organisation module's routes: its lists (SPEC §2.5 settings tabs), the managers of
-// departments, the company logo and the iCal token reset of user settings.
+// departments, the company logo and the iCal token reset of user settings. Each list says who
+// reads it: the reference lists that forms and profiles name are read by every company user;
+// termination reasons and company notes by their holders; terms by everyone once published.
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../../server/app';
@@ -16,9 +18,9 @@ import {
 } from '../organisation.contract';
 import { companyLogoRoutes } from './company-logo.routes';
 import { icalTokenRoutes } from './ical-token.routes';
-import { mountListResource } from './list-resource';
+import { mountListResource, type ListRead } from './list-resource';
 import { managedDepartmentRoutes } from './managed-departments.routes';
-import { departmentExtras, peopleNames } from './organisation.queries';
+import { departmentExtras, peopleNames, type Usage } from './organisation.queries';
 
 const BY_NAME = [{ column: 'name', direction: 'asc', lower: true }] as const;
 const NEWEST_FIRST = [{ column: 'created_at', direction: 'desc' }] as const;
@@ -26,6 +28,7 @@ const NEWEST_FIRST = [{ column: 'created_at', direction: 'desc' }] as const;
 export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   mountListResource(app, {
     name: R.locations,
+    read: 'company',
     table: 'company_locations',
     noun: 'location',
     body: LocationInputSchema,
@@ -36,6 +39,7 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
   });
   mountListResource(app, {
     name: R.departments,
+    read: 'company',
     table: 'departments',
     noun: 'department',
     body: NamedItemInputSchema,
@@ -48,10 +52,17 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
       return rows.map((row) => ({ ...row, managers: managers.get(row.id) ?? [], employee_count: counts.get(row.id) ?? 0 }));
     },
   });
-  const named = [
-    { name: R.positions, table: 'company_positions', noun: 'job title', usages: [{ table: 'user_job_titles', column: 'position_id' }] },
+  const named: { name: string; read: ListRead; table: string; noun: string; usages: Usage[]; inUseAdvice?: string }[] = [
+    {
+      name: R.positions,
+      read: 'company',
+      table: 'company_positions',
+      noun: 'job title',
+      usages: [{ table: 'user_job_titles', column: 'position_id' }],
+    },
     {
       name: R.contractTypes,
+      read: 'company',
       table: 'contract_types',
       noun: 'contract type',
       usages: [
@@ -61,6 +72,8 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
     },
     {
       name: R.terminationReasons,
+      // Only those who terminate (and manage the list) choose a reason; a profile shows its own.
+      read: 'holders',
       table: 'termination_reasons',
       noun: 'termination reason',
       usages: [{ table: 'users', column: 'termination_reason_id', userColumn: 'id' }],
@@ -70,6 +83,7 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
   for (const list of named) mountListResource(app, { ...list, body: NamedItemInputSchema, order: BY_NAME, unique: 'name' });
   mountListResource(app, {
     name: R.tags,
+    read: 'company',
     table: 'user_tags',
     noun: 'tag',
     body: TagInputSchema,
@@ -80,6 +94,7 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
   });
   mountListResource(app, {
     name: R.workingPatternTemplates,
+    read: 'company',
     table: 'working_pattern_templates',
     noun: 'working pattern template',
     body: WorkingPatternTemplateInputSchema,
@@ -90,6 +105,7 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
   });
   mountListResource(app, {
     name: R.payRateTypes,
+    read: 'company',
     table: 'company_pay_rate_types',
     noun: 'pay rate type',
     body: PayRateTypeInputSchema,
@@ -100,6 +116,7 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
   });
   mountListResource(app, {
     name: R.customFormFields,
+    read: 'company',
     table: 'custom_form_fields',
     noun: 'field',
     body: CustomFormFieldInputSchema,
@@ -114,6 +131,7 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
   });
   mountListResource(app, {
     name: R.terms,
+    read: 'published',
     table: 'terms_and_conditions',
     noun: 'version',
     body: TermsInputSchema,
@@ -126,6 +144,7 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
   });
   mountListResource(app, {
     name: R.companyNotes,
+    read: 'holders',
     table: 'company_notes',
     noun: 'note',
     body: CompanyNoteInputSchema,

@@ -13,7 +13,7 @@ import { receiveUpload } from '../../../server/files/uploads';
 import { parseInput } from '../../../server/http/validate';
 import { requireSession, type Session } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
-import { levelFor } from '../../../shared/scopes';
+import { levelFor, roleRank } from '../../../shared/scopes';
 import { fieldErrorsFromIssues } from '../../../shared/validation';
 import {
   PROFILE_IMAGE_MAX_BYTES,
@@ -21,7 +21,7 @@ import {
   UpdateProfileImageInputSchema,
   type SettingsSubjectInput,
 } from '../settings.contract';
-import { scopeCoversUser, type SettingsSubject } from '../settings.policy';
+import { scopeReachesForWrite, type SettingsSubject } from '../settings.policy';
 import { getProfileImageFile, getPublicFile, setFileVisibility, setProfileImageFile, toProfileImage } from './profile-images.queries';
 import { inSubjectCompany } from './settings-subject';
 
@@ -29,7 +29,12 @@ import { inSubjectCompany } from './settings-subject';
 const USER_RECORD_ENDPOINT = '/api/user-basic';
 const IMAGE_TYPES = [FILE_TYPES.png, FILE_TYPES.jpeg, FILE_TYPES.webp];
 
-const actorOf = (session: Session) => ({ userId: session.userId, companyId: session.companyId, departmentIds: session.departmentIds });
+const actorOf = (session: Session) => ({
+  userId: session.userId,
+  companyId: session.companyId,
+  departmentIds: session.departmentIds,
+  rank: roleRank(session.permissions),
+});
 
 export const profileImageRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
@@ -43,13 +48,11 @@ export const profileImageRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
     const session = requireSession(request);
     const { userId } = request.params as SettingsSubjectInput;
     const recordLevel = levelFor(session.permissions, USER_RECORD_ENDPOINT, mode === 'read' ? 'GET' : 'PUT');
-    return inSubjectCompany(db, { session, userId, global: recordLevel === 'global' }, async (trx, subject) => {
+    return inSubjectCompany(db, { session, userId }, async (trx, subject) => {
       const self = subject.userId === session.userId;
       // Colleagues see each other's pictures; changing one is the user's or their editor's.
       const allowed =
-        mode === 'read'
-          ? subject.companyId === session.companyId || recordLevel === 'global'
-          : self || scopeCoversUser(recordLevel, actorOf(session), subject);
+        mode === 'read' ? subject.companyId === session.companyId : self || scopeReachesForWrite(recordLevel, actorOf(session), subject);
       if (!allowed) throw AppError.forbidden();
       return fn(trx, subject, session);
     });

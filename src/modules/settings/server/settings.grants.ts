@@ -9,5 +9,4 @@ export const settingsGrants: RoleGrants = {
   Manager: [...grant('/api/company-settings', 'own', ['GET']), ...grant('/api/user-settings', 'department', ['GET', 'PUT'])],
   Employee: [...grant('/api/company-settings', 'own', ['GET']), ...grant('/api/user-settings', 'own', ['GET', 'PUT'])],
   'Docs only': grant('/api/user-settings', 'own', ['GET', 'PUT']),
-  Administrator: [...grant('/api/company-settings', 'global'), ...grant('/api/user-settings', 'global')],
 };

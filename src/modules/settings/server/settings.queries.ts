@@ -2,6 +2,7 @@
 // reads answer the defaults, which are the columns' defaults (migrations 0006 and 0007).
 import { sql, type Generated } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
+import { roleRankOf } from '../../../server/db/role-rank.queries';
 import type { CompanySettings, UpdateCompanySettingsInput, UpdateUserSettingsInput, UserSettings } from '../settings.contract';
 import type { SettingsSubject } from '../settings.policy';
 import { isUuid } from '../../../shared/ids';
@@ -30,11 +31,6 @@ declare module '../../../server/notifications/notifications.queries' {
 
 export const COMPANY_SETTINGS_DEFAULTS = { return_to_work_enabled: false, rota_enabled: false, overtime_enabled: false } as const;
 export const USER_SETTINGS_DEFAULTS = { email_notifications: true, allow_payable_overtime: false, allow_toil_overtime: false } as const;
-
-export async function companyExists(db: DbOrTrx, companyId: string): Promise<boolean> {
-  if (!isUuid(companyId)) return false;
-  return (await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst()) !== undefined;
-}
 
 const COMPANY_DETAILS = ['name', 'number', 'sector_name'] as const;
 
@@ -77,12 +73,9 @@ export async function updateCompanySettings(
 
 /**
  * A company user with every department they belong to (their own and user_departments), or
- * undefined when there is none in `companyId`; with `companyId` null (system scope only) in any company.
+ * undefined when there is none in `companyId`.
  */
-export async function getSettingsSubject(
-  db: DbOrTrx,
-  input: { companyId: string | null; userId: string },
-): Promise<SettingsSubject | undefined> {
+export async function getSettingsSubject(db: DbOrTrx, input: { companyId: string; userId: string }): Promise<SettingsSubject | undefined> {
   if (!isUuid(input.userId)) return undefined;
   const row = await db
     .selectFrom('users as u')
@@ -91,13 +84,13 @@ export async function getSettingsSubject(
       'u.company_id',
       sql<string[]>`array(SELECT u.department_id::text WHERE u.department_id IS NOT NULL
                           UNION SELECT ud.department_id::text FROM user_departments ud WHERE ud.user_id = u.id)`.as('department_ids'),
+      roleRankOf(sql.ref('u.role_id')).as('rank'),
     ])
     .where('u.id', '=', input.userId)
-    .where('u.company_id', 'is not', null)
-    .$if(input.companyId !== null, (q) => q.where('u.company_id', '=', input.companyId))
+    .where('u.company_id', '=', input.companyId)
     .executeTakeFirst();
   if (!row?.company_id) return undefined;
-  return { userId: row.id, companyId: row.company_id, departmentIds: row.department_ids };
+  return { userId: row.id, companyId: row.company_id, departmentIds: row.department_ids, rank: row.rank };
 }
 
 export async function getUserSettings(db: DbOrTrx, input: { companyId: string; userId: string }): Promise<UserSettings> {

@@ -1,17 +1,17 @@
 // Company settings (`/api/company-settings/{company_id}`) and user settings
 // (`/api/user-settings?user_id=`, `/api/user-settings/{user_id}`). Reads and writes run in
-// the subject's company; an administrator (global scope) reaches any company's.
+// the caller's own company; administrators reach a company's only by impersonation.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../server/app';
 import { auditSourceOf } from '../../../server/audit/audit-source';
 import { recordAudit } from '../../../server/audit/audit.queries';
-import { withSystem, withTenant } from '../../../server/db/database';
+import { withTenant } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
-import { requireSession, type Session } from '../../../server/plugins/request-context';
+import { requireCompany, requireSession, type Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
 import { companyChannel, userChannel } from '../../../shared/realtime';
-import { levelFor, type HttpMethod } from '../../../shared/scopes';
+import { levelFor, roleRank, type HttpMethod } from '../../../shared/scopes';
 import {
   COMPANY_SETTINGS_ENDPOINT,
   OWN_OVERTIME_REFUSED,
@@ -24,27 +24,30 @@ import {
 import { decideUserSettingsChange, mayChangeCompanySettings, mayReadUserSettings } from '../settings.policy';
 import { profileImageRoutes } from './profile-image.routes';
 import { inSubjectCompany } from './settings-subject';
-import { companyExists, getCompanySettings, getUserSettings, updateCompanySettings, updateUserSettings } from './settings.queries';
+import { getCompanySettings, getUserSettings, updateCompanySettings, updateUserSettings } from './settings.queries';
 
-const actorOf = (session: Session) => ({ userId: session.userId, companyId: session.companyId, departmentIds: session.departmentIds });
+const actorOf = (session: Session) => ({
+  userId: session.userId,
+  companyId: session.companyId,
+  departmentIds: session.departmentIds,
+  rank: roleRank(session.permissions),
+});
 
 export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
   const level = (session: Session, endpoint: string, method: HttpMethod) => levelFor(session.permissions, endpoint, method);
 
-  /** The company the caller asks about: their own, or any existing one with global scope. */
-  const companyFor = async (request: FastifyRequest, method: HttpMethod): Promise<{ session: Session; companyId: string }> => {
+  /** The company the caller asks about, which must be their own. */
+  const companyFor = (request: FastifyRequest): { session: Session; companyId: string } => {
     const session = requireSession(request);
     const { companyId } = request.params as { companyId: string };
-    if (session.companyId === companyId) return { session, companyId };
-    if (level(session, COMPANY_SETTINGS_ENDPOINT, method) !== 'global') throw AppError.forbidden();
-    if (!(await withSystem(db, (trx) => companyExists(trx, companyId)))) throw AppError.notFound();
+    if (requireCompany(session) !== companyId) throw AppError.forbidden();
     return { session, companyId };
   };
 
   // Every user of the company reads its switches (the menu and dashboard depend on them).
   app.get('/api/company-settings/:companyId', { config: { access: 'authenticated' } }, async (request) => {
-    const { companyId } = await companyFor(request, 'GET');
+    const { companyId } = companyFor(request);
     return withTenant(db, companyId, (trx) => getCompanySettings(trx, companyId));
   });
 
@@ -52,7 +55,7 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     '/api/company-settings/:companyId',
     { config: { access: { endpoint: COMPANY_SETTINGS_ENDPOINT, method: 'PUT', scope: 'company' } } },
     async (request) => {
-      const { session, companyId } = await companyFor(request, 'PUT');
+      const { session, companyId } = companyFor(request);
       if (!mayChangeCompanySettings({ actor: actorOf(session), level: request.scope, companyId })) throw AppError.forbidden();
       const change = parseInput(UpdateCompanySettingsInputSchema, request.body);
       return withTenant(db, companyId, async (trx) => {
@@ -76,7 +79,7 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
   const readUserSettings = async (request: FastifyRequest, userId: string) => {
     const session = requireSession(request);
     const readLevel = level(session, USER_SETTINGS_ENDPOINT, 'GET');
-    return inSubjectCompany(db, { session, userId, global: readLevel === 'global' }, async (trx, subject) => {
+    return inSubjectCompany(db, { session, userId }, async (trx, subject) => {
       if (!mayReadUserSettings({ actor: actorOf(session), level: readLevel, subject })) throw AppError.forbidden();
       return getUserSettings(trx, { companyId: subject.companyId, userId });
     });
@@ -96,7 +99,7 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     const { userId } = request.params as SettingsSubjectInput;
     const writeLevel = level(session, USER_SETTINGS_ENDPOINT, 'PUT');
     const change = parseInput(UpdateUserSettingsInputSchema, request.body);
-    return inSubjectCompany(db, { session, userId, global: writeLevel === 'global' }, async (trx, subject) => {
+    return inSubjectCompany(db, { session, userId }, async (trx, subject) => {
       const decision = decideUserSettingsChange({ actor: actorOf(session), level: writeLevel, subject, change });
       if (decision === 'own_overtime') throw AppError.forbidden(OWN_OVERTIME_REFUSED);
       if (decision === 'forbidden') throw AppError.forbidden();

@@ -8,5 +8,6 @@ export const supportGrants: RoleGrants = {
   'HR admin': grant(ENDPOINT, 'own'),
   Manager: grant(ENDPOINT, 'own'),
   Employee: grant(ENDPOINT, 'own'),
-  Administrator: grant(ENDPOINT, 'global'),
+  // Administrators read the contact requests sent to Stafflane.
+  Administrator: grant(ENDPOINT, 'global', ['GET']),
 };

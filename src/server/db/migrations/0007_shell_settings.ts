@@ -69,7 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // Roles made before this migration get the new endpoints their templates now hold
-  // (default-roles.ts); companies created later take them from the templates. The system
+  // (then in the role templates); companies created later take them from the templates. The system
   // scope lets an owner that is not a superuser past the roles' row-level policies.
   await sql`SELECT set_config('app.scope', 'system', true)`.execute(db);
   await sql`

@@ -1,7 +1,19 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
-// Placeholder registered ahead of its work so that parallel branches do not fight over the
-// migration list; filled in by the change that owns it.
-export async function up(_db: Kysely<unknown>): Promise<void> {}
+// Sign-in attempts per client address (IP, or the /64 of an IPv6 address) in fixed windows,
+// shared by every server process. Like login_attempts: no company column and no row-level
+// policy, because the row exists before any company is known and is reached only by the
+// client's address, in the system scope of sign-in. The application role gets its usual
+// grants from the default privileges.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('login_client_attempts')
+    .addColumn('client', 'text', (c) => c.primaryKey())
+    .addColumn('window_start', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+}
 
-export async function down(_db: Kysely<unknown>): Promise<void> {}
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('login_client_attempts').ifExists().execute();
+}

@@ -1,6 +1,8 @@
-// "Edit" on a profile (PUT /api/user-basic/{id}): names, e-mail and mobile; department and
-// location for department- or company-wide editors; role and authorised contact for
-// company-wide ones (the server refuses the rest anyway). A 422 lands on the fields.
+// "Edit" on a profile (PUT /api/user-basic/{id}): names and mobile; the sign-in e-mail,
+// department and location for department- or company-wide editors (the e-mail for
+// company-wide ones only, and it changes once the new address confirms it); role and
+// authorised contact for company-wide ones (the server refuses the rest anyway). A 422
+// lands on the fields.
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
@@ -23,6 +25,14 @@ export function EditBasicModal({ opened, user, onClose }: Props) {
       {opened && <EditBasicForm user={user} onClose={onClose} />}
     </Modal>
   );
+}
+
+export const emailChangeSentMessage = (email: string) =>
+  `The details have been saved. The new e-mail address takes effect once ${email} confirms it through the link just sent.`;
+
+function emailDescription(user: UserBasic, company: boolean): string | undefined {
+  if (user.pending_email) return `Waiting for confirmation of ${user.pending_email}; sign-in stays on ${user.email} until then.`;
+  return company ? undefined : 'Only an owner or HR admin can change the sign-in e-mail.';
 }
 
 const choices = (items: { id: string; name: string }[] | undefined) => (items ?? []).map((item) => ({ value: item.id, label: item.name }));
@@ -48,8 +58,9 @@ function EditBasicForm({ user, onClose }: Omit<Props, 'opened'>) {
     },
     onSubmit: async (values) => {
       const input: UpdateEmployeeInput = { ...values, middle_names: values.middle_names || null, mobile: values.mobile || null };
-      await update.mutateAsync({ id: user.id, input });
-      showSuccessToast({ message: 'The details have been saved.' });
+      const saved = await update.mutateAsync({ id: user.id, input });
+      const waiting = saved?.pending_email && saved.pending_email !== user.pending_email;
+      showSuccessToast({ message: waiting ? emailChangeSentMessage(saved.pending_email ?? '') : 'The details have been saved.' });
       onClose();
     },
   });
@@ -63,7 +74,15 @@ function EditBasicForm({ user, onClose }: Omit<Props, 'opened'>) {
           <TextField label="Surname" required maxLength={100} {...form.textProps('surname')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextField label="E-mail" type="email" required maxLength={254} {...form.textProps('email')} />
+          <TextField
+            label="E-mail"
+            type="email"
+            required
+            maxLength={254}
+            disabled={!company}
+            description={emailDescription(user, company)}
+            {...form.textProps('email')}
+          />
           <TextField label="Mobile" type="tel" maxLength={20} {...form.textProps('mobile')} />
           {wide && (
             <>

@@ -35,6 +35,7 @@ const user: UserBasic = {
   termination_reason: null,
   termination_notes: null,
   setup_completed_at: null,
+  pending_email: null,
 };
 
 const entry = (overrides: Partial<AuditLogEntry>): AuditLogEntry => ({
