@@ -12,7 +12,7 @@ import { AppError, type FieldErrors } from '../../../shared/app-error';
 import { londonDate } from '../../../shared/dates';
 import { companyChannel } from '../../../shared/realtime';
 import { scopeRank, type Scope } from '../../../shared/scopes';
-import { EMAIL_TAKEN, type CreateEmployeeInputSchema, type UpdateEmployeeInputSchema, type UserBasic } from '../directory.contract';
+import { DIRECTORY_INVALIDATES, EMAIL_TAKEN, type CreateEmployeeInputSchema, type UpdateEmployeeInputSchema, type UserBasic } from '../directory.contract';
 import { withPerson } from './person-access';
 import { getUserBasic } from './directory.queries';
 import {
@@ -28,7 +28,6 @@ import {
 export type CreateInput = v.InferOutput<typeof CreateEmployeeInputSchema>;
 export type UpdateInput = v.InferOutput<typeof UpdateEmployeeInputSchema>;
 
-export const DIRECTORY_INVALIDATES = ['user-basic', 'users', 'user-meet-the-team'];
 const UNKNOWN = 'Unknown item.';
 const companyWide = (scope: Scope) => scopeRank(scope) >= scopeRank('company');
 const blank = (value: string | null | undefined) => (value ? value : null);
@@ -114,7 +113,7 @@ export async function createEmployee(options: {
       targetId: userId,
       details: { department_id: input.department_id ?? null, role_id: roleId, job_title: jobTitle, start_date: input.start_date ?? null },
     });
-    await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES, companyId });
+    await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES.people, companyId });
     return userId;
   });
 }
@@ -181,7 +180,7 @@ export async function updateEmployee(options: {
         targetId: userId,
         details: { from, to: change },
       });
-      await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES, companyId });
+      await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES.people, companyId });
     }
     return getUserBasic(trx, { companyId, userId });
   });

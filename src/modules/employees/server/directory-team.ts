@@ -14,6 +14,7 @@ import { companyChannel } from '../../../shared/realtime';
 import { levelFor } from '../../../shared/scopes';
 import {
   AuditLogQuerySchema,
+  DIRECTORY_INVALIDATES,
   directoryPaths,
   MeetTheTeamQuerySchema,
   USER_BASIC_ENDPOINT,
@@ -102,7 +103,7 @@ export const directoryTeamRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async 
       await publish(trx, {
         channel: companyChannel(companyId),
         event: 'user-setup-complete',
-        invalidates: ['user-setup-complete', 'user-basic', 'users'],
+        invalidates: DIRECTORY_INVALIDATES.people,
         companyId,
       });
       return checklistOf(userId, { ...facts, setup_completed_at: completedAt });

@@ -20,6 +20,7 @@ import {
   BlockedDatePeriodInputSchema,
   CompanyBankHolidayInputSchema,
   CompanyLeaveSettingsInputSchema,
+  LEAVE_INVALIDATES,
   LEAVE_RESOURCES,
   LeaveTypeInputSchema,
   LeaveTypeQuerySchema,
@@ -27,6 +28,7 @@ import {
   PolicyTemplateInputSchema,
   type BankHoliday,
   type BankHolidayRegionEntry,
+  type LeaveSettingsResource,
 } from '../leave.contract';
 import { inLeaveCompany, isForeignKeyViolation, isUniqueViolation, namedCompany, recordLeaveWrite } from './settings-access';
 import {
@@ -74,15 +76,15 @@ const onRecord = <T>(
   fn: Parameters<typeof inLeaveCompany<T>>[2],
 ) => inLeaveCompany(context, { endpoint: endpointOf(resource), method, record: { table, id: context.id } }, fn);
 
-/** The audit-and-publish input of a write to `resource`, which also refetches `invalidates`. */
-const writeOf = (resource: string, invalidates: string[]) => (context: ResourceContext, companyId: string, action: string, id: string) => ({
+/** The audit-and-publish input of a write to `resource`, which refetches what the contract says it makes stale. */
+const writeOf = (resource: LeaveSettingsResource) => (context: ResourceContext, companyId: string, action: string, id: string) => ({
   request: context.request,
   session: context.session,
   companyId,
   action: `${resource}.${action}`,
   targetType: resource,
   targetId: id,
-  invalidates: [resource, ...invalidates],
+  invalidates: LEAVE_INVALIDATES.settings[resource],
 });
 
 /** A unique violation that slipped past the check (two saves at once) is the same 422. */
@@ -98,7 +100,7 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
 function mountLeaveTypes(app: FastifyInstance): void {
   const resource = LEAVE_RESOURCES.leaveType;
   const endpoint = endpointOf(resource);
-  const audit = writeOf(resource, [LEAVE_RESOURCES.period, LEAVE_RESOURCES.absence]);
+  const audit = writeOf(resource);
   mountResource(app, {
     name: resource,
     readAccess: 'authenticated',
@@ -172,7 +174,7 @@ function mountLeaveTypes(app: FastifyInstance): void {
 function mountPolicyTemplates(app: FastifyInstance): void {
   const resource = LEAVE_RESOURCES.policyTemplate;
   const endpoint = endpointOf(resource);
-  const audit = writeOf(resource, [LEAVE_RESOURCES.policy]);
+  const audit = writeOf(resource);
   mountResource(app, {
     name: resource,
     readAccess: 'authenticated',
@@ -267,7 +269,7 @@ function mountLeaveSettingsResource(app: FastifyInstance, deps: AppDeps): void {
           action: `${resource}.updated`,
           targetType: resource,
           targetId: companyId,
-          invalidates: [resource, LEAVE_RESOURCES.period],
+          invalidates: LEAVE_INVALIDATES.settings[resource],
           details: body,
         });
         return getLeaveSettings(trx, companyId);
@@ -279,7 +281,7 @@ function mountLeaveSettingsResource(app: FastifyInstance, deps: AppDeps): void {
 function mountBlockedDates(app: FastifyInstance): void {
   const resource = LEAVE_RESOURCES.blockedDates;
   const endpoint = endpointOf(resource);
-  const audit = writeOf(resource, [LEAVE_RESOURCES.timeline]);
+  const audit = writeOf(resource);
   const checkDepartment = async (trx: Parameters<typeof departmentInCompany>[0], companyId: string, id: string | null) => {
     if (id !== null && !(await departmentInCompany(trx, { companyId, id })))
       throw AppError.validation({ department_id: [leaveMessages.unknown] });
@@ -359,7 +361,7 @@ function mountBankHolidays(app: FastifyInstance): void {
     get: { handler: async (context) => entries.find((entry) => entry.id === context.id) },
   });
 
-  const audit = writeOf(resource, [LEAVE_RESOURCES.timeline, LEAVE_RESOURCES.suggested]);
+  const audit = writeOf(resource);
   mountResource(app, {
     name: resource,
     readAccess: 'authenticated',
