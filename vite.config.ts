@@ -95,7 +95,13 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(appVersion), __BUILD_ID__: JSON.stringify(buildId) },
   plugins: [
     // The router plugin must run before React's so the split route files are plain modules.
-    tanstackRouter({ ...routerOptions, target: 'react' }),
+    // A route's loader travels in its page's chunk: what it imports (query options, contracts)
+    // stays out of the entry, which the sign-in page loads.
+    tanstackRouter({
+      ...routerOptions,
+      target: 'react',
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
+    }),
     react(),
     webAppManifest(),
     inlineMantineDefaultVariables(),

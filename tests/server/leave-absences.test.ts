@@ -4,7 +4,7 @@
 // the status it starts in, medical detail, and whom a caller may book for.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaveMessages } from '../../src/modules/leave/leave.contract';
+import { LEAVE_INVALIDATES, leaveMessages } from '../../src/modules/leave/leave.contract';
 import { ownerSql } from '../support/identity-fixtures';
 import { addLeaveCompany } from '../support/leave-fixtures';
 import { annualBalance, harnessFor, startHarness, type Harness } from './leave-absences.support';
@@ -233,5 +233,20 @@ describe('whom a caller may book for', () => {
     expect(byHr.status).toBe('approved');
     expect(byHr.decided_by_name).toBe('Hana Reed');
     expect(byHr.requested_by_name).toBe('Hana Reed');
+  });
+});
+
+describe('what a request tells the company’s open apps', () => {
+  it('lists, in its realtime event, what the contract says an absence write makes stale — what the writing tab invalidates too', async () => {
+    const absence = await h.book('employee', { start_date: '2029-05-14', end_date: '2029-05-14' });
+    const events = await ownerSql<{ event: string; invalidates: string[] }>(
+      h.t,
+      sql`select event, invalidates from realtime_events where channel = ${`company-${h.company.companyId}`} order by id desc limit 1`,
+    );
+    expect(events).toEqual([{ event: 'user-absence', invalidates: [...LEAVE_INVALIDATES.absence] }]);
+    expect(LEAVE_INVALIDATES.absence).toEqual(
+      expect.arrayContaining(['user-absence', 'user-absence-period', 'who-at-work', 'absence-timeline', 'return-to-work', 'pending-count']),
+    );
+    expect(absence.status).toBe('pending');
   });
 });

@@ -1,9 +1,11 @@
 // What an event does to the page's cached data, whichever transport brought it (DESIGN §5,
 // SPEC §3): each resource named in `invalidates` is refetched — every query whose key starts
-// with that name, nothing else; a `notification` event also puts the notification at the top
+// with that name, nothing else, and not when the event is the echo of this tab's own write
+// (src/client/api/invalidate-resources.ts); a `notification` event also puts the notification at the top
 // of the cached bell page at once, unless that page already lists it. A `reset` (the last id
 // was older than the server keeps) refetches everything cached.
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidateHeardResources } from '../api/invalidate-resources';
 import { notificationKeys } from '../../modules/notifications/client/notifications.api';
 import {
   NOTIFICATIONS_PAGE_SIZE,
@@ -47,9 +49,10 @@ export function createRealtimeEventHandler(queryClient: QueryClient): RealtimeEv
         prependNotification(queryClient, event.payload);
         // A bell refetch already under way started before this notification existed: the
         // refetch this starts (cancelling that one) brings the server's own count.
-        resources.add(NOTIFICATIONS_RESOURCE);
+        resources.delete(NOTIFICATIONS_RESOURCE);
+        void queryClient.invalidateQueries({ queryKey: [NOTIFICATIONS_RESOURCE] });
       }
-      for (const resource of resources) void queryClient.invalidateQueries({ queryKey: [resource] });
+      invalidateHeardResources(queryClient, resources);
     },
     handleReset() {
       void queryClient.invalidateQueries();

@@ -26,6 +26,20 @@ export const directoryPaths = {
   roles: '/api/role',
 } as const;
 
+const PEOPLE = ['user-basic', 'users', 'user-meet-the-team', 'user-setup-complete', 'audit-log'] as const;
+/**
+ * What each kind of directory write makes stale, as resource names: the server's realtime event
+ * of the write lists them, and the tab that wrote invalidates the same.
+ */
+export const DIRECTORY_INVALIDATES = {
+  /** Added, edited, invited, moved to a department in bulk, the onboarding checklist completed. */
+  people: PEOPLE,
+  /** Tags added or removed in bulk. */
+  tags: [...PEOPLE, 'user-user-tags'],
+  /** Terminated (now, when due, or cancelled): the job title's end moves too. */
+  termination: [...PEOPLE, 'user-job-title'],
+} as const;
+
 /** Statuses of an employee (SPEC §3 says pending and invited; the rest are the product's). */
 export const EMPLOYEE_STATUSES = ['pending', 'invited', 'active', 'terminated', 'locked'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];

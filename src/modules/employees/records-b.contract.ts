@@ -18,6 +18,16 @@ export const RECORDS_B_RESOURCES = {
 } as const;
 export type RecordsBResource = (typeof RECORDS_B_RESOURCES)[keyof typeof RECORDS_B_RESOURCES];
 
+/**
+ * What a write to a record makes stale besides the record's own resource (resource names): the
+ * server's realtime event lists them after it, and the tab that wrote invalidates the same.
+ * Writes that change the user row refresh the basic record (directory, profile header).
+ */
+export const RECORDS_B_ALSO_INVALIDATES: Partial<Record<RecordsBResource, readonly string[]>> = {
+  [RECORDS_B_RESOURCES.jobTitle]: ['user-basic'],
+  [RECORDS_B_RESOURCES.employmentDetails]: ['user-basic', RECORDS_B_RESOURCES.bankHolidays],
+};
+
 const path = (resource: string, id?: string) => (id === undefined ? `/api/${resource}` : `/api/${resource}/${encodeURIComponent(id)}`);
 export const recordsBPaths = {
   employmentDetails: (userId: string) => path(RECORDS_B_RESOURCES.employmentDetails, userId),

@@ -7,6 +7,7 @@ import { isIsoDate } from '../../shared/dates';
 import { isUuid } from '../../shared/ids';
 import type { ListResponse } from '../../shared/list';
 import { fieldMessages, numberField, textField } from '../../shared/validators';
+import { PENDING_COUNT_RESOURCE } from '../dashboard/dashboard.contract';
 
 // ---- Names -------------------------------------------------------------------------------
 
@@ -30,6 +31,34 @@ export const LEAVE_RESOURCES = {
   bradford: 'bradford-factor',
 } as const;
 export type LeaveResource = (typeof LEAVE_RESOURCES)[keyof typeof LEAVE_RESOURCES];
+
+const R = LEAVE_RESOURCES;
+/**
+ * What each kind of leave write makes stale, as resource names: the server's realtime event of
+ * the write lists them, and the tab that wrote invalidates the same (src/client/api/invalidate-resources.ts).
+ */
+export const LEAVE_INVALIDATES = {
+  /** Any step of an absence: requested, approved, declined, cancelled, commented, returned from. */
+  absence: [R.absence, R.period, R.whoAtWork, R.timeline, R.returnToWork, PENDING_COUNT_RESOURCE],
+  /** A return-to-work item created, filled in, given its fit note or closed. */
+  returnToWork: [R.returnToWork, PENDING_COUNT_RESOURCE, R.absence],
+  /** A person's balances: an adjustment or hours worked, a policy assigned, the next leave year, carry-over expired. */
+  balances: [R.period, R.periodValue, R.valueLog, R.suggested, R.policy],
+  /** A company setting, by the resource written (first: the event's name). */
+  settings: {
+    [R.leaveType]: [R.leaveType, R.period, R.absence],
+    [R.policyTemplate]: [R.policyTemplate, R.policy],
+    [R.blockedDates]: [R.blockedDates, R.timeline],
+    [R.bankHolidays]: [R.bankHolidays, R.timeline, R.suggested],
+    [R.leaveSettings]: [R.leaveSettings, R.period],
+  },
+} as const satisfies {
+  absence: readonly string[];
+  returnToWork: readonly string[];
+  balances: readonly string[];
+  settings: Partial<Record<LeaveResource, readonly string[]>>;
+};
+export type LeaveSettingsResource = keyof typeof LEAVE_INVALIDATES.settings;
 
 /** The permission endpoints (what each role holds: server/leave.grants.ts). */
 export const LEAVE_ENDPOINTS = {

@@ -1,7 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { startQuery } from '../../client/api/start-query';
 import { getToken } from '../../client/auth/token-store';
 import { readTokenClaims } from '../../client/auth/token-claims';
 import { NotificationsPage } from '../../client/shell/notifications/notifications-page';
+import { notificationsQueryOptions } from '../../modules/notifications/client/notifications.api';
 import { ONBOARDING_STATUSES } from '../../modules/auth/auth.contract';
 
 // Outside the company-only routes: administrators have notifications too (access requests
@@ -15,6 +17,8 @@ export const Route = createFileRoute('/_signed-in/notifications')({
     const page = Number(search.page);
     return Number.isSafeInteger(page) && page > 1 ? { page } : {};
   },
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context, deps }) => startQuery(context.queryClient, notificationsQueryOptions(deps.page)),
   component: NotificationsRoute,
 });
 

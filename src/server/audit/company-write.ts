@@ -16,7 +16,7 @@ export type CompanyWrite = {
   targetType: string;
   targetId: string;
   /** Resource names to refetch; the first names the event. */
-  invalidates: string[];
+  invalidates: readonly string[];
   details?: Record<string, unknown>;
 };
 

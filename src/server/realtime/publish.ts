@@ -10,7 +10,7 @@ export type PublishInput = {
   channel: string;
   event: string;
   /** Resource names as SPEC §3 spells them (`notifications`, `user-absence`). */
-  invalidates: string[];
+  invalidates: readonly string[];
   payload?: unknown;
   /** The company the event concerns, when there is one (for retention and audits). */
   companyId?: string | null;
@@ -20,7 +20,7 @@ export async function publish(trx: DbOrTrx, event: PublishInput): Promise<Realti
   return insertRealtimeEvent(trx, {
     channel: event.channel,
     event: event.event,
-    invalidates: event.invalidates,
+    invalidates: [...event.invalidates],
     payload: event.payload ?? null,
     companyId: event.companyId ?? null,
   });

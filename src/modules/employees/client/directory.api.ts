@@ -1,12 +1,19 @@
 // The directory's calls (SPEC §3, §7): the employee list and one person's basic record, the
 // reference lists its filters and forms choose from, "Meet the team", the onboarding
 // checklist, a person's audit history, and the writes (add, edit, bulk, invite, terminate,
-// cancel a termination, mark the checklist complete). Every write refreshes the people
-// queries ('user-basic', 'users' and what hangs off them); realtime does the same for others.
+// cancel a termination, mark the checklist complete). Every write refreshes what the contract
+// says it makes stale (DIRECTORY_INVALIDATES); realtime does the same for others.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
+import { invalidateResources } from '../../../client/api/invalidate-resources';
+import { startQuery } from '../../../client/api/start-query';
+import { getToken } from '../../../client/auth/token-store';
+import { readTokenClaims } from '../../../client/auth/token-claims';
+import { readStoredPermissions } from '../../../client/shell/session-permissions';
+import { hasPermission } from '../../../shared/scopes';
 import { onboardingPaths, type InvitationResult } from '../../auth/auth.contract';
 import {
+  DIRECTORY_INVALIDATES,
   directoryPaths,
   type AuditLogEntry,
   type CreateEmployeeInput,
@@ -21,6 +28,7 @@ import {
   type UpdateEmployeeInput,
   type UserBasic,
 } from '../directory.contract';
+import { toDirectoryQuery, type DirectorySearch } from './directory/directory-search';
 
 export const DIRECTORY_PAGE_SIZE = 20;
 /** Reference lists are short; one page of the largest size holds them. */
@@ -53,6 +61,21 @@ export const directoryQueryOptions = (input: { query: DirectoryQuery; page: numb
     placeholderData: (previous) => previous,
   });
 
+/** The page of the directory the address shows: what its route's loader starts and the list reads. */
+export const directoryPageQueryOptions = (search: DirectorySearch) =>
+  directoryQueryOptions({ query: toDirectoryQuery(search), page: search.page ?? 1 });
+
+/** The page of "Meet the team" the address shows. */
+export const teamPageQueryOptions = (search: DirectorySearch) =>
+  meetTheTeamQueryOptions({ search: search.search, department_id: search.department_id, page: search.page ?? 1 });
+
+/** The employees page's list for its route's loader: only for those the page shows it to. */
+export function startDirectoryPage(queryClient: QueryClient, search: DirectorySearch): void {
+  if (!hasPermission(readStoredPermissions(), { endpoint: directoryPaths.userBasic, method: 'GET' })) return;
+  if (search.view === 'team') startQuery(queryClient, teamPageQueryOptions(search));
+  else startQuery(queryClient, directoryPageQueryOptions(search));
+}
+
 /** A 404 or 403 is an answer (not found, not yours to see), shown by the page: no toast, no retry. */
 const isRefusal = (error: unknown) => isApiError(error, 404) || isApiError(error, 403);
 
@@ -63,6 +86,12 @@ export const userQueryOptions = (id: string) =>
     retry: (failures, error) => !isRefusal(error) && !isApiError(error, 401) && failures < 1,
     meta: { errorToast: false },
   });
+
+/** A profile's header (its route's loader): someone's by id, or the signed-in user's own. */
+export function startProfilePage(queryClient: QueryClient, id?: string): void {
+  const userId = id ?? readTokenClaims(getToken())?.user_id;
+  if (userId) startQuery(queryClient, userQueryOptions(userId));
+}
 
 /** A reference list of the company (readable by every company user), names in `name`. */
 const referenceQueryOptions = <T extends NamedOption>(resource: string) =>
@@ -116,12 +145,8 @@ export const auditLogQueryOptions = (userId: string, page: number) =>
   });
 
 /** Everything a change to people can touch. */
-export function invalidatePeople(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all(
-    ['user-basic', 'users', 'user-meet-the-team', 'user-setup-complete', 'audit-log'].map((resource) =>
-      queryClient.invalidateQueries({ queryKey: [resource] }),
-    ),
-  );
+export function invalidatePeople(queryClient: QueryClient, kind: keyof typeof DIRECTORY_INVALIDATES = 'people'): Promise<unknown> {
+  return invalidateResources(queryClient, DIRECTORY_INVALIDATES[kind]);
 }
 
 export const createEmployeeMutationOptions = (queryClient: QueryClient) => ({
@@ -139,7 +164,8 @@ export const updateEmployeeMutationOptions = (queryClient: QueryClient) => ({
 export const bulkMutationOptions = (queryClient: QueryClient) => ({
   mutationFn: (input: DirectoryBulkInput) => apiFetch<DirectoryBulkResult>(directoryPaths.bulk, { method: 'POST', body: input }),
   meta: { errorToast: false },
-  onSuccess: () => invalidatePeople(queryClient),
+  onSuccess: (_result: DirectoryBulkResult, input: DirectoryBulkInput) =>
+    invalidatePeople(queryClient, input.action === 'add_tags' || input.action === 'remove_tags' ? 'tags' : 'people'),
 });
 
 export const inviteMutationOptions = (queryClient: QueryClient) => ({
@@ -150,13 +176,13 @@ export const inviteMutationOptions = (queryClient: QueryClient) => ({
 
 export const terminateMutationOptions = (queryClient: QueryClient) => ({
   mutationFn: (input: TerminateInput) => apiFetch<UserBasic>(directoryPaths.terminate, { method: 'POST', body: input }),
-  onSuccess: () => invalidatePeople(queryClient),
+  onSuccess: () => invalidatePeople(queryClient, 'termination'),
 });
 
 export const cancelTerminationMutationOptions = (queryClient: QueryClient) => ({
   mutationFn: (userId: string) => apiFetch<UserBasic>(directoryPaths.cancelTermination, { method: 'POST', body: { user_id: userId } }),
   meta: { errorToast: false },
-  onSuccess: () => invalidatePeople(queryClient),
+  onSuccess: () => invalidatePeople(queryClient, 'termination'),
 });
 
 export const completeSetupMutationOptions = (queryClient: QueryClient) => ({

@@ -10,9 +10,8 @@ import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
 import { companyChannel } from '../../../shared/realtime';
 import { roleRank, scopeReachesForWrite, type Scope } from '../../../shared/scopes';
-import type { DirectoryBulkResult, DirectoryBulkSchema } from '../directory.contract';
+import { DIRECTORY_INVALIDATES, type DirectoryBulkResult, type DirectoryBulkSchema } from '../directory.contract';
 import { actorOf } from './person-access';
-import { DIRECTORY_INVALIDATES } from './directory-employee';
 import { inviteEmployee } from './directory-invite';
 import {
   addUserTags,
@@ -69,7 +68,7 @@ async function inviteAll(context: Context, userIds: readonly string[]): Promise<
   });
   for (const userId of userIds) await inviteEmployee({ app, request, session, scope, companyId, userId });
   await withTenant(app.deps.db, companyId, (trx) =>
-    publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES, companyId }),
+    publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES.people, companyId }),
   );
   return { action: 'invite', updated: userIds.length };
 }
@@ -107,7 +106,7 @@ export async function runBulkAction(context: Context, body: BulkInput): Promise<
         details: { ...details, people: userIds.length },
       })),
     );
-    const invalidates = body.action === 'set_department' ? DIRECTORY_INVALIDATES : [...DIRECTORY_INVALIDATES, 'user-user-tags'];
+    const invalidates = body.action === 'set_department' ? DIRECTORY_INVALIDATES.people : DIRECTORY_INVALIDATES.tags;
     await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates, companyId });
     return { action: body.action, updated: userIds.length };
   });

@@ -15,6 +15,7 @@ import { londonDate } from '../../../shared/dates';
 import { companyChannel } from '../../../shared/realtime';
 import { roleRank, scopeRank, type Scope } from '../../../shared/scopes';
 import {
+  DIRECTORY_INVALIDATES,
   EMAIL_CHANGE_REFUSED,
   EMAIL_TAKEN,
   ROLE_CHANGE_REFUSED,
@@ -40,7 +41,6 @@ import {
 export type CreateInput = v.InferOutput<typeof CreateEmployeeInputSchema>;
 export type UpdateInput = v.InferOutput<typeof UpdateEmployeeInputSchema>;
 
-export const DIRECTORY_INVALIDATES = ['user-basic', 'users', 'user-meet-the-team'];
 const UNKNOWN = 'Unknown item.';
 const companyWide = (scope: Scope) => scopeRank(scope) >= scopeRank('company');
 const blank = (value: string | null | undefined) => (value ? value : null);
@@ -126,7 +126,7 @@ export async function createEmployee(options: {
       targetId: userId,
       details: { department_id: input.department_id ?? null, role_id: roleId, job_title: jobTitle, start_date: input.start_date ?? null },
     });
-    await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES, companyId });
+    await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES.people, companyId });
     return userId;
   });
 }
@@ -208,7 +208,7 @@ export async function updateEmployee(options: {
       await askNewAddressToConfirm(trx, { deps: options.emailChange, request, session, companyId, userId, newEmail });
       mailQueued = true;
       if (Object.keys(change).length === 0) {
-        await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES, companyId });
+        await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES.people, companyId });
       }
     }
     if (Object.keys(change).length > 0) {
@@ -224,7 +224,7 @@ export async function updateEmployee(options: {
         targetId: userId,
         details: { from, to: change },
       });
-      await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES, companyId });
+      await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES.people, companyId });
     }
     return getUserBasic(trx, { companyId, userId });
   });

@@ -13,6 +13,7 @@ import { listResponse, pagingFrom } from '../../../shared/list';
 import { companyChannel } from '../../../shared/realtime';
 import {
   AuditLogQuerySchema,
+  DIRECTORY_INVALIDATES,
   directoryPaths,
   MeetTheTeamQuerySchema,
   USER_BASIC_ENDPOINT,
@@ -98,7 +99,7 @@ export const directoryTeamRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async 
       await publish(trx, {
         channel: companyChannel(companyId),
         event: 'user-setup-complete',
-        invalidates: ['user-setup-complete', 'user-basic', 'users'],
+        invalidates: DIRECTORY_INVALIDATES.people,
         companyId,
       });
       return checklistOf(userId, { ...facts, setup_completed_at: completedAt });

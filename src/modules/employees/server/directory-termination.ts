@@ -10,9 +10,8 @@ import { AppError } from '../../../shared/app-error';
 import { londonDate } from '../../../shared/dates';
 import { companyChannel } from '../../../shared/realtime';
 import { requireSession } from '../../../server/plugins/request-context';
-import { CANNOT_TERMINATE_SELF, NOT_TERMINATING, type TerminateInputSchema, type UserBasic } from '../directory.contract';
+import { CANNOT_TERMINATE_SELF, DIRECTORY_INVALIDATES, NOT_TERMINATING, type TerminateInputSchema, type UserBasic } from '../directory.contract';
 import { getUserBasic } from './directory.queries';
-import { DIRECTORY_INVALIDATES } from './directory-employee';
 import {
   applyDueTerminations,
   clearTermination,
@@ -27,7 +26,6 @@ type TerminateInput = v.InferOutput<typeof TerminateInputSchema>;
 
 export const ALREADY_TERMINATED = 'This employee is already terminated.';
 export const BEFORE_JOB_START = 'The termination date cannot be before the start of the current job.';
-const TERMINATION_INVALIDATES = [...DIRECTORY_INVALIDATES, 'user-job-title'];
 
 export async function terminateEmployee(
   db: Db,
@@ -65,7 +63,7 @@ export async function terminateEmployee(
       immediate,
       sessions_revoked: revoked,
     });
-    await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: TERMINATION_INVALIDATES, companyId });
+    await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES.termination, companyId });
     return getUserBasic(trx, { companyId, userId: subject.userId });
   });
 }
@@ -84,7 +82,7 @@ export async function cancelTermination(db: Db, request: FastifyRequest, userId:
       termination_date: state.termination_date,
       status: status ?? state.status,
     });
-    await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: TERMINATION_INVALIDATES, companyId });
+    await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES.termination, companyId });
     return getUserBasic(trx, { companyId, userId });
   });
 }
@@ -110,7 +108,7 @@ export async function sweepTerminations(db: Db, now: Date): Promise<number> {
       });
     }
     for (const companyId of new Set(due.map((row) => row.company_id))) {
-      await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES, companyId });
+      await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES.termination, companyId });
     }
     return due.length;
   });

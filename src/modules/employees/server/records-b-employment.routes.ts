@@ -11,6 +11,7 @@ import { AppError, type FieldErrors } from '../../../shared/app-error';
 import type { Scope, ScopeActor } from '../../../shared/scopes';
 import {
   LineManagerOptionsQuerySchema,
+  RECORDS_B_ALSO_INVALIDATES,
   RECORDS_B_RESOURCES,
   UpdateBankHolidaysInputSchema,
   UpdateEmploymentDetailsInputSchema,
@@ -107,7 +108,7 @@ export function mountEmploymentRecords(app: FastifyInstance): void {
           await announceWrite(request, context, {
             resource: RECORDS_B_RESOURCES.employmentDetails,
             action: 'user_employment_details.updated',
-            invalidates: userRowChanged ? ['user-basic', RECORDS_B_RESOURCES.bankHolidays] : [],
+            invalidates: userRowChanged ? RECORDS_B_ALSO_INVALIDATES[RECORDS_B_RESOURCES.employmentDetails] : [],
             details: { fields: Object.keys(body).filter((key) => body[key as keyof EmploymentBody] !== undefined) },
           });
           return queries.getEmploymentDetails(trx, scoped);

@@ -14,6 +14,7 @@ import {
   CreateWorkPermitInputSchema,
   PayRateListQuerySchema,
   RecordListQuerySchema,
+  RECORDS_B_ALSO_INVALIDATES,
   RECORDS_B_RESOURCES,
   UpdateContractInputSchema,
   UpdateJobTitleInputSchema,
@@ -62,7 +63,7 @@ export function mountHistoryRecords(app: FastifyInstance): void {
     query: RecordListQuerySchema,
     create: CreateJobTitleInputSchema,
     update: UpdateJobTitleInputSchema,
-    alsoInvalidates: ['user-basic'],
+    alsoInvalidates: RECORDS_B_ALSO_INVALIDATES[RECORDS_B_RESOURCES.jobTitle],
     list: async (context, { paging }) => ({
       ...(await history.findJobTitles(context.trx, { ...scoped(context), paging })),
       extra: { latest_termination_date: await history.getLatestTerminationDate(context.trx, scoped(context)) },

@@ -2,13 +2,14 @@
 // filters, one absence with its history, the decisions (approve, decline, cancel, bulk
 // approve), comments and "returned to work", plus the reference lists the filters choose
 // from. Keys start with the SPEC §3 resource name, so realtime events naming it refresh them.
-// Every decision also refreshes the timeline, who is at work, balances and the menu badge.
+// Every step refreshes what the contract says an absence write makes stale (LEAVE_INVALIDATES).
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
+import { invalidateResources } from '../../../client/api/invalidate-resources';
 import type { ListResponse } from '../../../shared/list';
 import type { QueryInput } from '../../../shared/query-string';
-import { PENDING_COUNT_RESOURCE } from '../../dashboard/dashboard.contract';
-import { LEAVE_RESOURCES, leavePaths, type Absence, type AbsenceBulkResult, type AbsenceDetail, type LeaveType } from '../leave.contract';
+import { toAbsenceFilters, type AbsenceListSearch } from './absence-list-search';
+import { LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths, type Absence, type AbsenceBulkResult, type AbsenceDetail, type LeaveType } from '../leave.contract';
 
 export const ABSENCE_PAGE_SIZE = 20;
 /** Reference lists are short; one page of the largest size holds them. */
@@ -56,6 +57,10 @@ export const absenceListQueryOptions = (input: { filters: AbsenceFilters; page: 
   });
 };
 
+/** The page of the list the address shows: what the route's loader starts and the list reads. */
+export const absenceListPageQueryOptions = (search: AbsenceListSearch) =>
+  absenceListQueryOptions({ filters: toAbsenceFilters(search), page: search.page ?? 1 });
+
 /** A 404 or 403 is an answer (not found, not yours to see), shown by the page: no toast, no retry. */
 export const isRefusal = (error: unknown) => isApiError(error, 404) || isApiError(error, 403);
 
@@ -95,17 +100,9 @@ export const departmentsQueryOptions = () =>
     meta: { errorToast: false },
   });
 
-/** Everything an absence decision can move: lists, detail, timeline, who is at work, balances, return to work and the badge. */
+/** Everything an absence step can move: lists, detail, timeline, who is at work, balances, return to work and the badge. */
 export function invalidateAbsences(queryClient: QueryClient): Promise<unknown> {
-  const resources = [
-    LEAVE_RESOURCES.absence,
-    LEAVE_RESOURCES.timeline,
-    LEAVE_RESOURCES.whoAtWork,
-    LEAVE_RESOURCES.period,
-    LEAVE_RESOURCES.returnToWork,
-    PENDING_COUNT_RESOURCE,
-  ];
-  return Promise.all(resources.map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })));
+  return invalidateResources(queryClient, LEAVE_INVALIDATES.absence);
 }
 
 const post = <T>(path: string, body: unknown) => apiFetch<T>(path, { method: 'POST', body });
@@ -130,7 +127,7 @@ export const cancelMutationOptions = (queryClient: QueryClient) => ({
 
 export const commentMutationOptions = (queryClient: QueryClient) => ({
   mutationFn: ({ id, body }: { id: string; body: string }) => post<unknown>(leavePaths.absenceAction(id, 'comment'), { body }),
-  onSuccess: (_answer: unknown, input: { id: string }) => queryClient.invalidateQueries({ queryKey: absenceKeys.detail(input.id) }),
+  onSuccess: () => invalidateAbsences(queryClient),
 });
 
 export const returnMutationOptions = (queryClient: QueryClient) => ({

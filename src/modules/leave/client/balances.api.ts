@@ -4,9 +4,12 @@
 // Query keys start with the SPEC §3 resource name, so realtime invalidations refresh them.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
+import { invalidateResources } from '../../../client/api/invalidate-resources';
+import { startQuery } from '../../../client/api/start-query';
 import type { ListResponse } from '../../../shared/list';
 import { directoryPaths, type UserBasic } from '../../employees/directory.contract';
 import {
+  LEAVE_INVALIDATES,
   LEAVE_RESOURCES,
   leavePaths,
   type AbsencePeriod,
@@ -15,6 +18,7 @@ import {
   type ValueLog,
   type ValueLogInput,
 } from '../leave.contract';
+import { signedInUser } from './requests.api';
 
 export const balanceKeys = {
   periods: (userId: string, view: 'current' | 'grouped') => [LEAVE_RESOURCES.period, userId, view] as const,
@@ -69,12 +73,16 @@ export const balancePersonQueryOptions = (userId: string) =>
     staleTime: 60 * 1000,
   });
 
-const refreshBalances = (queryClient: QueryClient) =>
-  Promise.all(
-    [LEAVE_RESOURCES.period, LEAVE_RESOURCES.valueLog, LEAVE_RESOURCES.policy].map((resource) =>
-      queryClient.invalidateQueries({ queryKey: [resource] }),
-    ),
-  );
+/** The balances page's first queries (its route's loader): whose they are when someone else's, and their current leave year. */
+export function startBalancesPage(queryClient: QueryClient, userId: string | undefined): void {
+  const self = signedInUser().id;
+  const subject = userId ?? self;
+  if (!subject) return;
+  if (subject !== self) startQuery(queryClient, balancePersonQueryOptions(subject));
+  startQuery(queryClient, currentPeriodQueryOptions(subject));
+}
+
+const refreshBalances = (queryClient: QueryClient) => invalidateResources(queryClient, LEAVE_INVALIDATES.balances);
 
 export const logValueMutationOptions = (queryClient: QueryClient) => ({
   mutationFn: (input: ValueLogInput) => apiFetch<ValueLog>(leavePaths.resource(LEAVE_RESOURCES.valueLog), { method: 'POST', body: input }),

@@ -1,10 +1,13 @@
 // Who is at work today (the dashboard) and the team timeline (SPEC §3 who-at-work; issue 7's
 // absence-timeline). Keys start with the resource names realtime events list. Rows drop the
 // sickness category before caching (DESIGN §5: sickness reasons never persist offline).
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
+import { startQuery } from '../../../client/api/start-query';
+import { londonDate } from '../../../shared/dates';
 import { LEAVE_RESOURCES, leavePaths, type Timeline, type WhoAtWork } from '../leave.contract';
-import { withoutSicknessReason } from './absences.api';
+import { departmentsQueryOptions, withoutSicknessReason } from './absences.api';
+import { rangeFor, type TimelineView } from './timeline/timeline-model';
 
 export type TimelineRange = { from: string; to: string; department_id?: string[] };
 
@@ -31,3 +34,12 @@ export const timelineQueryOptions = (input: TimelineRange) =>
     },
     placeholderData: keepPreviousData,
   });
+
+/** The view the timeline opens on, around today. */
+export const FIRST_TIMELINE_VIEW: TimelineView = 'week';
+
+/** The timeline page's first queries (its route's loader): this week, all departments, and the department filter's choices. */
+export function startTimelinePage(queryClient: QueryClient): void {
+  startQuery(queryClient, timelineQueryOptions(rangeFor(FIRST_TIMELINE_VIEW, londonDate(new Date()))));
+  startQuery(queryClient, departmentsQueryOptions());
+}

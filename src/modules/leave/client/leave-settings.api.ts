@@ -5,9 +5,11 @@
 // start with the SPEC §3 resource name, so realtime invalidations refresh them.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../client/api/api-client';
+import { invalidateResources } from '../../../client/api/invalidate-resources';
 import type { ListResponse } from '../../../shared/list';
 import { settingsPaths, type CompanySettings } from '../../settings/settings.contract';
 import {
+  LEAVE_INVALIDATES,
   LEAVE_RESOURCES,
   leavePaths,
   type BankHoliday,
@@ -63,23 +65,31 @@ export const companySettingsQueryOptions = (companyId: string) =>
 export const departmentsQueryOptions = () =>
   queryOptions({ queryKey: settingsKeys.departments, queryFn: list<Named>('departments'), staleTime: 60 * 1000 });
 
+/** What a write to a settings resource makes stale (the contract's list; the resource itself at least). */
+const settingsInvalidates = (resource: LeaveResource): readonly string[] =>
+  (LEAVE_INVALIDATES.settings as Partial<Record<LeaveResource, readonly string[]>>)[resource] ?? [resource];
+
 /** Creates (no id) or replaces one item of a settings list; a 422 is left to the form. */
 export const saveSettingMutationOptions = <T>(queryClient: QueryClient, resource: LeaveResource) => ({
   mutationFn: ({ id, body }: { id?: string | undefined; body: unknown }) =>
     apiFetch<T>(leavePaths.resource(resource, id), { method: id ? ('PUT' as const) : ('POST' as const), body }),
-  onSuccess: () => queryClient.invalidateQueries({ queryKey: [resource] }),
+  onSuccess: () => invalidateResources(queryClient, settingsInvalidates(resource)),
 });
 
 /** A 409 (in use, built in) is explained by the dialog that asked. */
 export const deleteSettingMutationOptions = (queryClient: QueryClient, resource: LeaveResource) => ({
   mutationFn: (id: string) => apiFetch<void>(leavePaths.resource(resource, id), { method: 'DELETE' }),
-  onSuccess: () => queryClient.invalidateQueries({ queryKey: [resource] }),
+  onSuccess: () => invalidateResources(queryClient, settingsInvalidates(resource)),
 });
 
 export const saveLeaveSettingsMutationOptions = (queryClient: QueryClient) => ({
   mutationFn: (input: CompanyLeaveSettings) =>
     apiFetch<CompanyLeaveSettings>(leavePaths.resource(LEAVE_RESOURCES.leaveSettings), { method: 'PUT', body: input }),
-  onSuccess: (saved: CompanyLeaveSettings) => queryClient.setQueryData(settingsKeys.leaveSettings, saved),
+  onSuccess: (saved: CompanyLeaveSettings) => {
+    queryClient.setQueryData(settingsKeys.leaveSettings, saved);
+    // The saved settings are shown at once; the leave years they move refresh behind them.
+    void invalidateResources(queryClient, settingsInvalidates(LEAVE_RESOURCES.leaveSettings));
+  },
 });
 
 export const saveReturnToWorkMutationOptions = (queryClient: QueryClient, companyId: string) => ({

@@ -5,12 +5,14 @@
 // name, so realtime invalidations of that resource refresh them.
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
+import { invalidateResources } from '../../../client/api/invalidate-resources';
 import { getToken } from '../../../client/auth/token-store';
 import { readTokenClaims } from '../../../client/auth/token-claims';
 import type { ListResponse } from '../../../shared/list';
 import type { QueuedResponse } from '../../../shared/sw-messages';
 import { directoryPaths, type DirectoryPage } from '../../employees/directory.contract';
 import {
+  LEAVE_INVALIDATES,
   LEAVE_RESOURCES,
   leavePaths,
   type Absence,
@@ -94,8 +96,5 @@ export const createAbsenceMutationOptions = (queryClient: QueryClient) => ({
   mutationFn: createAbsence,
   // Offline it must still reach the service worker, which queues it.
   networkMode: 'always' as const,
-  onSuccess: () =>
-    Promise.all(
-      [LEAVE_RESOURCES.absence, LEAVE_RESOURCES.period].map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })),
-    ),
+  onSuccess: () => invalidateResources(queryClient, LEAVE_INVALIDATES.absence),
 });

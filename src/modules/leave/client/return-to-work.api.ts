@@ -4,12 +4,17 @@
 // Items may carry the self-certification answers (special-category): never persisted offline.
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, isApiError, newIdempotencyKey } from '../../../client/api/api-client';
+import { invalidateResources } from '../../../client/api/invalidate-resources';
+import { startQuery } from '../../../client/api/start-query';
+import { readStoredPermissions } from '../../../client/shell/session-permissions';
 import { getToken } from '../../../client/auth/token-store';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';
 import type { ListResponse } from '../../../shared/list';
+import { hasPermission } from '../../../shared/scopes';
 import { isQueuedResponse, type QueuedResponse } from '../../../shared/sw-messages';
-import { PENDING_COUNT_RESOURCE } from '../../dashboard/dashboard.contract';
 import {
+  LEAVE_ENDPOINTS,
+  LEAVE_INVALIDATES,
   LEAVE_RESOURCES,
   leavePaths,
   type ReturnToWorkItem,
@@ -41,6 +46,12 @@ export const returnToWorkListQueryOptions = (input: { filters: ReturnToWorkFilte
     meta: { sensitive: true },
   });
 
+/** The list's first page, unfiltered, for its route's loader: only for those the page shows the list to. */
+export function startReturnToWorkPage(queryClient: QueryClient): void {
+  if (!hasPermission(readStoredPermissions(), { endpoint: LEAVE_ENDPOINTS.returnToWork, method: 'GET' })) return;
+  startQuery(queryClient, returnToWorkListQueryOptions({ filters: {}, page: 1 }));
+}
+
 export const returnToWorkQueryOptions = (id: string) =>
   queryOptions({
     queryKey: returnToWorkKeys.item(id),
@@ -50,11 +61,7 @@ export const returnToWorkQueryOptions = (id: string) =>
   });
 
 function invalidateReturnToWork(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all(
-    [LEAVE_RESOURCES.returnToWork, LEAVE_RESOURCES.absence, PENDING_COUNT_RESOURCE].map((resource) =>
-      queryClient.invalidateQueries({ queryKey: [resource] }),
-    ),
-  );
+  return invalidateResources(queryClient, LEAVE_INVALIDATES.returnToWork);
 }
 
 export const selfCertificationMutationOptions = (queryClient: QueryClient) => ({

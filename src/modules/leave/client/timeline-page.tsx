@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { londonDate } from '../../../shared/dates';
 import { departmentsQueryOptions } from './absences.api';
-import { timelineQueryOptions } from './insights.api';
+import { FIRST_TIMELINE_VIEW, timelineQueryOptions } from './insights.api';
 import { LeaveNav } from './leave-nav';
 import { TimelineAgenda } from './timeline/timeline-agenda';
 import { TimelineGrid } from './timeline/timeline-grid';
@@ -28,7 +28,7 @@ export const PHONE_QUERY = '(max-width: 47.99em)';
 export function TimelinePage() {
   usePageTitle('Leave & Absences');
   const today = londonDate(new Date());
-  const [view, setView] = useState<TimelineView>('week');
+  const [view, setView] = useState<TimelineView>(FIRST_TIMELINE_VIEW);
   const [anchor, setAnchor] = useState(today);
   const [departmentIds, setDepartmentIds] = useState<string[]>([]);
   const phone = useMediaQuery(PHONE_QUERY) ?? false;

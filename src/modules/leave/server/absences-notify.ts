@@ -4,20 +4,10 @@
 import type { Trx } from '../../../server/db/database';
 import { notify } from '../../../server/notifications/notify';
 import { publish } from '../../../server/realtime/publish';
-import { PENDING_COUNT_RESOURCE } from '../../dashboard/dashboard.contract';
 import { companyChannel } from '../../../shared/realtime';
-import { LEAVE_RESOURCES, type LeaveUnit } from '../leave.contract';
+import { LEAVE_INVALIDATES, LEAVE_RESOURCES, type LeaveUnit } from '../leave.contract';
 import { amountText, shownDate } from './absences-checks';
 import { approversToAsk } from './approvers';
-
-/** What an absence change makes clients refetch. */
-export const ABSENCE_INVALIDATES = [
-  LEAVE_RESOURCES.absence,
-  LEAVE_RESOURCES.period,
-  LEAVE_RESOURCES.whoAtWork,
-  LEAVE_RESOURCES.timeline,
-  PENDING_COUNT_RESOURCE,
-];
 
 export type AbsenceFacts = {
   companyId: string;
@@ -84,5 +74,5 @@ export async function tellPerson(trx: Trx, facts: AbsenceFacts, input: { text: s
 }
 
 export async function publishAbsenceChange(trx: Trx, companyId: string): Promise<void> {
-  await publish(trx, { channel: companyChannel(companyId), event: LEAVE_RESOURCES.absence, invalidates: ABSENCE_INVALIDATES, companyId });
+  await publish(trx, { channel: companyChannel(companyId), event: LEAVE_RESOURCES.absence, invalidates: LEAVE_INVALIDATES.absence, companyId });
 }

@@ -9,6 +9,7 @@ import { mountResource, type ResourceContext } from '../../../server/http/resour
 import { londonDate } from '../../../shared/dates';
 import {
   CreateNewPeriodInputSchema,
+  LEAVE_INVALIDATES,
   LEAVE_RESOURCES,
   PeriodQuerySchema,
   UserAbsencePolicyInputSchema,
@@ -26,8 +27,6 @@ import { recordLeaveWrite } from './settings-access';
 
 const R = LEAVE_RESOURCES;
 const endpointOf = (resource: string) => `/api/${resource}`;
-/** What a change to a person's balances makes stale on open screens. */
-const BALANCE_INVALIDATES = [R.period, R.periodValue, R.valueLog, R.suggested];
 
 /** The person's leave years, newest first, each with its values. */
 export async function periodsOf(
@@ -61,7 +60,7 @@ const write = (
   request: context.request,
   session: context.session,
   ...input,
-  invalidates: [...BALANCE_INVALIDATES, R.policy],
+  invalidates: LEAVE_INVALIDATES.balances,
 });
 
 export function mountBalances(app: FastifyInstance, deps: AppDeps): void {

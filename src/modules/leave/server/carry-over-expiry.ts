@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { withSystem, type Db, type Trx } from '../../../server/db/database';
 import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
-import { LEAVE_RESOURCES } from '../leave.contract';
+import { LEAVE_INVALIDATES } from '../leave.contract';
 import { accruedToDate, carryOverExpiring } from '../leave-rules';
 import { logValueChange } from './balances';
 import {
@@ -86,7 +86,7 @@ export async function runLeaveBalanceJobs(
           changed += 1;
         }
       }
-      if (changed > 0) await publishLeave(trx, companyId, [LEAVE_RESOURCES.period, LEAVE_RESOURCES.periodValue, LEAVE_RESOURCES.valueLog]);
+      if (changed > 0) await publishLeave(trx, companyId, LEAVE_INVALIDATES.balances);
     });
   }
   return { expired, accrued };

@@ -24,6 +24,7 @@ import { companyChannel } from '../../../shared/realtime';
 import { levelFor, scopeCoversUser, type HttpMethod, type Scope, type ScopeActor } from '../../../shared/scopes';
 import {
   LEAVE_ENDPOINTS,
+  LEAVE_INVALIDATES,
   LEAVE_RESOURCES,
   leaveMessages,
   leavePaths,
@@ -34,7 +35,7 @@ import {
   type SelfCertificationAnswers,
 } from '../leave.contract';
 import { approverActor, approversToAsk, mayApprove } from './approvers';
-import { calendarDays, RETURN_TO_WORK_INVALIDATES } from './return-to-work';
+import { calendarDays } from './return-to-work';
 import { scheduleReturnToWorkSweep } from './return-to-work-job';
 import {
   addAbsenceEvent,
@@ -163,7 +164,7 @@ const announce = (trx: Trx, companyId: string) =>
   publish(trx, {
     channel: companyChannel(companyId),
     event: LEAVE_RESOURCES.returnToWork,
-    invalidates: RETURN_TO_WORK_INVALIDATES,
+    invalidates: LEAVE_INVALIDATES.returnToWork,
     companyId,
   });
 

@@ -4,14 +4,10 @@
 import type { Trx } from '../../../server/db/database';
 import { publish } from '../../../server/realtime/publish';
 import { notify } from '../../../server/notifications/notify';
-import { PENDING_COUNT_RESOURCE } from '../../dashboard/dashboard.contract';
 import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import { companyChannel } from '../../../shared/realtime';
-import { LEAVE_RESOURCES, SELF_CERTIFICATION_MAX_DAYS, type ReturnToWorkKind } from '../leave.contract';
+import { LEAVE_INVALIDATES, LEAVE_RESOURCES, SELF_CERTIFICATION_MAX_DAYS, type ReturnToWorkKind } from '../leave.contract';
 import { insertReturnToWorkItem, returnToWorkEnabled } from './return-to-work.queries';
-
-/** What an item change makes clients refetch. */
-export const RETURN_TO_WORK_INVALIDATES = [LEAVE_RESOURCES.returnToWork, PENDING_COUNT_RESOURCE, LEAVE_RESOURCES.absence];
 
 /** Days from `first` to `last`, both counted (a Monday-to-Sunday absence is 7). */
 export function calendarDays(first: string, last: string): number {
@@ -57,7 +53,7 @@ export async function createReturnToWorkItem(
   await publish(trx, {
     channel: companyChannel(input.companyId),
     event: LEAVE_RESOURCES.returnToWork,
-    invalidates: RETURN_TO_WORK_INVALIDATES,
+    invalidates: LEAVE_INVALIDATES.returnToWork,
     companyId: input.companyId,
   });
   return id;

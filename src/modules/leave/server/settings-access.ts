@@ -40,7 +40,7 @@ export const namedCompany = (input: unknown): string | undefined => {
 };
 
 /** Tells every open screen of the company that these resources changed. */
-export async function publishLeave(trx: Trx, companyId: string, invalidates: string[]): Promise<void> {
+export async function publishLeave(trx: Trx, companyId: string, invalidates: readonly string[]): Promise<void> {
   const [event = 'leave'] = invalidates;
   await publish(trx, { channel: companyChannel(companyId), event, invalidates, companyId });
 }

@@ -20,6 +20,7 @@ import {
   BlockedDatePeriodInputSchema,
   CompanyBankHolidayInputSchema,
   CompanyLeaveSettingsInputSchema,
+  LEAVE_INVALIDATES,
   LEAVE_RESOURCES,
   LeaveTypeInputSchema,
   LeaveTypeQuerySchema,
@@ -27,6 +28,7 @@ import {
   PolicyTemplateInputSchema,
   type BankHoliday,
   type BankHolidayRegionEntry,
+  type LeaveSettingsResource,
 } from '../leave.contract';
 import { inLeaveCompany, isForeignKeyViolation, isUniqueViolation, namedCompany, recordLeaveWrite } from './settings-access';
 import {
@@ -68,15 +70,15 @@ const page = <T>(rows: T[], paging: { offset: number; limit: number }) => ({
 const onRecord = <T>(context: ResourceContext & { id: string }, fn: Parameters<typeof inLeaveCompany<T>>[2]) =>
   inLeaveCompany(context, {}, fn);
 
-/** The audit-and-publish input of a write to `resource`, which also refetches `invalidates`. */
-const writeOf = (resource: string, invalidates: string[]) => (context: ResourceContext, companyId: string, action: string, id: string) => ({
+/** The audit-and-publish input of a write to `resource`, which refetches what the contract says it makes stale. */
+const writeOf = (resource: LeaveSettingsResource) => (context: ResourceContext, companyId: string, action: string, id: string) => ({
   request: context.request,
   session: context.session,
   companyId,
   action: `${resource}.${action}`,
   targetType: resource,
   targetId: id,
-  invalidates: [resource, ...invalidates],
+  invalidates: LEAVE_INVALIDATES.settings[resource],
 });
 
 /** A unique violation that slipped past the check (two saves at once) is the same 422. */
@@ -91,7 +93,7 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
 
 function mountLeaveTypes(app: FastifyInstance): void {
   const resource = LEAVE_RESOURCES.leaveType;
-  const audit = writeOf(resource, [LEAVE_RESOURCES.period, LEAVE_RESOURCES.absence]);
+  const audit = writeOf(resource);
   mountResource(app, {
     name: resource,
     readAccess: 'authenticated',
@@ -161,7 +163,7 @@ function mountLeaveTypes(app: FastifyInstance): void {
 
 function mountPolicyTemplates(app: FastifyInstance): void {
   const resource = LEAVE_RESOURCES.policyTemplate;
-  const audit = writeOf(resource, [LEAVE_RESOURCES.policy]);
+  const audit = writeOf(resource);
   mountResource(app, {
     name: resource,
     readAccess: 'authenticated',
@@ -246,7 +248,7 @@ function mountLeaveSettingsResource(app: FastifyInstance, deps: AppDeps): void {
         action: `${resource}.updated`,
         targetType: resource,
         targetId: companyId,
-        invalidates: [resource, LEAVE_RESOURCES.period],
+        invalidates: LEAVE_INVALIDATES.settings[resource],
         details: body,
       });
       return getLeaveSettings(trx, companyId);
@@ -256,7 +258,7 @@ function mountLeaveSettingsResource(app: FastifyInstance, deps: AppDeps): void {
 
 function mountBlockedDates(app: FastifyInstance): void {
   const resource = LEAVE_RESOURCES.blockedDates;
-  const audit = writeOf(resource, [LEAVE_RESOURCES.timeline]);
+  const audit = writeOf(resource);
   const checkDepartment = async (trx: Parameters<typeof departmentInCompany>[0], companyId: string, id: string | null) => {
     if (id !== null && !(await departmentInCompany(trx, { companyId, id })))
       throw AppError.validation({ department_id: [leaveMessages.unknown] });
@@ -332,7 +334,7 @@ function mountBankHolidays(app: FastifyInstance): void {
     get: { handler: async (context) => entries.find((entry) => entry.id === context.id) },
   });
 
-  const audit = writeOf(resource, [LEAVE_RESOURCES.timeline, LEAVE_RESOURCES.suggested]);
+  const audit = writeOf(resource);
   mountResource(app, {
     name: resource,
     readAccess: 'authenticated',

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { startDirectoryPage } from '../../../modules/employees/client/directory.api';
 import { parseDirectorySearch } from '../../../modules/employees/client/directory/directory-search';
 import { DirectoryPage } from '../../../modules/employees/client/directory/directory-page';
 import { PermissionGuard } from '../../../client/ui/permission-guard';
@@ -6,6 +7,8 @@ import { PermissionGuard } from '../../../client/ui/permission-guard';
 // Filters, sort, page and view live in the address (shareable; the back button undoes them).
 export const Route = createFileRoute('/_signed-in/_company/employees')({
   validateSearch: parseDirectorySearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => startDirectoryPage(context.queryClient, deps),
   component: () => (
     <PermissionGuard requires={{ endpoint: '/api/user-basic', method: 'GET' }}>
       <DirectoryPage />

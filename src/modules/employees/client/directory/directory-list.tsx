@@ -7,7 +7,7 @@ import { Button, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantin
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DIRECTORY_PAGE_SIZE, directoryQueryOptions } from '../directory.api';
+import { DIRECTORY_PAGE_SIZE, directoryPageQueryOptions } from '../directory.api';
 import { BulkBar } from './bulk-actions';
 import { hasFilters, toDirectoryQuery, type DirectorySearch } from './directory-search';
 import { DirectoryCards, DirectoryTable } from './directory-table';
@@ -22,7 +22,7 @@ type Props = { search: DirectorySearch; bulkAllowed: boolean; onPage: (page: num
 export function DirectoryList({ search, bulkAllowed, onPage, onClearFilters }: Props) {
   const page = search.page ?? 1;
   const query = toDirectoryQuery(search);
-  const list = useQuery(directoryQueryOptions({ query, page }));
+  const list = useQuery(directoryPageQueryOptions(search));
   const phone = useMediaQuery(PHONE_QUERY);
   const listKey = JSON.stringify([query, page]);
   const [selection, setSelection] = useState<{ key: string; ids: Set<string> }>({ key: listKey, ids: new Set() });

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DIRECTORY_PAGE_SIZE, meetTheTeamQueryOptions } from '../directory.api';
+import { DIRECTORY_PAGE_SIZE, teamPageQueryOptions } from '../directory.api';
 import type { DirectorySearch } from './directory-search';
 import { PersonAvatar } from './person-avatar';
 
@@ -13,7 +13,7 @@ type Props = { search: DirectorySearch; onPage: (page: number) => void };
 
 export function MeetTheTeam({ search, onPage }: Props) {
   const page = search.page ?? 1;
-  const team = useQuery(meetTheTeamQueryOptions({ search: search.search, department_id: search.department_id, page }));
+  const team = useQuery(teamPageQueryOptions(search));
   const pages = team.data ? Math.max(1, Math.ceil(team.data.count / DIRECTORY_PAGE_SIZE)) : 1;
 
   if (team.isPending) {

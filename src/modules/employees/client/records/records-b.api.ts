@@ -4,10 +4,12 @@
 // data: never persisted to the offline cache (`meta.sensitive`).
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../client/api/api-client';
+import { invalidateResources } from '../../../../client/api/invalidate-resources';
 import type { ListResponse } from '../../../../shared/list';
 import { resourcePath } from '../../../../shared/resource-api';
 import {
   recordsBPaths,
+  RECORDS_B_ALSO_INVALIDATES,
   RECORDS_B_RESOURCES,
   type BankHolidaySetting,
   type EmploymentDetails,
@@ -21,12 +23,6 @@ export const HISTORY_PAGE_SIZE = 20;
 /** Enough for the whole of any company list a form chooses from. */
 const REFERENCE_LIMIT = 500;
 const SENSITIVE: ReadonlySet<string> = new Set([RECORDS_B_RESOURCES.payRate, RECORDS_B_RESOURCES.workPermit]);
-
-/** Writes that change the user row also refresh the basic record (directory, profile header). */
-const ALSO_REFRESH: Partial<Record<RecordsBResource, readonly string[]>> = {
-  [RECORDS_B_RESOURCES.jobTitle]: ['user-basic'],
-  [RECORDS_B_RESOURCES.employmentDetails]: ['user-basic', RECORDS_B_RESOURCES.bankHolidays],
-};
 
 export const recordsBKeys = {
   all: (resource: string) => [resource] as const,
@@ -85,9 +81,7 @@ export const referenceListQueryOptions = <T extends { id: string; name: string }
   });
 
 const refresh = (queryClient: QueryClient, resource: RecordsBResource) =>
-  Promise.all(
-    [resource, ...(ALSO_REFRESH[resource] ?? [])].map((name) => queryClient.invalidateQueries({ queryKey: recordsBKeys.all(name) })),
-  );
+  invalidateResources(queryClient, [resource, ...(RECORDS_B_ALSO_INVALIDATES[resource] ?? [])]);
 
 export const saveEmploymentDetailsMutationOptions = (queryClient: QueryClient, userId: string) => ({
   mutationFn: (input: UpdateEmploymentDetailsInput) =>

@@ -12,7 +12,7 @@ import type { Absence } from '../../leave.contract';
 import { personName } from '../absence/absence-format';
 import { DeclineModal } from '../absence/decline-modal';
 import { hasFilters, toAbsenceFilters, type AbsenceListSearch } from '../absence-list-search';
-import { ABSENCE_PAGE_SIZE, absenceListQueryOptions, approveMutationOptions, refusalMessage } from '../absences.api';
+import { ABSENCE_PAGE_SIZE, absenceListPageQueryOptions, approveMutationOptions, refusalMessage } from '../absences.api';
 import { AbsenceCards, AbsenceTable } from './absence-rows';
 import { BulkApproveBar } from './bulk-approve-bar';
 import { PHONE_QUERY } from './list-filters';
@@ -26,7 +26,7 @@ export function AbsenceList({ search, onPage, onClearFilters }: Props) {
   const queryClient = useQueryClient();
   const page = search.page ?? 1;
   const filters = toAbsenceFilters(search);
-  const list = useQuery(absenceListQueryOptions({ filters, page }));
+  const list = useQuery(absenceListPageQueryOptions(search));
   const approve = useMutation(approveMutationOptions(queryClient));
   const phone = useMediaQuery(PHONE_QUERY);
   const listKey = JSON.stringify([filters, page]);
