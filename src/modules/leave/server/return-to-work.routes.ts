@@ -35,7 +35,6 @@ import {
 } from '../leave.contract';
 import { approverActor, approversToAsk, mayApprove } from './approvers';
 import { calendarDays, RETURN_TO_WORK_INVALIDATES } from './return-to-work';
-import { scheduleReturnToWorkSweep } from './return-to-work-job';
 import {
   addAbsenceEvent,
   countWaiting,
@@ -355,6 +354,4 @@ export function mountReturnToWork(app: FastifyInstance, deps: AppDeps): void {
       reviewLevel: levelFor(session.permissions, ENDPOINT, 'PUT'),
     });
   });
-
-  scheduleReturnToWorkSweep(app, db);
 }
