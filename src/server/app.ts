@@ -11,6 +11,7 @@ import { registerImpersonationAudit } from './audit/impersonation-audit';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerFiles } from './files/files.plugin';
+import { RequestLogController } from './logger';
 import { createMailDispatcher, type MailDispatcher } from './mail/mail-dispatcher';
 import { serverModules } from './modules';
 import type { ServerModule } from './server-module';
@@ -52,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps: AppDeps = { ...options, modules: options.modules ?? serverModules };
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
+    logController: new RequestLogController(),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
     requestIdHeader: false,

@@ -76,6 +76,7 @@ const EnvSchema = v.object({
   ABLY_TLS: flag(true),
   PUSHER_APP_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]{1,200}$/, 'must be letters, digits, dots or dashes'))),
   PUSHER_APP_SECRET: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
+  JOBS_ENABLED: flag(true),
 });
 
 export type Config = {
@@ -110,6 +111,8 @@ export type Config = {
   /** Where contact-us messages go, per SPEC §2.6 team. */
   teamEmails: { support: string; hr: string; hs: string };
   realtime: RealtimeConfig;
+  /** Off → this server runs no background jobs (another server on the database still does). */
+  jobs: { enabled: boolean };
   version: string;
 };
 
@@ -131,7 +134,8 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): Config {
+/** `stdoutIsTty`: whether logs go to a terminal, where they are pretty unless LOG_PRETTY says otherwise. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.0', options: { stdoutIsTty?: boolean } = {}): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = v.safeParse(EnvSchema, cleaned);
   if (!parsed.success) {
@@ -145,7 +149,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const seedDemo = e.SEED_DEMO === undefined ? e.DATABASE_URL === undefined : e.SEED_DEMO === '1' || e.SEED_DEMO === 'true';
-  const logPretty = e.LOG_PRETTY === undefined ? e.NODE_ENV === 'development' : e.LOG_PRETTY === '1' || e.LOG_PRETTY === 'true';
+  const logPretty =
+    e.LOG_PRETTY === undefined
+      ? e.NODE_ENV === 'development' || options.stdoutIsTty === true
+      : e.LOG_PRETTY === '1' || e.LOG_PRETTY === 'true';
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -183,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       ably: e.ABLY_API_KEY ? { apiKey: e.ABLY_API_KEY, restHost: e.ABLY_REST_HOST, port: e.ABLY_REST_PORT, tls: e.ABLY_TLS } : undefined,
       pusher: e.PUSHER_APP_KEY && e.PUSHER_APP_SECRET ? { key: e.PUSHER_APP_KEY, secret: e.PUSHER_APP_SECRET } : undefined,
     },
+    jobs: { enabled: e.JOBS_ENABLED },
     version,
   };
 }

@@ -2,7 +2,7 @@
 // (stop accepting, finish in-flight requests, close the pool, stop embedded PostgreSQL).
 // A failed start prints one line saying what failed and what to do, and exits with 1.
 import { ConfigError, loadConfig } from './config';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
+import { DEMO_PASSWORD, demoAccountLines } from './db/seed';
 import { createLogger } from './logger';
 import { packageVersion, startServer } from './server';
 import { describeStartupFailure } from './startup-error';
@@ -10,7 +10,7 @@ import { describeStartupFailure } from './startup-error';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig(process.env, packageVersion());
+    config = loadConfig(process.env, packageVersion(), { stdoutIsTty: process.stdout.isTTY });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -34,8 +34,9 @@ async function main(): Promise<void> {
     lines.push(
       `${server.database.seed.created ? 'Seeded the demo company. ' : ''}This database has demo accounts (password "${DEMO_PASSWORD}", for trying the product only):`,
     );
-    for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.email.padEnd(24)} ${account.role}`);
+    for (const line of demoAccountLines()) lines.push(`  ${line}`);
   }
+  if (!server.jobs) lines.push('Background jobs are off on this server (JOBS_ENABLED=0).');
   console.log(lines.join('\n'));
 
   let signalled = false;

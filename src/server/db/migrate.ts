@@ -1,8 +1,11 @@
-// Migrations (listed in migrations/index.ts) run in name order at every start-up; kysely's lock table makes two servers
-// starting together take turns, and applied migrations are skipped.
+// Migrations (listed in migrations/index.ts) run in name order at every start-up; an advisory
+// lock makes two servers starting together take turns, and applied migrations are skipped.
 import { Migrator, sql } from 'kysely';
 import { APP_ROLE, type Db } from './database';
 import { migrations } from './migrations/index';
+
+// Any fixed number: servers starting together migrate one at a time.
+const MIGRATE_LOCK = 7_264_011;
 
 /** The application role: no login of its own, no superuser, no BYPASSRLS, owns nothing. */
 async function ensureAppRole(db: Db): Promise<void> {
@@ -30,6 +33,20 @@ async function ensureAppRole(db: Db): Promise<void> {
 }
 
 export async function migrate(db: Db): Promise<string[]> {
+  // Concurrent GRANTs and REVOKEs on one object fail with "tuple concurrently updated", so the
+  // whole set-up takes turns under a session lock, on that one connection (not a transaction:
+  // a GRANT above may fail alone).
+  return db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${MIGRATE_LOCK})`.execute(connection);
+    try {
+      return await migrateNow(connection);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${MIGRATE_LOCK})`.execute(connection);
+    }
+  });
+}
+
+async function migrateNow(db: Db): Promise<string[]> {
   await ensureAppRole(db);
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

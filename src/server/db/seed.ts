@@ -1,7 +1,8 @@
 // The demo company and its accounts, for trying the product out. Seeded on the embedded
 // database at first start, or when asked (SEED_DEMO=1, npm run seed); never twice.
 import { createCompany, createDepartment, createRole, createUser, emailExists } from '../../modules/auth/server/accounts.queries';
-import { DEMO_PEOPLE_COUNT } from '../../modules/employees/server/people-demo';
+import { DEMO_INVITED_ACCOUNT } from '../../modules/auth/server/onboarding-demo';
+import { DEMO_HR_ADMINS, DEMO_PEOPLE_COUNT } from '../../modules/employees/server/people-demo';
 import { hashPassword } from '../../modules/auth/server/passwords';
 import type { Config } from '../config';
 import { serverModules } from '../modules';
@@ -20,6 +21,23 @@ export const DEMO_ACCOUNTS = [
 
 /** Every user the demo seeds: the demo accounts, the invited one and the company's further employees. */
 export const DEMO_USER_COUNT = DEMO_ACCOUNTS.length + 1 + DEMO_PEOPLE_COUNT;
+
+/** Who to sign in as, for the start-up banner: the demo accounts, the invited one, the HR admins, and a count of the rest. */
+export function demoAccountLines(): string[] {
+  const named = [
+    ...DEMO_ACCOUNTS.map((account) => ({ email: account.email, who: account.role })),
+    {
+      email: DEMO_INVITED_ACCOUNT.email,
+      who: `${DEMO_INVITED_ACCOUNT.firstName} ${DEMO_INVITED_ACCOUNT.surname}, invited, no password yet`,
+    },
+    ...DEMO_HR_ADMINS.map((person) => ({ email: person.email, who: `${person.name}, HR admin` })),
+  ];
+  const width = Math.max(...named.map((account) => account.email.length)) + 2;
+  return [
+    ...named.map((account) => `${account.email.padEnd(width)}${account.who}`),
+    `…and ${DEMO_PEOPLE_COUNT - DEMO_HR_ADMINS.length} more employees, firstname.surname@demo.test`,
+  ];
+}
 
 export type SeedResult = { created: boolean; accounts: typeof DEMO_ACCOUNTS };
 

@@ -9,7 +9,6 @@ import { IDEMPOTENT_REPLAYED_HEADER } from '../../shared/resource-api';
 import type { Db } from '../db/database';
 import {
   completeIdempotencyClaim,
-  deleteExpiredIdempotencyKeys,
   getIdempotencyKey,
   insertIdempotencyClaim,
   releaseIdempotencyClaim,
@@ -20,7 +19,6 @@ import {
 
 /** An in-flight claim older than this lost its request (crash, lost connection) and may be taken over. */
 export const IDEMPOTENCY_STALE_AFTER_MS = 2 * 60_000;
-const CLEANUP_INTERVAL_MS = 60 * 60_000;
 // A claim can be released between our insert and our read; a few rounds settle it.
 const CLAIM_ATTEMPTS = 3;
 const keyHeader = IDEMPOTENCY_KEY_HEADER.toLowerCase();
@@ -122,11 +120,4 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     }
     return payload;
   });
-
-  // pg-boss takes this over once jobs exist; until then each server sweeps hourly.
-  const timer = setInterval(() => {
-    deleteExpiredIdempotencyKeys(db).catch((error: unknown) => app.log.error({ err: error }, 'Could not delete expired idempotency keys.'));
-  }, CLEANUP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 }

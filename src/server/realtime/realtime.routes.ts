@@ -24,7 +24,6 @@ import { createAblyForwarder, createAblyRest, type AblyForwarder } from './ably-
 import { PUSHER_SOCKET_ID_PATTERN, signPusherChannel, signPusherUser } from './pusher-auth';
 import { createRealtimeHub, EVENT_ID_PATTERN, REPLAY_PAGE_SIZE, toRealtimeEvent } from './realtime-hub';
 import { startRealtimeListener, type RealtimeListener } from './realtime-listener';
-import { scheduleRealtimeRetention } from './realtime-retention';
 import { handleRealtimeSocket } from './realtime-socket';
 import { findRealtimeEventsAfter, getReplayBounds, REALTIME_NOTIFY_CHANNEL, SESSION_ENDED_NOTIFY_CHANNEL } from './realtime.queries';
 
@@ -92,7 +91,6 @@ export const realtimeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
   } else {
     logger.warn('Realtime has no LISTEN connection (no listenUrl): sockets get replay but no live events.');
   }
-  scheduleRealtimeRetention(app, db, config.realtime.retentionDays);
   app.addHook('onClose', async () => {
     await listener?.stop();
     await hub.stop();

@@ -1,7 +1,7 @@
 // Termination (issue 6): the date, reason and notes; a date today or past ends the person's
-// access now, a later one is applied by the sweep once the date has passed (the person keeps
+// access now, a later one is applied by the sweep (a background job, employees.jobs.ts) once the date has passed (the person keeps
 // access through the date itself). Cancelling undoes it and gives the status back.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import { recordAudit } from '../../../server/audit/audit.queries';
 import { withSystem, type Db } from '../../../server/db/database';
@@ -112,18 +112,4 @@ export async function sweepTerminations(db: Db, now: Date): Promise<number> {
     }
     return due.length;
   });
-}
-
-const SWEEP_INTERVAL_MS = 60 * 60_000;
-
-/** At start and hourly (pg-boss takes this over once jobs exist, as with the other sweeps). */
-export function scheduleTerminationSweep(app: FastifyInstance, db: Db): void {
-  const run = () =>
-    sweepTerminations(db, new Date()).catch((error: unknown) => app.log.error({ err: error }, 'Could not apply due terminations.'));
-  const timer = setInterval(() => void run(), SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onReady', async () => {
-    await run();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -26,7 +26,7 @@ import { checkNewEmployee, createEmployee, updateEmployee } from './directory-em
 import { inviteEmployee } from './directory-invite';
 import { directoryExportRoutes } from './directory-export';
 import { directoryTeamRoutes } from './directory-team';
-import { cancelTermination, scheduleTerminationSweep, terminateEmployee } from './directory-termination';
+import { cancelTermination, terminateEmployee } from './directory-termination';
 import { getUserBasic, findDirectoryRows } from './directory.queries';
 import { actorOf, withPerson } from './person-access';
 
@@ -93,7 +93,6 @@ export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
     { config: { access: { endpoint: directoryPaths.cancelTermination, method: 'POST' } } },
     async (request) => cancelTermination(db, request, parseInput(CancelTerminationInputSchema, request.body).user_id),
   );
-  scheduleTerminationSweep(app, db);
 
   await app.register(directoryExportRoutes, { deps });
   await app.register(directoryTeamRoutes, { deps });

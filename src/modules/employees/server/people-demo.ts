@@ -268,6 +268,14 @@ const PEOPLE: DemoPerson[] = [
 /** How many employees the demo company has beside the demo accounts. */
 export const DEMO_PEOPLE_COUNT = PEOPLE.length;
 
+const demoEmail = (person: Pick<DemoPerson, 'first' | 'surname'>) => `${person.first}.${person.surname}@demo.test`.toLowerCase();
+
+/** The further employees who are HR admins: the start-up banner names them beside the demo accounts. */
+export const DEMO_HR_ADMINS = PEOPLE.filter((person) => person.hrAdmin).map((person) => ({
+  email: demoEmail(person),
+  name: `${person.first} ${person.surname}`,
+}));
+
 /** The demo accounts' own history, by e-mail. */
 const DEMO_ACCOUNT_RECORDS: Record<string, Omit<DemoPerson, 'first' | 'surname' | 'department'>> = {
   'owner@demo.test': {
@@ -391,7 +399,7 @@ export async function seedPeopleDemo(
       .insertInto('users')
       .values({
         company_id: companyId,
-        email: `${person.first}.${person.surname}@demo.test`.toLowerCase(),
+        email: demoEmail(person),
         first_name: person.first,
         surname: person.surname,
         password_hash: input.passwordHash,

@@ -4,10 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../../server/app';
 import { mountEmploymentRecords } from './records-b-employment.routes';
 import { mountHistoryRecords } from './records-b-history.routes';
-import { scheduleWorkPermitReminders } from './work-permit-reminders';
 
-export const recordsBRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const recordsBRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
   mountEmploymentRecords(app);
   mountHistoryRecords(app);
-  scheduleWorkPermitReminders(app, deps.db);
 };

@@ -1,15 +1,13 @@
 // The right-to-work reminder: once per permit, 30 days before its expiry or on its follow-up
 // date, the company's owners and HR admins (whoever may change right-to-work checks company-wide)
-// get an Action Required notification about the person. Runs at start and hourly on every
-// server; the claim in the database makes each permit's reminder go out once.
-import type { FastifyInstance } from 'fastify';
+// get an Action Required notification about the person. A background job (employees.jobs.ts)
+// runs it hourly; the claim in the database makes each permit's reminder go out once.
 import { withSystem, type Db } from '../../../server/db/database';
 import { notify } from '../../../server/notifications/notify';
 import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
 import { PERMIT_REMINDER_DAYS, RECORDS_B_RESOURCES } from '../records-b.contract';
 import { claimDuePermitReminders, findPermitReminderRecipients, type DuePermitReminder } from './records-b-permits.queries';
 
-const REMINDER_INTERVAL_MS = 60 * 60_000;
 const PERMIT_ENDPOINT = `/api/${RECORDS_B_RESOURCES.workPermit}`;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -56,25 +54,5 @@ export async function sendWorkPermitReminders(db: Db, now: Date = new Date()): P
       }
     }
     return { reminded: due.length, notified };
-  });
-}
-
-/** At start and hourly; a failed pass is logged and tried again on the next. */
-export function scheduleWorkPermitReminders(app: FastifyInstance, db: Db): void {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    running ??= sendWorkPermitReminders(db)
-      .then(({ notified }) => {
-        if (notified > 0) app.mail.wake();
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'Could not send right-to-work reminders.'))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(run, REMINDER_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onReady', async () => run());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
   });
 }

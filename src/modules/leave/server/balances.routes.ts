@@ -3,7 +3,6 @@
 // caller's scope over the person (own, department, company); writes need company scope
 // (owners, HR admins). Reading a person's current leave year opens it when it is missing.
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../../server/app';
 import type { Trx } from '../../../server/db/database';
 import { mountResource, type ResourceContext } from '../../../server/http/resource';
 import { londonDate } from '../../../shared/dates';
@@ -21,7 +20,6 @@ import {
 import { ensurePeriodFor } from './balances';
 import { withLeavePerson, withValueOwner } from './balances-access';
 import { findUserPolicy, getPeriodValue, latestValueLog, listPeriods, listValueLogs, listValues } from './balances-read.queries';
-import { scheduleLeaveBalanceJobs } from './carry-over-expiry';
 import { changeUserTemplate, createNextPeriod, logManualChange } from './periods';
 import { recordLeaveWrite } from './settings-access';
 
@@ -63,7 +61,7 @@ const write = (
   invalidates: LEAVE_INVALIDATES.balances,
 });
 
-export function mountBalances(app: FastifyInstance, deps: AppDeps): void {
+export function mountBalances(app: FastifyInstance): void {
   const today = () => londonDate(new Date());
 
   mountResource(app, {
@@ -212,6 +210,4 @@ export function mountBalances(app: FastifyInstance, deps: AppDeps): void {
         ),
     },
   });
-
-  scheduleLeaveBalanceJobs(app, deps.db);
 }

@@ -1,10 +1,9 @@
-// The hourly balances job, at start and every hour on every server: (1) carried-over days
+// The hourly balances job (a background job, leave.jobs.ts): (1) carried-over days
 // still unused after their expiry date are taken off with an 'expiry' log — once per value,
 // since a value with an expiry log is never picked again; leave is drawn from the carried days
 // first, so what expires is what was carried minus what was taken up to that date. (2) Monthly
 // accrual is topped up with an 'accrual' log to what the year has accrued by today. Each
 // company's changes run in their own system-scope transaction and publish one invalidation.
-import type { FastifyInstance } from 'fastify';
 import { withSystem, type Db, type Trx } from '../../../server/db/database';
 import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
 import { LEAVE_INVALIDATES } from '../leave.contract';
@@ -20,7 +19,6 @@ import {
 } from './carry-over-expiry.queries';
 import { publishLeave } from './settings-access';
 
-const JOB_INTERVAL_MS = 60 * 60_000;
 const shown = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
 
 async function expireOne(trx: Trx, value: ExpiringValue): Promise<number> {
@@ -90,22 +88,4 @@ export async function runLeaveBalanceJobs(
     });
   }
   return { expired, accrued };
-}
-
-/** At start and hourly; a failed pass is logged and tried again on the next. */
-export function scheduleLeaveBalanceJobs(app: FastifyInstance, db: Db): void {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    running ??= runLeaveBalanceJobs(db)
-      .then(() => undefined)
-      .catch((error: unknown) => app.log.error({ err: error }, 'Could not run the leave balance job.'))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(run, JOB_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onReady', async () => run());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
 }

@@ -10,7 +10,7 @@ import { mountLeaveSettings } from './settings.routes';
 
 export const leaveRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   mountLeaveSettings(app, deps);
-  mountBalances(app, deps);
+  mountBalances(app);
   mountAbsences(app, deps);
   mountReturnToWork(app, deps);
   mountInsights(app, deps);

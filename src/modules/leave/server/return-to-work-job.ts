@@ -1,14 +1,12 @@
 // The return-to-work sweep: an approved sickness absence whose last day has passed gets its
 // item even when nobody marked the person as back (the absences part creates it at once when
-// they do). Runs at start and hourly on every server; the item's unique absence makes each
-// one be created once however many servers run it.
-import type { FastifyInstance } from 'fastify';
+// they do). A background job (leave.jobs.ts) runs it hourly; the item's unique absence makes
+// each one be created once however often it runs.
 import { withSystem, withTenant, type Db } from '../../../server/db/database';
 import { londonDate } from '../../../shared/dates';
 import { createReturnToWorkItem } from './return-to-work';
 import { findEndedSicknessWithoutItem } from './return-to-work.queries';
 
-const SWEEP_INTERVAL_MS = 60 * 60_000;
 const BATCH = 500;
 
 /** Creates the items due at `now` (London's today); answers how many were made. */
@@ -36,24 +34,4 @@ export async function createDueReturnToWorkItems(db: Db, now: Date = new Date())
     // A full batch that made nothing would be found again: stop rather than spin.
     if (due.length < BATCH || made === 0) return { created };
   }
-}
-
-/** At start and hourly; a failed pass is logged and tried again on the next. */
-export function scheduleReturnToWorkSweep(app: FastifyInstance, db: Db): void {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    running ??= createDueReturnToWorkItems(db)
-      .then(({ created }) => {
-        if (created > 0) app.mail.wake();
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'Could not create return-to-work items.'))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(run, SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onReady', async () => run());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
 }

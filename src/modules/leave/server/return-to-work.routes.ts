@@ -36,7 +36,6 @@ import {
 } from '../leave.contract';
 import { approverActor, approversToAsk, mayApprove } from './approvers';
 import { calendarDays } from './return-to-work';
-import { scheduleReturnToWorkSweep } from './return-to-work-job';
 import {
   addAbsenceEvent,
   countWaiting,
@@ -347,7 +346,6 @@ export function mountReturnToWork(app: FastifyInstance, deps: AppDeps): void {
     });
   });
 
-  scheduleReturnToWorkSweep(app, db);
 }
 
 /** Return-to-work forms waiting for the caller: their own to fill in, or those they review. */

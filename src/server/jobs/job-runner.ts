@@ -1,0 +1,119 @@
+// Runs the job definitions on pg-boss in the same PostgreSQL: pg-boss keeps its own schema
+// (`pgboss`, created and migrated at start through the owner connection), its cron schedules
+// are shared by every server on the database, and its workers fetch with row locks, so each
+// scheduled slot runs once however many servers there are.
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { DEFAULT_JOB_RETRY, type JobDefinition } from './job-definition';
+import { withJobsSetupLock } from './jobs.queries';
+
+/** pg-boss's clocks; production keeps its defaults, the jobs test shortens them. */
+export type JobTiming = {
+  /** How often each worker looks for a job. */
+  pollingIntervalSeconds: number;
+  /** How often a server checks the schedules (one server per interval does). */
+  cronMonitorIntervalSeconds: number;
+  /** How often a due schedule is turned into a job. */
+  cronWorkerIntervalSeconds: number;
+};
+
+export type JobRunner = {
+  /** Queues one run now (tests, and a module that wants a run outside its schedule). */
+  send: (name: string) => Promise<string | null>;
+  /** Stops fetching, lets running handlers finish within the timeout, then closes the pool. */
+  stop: (timeoutMs: number) => Promise<void>;
+};
+
+const DEFAULT_TIMING: JobTiming = { pollingIntervalSeconds: 10, cronMonitorIntervalSeconds: 30, cronWorkerIntervalSeconds: 5 };
+const CATCH_UP_WINDOW_SECONDS = 60 * 60;
+
+export async function startJobs(options: {
+  /** The owner connection: pg-boss creates and migrates its schema through it. */
+  ownerUrl: string;
+  db: Db;
+  logger: Logger;
+  config: Config;
+  wakeMail: () => void;
+  definitions: readonly JobDefinition[];
+  timing?: Partial<JobTiming>;
+}): Promise<JobRunner> {
+  const { definitions, logger } = options;
+  const timing = { ...DEFAULT_TIMING, ...options.timing };
+  const names = new Set(definitions.map((job) => job.name));
+  if (names.size !== definitions.length) throw new Error('Two background jobs have the same name.');
+
+  const boss = new PgBoss({
+    connectionString: options.ownerUrl,
+    application_name: 'stafflane-jobs',
+    max: 4,
+    cronMonitorIntervalSeconds: timing.cronMonitorIntervalSeconds,
+    cronWorkerIntervalSeconds: timing.cronWorkerIntervalSeconds,
+  });
+  let stopping = false;
+  // pg's pool reports its connections being ended while the database stops right after it.
+  boss.on('error', (error) => logger[stopping ? 'debug' : 'error']({ err: error }, 'Background jobs: pg-boss error'));
+  try {
+    await withJobsSetupLock(options.ownerUrl, async () => {
+      await boss.start();
+      for (const job of definitions) {
+        const retry = job.retry ?? DEFAULT_JOB_RETRY;
+        // One run of a job at a time across servers; a queue made by an earlier version takes the current retry policy.
+        const queue = {
+          name: job.name,
+          policy: 'singleton' as const,
+          retryLimit: retry.limit,
+          retryDelay: retry.delaySeconds,
+          retryBackoff: retry.backoff,
+        };
+        await boss.createQueue(job.name, queue);
+        await boss.updateQueue(job.name, queue);
+      }
+      // A schedule whose job was removed or lost its schedule would keep filling a queue nobody works.
+      for (const schedule of await boss.getSchedules()) {
+        if (!definitions.find((job) => job.name === schedule.name)?.schedule) await boss.unschedule(schedule.name);
+      }
+      for (const job of definitions) {
+        if (job.schedule) await boss.schedule(job.name, job.schedule.cron, {}, { tz: job.schedule.timeZone });
+      }
+      // Before the workers start, so their first fetch finds these.
+      for (const job of definitions) {
+        if (job.catchUpAtStart) await boss.send(job.name, {}, { singletonSeconds: CATCH_UP_WINDOW_SECONDS });
+      }
+    });
+    for (const job of definitions) {
+      const jobLogger = logger.child({ job: job.name });
+      await boss.work(
+        job.name,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: timing.pollingIntervalSeconds },
+        async ([run]) => {
+          if (!run) return;
+          const startedAt = performance.now();
+          try {
+            await job.handler({ db: options.db, logger: jobLogger, config: options.config, wakeMail: options.wakeMail, jobId: run.id });
+            jobLogger.debug({ ms: Math.round(performance.now() - startedAt) }, 'Background job done');
+          } catch (error) {
+            const willRetry = run.retryCount < run.retryLimit;
+            jobLogger[willRetry ? 'warn' : 'error'](
+              { err: error, attempt: run.retryCount + 1 },
+              willRetry ? 'Background job failed: it will be retried' : 'Background job failed for good',
+            );
+            throw error;
+          }
+        },
+      );
+    }
+  } catch (error) {
+    await boss.stop({ graceful: false }).catch(() => undefined);
+    throw error;
+  }
+
+  return {
+    send: (name) => boss.send(name, {}),
+    stop: (timeoutMs) => {
+      stopping = true;
+      return boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
+  };
+}
