@@ -1,12 +1,13 @@
 // What a module's server part gives the platform. Each module exports one ServerModule from
 // its server/<name>.module.ts; src/server/modules.ts lists them, and the platform collects
 // from that list: routes (app.ts), role grants (roles.ts), pending counters
-// (GET /api/pending-count) and demo data (the seed).
+// (GET /api/pending-count), background jobs (jobs/job-list.ts) and demo data (the seed).
 import type { FastifyPluginAsync } from 'fastify';
 import type { PendingCountKey } from '../modules/dashboard/dashboard.contract';
 import type { AppDeps } from './app';
 import type { Config } from './config';
 import type { Trx } from './db/database';
+import type { JobDefinition } from './jobs/job-definition';
 import type { PendingCounter } from './pending-count/pending-count.registry';
 import type { RoleGrants } from './roles';
 
@@ -32,6 +33,8 @@ export type ServerModule = {
   grants?: RoleGrants;
   /** The counts this module adds to GET /api/pending-count, one query each. */
   counters?: Partial<Record<PendingCountKey, PendingCounter>>;
+  /** Background jobs (pg-boss queues, schedules and handlers) the servers run. */
+  jobs?: readonly JobDefinition[];
   /** Seeds the module's demo data into the demo company, after the modules listed before it. */
   demo?: (trx: Trx, company: DemoCompany) => Promise<void>;
 };

@@ -7,7 +7,8 @@ import { buildApp, type AppOptions } from './app';
 import type { Config } from './config';
 import { openDatabase, type OpenDatabase } from './db/open';
 import type { JobDefinition } from './jobs/job-definition';
-import { jobList } from './jobs/job-list';
+import { collectJobs } from './jobs/job-list';
+import { serverModules } from './modules';
 import { startJobs, type JobRunner, type JobTiming } from './jobs/job-runner';
 
 export type RunningServer = {
@@ -29,7 +30,7 @@ const jobStopTimeout = (config: Config) => Math.max(1_000, config.shutdownTimeou
 
 export async function startServer(
   options: { config: Config; logger: Logger } & Pick<AppOptions, 'authenticate' | 'modules'> & {
-      /** Default: every job of the product (tests pass their own). */
+      /** Default: every job of the platform and the modules (tests pass their own). */
       jobs?: readonly JobDefinition[];
       jobTiming?: Partial<JobTiming>;
     },
@@ -56,7 +57,7 @@ export async function startServer(
         logger,
         config,
         wakeMail: () => mail.wake(),
-        definitions: options.jobs ?? jobList,
+        definitions: options.jobs ?? collectJobs(options.modules ?? serverModules),
         ...(options.jobTiming ? { timing: options.jobTiming } : {}),
       });
     }

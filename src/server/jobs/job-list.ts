@@ -1,7 +1,13 @@
-// Every background job the server runs, by module.
-import { employeesJobs } from '../../modules/employees/server/employees.jobs';
-import { leaveJobs } from '../../modules/leave/server/leave.jobs';
+// Every background job a server runs: the platform's own and those the registered modules declare.
 import type { JobDefinition } from './job-definition';
 import { platformJobs } from './platform.jobs';
 
-export const jobList: readonly JobDefinition[] = [...platformJobs, ...employeesJobs, ...leaveJobs];
+export function collectJobs(modules: readonly { jobs?: readonly JobDefinition[] }[]): JobDefinition[] {
+  const jobs = [...platformJobs, ...modules.flatMap((module) => module.jobs ?? [])];
+  const names = new Set<string>();
+  for (const job of jobs) {
+    if (names.has(job.name)) throw new Error(`Two background jobs are named "${job.name}".`);
+    names.add(job.name);
+  }
+  return jobs;
+}

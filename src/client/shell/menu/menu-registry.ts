@@ -3,6 +3,7 @@
 // user's context into what the side menu shows.
 import { IconFileText, IconHelp, IconLayoutDashboard, IconShieldCheck, type Icon } from '@tabler/icons-react';
 import { clientModules } from '../../modules';
+import type { ClientModule } from '../client-module';
 import type { MenuContext, MenuNeed } from './menu-context';
 import { MENU_ORDER, type MenuEntryDefinition, type MenuEntryKind } from './menu-entry';
 import { documentsAreas } from './menu-rules';
@@ -52,10 +53,12 @@ const SHELL_ENTRIES: MenuEntryDefinition[] = [
 
 const rank = (entry: MenuEntryDefinition) => MENU_ORDER.indexOf(entry.key);
 
-/** The shell's entries and every module's, in menu order. */
-export const MENU_ENTRIES: readonly MenuEntryDefinition[] = [...SHELL_ENTRIES, ...clientModules.flatMap((module) => module.menu ?? [])].sort(
-  (a, b) => rank(a) - rank(b),
-);
+/** The shell's entries and those of `modules`, in menu order. */
+export function collectMenuEntries(modules: readonly ClientModule[]): MenuEntryDefinition[] {
+  return [...SHELL_ENTRIES, ...modules.flatMap((module) => module.menu ?? [])].sort((a, b) => rank(a) - rank(b));
+}
+
+export const MENU_ENTRIES: readonly MenuEntryDefinition[] = collectMenuEntries(clientModules);
 
 /** The side menu for `context`: visible entries in menu order, disabled per restricted mode. */
 export function buildMenu(context: MenuContext, entries: readonly MenuEntryDefinition[] = MENU_ENTRIES): MenuItem[] {

@@ -2,14 +2,18 @@
 // shown when the user has access to its resources — any of them, for the pages that gather
 // several. Restricted (docs-only) mode keeps only user settings.
 import { clientModules } from '../../modules';
+import type { ClientModule } from '../client-module';
 import type { MenuContext, MenuNeed } from './menu-context';
 import { SETTINGS_ORDER, type SettingsEntryDefinition } from './settings-entry';
 
 const rank = (entry: SettingsEntryDefinition) => SETTINGS_ORDER.indexOf(entry.path);
 
-export const SETTINGS_ENTRIES: readonly SettingsEntryDefinition[] = clientModules
-  .flatMap((module) => module.settings ?? [])
-  .sort((a, b) => rank(a) - rank(b));
+/** The settings pages of `modules`, in menu order. */
+export function collectSettingsEntries(modules: readonly ClientModule[]): SettingsEntryDefinition[] {
+  return modules.flatMap((module) => module.settings ?? []).sort((a, b) => rank(a) - rank(b));
+}
+
+export const SETTINGS_ENTRIES: readonly SettingsEntryDefinition[] = collectSettingsEntries(clientModules);
 
 /** Access to a resource: permission to read it (GET /api/{resource}), or to change it, at any scope. */
 export function hasAccess(context: Pick<MenuContext, 'permissions'>, resource: string, method: 'GET' | 'PUT' = 'GET'): boolean {

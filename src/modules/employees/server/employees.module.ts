@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../../server/app';
 import type { ServerModule } from '../../../server/server-module';
 import { employeesGrants } from './employees.grants';
+import { employeesJobs } from './employees.jobs';
 import { directoryRoutes } from './directory.routes';
 import { seedPeopleDemo } from './people-demo';
 import { recordsARoutes } from './records-a.routes';
@@ -19,6 +20,7 @@ export const employeesModule: ServerModule = {
   name: 'employees',
   routes: employeesRoutes,
   grants: employeesGrants,
+  jobs: employeesJobs,
   demo: (trx, company) =>
     seedPeopleDemo(trx, {
       companyId: company.companyId,

@@ -2,6 +2,7 @@
 // sickness and return to work; the two pending counts; the demo's absences.
 import type { ServerModule } from '../../../server/server-module';
 import { leaveGrants } from './leave.grants';
+import { leaveJobs } from './leave.jobs';
 import { countAbsencesAwaitingMe } from './absences.routes';
 import { leaveRoutes } from './leave.routes';
 import { seedLeaveDemo } from './leave-demo';
@@ -11,6 +12,7 @@ export const leaveModule: ServerModule = {
   name: 'leave',
   routes: leaveRoutes,
   grants: leaveGrants,
+  jobs: leaveJobs,
   counters: { user_absence: countAbsencesAwaitingMe, user_absence_rtw: countReturnToWorkWaiting },
   demo: (trx, company) =>
     seedLeaveDemo(trx, { companyId: company.companyId, departments: company.departments, accounts: { ...company.accounts } }),
