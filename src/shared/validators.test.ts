@@ -7,13 +7,17 @@ import {
   fieldMessages,
   genericFieldMessage,
   isExtension,
+  isMultilineText,
   isNationalInsuranceNumber,
   isPostcode,
+  isSingleLineText,
+  multilineTextField,
   NationalInsuranceNumberSchema,
   normalisePostcode,
   numberField,
   PostcodeSchema,
   required,
+  requiredMultilineTextField,
   requiredTextField,
   textField,
 } from './validators';
@@ -188,5 +192,73 @@ describe('text and number pipes', () => {
         expect(() => v.safeParse(schema, value)).not.toThrow();
       }),
     );
+  });
+});
+
+describe('control characters', () => {
+  const code = (from: number, to: number) => fc.integer({ min: from, max: to }).map((c) => String.fromCharCode(c));
+  /** C0 (tab, line feed and carriage return included), DEL, C1, and the Unicode line and paragraph separators. */
+  const control = fc.oneof(code(0x00, 0x1f), code(0x7f, 0x9f), fc.constantFrom('\u2028', '\u2029'));
+  /** Anything at all, surrogates included. */
+  const text = fc.string({ unit: 'binary', maxLength: 20 });
+  const withControl = fc.tuple(text, control, text).map(([before, c, after]) => before + c + after);
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  const anyControl = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/u;
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  const nonLineControl = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+
+  it('no string with a control character passes as single-line text', () => {
+    fc.assert(fc.property(withControl, (value) => !isSingleLineText(value)));
+  });
+
+  it('a text field never lets one through, and names it in the field message', () => {
+    fc.assert(
+      fc.property(withControl, (value) => {
+        const result = v.safeParse(textField(), value);
+        if (result.success) return !anyControl.test(result.output);
+        return result.issues.some((issue) => issue.message === 'Please remove special characters such as line breaks.');
+      }),
+    );
+    const result = v.safeParse(v.object({ first_name: requiredTextField({ maxLength: 100 }) }), {
+      first_name: 'X\r\nATTENDEE;CN=Eve:mailto:eve@example.test',
+    });
+    expect(result.success).toBe(false);
+    if (!result.success)
+      expect(fieldErrorsFromIssues(result.issues)).toEqual({ first_name: ['Please remove special characters such as line breaks.'] });
+  });
+
+  it('passes text without control characters unchanged but for trimming', () => {
+    fc.assert(
+      fc.property(
+        text.filter((value) => !anyControl.test(value)),
+        (value) => isSingleLineText(value) && v.parse(textField(), value) === value.trim(),
+      ),
+    );
+  });
+
+  it('lets line breaks (\\n, \\r\\n) and tabs into multi-line text, and nothing else', () => {
+    const lines = fc.array(
+      fc.oneof(
+        text.filter((value) => !anyControl.test(value)),
+        fc.constantFrom('\n', '\r\n', '\t'),
+      ),
+      { maxLength: 10 },
+    );
+    fc.assert(fc.property(lines, (parts) => isMultilineText(parts.join(''))));
+    const refused = fc.tuple(
+      text,
+      fc.oneof(
+        control.filter((c) => nonLineControl.test(c)),
+        fc.constant('\r'),
+      ),
+      text.filter((t) => !t.startsWith('\n')),
+    );
+    fc.assert(fc.property(refused, ([before, c, after]) => !isMultilineText(before + c + after)));
+    expect(v.parse(requiredMultilineTextField({ maxLength: 100 }), ' Line one\r\nLine two\n\tindented ')).toBe(
+      'Line one\r\nLine two\n\tindented',
+    );
+    expect(issuesOf(multilineTextField(), 'Bell\u0007')).toEqual(['Please remove special characters.']);
+    expect(issuesOf(multilineTextField(), 'Old Mac\rline')).toEqual(['Please remove special characters.']);
+    expect(issuesOf(textField(), 'Tab\there')).toEqual(['Please remove special characters such as line breaks.']);
   });
 });

@@ -15,6 +15,8 @@ export const fieldMessages = {
   postcode: 'This is not a valid postcode.',
   extension: 'This is not a valid extension.',
   email: 'This is not a valid e-mail address.',
+  singleLine: 'Please remove special characters such as line breaks.',
+  multiline: 'Please remove special characters.',
 } as const;
 
 export type FieldRule = 'required' | 'maxLength' | 'minLength' | 'min' | 'max';
@@ -79,6 +81,32 @@ export function isExtension(value: string): boolean {
 }
 
 // ---------------------------------------------------------------------------------------
+// Control characters. Text a person types ends up in e-mail headers, iCalendar feeds, CSV
+// exports and other people's screens, where a line break or an escape character can forge
+// a header or a property. Single-line text refuses every control character: C0 (tab
+// included: it is never meant in a name or a title and splits exported columns), DEL, C1,
+// and the Unicode line and paragraph separators. Multi-line text allows line breaks (\n and
+// \r\n, not a lone \r) and tab, nothing else.
+
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const SINGLE_LINE_REFUSED = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/u;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const MULTILINE_REFUSED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\r(?!\n)/u;
+
+export function isSingleLineText(value: string): boolean {
+  return !SINGLE_LINE_REFUSED.test(value);
+}
+
+export function isMultilineText(value: string): boolean {
+  return !MULTILINE_REFUSED.test(value);
+}
+
+/** The check every single-line text field carries (contracts get it through textField and friends). */
+export const singleLine = v.check(isSingleLineText, fieldMessages.singleLine);
+/** The check every multi-line text field carries: line breaks and tabs pass, other control characters do not. */
+export const multiline = v.check(isMultilineText, fieldMessages.multiline);
+
+// ---------------------------------------------------------------------------------------
 // valibot pipes for contracts. Each trims, lets '' through (optional fields) and writes the
 // normalised form; wrap with `required(...)` for a field that must be filled.
 
@@ -108,13 +136,26 @@ export function required<TSchema extends v.GenericSchema<string, string>>(schema
   return v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), schema);
 }
 
-type TextOptions = { minLength?: number; maxLength?: number; pattern?: { regex: RegExp; message?: string } };
+type TextOptions = {
+  minLength?: number;
+  maxLength?: number;
+  pattern?: { regex: RegExp; message?: string };
+  /** Lets line breaks and tabs through (a note, a comment, an address); single line otherwise. */
+  multiline?: boolean;
+  /** Keeps leading and trailing blanks (a body whose layout matters); trimmed otherwise. */
+  untrimmed?: boolean;
+};
 
-/** Trimmed text with SPEC §5's optional length and pattern rules and their generic messages; '' passes. */
-export function textField({ minLength, maxLength, pattern }: TextOptions = {}) {
+/**
+ * The way a contract declares text a person types: trimmed, single line unless told, with
+ * SPEC §5's optional length and pattern rules and their generic messages; '' passes. Ids,
+ * e-mail addresses, dates, enums, passwords and opaque tokens keep their own validators.
+ */
+export function textField({ minLength, maxLength, pattern, multiline: lines = false, untrimmed = false }: TextOptions = {}) {
+  const base = untrimmed ? v.string(fieldMessages.required) : v.pipe(v.string(fieldMessages.required), v.trim());
   return v.pipe(
-    v.string(fieldMessages.required),
-    v.trim(),
+    base,
+    lines ? multiline : singleLine,
     v.check((value) => value === '' || minLength === undefined || value.length >= minLength, fieldMessages.minLength),
     v.check((value) => maxLength === undefined || value.length <= maxLength, fieldMessages.maxLength),
     v.check((value) => value === '' || pattern === undefined || pattern.regex.test(value), pattern?.message ?? fieldMessages.required),
@@ -124,6 +165,21 @@ export function textField({ minLength, maxLength, pattern }: TextOptions = {}) {
 /** Trimmed text that must be filled, with the same optional rules. */
 export function requiredTextField(options: TextOptions = {}) {
   return v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), textField(options));
+}
+
+/** Text that may span lines (a note, a comment, an address); '' passes. */
+export function multilineTextField(options: Omit<TextOptions, 'multiline'> = {}) {
+  return textField({ ...options, multiline: true });
+}
+
+/** Text that may span lines and must be filled. */
+export function requiredMultilineTextField(options: Omit<TextOptions, 'multiline'> = {}) {
+  return requiredTextField({ ...options, multiline: true });
+}
+
+/** A search box: trimmed single-line text up to `maxLength` (100 unless told). */
+export function searchField(maxLength = 100) {
+  return v.optional(textField({ maxLength }));
 }
 
 /** A number between optional bounds, with "Value must be greater than or equal {min}" and its pair. */

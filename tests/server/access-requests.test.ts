@@ -19,8 +19,10 @@ import {
   type CompanyFixture,
   type UserFixture,
 } from '../support/identity-fixtures';
+import { deliveredMail, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { createTestApp, type TestApp } from '../support/test-app';
 
+let sink: SmtpSink;
 let t: TestApp;
 let admin: UserFixture;
 let otherAdmin: UserFixture;
@@ -31,7 +33,8 @@ let otherOwner: UserFixture;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ realAuth: true });
+  sink = await startSmtpSink();
+  t = await createTestApp({ realAuth: true, env: { SMTP_URL: sink.url } });
   const adminRole = await addRole(t, { companyId: null, template: PRODUCT_ROLES.administrator });
   admin = await addUser(t, { company: null, roleId: adminRole });
   otherAdmin = await addUser(t, { company: null, roleId: adminRole });
@@ -42,7 +45,10 @@ beforeAll(async () => {
   otherOwner = await addUser(t, { company: inCompany(other, 'Owner') });
   for (const [name, user] of Object.entries({ admin, otherAdmin, owner, employee, otherOwner })) tokens[name] = await signIn(t, user);
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
 
 type Call = { method: 'GET' | 'POST' | 'PUT'; url: string; as?: string; token?: string; payload?: Record<string, unknown> };
 const call = ({ method, url, as, token, payload }: Call) =>
@@ -95,11 +101,8 @@ describe('asking for access', () => {
       sql`select user_id, todo, relates_to, relates_to_id from notifications where relates_to_id = ${request.id}`,
     );
     expect(notified).toEqual([{ user_id: owner.id, todo: true, relates_to: 'impersonation', relates_to_id: request.id }]);
-    const mails = await ownerSql<{ to_address: string; text_body: string }>(
-      t,
-      sql`select to_address, text_body from outbox_email where text_body like ${`%request_id=${request.id}%`}`,
-    );
-    expect(mails.map((m) => m.to_address)).toEqual([owner.email]);
+    const mails = (await deliveredMail(t.app, sink)).filter((mail) => mail.text.includes(`request_id=${request.id}`));
+    expect(mails.flatMap((m) => m.to)).toEqual([owner.email]);
   });
 
   it('refuses bad input with field errors and an unknown company', async () => {

@@ -99,6 +99,24 @@ describe('concurrency', () => {
     const stored = await getIdempotencyKey(t.database.db, { userId: user.userId, key });
     expect(stored).toMatchObject({ state: 'done', status: 201, body: originals[0]!.body });
   });
+
+  it('treats a percent-encoded path as the same route: 20 parallel sends through both spellings make one record', async () => {
+    const user = widgetsMember();
+    const key = randomUUID();
+    const body = { name: 'Spelt twice', status: 'active' };
+    const urls = ['/api/widgets', '/%61pi/widgets', '/%61%70%69/widgets', '/api/widget%73'];
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => send({ session: user, key, body, url: urls[i % urls.length] })));
+    expect(await widgetCount(user)).toBe(1);
+    expect(answers.filter((res) => res.statusCode === 201 && res.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
+    for (const res of answers) expect([201, 409]).toContain(res.statusCode);
+
+    for (const url of urls) {
+      const again = await send({ session: user, key, body, url });
+      expect(again.statusCode, url).toBe(201);
+      expect(again.headers['idempotent-replayed'], url).toBe('true');
+    }
+    expect(await widgetCount(user)).toBe(1);
+  });
 });
 
 describe('keys', () => {

@@ -7,8 +7,10 @@ import type { Notification, NotificationsPage } from '../../src/modules/notifica
 import { withSystem, withTenant } from '../../src/server/db/database';
 import { notify, type NotifyInput } from '../../src/server/notifications/notify';
 import { addCompany, addUser, ownerSql, type UserFixture } from '../support/identity-fixtures';
+import { deliveredMail, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { authHeader, createTestApp, testSession, type TestApp } from '../support/test-app';
 
+let sink: SmtpSink;
 let t: TestApp;
 let alice: UserFixture;
 let bob: UserFixture;
@@ -17,7 +19,8 @@ let admin: UserFixture;
 let acme: { companyId: string; roleId: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  sink = await startSmtpSink();
+  t = await createTestApp({ env: { SMTP_URL: sink.url } });
   acme = await addCompany(t);
   const other = await addCompany(t);
   [alice, bob, carol, admin] = await Promise.all([
@@ -27,7 +30,10 @@ beforeAll(async () => {
     addUser(t, { company: null }),
   ]);
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
 
 const headersOf = (user: UserFixture) => authHeader(testSession({ userId: user.id, companyId: user.companyId }));
 
@@ -49,8 +55,8 @@ const read = (user: UserFixture) => t.app.inject({ method: 'POST', url: '/api/no
 const click = (user: UserFixture, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/notifications/click', headers: headersOf(user), payload: payload as object });
 
-const outboxTo = (email: string) =>
-  ownerSql<{ subject: string; text_body: string }>(t, sql`select subject, text_body from outbox_email where to_address = ${email}`);
+const outboxTo = async (email: string) =>
+  (await deliveredMail(t.app, sink, email)).map((mail) => ({ subject: mail.subject, text_body: mail.text }));
 
 describe('notify()', () => {
   it('keeps the allowed tags and strips scripts, event handlers and javascript: links', async () => {

@@ -22,6 +22,7 @@ import { withSystem } from '../../src/server/db/database';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
 import { finishOnboardingMessage } from '../../src/server/plugins/request-context';
 import { bearer, ownerSql, postLogin } from '../support/identity-fixtures';
+import { deliveredMail } from '../support/smtp-sink';
 import {
   addTeam,
   claimsOf,
@@ -201,10 +202,7 @@ describe('line managers', () => {
     const marcus = await postLogin(ctx.t, { email: 'manager@demo.test', password: DEMO_PASSWORD });
     expect(claimsOf(ella.json().auth_token).line_managers).toEqual([claimsOf(marcus.json().auth_token).user_id]);
     expect(await statusOf(DEMO_INVITED_ACCOUNT.id)).toBe('invited');
-    const outbox = await ownerSql<{ text_body: string }>(
-      ctx.t,
-      sql`select text_body from outbox_email where to_address = ${DEMO_INVITED_ACCOUNT.email}`,
-    );
+    const outbox = (await deliveredMail(ctx.t.app, ctx.sink, DEMO_INVITED_ACCOUNT.email)).map((mail) => ({ text_body: mail.text }));
     expect(outbox[0]?.text_body).toMatch(/https:\/\/demo\.example\.test\/confirm-email\?token=[\w-]+/);
   });
 });

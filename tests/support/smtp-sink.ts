@@ -1,6 +1,8 @@
 // A real SMTP server for tests: mail the product sends over SMTP_URL lands here.
+import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from '../../src/server/db/embedded-postgres';
+import { mailText } from './identity-fixtures';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
@@ -49,4 +51,26 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export type DeliveredMail = { to: string[]; subject: string; text: string };
+
+/**
+ * What the app's outbox delivered to the sink for `to` (every address when unset), once the
+ * dispatcher has run a pass that started now: the outbox keeps no body after sending, so
+ * tests read what was sent here.
+ */
+export async function deliveredMail(app: FastifyInstance, sink: SmtpSink, to?: string): Promise<DeliveredMail[]> {
+  await app.mail.drain();
+  await app.mail.drain();
+  return sink.messages
+    .filter((message) => to === undefined || message.to.includes(to))
+    .map((message) => {
+      const headers = message.raw.slice(0, message.raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+      return {
+        to: message.to,
+        subject: /^subject: (.*)$/im.exec(headers)?.[1] ?? '',
+        text: mailText(message.raw).replace(/\r\n/g, '\n').replace(/\n$/, ''),
+      };
+    });
 }

@@ -3,6 +3,7 @@
 // them; a company user reads those published for their company or for every company.
 import * as v from 'valibot';
 import type { ListResponse } from '../../shared/list';
+import { multilineTextField, requiredTextField } from '../../shared/validators';
 
 export const ALERT_KINDS = ['banner', 'dashboard'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -50,10 +51,6 @@ export type AdminAlert = Alert & {
 export type AlertList = ListResponse<Alert>;
 export type AdminAlertList = ListResponse<AdminAlert>;
 
-// Control characters other than tab and line breaks cannot be stored or shown.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const noControl = v.regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/u, 'Invalid characters.');
-
 const isoDateTime = v.pipe(
   v.string('This is not a valid date.'),
   v.check((value) => !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}T/.test(value), 'This is not a valid date.'),
@@ -62,17 +59,9 @@ const isoDateTime = v.pipe(
 export const CreateAlertInputSchema = v.object(
   {
     kind: v.picklist(ALERT_KINDS, 'Field is required.'),
-    short_message: v.pipe(
-      v.string('Field is required.'),
-      v.trim(),
-      v.nonEmpty('Field is required.'),
-      noControl,
-      v.maxLength(SHORT_MESSAGE_MAX_LENGTH, 'Max length exceeded.'),
-    ),
-    long_message: v.optional(
-      v.pipe(v.string('Field is required.'), noControl, v.maxLength(LONG_MESSAGE_MAX_LENGTH, 'Max length exceeded.')),
-      '',
-    ),
+    short_message: requiredTextField({ maxLength: SHORT_MESSAGE_MAX_LENGTH }),
+    // Not trimmed: the long message's layout is the author's.
+    long_message: v.optional(multilineTextField({ maxLength: LONG_MESSAGE_MAX_LENGTH, untrimmed: true }), ''),
     /** null = every company. */
     company_id: v.nullish(v.pipe(v.string('This is not a valid company.'), v.uuid('This is not a valid company.')), null),
     /** null = draft; a future date = scheduled. */

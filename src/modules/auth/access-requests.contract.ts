@@ -3,6 +3,7 @@
 // grant is open the administrator signs in as one of the company's users through a one-time
 // token exchanged at /token, and that session carries `imp: true`.
 import * as v from 'valibot';
+import { requiredMultilineTextField } from '../../shared/validators';
 import type { ListResponse } from '../../shared/list';
 import type { LoginResponse } from './auth.contract';
 
@@ -27,12 +28,9 @@ export const accessRequestPaths = {
 /** The permission endpoint: administrators hold it globally (ask), owners company-wide (decide). */
 export const ACCESS_REQUESTS_ENDPOINT = '/api/access-requests';
 
-const requiredText = (max: number) =>
-  v.pipe(v.string('Field is required.'), v.trim(), v.nonEmpty('Field is required.'), v.maxLength(max, 'Max length exceeded.'));
-
 export const CreateAccessRequestInputSchema = v.object({
   company_id: v.pipe(v.string('Field is required.'), v.uuid('Field is required.')),
-  reason: requiredText(ACCESS_REASON_MAX_LENGTH),
+  reason: requiredMultilineTextField({ maxLength: ACCESS_REASON_MAX_LENGTH }),
   duration_hours: v.pipe(
     v.number('Field is required.'),
     v.integer('Field is required.'),

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { isEmailAddress } from '../../shared/email-field';
 import type { PermissionEntry } from '../../shared/scopes';
+import { textField } from '../../shared/validators';
 
 export const LoginInputSchema = v.object({
   email: v.pipe(
@@ -19,7 +20,7 @@ export const LoginInputSchema = v.object({
     v.minLength(PASSWORD_MIN_LENGTH, "It's too short."),
     v.maxLength(1024, 'Max length exceeded.'),
   ),
-  two_factor_secret: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(20, 'Max length exceeded.')))),
+  two_factor_secret: v.optional(v.nullable(textField({ maxLength: 20 }))),
 });
 export type LoginInput = v.InferOutput<typeof LoginInputSchema>;
 

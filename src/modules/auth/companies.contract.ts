@@ -1,12 +1,13 @@
 // The companies administrators pick from (asking for access, aiming an alert): a search by
 // name or company number, at most 20 answers. Companies are identity data (migration 0003).
 import * as v from 'valibot';
+import { textField } from '../../shared/validators';
 
 export const COMPANIES_ENDPOINT = '/api/companies';
 export const COMPANY_SEARCH_LIMIT = 20;
 
 export const CompanySearchQuerySchema = v.object({
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Max length exceeded.')), ''),
+  search: v.optional(textField({ maxLength: 100 }), ''),
 });
 
 export type CompanySummary = { id: string; name: string; number: string | null; status: string };

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { isIsoDate } from '../../shared/dates';
 import { RequiredEmailFieldSchema } from '../../shared/email-field';
-import { requiredTextField, textField } from '../../shared/validators';
+import { multilineTextField, requiredTextField, searchField, textField } from '../../shared/validators';
 
 export const USER_BASIC_ENDPOINT = '/api/user-basic';
 
@@ -63,7 +63,7 @@ const listOf = <T extends v.GenericSchema<unknown, string>>(item: T) =>
  * are found too, without either the default statuses apply.
  */
 export const DirectoryQuerySchema = v.object({
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Max length exceeded.'))),
+  search: searchField(),
   status: v.optional(listOf(v.picklist(EMPLOYEE_STATUSES, 'Unknown status.'))),
   department_id: v.optional(listOf(uuid)),
   location_id: v.optional(listOf(uuid)),
@@ -198,7 +198,7 @@ export const TerminateInputSchema = v.object({
   user_id: uuid,
   termination_date: isoDate,
   termination_reason_id: uuid,
-  notes: v.optional(textField({ maxLength: 2000 })),
+  notes: v.optional(multilineTextField({ maxLength: 2000 })),
 });
 export type TerminateInput = v.InferInput<typeof TerminateInputSchema>;
 export const CancelTerminationInputSchema = v.object({ user_id: uuid });
@@ -207,7 +207,7 @@ export const NOT_TERMINATING = 'This employee has no termination to cancel.';
 
 /** GET /api/user-meet-the-team: every colleague's card, for any user of the company. */
 export const MeetTheTeamQuerySchema = v.object({
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Max length exceeded.'))),
+  search: searchField(),
   department_id: v.optional(listOf(uuid)),
 });
 export type TeamMember = {

@@ -10,7 +10,10 @@ import {
   fieldMessages,
   NationalInsuranceNumberSchema,
   PostcodeSchema,
+  multilineTextField,
+  requiredMultilineTextField,
   requiredTextField,
+  singleLine,
   textField,
 } from '../../shared/validators';
 
@@ -63,8 +66,10 @@ export const recordsAMessages = {
 
 const emptyToNull = (value: string) => (value === '' ? null : value);
 
-/** Optional trimmed text with a maximum length; '' and null become null. */
+/** Optional trimmed single-line text with a maximum length; '' and null become null. */
 const optionalText = (maxLength: number) => v.nullish(v.pipe(textField({ maxLength }), v.transform(emptyToNull)));
+/** The same for text that may span lines. */
+const optionalLines = (maxLength: number) => v.nullish(v.pipe(multilineTextField({ maxLength }), v.transform(emptyToNull)));
 
 const optionalOf = <TSchema extends v.GenericSchema<string, string>>(schema: TSchema) =>
   v.nullish(v.pipe(schema, v.transform(emptyToNull)));
@@ -132,7 +137,7 @@ export const UpdatePersonalDetailsInputSchema = v.object({
   nationality: optionalText(100),
   ethnicity: optionalText(100),
   ni_number: optionalOf(NationalInsuranceNumberSchema),
-  health_notes: optionalText(2000),
+  health_notes: optionalLines(2000),
   bank_account_name: optionalText(100),
   bank_sort_code: optionalOf(SortCodeSchema),
   bank_account_number: optionalOf(AccountNumberSchema),
@@ -167,7 +172,7 @@ export const INTERESTS_MAX_LENGTH = 500;
 export type AboutMe = { user_id: string; about: string; interests: string };
 
 /** About me is never null: empty text is "nothing written". */
-const aboutText = (maxLength: number) => v.nullish(textField({ maxLength }));
+const aboutText = (maxLength: number) => v.nullish(multilineTextField({ maxLength }));
 
 export const UpdateAboutMeInputSchema = v.object({
   about: aboutText(ABOUT_MAX_LENGTH),
@@ -201,7 +206,7 @@ const nextOfKinFields = {
   relationship: requiredTextField({ maxLength: 50 }),
   phone: optionalOf(PhoneSchema),
   email: optionalOf(EmailSchema),
-  address: optionalText(500),
+  address: optionalLines(500),
 };
 
 export const UpdateNextOfKinInputSchema = v.object(nextOfKinFields);
@@ -239,7 +244,7 @@ export type UserNote = {
 };
 
 const NoteTypeSchema = v.picklist(USER_NOTE_TYPES, fieldMessages.required);
-const noteFields = { type: NoteTypeSchema, body: requiredTextField({ maxLength: NOTE_MAX_LENGTH }) };
+const noteFields = { type: NoteTypeSchema, body: requiredMultilineTextField({ maxLength: NOTE_MAX_LENGTH }) };
 
 export const CreateUserNoteInputSchema = v.object({ user_id: UserIdSchema, ...noteFields });
 export const UpdateUserNoteInputSchema = v.object(noteFields);
@@ -277,10 +282,11 @@ export const CUSTOM_TEXTAREA_MAX_LENGTH = 2000;
 /** Values by field id; numbers and booleans are taken as their text. */
 export const UpdateUserCustomFieldsInputSchema = v.object({
   values: v.record(
-    v.pipe(v.string(), v.maxLength(64)),
+    v.pipe(v.string(), singleLine, v.maxLength(64)),
     v.nullable(
+      // Line breaks pass here for textarea fields; a text field refuses them when checked against its type.
       v.union(
-        [v.pipe(v.string(), v.trim()), v.pipe(v.number(), v.finite(), v.toString()), v.pipe(v.boolean(), v.toString())],
+        [multilineTextField(), v.pipe(v.number(), v.finite(), v.toString()), v.pipe(v.boolean(), v.toString())],
         fieldMessages.required,
       ),
     ),

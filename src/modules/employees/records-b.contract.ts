@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { isIsoDate, londonDate } from '../../shared/dates';
 import type { ListResponse } from '../../shared/list';
-import { fieldMessages, numberField, textField } from '../../shared/validators';
+import { fieldMessages, multilineTextField, numberField, searchField, singleLine, textField } from '../../shared/validators';
 import { isUuid } from '../../shared/ids';
 
 export const RECORDS_B_RESOURCES = {
@@ -101,6 +101,7 @@ const nullableDate = orNull(formatted(recordMessages.date, isIsoDate));
 const requiredId = filled(formatted(recordMessages.unknown, isUuid));
 const nullableId = orNull(formatted(recordMessages.unknown, isUuid));
 const nullableText = (maxLength: number) => v.nullable(v.pipe(textField({ maxLength }), emptyToNull));
+const nullableLines = (maxLength: number) => v.nullable(v.pipe(multilineTextField({ maxLength }), emptyToNull));
 const decimals = (step: number, message: string) =>
   v.check((value: number) => Math.abs(value * step - Math.round(value * step)) < 1e-6, message);
 const weeklyHours = v.nullable(v.pipe(numberField({ min: 0, max: 168 }), decimals(100, recordMessages.twoDecimals)));
@@ -143,7 +144,7 @@ export const UpdateEmploymentDetailsInputSchema = v.pipe(
 export type UpdateEmploymentDetailsInput = v.InferInput<typeof UpdateEmploymentDetailsInputSchema>;
 /** The validate call names whose form it is, so "not the person themselves" can be checked. */
 export const ValidateEmploymentDetailsInputSchema = v.pipe(
-  v.object({ ...employmentEntries, user_id: v.optional(v.nullable(v.string())) }),
+  v.object({ ...employmentEntries, user_id: v.optional(v.nullable(v.pipe(v.string(), singleLine))) }),
   ordered('start_date', 'probation_end_date', recordMessages.probationBeforeStart),
 );
 
@@ -152,7 +153,7 @@ export const UpdateBankHolidaysInputSchema = v.object({
 });
 export type UpdateBankHolidaysInput = v.InferInput<typeof UpdateBankHolidaysInputSchema>;
 
-export const LineManagerOptionsQuerySchema = v.object({ search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))) });
+export const LineManagerOptionsQuerySchema = v.object({ search: searchField() });
 
 // ---- History records: every list is one person's (`user_id`); PUT replaces the record.
 const forUser = { user_id: requiredId };
@@ -183,7 +184,7 @@ const contractEntries = {
   end_date: v.optional(nullableDate, null),
   hours_per_week: v.optional(weeklyHours, null),
   notice_period: v.optional(nullableText(100), null),
-  notes: v.optional(nullableText(2000), null),
+  notes: v.optional(nullableLines(2000), null),
 };
 export const CreateContractInputSchema = v.pipe(
   v.object({ ...forUser, ...contractEntries }),
@@ -202,7 +203,7 @@ const workPermitEntries = {
   checked_by_id: v.optional(nullableId, null),
   follow_up_date: v.optional(nullableDate, null),
   expiry_date: v.optional(nullableDate, null),
-  notes: v.optional(nullableText(2000), null),
+  notes: v.optional(nullableLines(2000), null),
 };
 const shareCodeNeeded = <T extends Dated>() =>
   v.forward<T, v.CheckIssue<T>, [string]>(

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { isIsoDate } from '../../shared/dates';
 import { isUuid } from '../../shared/ids';
 import type { ListResponse } from '../../shared/list';
-import { fieldMessages, numberField, textField } from '../../shared/validators';
+import { fieldMessages, multilineTextField, numberField, searchField, textField } from '../../shared/validators';
 import { PENDING_COUNT_RESOURCE } from '../dashboard/dashboard.contract';
 
 // ---- Names -------------------------------------------------------------------------------
@@ -284,9 +284,11 @@ export const requiredDate = filled(formatted(leaveMessages.date, isIsoDate));
 export const nullableDate = orNull(formatted(leaveMessages.date, isIsoDate));
 export const requiredId = filled(formatted(leaveMessages.unknown, isUuid));
 export const nullableId = orNull(formatted(leaveMessages.unknown, isUuid));
-const nullableText = (maxLength: number) => v.nullable(v.pipe(textField({ maxLength }), emptyToNull));
 const requiredText = (maxLength: number) =>
   v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), textField({ maxLength }));
+const nullableLines = (maxLength: number) => v.nullable(v.pipe(multilineTextField({ maxLength }), emptyToNull));
+const requiredLines = (maxLength: number) =>
+  v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), multilineTextField({ maxLength }));
 const steps = (step: number, message: string) =>
   v.check((value: number) => Math.abs(value * step - Math.round(value * step)) < 1e-6, message);
 /** SPEC §3: list filters are always sent as lists; a single value is wrapped into one. */
@@ -432,7 +434,7 @@ export const BlockedDatePeriodInputSchema = v.pipe(
     start_date: requiredDate,
     end_date: requiredDate,
     department_id: v.optional(nullableId, null),
-    notes: v.optional(nullableText(2000), null),
+    notes: v.optional(nullableLines(2000), null),
   }),
   ordered('start_date', 'end_date'),
 );
@@ -535,7 +537,7 @@ export const ValueLogInputSchema = v.pipe(
     kind: v.optional(v.picklist(MANUAL_LOG_KINDS, leaveMessages.unknown), 'adjustment'),
     change: v.optional(v.pipe(numberField({ min: -1000, max: 1000 }), steps(4, leaveMessages.quarterHours)), 0),
     hours_worked: v.optional(v.nullable(v.pipe(numberField({ min: 0, max: 1000 }), steps(4, leaveMessages.quarterHours))), null),
-    reason: requiredText(500),
+    reason: requiredLines(500),
   }),
   v.forward(
     v.check((input) => input.kind !== 'hours_worked' || (input.hours_worked ?? 0) > 0, leaveMessages.hoursRequired),
@@ -606,7 +608,7 @@ export const AbsenceListQuerySchema = v.object({
   show_relevant_to_me: flag,
   from: v.optional(dateParam),
   to: v.optional(dateParam),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, fieldMessages.maxLength))),
+  search: searchField(),
   sort: v.optional(v.picklist(ABSENCE_SORTS, leaveMessages.unknown)),
 });
 export type AbsenceListQuery = v.InferOutput<typeof AbsenceListQuerySchema>;
@@ -621,12 +623,12 @@ const absenceEntries = {
   duration_type: v.optional(v.picklist(DURATION_TYPES, leaveMessages.unknown), 'days'),
   half_day_part: v.optional(v.nullable(v.picklist(HALF_DAY_PARTS, leaveMessages.halfDayPartRequired)), null),
   hours: v.optional(v.nullable(v.pipe(numberField({ min: 0.25, max: 24 }), steps(4, leaveMessages.quarterHours))), null),
-  notes: v.optional(nullableText(2000), null),
+  notes: v.optional(nullableLines(2000), null),
   /** A manager booking inside a blocked period says why. */
-  blocked_override_reason: v.optional(nullableText(500), null),
+  blocked_override_reason: v.optional(nullableLines(500), null),
   sickness_category: v.optional(v.nullable(v.picklist(SICKNESS_CATEGORIES, leaveMessages.unknown)), null),
   /** Special-category; stored apart and never returned without the gate. */
-  medical_detail: v.optional(nullableText(2000), null),
+  medical_detail: v.optional(nullableLines(2000), null),
 };
 type AbsenceShape = {
   start_date: string;
@@ -665,12 +667,12 @@ export const DeclineInputSchema = v.object({
     v.string(leaveMessages.declineReasonRequired),
     v.trim(),
     v.nonEmpty(leaveMessages.declineReasonRequired),
-    v.maxLength(500, fieldMessages.maxLength),
+    multilineTextField({ maxLength: 500 }),
   ),
 });
-export const ApproveInputSchema = v.object({ note: v.optional(nullableText(500), null) });
-export const CancelInputSchema = v.object({ reason: v.optional(nullableText(500), null) });
-export const CommentInputSchema = v.object({ body: requiredText(2000) });
+export const ApproveInputSchema = v.object({ note: v.optional(nullableLines(500), null) });
+export const CancelInputSchema = v.object({ reason: v.optional(nullableLines(500), null) });
+export const CommentInputSchema = v.object({ body: requiredLines(2000) });
 /** POST /api/user-absence/{id}/return: the person is back (sickness); creates the return-to-work item. */
 export const ReturnInputSchema = v.object({ returned_on: requiredDate });
 /** POST /api/user-absence/bulk: all or nothing. */
@@ -742,7 +744,7 @@ export type SelfCertificationAnswers = {
 export const SelfCertificationInputSchema = v.pipe(
   v.object({
     reason_category: v.picklist(SICKNESS_CATEGORIES, fieldMessages.required),
-    description: requiredText(2000),
+    description: requiredLines(2000),
     first_day_of_sickness: requiredDate,
     last_day_of_sickness: requiredDate,
     consulted_doctor: v.boolean(),
@@ -752,7 +754,7 @@ export const SelfCertificationInputSchema = v.pipe(
   ordered('first_day_of_sickness', 'last_day_of_sickness'),
 );
 export type SelfCertificationInput = v.InferInput<typeof SelfCertificationInputSchema>;
-export const ReviewInputSchema = v.object({ note: v.optional(nullableText(2000), null) });
+export const ReviewInputSchema = v.object({ note: v.optional(nullableLines(2000), null) });
 export type ReturnToWorkItem = {
   id: string;
   absence_id: string;
@@ -802,7 +804,7 @@ export const TimelineQuerySchema = v.object({
   from: dateParam,
   to: dateParam,
   department_id: v.optional(listOf(uuidParam)),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, fieldMessages.maxLength))),
+  search: searchField(),
 });
 export type Timeline = {
   from: string;

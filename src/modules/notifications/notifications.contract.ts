@@ -1,6 +1,7 @@
 // Notifications (SPEC §2.5, §2.7, §3, §4, §7): what the bell, the /notifications page and
 // the realtime `notification` event carry. Every signed-in user has their own, administrators too.
 import * as v from 'valibot';
+import { singleLine } from '../../shared/validators';
 import { DEFAULT_PAGE_SIZE, type ListResponse } from '../../shared/list';
 
 /** The kinds of record a notification points at; each has its target route (SPEC §2.7). */
@@ -49,7 +50,7 @@ export const NOTIFICATIONS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
  * An id that is not one of the caller's own (or not an id at all) is a 404.
  */
 export const ClickNotificationInputSchema = v.object({
-  id: v.pipe(v.string('Field is required.'), v.nonEmpty('Field is required.'), v.maxLength(100, 'Max length exceeded.')),
+  id: v.pipe(v.string('Field is required.'), v.nonEmpty('Field is required.'), singleLine, v.maxLength(100, 'Max length exceeded.')),
 });
 export type ClickNotificationInput = v.InferOutput<typeof ClickNotificationInputSchema>;
 

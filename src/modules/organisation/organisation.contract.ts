@@ -4,7 +4,15 @@
 // conditions and company notes; and the iCal token reset of user settings. Every company
 // user reads the lists (forms and filters need them); owners and HR admins write them.
 import * as v from 'valibot';
-import { fieldMessages, PostcodeSchema } from '../../shared/validators';
+import {
+  fieldMessages,
+  multilineTextField,
+  PostcodeSchema,
+  requiredMultilineTextField,
+  requiredTextField,
+  searchField,
+  textField,
+} from '../../shared/validators';
 
 export const ORGANISATION_RESOURCES = {
   locations: 'company-location',
@@ -60,23 +68,12 @@ export const PAY_UNITS = ['hour', 'day', 'week', 'month', 'year'] as const;
 export const CUSTOM_FIELD_TYPES = ['text', 'textarea', 'number', 'date', 'select', 'checkbox'] as const;
 export const WEEKDAY_HOURS = ['mon_hours', 'tue_hours', 'wed_hours', 'thu_hours', 'fri_hours', 'sat_hours', 'sun_hours'] as const;
 
-// Control characters other than tab and line breaks can be neither stored nor shown.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const noControl = v.regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/u, 'Invalid characters.');
-
-/** Trimmed text that must be filled, at most `max` characters. */
-const requiredText = (max: number) =>
-  v.pipe(
-    v.string(fieldMessages.required),
-    v.trim(),
-    v.nonEmpty(fieldMessages.required),
-    noControl,
-    v.maxLength(max, fieldMessages.maxLength),
-  );
-/** Trimmed optional text: '' and null are stored as null. */
+/** Trimmed single-line text that must be filled, at most `max` characters. */
+const requiredText = (max: number) => requiredTextField({ maxLength: max });
+/** Trimmed optional single-line text: '' and null are stored as null. */
 const optionalText = (max: number) =>
   v.pipe(
-    v.nullish(v.pipe(v.string(fieldMessages.required), v.trim(), noControl, v.maxLength(max, fieldMessages.maxLength)), null),
+    v.nullish(textField({ maxLength: max }), null),
     v.transform((value) => (value ? value : null)),
   );
 
@@ -160,7 +157,8 @@ export type CustomFormFieldInput = v.InferInput<typeof CustomFormFieldInputSchem
 export const TermsInputSchema = v.object(
   {
     title: requiredText(200),
-    body: v.optional(v.pipe(v.string(fieldMessages.required), noControl, v.maxLength(TERMS_BODY_MAX_LENGTH, fieldMessages.maxLength)), ''),
+    // Not trimmed: the body's layout (leading indentation, blank lines) is the author's.
+    body: v.optional(multilineTextField({ maxLength: TERMS_BODY_MAX_LENGTH, untrimmed: true }), ''),
     /** true publishes now (a published version keeps its first publication date). */
     publish: v.optional(v.boolean(fieldMessages.required), false),
   },
@@ -168,14 +166,17 @@ export const TermsInputSchema = v.object(
 );
 export type TermsInput = v.InferInput<typeof TermsInputSchema>;
 
-export const CompanyNoteInputSchema = v.object({ body: requiredText(NOTE_MAX_LENGTH) }, fieldMessages.required);
+export const CompanyNoteInputSchema = v.object(
+  { body: requiredMultilineTextField({ maxLength: NOTE_MAX_LENGTH }) },
+  fieldMessages.required,
+);
 export type CompanyNoteInput = v.InferInput<typeof CompanyNoteInputSchema>;
 
 const uuid = (message: string) => v.pipe(v.string(message), v.uuid(message));
 /** A company a list request may name; a list is always the caller's own company's, whatever it names. */
 const companyFilter = v.optional(uuid('This is not a valid company.'));
 
-export const ListQuerySchema = v.object({ search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))), company_id: companyFilter });
+export const ListQuerySchema = v.object({ search: searchField(), company_id: companyFilter });
 export type ListQuery = v.InferOutput<typeof ListQuerySchema>;
 
 export const ManagedDepartmentQuerySchema = v.object({

@@ -2,6 +2,7 @@
 // modules read (return to work, rota, overtime), each user's e-mail preference and overtime
 // allowances, and the picture beside a user's name.
 import * as v from 'valibot';
+import { requiredTextField, textField } from '../../shared/validators';
 
 export const COMPANY_SETTINGS_ENDPOINT = '/api/company-settings';
 export const USER_SETTINGS_ENDPOINT = '/api/user-settings';
@@ -32,12 +33,10 @@ export type CompanySettings = {
   logo: { id: string; name: string; created_at: string } | null;
 };
 
-// Company details: printable text only; '' clears the optional ones.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const plainText = v.regex(/^[^\u0000-\u001F\u007F]*$/u, 'Invalid characters.');
+// Company details: single-line text; '' clears the optional ones.
 const detailText = (max: number) =>
   v.pipe(
-    v.nullable(v.pipe(v.string('Field is required.'), v.trim(), plainText, v.maxLength(max, 'Max length exceeded.'))),
+    v.nullable(textField({ maxLength: max })),
     v.transform((value) => value || null),
   );
 
@@ -45,9 +44,7 @@ export const UpdateCompanySettingsInputSchema = v.object({
   return_to_work_enabled: v.optional(v.boolean('Field is required.')),
   rota_enabled: v.optional(v.boolean('Field is required.')),
   overtime_enabled: v.optional(v.boolean('Field is required.')),
-  name: v.optional(
-    v.pipe(v.string('Field is required.'), v.trim(), v.nonEmpty('Field is required.'), plainText, v.maxLength(200, 'Max length exceeded.')),
-  ),
+  name: v.optional(requiredTextField({ maxLength: 200 })),
   number: v.optional(detailText(50)),
   sector_name: v.optional(detailText(100)),
 });

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { MESSAGE_MAX_LENGTH } from '../../shared/constants';
 import type { ListResponse } from '../../shared/list';
+import { requiredMultilineTextField } from '../../shared/validators';
 
 export const CONTACT_TYPES = ['support', 'hr', 'hs'] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
@@ -27,14 +28,7 @@ export const CONTACT_TYPE_REFUSED = 'Only authorised contacts can send a message
 export const ContactRequestSchema = v.object(
   {
     contact_type: v.optional(v.picklist(CONTACT_TYPES, 'Field is required.'), 'support'),
-    message: v.pipe(
-      v.string('Field is required.'),
-      v.trim(),
-      v.nonEmpty('Field is required.'),
-      // eslint-disable-next-line no-control-regex -- finding control characters is the point
-      v.regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/u, 'Invalid characters.'),
-      v.maxLength(MESSAGE_MAX_LENGTH, 'Max length exceeded.'),
-    ),
+    message: requiredMultilineTextField({ maxLength: MESSAGE_MAX_LENGTH }),
     company_id: v.pipe(v.string('Field is required.'), v.uuid('Field is required.')),
     // A missing key gets the object's message: the same "Field is required." as an empty one.
   },

@@ -1,10 +1,11 @@
 // Sends what the outbox holds: over SMTP when SMTP_URL is set, otherwise into the log (the
-// development outbox — the rows stay in outbox_email with status "logged"). Failed sends are
-// retried with growing delays, then marked failed; nothing is dropped silently.
+// development mailbox: the row is marked "logged" and its body cleared, as for a sent one).
+// Failed sends are retried with growing delays, then marked failed; messages that waited 24
+// hours unsent are marked expired. Nothing is dropped silently.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
-import { claimDueEmails, markEmailDelivered, markEmailFailed } from './mail.queries';
+import { claimDueEmails, expireUnsentEmails, markEmailDelivered, markEmailFailed } from './mail.queries';
 
 export const MAX_EMAIL_ATTEMPTS = 6;
 const BATCH = 20;
@@ -24,6 +25,9 @@ export function createMailDispatcher(options: {
   let stopped = false;
 
   async function sendDue(): Promise<void> {
+    // One indexed update over the few pending rows, so every pass does it.
+    const expired = await expireUnsentEmails(db);
+    if (expired > 0) logger.warn({ expired }, 'E-mail expired unsent after 24 hours: the bodies were cleared');
     for (;;) {
       const batch = await claimDueEmails(db, BATCH);
       for (const email of batch) {
@@ -40,7 +44,7 @@ export function createMailDispatcher(options: {
           } else {
             logger.info(
               { to: email.to_address, subject: email.subject, text: email.text_body },
-              'E-mail (no SMTP_URL: kept in outbox_email)',
+              'E-mail (no SMTP_URL: this log is the mailbox)',
             );
             await markEmailDelivered(db, { id: email.id, status: 'logged' });
           }

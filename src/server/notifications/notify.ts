@@ -68,6 +68,7 @@ export async function notify(trx: Trx, input: NotifyInput): Promise<Notification
   });
   if (values.todo && input.email && stored.email_notifications) {
     await enqueueEmail(trx, {
+      template: 'notification',
       to: stored.recipient_email,
       subject: input.email.subject,
       text: input.email.text,

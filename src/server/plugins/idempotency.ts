@@ -40,12 +40,21 @@ function isFinalOutcome(status: number): boolean {
   return status >= 400 && status < 500 && ![401, 408, 409, 429].includes(status);
 }
 
+/** A matched API route, however the caller spelled its path. */
+function isApiRoute(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return route !== undefined && (route === '/api' || route.startsWith('/api/'));
+}
+
 function requestHash(request: FastifyRequest): string {
   // Multipart (and any body a handler streams) is read after this check, and its boundary
   // changes on every attempt: its length stands in for it.
   const raw = rawJsonBodies.get(request);
   const body = raw === undefined ? `length:${request.headers['content-length'] ?? ''}` : `json:${raw}`;
-  return createHash('sha256').update(`${request.method}\n${request.url}\n${body}`).digest('hex');
+  // The matched route with its decoded parameters and query, not the URL text: "/api/x" and
+  // "/%61pi/x" are one request.
+  const target = JSON.stringify([request.routeOptions.url, request.params, request.query]);
+  return createHash('sha256').update(`${request.method}\n${target}\n${body}`).digest('hex');
 }
 
 /** The one response not written by a route or the error handler: a stored answer, replayed. */
@@ -69,7 +78,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     const header = request.headers[keyHeader];
     // Anonymous callers are ignored: with no user to key on, one caller's stored response
     // (a login's token, say) would be replayed to whoever sent the same key next.
-    if (header === undefined || !request.session || !writeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (header === undefined || !request.session || !writeMethods.has(request.method) || !isApiRoute(request)) return;
     if (request.routeOptions.config.idempotency === false) return;
     const key = String(header);
     if (!keyPattern.test(key)) {

@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
+import { isStaticAppRequest } from './static-app';
 
 export const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
@@ -65,7 +66,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     global: true,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
-    // The static shell is not rate limited: a page load fetches many files at once.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // Decided by the matched route, never the URL text: "/%61pi/login" is "/api/login".
+    allowList: (request) => isStaticAppRequest(request),
   });
 }

@@ -93,12 +93,14 @@ export async function requestEmailChange(
     ttlSeconds: EMAIL_CHANGE_LINK_SECONDS,
   });
   await enqueueEmail(trx, {
+    template: 'email_change_confirmation',
     to: newEmail,
     subject: EMAIL_CHANGE_CONFIRM_SUBJECT,
     text: confirmText(parties.first_name, emailChangeLink(options.config, token)),
     companyId,
   });
   await enqueueEmail(trx, {
+    template: 'email_change_notice',
     to: parties.email,
     subject: EMAIL_CHANGE_NOTICE_SUBJECT,
     text: noticeText({

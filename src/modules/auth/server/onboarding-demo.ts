@@ -47,6 +47,7 @@ export async function seedOnboardingDemo(
   await createInvitationToken(trx, { userId, tokenHash, ttlSeconds: INVITATION_LINK_SECONDS });
   const link = invitationLink(input.config ?? { publicOrigin: undefined, port: 3000 }, token);
   await enqueueEmail(trx, {
+    template: 'invitation',
     to: invited.email,
     subject: INVITATION_SUBJECT,
     text: invitationText({ firstName: invited.firstName, companyName: input.companyName, link }),

@@ -96,6 +96,7 @@ export async function inviteUser(options: {
     if (!(await markInvited(trx, { companyId, userId }))) throw new AppError('conflict', { message: cannotInviteMessage });
     await createInvitationToken(trx, { userId, tokenHash, ttlSeconds: INVITATION_LINK_SECONDS });
     await enqueueEmail(trx, {
+      template: 'invitation',
       to: invitee.email,
       subject: INVITATION_SUBJECT,
       text: invitationText({ firstName: invitee.first_name, companyName: invitee.company_name, link: invitationLink(deps.config, token) }),

@@ -55,6 +55,7 @@ export async function requestPasswordReset(options: { deps: IdentityDeps; email:
     if (account && eligible) {
       await createLinkToken(trx, 'password_reset_tokens', { userId: account.id, tokenHash, ttlSeconds: PASSWORD_RESET_LINK_SECONDS });
       await enqueueEmail(trx, {
+        template: 'password_reset',
         to: account.email,
         subject: PASSWORD_RESET_SUBJECT,
         text: resetText(resetLink(deps, token)),

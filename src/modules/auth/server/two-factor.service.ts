@@ -47,6 +47,7 @@ export async function startChallenge(options: { deps: IdentityDeps; account: Acc
     });
     if (delivery.method === 'mail') {
       await enqueueEmail(trx, {
+        template: 'two_factor_code',
         to: delivery.destination,
         subject: SIGN_IN_CODE_SUBJECT,
         text: codeText(code),

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { mountResource } from '../../../server/http/resource';
 import { AppError, type FieldErrors } from '../../../shared/app-error';
 import { isIsoDate } from '../../../shared/dates';
-import { fieldMessages } from '../../../shared/validators';
+import { fieldMessages, isSingleLineText } from '../../../shared/validators';
 import {
   CUSTOM_TEXT_MAX_LENGTH,
   CUSTOM_TEXTAREA_MAX_LENGTH,
@@ -35,6 +35,7 @@ function customFieldProblem(field: Pick<UserCustomField, 'field_type' | 'options
   if (value === '') return field.required ? fieldMessages.required : null;
   switch (field.field_type) {
     case 'text':
+      if (!isSingleLineText(value)) return fieldMessages.singleLine;
       return value.length > CUSTOM_TEXT_MAX_LENGTH ? fieldMessages.maxLength : null;
     case 'textarea':
       return value.length > CUSTOM_TEXTAREA_MAX_LENGTH ? fieldMessages.maxLength : null;

@@ -39,6 +39,7 @@ export const supportRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
       });
       const name = `${sender.first_name} ${sender.surname}`;
       await enqueueEmail(trx, {
+        template: 'contact_request',
         companyId,
         to: config.teamEmails[input.contact_type],
         subject: `Contact request for the ${CONTACT_TYPE_LABELS[input.contact_type]} from ${sender.company_name}`,
