@@ -29,6 +29,7 @@ const EXEMPT = new Set([
   'auth/auth.contract.ts ChangePasswordSchema.current_password',
   'auth/auth.contract.ts ChangePasswordSchema.password',
   'auth/auth.contract.ts ConfirmEmailSchema.token',
+  'auth/auth.contract.ts ConfirmEmailChangeSchema.token',
   'auth/auth.contract.ts WelcomeSchema.password',
   'auth/access-requests.contract.ts TokenExchangeInputSchema.token',
 ]);

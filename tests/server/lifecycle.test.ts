@@ -53,8 +53,13 @@ async function waitFor(started: Started, pattern: RegExp, timeoutMs = 30_000): P
   throw new Error(`Did not see ${pattern} in:\n${started.output()}`);
 }
 
-/** The demo users, and who the server's own connections (pool and LISTEN) signed in as. */
-async function inspect(started: Started): Promise<{ users: number; serverLogins: { usename: string; rolsuper: boolean }[] }> {
+/**
+ * The demo users, and who the server's own connections signed in as: the pool and LISTEN
+ * apart from the background-job runner, which manages its own schema as the owner.
+ */
+async function inspect(
+  started: Started,
+): Promise<{ users: number; serverLogins: { usename: string; rolsuper: boolean }[]; jobLogins: { usename: string }[] }> {
   const [, port] = await waitFor(started, /Embedded PostgreSQL is running on 127\.0\.0\.1:(\d+)/);
   const password = fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
   const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'stafflane' });
@@ -62,10 +67,13 @@ async function inspect(started: Started): Promise<{ users: number; serverLogins:
   const { rows } = await client.query<{ count: string }>('select count(*) from users');
   const logins = await client.query<{ usename: string; rolsuper: boolean }>(
     `select distinct a.usename, r.rolsuper from pg_stat_activity a join pg_roles r on r.rolname = a.usename
-     where a.datname = 'stafflane' and a.pid <> pg_backend_pid()`,
+     where a.datname = 'stafflane' and a.pid <> pg_backend_pid() and a.application_name <> 'stafflane-jobs'`,
+  );
+  const jobs = await client.query<{ usename: string }>(
+    `select distinct usename from pg_stat_activity where datname = 'stafflane' and application_name = 'stafflane-jobs'`,
   );
   await client.end();
-  return { users: Number(rows[0]?.count), serverLogins: logins.rows };
+  return { users: Number(rows[0]?.count), serverLogins: logins.rows, jobLogins: jobs.rows };
 }
 
 async function countUsers(started: Started): Promise<number> {
@@ -89,6 +97,7 @@ describe('server process lifecycle', () => {
     expect(seen.users).toBe(DEMO_USER_COUNT);
     // Requests and the realtime LISTEN connection sign in as the application login, never as the owner.
     expect(seen.serverLogins).toEqual([{ usename: expect.stringMatching(/^stafflane_login_[0-9a-f]{12}$/), rolsuper: false }]);
+    expect(seen.jobLogins).toEqual([{ usename: 'postgres' }]);
     // Other OS users gain nothing on the data dir.
     expect(fs.statSync(dataDir).mode & 0o007).toBe(0);
 
