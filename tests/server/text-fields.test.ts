@@ -3,7 +3,7 @@
 // store nothing; multi-line fields (notes, comments) keep their line breaks.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserNote } from '../../src/modules/employees/records-a.contract';
+import type { UserNote } from '../../src/modules/employees/personal-records.contract';
 import { ownerSql } from '../support/identity-fixtures';
 import { addEmployee } from '../support/people-fixtures';
 import { addPerson, addShellCompany, type Person, type ShellCompany } from '../support/shell-fixtures';

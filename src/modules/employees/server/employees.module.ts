@@ -7,12 +7,12 @@ import { employeesGrants } from './employees.grants';
 import { employeesJobs } from './employees.jobs';
 import { directoryRoutes } from './directory.routes';
 import { seedPeopleDemo } from './people-demo';
-import { recordsARoutes } from './records-a.routes';
-import { recordsBRoutes } from './records-b.routes';
+import { personalRecordsRoutes } from './personal-records.routes';
+import { employmentRecordsRoutes } from './employment-records.routes';
 
 const employeesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, options) => {
-  await app.register(recordsARoutes, options);
-  await app.register(recordsBRoutes, options);
+  await app.register(personalRecordsRoutes, options);
+  await app.register(employmentRecordsRoutes, options);
   await app.register(directoryRoutes, options);
 };
 

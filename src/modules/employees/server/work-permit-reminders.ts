@@ -5,10 +5,10 @@
 import { withSystem, type Db } from '../../../server/db/database';
 import { notify } from '../../../server/notifications/notify';
 import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
-import { PERMIT_REMINDER_DAYS, RECORDS_B_RESOURCES } from '../records-b.contract';
-import { claimDuePermitReminders, findPermitReminderRecipients, type DuePermitReminder } from './records-b-permits.queries';
+import { PERMIT_REMINDER_DAYS, EMPLOYMENT_RECORD_RESOURCES } from '../employment-records.contract';
+import { claimDuePermitReminders, findPermitReminderRecipients, type DuePermitReminder } from './work-permits.queries';
 
-const PERMIT_ENDPOINT = `/api/${RECORDS_B_RESOURCES.workPermit}`;
+const PERMIT_ENDPOINT = `/api/${EMPLOYMENT_RECORD_RESOURCES.workPermit}`;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -36,7 +36,7 @@ import {
   declineAbsence,
   recordReturn,
   type ServiceContext,
-} from './absences-service';
+} from './absences.service';
 import { countAwaitingApproval, findAbsencePage, findAbsenceView } from './absences.queries';
 import { readerOf, toAbsence, toAbsenceDetail } from './absences-view';
 import { approverActor } from './approvers';

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
 import type { PermissionEntry } from '../../../../shared/scopes';
-import type { ContactDetails } from '../../records-a.contract';
+import type { ContactDetails } from '../../personal-records.contract';
 import ContactTab from './contact-tab';
 
 const server = mockApi();

@@ -5,16 +5,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { can } from '../../../../client/ui/permission-guard';
 import {
-  recordsAEndpoints,
-  recordsAResources,
+  personalRecordEndpoints,
+  personalRecordResources,
   UpdateContactDetailsInputSchema,
   type ContactDetails,
   type UpdateContactDetailsInput,
-} from '../../records-a.contract';
+} from '../../personal-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
-import { contactDetailsQueryOptions, updateContactDetailsMutationOptions } from './records-a.api';
-import { initialTextValues, RecordForm, type FieldSpec } from './records-a-form';
-import { QueryState, ReadView, RecordSection } from './records-a-ui';
+import { contactDetailsQueryOptions, updateContactDetailsMutationOptions } from './personal-records.api';
+import { initialTextValues, RecordForm, type FieldSpec } from './personal-records-form';
+import { QueryState, ReadView, RecordSection } from './personal-records-ui';
 
 const CONTACT_FIELDS: FieldSpec[] = [
   { name: 'address_line1', label: 'Address line 1', maxLength: 100 },
@@ -39,7 +39,7 @@ export default function ContactTab({ userId }: ProfileTabProps) {
   const contact = useQuery(contactDetailsQueryOptions(userId));
   const update = useMutation(updateContactDetailsMutationOptions(queryClient));
   const [editing, setEditing] = useState(false);
-  const mayEdit = can({ endpoint: recordsAEndpoints.contactDetails, method: 'PUT' });
+  const mayEdit = can({ endpoint: personalRecordEndpoints.contactDetails, method: 'PUT' });
   return (
     <Stack gap="lg">
       <RecordSection title="Contact details" onEdit={mayEdit && contact.data && !editing ? () => setEditing(true) : null}>
@@ -51,7 +51,7 @@ export default function ContactTab({ userId }: ProfileTabProps) {
               schema={UpdateContactDetailsInputSchema}
               fields={CONTACT_FIELDS}
               initialValues={initialTextValues(CONTACT_FIELDS, contact.data)}
-              resource={recordsAResources.contactDetails}
+              resource={personalRecordResources.contactDetails}
               onSave={(input) => update.mutateAsync({ userId, input: input as UpdateContactDetailsInput })}
               onDone={() => setEditing(false)}
               savedMessage="Contact details saved."

@@ -4,16 +4,16 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { TextField } from '../../../../client/ui/text-field';
 import { TextareaField } from '../../../../client/ui/textarea-field';
 import { ORGANISATION_RESOURCES } from '../../../organisation/organisation.contract';
-import { CreateContractInputSchema, RECORDS_B_RESOURCES, type ContractRecord } from '../../records-b.contract';
+import { CreateContractInputSchema, EMPLOYMENT_RECORD_RESOURCES, type ContractRecord } from '../../employment-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
-import { dateText, hoursText, NumberField, ReferenceSelect, textOf } from './records-b-fields';
-import { useRecordForm } from './records-b-form';
-import { RecordHistory, type RecordFormProps } from './records-b-history';
-import { FormButtons } from './records-a-ui';
+import { dateText, hoursText, NumberField, ReferenceSelect, textOf } from './employment-records-fields';
+import { useRecordForm } from './employment-records-form';
+import { RecordHistory, type RecordFormProps } from './employment-history';
+import { FormButtons } from './personal-records-ui';
 
 function ContractForm({ userId, record, onDone }: RecordFormProps<ContractRecord> & { userId: string }) {
   const form = useRecordForm({
-    resource: RECORDS_B_RESOURCES.contract,
+    resource: EMPLOYMENT_RECORD_RESOURCES.contract,
     schema: CreateContractInputSchema,
     id: record?.id ?? null,
     noun: 'contract',
@@ -59,7 +59,7 @@ function ContractForm({ userId, record, onDone }: RecordFormProps<ContractRecord
 export default function ContractTab({ userId }: ProfileTabProps) {
   return (
     <RecordHistory<ContractRecord>
-      resource={RECORDS_B_RESOURCES.contract}
+      resource={EMPLOYMENT_RECORD_RESOURCES.contract}
       userId={userId}
       title="Contracts"
       noun="contract"

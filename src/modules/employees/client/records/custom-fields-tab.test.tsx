@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
-import type { UserCustomField } from '../../records-a.contract';
+import type { UserCustomField } from '../../personal-records.contract';
 import CustomFieldsTab from './custom-fields-tab';
 
 const server = mockApi();

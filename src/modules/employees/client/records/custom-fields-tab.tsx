@@ -15,13 +15,13 @@ import { DATE_FORMATS, formatCalendarDate } from '../../../../shared/dates';
 import {
   CUSTOM_TEXT_MAX_LENGTH,
   CUSTOM_TEXTAREA_MAX_LENGTH,
-  recordsAEndpoints,
+  personalRecordEndpoints,
   UpdateUserCustomFieldsInputSchema,
   type UserCustomField,
-} from '../../records-a.contract';
+} from '../../personal-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
-import { customFieldsQueryOptions, updateCustomFieldsMutationOptions } from './records-a.api';
-import { FormButtons, QueryState, ReadView, RecordSection } from './records-a-ui';
+import { customFieldsQueryOptions, updateCustomFieldsMutationOptions } from './personal-records.api';
+import { FormButtons, QueryState, ReadView, RecordSection } from './personal-records-ui';
 
 export const NO_CUSTOM_FIELDS = 'No additional fields have been set up.';
 
@@ -104,7 +104,7 @@ export default function CustomFieldsTab({ userId }: ProfileTabProps) {
   const custom = useQuery(customFieldsQueryOptions(userId));
   const [editing, setEditing] = useState(false);
   const fields = custom.data?.fields ?? [];
-  const mayEdit = can({ endpoint: recordsAEndpoints.customFields, method: 'PUT' }) && fields.length > 0 && !editing;
+  const mayEdit = can({ endpoint: personalRecordEndpoints.customFields, method: 'PUT' }) && fields.length > 0 && !editing;
   return (
     <Stack gap="lg">
       <RecordSection title="Additional details" onEdit={mayEdit ? () => setEditing(true) : null}>

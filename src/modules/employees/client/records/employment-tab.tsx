@@ -10,15 +10,15 @@ import { SelectField } from '../../../../client/ui/select-field';
 import {
   BANK_HOLIDAY_REGION_LABELS,
   BANK_HOLIDAY_REGION_NAMES,
-  RECORDS_B_RESOURCES,
+  EMPLOYMENT_RECORD_RESOURCES,
   type BankHolidayRegionName,
   type BankHolidaySetting,
-} from '../../records-b.contract';
+} from '../../employment-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
-import { bankHolidaysQueryOptions, employmentDetailsQueryOptions, saveBankHolidaysMutationOptions } from './records-b.api';
-import { EmploymentForm } from './records-b-employment-form';
-import { dateText, hoursText, RecordModal } from './records-b-fields';
-import { QueryState, ReadView, RecordSection } from './records-a-ui';
+import { bankHolidaysQueryOptions, employmentDetailsQueryOptions, saveBankHolidaysMutationOptions } from './employment-records.api';
+import { EmploymentForm } from './employment-details-form';
+import { dateText, hoursText, RecordModal } from './employment-records-fields';
+import { QueryState, ReadView, RecordSection } from './personal-records-ui';
 
 const REGION_OPTIONS = BANK_HOLIDAY_REGION_NAMES.map((region) => ({ value: region, label: BANK_HOLIDAY_REGION_LABELS[region] }));
 
@@ -32,7 +32,7 @@ function BankHolidaySection({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const setting = useQuery(bankHolidaysQueryOptions(userId));
   const save = useMutation(saveBankHolidaysMutationOptions(queryClient, userId));
-  const mayChange = can({ endpoint: `/api/${RECORDS_B_RESOURCES.bankHolidays}`, method: 'PUT' });
+  const mayChange = can({ endpoint: `/api/${EMPLOYMENT_RECORD_RESOURCES.bankHolidays}`, method: 'PUT' });
   const data = setting.data;
   const locationRegion = data?.location_region
     ? BANK_HOLIDAY_REGION_LABELS[data.location_region]
@@ -74,7 +74,7 @@ function BankHolidaySection({ userId }: { userId: string }) {
 export default function EmploymentTab({ userId }: ProfileTabProps) {
   const details = useQuery(employmentDetailsQueryOptions(userId));
   const [editing, setEditing] = useState(false);
-  const mayEdit = can({ endpoint: `/api/${RECORDS_B_RESOURCES.employmentDetails}`, method: 'PUT' });
+  const mayEdit = can({ endpoint: `/api/${EMPLOYMENT_RECORD_RESOURCES.employmentDetails}`, method: 'PUT' });
   const data = details.data;
 
   return (

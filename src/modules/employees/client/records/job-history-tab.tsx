@@ -3,16 +3,16 @@
 import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
 import { TextField } from '../../../../client/ui/text-field';
 import { ORGANISATION_RESOURCES } from '../../../organisation/organisation.contract';
-import { CreateJobTitleInputSchema, RECORDS_B_RESOURCES, type JobTitleList, type JobTitleRecord } from '../../records-b.contract';
+import { CreateJobTitleInputSchema, EMPLOYMENT_RECORD_RESOURCES, type JobTitleList, type JobTitleRecord } from '../../employment-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
-import { dateText, ReferenceSelect, textOf } from './records-b-fields';
-import { useRecordForm } from './records-b-form';
-import { RecordHistory, type RecordFormProps } from './records-b-history';
-import { FormButtons } from './records-a-ui';
+import { dateText, ReferenceSelect, textOf } from './employment-records-fields';
+import { useRecordForm } from './employment-records-form';
+import { RecordHistory, type RecordFormProps } from './employment-history';
+import { FormButtons } from './personal-records-ui';
 
 function JobTitleForm({ userId, record, onDone }: RecordFormProps<JobTitleRecord> & { userId: string }) {
   const form = useRecordForm({
-    resource: RECORDS_B_RESOURCES.jobTitle,
+    resource: EMPLOYMENT_RECORD_RESOURCES.jobTitle,
     schema: CreateJobTitleInputSchema,
     id: record?.id ?? null,
     noun: 'job title',
@@ -54,7 +54,7 @@ function JobTitleForm({ userId, record, onDone }: RecordFormProps<JobTitleRecord
 export default function JobHistoryTab({ userId }: ProfileTabProps) {
   return (
     <RecordHistory<JobTitleRecord, JobTitleList>
-      resource={RECORDS_B_RESOURCES.jobTitle}
+      resource={EMPLOYMENT_RECORD_RESOURCES.jobTitle}
       userId={userId}
       title="Job history"
       noun="job title"

@@ -6,11 +6,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { can } from '../../../../client/ui/permission-guard';
-import { recordsAEndpoints, type NextOfKin } from '../../records-a.contract';
+import { personalRecordEndpoints, type NextOfKin } from '../../personal-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
-import { deleteNextOfKinMutationOptions, nextOfKinQueryOptions, RECORDS_PAGE_SIZE } from './records-a.api';
-import { NextOfKinModal } from './records-a-kin-form';
-import { QueryState, ReadView, RecordSection } from './records-a-ui';
+import { deleteNextOfKinMutationOptions, nextOfKinQueryOptions, RECORDS_PAGE_SIZE } from './personal-records.api';
+import { NextOfKinModal } from './next-of-kin-form';
+import { QueryState, ReadView, RecordSection } from './personal-records-ui';
 import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
 
 function KinCard({ kin, onEdit, onDelete }: { kin: NextOfKin; onEdit: (() => void) | null; onDelete: (() => void) | null }) {
@@ -54,9 +54,9 @@ export default function NextOfKinTab({ userId }: ProfileTabProps) {
   const [deleting, setDeleting] = useState<NextOfKin | null>(null);
   const list = useQuery(nextOfKinQueryOptions(userId, page));
   const remove = useMutation(deleteNextOfKinMutationOptions(queryClient, userId));
-  const mayAdd = can({ endpoint: recordsAEndpoints.nextOfKin, method: 'POST' });
-  const mayEdit = can({ endpoint: recordsAEndpoints.nextOfKin, method: 'PUT' });
-  const mayDelete = can({ endpoint: recordsAEndpoints.nextOfKin, method: 'DELETE' });
+  const mayAdd = can({ endpoint: personalRecordEndpoints.nextOfKin, method: 'POST' });
+  const mayEdit = can({ endpoint: personalRecordEndpoints.nextOfKin, method: 'PUT' });
+  const mayDelete = can({ endpoint: personalRecordEndpoints.nextOfKin, method: 'DELETE' });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.count / RECORDS_PAGE_SIZE)) : 1;
 
   const confirmDelete = () => {

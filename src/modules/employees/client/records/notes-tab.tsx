@@ -13,16 +13,16 @@ import { can } from '../../../../client/ui/permission-guard';
 import { SelectField } from '../../../../client/ui/select-field';
 import { DATE_FORMATS, formatLondon } from '../../../../shared/dates';
 import { levelFor, scopeRank, type HttpMethod } from '../../../../shared/scopes';
-import { recordsAEndpoints, USER_NOTE_TYPE_LABELS, type UserNote, type UserNoteType } from '../../records-a.contract';
+import { personalRecordEndpoints, USER_NOTE_TYPE_LABELS, type UserNote, type UserNoteType } from '../../personal-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
-import { deleteNoteMutationOptions, notesQueryOptions, RECORDS_PAGE_SIZE } from './records-a.api';
-import { NOTE_TYPE_OPTIONS, NoteModal } from './records-a-note-form';
-import { QueryState, RecordSection } from './records-a-ui';
+import { deleteNoteMutationOptions, notesQueryOptions, RECORDS_PAGE_SIZE } from './personal-records.api';
+import { NOTE_TYPE_OPTIONS, NoteModal } from './note-form';
+import { QueryState, RecordSection } from './personal-records-ui';
 import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
 
 /** The author, or a viewer whose level reaches the whole company, may change a note. */
 function mayChange(note: UserNote, method: HttpMethod, viewerId: string | undefined): boolean {
-  const level = levelFor(readStoredPermissions(), recordsAEndpoints.notes, method);
+  const level = levelFor(readStoredPermissions(), personalRecordEndpoints.notes, method);
   if (level === null) return false;
   return scopeRank(level) >= scopeRank('company') || note.author_id === viewerId;
 }
@@ -93,7 +93,7 @@ export default function NotesTab({ userId }: ProfileTabProps) {
                 setPage(1);
               }}
             />
-            {can({ endpoint: recordsAEndpoints.notes, method: 'POST' }) && (
+            {can({ endpoint: personalRecordEndpoints.notes, method: 'POST' }) && (
               <Button onClick={() => setEditing({ note: null })}>Add note</Button>
             )}
           </Group>

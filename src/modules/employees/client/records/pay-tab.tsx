@@ -6,19 +6,19 @@ import { useState } from 'react';
 import { SelectField } from '../../../../client/ui/select-field';
 import { TextField } from '../../../../client/ui/text-field';
 import { ORGANISATION_RESOURCES, type PayRateType } from '../../../organisation/organisation.contract';
-import { CreatePayRateInputSchema, PAY_UNIT_LABELS, PAY_UNITS, RECORDS_B_RESOURCES, type PayRateRecord } from '../../records-b.contract';
+import { CreatePayRateInputSchema, PAY_UNIT_LABELS, PAY_UNITS, EMPLOYMENT_RECORD_RESOURCES, type PayRateRecord } from '../../employment-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
-import { referenceListQueryOptions } from './records-b.api';
-import { dateText, moneyText, NumberField, ReferenceSelect, textOf } from './records-b-fields';
-import { useRecordForm } from './records-b-form';
-import { RecordHistory, type RecordFormProps } from './records-b-history';
-import { FormButtons } from './records-a-ui';
+import { referenceListQueryOptions } from './employment-records.api';
+import { dateText, moneyText, NumberField, ReferenceSelect, textOf } from './employment-records-fields';
+import { useRecordForm } from './employment-records-form';
+import { RecordHistory, type RecordFormProps } from './employment-history';
+import { FormButtons } from './personal-records-ui';
 
 const UNIT_OPTIONS = PAY_UNITS.map((unit) => ({ value: unit, label: PAY_UNIT_LABELS[unit] }));
 
 function PayRateForm({ userId, record, onDone }: RecordFormProps<PayRateRecord> & { userId: string }) {
   const form = useRecordForm({
-    resource: RECORDS_B_RESOURCES.payRate,
+    resource: EMPLOYMENT_RECORD_RESOURCES.payRate,
     schema: CreatePayRateInputSchema,
     id: record?.id ?? null,
     noun: 'pay rate',
@@ -81,7 +81,7 @@ export default function PayTab({ userId }: ProfileTabProps) {
         />
       )}
       <RecordHistory<PayRateRecord>
-        resource={RECORDS_B_RESOURCES.payRate}
+        resource={EMPLOYMENT_RECORD_RESOURCES.payRate}
         userId={userId}
         title="Pay rates"
         noun="pay rate"

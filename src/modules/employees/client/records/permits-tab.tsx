@@ -11,15 +11,15 @@ import {
   DOCUMENT_TYPE_LABELS,
   DOCUMENT_TYPES,
   PERMIT_REMINDER_DAYS,
-  RECORDS_B_RESOURCES,
+  EMPLOYMENT_RECORD_RESOURCES,
   type WorkPermitRecord,
-} from '../../records-b.contract';
+} from '../../employment-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
-import { dateText, textOf } from './records-b-fields';
-import { useRecordForm } from './records-b-form';
-import { RecordHistory, type RecordFormProps } from './records-b-history';
-import type { RecordMark } from './records-b-table';
-import { FormButtons } from './records-a-ui';
+import { dateText, textOf } from './employment-records-fields';
+import { useRecordForm } from './employment-records-form';
+import { RecordHistory, type RecordFormProps } from './employment-history';
+import type { RecordMark } from './employment-records-table';
+import { FormButtons } from './personal-records-ui';
 
 const DOCUMENT_OPTIONS = DOCUMENT_TYPES.map((type) => ({ value: type, label: DOCUMENT_TYPE_LABELS[type] }));
 
@@ -33,7 +33,7 @@ export function expiryMark(record: Pick<WorkPermitRecord, 'expiry_date'>, today 
 
 function PermitForm({ userId, record, onDone }: RecordFormProps<WorkPermitRecord> & { userId: string }) {
   const form = useRecordForm({
-    resource: RECORDS_B_RESOURCES.workPermit,
+    resource: EMPLOYMENT_RECORD_RESOURCES.workPermit,
     schema: CreateWorkPermitInputSchema,
     id: record?.id ?? null,
     noun: 'right to work check',
@@ -76,7 +76,7 @@ function PermitForm({ userId, record, onDone }: RecordFormProps<WorkPermitRecord
 export default function PermitsTab({ userId }: ProfileTabProps) {
   return (
     <RecordHistory<WorkPermitRecord>
-      resource={RECORDS_B_RESOURCES.workPermit}
+      resource={EMPLOYMENT_RECORD_RESOURCES.workPermit}
       userId={userId}
       title="Right to work checks"
       noun="right to work check"

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
 import type { PermissionEntry } from '../../../../shared/scopes';
-import type { PersonalDetails } from '../../records-a.contract';
+import type { PersonalDetails } from '../../personal-records.contract';
 import PersonalTab from './personal-tab';
 
 const server = mockApi();

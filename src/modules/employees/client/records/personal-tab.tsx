@@ -9,23 +9,23 @@ import { DATE_FORMATS, formatCalendarDate } from '../../../../shared/dates';
 import {
   ABOUT_MAX_LENGTH,
   INTERESTS_MAX_LENGTH,
-  recordsAEndpoints,
-  recordsAResources,
+  personalRecordEndpoints,
+  personalRecordResources,
   UpdateAboutMeInputSchema,
   UpdatePersonalDetailsInputSchema,
   type PersonalDetails,
   type UpdateAboutMeInput,
   type UpdatePersonalDetailsInput,
-} from '../../records-a.contract';
+} from '../../personal-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
 import {
   aboutMeQueryOptions,
   personalDetailsQueryOptions,
   updateAboutMeMutationOptions,
   updatePersonalDetailsMutationOptions,
-} from './records-a.api';
-import { initialTextValues, RecordForm, type FieldSpec } from './records-a-form';
-import { QueryState, ReadView, RecordSection } from './records-a-ui';
+} from './personal-records.api';
+import { initialTextValues, RecordForm, type FieldSpec } from './personal-records-form';
+import { QueryState, ReadView, RecordSection } from './personal-records-ui';
 
 const PERSONAL_FIELDS: FieldSpec[] = [
   { name: 'date_of_birth', label: 'Date of birth', kind: 'date' },
@@ -53,8 +53,8 @@ function PersonalSections({ userId, details }: { userId: string; details: Person
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
   const update = useMutation(updatePersonalDetailsMutationOptions(queryClient));
-  const mayEdit = can({ endpoint: recordsAEndpoints.personalDetails, method: 'PUT' });
-  const mayEditSpecial = mayEdit && can({ endpoint: recordsAEndpoints.specialCategory, method: 'PUT' });
+  const mayEdit = can({ endpoint: personalRecordEndpoints.personalDetails, method: 'PUT' });
+  const mayEditSpecial = mayEdit && can({ endpoint: personalRecordEndpoints.specialCategory, method: 'PUT' });
   const save = (input: unknown) => update.mutateAsync({ userId, input: input as UpdatePersonalDetailsInput });
   const form = (key: Exclude<Editing, null>, label: string, fields: FieldSpec[]) => (
     <RecordForm
@@ -62,7 +62,7 @@ function PersonalSections({ userId, details }: { userId: string; details: Person
       schema={UpdatePersonalDetailsInputSchema}
       fields={fields}
       initialValues={initialTextValues(fields, details)}
-      resource={recordsAResources.personalDetails}
+      resource={personalRecordResources.personalDetails}
       onSave={save}
       onDone={() => setEditing(null)}
       savedMessage={`${label} saved.`}
@@ -114,7 +114,7 @@ function AboutMeSection({ userId }: { userId: string }) {
   const about = useQuery(aboutMeQueryOptions(userId));
   const update = useMutation(updateAboutMeMutationOptions(queryClient));
   const [editing, setEditing] = useState(false);
-  const mayEdit = can({ endpoint: recordsAEndpoints.aboutMe, method: 'PUT' });
+  const mayEdit = can({ endpoint: personalRecordEndpoints.aboutMe, method: 'PUT' });
   return (
     <RecordSection title="About me" onEdit={mayEdit && about.data && !editing ? () => setEditing(true) : null}>
       <QueryState query={about} what="about me section" />
@@ -125,7 +125,7 @@ function AboutMeSection({ userId }: { userId: string }) {
             schema={UpdateAboutMeInputSchema}
             fields={ABOUT_FIELDS}
             initialValues={initialTextValues(ABOUT_FIELDS, about.data)}
-            resource={recordsAResources.aboutMe}
+            resource={personalRecordResources.aboutMe}
             onSave={(input) => update.mutateAsync({ userId, input: input as UpdateAboutMeInput })}
             onDone={() => setEditing(false)}
             savedMessage="About me saved."

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
 import type { HttpMethod, PermissionEntry } from '../../../../shared/scopes';
-import type { WorkingPatternList, WorkingPatternRecord } from '../../records-b.contract';
+import type { WorkingPatternList, WorkingPatternRecord } from '../../employment-records.contract';
 import WorkingPatternTab from './working-pattern-tab';
 
 const server = mockApi();

@@ -3,13 +3,13 @@
 import '@mantine/core/styles/Table.css';
 import { Stack, Table, Text } from '@mantine/core';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { RECORDS_B_RESOURCES, WEEKDAY_FIELDS, type WorkingPatternList, type WorkingPatternRecord } from '../../records-b.contract';
+import { EMPLOYMENT_RECORD_RESOURCES, WEEKDAY_FIELDS, type WorkingPatternList, type WorkingPatternRecord } from '../../employment-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
-import { recordPageQueryOptions } from './records-b.api';
-import { dateText, hoursText } from './records-b-fields';
-import { RecordHistory } from './records-b-history';
-import { WEEKDAY_LABELS, WorkingPatternForm } from './records-b-pattern-form';
-import { QueryState, RecordSection } from './records-a-ui';
+import { recordPageQueryOptions } from './employment-records.api';
+import { dateText, hoursText } from './employment-records-fields';
+import { RecordHistory } from './employment-history';
+import { WEEKDAY_LABELS, WorkingPatternForm } from './working-pattern-form';
+import { QueryState, RecordSection } from './personal-records-ui';
 
 /** Hours of one weekday: blank for a day off. */
 const dayText = (hours: number) => (hours === 0 ? 'Off' : String(Number(hours.toFixed(2))));
@@ -67,13 +67,13 @@ function CurrentPattern({ list }: { list: UseQueryResult<WorkingPatternList> }) 
 
 export default function WorkingPatternTab({ userId }: ProfileTabProps) {
   // The history's first page: the same query, fetched once.
-  const list = useQuery(recordPageQueryOptions<WorkingPatternList>(RECORDS_B_RESOURCES.workingPattern, { userId, page: 1 }));
+  const list = useQuery(recordPageQueryOptions<WorkingPatternList>(EMPLOYMENT_RECORD_RESOURCES.workingPattern, { userId, page: 1 }));
   const currentId = list.data?.current_id ?? null;
   return (
     <Stack gap="lg">
       <CurrentPattern list={list} />
       <RecordHistory<WorkingPatternRecord, WorkingPatternList>
-        resource={RECORDS_B_RESOURCES.workingPattern}
+        resource={EMPLOYMENT_RECORD_RESOURCES.workingPattern}
         userId={userId}
         title="Pattern history"
         noun="working pattern"

@@ -1,0 +1,81 @@
+// Changing a person's employment details: dates, contract type, weekly hours, employee
+// number, department, location and line managers. Checked by the contract's schema and the
+// server's /validate (which knows whether a manager may move someone), then saved.
+import { SimpleGrid, Stack } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { showSuccessToast } from '../../../../client/shell/toasts';
+import { TextField } from '../../../../client/ui/text-field';
+import { useForm, validateOnServer } from '../../../../client/ui/use-form';
+import { ORGANISATION_RESOURCES } from '../../../organisation/organisation.contract';
+import { EMPLOYMENT_RECORD_RESOURCES, ValidateEmploymentDetailsInputSchema, type EmploymentDetails } from '../../employment-records.contract';
+import { saveEmploymentDetailsMutationOptions } from './employment-records.api';
+import { NumberField, ReferenceSelect, textOf } from './employment-records-fields';
+import { LineManagerSelect } from './line-managers';
+import { FormButtons } from './personal-records-ui';
+
+export function EmploymentForm({ details, onDone }: { details: EmploymentDetails; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const save = useMutation(saveEmploymentDetailsMutationOptions(queryClient, details.user_id));
+  const form = useForm({
+    schema: ValidateEmploymentDetailsInputSchema,
+    initialValues: {
+      user_id: details.user_id,
+      start_date: textOf(details.start_date),
+      continuous_service_date: textOf(details.continuous_service_date),
+      probation_end_date: textOf(details.probation_end_date),
+      contract_type_id: details.contract_type_id,
+      hours_per_week: details.hours_per_week,
+      employee_number: textOf(details.employee_number),
+      department_id: details.department_id,
+      location_id: details.location_id,
+      line_manager_ids: details.line_managers.map((manager) => manager.id),
+    },
+    serverValidate: validateOnServer(EMPLOYMENT_RECORD_RESOURCES.employmentDetails),
+    onSubmit: async ({ user_id: _userId, ...fields }) => {
+      await save.mutateAsync(fields);
+      showSuccessToast({ message: 'Employment details saved.' });
+      onDone();
+    },
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit} aria-label="Edit employment details">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextField label="Start date" type="date" {...form.textProps('start_date')} />
+          <TextField label="Continuous service date" type="date" {...form.textProps('continuous_service_date')} />
+          <TextField label="Probation end date" type="date" {...form.textProps('probation_end_date')} />
+          <TextField label="Employee number" maxLength={50} {...form.textProps('employee_number')} />
+          <ReferenceSelect
+            resource={ORGANISATION_RESOURCES.contractTypes}
+            label="Contract type"
+            {...form.valueProps<string | null>('contract_type_id')}
+          />
+          <NumberField
+            label="Hours per week"
+            min={0}
+            max={168}
+            step={0.5}
+            decimalScale={2}
+            {...form.valueProps<number | null>('hours_per_week')}
+          />
+          <ReferenceSelect
+            resource={ORGANISATION_RESOURCES.departments}
+            label="Department"
+            {...form.valueProps<string | null>('department_id')}
+          />
+          <ReferenceSelect
+            resource={ORGANISATION_RESOURCES.locations}
+            label="Location"
+            {...form.valueProps<string | null>('location_id')}
+          />
+        </SimpleGrid>
+        <LineManagerSelect
+          userId={details.user_id}
+          initial={details.line_managers}
+          {...form.valueProps<string[] | null>('line_manager_ids')}
+        />
+        <FormButtons submitting={form.submitting} onCancel={onDone} otherErrors={form.otherErrors} />
+      </Stack>
+    </form>
+  );
+}

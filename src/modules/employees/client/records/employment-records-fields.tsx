@@ -1,0 +1,94 @@
+// Form pieces of the records-B tabs: a number field whose empty value is null, a select fed
+// by one of the company's lists, the modal a record form opens in, and the words of dates,
+// hours and money in British formats.
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/NumberInput.css';
+import { Modal, NumberInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { FieldLabel } from '../../../../client/ui/field-label';
+import { SelectField } from '../../../../client/ui/select-field';
+import { DATE_FORMATS, formatCalendarDate } from '../../../../shared/dates';
+import { referenceListQueryOptions } from './employment-records.api';
+
+type NumberFieldProps = {
+  name: string;
+  label: string;
+  value: number | null | undefined;
+  onChange: (value: number | null) => void;
+  error?: string | undefined;
+  required?: boolean;
+  min?: number;
+  max?: number;
+  step?: number;
+  decimalScale?: number;
+  prefix?: string;
+  description?: string;
+};
+
+/** A number; cleared, it is null (an optional value not given). */
+export function NumberField({ value, onChange, label, required = false, ...props }: NumberFieldProps) {
+  return (
+    <NumberInput
+      {...props}
+      value={value ?? ''}
+      onChange={(next) => onChange(next === '' ? null : typeof next === 'number' ? next : Number(next))}
+      required={required}
+      withAsterisk={false}
+      allowNegative={false}
+      label={<FieldLabel label={label} showRequired={required && (value === null || value === undefined)} />}
+    />
+  );
+}
+
+type ReferenceSelectProps = {
+  /** The SPEC §3 resource of the list (contract-type, company-location...). */
+  resource: string;
+  name: string;
+  label: string;
+  value: string | null | undefined;
+  onChange: (value: string | null) => void;
+  error?: string | undefined;
+  required?: boolean;
+  noneLabel?: string;
+};
+
+/** A choice from one of the company's lists; the list loads when the form opens. */
+export function ReferenceSelect({ resource, value, ...props }: ReferenceSelectProps) {
+  const list = useQuery(referenceListQueryOptions(resource));
+  const data = (list.data ?? []).map((item) => ({ value: item.id, label: item.name }));
+  return <SelectField {...props} value={value ?? null} data={data} searchable disabled={list.isPending && data.length === 0} />;
+}
+
+export function RecordModal({
+  opened,
+  title,
+  onClose,
+  children,
+}: {
+  opened: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size="lg">
+      {children}
+    </Modal>
+  );
+}
+
+/** "12/01/2027", or null for no date. */
+export const dateText = (iso: string | null | undefined) => (iso ? formatCalendarDate(iso, DATE_FORMATS.date) : null);
+
+/** Hours as "7.5 hours" ("1 hour"). */
+export const hoursText = (hours: number | null | undefined) =>
+  hours === null || hours === undefined ? null : `${Number(hours.toFixed(2))} ${hours === 1 ? 'hour' : 'hours'}`;
+
+const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+export const moneyText = (amount: number) => money.format(amount);
+
+/** '' for a missing value: what a text field shows. */
+export const textOf = (value: string | null | undefined) => value ?? '';

@@ -1,0 +1,49 @@
+// What every record route of part A shares: a record with its own id (a next of kin, a note)
+// is reached through the person it belongs to, and every write is audited and tells the
+// company's open apps which resource to refetch (never what changed: no personal data).
+import type { FastifyRequest } from 'fastify';
+import { withTenant, type Db } from '../../../server/db/database';
+import { requireCompany, type Session } from '../../../server/plugins/request-context';
+import { publish } from '../../../server/realtime/publish';
+import { companyChannel } from '../../../shared/realtime';
+import type { HttpMethod } from '../../../shared/scopes';
+import { auditPerson, withPerson, type PersonContext } from './person-access';
+import { findRecordOwner } from './personal-records.queries';
+
+export async function recordWritten(
+  request: FastifyRequest,
+  context: PersonContext,
+  input: { resource: string; action: string; details?: Record<string, unknown> },
+): Promise<void> {
+  await auditPerson(request, context, input.action, input.details);
+  await publish(context.trx, {
+    channel: companyChannel(context.subject.companyId),
+    event: input.resource,
+    invalidates: [input.resource],
+    companyId: context.subject.companyId,
+  });
+}
+
+/** The names of the fields a change sets: what an audit entry keeps instead of their values. */
+export const fieldsOf = (change: object) => ({
+  fields: Object.entries(change)
+    .filter(([, value]) => value !== undefined)
+    .map(([key]) => key),
+});
+
+/**
+ * Runs `fn` for the person record `id` of `table` belongs to, with the caller's level for
+ * `endpoint`/`method` checked against that person. Undefined when no such record exists in
+ * the caller's company.
+ */
+export async function withPersonRecord<T>(
+  db: Db,
+  input: { session: Session; table: 'user_next_of_kin' | 'user_notes'; id: string; endpoint: string; method: HttpMethod },
+  fn: (context: PersonContext) => Promise<T>,
+): Promise<T | undefined> {
+  const { session, table, id } = input;
+  const companyId = requireCompany(session);
+  const owner = await withTenant(db, companyId, (trx) => findRecordOwner(trx, { table, id, companyId }));
+  if (!owner) return undefined;
+  return withPerson(db, { session, userId: owner.user_id, endpoint: input.endpoint, method: input.method }, fn);
+}
