@@ -1,6 +1,6 @@
 // A person's role rank in SQL, for queries that read it beside the person (a write's subject,
 // the people an approver reaches). It is roleRank of src/shared/scopes.ts over the role's
-// entries; tests/server/manager-reach.test.ts holds the two to the same answer.
+// entries; tests/server/employees/manager-reach.test.ts holds the two to the same answer.
 import { sql, type RawBuilder } from 'kysely';
 import { ROLE_RANK } from '../../shared/scopes';
 
