@@ -6,9 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bankHolidayMap } from './bank-holidays';
 import {
-  accruedToDate,
   addDays,
-  carryOver,
   dateFromDayNumber,
   dayNumber,
   hoursOn,
@@ -23,6 +21,7 @@ import {
   type EntitlementInput,
   type WeekHours,
 } from './leave-rules';
+import { accruedToDate, carryOver } from './accrual-rules';
 import { BANK_HOLIDAY_REGIONS, type LeaveUnit } from './leave.contract';
 
 const RUNS = { numRuns: 300 };

@@ -5,25 +5,20 @@ import { describe, expect, it } from 'vitest';
 import { bankHolidayMap } from './bank-holidays';
 import {
   DEFAULT_WEEK,
-  accruedToDate,
   addMonths,
-  bradfordScore,
-  bradfordSpells,
-  carryOver,
-  carryOverExpiring,
-  carryOverExpiry,
-  completedYears,
-  irregularHoursAccrual,
   leaveYearFor,
   proRataEntitlement,
   requestDeduction,
-  serviceExtra,
   statutoryMinimumDays,
   statutoryMinimumHours,
   type DeductionInput,
   type EntitlementInput,
   type WeekHours,
+  completedYears,
+  serviceExtra,
 } from './leave-rules';
+import { accruedToDate, carryOver, carryOverExpiring, carryOverExpiry, irregularHoursAccrual } from './accrual-rules';
+import { bradfordScore, bradfordSpells } from './bradford-factor';
 
 const YEAR_2025 = { start_date: '2025-01-01', end_date: '2025-12-31' };
 const ENGLAND_2025 = bankHolidayMap('england-and-wales', '2025-01-01', '2025-12-31');

@@ -1,6 +1,6 @@
 // The UK leave arithmetic, pure and isomorphic (server, request form, tests): leave years,
-// working-pattern deductions, pro-rata entitlement with the statutory minimum, accrual,
-// carry-over and the Bradford factor. Rounding is always up (half days; quarter hours).
+// working-pattern deductions, pro-rata entitlement with the statutory minimum, accrual and
+// carry-over (the Bradford factor is in bradford-factor.ts). Rounding is always up (half days; quarter hours).
 import type { BankHolidaysMode, DurationType, HalfDayPart, LeaveUnit, ServiceStep } from './leave.contract';
 import { addDays } from '../../shared/dates';
 
@@ -105,7 +105,7 @@ export function hoursOn(week: WeekHours, date: string): number {
 }
 
 /** Sums of dyadic amounts (halves, quarters) are exact; anything else is settled at 4 places so that equal sums compare equal. */
-function settle(value: number): number {
+export function settle(value: number): number {
   return Math.round(value * 10_000) / 10_000;
 }
 
@@ -356,36 +356,8 @@ function formatDay(date: string): string {
   return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 }
 
-// ---- Accrual, carry-over, service ----------------------------------------------------------
+// ---- Length of service ---------------------------------------------------------------------
 
-/** Monthly accrual: a month of the leave year counts once it has started; entitlement × months ÷ 12, rounded up, never above the entitlement. */
-export function accruedToDate(entitlement: number, unit: LeaveUnit, year: LeaveYear, date: string): number {
-  if (date < year.start_date) return 0;
-  let months = 0;
-  while (months < 12 && addMonths(year.start_date, months) <= date) months += 1;
-  return Math.min(entitlement, roundUpFor(unit, (entitlement * months) / 12));
-}
-/** 12.07% of hours worked, in hours, rounded up to a quarter. */
-export function irregularHoursAccrual(hoursWorked: number): number {
-  return roundUpToQuarter(Math.max(0, hoursWorked) * IRREGULAR_HOURS_ACCRUAL_RATE);
-}
-/** Carried into the next year: what remains, capped, never negative, rounded up for the unit. */
-export function carryOver(remaining: number, cap: number, unit: LeaveUnit): number {
-  return roundUpFor(unit, Math.min(Math.max(remaining, 0), Math.max(cap, 0)));
-}
-/**
- * When the carried-over amount expires: carried-over days expire at the end of the day before
- * the year's start plus `months`, so this returns that last usable day (1 January + 3 months
- * → 31 March); null when `months` is 0 (they never expire).
- */
-export function carryOverExpiry(year: LeaveYear, months: number): string | null {
-  if (months <= 0) return null;
-  return addDays(addMonths(year.start_date, months), -1);
-}
-/** What expires of `carried` when `usedBeforeExpiry` was taken before the expiry date (leave is drawn from carry-over first). */
-export function carryOverExpiring(carried: number, usedBeforeExpiry: number): number {
-  return Math.max(0, carried - Math.max(0, usedBeforeExpiry));
-}
 /** Whole years between `start` and `date` (an anniversary counts on the day). */
 export function completedYears(start: string, date: string): number {
   if (date < start) return 0;
@@ -399,41 +371,4 @@ export function serviceExtra(steps: ServiceStep[], years: number): number {
     if (step.after_years <= years && (best === null || step.after_years > best.after_years)) best = step;
   }
   return best ? best.extra : 0;
-}
-
-// ---- Bradford factor -----------------------------------------------------------------------
-
-export type SpellInput = { id: string; start_date: string; end_date: string; days: number };
-/** Absences that touch, overlap or are separated only by non-working days of the pattern join into one spell. */
-export function bradfordSpells(
-  absences: SpellInput[],
-  week: WeekHours,
-): { start_date: string; end_date: string; days: number; absence_ids: string[] }[] {
-  const sorted = [...absences].sort((a, b) =>
-    a.start_date === b.start_date ? a.end_date.localeCompare(b.end_date) : a.start_date.localeCompare(b.start_date),
-  );
-  const spells: { start_date: string; end_date: string; days: number; absence_ids: string[] }[] = [];
-  for (const absence of sorted) {
-    const current = spells[spells.length - 1];
-    if (current && joins(current.end_date, absence.start_date, week)) {
-      if (absence.end_date > current.end_date) current.end_date = absence.end_date;
-      current.days = settle(current.days + absence.days);
-      current.absence_ids.push(absence.id);
-    } else {
-      spells.push({ start_date: absence.start_date, end_date: absence.end_date, days: absence.days, absence_ids: [absence.id] });
-    }
-  }
-  return spells;
-}
-/** True when every day after `end` and before `start` is a non-working day. */
-function joins(end: string, start: string, week: WeekHours): boolean {
-  const last = dayNumber(start);
-  for (let day = dayNumber(end) + 1; day < last; day++) {
-    if (hoursOn(week, dateFromDayNumber(day)) > 0) return false;
-  }
-  return true;
-}
-/** S² × D. */
-export function bradfordScore(spells: number, days: number): number {
-  return spells * spells * days;
 }

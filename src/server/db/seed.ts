@@ -2,7 +2,7 @@
 // database at first start, or when asked (SEED_DEMO=1, npm run seed); never twice.
 import { createCompany, createDepartment, createRole, createUser, emailExists } from '../../modules/auth/server/accounts.queries';
 import { DEMO_INVITED_ACCOUNT } from '../../modules/auth/server/onboarding-demo';
-import { DEMO_HR_ADMINS, DEMO_PEOPLE_COUNT } from '../../modules/employees/server/people-demo';
+import { DEMO_HR_ADMINS, DEMO_PEOPLE_COUNT } from '../../modules/employees/server/people-demo.data';
 import { hashPassword } from '../../modules/auth/server/passwords';
 import type { Config } from '../config';
 import { serverModules } from '../modules';

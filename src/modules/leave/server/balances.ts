@@ -6,9 +6,6 @@ import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../
 import type { BankHolidayRegion, LeaveUnit, ValueLogKind } from '../leave.contract';
 import { bankHolidayMap } from '../bank-holidays';
 import {
-  accruedToDate,
-  carryOver,
-  carryOverExpiry,
   DEFAULT_WEEK,
   hoursOn,
   leaveYearFor,
@@ -17,6 +14,7 @@ import {
   type LeaveYear,
   type WeekHours,
 } from '../leave-rules';
+import { accruedToDate, carryOver, carryOverExpiry } from '../accrual-rules';
 import type { AbsencePolicyTemplatesTable, UserAbsencePeriodsTable, UserAbsencePeriodValuesTable } from './leave-tables';
 import type { Selectable } from 'kysely';
 import {

@@ -7,7 +7,7 @@
 import { withSystem, type Db, type Trx } from '../../../server/db/database';
 import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
 import { LEAVE_INVALIDATES } from '../leave.contract';
-import { accruedToDate, carryOverExpiring } from '../leave-rules';
+import { accruedToDate, carryOverExpiring } from '../accrual-rules';
 import { logValueChange } from './balances';
 import {
   findExpiredCarryOvers,

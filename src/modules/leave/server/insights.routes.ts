@@ -12,7 +12,8 @@ import { AppError } from '../../../shared/app-error';
 import { addDays, londonDate } from '../../../shared/dates';
 import { isUuid } from '../../../shared/ids';
 import { levelFor, scopeCoversUser, type ScopeActor } from '../../../shared/scopes';
-import { bradfordScore, bradfordSpells, requestDeduction, type SpellInput } from '../leave-rules';
+import { bradfordScore, bradfordSpells, type SpellInput } from '../bradford-factor';
+import { requestDeduction } from '../leave-rules';
 import {
   LEAVE_ENDPOINTS,
   TimelineQuerySchema,

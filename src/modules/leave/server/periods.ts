@@ -5,7 +5,8 @@ import type { Trx } from '../../../server/db/database';
 import { AppError } from '../../../shared/app-error';
 import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
 import { leaveMessages, type ValueLogInput } from '../leave.contract';
-import { accruedToDate, irregularHoursAccrual, roundUpFor } from '../leave-rules';
+import { roundUpFor } from '../leave-rules';
+import { accruedToDate, irregularHoursAccrual } from '../accrual-rules';
 import {
   annualEntitlement,
   ensurePeriodFor,

@@ -1,5 +1,6 @@
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import { enableTenantRls } from '../rls';
+import { GRANTS } from './0013_leave.grants';
 
 // Leave and absences (issue 7): leave types, policy templates and their assignment, leave
 // years (periods) with a logged value per leave type, absences with their history, medical
@@ -76,67 +77,6 @@ const VALUE_LOG_KINDS = [
   'bank_holidays',
   'absence',
   'absence_cancelled',
-];
-
-/** The leave entries each role template held, given to roles made before this migration. Copied as they were when this migration was written: a migration means the same thing forever. */
-const GRANTS: [role: string, endpoint: string, scope: string, methods: string][] = [
-  ['Owner', '/api/user-absence-policy', 'company', 'GET POST PUT DELETE'],
-  ['Owner', '/api/user-absence-period', 'company', 'GET POST PUT DELETE'],
-  ['Owner', '/api/user-absence-period-value', 'company', 'GET POST PUT DELETE'],
-  ['Owner', '/api/user-absence-period-value-log', 'company', 'GET POST PUT DELETE'],
-  ['Owner', '/api/create-new-period', 'company', 'GET POST PUT DELETE'],
-  ['Owner', '/api/absence-policy-template', 'company', 'GET POST PUT DELETE'],
-  ['Owner', '/api/blocked-date-period', 'company', 'GET POST PUT DELETE'],
-  ['Owner', '/api/leave-type', 'company', 'GET POST PUT DELETE'],
-  ['Owner', '/api/bank-holidays', 'company', 'GET POST PUT DELETE'],
-  ['Owner', '/api/company-leave-settings', 'company', 'GET POST PUT DELETE'],
-  ['Owner', '/api/approve-absence', 'company', 'GET POST PUT DELETE'],
-  ['Owner', '/api/return-to-work', 'company', 'GET POST PUT DELETE'],
-  ['Owner', '/api/user-suggested-absence', 'company', 'GET'],
-  ['Owner', '/api/bradford-factor', 'company', 'GET'],
-  ['HR admin', '/api/user-absence-policy', 'company', 'GET POST PUT DELETE'],
-  ['HR admin', '/api/user-absence-period', 'company', 'GET POST PUT DELETE'],
-  ['HR admin', '/api/user-absence-period-value', 'company', 'GET POST PUT DELETE'],
-  ['HR admin', '/api/user-absence-period-value-log', 'company', 'GET POST PUT DELETE'],
-  ['HR admin', '/api/create-new-period', 'company', 'GET POST PUT DELETE'],
-  ['HR admin', '/api/absence-policy-template', 'company', 'GET POST PUT DELETE'],
-  ['HR admin', '/api/blocked-date-period', 'company', 'GET POST PUT DELETE'],
-  ['HR admin', '/api/leave-type', 'company', 'GET POST PUT DELETE'],
-  ['HR admin', '/api/bank-holidays', 'company', 'GET POST PUT DELETE'],
-  ['HR admin', '/api/company-leave-settings', 'company', 'GET POST PUT DELETE'],
-  ['HR admin', '/api/approve-absence', 'company', 'GET POST PUT DELETE'],
-  ['HR admin', '/api/return-to-work', 'company', 'GET POST PUT DELETE'],
-  ['HR admin', '/api/user-suggested-absence', 'company', 'GET'],
-  ['HR admin', '/api/bradford-factor', 'company', 'GET'],
-  ['Manager', '/api/user-absence-policy', 'department', 'GET'],
-  ['Manager', '/api/user-absence-period', 'department', 'GET'],
-  ['Manager', '/api/user-absence-period-value', 'department', 'GET'],
-  ['Manager', '/api/user-absence-period-value-log', 'department', 'GET'],
-  ['Manager', '/api/create-new-period', 'department', 'GET'],
-  ['Manager', '/api/user-suggested-absence', 'department', 'GET'],
-  ['Manager', '/api/bradford-factor', 'department', 'GET'],
-  ['Manager', '/api/approve-absence', 'department', 'GET POST PUT DELETE'],
-  ['Manager', '/api/return-to-work', 'department', 'GET PUT'],
-  ['Employee', '/api/user-absence-policy', 'own', 'GET'],
-  ['Employee', '/api/user-absence-period', 'own', 'GET'],
-  ['Employee', '/api/user-absence-period-value', 'own', 'GET'],
-  ['Employee', '/api/user-absence-period-value-log', 'own', 'GET'],
-  ['Employee', '/api/user-suggested-absence', 'own', 'GET'],
-  ['Employee', '/api/return-to-work', 'own', 'GET PUT'],
-  ['Administrator', '/api/user-absence-policy', 'global', 'GET POST PUT DELETE'],
-  ['Administrator', '/api/user-absence-period', 'global', 'GET POST PUT DELETE'],
-  ['Administrator', '/api/user-absence-period-value', 'global', 'GET POST PUT DELETE'],
-  ['Administrator', '/api/user-absence-period-value-log', 'global', 'GET POST PUT DELETE'],
-  ['Administrator', '/api/create-new-period', 'global', 'GET POST PUT DELETE'],
-  ['Administrator', '/api/absence-policy-template', 'global', 'GET POST PUT DELETE'],
-  ['Administrator', '/api/blocked-date-period', 'global', 'GET POST PUT DELETE'],
-  ['Administrator', '/api/leave-type', 'global', 'GET POST PUT DELETE'],
-  ['Administrator', '/api/bank-holidays', 'global', 'GET POST PUT DELETE'],
-  ['Administrator', '/api/company-leave-settings', 'global', 'GET POST PUT DELETE'],
-  ['Administrator', '/api/approve-absence', 'global', 'GET POST PUT DELETE'],
-  ['Administrator', '/api/return-to-work', 'global', 'GET POST PUT DELETE'],
-  ['Administrator', '/api/user-suggested-absence', 'global', 'GET'],
-  ['Administrator', '/api/bradford-factor', 'global', 'GET'],
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
