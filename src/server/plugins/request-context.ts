@@ -55,8 +55,8 @@ export function requireSession(request: FastifyRequest): Session {
  * always the caller's. A session of no company (an administrator) gets there only as an
  * impersonated session under an approved access request, which carries that company.
  */
-export function requireCompany(session: Session): string {
-  if (!session.companyId) throw AppError.forbidden();
+export function requireCompany(session: Session, refusal: 'forbidden' | 'not_found' = 'forbidden'): string {
+  if (!session.companyId) throw refusal === 'forbidden' ? AppError.forbidden() : AppError.notFound();
   return session.companyId;
 }
 

@@ -9,9 +9,9 @@ import type { Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
 import { companyChannel } from '../../../shared/realtime';
-import { roleRank, scopeReachesForWrite, type Scope } from '../../../shared/scopes';
+import { scopeReachesForWrite, type Scope } from '../../../shared/scopes';
 import { DIRECTORY_INVALIDATES, type DirectoryBulkResult, type DirectoryBulkSchema } from '../directory.contract';
-import { actorOf } from './person-access';
+import { actorOf } from '../../../server/http/person-access';
 import { inviteEmployee } from './directory-invite';
 import {
   addUserTags,
@@ -21,7 +21,7 @@ import {
   removeUserTags,
   type BulkSubject,
 } from './directory-writes.queries';
-import { moveToDepartment } from './person-subject.queries';
+import { moveToDepartment } from './people-scope.queries';
 
 type BulkInput = v.InferOutput<typeof DirectoryBulkSchema>;
 type Context = { app: FastifyInstance; request: FastifyRequest; session: Session; scope: Scope; companyId: string };
@@ -37,7 +37,7 @@ async function reachablePeople(trx: Trx, context: Context, userIds: readonly str
       user_ids: [missing === 1 ? 'One of the employees was not found.' : `${missing} of the employees were not found.`],
     });
   }
-  const actor = { ...actorOf(context.session), rank: roleRank(context.session.permissions) };
+  const actor = actorOf(context.session);
   const outside = subjects.find(
     (s) =>
       !scopeReachesForWrite(context.scope, actor, {

@@ -25,7 +25,7 @@ import {
 } from '../directory.contract';
 import { mayChangeSignInEmail } from '../employees.policy';
 import { askNewAddressToConfirm, forgetOldAddressLinks, type EmailChangeDeps } from './directory-email-change';
-import { withPerson, type PersonContext } from './person-access';
+import { withPerson, type PersonContext } from '../../../server/http/person-access';
 import { getUserBasic } from './directory.queries';
 import {
   countOwned,

@@ -15,7 +15,7 @@ import { DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/da
 import { directoryPaths, EXPORT_COLUMNS, ExportQuerySchema, type DirectoryEntry } from '../directory.contract';
 import { CompanyIdQuerySchema } from './directory-company';
 import { findDirectoryRows } from './directory.queries';
-import { actorOf } from './person-access';
+import { actorOf } from '../../../server/http/person-access';
 
 const ExportRequestSchema = v.object({ ...ExportQuerySchema.entries, ...CompanyIdQuerySchema.entries });
 

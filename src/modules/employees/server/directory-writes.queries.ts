@@ -5,7 +5,7 @@ import type { AuditEntry } from '../../../server/audit/audit.queries';
 import type { DbOrTrx } from '../../../server/db/database';
 import { roleRankOf } from '../../../server/db/role-rank.queries';
 import './people-tables';
-import { moveToDepartment } from './person-subject.queries';
+import { moveToDepartment } from './people-scope.queries';
 
 /** Whether an account anywhere (any company, or none) has this address; call in the system scope. */
 export async function isEmailTaken(db: DbOrTrx, input: { email: string; exceptUserId?: string }): Promise<boolean> {

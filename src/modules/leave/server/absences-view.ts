@@ -5,11 +5,11 @@ import type { FastifyRequest } from 'fastify';
 import { auditSourceOf } from '../../../server/audit/audit-source';
 import { recordAudit } from '../../../server/audit/audit.queries';
 import type { Trx } from '../../../server/db/database';
+import { actorOf } from '../../../server/http/person-access';
 import type { Session } from '../../../server/plugins/request-context';
 import { londonDate } from '../../../shared/dates';
 import {
   levelFor,
-  roleRank,
   scopeCoversUser,
   scopeReachesForWrite,
   type HttpMethod,
@@ -21,12 +21,6 @@ import { LEAVE_ENDPOINTS, type Absence, type AbsenceDetail } from '../leave.cont
 import { cancelOutcome, needsDecision } from '../leave.policy';
 import { findAbsenceEvents, findMedicalDetail, type AbsenceReader, type AbsenceViewRow } from './absences.queries';
 import { approverActor } from './approvers';
-
-export const actorOf = (session: Session) => ({
-  userId: session.userId,
-  companyId: session.companyId,
-  departmentIds: session.departmentIds,
-});
 
 /** The caller's level for `/api/user-absence` with `method`. */
 export function absenceLevel(session: Session, method: HttpMethod): Scope | null {
@@ -40,14 +34,14 @@ export function absenceScopeReads(session: Session, subject: ScopeSubject): bool
 
 /** Whether the caller's `/api/user-absence` level for a write reaches the person (no higher role at department scope). */
 export function absenceScopeWrites(session: Session, method: Exclude<HttpMethod, 'GET'>, subject: RankedSubject): boolean {
-  return scopeReachesForWrite(absenceLevel(session, method), { ...actorOf(session), rank: roleRank(session.permissions) }, subject);
+  return scopeReachesForWrite(absenceLevel(session, method), actorOf(session), subject);
 }
 
 /** Whether the special-category gate lets the caller read (GET) or write (PUT) the person's medical detail. */
 export function medicalGateCovers(session: Session, method: 'GET' | 'PUT', subject: RankedSubject): boolean {
   const level = levelFor(session.permissions, LEAVE_ENDPOINTS.specialCategory, method);
   if (method === 'GET') return scopeCoversUser(level, actorOf(session), subject);
-  return scopeReachesForWrite(level, { ...actorOf(session), rank: roleRank(session.permissions) }, subject);
+  return scopeReachesForWrite(level, actorOf(session), subject);
 }
 
 export function readerOf(session: Session, companyId: string, level: Scope): AbsenceReader {

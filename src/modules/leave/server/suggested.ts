@@ -5,6 +5,7 @@
 // from assessAbsence, the function POST uses, so the two cannot disagree.
 import * as v from 'valibot';
 import { withTenant, type Db } from '../../../server/db/database';
+import { actorOf } from '../../../server/http/person-access';
 import type { Session } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import type { Scope } from '../../../shared/scopes';
@@ -12,7 +13,7 @@ import { scopeCoversUser } from '../../../shared/scopes';
 import { CreateAbsenceInputSchema, leaveMessages, type SuggestedAbsence, type SuggestedAbsenceQuerySchema } from '../leave.contract';
 import { assessAbsence } from './absences-checks';
 import { findAbsenceLeaveType, findAbsencePerson, findClashes } from './absences.queries';
-import { absenceScopeReads, actorOf } from './absences-view';
+import { absenceScopeReads } from './absences-view';
 import { mayApprove } from './approvers';
 
 export async function suggestAbsence(

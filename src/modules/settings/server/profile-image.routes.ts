@@ -10,10 +10,10 @@ import { withSystem, type Trx } from '../../../server/db/database';
 import { sendFile } from '../../../server/files/downloads';
 import { FILE_TYPES } from '../../../server/files/file-types';
 import { receiveUpload } from '../../../server/files/uploads';
+import { inPersonCompany, mayActOn } from '../../../server/http/person-access';
 import { parseInput } from '../../../server/http/validate';
 import { requireSession, type Session } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
-import { levelFor, roleRank } from '../../../shared/scopes';
 import { fieldErrorsFromIssues } from '../../../shared/validation';
 import {
   PROFILE_IMAGE_MAX_BYTES,
@@ -21,20 +21,12 @@ import {
   UpdateProfileImageInputSchema,
   type SettingsSubjectInput,
 } from '../settings.contract';
-import { scopeReachesForWrite, type SettingsSubject } from '../settings.policy';
+import type { SettingsSubject } from '../settings.policy';
 import { getProfileImageFile, getPublicFile, setFileVisibility, setProfileImageFile, toProfileImage } from './profile-images.queries';
-import { inSubjectCompany } from './settings-subject';
 
 /** Editing someone else's picture is editing their record: the people endpoint's PUT. */
 const USER_RECORD_ENDPOINT = '/api/user-basic';
 const IMAGE_TYPES = [FILE_TYPES.png, FILE_TYPES.jpeg, FILE_TYPES.webp];
-
-const actorOf = (session: Session) => ({
-  userId: session.userId,
-  companyId: session.companyId,
-  departmentIds: session.departmentIds,
-  rank: roleRank(session.permissions),
-});
 
 export const profileImageRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
@@ -47,12 +39,10 @@ export const profileImageRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
   ) => {
     const session = requireSession(request);
     const { userId } = request.params as SettingsSubjectInput;
-    const recordLevel = levelFor(session.permissions, USER_RECORD_ENDPOINT, mode === 'read' ? 'GET' : 'PUT');
-    return inSubjectCompany(db, { session, userId }, async (trx, subject) => {
+    return inPersonCompany(db, { session, userId }, async (trx, subject) => {
       const self = subject.userId === session.userId;
       // Colleagues see each other's pictures; changing one is the user's or their editor's.
-      const allowed =
-        mode === 'read' ? subject.companyId === session.companyId : self || scopeReachesForWrite(recordLevel, actorOf(session), subject);
+      const allowed = mode === 'read' ? subject.companyId === session.companyId : self || mayActOn(session, subject, USER_RECORD_ENDPOINT, 'PUT');
       if (!allowed) throw AppError.forbidden();
       return fn(trx, subject, session);
     });

@@ -6,12 +6,13 @@ import type { AppDeps } from '../../../server/app';
 import { auditSourceOf } from '../../../server/audit/audit-source';
 import { recordAudit } from '../../../server/audit/audit.queries';
 import { withTenant } from '../../../server/db/database';
+import { actorOf, inPersonCompany } from '../../../server/http/person-access';
 import { parseInput } from '../../../server/http/validate';
 import { requireCompany, requireSession, type Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
 import { companyChannel, userChannel } from '../../../shared/realtime';
-import { levelFor, roleRank, type HttpMethod } from '../../../shared/scopes';
+import { levelFor, type HttpMethod } from '../../../shared/scopes';
 import {
   COMPANY_SETTINGS_ENDPOINT,
   OWN_OVERTIME_REFUSED,
@@ -23,15 +24,7 @@ import {
 } from '../settings.contract';
 import { decideUserSettingsChange, mayChangeCompanySettings, mayReadUserSettings } from '../settings.policy';
 import { profileImageRoutes } from './profile-image.routes';
-import { inSubjectCompany } from './settings-subject';
 import { getCompanySettings, getUserSettings, updateCompanySettings, updateUserSettings } from './settings.queries';
-
-const actorOf = (session: Session) => ({
-  userId: session.userId,
-  companyId: session.companyId,
-  departmentIds: session.departmentIds,
-  rank: roleRank(session.permissions),
-});
 
 export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
@@ -79,7 +72,7 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
   const readUserSettings = async (request: FastifyRequest, userId: string) => {
     const session = requireSession(request);
     const readLevel = level(session, USER_SETTINGS_ENDPOINT, 'GET');
-    return inSubjectCompany(db, { session, userId }, async (trx, subject) => {
+    return inPersonCompany(db, { session, userId }, async (trx, subject) => {
       if (!mayReadUserSettings({ actor: actorOf(session), level: readLevel, subject })) throw AppError.forbidden();
       return getUserSettings(trx, { companyId: subject.companyId, userId });
     });
@@ -99,7 +92,7 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     const { userId } = request.params as SettingsSubjectInput;
     const writeLevel = level(session, USER_SETTINGS_ENDPOINT, 'PUT');
     const change = parseInput(UpdateUserSettingsInputSchema, request.body);
-    return inSubjectCompany(db, { session, userId }, async (trx, subject) => {
+    return inPersonCompany(db, { session, userId }, async (trx, subject) => {
       const decision = decideUserSettingsChange({ actor: actorOf(session), level: writeLevel, subject, change });
       if (decision === 'own_overtime') throw AppError.forbidden(OWN_OVERTIME_REFUSED);
       if (decision === 'forbidden') throw AppError.forbidden();
