@@ -3,7 +3,7 @@
 // not refuses the whole action before anything changes.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import { auditSourceOf } from '../../../server/audit/audit-source';
+import { auditEntry } from '../../../server/audit/audit-entry';
 import { withTenant, type Trx } from '../../../server/db/database';
 import type { Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
@@ -92,19 +92,17 @@ export async function runBulkAction(context: Context, body: BulkInput): Promise<
       await (body.action === 'add_tags' ? addUserTags : removeUserTags)(trx, { companyId, userIds, tagIds });
       details = { tag_ids: tagIds };
     }
-    const source = auditSourceOf(request);
     await recordAuditEntries(
       trx,
-      userIds.map((userId) => ({
-        ...source,
-        actorId: session.userId,
-        impersonatorId: session.impersonatorId,
-        companyId,
-        action: `user.bulk_${body.action}`,
-        targetType: 'user',
-        targetId: userId,
-        details: { ...details, people: userIds.length },
-      })),
+      userIds.map((userId) =>
+        auditEntry(request, {
+          companyId,
+          action: `user.bulk_${body.action}`,
+          targetType: 'user',
+          targetId: userId,
+          details: { ...details, people: userIds.length },
+        }),
+      ),
     );
     const invalidates = body.action === 'set_department' ? DIRECTORY_INVALIDATES.people : DIRECTORY_INVALIDATES.tags;
     await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates, companyId });

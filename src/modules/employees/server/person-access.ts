@@ -1,10 +1,8 @@
 // What the people module adds to the platform's person access: the special-category gate
 // and the audit entry of a read or write of a person's record.
 import type { FastifyRequest } from 'fastify';
-import { auditSourceOf } from '../../../server/audit/audit-source';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { auditRequest } from '../../../server/audit/audit-entry';
 import type { PersonContext } from '../../../server/http/person-access';
-import { requireSession } from '../../../server/plugins/request-context';
 import { maySeeSpecialCategory } from '../employees.policy';
 
 /** Whether this context's caller reads (or changes) the person's special-category fields. */
@@ -19,11 +17,7 @@ export async function auditPerson(
   action: string,
   details?: Record<string, unknown>,
 ): Promise<void> {
-  const session = requireSession(request);
-  await recordAudit(context.trx, {
-    ...auditSourceOf(request),
-    actorId: session.userId,
-    impersonatorId: session.impersonatorId,
+  await auditRequest(context.trx, request, {
     companyId: context.subject.companyId,
     action,
     targetType: 'user',

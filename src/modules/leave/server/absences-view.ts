@@ -2,8 +2,7 @@
 // turned into the contract's Absence with what this caller may do now, and the detail with
 // its history and — only past the special-category gate, audited — the medical detail.
 import type { FastifyRequest } from 'fastify';
-import { auditSourceOf } from '../../../server/audit/audit-source';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { auditRequest } from '../../../server/audit/audit-entry';
 import type { Trx } from '../../../server/db/database';
 import { actorOf } from '../../../server/http/person-access';
 import type { Session } from '../../../server/plugins/request-context';
@@ -113,10 +112,7 @@ export async function toAbsenceDetail(
   if (!medicalGateCovers(session, 'GET', subject)) return { ...absence, events };
   const medical = await findMedicalDetail(trx, { companyId, absenceId: row.id });
   if (medical !== null) {
-    await recordAudit(trx, {
-      ...auditSourceOf(request),
-      actorId: session.userId,
-      impersonatorId: session.impersonatorId,
+    await auditRequest(trx, request, {
       companyId,
       action: 'user_absence_medical.read',
       targetType: 'user',

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { withTenant, type Db } from '../../../server/db/database';
 import { actorOf } from '../../../server/http/person-access';
-import type { Session } from '../../../server/plugins/request-context';
+import { requireCompany, type Session } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import type { Scope } from '../../../shared/scopes';
 import { scopeCoversUser } from '../../../shared/scopes';
@@ -21,8 +21,7 @@ export async function suggestAbsence(
   input: { session: Session; level: Scope; userId: string; query: v.InferOutput<typeof SuggestedAbsenceQuerySchema> },
 ): Promise<SuggestedAbsence> {
   const { session, query } = input;
-  const companyId = session.companyId;
-  if (!companyId) throw AppError.notFound();
+  const companyId = requireCompany(session, 'not_found');
   return withTenant(db, companyId, async (trx) => {
     const person = await findAbsencePerson(trx, { companyId, userId: input.userId });
     if (!person) throw AppError.notFound();

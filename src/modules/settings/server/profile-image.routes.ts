@@ -4,8 +4,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../../../server/app';
-import { auditSourceOf } from '../../../server/audit/audit-source';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { auditRequest } from '../../../server/audit/audit-entry';
 import { withSystem, type Trx } from '../../../server/db/database';
 import { sendFile } from '../../../server/files/downloads';
 import { FILE_TYPES } from '../../../server/files/file-types';
@@ -48,11 +47,8 @@ export const profileImageRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
     });
   };
 
-  const audit = (trx: Trx, input: { request: FastifyRequest; session: Session; subject: SettingsSubject; action: string }) =>
-    recordAudit(trx, {
-      ...auditSourceOf(input.request),
-      actorId: input.session.userId,
-      impersonatorId: input.session.impersonatorId,
+  const audit = (trx: Trx, input: { request: FastifyRequest; subject: SettingsSubject; action: string }) =>
+    auditRequest(trx, input.request, {
       companyId: input.subject.companyId,
       action: input.action,
       targetType: 'user',
@@ -97,7 +93,7 @@ export const profileImageRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
           ? await setFileVisibility(trx, { companyId: subject.companyId, fileId: upload.file.id, isPublic: true })
           : upload.file;
       const previous = await setProfileImageFile(trx, { companyId: subject.companyId, userId: subject.userId, fileId: stored.id });
-      await audit(trx, { request, session, subject, action: 'profile_image.uploaded' });
+      await audit(trx, { request, subject, action: 'profile_image.uploaded' });
       return { file: stored, replaced: previous };
     });
     if (replaced)
@@ -110,19 +106,19 @@ export const profileImageRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
   // Only the visibility changes here; a new picture is a new upload.
   app.put('/api/user-profile-image/:userId', { config: { access: 'authenticated' } }, async (request) => {
     const input = parseInput(UpdateProfileImageInputSchema, request.body);
-    return withSubject(request, 'write', async (trx, subject, session) => {
+    return withSubject(request, 'write', async (trx, subject) => {
       const file = await getProfileImageFile(trx, subject);
       if (!file) throw AppError.notFound();
       const updated = await setFileVisibility(trx, { companyId: subject.companyId, fileId: file.id, isPublic: input.is_public });
-      await audit(trx, { request, session, subject, action: 'profile_image.updated' });
+      await audit(trx, { request, subject, action: 'profile_image.updated' });
       return toProfileImage(updated);
     });
   });
 
   app.delete('/api/user-profile-image/:userId', { config: { access: 'authenticated' } }, async (request, reply) => {
-    const removed = await withSubject(request, 'write', async (trx, subject, session) => {
+    const removed = await withSubject(request, 'write', async (trx, subject) => {
       const previous = await setProfileImageFile(trx, { companyId: subject.companyId, userId: subject.userId, fileId: null });
-      if (previous) await audit(trx, { request, session, subject, action: 'profile_image.deleted' });
+      if (previous) await audit(trx, { request, subject, action: 'profile_image.deleted' });
       return previous;
     });
     if (!removed) throw AppError.notFound();

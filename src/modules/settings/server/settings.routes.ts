@@ -3,12 +3,11 @@
 // the caller's own company; administrators reach a company's only by impersonation.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../server/app';
-import { auditSourceOf } from '../../../server/audit/audit-source';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { auditRequest } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
 import { actorOf, inPersonCompany } from '../../../server/http/person-access';
 import { parseInput } from '../../../server/http/validate';
-import { requireCompany, requireSession, type Session } from '../../../server/plugins/request-context';
+import { requireOwnCompany, requireSession, type Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
 import { companyChannel, userChannel } from '../../../shared/realtime';
@@ -34,8 +33,7 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
   const companyFor = (request: FastifyRequest): { session: Session; companyId: string } => {
     const session = requireSession(request);
     const { companyId } = request.params as { companyId: string };
-    if (requireCompany(session) !== companyId) throw AppError.forbidden();
-    return { session, companyId };
+    return { session, companyId: requireOwnCompany(session, companyId) };
   };
 
   // Every user of the company reads its switches (the menu and dashboard depend on them).
@@ -53,10 +51,7 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
       const change = parseInput(UpdateCompanySettingsInputSchema, request.body);
       return withTenant(db, companyId, async (trx) => {
         const settings = await updateCompanySettings(trx, { companyId, change });
-        await recordAudit(trx, {
-          ...auditSourceOf(request),
-          actorId: session.userId,
-          impersonatorId: session.impersonatorId,
+        await auditRequest(trx, request, {
           companyId,
           action: 'company_settings.updated',
           targetType: 'company',
@@ -97,10 +92,7 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
       if (decision === 'own_overtime') throw AppError.forbidden(OWN_OVERTIME_REFUSED);
       if (decision === 'forbidden') throw AppError.forbidden();
       const settings = await updateUserSettings(trx, { companyId: subject.companyId, userId, change });
-      await recordAudit(trx, {
-        ...auditSourceOf(request),
-        actorId: session.userId,
-        impersonatorId: session.impersonatorId,
+      await auditRequest(trx, request, {
         companyId: subject.companyId,
         action: 'user_settings.updated',
         targetType: 'user',
