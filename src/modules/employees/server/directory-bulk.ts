@@ -12,25 +12,22 @@ import { companyChannel } from '../../../shared/realtime';
 import { scopeReachesForWrite, type Scope } from '../../../shared/scopes';
 import { DIRECTORY_INVALIDATES, type DirectoryBulkResult, type DirectoryBulkSchema } from '../directory.contract';
 import { actorOf } from '../../../server/http/person-access';
+import { findPersonSubjects, type PersonSubject } from '../../../server/http/person-subject.queries';
 import { inviteEmployee } from './directory-invite';
 import {
   addUserTags,
   countOwned,
-  findBulkSubjects,
   recordAuditEntries,
   removeUserTags,
-  type BulkSubject,
 } from './directory-writes.queries';
 import { moveToDepartment } from './people-scope.queries';
 
 type BulkInput = v.InferOutput<typeof DirectoryBulkSchema>;
 type Context = { app: FastifyInstance; request: FastifyRequest; session: Session; scope: Scope; companyId: string };
 
-const nameOf = (subject: BulkSubject) => `${subject.first_name} ${subject.surname}`;
-
 /** Everyone named, found in the company and within reach, or the refusal that names the problem. */
-async function reachablePeople(trx: Trx, context: Context, userIds: readonly string[]): Promise<BulkSubject[]> {
-  const subjects = await findBulkSubjects(trx, { companyId: context.companyId, userIds });
+async function reachablePeople(trx: Trx, context: Context, userIds: readonly string[]): Promise<PersonSubject[]> {
+  const subjects = await findPersonSubjects(trx, { companyId: context.companyId, userIds });
   const missing = userIds.length - subjects.length;
   if (missing > 0) {
     throw AppError.validation({
@@ -38,16 +35,8 @@ async function reachablePeople(trx: Trx, context: Context, userIds: readonly str
     });
   }
   const actor = actorOf(context.session);
-  const outside = subjects.find(
-    (s) =>
-      !scopeReachesForWrite(context.scope, actor, {
-        userId: s.id,
-        companyId: context.companyId,
-        departmentIds: s.department_ids,
-        rank: s.rank,
-      }),
-  );
-  if (outside) throw AppError.forbidden(`You are not allowed to change ${nameOf(outside)}.`);
+  const outside = subjects.find((subject) => !scopeReachesForWrite(context.scope, actor, subject));
+  if (outside) throw AppError.forbidden(`You are not allowed to change ${outside.name}.`);
   return subjects;
 }
 
@@ -63,7 +52,7 @@ async function inviteAll(context: Context, userIds: readonly string[]): Promise<
     const refused = subjects.find((s) => s.status !== 'pending' && s.status !== 'invited');
     if (refused) {
       const why = refused.status === 'active' ? 'is already active.' : 'cannot be invited: their account is terminated or locked.';
-      throw AppError.validation({ user_ids: [`${nameOf(refused)} ${why}`] });
+      throw AppError.validation({ user_ids: [`${refused.name} ${why}`] });
     }
   });
   for (const userId of userIds) await inviteEmployee({ app, request, session, scope, companyId, userId });

@@ -136,33 +136,6 @@ export async function updateBasicRow(db: DbOrTrx, input: { companyId: string; us
     .execute();
 }
 
-export type BulkSubject = {
-  id: string;
-  first_name: string;
-  surname: string;
-  status: string;
-  department_ids: string[];
-  rank: number;
-};
-
-/** The company's people among `userIds`, with every department they belong to. */
-export async function findBulkSubjects(db: DbOrTrx, input: { companyId: string; userIds: readonly string[] }): Promise<BulkSubject[]> {
-  return db
-    .selectFrom('users as u')
-    .select([
-      'u.id',
-      'u.first_name',
-      'u.surname',
-      'u.status',
-      sql<string[]>`array(select u.department_id::text where u.department_id is not null
-        union select ud.department_id::text from user_departments ud where ud.user_id = u.id)`.as('department_ids'),
-      roleRankOf(sql.ref('u.role_id')).as('rank'),
-    ])
-    .where('u.company_id', '=', input.companyId)
-    .where('u.id', 'in', [...input.userIds])
-    .execute();
-}
-
 /** Every pair of person and tag; pairs that exist already stay as they are. */
 export async function addUserTags(
   db: DbOrTrx,

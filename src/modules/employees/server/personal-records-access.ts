@@ -1,29 +1,15 @@
 // What every record route of part A shares: a record with its own id (a next of kin, a note)
 // is reached through the person it belongs to, and every write is audited and tells the
 // company's open apps which resource to refetch (never what changed: no personal data).
-import type { FastifyRequest } from 'fastify';
 import type { Db, Trx } from '../../../server/db/database';
 import type { Session } from '../../../server/plugins/request-context';
-import { publish } from '../../../server/realtime/publish';
-import { companyChannel } from '../../../shared/realtime';
 import type { HttpMethod } from '../../../shared/scopes';
 import { withRecordPerson, type PersonContext } from '../../../server/http/person-access';
-import { auditPerson } from './person-access';
+import { announceWrite } from './employment-records-access';
 import { findRecordOwner } from './personal-records.queries';
 
-export async function recordWritten(
-  request: FastifyRequest,
-  context: PersonContext,
-  input: { resource: string; action: string; details?: Record<string, unknown> },
-): Promise<void> {
-  await auditPerson(request, context, input.action, input.details);
-  await publish(context.trx, {
-    channel: companyChannel(context.subject.companyId),
-    event: input.resource,
-    invalidates: [input.resource],
-    companyId: context.subject.companyId,
-  });
-}
+/** Audits the write and tells the company's open apps which resource to refetch. */
+export const recordWritten = announceWrite;
 
 /** The names of the fields a change sets: what an audit entry keeps instead of their values. */
 export const fieldsOf = (change: object) => ({
