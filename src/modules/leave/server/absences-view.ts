@@ -20,6 +20,7 @@ import { LEAVE_ENDPOINTS, type Absence, type AbsenceDetail } from '../leave.cont
 import { cancelOutcome, needsDecision } from '../leave.policy';
 import { findAbsenceEvents, findMedicalDetail, type AbsenceReader, type AbsenceViewRow } from './absences.queries';
 import { approverActor } from './approvers';
+import { leaveTypeSummaryOf } from './leave-type-summary';
 
 /** The caller's level for `/api/user-absence` with `method`. */
 export function absenceLevel(session: Session, method: HttpMethod): Scope | null {
@@ -64,14 +65,7 @@ export function toAbsence(row: AbsenceViewRow, session: Session, companyId: stri
       department_id: row.department_id,
       department_name: row.department_name,
     },
-    leave_type: {
-      id: row.leave_type_id,
-      key: row.leave_type_key,
-      name: row.leave_type_name,
-      colour: row.leave_type_colour,
-      paid: row.leave_type_paid,
-      deducted: row.leave_type_deducted,
-    },
+    leave_type: leaveTypeSummaryOf(row),
     start_date: row.start_date,
     end_date: row.end_date,
     duration_type: row.duration_type,

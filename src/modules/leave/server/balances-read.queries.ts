@@ -3,8 +3,9 @@
 import { sql } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import { isUuid } from '../../../shared/ids';
-import type { AbsencePeriod, LeaveTypeSummary, PeriodValue, UserAbsencePolicy, ValueLog, ValueLogKind } from '../leave.contract';
+import type { AbsencePeriod, PeriodValue, UserAbsencePolicy, ValueLog, ValueLogKind } from '../leave.contract';
 import type { PeriodRow, ValueRow } from './balances';
+import { leaveTypeSummaryOf } from './leave-type-summary';
 
 export async function findUserPolicy(trx: DbOrTrx, input: { companyId: string; userId: string }): Promise<UserAbsencePolicy> {
   const row = await trx
@@ -104,14 +105,7 @@ function valuesQuery(trx: DbOrTrx, companyId: string, today: string) {
 type ValueSelection = Awaited<ReturnType<ReturnType<typeof valuesQuery>['execute']>>[number];
 const round = (value: number) => Math.round(value * 100) / 100;
 const toValue = (row: ValueSelection): PeriodValue => {
-  const leaveType: LeaveTypeSummary = {
-    id: row.leave_type_id,
-    key: row.leave_type_key,
-    name: row.leave_type_name,
-    colour: row.leave_type_colour,
-    paid: row.leave_type_paid,
-    deducted: row.leave_type_deducted,
-  };
+  const leaveType = leaveTypeSummaryOf(row);
   return {
     id: row.id,
     period_id: row.period_id,

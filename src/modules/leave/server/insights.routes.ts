@@ -23,6 +23,7 @@ import {
 } from '../leave.contract';
 import { leaveContext, personBankHolidays } from './balances';
 import { mountCalendarFeed } from './calendar-feed';
+import { leaveTypeSummaryOf } from './leave-type-summary';
 import { countEmployed, findAbsentOn, findSicknessBetween, type AbsentRow } from './insights.queries';
 import { absenceReadLevel, buildTimeline } from './timeline';
 
@@ -40,16 +41,7 @@ function entryFor(session: Session, companyId: string, row: AbsentRow): WhoAtWor
     user_id: row.user_id,
     name: `${row.first_name} ${row.surname}`,
     department_name: row.department_name,
-    leave_type: seesType
-      ? {
-          id: row.leave_type_id,
-          key: row.leave_type_key,
-          name: row.leave_type_name,
-          colour: row.leave_type_colour,
-          paid: row.leave_type_paid,
-          deducted: row.leave_type_deducted,
-        }
-      : null,
+    leave_type: seesType ? leaveTypeSummaryOf(row) : null,
     start_date: row.start_date,
     end_date: row.end_date,
     duration_type: row.duration_type,
