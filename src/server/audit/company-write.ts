@@ -5,12 +5,12 @@ import type { Trx } from '../db/database';
 import type { Session } from '../plugins/request-context';
 import { publish } from '../realtime/publish';
 import { companyChannel } from '../../shared/realtime';
-import { auditSourceOf } from './audit-source';
-import { recordAudit } from './audit.queries';
+import { auditRequest } from './audit-entry';
 
 export type CompanyWrite = {
   request: FastifyRequest;
-  session: Session;
+  /** Not read: the entry's caller is the request's. */
+  session?: Session;
   companyId: string;
   action: string;
   targetType: string;
@@ -21,10 +21,7 @@ export type CompanyWrite = {
 };
 
 export async function recordCompanyWrite(trx: Trx, input: CompanyWrite): Promise<void> {
-  await recordAudit(trx, {
-    ...auditSourceOf(input.request),
-    actorId: input.session.userId,
-    impersonatorId: input.session.impersonatorId,
+  await auditRequest(trx, input.request, {
     companyId: input.companyId,
     action: input.action,
     targetType: input.targetType,

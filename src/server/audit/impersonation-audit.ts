@@ -3,8 +3,7 @@
 // impersonator"), reads included, so a company sees all that support did as one of its people.
 import type { FastifyInstance } from 'fastify';
 import { withTenant, type Db } from '../db/database';
-import { auditSourceOf } from './audit-source';
-import { recordAudit } from './audit.queries';
+import { auditRequest } from './audit-entry';
 
 // Written before the answer leaves (onSend), so the entry exists by the time the client
 // sees the response; impersonated requests are rare enough that the wait does not matter.
@@ -14,10 +13,7 @@ export function registerImpersonationAudit(app: FastifyInstance, db: Db): void {
     if (!session?.impersonatorId || !session.companyId) return;
     try {
       await withTenant(db, session.companyId, (trx) =>
-        recordAudit(trx, {
-          ...auditSourceOf(request),
-          actorId: session.userId,
-          impersonatorId: session.impersonatorId,
+        auditRequest(trx, request, {
           companyId: session.companyId,
           action: 'impersonation.request',
           targetType: 'route',

@@ -55,9 +55,23 @@ export function requireSession(request: FastifyRequest): Session {
  * always the caller's. A session of no company (an administrator) gets there only as an
  * impersonated session under an approved access request, which carries that company.
  */
-export function requireCompany(session: Session): string {
-  if (!session.companyId) throw AppError.forbidden();
+export function requireCompany(session: Session, refusal: Refusal = 'forbidden'): string {
+  if (!session.companyId) throw refuse(refusal);
   return session.companyId;
+}
+
+/** How an API refuses: 403, or 404 where another company's records do not exist for the caller. */
+export type Refusal = 'forbidden' | 'not_found';
+const refuse = (refusal: Refusal) => (refusal === 'forbidden' ? AppError.forbidden() : AppError.notFound());
+
+/**
+ * The caller's company (requireCompany), which a company the request names (a path, a query
+ * or a body's company_id) must be: whatever a request names, it works in the caller's own.
+ */
+export function requireOwnCompany(session: Session, named: string | undefined, refusal: Refusal = 'forbidden'): string {
+  const companyId = requireCompany(session);
+  if (named !== undefined && named !== companyId) throw refuse(refusal);
+  return companyId;
 }
 
 export function registerRequestContext(app: FastifyInstance, authenticate: Authenticator | undefined): void {

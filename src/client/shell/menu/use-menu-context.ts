@@ -3,7 +3,8 @@
 // counts), loaded through their modules' queries.
 import { useQuery } from '@tanstack/react-query';
 import { pendingCountQueryOptions } from '../../../modules/dashboard/client/pending-count.api';
-import { companySettingsQueryOptions, userSettingsQueryOptions } from '../../../modules/settings/client/settings.api';
+import { userSettingsQueryOptions } from '../../../modules/settings/client/settings.api';
+import { companySettingsQueryOptions } from '../../api/reference-lists';
 import { readSessionFlags } from '../../../modules/auth/client/session-store';
 import { readStoredPermissions } from '../session-permissions';
 import type { MenuContext } from './menu-context';

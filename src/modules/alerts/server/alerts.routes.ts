@@ -4,12 +4,11 @@
 // alert and write both kinds through the generic resource API.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../server/app';
-import { auditSourceOf } from '../../../server/audit/audit-source';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { auditRequest } from '../../../server/audit/audit-entry';
 import { withSystem, withTenant, type Trx } from '../../../server/db/database';
 import { mountResource, type ResourceContext } from '../../../server/http/resource';
 import { parseInput } from '../../../server/http/validate';
-import { requireSession, type Session } from '../../../server/plugins/request-context';
+import { requireCompany, requireSession, type Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
 import { listResponse, pagingFrom } from '../../../shared/list';
@@ -55,12 +54,9 @@ export const alertsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
 
   // Every write is audited and tells every open app to refetch its alerts. The event goes
   // to the global channel and carries nothing, so it reveals no company's alert.
-  const audit = async (trx: Trx, input: { request: FastifyRequest; session: Session; action: string; id: string }) => {
+  const audit = async (trx: Trx, input: { request: FastifyRequest; action: string; id: string }) => {
     await publish(trx, { channel: GLOBAL_CHANNEL, event: 'alerts', invalidates: ['alerts', 'dashboard-alerts'] });
-    await recordAudit(trx, {
-      ...auditSourceOf(input.request),
-      actorId: input.session.userId,
-      impersonatorId: input.session.impersonatorId,
+    await auditRequest(trx, input.request, {
       companyId: null,
       action: input.action,
       targetType: 'alert',
@@ -81,8 +77,7 @@ export const alertsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
       const page = await withSystem(db, (trx) => findAllAlerts(trx, { kinds, paging }));
       return listResponse(page.results, page.count, paging);
     }
-    const companyId = session.companyId;
-    if (!companyId) throw AppError.forbidden();
+    const companyId = requireCompany(session);
     const page = await withTenant(db, companyId, (trx) => findPublishedAlerts(trx, { companyId, kind, paging }));
     return listResponse(page.results, page.count, paging);
   };
@@ -150,11 +145,10 @@ export const alertsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     '/api/alerts/:id/publish',
     { config: { access: { endpoint: ALERTS_ENDPOINT, method: 'PUT', scope: 'global' } } },
     async (request) => {
-      const session = requireSession(request);
       const { id } = request.params as { id: string };
       const alert = await withSystem(db, async (trx) => {
         const published = await publishAlert(trx, { id });
-        if (published) await audit(trx, { request, session, action: 'alert.published', id: published.id });
+        if (published) await audit(trx, { request, action: 'alert.published', id: published.id });
         return published;
       });
       if (!alert) throw AppError.notFound();

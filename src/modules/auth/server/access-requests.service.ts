@@ -7,7 +7,7 @@
 import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
 import { withSystem, type Trx } from '../../../server/db/database';
 import { notify } from '../../../server/notifications/notify';
-import type { Session } from '../../../server/plugins/request-context';
+import { requireCompany, type Session } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import { formatLondonDateTime } from '../../../shared/formats';
 import type { Paging } from '../../../shared/list';
@@ -68,11 +68,6 @@ export function listAccessRequests(caller: Caller & { paging: Paging; statuses?:
 
 export function getAccessRequestFor(caller: Caller & { id: string }): Promise<AccessRequest | undefined> {
   return withSystem(caller.deps.db, (trx) => queries.getAccessRequest(trx, { id: caller.id, ...visibleTo(caller) }));
-}
-
-function requireCompany(session: Session): string {
-  if (!session.companyId) throw AppError.forbidden();
-  return session.companyId;
 }
 
 function requireAdministrator(caller: Pick<Caller, 'session' | 'scope'>): void {

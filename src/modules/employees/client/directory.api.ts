@@ -4,6 +4,7 @@
 // cancel a termination, mark the checklist complete). Every write refreshes what the contract
 // says it makes stale (DIRECTORY_INVALIDATES); realtime does the same for others.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { referenceListQueryOptions } from '../../../client/api/reference-lists';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
 import { startQuery } from '../../../client/api/start-query';
@@ -32,7 +33,6 @@ import { toDirectoryQuery, type DirectorySearch } from './directory/directory-se
 
 export const DIRECTORY_PAGE_SIZE = 20;
 /** Reference lists are short; one page of the largest size holds them. */
-const REFERENCE_LIMIT = 500;
 
 type List<T> = { results: T[]; count: number; next_offset: number };
 export type NamedOption = { id: string; name: string };
@@ -93,18 +93,9 @@ export function startProfilePage(queryClient: QueryClient, id?: string): void {
   if (userId) startQuery(queryClient, userQueryOptions(userId));
 }
 
-/** A reference list of the company (readable by every company user), names in `name`. */
-const referenceQueryOptions = <T extends NamedOption>(resource: string) =>
-  queryOptions({
-    queryKey: [resource, 'options'] as const,
-    queryFn: ({ signal }) => apiFetch<List<T>>(`/api/${resource}`, { signal, query: { limit: REFERENCE_LIMIT } }),
-    staleTime: 5 * 60 * 1000,
-  });
-
-export const departmentsQueryOptions = () => referenceQueryOptions<NamedOption>('departments');
-export const locationsQueryOptions = () => referenceQueryOptions<NamedOption>('company-location');
-export const tagsQueryOptions = () => referenceQueryOptions<TagOption>('user-tags');
-export const terminationReasonsQueryOptions = () => referenceQueryOptions<NamedOption>('termination-reason');
+export const locationsQueryOptions = () => referenceListQueryOptions('company-location');
+export const tagsQueryOptions = () => referenceListQueryOptions<TagOption>('user-tags');
+export const terminationReasonsQueryOptions = () => referenceListQueryOptions('termination-reason');
 
 export const rolesQueryOptions = () =>
   queryOptions({

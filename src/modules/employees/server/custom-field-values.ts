@@ -17,7 +17,7 @@ import {
   type UserCustomField,
   type UserCustomFields,
 } from '../personal-records.contract';
-import { withPerson, type PersonContext } from './person-access';
+import { withPerson, type PersonContext } from '../../../server/http/person-access';
 import { recordWritten } from './personal-records-access';
 import { findUserCustomFields, setUserCustomFieldValues } from './personal-records.queries';
 

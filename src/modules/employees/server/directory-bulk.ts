@@ -3,51 +3,40 @@
 // not refuses the whole action before anything changes.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import { auditSourceOf } from '../../../server/audit/audit-source';
+import { auditEntry } from '../../../server/audit/audit-entry';
 import { withTenant, type Trx } from '../../../server/db/database';
 import type { Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
 import { companyChannel } from '../../../shared/realtime';
-import { roleRank, scopeReachesForWrite, type Scope } from '../../../shared/scopes';
+import { scopeReachesForWrite, type Scope } from '../../../shared/scopes';
 import { DIRECTORY_INVALIDATES, type DirectoryBulkResult, type DirectoryBulkSchema } from '../directory.contract';
-import { actorOf } from './person-access';
+import { actorOf } from '../../../server/http/person-access';
+import { findPersonSubjects, type PersonSubject } from '../../../server/http/person-subject.queries';
 import { inviteEmployee } from './directory-invite';
 import {
   addUserTags,
   countOwned,
-  findBulkSubjects,
   recordAuditEntries,
   removeUserTags,
-  type BulkSubject,
 } from './directory-writes.queries';
-import { moveToDepartment } from './person-subject.queries';
+import { moveToDepartment } from './people-scope.queries';
 
 type BulkInput = v.InferOutput<typeof DirectoryBulkSchema>;
 type Context = { app: FastifyInstance; request: FastifyRequest; session: Session; scope: Scope; companyId: string };
 
-const nameOf = (subject: BulkSubject) => `${subject.first_name} ${subject.surname}`;
-
 /** Everyone named, found in the company and within reach, or the refusal that names the problem. */
-async function reachablePeople(trx: Trx, context: Context, userIds: readonly string[]): Promise<BulkSubject[]> {
-  const subjects = await findBulkSubjects(trx, { companyId: context.companyId, userIds });
+async function reachablePeople(trx: Trx, context: Context, userIds: readonly string[]): Promise<PersonSubject[]> {
+  const subjects = await findPersonSubjects(trx, { companyId: context.companyId, userIds });
   const missing = userIds.length - subjects.length;
   if (missing > 0) {
     throw AppError.validation({
       user_ids: [missing === 1 ? 'One of the employees was not found.' : `${missing} of the employees were not found.`],
     });
   }
-  const actor = { ...actorOf(context.session), rank: roleRank(context.session.permissions) };
-  const outside = subjects.find(
-    (s) =>
-      !scopeReachesForWrite(context.scope, actor, {
-        userId: s.id,
-        companyId: context.companyId,
-        departmentIds: s.department_ids,
-        rank: s.rank,
-      }),
-  );
-  if (outside) throw AppError.forbidden(`You are not allowed to change ${nameOf(outside)}.`);
+  const actor = actorOf(context.session);
+  const outside = subjects.find((subject) => !scopeReachesForWrite(context.scope, actor, subject));
+  if (outside) throw AppError.forbidden(`You are not allowed to change ${outside.name}.`);
   return subjects;
 }
 
@@ -63,7 +52,7 @@ async function inviteAll(context: Context, userIds: readonly string[]): Promise<
     const refused = subjects.find((s) => s.status !== 'pending' && s.status !== 'invited');
     if (refused) {
       const why = refused.status === 'active' ? 'is already active.' : 'cannot be invited: their account is terminated or locked.';
-      throw AppError.validation({ user_ids: [`${nameOf(refused)} ${why}`] });
+      throw AppError.validation({ user_ids: [`${refused.name} ${why}`] });
     }
   });
   for (const userId of userIds) await inviteEmployee({ app, request, session, scope, companyId, userId });
@@ -92,19 +81,17 @@ export async function runBulkAction(context: Context, body: BulkInput): Promise<
       await (body.action === 'add_tags' ? addUserTags : removeUserTags)(trx, { companyId, userIds, tagIds });
       details = { tag_ids: tagIds };
     }
-    const source = auditSourceOf(request);
     await recordAuditEntries(
       trx,
-      userIds.map((userId) => ({
-        ...source,
-        actorId: session.userId,
-        impersonatorId: session.impersonatorId,
-        companyId,
-        action: `user.bulk_${body.action}`,
-        targetType: 'user',
-        targetId: userId,
-        details: { ...details, people: userIds.length },
-      })),
+      userIds.map((userId) =>
+        auditEntry(request, {
+          companyId,
+          action: `user.bulk_${body.action}`,
+          targetType: 'user',
+          targetId: userId,
+          details: { ...details, people: userIds.length },
+        }),
+      ),
     );
     const invalidates = body.action === 'set_department' ? DIRECTORY_INVALIDATES.people : DIRECTORY_INVALIDATES.tags;
     await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates, companyId });

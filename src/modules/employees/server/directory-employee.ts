@@ -5,8 +5,7 @@
 // when the new address confirms it (the identity module's link).
 import type { FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import { auditSourceOf } from '../../../server/audit/audit-source';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { auditRequest } from '../../../server/audit/audit-entry';
 import { withSystem, withTenant, type Db, type Trx } from '../../../server/db/database';
 import type { Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
@@ -25,7 +24,7 @@ import {
 } from '../directory.contract';
 import { mayChangeSignInEmail } from '../employees.policy';
 import { askNewAddressToConfirm, forgetOldAddressLinks, type EmailChangeDeps } from './directory-email-change';
-import { withPerson, type PersonContext } from './person-access';
+import { withPerson, type PersonContext } from '../../../server/http/person-access';
 import { getUserBasic } from './directory.queries';
 import {
   countOwned,
@@ -116,10 +115,7 @@ export async function createEmployee(options: {
       startDate: input.start_date ?? null,
       jobStartDate: input.start_date ?? londonDate(new Date()),
     }).catch(emailRace);
-    await recordAudit(trx, {
-      ...auditSourceOf(request),
-      actorId: session.userId,
-      impersonatorId: session.impersonatorId,
+    await auditRequest(trx, request, {
       companyId,
       action: 'user.created',
       targetType: 'user',
@@ -214,10 +210,7 @@ export async function updateEmployee(options: {
     if (Object.keys(change).length > 0) {
       await updateBasicRow(trx, { companyId, userId, change }).catch(emailRace);
       const from = Object.fromEntries(Object.keys(change).map((key) => [key, current[key as keyof BasicRow]]));
-      await recordAudit(trx, {
-        ...auditSourceOf(request),
-        actorId: session.userId,
-        impersonatorId: session.impersonatorId,
+      await auditRequest(trx, request, {
         companyId,
         action: 'user.updated',
         targetType: 'user',

@@ -5,8 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import ExcelJS from 'exceljs';
 import * as v from 'valibot';
 import type { AppDeps } from '../../../server/app';
-import { auditSourceOf } from '../../../server/audit/audit-source';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { auditRequest } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
 import { requireCompany, requireSession } from '../../../server/plugins/request-context';
@@ -15,7 +14,7 @@ import { DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/da
 import { directoryPaths, EXPORT_COLUMNS, ExportQuerySchema, type DirectoryEntry } from '../directory.contract';
 import { CompanyIdQuerySchema } from './directory-company';
 import { findDirectoryRows } from './directory.queries';
-import { actorOf } from './person-access';
+import { actorOf } from '../../../server/http/person-access';
 
 const ExportRequestSchema = v.object({ ...ExportQuerySchema.entries, ...CompanyIdQuerySchema.entries });
 
@@ -85,10 +84,7 @@ export const directoryExportRoutes: FastifyPluginAsync<{ deps: AppDeps }> = asyn
     const companyId = requireCompany(session);
     const rows = await withTenant(deps.db, companyId, async (trx) => {
       const found = await findDirectoryRows(trx, { companyId, scope, actor: actorOf(session), query });
-      await recordAudit(trx, {
-        ...auditSourceOf(request),
-        actorId: session.userId,
-        impersonatorId: session.impersonatorId,
+      await auditRequest(trx, request, {
         companyId,
         action: 'user.exported',
         details: { format, filter: query, rows: found.rows.length },

@@ -28,7 +28,8 @@ import {
   markSetupComplete,
   type SetupFacts,
 } from './directory-team.queries';
-import { auditPerson, withPerson } from './person-access';
+import { withPerson } from '../../../server/http/person-access';
+import { auditPerson } from './person-access';
 
 const SETUP_ENDPOINT = '/api/user-setup-complete';
 export const SETUP_INCOMPLETE = 'Please complete every step first.';

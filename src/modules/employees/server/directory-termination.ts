@@ -20,7 +20,8 @@ import {
   setTermination,
 } from './directory-termination.queries';
 import { countOwned } from './directory-writes.queries';
-import { auditPerson, withPerson } from './person-access';
+import { withPerson } from '../../../server/http/person-access';
+import { auditPerson } from './person-access';
 
 type TerminateInput = v.InferOutput<typeof TerminateInputSchema>;
 

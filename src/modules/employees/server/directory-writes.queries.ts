@@ -5,7 +5,7 @@ import type { AuditEntry } from '../../../server/audit/audit.queries';
 import type { DbOrTrx } from '../../../server/db/database';
 import { roleRankOf } from '../../../server/db/role-rank.queries';
 import './people-tables';
-import { moveToDepartment } from './person-subject.queries';
+import { moveToDepartment } from './people-scope.queries';
 
 /** Whether an account anywhere (any company, or none) has this address; call in the system scope. */
 export async function isEmailTaken(db: DbOrTrx, input: { email: string; exceptUserId?: string }): Promise<boolean> {
@@ -133,33 +133,6 @@ export async function updateBasicRow(db: DbOrTrx, input: { companyId: string; us
     .set({ ...change, updated_at: sql<Date>`now()` })
     .where('id', '=', input.userId)
     .where('company_id', '=', input.companyId)
-    .execute();
-}
-
-export type BulkSubject = {
-  id: string;
-  first_name: string;
-  surname: string;
-  status: string;
-  department_ids: string[];
-  rank: number;
-};
-
-/** The company's people among `userIds`, with every department they belong to. */
-export async function findBulkSubjects(db: DbOrTrx, input: { companyId: string; userIds: readonly string[] }): Promise<BulkSubject[]> {
-  return db
-    .selectFrom('users as u')
-    .select([
-      'u.id',
-      'u.first_name',
-      'u.surname',
-      'u.status',
-      sql<string[]>`array(select u.department_id::text where u.department_id is not null
-        union select ud.department_id::text from user_departments ud where ud.user_id = u.id)`.as('department_ids'),
-      roleRankOf(sql.ref('u.role_id')).as('rank'),
-    ])
-    .where('u.company_id', '=', input.companyId)
-    .where('u.id', 'in', [...input.userIds])
     .execute();
 }
 

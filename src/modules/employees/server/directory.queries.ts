@@ -14,7 +14,7 @@ import {
   type ProfileImageRef,
   type UserBasic,
 } from '../directory.contract';
-import { peopleInScope } from './person-subject.queries';
+import { peopleInScope } from './people-scope.queries';
 import './people-tables';
 
 // Migration 0007 gives users their picture (declared by the settings module, whose server we do not import).

@@ -28,7 +28,7 @@ import { directoryExportRoutes } from './directory-export';
 import { directoryTeamRoutes } from './directory-team';
 import { cancelTermination, terminateEmployee } from './directory-termination';
 import { getUserBasic, findDirectoryRows } from './directory.queries';
-import { actorOf, withPerson } from './person-access';
+import { actorOf, withPerson } from '../../../server/http/person-access';
 
 /** The directory's filters (a `company_id` the client adds is accepted; the company is always the caller's). */
 export const DirectoryListQuerySchema = v.object({ ...DirectoryQuerySchema.entries, ...CompanyIdQuerySchema.entries });

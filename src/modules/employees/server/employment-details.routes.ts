@@ -18,7 +18,7 @@ import {
   ValidateEmploymentDetailsInputSchema,
 } from '../employment-records.contract';
 import { isUuid } from '../../../shared/ids';
-import { withPerson } from './person-access';
+import { withPerson } from '../../../server/http/person-access';
 import { announceWrite } from './employment-records-access';
 import * as queries from './employment-records.queries';
 

@@ -23,7 +23,7 @@ import {
   UpdateWorkPermitInputSchema,
   WEEKDAY_FIELDS,
 } from '../employment-records.contract';
-import type { PersonContext } from './person-access';
+import { type PersonContext } from '../../../server/http/person-access';
 import { mountPersonRecords } from './employment-record-resource';
 import * as history from './employment-history.queries';
 import * as patterns from './working-patterns.queries';

@@ -11,7 +11,7 @@ import { requireSession } from '../../../server/plugins/request-context';
 import { AppError, type FieldErrors } from '../../../shared/app-error';
 import { listResponse, pagingFrom, type Paging } from '../../../shared/list';
 import type { EmploymentRecordResource } from '../employment-records.contract';
-import { withPerson, type PersonContext } from './person-access';
+import { withPerson, type PersonContext } from '../../../server/http/person-access';
 import { announceWrite, withRecordOwner } from './employment-records-access';
 import { deleteRecord, type RecordTable } from './employment-records.queries';
 

@@ -2,31 +2,26 @@
 // is (so the person's own scope checks apply, and another company's record is a 404), and
 // telling the audit trail and every open app of the company about the change.
 import type { FastifyRequest } from 'fastify';
-import { withTenant, type Db } from '../../../server/db/database';
-import { requireCompany, type Session } from '../../../server/plugins/request-context';
+import type { Db } from '../../../server/db/database';
+import type { Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
-import { AppError } from '../../../shared/app-error';
 import { companyChannel } from '../../../shared/realtime';
-import { levelFor, type HttpMethod } from '../../../shared/scopes';
-import { auditPerson, withPerson, type PersonContext } from './person-access';
+import type { HttpMethod } from '../../../shared/scopes';
+import { withRecordPerson, type PersonContext } from '../../../server/http/person-access';
+import { auditPerson } from './person-access';
 import { findRecordOwner, type RecordTable } from './employment-records.queries';
 
 /**
  * Runs `fn` on the person record `id` belongs to, as `withPerson` does; undefined (a 404) when
  * the caller's company has no such record.
  */
-export async function withRecordOwner<T>(
+export function withRecordOwner<T>(
   db: Db,
   input: { session: Session; table: RecordTable; id: string; endpoint: string; method: HttpMethod },
   fn: (context: PersonContext) => Promise<T>,
 ): Promise<T | undefined> {
-  const { session, table, id } = input;
-  const level = levelFor(session.permissions, input.endpoint, input.method);
-  if (level === null) throw AppError.forbidden();
-  const companyId = requireCompany(session);
-  const owner = await withTenant(db, companyId, (trx) => findRecordOwner(trx, { table, id, companyId }));
-  if (!owner) return undefined;
-  return withPerson(db, { session, userId: owner, endpoint: input.endpoint, method: input.method }, fn);
+  const { table, id } = input;
+  return withRecordPerson(db, { ...input, ownerOf: (trx, companyId) => findRecordOwner(trx, { table, id, companyId }) }, fn);
 }
 
 /**

@@ -9,7 +9,7 @@ import './people-tables';
 import type { ContractValues, JobTitleValues, PayRateValues } from './employment-history.queries';
 import type { WorkingPatternValues } from './working-patterns.queries';
 import type { WorkPermitValues } from './work-permits.queries';
-import { moveToDepartment } from './person-subject.queries';
+import { moveToDepartment } from './people-scope.queries';
 
 export type RecordTable = 'user_job_titles' | 'user_contracts' | 'user_work_permits' | 'user_pay_rates' | 'user_working_patterns';
 /** Company lists a record may point at. */

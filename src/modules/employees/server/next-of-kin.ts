@@ -9,7 +9,7 @@ import {
   personalRecordResources,
   UpdateNextOfKinInputSchema,
 } from '../personal-records.contract';
-import { withPerson, type PersonContext } from './person-access';
+import { withPerson, type PersonContext } from '../../../server/http/person-access';
 import { recordWritten, withPersonRecord } from './personal-records-access';
 import { createNextOfKin, deleteUserRecord, findNextOfKin, updateNextOfKin } from './personal-records.queries';
 

@@ -17,7 +17,8 @@ import {
   type ContactDetails,
   type PersonalDetails,
 } from '../personal-records.contract';
-import { auditPerson, seesSpecialCategory, withPerson, type PersonContext } from './person-access';
+import { withPerson, type PersonContext } from '../../../server/http/person-access';
+import { auditPerson, seesSpecialCategory } from './person-access';
 import { fieldsOf, recordWritten } from './personal-records-access';
 import {
   getAboutMeRow,

@@ -1,28 +1,15 @@
 // What every record route of part A shares: a record with its own id (a next of kin, a note)
 // is reached through the person it belongs to, and every write is audited and tells the
 // company's open apps which resource to refetch (never what changed: no personal data).
-import type { FastifyRequest } from 'fastify';
-import { withTenant, type Db } from '../../../server/db/database';
-import { requireCompany, type Session } from '../../../server/plugins/request-context';
-import { publish } from '../../../server/realtime/publish';
-import { companyChannel } from '../../../shared/realtime';
+import type { Db, Trx } from '../../../server/db/database';
+import type { Session } from '../../../server/plugins/request-context';
 import type { HttpMethod } from '../../../shared/scopes';
-import { auditPerson, withPerson, type PersonContext } from './person-access';
+import { withRecordPerson, type PersonContext } from '../../../server/http/person-access';
+import { announceWrite } from './employment-records-access';
 import { findRecordOwner } from './personal-records.queries';
 
-export async function recordWritten(
-  request: FastifyRequest,
-  context: PersonContext,
-  input: { resource: string; action: string; details?: Record<string, unknown> },
-): Promise<void> {
-  await auditPerson(request, context, input.action, input.details);
-  await publish(context.trx, {
-    channel: companyChannel(context.subject.companyId),
-    event: input.resource,
-    invalidates: [input.resource],
-    companyId: context.subject.companyId,
-  });
-}
+/** Audits the write and tells the company's open apps which resource to refetch. */
+export const recordWritten = announceWrite;
 
 /** The names of the fields a change sets: what an audit entry keeps instead of their values. */
 export const fieldsOf = (change: object) => ({
@@ -36,14 +23,12 @@ export const fieldsOf = (change: object) => ({
  * `endpoint`/`method` checked against that person. Undefined when no such record exists in
  * the caller's company.
  */
-export async function withPersonRecord<T>(
+export function withPersonRecord<T>(
   db: Db,
   input: { session: Session; table: 'user_next_of_kin' | 'user_notes'; id: string; endpoint: string; method: HttpMethod },
   fn: (context: PersonContext) => Promise<T>,
 ): Promise<T | undefined> {
-  const { session, table, id } = input;
-  const companyId = requireCompany(session);
-  const owner = await withTenant(db, companyId, (trx) => findRecordOwner(trx, { table, id, companyId }));
-  if (!owner) return undefined;
-  return withPerson(db, { session, userId: owner.user_id, endpoint: input.endpoint, method: input.method }, fn);
+  const { table, id } = input;
+  const ownerOf = async (trx: Trx, companyId: string) => (await findRecordOwner(trx, { table, id, companyId }))?.user_id;
+  return withRecordPerson(db, { ...input, ownerOf }, fn);
 }

@@ -15,7 +15,7 @@ import type {
   UserNoteType,
 } from '../personal-records.contract';
 import './people-tables';
-import { peopleInScope } from './person-subject.queries';
+import { peopleInScope } from './people-scope.queries';
 
 type Person = { companyId: string; userId: string };
 

@@ -14,7 +14,7 @@ import {
   personalRecordResources,
   UpdateUserNoteInputSchema,
 } from '../personal-records.contract';
-import { actorOf, withPerson, type PersonContext } from './person-access';
+import { actorOf, withPerson, type PersonContext } from '../../../server/http/person-access';
 import { recordWritten, withPersonRecord } from './personal-records-access';
 import { createUserNote, deleteUserRecord, findUserNotes, getNoteAuthor, getUserNote, updateUserNote } from './personal-records.queries';
 

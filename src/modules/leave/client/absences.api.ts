@@ -9,11 +9,10 @@ import { invalidateResources } from '../../../client/api/invalidate-resources';
 import type { ListResponse } from '../../../shared/list';
 import type { QueryInput } from '../../../shared/query-string';
 import { toAbsenceFilters, type AbsenceListSearch } from './absence-list-search';
-import { LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths, type Absence, type AbsenceBulkResult, type AbsenceDetail, type LeaveType } from '../leave.contract';
+import { LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths, type Absence, type AbsenceBulkResult, type AbsenceDetail } from '../leave.contract';
 
 export const ABSENCE_PAGE_SIZE = 20;
 /** Reference lists are short; one page of the largest size holds them. */
-const REFERENCE_LIMIT = 500;
 
 /** The list call's filters, as the resource API sends them (lists in brackets). */
 export type AbsenceFilters = {
@@ -27,7 +26,6 @@ export type AbsenceFilters = {
   search?: string;
 };
 
-export type NamedOption = { id: string; name: string };
 
 export const absenceKeys = {
   all: [LEAVE_RESOURCES.absence] as const,
@@ -71,33 +69,6 @@ export const absenceQueryOptions = (id: string) =>
     retry: (failures, error) => !isRefusal(error) && !isApiError(error, 401) && failures < 1,
     // Medical detail and the sickness category are special-category: never written offline.
     meta: { errorToast: false, sensitive: true },
-  });
-
-/** Answers either a list page or a bare array; the filters only need the rows. */
-const rowsOf = <T>(answer: T[] | ListResponse<T>): T[] => (Array.isArray(answer) ? answer : answer.results);
-
-export const leaveTypesQueryOptions = () =>
-  queryOptions({
-    queryKey: [LEAVE_RESOURCES.leaveType, 'options'] as const,
-    queryFn: ({ signal }) =>
-      apiFetch<LeaveType[] | ListResponse<LeaveType>>(leavePaths.resource(LEAVE_RESOURCES.leaveType), {
-        signal,
-        query: { limit: REFERENCE_LIMIT },
-      }),
-    select: rowsOf,
-    staleTime: 5 * 60 * 1000,
-    // A filter's choices: without them the list still works.
-    retry: false,
-    meta: { errorToast: false },
-  });
-
-export const departmentsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['departments', 'options'] as const,
-    queryFn: ({ signal }) => apiFetch<ListResponse<NamedOption>>('/api/departments', { signal, query: { limit: REFERENCE_LIMIT } }),
-    staleTime: 5 * 60 * 1000,
-    retry: false,
-    meta: { errorToast: false },
   });
 
 /** Everything an absence step can move: lists, detail, timeline, who is at work, balances, return to work and the badge. */

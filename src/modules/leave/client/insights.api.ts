@@ -6,7 +6,8 @@ import { apiFetch, isApiError } from '../../../client/api/api-client';
 import { startQuery } from '../../../client/api/start-query';
 import { londonDate } from '../../../shared/dates';
 import { LEAVE_RESOURCES, leavePaths, type Timeline, type WhoAtWork } from '../leave.contract';
-import { departmentsQueryOptions, withoutSicknessReason } from './absences.api';
+import { departmentsQueryOptions } from '../../../client/api/reference-lists';
+import { withoutSicknessReason } from './absences.api';
 import { rangeFor, type TimelineView } from './timeline/timeline-model';
 
 export type TimelineRange = { from: string; to: string; department_id?: string[] };

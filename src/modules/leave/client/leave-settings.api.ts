@@ -7,7 +7,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
 import type { ListResponse } from '../../../shared/list';
-import { settingsPaths, type CompanySettings } from '../../settings/settings.contract';
+import { updateCompanySettingsMutationOptions } from '../../../client/api/reference-lists';
 import {
   LEAVE_INVALIDATES,
   LEAVE_RESOURCES,
@@ -21,15 +21,12 @@ import {
 } from '../leave.contract';
 
 const ALL = { limit: 500 };
-type Named = { id: string; name: string };
 
 export const settingsKeys = {
   templates: [LEAVE_RESOURCES.policyTemplate] as const,
   blocked: [LEAVE_RESOURCES.blockedDates] as const,
   bankHolidays: (region: BankHolidayRegion, year: number) => [LEAVE_RESOURCES.bankHolidays, region, year] as const,
   leaveSettings: [LEAVE_RESOURCES.leaveSettings] as const,
-  companySettings: (companyId: string) => ['company-settings', companyId] as const,
-  departments: ['departments', 'leave-options'] as const,
 };
 
 const list =
@@ -54,16 +51,6 @@ export const leaveSettingsQueryOptions = () =>
     queryKey: settingsKeys.leaveSettings,
     queryFn: ({ signal }) => apiFetch<CompanyLeaveSettings>(leavePaths.resource(LEAVE_RESOURCES.leaveSettings), { signal }),
   });
-
-export const companySettingsQueryOptions = (companyId: string) =>
-  queryOptions({
-    queryKey: settingsKeys.companySettings(companyId),
-    queryFn: ({ signal }) => apiFetch<CompanySettings>(settingsPaths.companySettings(companyId), { signal }),
-    staleTime: 5 * 60 * 1000,
-  });
-
-export const departmentsQueryOptions = () =>
-  queryOptions({ queryKey: settingsKeys.departments, queryFn: list<Named>('departments'), staleTime: 60 * 1000 });
 
 /** What a write to a settings resource makes stale (the contract's list; the resource itself at least). */
 const settingsInvalidates = (resource: LeaveResource): readonly string[] =>
@@ -92,8 +79,8 @@ export const saveLeaveSettingsMutationOptions = (queryClient: QueryClient) => ({
   },
 });
 
-export const saveReturnToWorkMutationOptions = (queryClient: QueryClient, companyId: string) => ({
-  mutationFn: (enabled: boolean) =>
-    apiFetch<CompanySettings>(settingsPaths.companySettings(companyId), { method: 'PUT', body: { return_to_work_enabled: enabled } }),
-  onSuccess: (settings: CompanySettings) => queryClient.setQueryData(settingsKeys.companySettings(companyId), settings),
-});
+/** The return-to-work switch, which lives in the company settings. */
+export const saveReturnToWorkMutationOptions = (queryClient: QueryClient, companyId: string) => {
+  const { mutationFn, onSuccess } = updateCompanySettingsMutationOptions(queryClient);
+  return { mutationFn: (enabled: boolean) => mutationFn({ companyId, input: { return_to_work_enabled: enabled } }), onSuccess };
+};

@@ -4,6 +4,7 @@
 // keeps it and the answer is a QueuedResponse. Query keys start with the SPEC §3 resource
 // name, so realtime invalidations of that resource refresh them.
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { REFERENCE_LIMIT } from '../../../client/api/reference-lists';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
 import { getToken } from '../../../client/auth/token-store';
@@ -56,9 +57,11 @@ export const leaveTypesQueryOptions = ({ includeArchived = false }: { includeArc
     queryFn: ({ signal }) =>
       apiFetch<ListResponse<LeaveType>>(leavePaths.resource(LEAVE_RESOURCES.leaveType), {
         signal,
-        query: { include_archived: includeArchived ? 1 : undefined, limit: 500 },
+        query: { include_archived: includeArchived ? 1 : undefined, limit: REFERENCE_LIMIT },
       }).then((answer) => answer.results),
-    staleTime: 60 * 1000,
+    staleTime: 5 * 60 * 1000,
+    // Every screen that lists them says so itself when they cannot be loaded, or does without.
+    meta: { errorToast: false },
   });
 
 /** Active people the caller may see, by name (the server keeps to the caller's scope). */

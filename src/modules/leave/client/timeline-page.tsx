@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { londonDate } from '../../../shared/dates';
-import { departmentsQueryOptions } from './absences.api';
+import { departmentsQueryOptions } from '../../../client/api/reference-lists';
 import { FIRST_TIMELINE_VIEW, timelineQueryOptions } from './insights.api';
 import { LeaveNav } from './leave-nav';
 import { TimelineAgenda } from './timeline/timeline-agenda';

@@ -2,14 +2,13 @@
 // turned into the contract's Absence with what this caller may do now, and the detail with
 // its history and — only past the special-category gate, audited — the medical detail.
 import type { FastifyRequest } from 'fastify';
-import { auditSourceOf } from '../../../server/audit/audit-source';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { auditRequest } from '../../../server/audit/audit-entry';
 import type { Trx } from '../../../server/db/database';
+import { actorOf } from '../../../server/http/person-access';
 import type { Session } from '../../../server/plugins/request-context';
 import { londonDate } from '../../../shared/dates';
 import {
   levelFor,
-  roleRank,
   scopeCoversUser,
   scopeReachesForWrite,
   type HttpMethod,
@@ -21,12 +20,7 @@ import { LEAVE_ENDPOINTS, type Absence, type AbsenceDetail } from '../leave.cont
 import { cancelOutcome, needsDecision } from '../leave.policy';
 import { findAbsenceEvents, findMedicalDetail, type AbsenceReader, type AbsenceViewRow } from './absences.queries';
 import { approverActor } from './approvers';
-
-export const actorOf = (session: Session) => ({
-  userId: session.userId,
-  companyId: session.companyId,
-  departmentIds: session.departmentIds,
-});
+import { leaveTypeSummaryOf } from './leave-type-summary';
 
 /** The caller's level for `/api/user-absence` with `method`. */
 export function absenceLevel(session: Session, method: HttpMethod): Scope | null {
@@ -40,14 +34,14 @@ export function absenceScopeReads(session: Session, subject: ScopeSubject): bool
 
 /** Whether the caller's `/api/user-absence` level for a write reaches the person (no higher role at department scope). */
 export function absenceScopeWrites(session: Session, method: Exclude<HttpMethod, 'GET'>, subject: RankedSubject): boolean {
-  return scopeReachesForWrite(absenceLevel(session, method), { ...actorOf(session), rank: roleRank(session.permissions) }, subject);
+  return scopeReachesForWrite(absenceLevel(session, method), actorOf(session), subject);
 }
 
 /** Whether the special-category gate lets the caller read (GET) or write (PUT) the person's medical detail. */
 export function medicalGateCovers(session: Session, method: 'GET' | 'PUT', subject: RankedSubject): boolean {
   const level = levelFor(session.permissions, LEAVE_ENDPOINTS.specialCategory, method);
   if (method === 'GET') return scopeCoversUser(level, actorOf(session), subject);
-  return scopeReachesForWrite(level, { ...actorOf(session), rank: roleRank(session.permissions) }, subject);
+  return scopeReachesForWrite(level, actorOf(session), subject);
 }
 
 export function readerOf(session: Session, companyId: string, level: Scope): AbsenceReader {
@@ -71,14 +65,7 @@ export function toAbsence(row: AbsenceViewRow, session: Session, companyId: stri
       department_id: row.department_id,
       department_name: row.department_name,
     },
-    leave_type: {
-      id: row.leave_type_id,
-      key: row.leave_type_key,
-      name: row.leave_type_name,
-      colour: row.leave_type_colour,
-      paid: row.leave_type_paid,
-      deducted: row.leave_type_deducted,
-    },
+    leave_type: leaveTypeSummaryOf(row),
     start_date: row.start_date,
     end_date: row.end_date,
     duration_type: row.duration_type,
@@ -119,10 +106,7 @@ export async function toAbsenceDetail(
   if (!medicalGateCovers(session, 'GET', subject)) return { ...absence, events };
   const medical = await findMedicalDetail(trx, { companyId, absenceId: row.id });
   if (medical !== null) {
-    await recordAudit(trx, {
-      ...auditSourceOf(request),
-      actorId: session.userId,
-      impersonatorId: session.impersonatorId,
+    await auditRequest(trx, request, {
       companyId,
       action: 'user_absence_medical.read',
       targetType: 'user',

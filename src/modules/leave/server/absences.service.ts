@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import { withTenant, type Db, type Trx } from '../../../server/db/database';
-import type { Session } from '../../../server/plugins/request-context';
+import { requireCompany, type Session } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import { addDays, londonDate } from '../../../shared/dates';
 import {
@@ -48,11 +48,6 @@ export type ServiceContext = { db: Db; request: FastifyRequest; session: Session
 
 const nameOf = (person: { first_name: string; surname: string }) => `${person.first_name} ${person.surname}`;
 
-function companyOf(session: Session): string {
-  // Administrators have no company: absences live in one, and they reach none from here.
-  if (!session.companyId) throw AppError.notFound();
-  return session.companyId;
-}
 
 /** The detail as the caller sees it after a write. */
 async function detailFor(trx: Trx, context: ServiceContext, companyId: string, id: string): Promise<AbsenceDetail> {
@@ -66,7 +61,7 @@ async function detailFor(trx: Trx, context: ServiceContext, companyId: string, i
 
 export async function createAbsence(context: ServiceContext, body: v.InferOutput<typeof CreateAbsenceInputSchema>): Promise<AbsenceDetail> {
   const { session } = context;
-  const companyId = companyOf(session);
+  const companyId = requireCompany(session, 'not_found');
   const userId = body.user_id ?? session.userId;
   const result = await withTenant(context.db, companyId, async (trx) => {
     const person = await findAbsencePerson(trx, { companyId, userId, lock: true });
@@ -270,7 +265,7 @@ async function step(
   id: string,
   fn: (trx: Trx, loaded: Loaded, companyId: string) => Promise<number>,
 ): Promise<AbsenceDetail> {
-  const companyId = companyOf(context.session);
+  const companyId = requireCompany(context.session, 'not_found');
   const result: StepResult = await withTenant(context.db, companyId, async (trx) => {
     const loaded = await load(trx, context.session, companyId, id);
     const mailed = await fn(trx, loaded, companyId);
@@ -498,7 +493,7 @@ export function recordReturn(context: ServiceContext, id: string, body: v.InferO
 
 /** Approves every id or none: the first refusal rolls all back and names the absence. */
 export async function bulkApprove(context: ServiceContext, ids: string[]): Promise<number> {
-  const companyId = companyOf(context.session);
+  const companyId = requireCompany(context.session, 'not_found');
   await withTenant(context.db, companyId, async (trx) => {
     for (const id of [...new Set(ids)]) {
       try {

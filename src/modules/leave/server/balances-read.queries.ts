@@ -3,30 +3,9 @@
 import { sql } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import { isUuid } from '../../../shared/ids';
-import { roleRankOf } from '../../../server/db/role-rank.queries';
-import type { RankedSubject } from '../../../shared/scopes';
-import type { AbsencePeriod, LeaveTypeSummary, PeriodValue, UserAbsencePolicy, ValueLog, ValueLogKind } from '../leave.contract';
+import type { AbsencePeriod, PeriodValue, UserAbsencePolicy, ValueLog, ValueLogKind } from '../leave.contract';
 import type { PeriodRow, ValueRow } from './balances';
-
-/** A company user with every department they belong to; companyId null (system scope) finds them anywhere. */
-export async function findLeaveSubject(trx: DbOrTrx, input: { companyId: string | null; userId: string }): Promise<RankedSubject | null> {
-  if (!isUuid(input.userId)) return null;
-  const row = await trx
-    .selectFrom('users as u')
-    .select([
-      'u.id',
-      'u.company_id',
-      sql<string[]>`array(SELECT u.department_id::text WHERE u.department_id IS NOT NULL
-                          UNION SELECT ud.department_id::text FROM user_departments ud WHERE ud.user_id = u.id)`.as('department_ids'),
-      roleRankOf(sql.ref('u.role_id')).as('rank'),
-    ])
-    .where('u.id', '=', input.userId)
-    .where('u.company_id', 'is not', null)
-    .$if(input.companyId !== null, (q) => q.where('u.company_id', '=', input.companyId))
-    .executeTakeFirst();
-  if (!row?.company_id) return null;
-  return { userId: row.id, companyId: row.company_id, departmentIds: row.department_ids, rank: row.rank };
-}
+import { leaveTypeSummaryOf } from './leave-type-summary';
 
 export async function findUserPolicy(trx: DbOrTrx, input: { companyId: string; userId: string }): Promise<UserAbsencePolicy> {
   const row = await trx
@@ -126,14 +105,7 @@ function valuesQuery(trx: DbOrTrx, companyId: string, today: string) {
 type ValueSelection = Awaited<ReturnType<ReturnType<typeof valuesQuery>['execute']>>[number];
 const round = (value: number) => Math.round(value * 100) / 100;
 const toValue = (row: ValueSelection): PeriodValue => {
-  const leaveType: LeaveTypeSummary = {
-    id: row.leave_type_id,
-    key: row.leave_type_key,
-    name: row.leave_type_name,
-    colour: row.leave_type_colour,
-    paid: row.leave_type_paid,
-    deducted: row.leave_type_deducted,
-  };
+  const leaveType = leaveTypeSummaryOf(row);
   return {
     id: row.id,
     period_id: row.period_id,

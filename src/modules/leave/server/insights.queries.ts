@@ -146,11 +146,3 @@ export async function findSicknessBetween(
   return rows;
 }
 
-/** The person's departments, for a scope check (undefined: no such person in the company). */
-export async function findPersonDepartments(trx: DbOrTrx, input: { companyId: string; userId: string }): Promise<string[] | undefined> {
-  const { rows } = await sql<{ department_ids: string[] }>`
-    select ${departmentIdsOf} as department_ids from users u where u.id = ${input.userId} and u.company_id = ${input.companyId}`.execute(
-    trx,
-  );
-  return rows[0]?.department_ids;
-}

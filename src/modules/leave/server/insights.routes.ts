@@ -7,11 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/app';
 import { withTenant } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
-import { requireSession, type Session } from '../../../server/plugins/request-context';
-import { AppError } from '../../../shared/app-error';
+import { actorOf, withPerson } from '../../../server/http/person-access';
+import { requireCompany, requireSession, type Session } from '../../../server/plugins/request-context';
 import { addDays, londonDate } from '../../../shared/dates';
-import { isUuid } from '../../../shared/ids';
-import { levelFor, scopeCoversUser, type ScopeActor } from '../../../shared/scopes';
+import { levelFor, scopeCoversUser } from '../../../shared/scopes';
 import { bradfordScore, bradfordSpells, type SpellInput } from '../bradford-factor';
 import { requestDeduction } from '../leave-rules';
 import {
@@ -25,22 +24,13 @@ import {
 } from '../leave.contract';
 import { leaveContext, personBankHolidays } from './balances';
 import { mountCalendarFeed } from './calendar-feed';
-import { countEmployed, findAbsentOn, findPersonDepartments, findSicknessBetween, type AbsentRow } from './insights.queries';
+import { leaveTypeSummaryOf } from './leave-type-summary';
+import { countEmployed, findAbsentOn, findSicknessBetween, type AbsentRow } from './insights.queries';
 import { absenceReadLevel, buildTimeline } from './timeline';
 
 /** The Bradford factor looks back 52 weeks, today included. */
 export const BRADFORD_WINDOW_DAYS = 52 * 7;
 
-const actorOf = (session: Session): ScopeActor => ({
-  userId: session.userId,
-  companyId: session.companyId,
-  departmentIds: session.departmentIds,
-});
-
-function companyOf(session: Session): string {
-  if (!session.companyId) throw AppError.forbidden();
-  return session.companyId;
-}
 
 /** The entry as this caller may see it, or null when they may not know the person is away. */
 function entryFor(session: Session, companyId: string, row: AbsentRow): WhoAtWorkEntry | null {
@@ -52,16 +42,7 @@ function entryFor(session: Session, companyId: string, row: AbsentRow): WhoAtWor
     user_id: row.user_id,
     name: `${row.first_name} ${row.surname}`,
     department_name: row.department_name,
-    leave_type: seesType
-      ? {
-          id: row.leave_type_id,
-          key: row.leave_type_key,
-          name: row.leave_type_name,
-          colour: row.leave_type_colour,
-          paid: row.leave_type_paid,
-          deducted: row.leave_type_deducted,
-        }
-      : null,
+    leave_type: seesType ? leaveTypeSummaryOf(row) : null,
     start_date: row.start_date,
     end_date: row.end_date,
     duration_type: row.duration_type,
@@ -74,7 +55,7 @@ export function mountInsights(app: FastifyInstance, deps: AppDeps): void {
 
   app.get('/api/who-at-work', { config: { access: 'authenticated' } }, async (request): Promise<WhoAtWork> => {
     const session = requireSession(request);
-    const companyId = companyOf(session);
+    const companyId = requireCompany(session);
     const query = parseInput(WhoAtWorkQuerySchema, request.query ?? {});
     const date = query.date ?? londonDate(new Date());
     return withTenant(db, companyId, async (trx) => {
@@ -94,7 +75,7 @@ export function mountInsights(app: FastifyInstance, deps: AppDeps): void {
     { config: { access: { endpoint: LEAVE_ENDPOINTS.absence, method: 'GET' } } },
     async (request): Promise<Timeline> => {
       const session = requireSession(request);
-      const companyId = companyOf(session);
+      const companyId = requireCompany(session);
       const query = parseInput(TimelineQuerySchema, request.query ?? {});
       return withTenant(db, companyId, (trx) =>
         buildTimeline(trx, {
@@ -115,17 +96,10 @@ export function mountInsights(app: FastifyInstance, deps: AppDeps): void {
     { config: { access: { endpoint: LEAVE_ENDPOINTS.bradford, method: 'GET' } } },
     async (request): Promise<BradfordFactor> => {
       const session = requireSession(request);
-      const companyId = companyOf(session);
-      const userId = (request.params as { userId?: unknown }).userId;
-      if (!isUuid(userId)) throw AppError.notFound();
+      const { userId } = request.params as { userId: string };
       const to = londonDate(new Date());
       const from = addDays(to, -(BRADFORD_WINDOW_DAYS - 1));
-      return withTenant(db, companyId, async (trx) => {
-        const departmentIds = await findPersonDepartments(trx, { companyId, userId });
-        if (!departmentIds) throw AppError.notFound();
-        const level = levelFor(session.permissions, LEAVE_ENDPOINTS.bradford, 'GET');
-        if (!scopeCoversUser(level, actorOf(session), { userId, companyId, departmentIds })) throw AppError.forbidden();
-
+      return withPerson(db, { session, userId, endpoint: LEAVE_ENDPOINTS.bradford, method: 'GET' }, async ({ trx, companyId }) => {
         const context = await leaveContext(trx, { companyId, userId, date: to });
         const bankHolidays = await personBankHolidays(trx, { companyId, region: context.region, from, to });
         const absences: SpellInput[] = [];

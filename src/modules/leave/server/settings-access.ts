@@ -3,9 +3,8 @@
 // the resources it touched. Callers work in their own company, whatever a request names.
 import { recordCompanyWrite } from '../../../server/audit/company-write';
 import { withTenant, type Db, type Trx } from '../../../server/db/database';
-import { requireCompany, type Session } from '../../../server/plugins/request-context';
+import { requireOwnCompany, type Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
-import { AppError } from '../../../shared/app-error';
 import { companyChannel } from '../../../shared/realtime';
 
 export type LeaveCompanyTarget = {
@@ -19,9 +18,7 @@ export type LeaveCompanyTarget = {
  * settings only as an impersonated session of that company.
  */
 export function leaveCompanyFor(context: { session: Session }, target: LeaveCompanyTarget): string {
-  const companyId = requireCompany(context.session);
-  if (target.companyId !== undefined && target.companyId !== companyId) throw AppError.notFound();
-  return companyId;
+  return requireOwnCompany(context.session, target.companyId, 'not_found');
 }
 
 export async function inLeaveCompany<T>(

@@ -5,14 +5,15 @@
 // from assessAbsence, the function POST uses, so the two cannot disagree.
 import * as v from 'valibot';
 import { withTenant, type Db } from '../../../server/db/database';
-import type { Session } from '../../../server/plugins/request-context';
+import { actorOf } from '../../../server/http/person-access';
+import { requireCompany, type Session } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import type { Scope } from '../../../shared/scopes';
 import { scopeCoversUser } from '../../../shared/scopes';
 import { CreateAbsenceInputSchema, leaveMessages, type SuggestedAbsence, type SuggestedAbsenceQuerySchema } from '../leave.contract';
 import { assessAbsence } from './absences-checks';
 import { findAbsenceLeaveType, findAbsencePerson, findClashes } from './absences.queries';
-import { absenceScopeReads, actorOf } from './absences-view';
+import { absenceScopeReads } from './absences-view';
 import { mayApprove } from './approvers';
 
 export async function suggestAbsence(
@@ -20,8 +21,7 @@ export async function suggestAbsence(
   input: { session: Session; level: Scope; userId: string; query: v.InferOutput<typeof SuggestedAbsenceQuerySchema> },
 ): Promise<SuggestedAbsence> {
   const { session, query } = input;
-  const companyId = session.companyId;
-  if (!companyId) throw AppError.notFound();
+  const companyId = requireCompany(session, 'not_found');
   return withTenant(db, companyId, async (trx) => {
     const person = await findAbsencePerson(trx, { companyId, userId: input.userId });
     if (!person) throw AppError.notFound();

@@ -15,7 +15,7 @@ import { TextField } from '../../../client/ui/text-field';
 import { useForm } from '../../../client/ui/use-form';
 import { UpdateCompanySettingsInputSchema, type CompanySettings } from '../../settings/settings.contract';
 import { CompanyLogoField } from './company-logo-field';
-import { companySettingsQueryOptions, updateCompanySettingsMutationOptions } from './company-settings.api';
+import { companySettingsQueryOptions, updateCompanySettingsMutationOptions } from '../../../client/api/reference-lists';
 import { companyNotesList } from './company-notes-list';
 import { OrganisationList } from './list-page';
 

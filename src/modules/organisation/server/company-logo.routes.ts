@@ -7,7 +7,7 @@ import { withTenant } from '../../../server/db/database';
 import { sendFile } from '../../../server/files/downloads';
 import { FILE_TYPES } from '../../../server/files/file-types';
 import { receiveUpload } from '../../../server/files/uploads';
-import { requireCompany, requireSession } from '../../../server/plugins/request-context';
+import { requireOwnCompany, requireSession } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import { COMPANY_LOGO_MAX_BYTES } from '../organisation.contract';
 import { recordWrite } from './company-scope';
@@ -24,8 +24,7 @@ export const companyLogoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (a
   const companyOf = (request: FastifyRequest) => {
     const session = requireSession(request);
     const { companyId } = request.params as { companyId: string };
-    if (requireCompany(session) !== companyId) throw AppError.forbidden();
-    return { session, companyId };
+    return { session, companyId: requireOwnCompany(session, companyId) };
   };
   const audit = (request: FastifyRequest, input: { companyId: string; action: string }) => ({
     request,

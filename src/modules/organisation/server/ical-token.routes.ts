@@ -3,10 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../../server/app';
-import { auditSourceOf } from '../../../server/audit/audit-source';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { auditRequest } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
-import { requireSession } from '../../../server/plugins/request-context';
+import { requireCompany, requireSession } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
 import { userChannel } from '../../../shared/realtime';
@@ -17,15 +16,11 @@ export const icalTokenRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
   // Own scope is all it needs, and every role has it: the route is open to any signed-in user.
   app.post(ICAL_TOKEN_RESET_PATH, { config: { access: 'authenticated' } }, async (request): Promise<IcalTokenReset> => {
     const session = requireSession(request);
-    const companyId = session.companyId;
-    if (!companyId) throw AppError.forbidden();
+    const companyId = requireCompany(session);
     const token = randomBytes(24).toString('base64url');
     return withTenant(deps.db, companyId, async (trx) => {
       if (!(await setIcalendarToken(trx, { companyId, userId: session.userId, token }))) throw AppError.notFound();
-      await recordAudit(trx, {
-        ...auditSourceOf(request),
-        actorId: session.userId,
-        impersonatorId: session.impersonatorId,
+      await auditRequest(trx, request, {
         companyId,
         action: 'user_icalendar_token.reset',
         targetType: 'user',

@@ -8,7 +8,8 @@ import type { Trx } from '../../../server/db/database';
 import { mountResource, type ResourceContext } from '../../../server/http/resource';
 import { AppError, type FieldErrors } from '../../../shared/app-error';
 import { DUPLICATE_NAME, ListQuerySchema } from '../organisation.contract';
-import { inCompany, isForeignKeyViolation, isUniqueViolation, recordWrite } from './company-scope';
+import { inCompany } from '../../../server/http/company';
+import { isForeignKeyViolation, isUniqueViolation, recordWrite } from './company-scope';
 import {
   countUsers,
   createItem,

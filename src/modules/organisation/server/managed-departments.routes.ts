@@ -14,7 +14,8 @@ import {
   OWN_DEPARTMENT_MESSAGE,
   type ManagedDepartmentInput,
 } from '../organisation.contract';
-import { inCompany, recordWrite } from './company-scope';
+import { inCompany } from '../../../server/http/company';
+import { recordWrite } from './company-scope';
 import {
   addManagedDepartment,
   departmentExists,

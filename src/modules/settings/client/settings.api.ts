@@ -8,9 +8,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';
 import { isQueuedResponse, type QueuedResponse } from '../../../shared/sw-messages';
 import {
   settingsPaths,
-  type CompanySettings,
   type ProfileImage,
-  type UpdateCompanySettingsInput,
   type UpdateUserSettingsInput,
   type UserSettings,
 } from '../settings.contract';
@@ -19,17 +17,9 @@ import {
 const PROFILE_IMAGE_RESOURCE = 'users';
 
 export const settingsKeys = {
-  companySettings: (companyId: string) => ['company-settings', companyId] as const,
   userSettings: (userId: string) => ['user-settings', userId] as const,
   profileImage: (userId: string) => ['users', userId, 'profile-image'] as const,
 };
-
-export const companySettingsQueryOptions = (companyId: string) =>
-  queryOptions({
-    queryKey: settingsKeys.companySettings(companyId),
-    queryFn: ({ signal }) => apiFetch<CompanySettings>(settingsPaths.companySettings(companyId), { signal }),
-    staleTime: 5 * 60 * 1000,
-  });
 
 export const userSettingsQueryOptions = (userId: string) =>
   queryOptions({
@@ -37,12 +27,6 @@ export const userSettingsQueryOptions = (userId: string) =>
     queryFn: ({ signal }) => apiFetch<UserSettings>(settingsPaths.userSettings(userId), { signal }),
     staleTime: 5 * 60 * 1000,
   });
-
-export const updateCompanySettingsMutationOptions = (queryClient: QueryClient) => ({
-  mutationFn: ({ companyId, input }: { companyId: string; input: UpdateCompanySettingsInput }) =>
-    apiFetch<CompanySettings>(settingsPaths.companySettings(companyId), { method: 'PUT', body: input }),
-  onSuccess: (settings: CompanySettings) => queryClient.setQueryData(settingsKeys.companySettings(settings.company_id), settings),
-});
 
 export const updateUserSettingsMutationOptions = (queryClient: QueryClient) => ({
   mutationFn: ({ userId, input }: { userId: string; input: UpdateUserSettingsInput }) =>

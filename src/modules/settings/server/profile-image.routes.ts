@@ -4,16 +4,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../../../server/app';
-import { auditSourceOf } from '../../../server/audit/audit-source';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { auditRequest } from '../../../server/audit/audit-entry';
 import { withSystem, type Trx } from '../../../server/db/database';
 import { sendFile } from '../../../server/files/downloads';
 import { FILE_TYPES } from '../../../server/files/file-types';
 import { receiveUpload } from '../../../server/files/uploads';
+import { inPersonCompany, mayActOn } from '../../../server/http/person-access';
 import { parseInput } from '../../../server/http/validate';
 import { requireSession, type Session } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
-import { levelFor, roleRank } from '../../../shared/scopes';
 import { fieldErrorsFromIssues } from '../../../shared/validation';
 import {
   PROFILE_IMAGE_MAX_BYTES,
@@ -21,20 +20,12 @@ import {
   UpdateProfileImageInputSchema,
   type SettingsSubjectInput,
 } from '../settings.contract';
-import { scopeReachesForWrite, type SettingsSubject } from '../settings.policy';
+import type { SettingsSubject } from '../settings.policy';
 import { getProfileImageFile, getPublicFile, setFileVisibility, setProfileImageFile, toProfileImage } from './profile-images.queries';
-import { inSubjectCompany } from './settings-subject';
 
 /** Editing someone else's picture is editing their record: the people endpoint's PUT. */
 const USER_RECORD_ENDPOINT = '/api/user-basic';
 const IMAGE_TYPES = [FILE_TYPES.png, FILE_TYPES.jpeg, FILE_TYPES.webp];
-
-const actorOf = (session: Session) => ({
-  userId: session.userId,
-  companyId: session.companyId,
-  departmentIds: session.departmentIds,
-  rank: roleRank(session.permissions),
-});
 
 export const profileImageRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
@@ -47,22 +38,17 @@ export const profileImageRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
   ) => {
     const session = requireSession(request);
     const { userId } = request.params as SettingsSubjectInput;
-    const recordLevel = levelFor(session.permissions, USER_RECORD_ENDPOINT, mode === 'read' ? 'GET' : 'PUT');
-    return inSubjectCompany(db, { session, userId }, async (trx, subject) => {
+    return inPersonCompany(db, { session, userId }, async (trx, subject) => {
       const self = subject.userId === session.userId;
       // Colleagues see each other's pictures; changing one is the user's or their editor's.
-      const allowed =
-        mode === 'read' ? subject.companyId === session.companyId : self || scopeReachesForWrite(recordLevel, actorOf(session), subject);
+      const allowed = mode === 'read' ? subject.companyId === session.companyId : self || mayActOn(session, subject, USER_RECORD_ENDPOINT, 'PUT');
       if (!allowed) throw AppError.forbidden();
       return fn(trx, subject, session);
     });
   };
 
-  const audit = (trx: Trx, input: { request: FastifyRequest; session: Session; subject: SettingsSubject; action: string }) =>
-    recordAudit(trx, {
-      ...auditSourceOf(input.request),
-      actorId: input.session.userId,
-      impersonatorId: input.session.impersonatorId,
+  const audit = (trx: Trx, input: { request: FastifyRequest; subject: SettingsSubject; action: string }) =>
+    auditRequest(trx, input.request, {
       companyId: input.subject.companyId,
       action: input.action,
       targetType: 'user',
@@ -107,7 +93,7 @@ export const profileImageRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
           ? await setFileVisibility(trx, { companyId: subject.companyId, fileId: upload.file.id, isPublic: true })
           : upload.file;
       const previous = await setProfileImageFile(trx, { companyId: subject.companyId, userId: subject.userId, fileId: stored.id });
-      await audit(trx, { request, session, subject, action: 'profile_image.uploaded' });
+      await audit(trx, { request, subject, action: 'profile_image.uploaded' });
       return { file: stored, replaced: previous };
     });
     if (replaced)
@@ -120,19 +106,19 @@ export const profileImageRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
   // Only the visibility changes here; a new picture is a new upload.
   app.put('/api/user-profile-image/:userId', { config: { access: 'authenticated' } }, async (request) => {
     const input = parseInput(UpdateProfileImageInputSchema, request.body);
-    return withSubject(request, 'write', async (trx, subject, session) => {
+    return withSubject(request, 'write', async (trx, subject) => {
       const file = await getProfileImageFile(trx, subject);
       if (!file) throw AppError.notFound();
       const updated = await setFileVisibility(trx, { companyId: subject.companyId, fileId: file.id, isPublic: input.is_public });
-      await audit(trx, { request, session, subject, action: 'profile_image.updated' });
+      await audit(trx, { request, subject, action: 'profile_image.updated' });
       return toProfileImage(updated);
     });
   });
 
   app.delete('/api/user-profile-image/:userId', { config: { access: 'authenticated' } }, async (request, reply) => {
-    const removed = await withSubject(request, 'write', async (trx, subject, session) => {
+    const removed = await withSubject(request, 'write', async (trx, subject) => {
       const previous = await setProfileImageFile(trx, { companyId: subject.companyId, userId: subject.userId, fileId: null });
-      if (previous) await audit(trx, { request, session, subject, action: 'profile_image.deleted' });
+      if (previous) await audit(trx, { request, subject, action: 'profile_image.deleted' });
       return previous;
     });
     if (!removed) throw AppError.notFound();

@@ -2,10 +2,7 @@
 // reads answer the defaults, which are the columns' defaults (migrations 0006 and 0007).
 import { sql, type Generated } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
-import { roleRankOf } from '../../../server/db/role-rank.queries';
 import type { CompanySettings, UpdateCompanySettingsInput, UpdateUserSettingsInput, UserSettings } from '../settings.contract';
-import type { SettingsSubject } from '../settings.policy';
-import { isUuid } from '../../../shared/ids';
 
 export interface CompanySettingsTable {
   company_id: string;
@@ -69,28 +66,6 @@ export async function updateCompanySettings(
     .onConflict((oc) => oc.column('company_id').doUpdateSet({ ...change, updated_at: sql<Date>`now()` }))
     .execute();
   return getCompanySettings(db, input.companyId);
-}
-
-/**
- * A company user with every department they belong to (their own and user_departments), or
- * undefined when there is none in `companyId`.
- */
-export async function getSettingsSubject(db: DbOrTrx, input: { companyId: string; userId: string }): Promise<SettingsSubject | undefined> {
-  if (!isUuid(input.userId)) return undefined;
-  const row = await db
-    .selectFrom('users as u')
-    .select([
-      'u.id',
-      'u.company_id',
-      sql<string[]>`array(SELECT u.department_id::text WHERE u.department_id IS NOT NULL
-                          UNION SELECT ud.department_id::text FROM user_departments ud WHERE ud.user_id = u.id)`.as('department_ids'),
-      roleRankOf(sql.ref('u.role_id')).as('rank'),
-    ])
-    .where('u.id', '=', input.userId)
-    .where('u.company_id', '=', input.companyId)
-    .executeTakeFirst();
-  if (!row?.company_id) return undefined;
-  return { userId: row.id, companyId: row.company_id, departmentIds: row.department_ids, rank: row.rank };
 }
 
 export async function getUserSettings(db: DbOrTrx, input: { companyId: string; userId: string }): Promise<UserSettings> {

@@ -3,15 +3,15 @@
 // the caller's own company; administrators reach a company's only by impersonation.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../server/app';
-import { auditSourceOf } from '../../../server/audit/audit-source';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { auditRequest } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
+import { actorOf, inPersonCompany } from '../../../server/http/person-access';
 import { parseInput } from '../../../server/http/validate';
-import { requireCompany, requireSession, type Session } from '../../../server/plugins/request-context';
+import { requireOwnCompany, requireSession, type Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
 import { companyChannel, userChannel } from '../../../shared/realtime';
-import { levelFor, roleRank, type HttpMethod } from '../../../shared/scopes';
+import { levelFor, type HttpMethod } from '../../../shared/scopes';
 import {
   COMPANY_SETTINGS_ENDPOINT,
   OWN_OVERTIME_REFUSED,
@@ -23,15 +23,7 @@ import {
 } from '../settings.contract';
 import { decideUserSettingsChange, mayChangeCompanySettings, mayReadUserSettings } from '../settings.policy';
 import { profileImageRoutes } from './profile-image.routes';
-import { inSubjectCompany } from './settings-subject';
 import { getCompanySettings, getUserSettings, updateCompanySettings, updateUserSettings } from './settings.queries';
-
-const actorOf = (session: Session) => ({
-  userId: session.userId,
-  companyId: session.companyId,
-  departmentIds: session.departmentIds,
-  rank: roleRank(session.permissions),
-});
 
 export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
@@ -41,8 +33,7 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
   const companyFor = (request: FastifyRequest): { session: Session; companyId: string } => {
     const session = requireSession(request);
     const { companyId } = request.params as { companyId: string };
-    if (requireCompany(session) !== companyId) throw AppError.forbidden();
-    return { session, companyId };
+    return { session, companyId: requireOwnCompany(session, companyId) };
   };
 
   // Every user of the company reads its switches (the menu and dashboard depend on them).
@@ -60,10 +51,7 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
       const change = parseInput(UpdateCompanySettingsInputSchema, request.body);
       return withTenant(db, companyId, async (trx) => {
         const settings = await updateCompanySettings(trx, { companyId, change });
-        await recordAudit(trx, {
-          ...auditSourceOf(request),
-          actorId: session.userId,
-          impersonatorId: session.impersonatorId,
+        await auditRequest(trx, request, {
           companyId,
           action: 'company_settings.updated',
           targetType: 'company',
@@ -79,7 +67,7 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
   const readUserSettings = async (request: FastifyRequest, userId: string) => {
     const session = requireSession(request);
     const readLevel = level(session, USER_SETTINGS_ENDPOINT, 'GET');
-    return inSubjectCompany(db, { session, userId }, async (trx, subject) => {
+    return inPersonCompany(db, { session, userId }, async (trx, subject) => {
       if (!mayReadUserSettings({ actor: actorOf(session), level: readLevel, subject })) throw AppError.forbidden();
       return getUserSettings(trx, { companyId: subject.companyId, userId });
     });
@@ -99,15 +87,12 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     const { userId } = request.params as SettingsSubjectInput;
     const writeLevel = level(session, USER_SETTINGS_ENDPOINT, 'PUT');
     const change = parseInput(UpdateUserSettingsInputSchema, request.body);
-    return inSubjectCompany(db, { session, userId }, async (trx, subject) => {
+    return inPersonCompany(db, { session, userId }, async (trx, subject) => {
       const decision = decideUserSettingsChange({ actor: actorOf(session), level: writeLevel, subject, change });
       if (decision === 'own_overtime') throw AppError.forbidden(OWN_OVERTIME_REFUSED);
       if (decision === 'forbidden') throw AppError.forbidden();
       const settings = await updateUserSettings(trx, { companyId: subject.companyId, userId, change });
-      await recordAudit(trx, {
-        ...auditSourceOf(request),
-        actorId: session.userId,
-        impersonatorId: session.impersonatorId,
+      await auditRequest(trx, request, {
         companyId: subject.companyId,
         action: 'user_settings.updated',
         targetType: 'user',

@@ -2,8 +2,7 @@
 // through the outbox; GET /api/contact-us: every company's messages, for administrators.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../../server/app';
-import { auditSourceOf } from '../../../server/audit/audit-source';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { auditRequest } from '../../../server/audit/audit-entry';
 import { withSystem, withTenant } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
@@ -51,10 +50,7 @@ export const supportRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
           `Reply to ${sender.email}. Request ${contactRequest.id}, sent ${contactRequest.created_at}.`,
         ].join('\n'),
       });
-      await recordAudit(trx, {
-        ...auditSourceOf(request),
-        actorId: session.userId,
-        impersonatorId: session.impersonatorId,
+      await auditRequest(trx, request, {
         companyId,
         action: 'contact_request.created',
         targetType: 'contact_request',

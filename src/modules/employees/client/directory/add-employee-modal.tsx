@@ -14,7 +14,8 @@ import { SelectField } from '../../../../client/ui/select-field';
 import { TextField } from '../../../../client/ui/text-field';
 import { useForm, validateOnServer } from '../../../../client/ui/use-form';
 import { CreateEmployeeInputSchema, USER_BASIC_ENDPOINT } from '../../directory.contract';
-import { createEmployeeMutationOptions, departmentsQueryOptions, locationsQueryOptions, rolesQueryOptions } from '../directory.api';
+import { departmentsQueryOptions } from '../../../../client/api/reference-lists';
+import { createEmployeeMutationOptions, locationsQueryOptions, rolesQueryOptions } from '../directory.api';
 
 const EMPTY = {
   first_name: '',

@@ -14,7 +14,8 @@ import { useState } from 'react';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { SelectField } from '../../../../client/ui/select-field';
 import type { DirectoryBulkInput } from '../../directory.contract';
-import { bulkMutationOptions, departmentsQueryOptions, refusalMessage, tagsQueryOptions } from '../directory.api';
+import { departmentsQueryOptions } from '../../../../client/api/reference-lists';
+import { bulkMutationOptions, refusalMessage, tagsQueryOptions } from '../directory.api';
 
 export type BulkAction = DirectoryBulkInput['action'];
 

@@ -12,7 +12,8 @@ import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DIRECTORY_SORTS, EMPLOYEE_STATUSES, type DirectorySort } from '../../directory.contract';
-import { departmentsQueryOptions, locationsQueryOptions, tagsQueryOptions, type NamedOption } from '../directory.api';
+import { departmentsQueryOptions } from '../../../../client/api/reference-lists';
+import { locationsQueryOptions, tagsQueryOptions, type NamedOption } from '../directory.api';
 import { withFilters, type DirectorySearch, type FilterKey } from './directory-search';
 import { STATUS_LABELS } from './status-badge';
 

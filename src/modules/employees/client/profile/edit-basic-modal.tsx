@@ -15,7 +15,8 @@ import { SelectField } from '../../../../client/ui/select-field';
 import { TextField } from '../../../../client/ui/text-field';
 import { useForm } from '../../../../client/ui/use-form';
 import { UpdateEmployeeInputSchema, USER_BASIC_ENDPOINT, type UpdateEmployeeInput, type UserBasic } from '../../directory.contract';
-import { departmentsQueryOptions, locationsQueryOptions, rolesQueryOptions, updateEmployeeMutationOptions } from '../directory.api';
+import { departmentsQueryOptions } from '../../../../client/api/reference-lists';
+import { locationsQueryOptions, rolesQueryOptions, updateEmployeeMutationOptions } from '../directory.api';
 
 type Props = { opened: boolean; user: UserBasic; onClose: () => void };
 

@@ -15,7 +15,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ABSENCE_STATUS_LABELS, NEED_APPROVAL, type AbsenceStatus } from '../../leave.contract';
 import { listFilterCount, STATUS_FILTERS, withFilters, type AbsenceListSearch } from '../absence-list-search';
-import { departmentsQueryOptions, leaveTypesQueryOptions } from '../absences.api';
+import { departmentsQueryOptions } from '../../../../client/api/reference-lists';
+import { leaveTypesQueryOptions } from '../requests.api';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 export const PHONE_QUERY = '(max-width: 47.99em)';

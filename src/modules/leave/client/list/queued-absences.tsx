@@ -13,7 +13,7 @@ import { isIsoDate } from '../../../../shared/dates';
 import type { OutboxItemSummary } from '../../../../shared/sw-messages';
 import { LEAVE_RESOURCES, type CreateAbsenceInput } from '../../leave.contract';
 import { absenceDates } from '../absence/absence-format';
-import { leaveTypesQueryOptions } from '../absences.api';
+import { leaveTypesQueryOptions } from '../requests.api';
 
 type Queued = { item: OutboxItemSummary; body: Partial<CreateAbsenceInput> | null };
 

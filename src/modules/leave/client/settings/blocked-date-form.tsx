@@ -8,7 +8,8 @@ import { TextField } from '../../../../client/ui/text-field';
 import { TextareaField } from '../../../../client/ui/textarea-field';
 import { useForm } from '../../../../client/ui/use-form';
 import { BlockedDatePeriodInputSchema, LEAVE_RESOURCES, type BlockedDatePeriod } from '../../leave.contract';
-import { departmentsQueryOptions, saveSettingMutationOptions } from '../leave-settings.api';
+import { departmentsQueryOptions } from '../../../../client/api/reference-lists';
+import { saveSettingMutationOptions } from '../leave-settings.api';
 import { DateField } from '../request/date-field';
 import { FormFooter, FormProblems } from './form-parts';
 
@@ -33,7 +34,7 @@ export function BlockedDateForm({ period, onClose }: { period: BlockedDatePeriod
       onClose();
     },
   });
-  const departmentOptions = (departments.data ?? []).map((department) => ({ value: department.id, label: department.name }));
+  const departmentOptions = (departments.data?.results ?? []).map((department) => ({ value: department.id, label: department.name }));
   return (
     <form noValidate onSubmit={form.onSubmit} aria-label={period ? 'Edit blocked period' : 'Add blocked period'}>
       <Stack gap="md">

@@ -7,11 +7,11 @@ import { getToken } from '../../../../client/auth/token-store';
 import { readTokenClaims } from '../../../../client/auth/token-claims';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { can } from '../../../../client/ui/permission-guard';
+import { companySettingsQueryOptions } from '../../../../client/api/reference-lists';
 import { SelectField } from '../../../../client/ui/select-field';
 import { useForm } from '../../../../client/ui/use-form';
 import { CompanyLeaveSettingsInputSchema, type CompanyLeaveSettings } from '../../leave.contract';
 import {
-  companySettingsQueryOptions,
   leaveSettingsQueryOptions,
   saveLeaveSettingsMutationOptions,
   saveReturnToWorkMutationOptions,

@@ -1,47 +1,11 @@
-// The SQL that finds the person a record belongs to, and that limits a list of people to
-// those the caller's scope reaches (SPEC §6): company all, department the caller's
-// departments (a manager's managed departments include their own), own only themselves.
+// The SQL that limits a list of people to those the caller's scope reaches: company all,
+// department the caller's departments (a manager's managed departments include their own),
+// own only themselves; and that moves people between departments.
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { Database } from '../../../server/db/schema';
-import { roleRankOf } from '../../../server/db/role-rank.queries';
-import { type RankedSubject, type Scope, type ScopeActor } from '../../../shared/scopes';
+import { type Scope, type ScopeActor } from '../../../shared/scopes';
 import './people-tables';
-import { isUuid } from '../../../shared/ids';
-
-export type PersonSubject = RankedSubject & { status: string; terminationDate: string | null };
-
-/** A company user with every department they belong to; `companyId` null (system scope) finds them in any company. */
-export async function findPersonSubject(
-  db: DbOrTrx,
-  input: { companyId: string | null; userId: string },
-): Promise<PersonSubject | undefined> {
-  if (!isUuid(input.userId)) return undefined;
-  const row = await db
-    .selectFrom('users as u')
-    .select([
-      'u.id',
-      'u.company_id',
-      'u.status',
-      'u.termination_date',
-      sql<string[]>`array(SELECT u.department_id::text WHERE u.department_id IS NOT NULL
-                          UNION SELECT ud.department_id::text FROM user_departments ud WHERE ud.user_id = u.id)`.as('department_ids'),
-      roleRankOf(sql.ref('u.role_id')).as('rank'),
-    ])
-    .where('u.id', '=', input.userId)
-    .where('u.company_id', 'is not', null)
-    .$if(input.companyId !== null, (q) => q.where('u.company_id', '=', input.companyId))
-    .executeTakeFirst();
-  if (!row?.company_id) return undefined;
-  return {
-    userId: row.id,
-    companyId: row.company_id,
-    departmentIds: row.department_ids,
-    rank: row.rank,
-    status: row.status,
-    terminationDate: row.termination_date,
-  };
-}
 
 /**
  * A filter on `users as u` keeping the people `scope` reaches for `actor` in `companyId`.
