@@ -3,7 +3,7 @@
 // (/api/public/dashboard-alerts); administrators, holding /api/alerts globally, list every
 // alert and write both kinds through the generic resource API.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditSourceOf } from '../../../server/audit/audit-source';
 import { recordAudit } from '../../../server/audit/audit.queries';
 import { withSystem, withTenant, type Trx } from '../../../server/db/database';
@@ -105,7 +105,7 @@ export const alertsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
       ...body,
       kind: kind ?? body.kind ?? 'banner',
     });
-    mountResource(app, {
+    mountResource(app, deps, {
       name,
       endpoint: ALERTS_ENDPOINT,
       create: {

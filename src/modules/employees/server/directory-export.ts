@@ -4,7 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import ExcelJS from 'exceljs';
 import * as v from 'valibot';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditSourceOf } from '../../../server/audit/audit-source';
 import { recordAudit } from '../../../server/audit/audit.queries';
 import { withTenant } from '../../../server/db/database';

@@ -1,6 +1,7 @@
 // Leave and absences — balances routes: policy assignment, periods, values, logs and
 // create-new-period (the rules are in balances.service.ts).
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditSourceOf } from '../../../server/audit/audit-source';
 import { mountResource, type ResourceContext } from '../../../server/http/resource';
 import {
@@ -21,8 +22,8 @@ const callerOf = (context: ResourceContext): LeaveCaller => ({
   source: auditSourceOf(context.request),
 });
 
-export function mountBalances(app: FastifyInstance): void {
-  mountResource(app, {
+export function mountBalances(app: FastifyInstance, deps: AppDeps): void {
+  mountResource(app, deps, {
     name: R.policy,
     get: { handler: (context) => getUserPolicy(callerOf(context), context.id) },
     update: {
@@ -31,7 +32,7 @@ export function mountBalances(app: FastifyInstance): void {
     },
   });
 
-  mountResource(app, {
+  mountResource(app, deps, {
     name: R.period,
     list: {
       query: PeriodQuerySchema,
@@ -39,12 +40,12 @@ export function mountBalances(app: FastifyInstance): void {
     },
   });
 
-  mountResource(app, {
+  mountResource(app, deps, {
     name: R.periodValue,
     get: { handler: (context) => getValue(callerOf(context), context.id) },
   });
 
-  mountResource(app, {
+  mountResource(app, deps, {
     name: R.valueLog,
     list: {
       query: ValueLogQuerySchema,
@@ -57,7 +58,7 @@ export function mountBalances(app: FastifyInstance): void {
     },
   });
 
-  mountResource(app, {
+  mountResource(app, deps, {
     name: R.createNewPeriod,
     create: {
       body: CreateNewPeriodInputSchema,

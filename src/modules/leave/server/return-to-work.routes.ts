@@ -1,7 +1,7 @@
 // Leave and absences — return-to-work routes: the list and detail of items, the person's
 // self-certification, the fit note (upload and download) and the reviewer's closing step.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditSourceOf } from '../../../server/audit/audit-source';
 import { sendFile } from '../../../server/files/downloads';
 import { receiveUpload } from '../../../server/files/uploads';
@@ -39,7 +39,7 @@ export function mountReturnToWork(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const callerOf = (request: FastifyRequest): LeaveCaller => ({ db, session: requireSession(request), source: auditSourceOf(request) });
 
-  mountResource(app, {
+  mountResource(app, deps, {
     name: LEAVE_RESOURCES.returnToWork,
     list: {
       query: ReturnToWorkQuerySchema,

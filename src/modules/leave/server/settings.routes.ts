@@ -3,7 +3,7 @@
 // Every company user reads them; writes need the company scope of each endpoint.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditSourceOf } from '../../../server/audit/audit-source';
 import { mountResource, type ResourceContext } from '../../../server/http/resource';
 import { parseInput } from '../../../server/http/validate';
@@ -36,8 +36,8 @@ const page = <T>(rows: T[], paging: { offset: number; limit: number }) => ({
   count: rows.length,
 });
 
-function mountLeaveTypes(app: FastifyInstance): void {
-  mountResource(app, {
+function mountLeaveTypes(app: FastifyInstance, deps: AppDeps): void {
+  mountResource(app, deps, {
     name: LEAVE_RESOURCES.leaveType,
     readAccess: 'authenticated',
     list: {
@@ -64,8 +64,8 @@ function mountLeaveTypes(app: FastifyInstance): void {
   });
 }
 
-function mountPolicyTemplates(app: FastifyInstance): void {
-  mountResource(app, {
+function mountPolicyTemplates(app: FastifyInstance, deps: AppDeps): void {
+  mountResource(app, deps, {
     name: LEAVE_RESOURCES.policyTemplate,
     readAccess: 'authenticated',
     list: {
@@ -103,8 +103,8 @@ function mountLeaveSettingsResource(app: FastifyInstance, deps: AppDeps): void {
   });
 }
 
-function mountBlockedDates(app: FastifyInstance): void {
-  mountResource(app, {
+function mountBlockedDates(app: FastifyInstance, deps: AppDeps): void {
+  mountResource(app, deps, {
     name: LEAVE_RESOURCES.blockedDates,
     readAccess: 'authenticated',
     list: {
@@ -127,9 +127,9 @@ function mountBlockedDates(app: FastifyInstance): void {
   });
 }
 
-function mountBankHolidays(app: FastifyInstance): void {
+function mountBankHolidays(app: FastifyInstance, deps: AppDeps): void {
   const regions = service.bankHolidayRegions;
-  mountResource(app, {
+  mountResource(app, deps, {
     name: LEAVE_RESOURCES.bankHolidayRegions,
     readAccess: 'authenticated',
     id: v.picklist(BANK_HOLIDAY_REGIONS),
@@ -137,7 +137,7 @@ function mountBankHolidays(app: FastifyInstance): void {
     get: { handler: async (context) => regions.find((entry) => entry.id === context.id) },
   });
 
-  mountResource(app, {
+  mountResource(app, deps, {
     name: LEAVE_RESOURCES.bankHolidays,
     readAccess: 'authenticated',
     // Shipped days have ids like "scotland:2025-12-01": found (a 409 on delete), never deleted.
@@ -156,9 +156,9 @@ function mountBankHolidays(app: FastifyInstance): void {
 }
 
 export function mountLeaveSettings(app: FastifyInstance, deps: AppDeps): void {
-  mountLeaveTypes(app);
-  mountPolicyTemplates(app);
+  mountLeaveTypes(app, deps);
+  mountPolicyTemplates(app, deps);
   mountLeaveSettingsResource(app, deps);
-  mountBlockedDates(app);
-  mountBankHolidays(app);
+  mountBlockedDates(app, deps);
+  mountBankHolidays(app, deps);
 }

@@ -2,7 +2,7 @@
 // new private token for their own calendar feed, which stops the old link from working.
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditSourceOf } from '../../../server/audit/audit-source';
 import { recordAudit } from '../../../server/audit/audit.queries';
 import { withTenant } from '../../../server/db/database';

@@ -2,7 +2,7 @@
 // (`/api/user-settings?user_id=`, `/api/user-settings/{user_id}`). Reads and writes run in
 // the caller's own company; administrators reach a company's only by impersonation.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditSourceOf } from '../../../server/audit/audit-source';
 import { recordAudit } from '../../../server/audit/audit.queries';
 import { withTenant } from '../../../server/db/database';
