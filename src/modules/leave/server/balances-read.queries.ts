@@ -6,7 +6,7 @@ import { isUuid } from '../../../shared/ids';
 import { roleRankOf } from '../../../server/db/role-rank.queries';
 import type { RankedSubject } from '../../../shared/scopes';
 import type { AbsencePeriod, LeaveTypeSummary, PeriodValue, UserAbsencePolicy, ValueLog, ValueLogKind } from '../leave.contract';
-import type { PeriodRow, ValueRow } from './balances';
+import type { ValueRow } from './balances';
 
 /** A company user with every department they belong to; companyId null (system scope) finds them anywhere. */
 export async function findLeaveSubject(trx: DbOrTrx, input: { companyId: string | null; userId: string }): Promise<RankedSubject | null> {
@@ -49,18 +49,6 @@ export async function saveUserPolicy(trx: Trx, input: { companyId: string; userI
 
 export async function setPeriodTemplate(trx: Trx, input: { periodId: string; templateId: string }): Promise<void> {
   await trx.updateTable('user_absence_periods').set({ template_id: input.templateId }).where('id', '=', input.periodId).execute();
-}
-
-export async function findLatestPeriod(trx: DbOrTrx, input: { companyId: string; userId: string }): Promise<PeriodRow | null> {
-  const row = await trx
-    .selectFrom('user_absence_periods')
-    .selectAll()
-    .where('company_id', '=', input.companyId)
-    .where('user_id', '=', input.userId)
-    .orderBy('start_date', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ?? null;
 }
 
 type PeriodHead = Omit<AbsencePeriod, 'values'>;
