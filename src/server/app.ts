@@ -3,54 +3,34 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Logger } from 'pino';
 import { createAuthenticator } from '../modules/auth/server/authenticator';
 import { JSON_BODY_LIMIT_BYTES } from '../shared/constants';
 import { parseQuery } from '../shared/query-string';
 import { registerImpersonationAudit } from './audit/impersonation-audit';
-import type { Config } from './config';
-import type { Db } from './db/database';
+import type { AppDeps, AppOptions } from './app-deps';
 import { registerFiles } from './files/files.plugin';
 import { RequestLogController } from './logger';
-import { createMailDispatcher, type MailDispatcher } from './mail/mail-dispatcher';
+import { createMailDispatcher } from './mail/mail-dispatcher';
 import { serverModules } from './modules';
-import type { ServerModule } from './server-module';
 import { registerErrorHandler } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
-import { registerRequestContext, type Authenticator } from './plugins/request-context';
+import { registerRequestContext } from './plugins/request-context';
 import { registerSecurity } from './plugins/security';
 import { registerStaticApp } from './plugins/static-app';
 import { realtimeRoutes } from './realtime/realtime.routes';
-import type { SmsSender } from './sms/sms-sender';
 
-export type AppDeps = {
-  config: Config;
-  db: Db;
-  logger: Logger;
-  authenticate?: Authenticator;
-  /** Sends text messages (two-factor codes); default: none sent, a warning logged. */
-  sms?: SmsSender;
-  /** Where realtime fan-out LISTENs (one connection per process); unset → sockets get replay but no live events. */
-  listenUrl?: string;
-  /** The modules the app is made of (src/server/modules.ts; tests add their own). */
-  modules: readonly ServerModule[];
-};
-
-/** What buildApp needs: the app is made of the product's modules unless told otherwise. */
-export type AppOptions = Omit<AppDeps, 'modules'> & { modules?: readonly ServerModule[] };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    /** Wake after committing a transaction that enqueued e-mail (enqueueEmail). */
-    mail: MailDispatcher;
-  }
+/** The app's dependencies: the options given, with the product's modules and a mail dispatcher unless given. */
+export function createAppDeps(options: AppOptions): AppDeps {
+  const mail =
+    options.mail ??
+    createMailDispatcher({ db: options.db, logger: options.logger, ...options.config.mail, intervalMs: options.config.mail.pollMs });
+  return { ...options, modules: options.modules ?? serverModules, mail };
 }
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const deps: AppDeps = { ...options, modules: options.modules ?? serverModules };
+  const deps = createAppDeps(options);
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     logController: new RequestLogController(),
@@ -68,7 +48,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
-  app.decorate('deps', deps);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -79,9 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerImpersonationAudit(app, deps.db);
   registerIdempotency(app, deps.db);
   await registerFiles(app, deps);
-  const mail = createMailDispatcher({ db: deps.db, logger: deps.logger, ...deps.config.mail, intervalMs: deps.config.mail.pollMs });
-  app.decorate('mail', mail);
-  app.addHook('onClose', async () => mail.stop());
+  app.addHook('onClose', async () => deps.mail.stop());
 
   app.get('/api/version', { config: { access: 'public' } }, async () => ({ version: deps.config.version }));
   app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {

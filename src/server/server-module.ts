@@ -4,7 +4,7 @@
 // (GET /api/pending-count), background jobs (jobs/job-list.ts) and demo data (the seed).
 import type { FastifyPluginAsync } from 'fastify';
 import type { PendingCountKey } from '../modules/dashboard/dashboard.contract';
-import type { AppDeps } from './app';
+import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import type { Trx } from './db/database';
 import type { JobDefinition } from './jobs/job-definition';

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { buildApp, type AppOptions } from './app';
+import { buildApp, createAppDeps } from './app';
+import type { AppOptions } from './app-deps';
 import type { Config } from './config';
 import { openDatabase, type OpenDatabase } from './db/open';
 import type { JobDefinition } from './jobs/job-definition';
@@ -41,7 +42,7 @@ export async function startServer(
   let jobs: JobRunner | null = null;
   // The database closes after the app has finished: its onClose hooks (the mail dispatcher) still use it.
   try {
-    app = await buildApp({
+    const deps = createAppDeps({
       config,
       logger,
       db: database.db,
@@ -49,8 +50,9 @@ export async function startServer(
       authenticate: options.authenticate,
       modules: options.modules,
     });
+    app = await buildApp(deps);
     if (config.jobs.enabled) {
-      const mail = app.mail;
+      const { mail } = deps;
       jobs = await startJobs({
         ownerUrl: database.ownerUrl,
         db: database.db,

@@ -178,7 +178,3 @@ export function formatDuration(totalMinutes: number): string {
 export function daysToMinutes(days: number): number {
   return days * MINUTES_PER_DAY;
 }
-
-export function minutesToDays(minutes: number): number {
-  return minutes / MINUTES_PER_DAY;
-}

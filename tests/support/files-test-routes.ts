@@ -2,7 +2,7 @@
 // way product modules will (upload with a 100 KB limit allowing PDF/PNG/JPEG; download by
 // id within the caller's company, or among global files for an administrator).
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/app-deps';
 import { withSystem, withTenant } from '../../src/server/db/database';
 import { sendFile } from '../../src/server/files/downloads';
 import { FILE_TYPES } from '../../src/server/files/file-types';

@@ -1,7 +1,7 @@
 // A real SMTP server for tests: mail the product sends over SMTP_URL lands here.
-import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from '../../src/server/db/embedded-postgres';
+import type { MailDispatcher } from '../../src/server/mail/mail-dispatcher';
 import { mailText } from './identity-fixtures';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
@@ -60,9 +60,9 @@ export type DeliveredMail = { to: string[]; subject: string; text: string };
  * dispatcher has run a pass that started now: the outbox keeps no body after sending, so
  * tests read what was sent here.
  */
-export async function deliveredMail(app: FastifyInstance, sink: SmtpSink, to?: string): Promise<DeliveredMail[]> {
-  await app.mail.drain();
-  await app.mail.drain();
+export async function deliveredMail(mail: Pick<MailDispatcher, 'drain'>, sink: SmtpSink, to?: string): Promise<DeliveredMail[]> {
+  await mail.drain();
+  await mail.drain();
   return sink.messages
     .filter((message) => to === undefined || message.to.includes(to))
     .map((message) => {

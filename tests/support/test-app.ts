@@ -3,7 +3,8 @@
 // lets platform tests choose any session without signing in.
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pino from 'pino';
-import { buildApp, type AppDeps } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/app-deps';
+import { buildApp, createAppDeps } from '../../src/server/app';
 import { serverModules } from '../../src/server/modules';
 import type { ServerModule } from '../../src/server/server-module';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -11,7 +12,7 @@ import type { Authenticator, Session } from '../../src/server/plugins/request-co
 import type { PermissionEntry } from '../../src/shared/scopes';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
-export type TestApp = { app: FastifyInstance; database: TestDatabase; config: Config; close: () => Promise<void> };
+export type TestApp = { app: FastifyInstance; deps: AppDeps; database: TestDatabase; config: Config; close: () => Promise<void> };
 
 // Every injected request comes from 127.0.0.1, so the sign-in limit per client address is
 // lifted unless a test sets it (login-throttle.test.ts does).
@@ -64,7 +65,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(options.env);
-  const app = await buildApp({
+  const deps = createAppDeps({
     config,
     db: database.db,
     logger: pino({ level: 'silent' }),
@@ -76,9 +77,11 @@ export async function createTestApp(
     ],
     ...(options.sms ? { sms: options.sms } : {}),
   });
+  const app = await buildApp(deps);
   await app.ready();
   return {
     app,
+    deps,
     database,
     config,
     close: async () => {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { expect } from 'vitest';
-import type { AppDeps } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/app-deps';
 import type { Session } from '../../src/server/plugins/request-context';
 import type { ListResponse } from '../../src/shared/list';
 import type { HttpMethod, PermissionEntry, Scope } from '../../src/shared/scopes';

@@ -1,6 +1,6 @@
 // The test-only widgets resource, mounted with mountResource as a product module would be.
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/app-deps';
 import { mountResource } from '../../src/server/http/resource';
 import type { Session } from '../../src/server/plugins/request-context';
 import { AppError, type FieldErrors } from '../../src/shared/app-error';
@@ -24,8 +24,8 @@ function companyOf(session: Session): string {
   return session.companyId;
 }
 
-export const widgetsResource: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
-  mountResource(app, {
+export const widgetsResource: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  mountResource(app, deps, {
     name: 'widgets',
     list: {
       query: FindWidgetsQuerySchema,

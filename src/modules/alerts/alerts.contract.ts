@@ -73,7 +73,6 @@ export const CreateAlertInputSchema = v.object(
 export type CreateAlertInput = v.InferInput<typeof CreateAlertInputSchema>;
 export type CreateAlertValues = v.InferOutput<typeof CreateAlertInputSchema>;
 
-export const UpdateAlertInputSchema = CreateAlertInputSchema;
 export type UpdateAlertInput = CreateAlertInput;
 
 /** Dashboard-alerts writes carry no kind: it is the resource's. */

@@ -410,7 +410,6 @@ export type PolicyTemplateInput = v.InferInput<typeof PolicyTemplateInputSchema>
 // ---- Company leave settings (GET/PUT /api/company-leave-settings) --------------------------
 
 export type CompanyLeaveSettings = { leave_year_start_month: number; leave_year_start_day: number };
-export const DEFAULT_LEAVE_SETTINGS: CompanyLeaveSettings = { leave_year_start_month: 1, leave_year_start_day: 1 };
 export const CompanyLeaveSettingsInputSchema = v.object({
   leave_year_start_month: numberField({ min: 1, max: 12, integer: true }),
   leave_year_start_day: numberField({ min: 1, max: 28, integer: true }),

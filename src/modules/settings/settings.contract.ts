@@ -82,7 +82,6 @@ export type ProfileImage = {
 };
 
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /** The optional multipart field beside the file: "1"/"true" makes the image public. */
 export const ProfileImageFieldsSchema = v.object({

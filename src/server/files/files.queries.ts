@@ -63,13 +63,6 @@ export async function getFile(db: DbOrTrx, input: { companyId: string | null; id
   return query.executeTakeFirst();
 }
 
-export async function deleteFile(db: DbOrTrx, input: { companyId: string | null; id: string }): Promise<FileRecord | undefined> {
-  if (!isUuid(input.id)) return undefined;
-  let query = db.deleteFrom('files').where('id', '=', input.id);
-  query = input.companyId === null ? query.where('company_id', 'is', null) : query.where('company_id', '=', input.companyId);
-  return query.returningAll().executeTakeFirst();
-}
-
 /** Which of these storage keys have a row: an object without one is garbage to delete. */
 export async function findStoredKeys(db: DbOrTrx, input: { companyId: string | null; keys: string[] }): Promise<Set<string>> {
   if (input.keys.length === 0) return new Set();

@@ -83,7 +83,11 @@ export function mountResource<
   TUpdate extends Schema,
   TBulk extends v.GenericSchema<unknown, BulkBody>,
   TValidate extends Schema,
->(app: FastifyInstance, definition: ResourceDefinition<TQuery, TCreate, TUpdate, TBulk, TValidate>): void {
+>(
+  app: FastifyInstance,
+  deps: { db: Db },
+  definition: ResourceDefinition<TQuery, TCreate, TUpdate, TBulk, TValidate>,
+): void {
   const base = `/api/${definition.name}`;
   const endpoint = definition.endpoint ?? base;
   const idSchema = definition.id ?? defaultIdSchema;
@@ -96,10 +100,10 @@ export function mountResource<
   const contextOf = (request: FastifyRequest, read = false): ResourceContext => {
     const session = requireSession(request);
     // An open read has no permission entry to check: its scope is the narrowest, own.
-    if (read && definition.readAccess) return { request, session, scope: request.scope ?? 'own', db: app.deps.db };
+    if (read && definition.readAccess) return { request, session, scope: request.scope ?? 'own', db: deps.db };
     // The request-context plugin sets the scope for every route with a permission.
     if (!request.scope) throw AppError.forbidden();
-    return { request, session, scope: request.scope, db: app.deps.db };
+    return { request, session, scope: request.scope, db: deps.db };
   };
   const recordContextOf = (request: FastifyRequest, read = false): ResourceRecordContext => {
     const context = contextOf(request, read);

@@ -41,7 +41,7 @@ export function toNotification(row: NotificationRow): Notification {
  * Call inside the transaction of the change the notification is about: if that rolls back,
  * nothing is stored, published or e-mailed. Throws when the user is not in `companyId`
  * (or, for null, is not an administrator) — a programming error, never a user's.
- * The mail dispatcher picks the e-mail up on its next pass (`app.mail.wake()` after commit
+ * The mail dispatcher picks the e-mail up on its next pass (`deps.mail.wake()` after commit
  * sends it at once).
  */
 export async function notify(trx: Trx, input: NotifyInput): Promise<Notification> {

@@ -17,7 +17,7 @@ import {
   type RealtimeConfig as RealtimeClientConfig,
   type RealtimeReplay,
 } from '../../shared/realtime';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { parseInput } from '../http/validate';
 import { requireSession } from '../plugins/request-context';
 import { createAblyForwarder, createAblyRest, type AblyForwarder } from './ably-forwarder';

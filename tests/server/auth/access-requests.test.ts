@@ -101,7 +101,7 @@ describe('asking for access', () => {
       sql`select user_id, todo, relates_to, relates_to_id from notifications where relates_to_id = ${request.id}`,
     );
     expect(notified).toEqual([{ user_id: owner.id, todo: true, relates_to: 'impersonation', relates_to_id: request.id }]);
-    const mails = (await deliveredMail(t.app, sink)).filter((mail) => mail.text.includes(`request_id=${request.id}`));
+    const mails = (await deliveredMail(t.deps.mail, sink)).filter((mail) => mail.text.includes(`request_id=${request.id}`));
     expect(mails.flatMap((m) => m.to)).toEqual([owner.email]);
   });
 

@@ -38,7 +38,7 @@ async function impersonatedToken(user: UserFixture): Promise<string> {
   });
   const account = await withSystem(t.database.db, (trx) => findTokenAccount(trx, user.id));
   if (!account) throw new Error('no account');
-  return signAccessToken(await signingKeys(t.app.deps), claimsFor({ account, departmentIds: [], sessionId, imp: true }), 900);
+  return signAccessToken(await signingKeys(t.deps), claimsFor({ account, departmentIds: [], sessionId, imp: true }), 900);
 }
 
 const changePassword = (token: string, payload: object, headers: Record<string, string> = {}) =>

@@ -66,7 +66,7 @@ describe('who may change a sign-in e-mail', () => {
     expect(await auditActions(t, report.id)).toEqual([]);
     // The rest of the takeover chain: a reset asked for the old address still goes there only.
     await t.app.inject({ method: 'POST', url: '/api/password-reset', payload: { email: report.email } });
-    await t.app.mail.drain();
+    await t.deps.mail.drain();
     expect(sink.messages.filter((m) => m.to.some((to) => to.startsWith('moved-')))).toEqual([]);
   });
 

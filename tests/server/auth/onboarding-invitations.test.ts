@@ -28,7 +28,7 @@ describe('POST /api/user-invitation', () => {
     const res = await invite(owner, pending.id);
     expect(res.json()).toEqual({ user_id: pending.id, status: 'invited', email: pending.email });
     expect(await statusOf(pending.id)).toBe('invited');
-    await ctx.t.app.mail.drain();
+    await ctx.t.deps.mail.drain();
     const mail = ctx.sink.messages.filter((m) => m.to.includes(pending.email)).at(-1);
     expect(mail?.raw).toContain('Subject: You are invited to Stafflane');
     const text = mailText(mail?.raw ?? '');

@@ -165,7 +165,7 @@ describe('POST /api/welcome', () => {
     const account = await withSystem(ctx.t.database.db, (trx) => findTokenAccount(trx, invited.id));
     if (!account) throw new Error('no account');
     const token = await signAccessToken(
-      await signingKeys(ctx.t.app.deps),
+      await signingKeys(ctx.t.deps),
       claimsFor({ account, departmentIds: [], sessionId, imp: true }),
       900,
     );
@@ -202,7 +202,7 @@ describe('line managers', () => {
     const marcus = await postLogin(ctx.t, { email: 'manager@demo.test', password: DEMO_PASSWORD });
     expect(claimsOf(ella.json().auth_token).line_managers).toEqual([claimsOf(marcus.json().auth_token).user_id]);
     expect(await statusOf(DEMO_INVITED_ACCOUNT.id)).toBe('invited');
-    const outbox = (await deliveredMail(ctx.t.app, ctx.sink, DEMO_INVITED_ACCOUNT.email)).map((mail) => ({ text_body: mail.text }));
+    const outbox = (await deliveredMail(ctx.t.deps.mail, ctx.sink, DEMO_INVITED_ACCOUNT.email)).map((mail) => ({ text_body: mail.text }));
     expect(outbox[0]?.text_body).toMatch(/https:\/\/demo\.example\.test\/confirm-email\?token=[\w-]+/);
   });
 });

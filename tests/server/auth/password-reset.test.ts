@@ -48,7 +48,7 @@ describe('asking for a link', () => {
     expect(unknown.statusCode).toBe(202);
     expect(known.json()).toEqual({ message: passwordResetRequestedMessage });
     expect(unknown.json()).toEqual(known.json());
-    await t.app.mail.drain();
+    await t.deps.mail.drain();
     expect(sink.messages.some((m) => m.to.includes(`nobody-${user.id.slice(0, 8)}@example.test`))).toBe(false);
   });
 
@@ -69,7 +69,7 @@ describe('asking for a link', () => {
   it('sends nothing to a terminated user', async () => {
     const user = await addUser(t, { company: await addCompany(t), status: 'terminated' });
     expect((await requestReset(user.email)).statusCode).toBe(202);
-    await t.app.mail.drain();
+    await t.deps.mail.drain();
     expect(sink.messages.some((m) => m.to.includes(user.email))).toBe(false);
   });
 

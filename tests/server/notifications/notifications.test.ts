@@ -56,7 +56,7 @@ const click = (user: UserFixture, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/notifications/click', headers: headersOf(user), payload: payload as object });
 
 const outboxTo = async (email: string) =>
-  (await deliveredMail(t.app, sink, email)).map((mail) => ({ subject: mail.subject, text_body: mail.text }));
+  (await deliveredMail(t.deps.mail, sink, email)).map((mail) => ({ subject: mail.subject, text_body: mail.text }));
 
 describe('notify()', () => {
   it('keeps the allowed tags and strips scripts, event handlers and javascript: links', async () => {

@@ -2,7 +2,7 @@
 // bodies, in-flight and stale claims, expiry and the clean-up of expired keys.
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../../../src/server/app';
+import type { AppDeps } from '../../../src/server/app-deps';
 import { deleteExpiredIdempotencyKeys, getIdempotencyKey } from '../../../src/server/plugins/idempotency.queries';
 import type { Session } from '../../../src/server/plugins/request-context';
 import {

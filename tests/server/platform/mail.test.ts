@@ -32,8 +32,8 @@ async function rowOf(t: TestApp, id: string): Promise<Row | undefined> {
 
 /** A pass that starts after the caller's change (one already running may predate it). */
 async function drainFresh(t: TestApp): Promise<void> {
-  await t.app.mail.drain();
-  await t.app.mail.drain();
+  await t.deps.mail.drain();
+  await t.deps.mail.drain();
 }
 
 describe('with SMTP_URL', () => {
@@ -56,7 +56,7 @@ describe('with SMTP_URL', () => {
       text: 'Your code is 123456',
       html: '<p>Your code is 123456</p>',
     });
-    t.app.mail.wake();
+    t.deps.mail.wake();
     const mail = await sink.waitFor({ to: 'ella@demo.test' });
     expect(mail.from).toBe('no-reply@stafflane.test');
     expect(mail.raw).toContain('Subject: Your code');

@@ -92,7 +92,7 @@ async function headersFor(actor: Actor): Promise<Record<string, string>> {
   const account = await withSystem(t.database.db, (trx) => findTokenAccount(trx, user.id));
   if (!account) throw new Error('no account');
   const claims = claimsFor({ account, departmentIds: [], sessionId, imp: Boolean(actor.impersonatorId) });
-  return { authorization: `Bearer ${await signAccessToken(await signingKeys(t.app.deps), claims, 900)}` };
+  return { authorization: `Bearer ${await signAccessToken(await signingKeys(t.deps), claims, 900)}` };
 }
 
 /** The path with its parameters filled: records of company B where the route names one, else company A's employee. */

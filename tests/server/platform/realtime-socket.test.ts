@@ -137,7 +137,7 @@ describe('the socket protocol', () => {
     const account = await withSystem(t.database.db, (trx) => findTokenAccount(trx, alice.id));
     if (!account) throw new Error('no account');
     const token = await signAccessToken(
-      await signingKeys(t.app.deps),
+      await signingKeys(t.deps),
       claimsFor({ account, departmentIds: [], sessionId, imp: true }),
       900,
     );

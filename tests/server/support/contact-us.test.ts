@@ -54,7 +54,7 @@ const post = (who: Person | null, payload: unknown) =>
   });
 /** The text of the first mail to `to` that contains `text` (bodies are encoded, so raw may wrap it). */
 async function mailTo(to: string, text: string): Promise<string> {
-  t.app.mail.wake();
+  t.deps.mail.wake();
   for (let waited = 0; waited < 10_000; waited += 25) {
     const found = sink.messages
       .filter((m) => m.to.includes(to))

@@ -3,7 +3,7 @@
 // (/api/public/dashboard-alerts); administrators, holding /api/alerts globally, list every
 // alert and write both kinds through the generic resource API.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditRequest } from '../../../server/audit/audit-entry';
 import { withSystem, withTenant, type Trx } from '../../../server/db/database';
 import { mountResource, type ResourceContext } from '../../../server/http/resource';
@@ -100,7 +100,7 @@ export const alertsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
       ...body,
       kind: kind ?? body.kind ?? 'banner',
     });
-    mountResource(app, {
+    mountResource(app, deps, {
       name,
       endpoint: ALERTS_ENDPOINT,
       create: {

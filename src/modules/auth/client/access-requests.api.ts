@@ -15,7 +15,6 @@ import {
 export const accessRequestKeys = {
   all: ['access-requests'] as const,
   list: (page: number) => [...accessRequestKeys.all, 'list', page] as const,
-  one: (id: string) => [...accessRequestKeys.all, 'one', id] as const,
   users: (id: string) => [...accessRequestKeys.all, 'users', id] as const,
 };
 
@@ -23,13 +22,6 @@ export const accessRequestsQueryOptions = (page = 1) =>
   queryOptions({
     queryKey: accessRequestKeys.list(page),
     queryFn: ({ signal }) => apiFetch<AccessRequestList>(accessRequestPaths.list, { query: { page }, signal }),
-  });
-
-export const accessRequestQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: accessRequestKeys.one(id),
-    queryFn: ({ signal }) => apiFetch<AccessRequest>(accessRequestPaths.one(id), { signal }),
-    retry: false,
   });
 
 export const grantUsersQueryOptions = (id: string) =>

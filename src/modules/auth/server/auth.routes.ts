@@ -1,7 +1,7 @@
 // POST /api/login, /api/refresh-token and /api/logout; the password and two-factor
 // endpoints come from account.routes.ts.
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditSourceOf } from '../../../server/audit/audit-source';
 import { recordAudit } from '../../../server/audit/audit.queries';
 import { parseInput } from '../../../server/http/validate';
@@ -20,7 +20,7 @@ import { claimsFor, signAccessToken, verifyAccessToken } from './tokens';
 
 export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { sessions } = deps.config;
-  const identity = identityDepsOf(app, deps);
+  const identity = identityDepsOf(deps);
 
   app.post(authPaths.login, { config: { access: 'public' } }, async (request, reply) =>
     login({

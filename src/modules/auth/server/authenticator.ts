@@ -1,7 +1,7 @@
 // Turns a bearer token into the request's session: signature and expiry, then the session
 // row (revocable at once), the user's departments and the role's current permissions.
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { withSystem, withTenant, type Trx } from '../../../server/db/database';
 import type { Authenticator, Session } from '../../../server/plugins/request-context';
 import type { TokenClaims } from '../auth.contract';

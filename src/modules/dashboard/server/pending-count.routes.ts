@@ -1,7 +1,7 @@
 // GET /api/pending-count (SPEC §3, §7): every key of the contract, counted in the caller's
 // company scope in one transaction. Administrators have no company and nothing to approve.
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { withTenant } from '../../../server/db/database';
 import { collectPendingCounters, countPending, zeroPendingCount } from '../../../server/pending-count/pending-count.registry';
 import { requireSession } from '../../../server/plugins/request-context';

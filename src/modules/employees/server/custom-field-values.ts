@@ -3,6 +3,7 @@
 // `{values: {<field id>: value}}` and checks each against its field's type; the person's
 // record must still satisfy every required field afterwards.
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../../server/app-deps';
 import { mountResource } from '../../../server/http/resource';
 import { AppError, type FieldErrors } from '../../../shared/app-error';
 import { isIsoDate } from '../../../shared/dates';
@@ -71,8 +72,8 @@ export function checkCustomValues(
   return { values, errors };
 }
 
-export function mountUserCustomFields(app: FastifyInstance): void {
-  mountResource(app, {
+export function mountUserCustomFields(app: FastifyInstance, deps: AppDeps): void {
+  mountResource(app, deps, {
     name: resource,
     get: { handler: ({ db, session, id }) => withPerson(db, { session, userId: id, endpoint, method: 'GET' }, read) },
     update: {

@@ -1,8 +1,9 @@
 // POST /api/user-basic/bulk: tags, department and invitations for many people at once, all or
 // nothing. Every person must be the company's and within the caller's PUT scope; one who is
 // not refuses the whole action before anything changes.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditEntry } from '../../../server/audit/audit-entry';
 import { withTenant, type Trx } from '../../../server/db/database';
 import type { Session } from '../../../server/plugins/request-context';
@@ -23,7 +24,7 @@ import {
 import { moveToDepartment } from './people-scope.queries';
 
 type BulkInput = v.InferOutput<typeof DirectoryBulkSchema>;
-type Context = { app: FastifyInstance; request: FastifyRequest; session: Session; scope: Scope; companyId: string };
+type Context = { deps: AppDeps; request: FastifyRequest; session: Session; scope: Scope; companyId: string };
 
 /** Everyone named, found in the company and within reach, or the refusal that names the problem. */
 async function reachablePeople(trx: Trx, context: Context, userIds: readonly string[]): Promise<PersonSubject[]> {
@@ -46,8 +47,8 @@ async function requireOwned(trx: Trx, companyId: string, table: 'user_tags' | 'd
 
 /** Invitations cannot share the transaction (each is the identity module's own); every person is checked first. */
 async function inviteAll(context: Context, userIds: readonly string[]): Promise<DirectoryBulkResult> {
-  const { app, request, session, scope, companyId } = context;
-  await withTenant(app.deps.db, companyId, async (trx) => {
+  const { deps, request, session, scope, companyId } = context;
+  await withTenant(deps.db, companyId, async (trx) => {
     const subjects = await reachablePeople(trx, context, userIds);
     const refused = subjects.find((s) => s.status !== 'pending' && s.status !== 'invited');
     if (refused) {
@@ -55,8 +56,8 @@ async function inviteAll(context: Context, userIds: readonly string[]): Promise<
       throw AppError.validation({ user_ids: [`${refused.name} ${why}`] });
     }
   });
-  for (const userId of userIds) await inviteEmployee({ app, request, session, scope, companyId, userId });
-  await withTenant(app.deps.db, companyId, (trx) =>
+  for (const userId of userIds) await inviteEmployee({ deps, request, session, scope, companyId, userId });
+  await withTenant(deps.db, companyId, (trx) =>
     publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES.people, companyId }),
   );
   return { action: 'invite', updated: userIds.length };
@@ -65,8 +66,8 @@ async function inviteAll(context: Context, userIds: readonly string[]): Promise<
 export async function runBulkAction(context: Context, body: BulkInput): Promise<DirectoryBulkResult> {
   const userIds = [...new Set(body.data.user_ids)];
   if (body.action === 'invite') return inviteAll(context, userIds);
-  const { app, request, session, scope, companyId } = context;
-  return withTenant(app.deps.db, companyId, async (trx) => {
+  const { deps, request, session, scope, companyId } = context;
+  return withTenant(deps.db, companyId, async (trx) => {
     await reachablePeople(trx, context, userIds);
     let details: Record<string, unknown>;
     if (body.action === 'set_department') {

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import ExcelJS from 'exceljs';
 import * as v from 'valibot';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditRequest } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';

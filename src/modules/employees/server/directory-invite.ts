@@ -1,7 +1,8 @@
 // The one way the directory invites someone: the identity module's inviteUser (a recorded
 // deviation from "modules meet only through contracts": onboarding's link, token and e-mail
 // belong there, and adding or bulk-inviting people must not copy them).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditSourceOf } from '../../../server/audit/audit-source';
 import type { Session } from '../../../server/plugins/request-context';
 import type { Scope } from '../../../shared/scopes';
@@ -9,16 +10,16 @@ import type { Scope } from '../../../shared/scopes';
 import { inviteUser, inviterOf } from '../../auth/server/onboarding.service';
 
 export async function inviteEmployee(options: {
-  app: FastifyInstance;
+  deps: AppDeps;
   request: FastifyRequest;
   session: Session;
   scope: Scope;
   companyId: string;
   userId: string;
 }): Promise<void> {
-  const { app, request, session, scope, companyId, userId } = options;
+  const { deps, request, session, scope, companyId, userId } = options;
   await inviteUser({
-    deps: { config: app.deps.config, db: app.deps.db, mail: app.mail },
+    deps: { config: deps.config, db: deps.db, mail: deps.mail },
     companyId,
     userId,
     invitedBy: inviterOf(session, scope),

@@ -3,7 +3,7 @@
 // (/api/audit-log?target_id=, company scope on user-basic) and the company's roles (/api/role).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { withTenant } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
 import { requireCompany, requireSession } from '../../../server/plugins/request-context';

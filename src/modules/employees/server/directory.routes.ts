@@ -5,7 +5,7 @@
 // said otherwise; lists keep to the caller's scope.
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { withTenant } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
 import { parseInput } from '../../../server/http/validate';
@@ -35,14 +35,14 @@ export const DirectoryListQuerySchema = v.object({ ...DirectoryQuerySchema.entri
 
 export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
-  const emailChange = { config: deps.config, wakeMail: () => app.mail.wake() };
+  const emailChange = { config: deps.config, wakeMail: () => deps.mail.wake() };
 
   const readBasic = (session: Parameters<typeof withPerson>[1]['session'], userId: string) =>
     withPerson(db, { session, userId, endpoint: USER_BASIC_ENDPOINT, method: 'GET' }, ({ trx, subject }) =>
       getUserBasic(trx, { companyId: subject.companyId, userId }),
     );
 
-  mountResource(app, {
+  mountResource(app, deps, {
     name: 'user-basic',
     list: {
       query: DirectoryListQuerySchema,
@@ -60,7 +60,7 @@ export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
       handler: async ({ request, session, scope, body }) => {
         const companyId = requireCompany(session);
         const userId = await createEmployee({ db, request, session, scope, companyId, input: body });
-        if (body.send_invitation) await inviteEmployee({ app, request, session, scope, companyId, userId });
+        if (body.send_invitation) await inviteEmployee({ deps, request, session, scope, companyId, userId });
         return withTenant(db, companyId, (trx) => getUserBasic(trx, { companyId, userId }));
       },
     },
@@ -73,7 +73,7 @@ export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
       scope: 'department',
       body: DirectoryBulkSchema,
       handler: ({ request, session, scope, body }) =>
-        runBulkAction({ app, request, session, scope, companyId: requireCompany(session) }, body),
+        runBulkAction({ deps, request, session, scope, companyId: requireCompany(session) }, body),
     },
     validate: {
       scope: 'department',
@@ -83,7 +83,7 @@ export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
   });
 
   // SPEC §7 "GET user by id (with role, company; also for the avatar)": the same record.
-  mountResource(app, { name: 'users', endpoint: USER_BASIC_ENDPOINT, get: { handler: ({ session, id }) => readBasic(session, id) } });
+  mountResource(app, deps, { name: 'users', endpoint: USER_BASIC_ENDPOINT, get: { handler: ({ session, id }) => readBasic(session, id) } });
 
   app.post(directoryPaths.terminate, { config: { access: { endpoint: directoryPaths.terminate, method: 'POST' } } }, async (request) =>
     terminateEmployee(db, request, parseInput(TerminateInputSchema, request.body)),

@@ -1,7 +1,7 @@
 // The employees module's registration: the directory, profiles and every employee record,
 // and the demo company's further twenty people.
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import type { ServerModule } from '../../../server/server-module';
 import { employeesGrants } from './employees.grants';
 import { employeesJobs } from './employees.jobs';

@@ -2,6 +2,7 @@
 // department and location, and the line managers), the colleagues who may be line managers,
 // and the bank-holiday region with its per-person override (user-bank-holidays).
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../../server/app-deps';
 import type * as v from 'valibot';
 import { withTenant, type Trx } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
@@ -66,11 +67,11 @@ async function employmentErrors(
   return errors;
 }
 
-export function mountEmploymentRecords(app: FastifyInstance): void {
-  const { db } = app.deps;
+export function mountEmploymentRecords(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
   const endpoint = `/api/${EMPLOYMENT_RECORD_RESOURCES.employmentDetails}`;
 
-  mountResource(app, {
+  mountResource(app, deps, {
     name: EMPLOYMENT_RECORD_RESOURCES.employmentDetails,
     get: {
       handler: ({ session, id }) =>
@@ -149,7 +150,7 @@ export function mountEmploymentRecords(app: FastifyInstance): void {
   });
 
   const bankEndpoint = `/api/${EMPLOYMENT_RECORD_RESOURCES.bankHolidays}`;
-  mountResource(app, {
+  mountResource(app, deps, {
     name: EMPLOYMENT_RECORD_RESOURCES.bankHolidays,
     get: {
       handler: ({ session, id }) =>

@@ -2,6 +2,7 @@
 // working patterns, each a person-record resource (employment-record-resource.ts) with its own checks
 // of the company lists and people it names.
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../../server/app-deps';
 import type * as v from 'valibot';
 import type { Trx } from '../../../server/db/database';
 import type { FieldErrors } from '../../../shared/app-error';
@@ -45,7 +46,7 @@ async function referenceErrors(trx: Trx, companyId: string, references: Referenc
 
 const scoped = (context: PersonContext) => ({ companyId: context.subject.companyId, userId: context.subject.userId });
 
-export function mountHistoryRecords(app: FastifyInstance): void {
+export function mountHistoryRecords(app: FastifyInstance, deps: AppDeps): void {
   type JobTitleBody = v.InferOutput<typeof UpdateJobTitleInputSchema>;
   const jobTitleValues = async (context: PersonContext, body: JobTitleBody) => ({
     ...body,
@@ -57,7 +58,7 @@ export function mountHistoryRecords(app: FastifyInstance): void {
         : null) ??
       '',
   });
-  mountPersonRecords(app, {
+  mountPersonRecords(app, deps, {
     resource: EMPLOYMENT_RECORD_RESOURCES.jobTitle,
     table: 'user_job_titles',
     query: RecordListQuerySchema,
@@ -80,7 +81,7 @@ export function mountHistoryRecords(app: FastifyInstance): void {
     afterWrite: (context) => history.syncUserJobTitle(context.trx, scoped(context)),
   });
 
-  mountPersonRecords(app, {
+  mountPersonRecords(app, deps, {
     resource: EMPLOYMENT_RECORD_RESOURCES.contract,
     table: 'user_contracts',
     query: RecordListQuerySchema,
@@ -102,7 +103,7 @@ export function mountHistoryRecords(app: FastifyInstance): void {
     ...body,
     checked_by_id: body.checked_by_id ?? (context.session.companyId === context.subject.companyId ? context.session.userId : null),
   });
-  mountPersonRecords(app, {
+  mountPersonRecords(app, deps, {
     resource: EMPLOYMENT_RECORD_RESOURCES.workPermit,
     table: 'user_work_permits',
     query: RecordListQuerySchema,
@@ -129,7 +130,7 @@ export function mountHistoryRecords(app: FastifyInstance): void {
       (await history.getPayRateTypeUnit(context.trx, { companyId: context.subject.companyId, id: body.pay_rate_type_id })) ??
       'hour',
   });
-  mountPersonRecords(app, {
+  mountPersonRecords(app, deps, {
     resource: EMPLOYMENT_RECORD_RESOURCES.payRate,
     table: 'user_pay_rates',
     query: PayRateListQuerySchema,
@@ -165,7 +166,7 @@ export function mountHistoryRecords(app: FastifyInstance): void {
     >;
     return { start_date: body.start_date, template_id: body.template_id, ...hours };
   };
-  mountPersonRecords(app, {
+  mountPersonRecords(app, deps, {
     resource: EMPLOYMENT_RECORD_RESOURCES.workingPattern,
     table: 'user_working_patterns',
     query: RecordListQuerySchema,

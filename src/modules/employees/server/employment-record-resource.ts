@@ -3,6 +3,7 @@
 // POST / PUT /{id} / DELETE /{id} write them, and POST /validate checks a form. Every route
 // runs through the person's scope checks; every write is audited and published.
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../../server/app-deps';
 import type * as v from 'valibot';
 import type { Trx } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
@@ -41,9 +42,10 @@ const action = (resource: string, verb: string) => `${resource.replace(/-/g, '_'
 
 export function mountPersonRecords<TQuery extends { user_id: string }, TBody>(
   app: FastifyInstance,
+  deps: AppDeps,
   definition: PersonRecordDefinition<TQuery, TBody>,
 ): void {
-  const { db } = app.deps;
+  const { db } = deps;
   const { resource, table } = definition;
   const endpoint = `/api/${resource}`;
 
@@ -63,7 +65,7 @@ export function mountPersonRecords<TQuery extends { user_id: string }, TBody>(
     return { ...listResponse(page.results, page.count, paging), ...page.extra };
   });
 
-  mountResource(app, {
+  mountResource(app, deps, {
     name: resource,
     create: {
       body: definition.create,

@@ -94,16 +94,6 @@ export async function updateUserPlacement(
     .execute();
 }
 
-export async function findLineManagerIds(db: DbOrTrx, { companyId, userId }: Scoped): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user_line_managers')
-    .select('manager_id')
-    .where('company_id', '=', companyId)
-    .where('user_id', '=', userId)
-    .execute();
-  return rows.map((row) => row.manager_id).sort();
-}
-
 export async function replaceLineManagers(db: DbOrTrx, input: Scoped & { managerIds: readonly string[] }): Promise<void> {
   await db.deleteFrom('user_line_managers').where('company_id', '=', input.companyId).where('user_id', '=', input.userId).execute();
   if (input.managerIds.length === 0) return;
@@ -249,11 +239,6 @@ export async function getBankHolidaySetting(db: DbOrTrx, { companyId, userId }: 
     source: override ? 'override' : location ? 'location' : 'default',
     location_region: location,
   };
-}
-
-/** The region whose bank holidays apply to the person (for leave and rotas). */
-export async function getEffectiveBankHolidayRegion(db: DbOrTrx, input: Scoped): Promise<BankHolidayRegionName> {
-  return (await getBankHolidaySetting(db, input))?.bank_holiday_region ?? DEFAULT_BANK_HOLIDAY_REGION;
 }
 
 export async function setBankHolidayOverride(db: DbOrTrx, input: Scoped & { region: BankHolidayRegionName | null }): Promise<void> {

@@ -1,6 +1,7 @@
 // Next of kin (SPEC §3 `user-next-of-kin`, filters user_id and page): a person's list, and
 // create, change and delete of one entry, each checked against the person it belongs to.
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../../server/app-deps';
 import { mountResource } from '../../../server/http/resource';
 import {
   CreateNextOfKinInputSchema,
@@ -26,8 +27,8 @@ const kinValues = ({ name, relationship, phone, email, address }: KinFields) => 
   address: address ?? null,
 });
 
-export function mountNextOfKin(app: FastifyInstance): void {
-  mountResource(app, {
+export function mountNextOfKin(app: FastifyInstance, deps: AppDeps): void {
+  mountResource(app, deps, {
     name: resource,
     list: {
       query: FindNextOfKinQuerySchema,

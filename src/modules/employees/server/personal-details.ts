@@ -3,6 +3,7 @@
 // and financial fields of personal details need one more permission (see employees.policy):
 // without it they are left out of the answer, and a change touching them is refused.
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../../server/app-deps';
 import { mountResource, type ResourceRecordContext } from '../../../server/http/resource';
 import { AppError } from '../../../shared/app-error';
 import type { HttpMethod } from '../../../shared/scopes';
@@ -73,9 +74,9 @@ async function readAboutMe(personContext: PersonContext): Promise<AboutMe> {
   return { user_id: personContext.subject.userId, about: row?.about ?? '', interests: row?.interests ?? '' };
 }
 
-export function mountPersonDetails(app: FastifyInstance): void {
+export function mountPersonDetails(app: FastifyInstance, deps: AppDeps): void {
   const personal = personalRecordEndpoints.personalDetails;
-  mountResource(app, {
+  mountResource(app, deps, {
     name: personalRecordResources.personalDetails,
     get: { handler: (context) => inPerson(context, personal, 'GET', (p) => readPersonalDetails(context, p)) },
     update: {
@@ -97,7 +98,7 @@ export function mountPersonDetails(app: FastifyInstance): void {
   });
 
   const contact = personalRecordEndpoints.contactDetails;
-  mountResource(app, {
+  mountResource(app, deps, {
     name: personalRecordResources.contactDetails,
     get: { handler: (context) => inPerson(context, contact, 'GET', readContactDetails) },
     update: {
@@ -117,7 +118,7 @@ export function mountPersonDetails(app: FastifyInstance): void {
   });
 
   const about = personalRecordEndpoints.aboutMe;
-  mountResource(app, {
+  mountResource(app, deps, {
     name: personalRecordResources.aboutMe,
     get: { handler: (context) => inPerson(context, about, 'GET', readAboutMe) },
     update: {

@@ -2,6 +2,7 @@
 // type): the list keeps to the people the caller's scope reaches, newest first; a note records
 // its author, and only the author or someone over the whole company changes or deletes it.
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../../server/app-deps';
 import { withTenant } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
 import { requireCompany } from '../../../server/plugins/request-context';
@@ -28,8 +29,8 @@ async function mayChangeNote(context: PersonContext, id: string): Promise<boolea
   return (await getNoteAuthor(context.trx, { companyId: context.subject.companyId, id })) === context.session.userId;
 }
 
-export function mountUserNotes(app: FastifyInstance): void {
-  mountResource(app, {
+export function mountUserNotes(app: FastifyInstance, deps: AppDeps): void {
+  mountResource(app, deps, {
     name: resource,
     list: {
       query: FindUserNotesQuerySchema,

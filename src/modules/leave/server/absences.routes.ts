@@ -3,7 +3,7 @@
 // the suggested absence the request form shows, and the approver's pending count.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { withTenant } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
 import { parseInput } from '../../../server/http/validate';
@@ -50,10 +50,10 @@ export function mountAbsences(app: FastifyInstance, deps: AppDeps): void {
     db,
     request,
     session: requireSession(request),
-    wakeMail: () => app.mail.wake(),
+    wakeMail: () => deps.mail.wake(),
   });
 
-  mountResource(app, {
+  mountResource(app, deps, {
     name: LEAVE_RESOURCES.absence,
     list: {
       query: AbsenceListQuerySchema,

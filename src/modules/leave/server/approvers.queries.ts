@@ -90,12 +90,3 @@ export function approvableByCondition(
     OR (${ranksNoHigher} AND (${column} IN (SELECT du.id FROM users du WHERE du.department_id IN (${departments}))
       OR ${column} IN (SELECT ud.user_id FROM user_departments ud WHERE ud.department_id IN (${departments}))))))`;
 }
-
-/** The user ids of the company the actor may approve for (line reports and department scope), never the actor. */
-export async function findApprovableUserIds(db: DbOrTrx, input: ApproverActor & { companyId: string }): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`
-    SELECT u.id FROM users u
-    WHERE u.company_id = ${input.companyId} AND ${approvableByCondition(sql`u.id`, input)}
-    ORDER BY u.id`.execute(db);
-  return rows.map((row) => row.id);
-}

@@ -9,7 +9,7 @@
 import type { Trx } from '../../../server/db/database';
 import type { Session } from '../../../server/plugins/request-context';
 import { levelFor, roleRank, scopeCoversUser, scopeRank, scopeReachesForWrite, type Scope } from '../../../shared/scopes';
-import { APPROVE_ENDPOINT, findApprovableUserIds, findApprovalSubject, findApproversToAsk, type ApproverActor } from './approvers.queries';
+import { APPROVE_ENDPOINT, findApprovalSubject, findApproversToAsk, type ApproverActor } from './approvers.queries';
 
 /** The caller's approval level (PUT on /api/approve-absence), or null. */
 export function approveLevel(session: Session): Scope | null {
@@ -55,14 +55,4 @@ export async function mayApprove(trx: Trx, session: Session, employeeUserId: str
 /** User ids to notify about a new request or a cancellation request, never the person themselves. */
 export async function approversToAsk(trx: Trx, companyId: string, employeeUserId: string): Promise<string[]> {
   return findApproversToAsk(trx, { companyId, userId: employeeUserId });
-}
-
-/**
- * The user ids the caller may approve for, or 'all' (company scope): for list filters
- * (`show_relevant_to_me`) and the pending count. Callers leave out the caller's own.
- */
-export async function approvableUserIds(trx: Trx, session: Session): Promise<string[] | 'all'> {
-  if (!session.companyId) return [];
-  if (approvesCompanyWide(session)) return 'all';
-  return findApprovableUserIds(trx, { companyId: session.companyId, ...approverActor(session) });
 }

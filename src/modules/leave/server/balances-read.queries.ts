@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import { isUuid } from '../../../shared/ids';
 import type { AbsencePeriod, PeriodValue, UserAbsencePolicy, ValueLog, ValueLogKind } from '../leave.contract';
-import type { PeriodRow, ValueRow } from './balances';
+import type { ValueRow } from './balances';
 import { leaveTypeSummaryOf } from './leave-type-summary';
 
 export async function findUserPolicy(trx: DbOrTrx, input: { companyId: string; userId: string }): Promise<UserAbsencePolicy> {
@@ -28,18 +28,6 @@ export async function saveUserPolicy(trx: Trx, input: { companyId: string; userI
 
 export async function setPeriodTemplate(trx: Trx, input: { periodId: string; templateId: string }): Promise<void> {
   await trx.updateTable('user_absence_periods').set({ template_id: input.templateId }).where('id', '=', input.periodId).execute();
-}
-
-export async function findLatestPeriod(trx: DbOrTrx, input: { companyId: string; userId: string }): Promise<PeriodRow | null> {
-  const row = await trx
-    .selectFrom('user_absence_periods')
-    .selectAll()
-    .where('company_id', '=', input.companyId)
-    .where('user_id', '=', input.userId)
-    .orderBy('start_date', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ?? null;
 }
 
 type PeriodHead = Omit<AbsencePeriod, 'values'>;

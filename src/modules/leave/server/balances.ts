@@ -28,7 +28,6 @@ import {
   findWorkingWeek,
   insertLogAndMoveBalance,
   insertPeriod,
-  sumLogs,
   sumPending,
   updateValueFields,
   upsertValue,
@@ -339,9 +338,4 @@ export async function pendingAgainst(
   input: { periodId: string; leaveTypeId: string; excludeAbsenceId?: string },
 ): Promise<number> {
   return sumPending(trx, input);
-}
-
-/** What monthly accrual has logged on a value so far (for the hourly top-up). */
-export async function accruedSoFar(trx: Trx, valueId: string): Promise<number> {
-  return sumLogs(trx, { valueId, kinds: ['accrual'] });
 }

@@ -4,7 +4,7 @@
 // token (users.icalendar_token, reset in the user's settings) is the secret: an unknown one
 // is a 404 like any other missing file. All-day events; DTEND is the day after the last.
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { withSystem, withTenant } from '../../../server/db/database';
 import { AppError } from '../../../shared/app-error';
 import { addDays, londonDate } from '../../../shared/dates';

@@ -4,7 +4,7 @@
 // know are away — their absence scope's people with the leave type, else their own
 // departments' colleagues without it.
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { withTenant } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
 import { actorOf, withPerson } from '../../../server/http/person-access';

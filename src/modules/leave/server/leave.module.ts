@@ -6,7 +6,7 @@ import { leaveJobs } from './leave.jobs';
 import { countAbsencesAwaitingMe } from './absences.routes';
 import { leaveRoutes } from './leave.routes';
 import { seedLeaveDemo } from './leave-demo';
-import { countReturnToWorkWaiting } from './return-to-work.routes';
+import { countReturnToWorkWaiting } from './return-to-work.service';
 
 export const leaveModule: ServerModule = {
   name: 'leave',

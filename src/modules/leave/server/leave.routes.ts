@@ -1,6 +1,6 @@
 // Leave and absences (issue 7): one plugin mounting the module's parts.
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import './leave-tables';
 import { mountAbsences } from './absences.routes';
 import { mountBalances } from './balances.routes';
@@ -10,7 +10,7 @@ import { mountLeaveSettings } from './settings.routes';
 
 export const leaveRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   mountLeaveSettings(app, deps);
-  mountBalances(app);
+  mountBalances(app, deps);
   mountAbsences(app, deps);
   mountReturnToWork(app, deps);
   mountInsights(app, deps);

@@ -1,181 +1,34 @@
-// Leave and absences — return-to-work part: items, self-certification, fit notes, reviews.
-// An item is the person's to complete (a self-certification, or a fit note uploaded by them
-// or by HR for them), then a reviewer's to close: someone who may approve the person's
-// absences and whose /api/return-to-work PUT scope covers them. The answers and the fit note
-// are special-category (SPEC §6): only the person, HR admins and owners read them, audited.
+// Leave and absences — return-to-work routes: the list and detail of items, the person's
+// self-certification, the fit note (upload and download) and the reviewer's closing step.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditSourceOf } from '../../../server/audit/audit-source';
-import { recordAudit } from '../../../server/audit/audit.queries';
-import { withTenant, type Trx } from '../../../server/db/database';
 import { sendFile } from '../../../server/files/downloads';
-import { FILE_TYPES } from '../../../server/files/file-types';
 import { receiveUpload } from '../../../server/files/uploads';
 import { mountResource } from '../../../server/http/resource';
 import { parseInput } from '../../../server/http/validate';
-import { notify } from '../../../server/notifications/notify';
-import type { PendingCounter } from '../../../server/pending-count/pending-count.registry';
-import { requireSession, type Session } from '../../../server/plugins/request-context';
-import { publish } from '../../../server/realtime/publish';
-import { AppError, isAppError } from '../../../shared/app-error';
-import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
+import { requireSession, type RouteAccess } from '../../../server/plugins/request-context';
+import { AppError } from '../../../shared/app-error';
 import { isUuid } from '../../../shared/ids';
-import { companyChannel } from '../../../shared/realtime';
-import { levelFor, scopeCoversUser, type HttpMethod, type Scope, type ScopeActor } from '../../../shared/scopes';
 import {
   LEAVE_ENDPOINTS,
-  LEAVE_INVALIDATES,
   LEAVE_RESOURCES,
-  leaveMessages,
-  leavePaths,
   ReturnToWorkQuerySchema,
   ReviewInputSchema,
   SelfCertificationInputSchema,
-  type ReturnToWorkItem,
-  type SelfCertificationAnswers,
 } from '../leave.contract';
-import { approverActor, approversToAsk, mayApprove } from './approvers';
-import { calendarDays } from './return-to-work';
 import {
-  addAbsenceEvent,
-  countWaiting,
-  getFitNoteFile,
-  getItem,
-  listItems,
-  lockItem,
-  saveFitNote,
-  saveSelfCertification,
-  closeItem,
-  type ItemRow,
-  type Reach,
-} from './return-to-work.queries';
+  getReturnToWork,
+  listReturnToWork,
+  readFitNote,
+  reviewReturnToWork,
+  selfCertify,
+  uploadFitNote,
+} from './return-to-work.service';
+import type { LeaveCaller } from './settings-access';
 
-const ENDPOINT = LEAVE_ENDPOINTS.returnToWork;
-const SPECIAL = LEAVE_ENDPOINTS.specialCategory;
-/** A fit note is a letter from a doctor: a scan or a photo of it. */
-const FIT_NOTE_TYPES = [FILE_TYPES.pdf, FILE_TYPES.jpeg, FILE_TYPES.png, FILE_TYPES.heic, FILE_TYPES.heif];
-export const FIT_NOTE_MAX_BYTES = 10 * 1024 * 1024;
-export const fitNoteTypeMessage = 'Upload the fit note as a PDF, JPEG, PNG or HEIC file.';
+const access = (method: 'GET' | 'PUT'): { access: RouteAccess } => ({ access: { endpoint: LEAVE_ENDPOINTS.returnToWork, method } });
 
-const actorOf = (session: Session): ScopeActor => ({
-  userId: session.userId,
-  companyId: session.companyId,
-  departmentIds: session.departmentIds,
-});
-const subjectOf = (row: ItemRow) => ({ userId: row.user_id, companyId: row.company_id, departmentIds: row.department_ids });
-const covers = (session: Session, endpoint: string, method: HttpMethod, row: ItemRow) =>
-  scopeCoversUser(levelFor(session.permissions, endpoint, method), actorOf(session), subjectOf(row));
-
-/** The special-category gate: the person themselves, HR admins and owners; never a manager for a report. */
-const seesMedical = (session: Session, row: ItemRow, method: 'GET' | 'PUT' = 'GET') => covers(session, SPECIAL, method, row);
-
-function companyOf(session: Session): string {
-  // Administrators have no company: items belong to one, and they reach them by impersonating.
-  if (!session.companyId) throw AppError.forbidden();
-  return session.companyId;
-}
-
-function reachOf(session: Session, level: Scope): Reach {
-  return { userId: session.userId, departmentIds: session.departmentIds, level, approver: approverActor(session) };
-}
-
-function toItem(row: ItemRow, input: { answers: boolean; canComplete: boolean; canReview: boolean }): ReturnToWorkItem {
-  return {
-    id: row.id,
-    absence_id: row.absence_id,
-    user: {
-      id: row.user_id,
-      first_name: row.first_name,
-      surname: row.surname,
-      department_id: row.department_id,
-      department_name: row.department_name,
-    },
-    kind: row.kind,
-    status: row.status,
-    first_day: row.first_day,
-    last_day: row.last_day,
-    calendar_days: calendarDays(row.first_day, row.last_day),
-    sickness_category: row.sickness_category,
-    submitted_at: row.submitted_at?.toISOString() ?? null,
-    reviewed_at: row.reviewed_at?.toISOString() ?? null,
-    reviewed_by_name: row.reviewed_by_name,
-    review_note: row.review_note,
-    fit_note_file:
-      row.fit_note_file_id && row.fit_note_name
-        ? { id: row.fit_note_file_id, name: row.fit_note_name, download_path: leavePaths.fitNote(row.id) }
-        : null,
-    ...(input.answers ? { answers: row.answers } : {}),
-    can_complete: input.canComplete,
-    can_review: input.canReview,
-    created_at: row.created_at.toISOString(),
-  };
-}
-
-const canComplete = (session: Session, row: ItemRow) => row.user_id === session.userId && row.status === 'awaiting_employee';
-
-async function audit(trx: Trx, request: FastifyRequest, row: ItemRow, action: string): Promise<void> {
-  const session = requireSession(request);
-  await recordAudit(trx, {
-    ...auditSourceOf(request),
-    actorId: session.userId,
-    impersonatorId: session.impersonatorId,
-    companyId: row.company_id,
-    action,
-    targetType: 'user',
-    targetId: row.user_id,
-    details: { return_to_work_id: row.id },
-  });
-}
-
-/** The item as the caller may see it; reading someone's answers leaves an audit entry. */
-async function present(trx: Trx, request: FastifyRequest, row: ItemRow, canReview: boolean): Promise<ReturnToWorkItem> {
-  const session = requireSession(request);
-  const answers = seesMedical(session, row);
-  if (answers && row.answers !== null) await audit(trx, request, row, 'return_to_work.answers_read');
-  return toItem(row, { answers, canComplete: canComplete(session, row), canReview });
-}
-
-async function reviewable(trx: Trx, session: Session, row: ItemRow): Promise<boolean> {
-  return row.status === 'awaiting_review' && covers(session, ENDPOINT, 'PUT', row) && (await mayApprove(trx, session, row.user_id));
-}
-
-const personName = (row: ItemRow) => `${row.first_name} ${row.surname}`;
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** Tells whoever reviews the person's absences that the item waits for them. */
-async function askReviewers(trx: Trx, row: ItemRow, what: string): Promise<void> {
-  const dates = `${formatCalendarDate(row.first_day, DATE_FORMATS.date)} to ${formatCalendarDate(row.last_day, DATE_FORMATS.date)}`;
-  const text = `${personName(row)} has ${what} for their sickness absence from ${dates}. Please review their return to work.`;
-  for (const userId of await approversToAsk(trx, row.company_id, row.user_id)) {
-    await notify(trx, {
-      companyId: row.company_id,
-      userId,
-      description: escapeHtml(text),
-      relatesTo: 'return_to_work',
-      relatesToId: row.id,
-      todo: true,
-      email: { subject: 'A return to work to review', text },
-    });
-  }
-}
-
-const announce = (trx: Trx, companyId: string) =>
-  publish(trx, {
-    channel: companyChannel(companyId),
-    event: LEAVE_RESOURCES.returnToWork,
-    invalidates: LEAVE_INVALIDATES.returnToWork,
-    companyId,
-  });
-
-/** The item for a step: 404 when the company has none by that id. */
-async function lockedItem(trx: Trx, companyId: string, id: string): Promise<ItemRow> {
-  if (!(await lockItem(trx, { companyId, id }))) throw AppError.notFound();
-  const row = await getItem(trx, { companyId, id });
-  if (!row) throw AppError.notFound();
-  return row;
-}
-
-const wrongStep = () => new AppError('conflict', { message: leaveMessages.wrongStep });
 const itemId = (request: FastifyRequest) => {
   const id = (request.params as { id?: unknown }).id;
   if (!isUuid(id)) throw AppError.notFound();
@@ -184,177 +37,47 @@ const itemId = (request: FastifyRequest) => {
 
 export function mountReturnToWork(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
+  const callerOf = (request: FastifyRequest): LeaveCaller => ({ db, session: requireSession(request), source: auditSourceOf(request) });
 
-  mountResource(app, {
+  mountResource(app, deps, {
     name: LEAVE_RESOURCES.returnToWork,
     list: {
       query: ReturnToWorkQuerySchema,
-      handler: async ({ request, session, scope, query, paging }) => {
-        const companyId = companyOf(session);
-        return withTenant(db, companyId, async (trx) => {
-          const { rows, count } = await listItems(trx, {
-            companyId,
-            reach: reachOf(session, scope),
-            reviewLevel: levelFor(session.permissions, ENDPOINT, 'PUT'),
-            status: query.status,
-            userId: query.user_id,
-            relevantToMe: query.show_relevant_to_me === true,
-            offset: paging.offset,
-            limit: paging.limit,
-          });
-          const results: ReturnToWorkItem[] = [];
-          for (const row of rows) results.push(await present(trx, request, row, row.status === 'awaiting_review' && row.reviewable));
-          return { results, count };
-        });
-      },
+      handler: ({ request, scope, query, paging }) => listReturnToWork({ ...callerOf(request), scope }, { query, paging }),
     },
     get: {
-      handler: async ({ request, session, scope, id }) => {
-        const companyId = companyOf(session);
-        return withTenant(db, companyId, async (trx) => {
-          const row = await getItem(trx, { companyId, id });
-          if (!row) return null;
-          if (!scopeCoversUser(scope, actorOf(session), subjectOf(row))) throw AppError.forbidden();
-          return present(trx, request, row, await reviewable(trx, session, row));
-        });
-      },
+      handler: ({ request, scope, id }) => getReturnToWork({ ...callerOf(request), scope }, id),
     },
   });
 
-  // The person's own self-certification (never someone else's on their behalf: it is a declaration).
-  app.put('/api/return-to-work/:id/self-certification', { config: { access: { endpoint: ENDPOINT, method: 'PUT' } } }, async (request) => {
-    const session = requireSession(request);
-    const companyId = companyOf(session);
+  app.put('/api/return-to-work/:id/self-certification', { config: access('PUT') }, async (request) => {
+    const caller = callerOf(request);
     const id = itemId(request);
-    const input = parseInput(SelfCertificationInputSchema, request.body);
-    return withTenant(db, companyId, async (trx) => {
-      const row = await lockedItem(trx, companyId, id);
-      if (row.user_id !== session.userId) throw AppError.forbidden();
-      if (row.kind !== 'self_certification' || row.status !== 'awaiting_employee') throw wrongStep();
-      const answers: SelfCertificationAnswers = { ...input, declaration: true };
-      await saveSelfCertification(trx, { companyId, id, answers });
-      await addAbsenceEvent(trx, {
-        companyId,
-        absenceId: row.absence_id,
-        actorId: session.userId,
-        action: 'return_to_work_self_certified',
-        note: null,
-      });
-      await audit(trx, request, row, 'return_to_work.self_certified');
-      const saved = await getItem(trx, { companyId, id });
-      if (!saved) throw AppError.notFound();
-      await askReviewers(trx, saved, 'completed a self-certification');
-      await announce(trx, companyId);
-      return present(trx, request, saved, await reviewable(trx, session, saved));
-    });
+    const answers = parseInput(SelfCertificationInputSchema, request.body);
+    return selfCertify(caller, { id, answers });
   });
 
-  // The fit note: the person, or HR for them (the special-category PUT). Another upload
-  // before the review replaces the first.
-  app.post('/api/return-to-work/:id/fit-note', { config: { access: { endpoint: ENDPOINT, method: 'PUT' } } }, async (request, reply) => {
-    const session = requireSession(request);
-    const companyId = companyOf(session);
+  app.post('/api/return-to-work/:id/fit-note', { config: access('PUT') }, async (request, reply) => {
+    const caller = { ...callerOf(request), files: app.fileStorage, log: request.log };
     const id = itemId(request);
-    const check = (row: ItemRow) => {
-      if (row.user_id !== session.userId && !seesMedical(session, row, 'PUT')) throw AppError.forbidden();
-      if (row.kind !== 'fit_note' || row.status === 'closed') throw wrongStep();
-    };
-    // Who may is settled in a short transaction of its own before any byte is read.
-    await withTenant(db, companyId, async (trx) => {
-      const row = await getItem(trx, { companyId, id });
-      if (!row) throw AppError.notFound();
-      check(row);
+    const item = await uploadFitNote(caller, {
+      id,
+      multipart: request.isMultipart(),
+      receive: (options) => receiveUpload(request, options),
     });
-    const { item, replaced } = await withTenant(db, companyId, async (trx) => {
-      const upload = await receiveUpload(request, {
-        db: trx,
-        companyId,
-        userId: session.userId,
-        maxBytes: FIT_NOTE_MAX_BYTES,
-        allowedTypes: FIT_NOTE_TYPES,
-      }).catch((error: unknown) => {
-        // A wrong kind of file is a mistake in the form, shown beside its field.
-        if (isAppError(error) && error.code === 'unsupportedMediaType' && request.isMultipart()) {
-          throw AppError.validation({ file: [fitNoteTypeMessage] }, fitNoteTypeMessage);
-        }
-        throw error;
-      });
-      const row = await lockedItem(trx, companyId, id);
-      check(row);
-      const firstSubmission = row.status === 'awaiting_employee';
-      const previous = await saveFitNote(trx, { companyId, id, fileId: upload.file.id });
-      await addAbsenceEvent(trx, {
-        companyId,
-        absenceId: row.absence_id,
-        actorId: session.userId,
-        action: 'return_to_work_fit_note',
-        note: null,
-      });
-      await audit(trx, request, row, 'return_to_work.fit_note_uploaded');
-      const saved = await getItem(trx, { companyId, id });
-      if (!saved) throw AppError.notFound();
-      if (firstSubmission) await askReviewers(trx, saved, 'uploaded a fit note');
-      await announce(trx, companyId);
-      return { item: await present(trx, request, saved, await reviewable(trx, session, saved)), replaced: previous };
-    });
-    if (replaced)
-      await app.fileStorage
-        .delete(replaced.storage_key)
-        .catch((error: unknown) => request.log.error({ err: error }, 'could not delete a replaced fit note'));
     return reply.code(201).send(item);
   });
 
-  app.get('/api/return-to-work/:id/fit-note', { config: { access: { endpoint: ENDPOINT, method: 'GET' } } }, async (request, reply) => {
-    const session = requireSession(request);
-    const companyId = companyOf(session);
+  app.get('/api/return-to-work/:id/fit-note', { config: access('GET') }, async (request, reply) => {
+    const caller = callerOf(request);
     const id = itemId(request);
-    const file = await withTenant(db, companyId, async (trx) => {
-      const row = await getItem(trx, { companyId, id });
-      if (!row) throw AppError.notFound();
-      if (!seesMedical(session, row)) throw AppError.forbidden();
-      const found = row.fit_note_file_id ? await getFitNoteFile(trx, { companyId, fileId: row.fit_note_file_id }) : undefined;
-      if (!found) throw AppError.notFound();
-      await audit(trx, request, row, 'return_to_work.fit_note_read');
-      return found;
-    });
-    return sendFile(reply, file);
+    return sendFile(reply, await readFitNote(caller, id));
   });
 
-  app.put('/api/return-to-work/:id/review', { config: { access: { endpoint: ENDPOINT, method: 'PUT' } } }, async (request) => {
-    const session = requireSession(request);
-    const companyId = companyOf(session);
+  app.put('/api/return-to-work/:id/review', { config: access('PUT') }, async (request) => {
+    const caller = callerOf(request);
     const id = itemId(request);
-    const input = parseInput(ReviewInputSchema, request.body);
-    return withTenant(db, companyId, async (trx) => {
-      const row = await lockedItem(trx, companyId, id);
-      if (!covers(session, ENDPOINT, 'PUT', row) || !(await mayApprove(trx, session, row.user_id))) throw AppError.forbidden();
-      if (row.status !== 'awaiting_review') throw wrongStep();
-      await closeItem(trx, { companyId, id, reviewerId: session.userId, note: input.note });
-      await addAbsenceEvent(trx, {
-        companyId,
-        absenceId: row.absence_id,
-        actorId: session.userId,
-        action: 'return_to_work_reviewed',
-        note: input.note,
-      });
-      const text = 'Your return to work has been reviewed and closed. Thank you.';
-      await notify(trx, { companyId, userId: row.user_id, description: text, relatesTo: 'return_to_work', relatesToId: id });
-      await announce(trx, companyId);
-      const saved = await getItem(trx, { companyId, id });
-      if (!saved) throw AppError.notFound();
-      return present(trx, request, saved, false);
-    });
+    const review = parseInput(ReviewInputSchema, request.body);
+    return reviewReturnToWork(caller, { id, review });
   });
-
 }
-
-/** Return-to-work forms waiting for the caller: their own to fill in, or those they review. */
-export const countReturnToWorkWaiting: PendingCounter = async ({ trx, session }) => {
-  const level = levelFor(session.permissions, ENDPOINT, 'GET');
-  if (!session.companyId || level === null) return 0;
-  return countWaiting(trx, {
-    companyId: session.companyId,
-    reach: reachOf(session, level),
-    reviewLevel: levelFor(session.permissions, ENDPOINT, 'PUT'),
-  });
-};

@@ -1,7 +1,7 @@
 // The company a leave-settings or balances request works in, and what every write of this
 // part does besides its change: an audit entry and a company-wide realtime invalidation of
 // the resources it touched. Callers work in their own company, whatever a request names.
-import { recordCompanyWrite } from '../../../server/audit/company-write';
+import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
 import { withTenant, type Db, type Trx } from '../../../server/db/database';
 import { requireOwnCompany, type Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
@@ -42,6 +42,34 @@ export async function publishLeave(trx: Trx, companyId: string, invalidates: rea
   await publish(trx, { channel: companyChannel(companyId), event, invalidates, companyId });
 }
 
-/** A write of this part: audited, then published to the company (src/server/audit/company-write.ts). */
-export const recordLeaveWrite = recordCompanyWrite;
+/** Who calls a leave service, and where from (for the audit entries). */
+export type LeaveCaller = { db: Db; session: Session; source: AuditSource };
+
+export type LeaveWrite = {
+  caller: Pick<LeaveCaller, 'session' | 'source'>;
+  companyId: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  /** Resource names to refetch; the first names the event. */
+  invalidates: readonly string[];
+  details?: Record<string, unknown>;
+};
+
+/** A write of this part: audited, then published to the company. */
+export async function recordLeaveWrite(trx: Trx, input: LeaveWrite): Promise<void> {
+  const { session, source } = input.caller;
+  await recordAudit(trx, {
+    ...source,
+    actorId: session.userId,
+    impersonatorId: session.impersonatorId,
+    companyId: input.companyId,
+    action: input.action,
+    targetType: input.targetType,
+    targetId: input.targetId,
+    details: input.details ?? null,
+  });
+  const [event = input.targetType] = input.invalidates;
+  await publish(trx, { channel: companyChannel(input.companyId), event, invalidates: input.invalidates, companyId: input.companyId });
+}
 export { isForeignKeyViolation, isUniqueViolation } from '../../../server/db/pg-errors';

@@ -218,17 +218,6 @@ export async function templateNameTaken(trx: DbOrTrx, input: { companyId: string
   return row !== undefined;
 }
 
-/** People whose current or future leave years follow the template (to re-grant on edits). */
-export async function usersOfTemplate(trx: DbOrTrx, input: { companyId: string; templateId: string }): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('user_absence_policies')
-    .select('user_id')
-    .where('company_id', '=', input.companyId)
-    .where('template_id', '=', input.templateId)
-    .execute();
-  return rows.map((row) => row.user_id);
-}
-
 // ---- Company leave settings --------------------------------------------------------------
 
 export async function getLeaveSettings(trx: DbOrTrx, companyId: string): Promise<CompanyLeaveSettings> {

@@ -2,7 +2,7 @@
 // signed-in user has them; an administrator's (no company) live in the system scope.
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { withSystem, withTenant, type Trx } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
 import { toNotification } from '../../../server/notifications/notify';

@@ -2,7 +2,7 @@
 // settings (PNG, JPEG or WebP up to 2 MB, kept with the platform's uploads); its bytes are
 // read by every user of the company with the bearer token.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { withTenant } from '../../../server/db/database';
 import { sendFile } from '../../../server/files/downloads';
 import { FILE_TYPES } from '../../../server/files/file-types';

@@ -2,7 +2,7 @@
 // new private token for their own calendar feed, which stops the old link from working.
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditRequest } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
 import { requireCompany, requireSession } from '../../../server/plugins/request-context';

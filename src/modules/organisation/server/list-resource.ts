@@ -3,6 +3,7 @@
 // (422 "This name is already used."), an item in use cannot be deleted (409 with how many
 // people use it), and every write is audited and invalidates the list for the company.
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../../server/app-deps';
 import type * as v from 'valibot';
 import type { Trx } from '../../../server/db/database';
 import { mountResource, type ResourceContext } from '../../../server/http/resource';
@@ -65,7 +66,11 @@ export type ListResourceDefinition<TBody extends v.GenericSchema> = {
 export const inUseMessage = (noun: string, count: number, advice: string) =>
   `This ${noun} is used by ${count} ${count === 1 ? 'employee' : 'employees'}. ${advice}`;
 
-export function mountListResource<TBody extends v.GenericSchema>(app: FastifyInstance, definition: ListResourceDefinition<TBody>): void {
+export function mountListResource<TBody extends v.GenericSchema>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  definition: ListResourceDefinition<TBody>,
+): void {
   const { name, table, unique } = definition;
   const endpoint = `/api/${name}`;
   const invalidates = [name, ...(definition.alsoInvalidates ?? [])];
@@ -114,7 +119,7 @@ export function mountListResource<TBody extends v.GenericSchema>(app: FastifyIns
   // Holders read with company scope: the list is the company's, not anyone's own records.
   const holdersOnly = read === 'holders' ? { scope: 'company' as const } : {};
 
-  mountResource(app, {
+  mountResource(app, deps, {
     name,
     ...(read === 'holders' ? {} : { readAccess: 'authenticated' as const }),
     list: {

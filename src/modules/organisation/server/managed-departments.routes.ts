@@ -3,7 +3,7 @@
 // add and remove them. A person's own department is listed, marked, and cannot be removed here.
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import type { Trx } from '../../../server/db/database';
 import { mountResource, type ResourceContext } from '../../../server/http/resource';
 import { AppError, type FieldErrors } from '../../../shared/app-error';
@@ -46,7 +46,7 @@ async function refusal(trx: Trx, input: ManagedDepartmentInput & { companyId: st
   return existing ? { department_id: ['They already manage this department.'] } : {};
 }
 
-export const managedDepartmentRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
+export const managedDepartmentRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const audit = (trx: Trx, context: ResourceContext, input: { companyId: string; action: string; id: string }) =>
     recordWrite(trx, {
       request: context.request,
@@ -58,7 +58,7 @@ export const managedDepartmentRoutes: FastifyPluginAsync<{ deps: AppDeps }> = as
       invalidates: INVALIDATES,
     });
 
-  mountResource(app, {
+  mountResource(app, deps, {
     name: NAME,
     readAccess: 'authenticated',
     id: IdSchema,

@@ -4,7 +4,7 @@
 // termination reasons and company notes by their holders; terms by everyone once published.
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import {
   CompanyNoteInputSchema,
   CustomFormFieldInputSchema,
@@ -26,7 +26,7 @@ const BY_NAME = [{ column: 'name', direction: 'asc', lower: true }] as const;
 const NEWEST_FIRST = [{ column: 'created_at', direction: 'desc' }] as const;
 
 export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  mountListResource(app, {
+  mountListResource(app, deps, {
     name: R.locations,
     read: 'company',
     table: 'company_locations',
@@ -37,7 +37,7 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
     unique: 'name',
     usages: [{ table: 'users', column: 'location_id', userColumn: 'id' }],
   });
-  mountListResource(app, {
+  mountListResource(app, deps, {
     name: R.departments,
     read: 'company',
     table: 'departments',
@@ -80,8 +80,8 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
       inUseAdvice: 'Choose another reason for them first.',
     },
   ];
-  for (const list of named) mountListResource(app, { ...list, body: NamedItemInputSchema, order: BY_NAME, unique: 'name' });
-  mountListResource(app, {
+  for (const list of named) mountListResource(app, deps, { ...list, body: NamedItemInputSchema, order: BY_NAME, unique: 'name' });
+  mountListResource(app, deps, {
     name: R.tags,
     read: 'company',
     table: 'user_tags',
@@ -92,7 +92,7 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
     usages: [{ table: 'user_user_tags', column: 'tag_id' }],
     inUseAdvice: 'Remove it from them first.',
   });
-  mountListResource(app, {
+  mountListResource(app, deps, {
     name: R.workingPatternTemplates,
     read: 'company',
     table: 'working_pattern_templates',
@@ -103,7 +103,7 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
     usages: [{ table: 'user_working_patterns', column: 'template_id' }],
     inUseAdvice: 'Change their working patterns first.',
   });
-  mountListResource(app, {
+  mountListResource(app, deps, {
     name: R.payRateTypes,
     read: 'company',
     table: 'company_pay_rate_types',
@@ -114,7 +114,7 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
     usages: [{ table: 'user_pay_rates', column: 'pay_rate_type_id' }],
     inUseAdvice: 'Change their pay rates first.',
   });
-  mountListResource(app, {
+  mountListResource(app, deps, {
     name: R.customFormFields,
     read: 'company',
     table: 'custom_form_fields',
@@ -129,7 +129,7 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
     usages: [{ table: 'user_custom_field_values', column: 'field_id' }],
     inUseAdvice: 'Clear their values first.',
   });
-  mountListResource(app, {
+  mountListResource(app, deps, {
     name: R.terms,
     read: 'published',
     table: 'terms_and_conditions',
@@ -142,7 +142,7 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
         ? { ...fields, published_at: publish ? new Date() : null }
         : { ...fields, updated_at: new Date(), ...(publish ? { published_at: sql`coalesce(published_at, now())` } : {}) },
   });
-  mountListResource(app, {
+  mountListResource(app, deps, {
     name: R.companyNotes,
     read: 'holders',
     table: 'company_notes',

@@ -3,7 +3,7 @@
 // token); and /api/public/file/{id}/{name} for files their owner chose to make public.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditRequest } from '../../../server/audit/audit-entry';
 import { withSystem, type Trx } from '../../../server/db/database';
 import { sendFile } from '../../../server/files/downloads';

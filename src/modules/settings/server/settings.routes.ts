@@ -2,7 +2,7 @@
 // (`/api/user-settings?user_id=`, `/api/user-settings/{user_id}`). Reads and writes run in
 // the caller's own company; administrators reach a company's only by impersonation.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditRequest } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
 import { actorOf, inPersonCompany } from '../../../server/http/person-access';

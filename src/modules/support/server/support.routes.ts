@@ -1,7 +1,7 @@
 // POST /api/contact-us: a company user's message, stored and e-mailed to the team's address
 // through the outbox; GET /api/contact-us: every company's messages, for administrators.
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../../server/app';
+import type { AppDeps } from '../../../server/app-deps';
 import { auditRequest } from '../../../server/audit/audit-entry';
 import { withSystem, withTenant } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
@@ -59,7 +59,7 @@ export const supportRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
       });
       return contactRequest;
     });
-    app.mail.wake();
+    deps.mail.wake();
     return reply.code(201).send(created);
   });
 

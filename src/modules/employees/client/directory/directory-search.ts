@@ -4,8 +4,6 @@
 import { DIRECTORY_SORTS, EMPLOYEE_STATUSES, type DirectoryQuery, type DirectorySort, type EmployeeStatus } from '../../directory.contract';
 import { isUuid } from '../../../../shared/ids';
 
-export type DirectoryView = 'directory' | 'team';
-
 export type DirectorySearch = {
   view?: 'team';
   search?: string;
