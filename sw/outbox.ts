@@ -1,4 +1,4 @@
-// The service worker's outbox (DESIGN §5): queueable writes that cannot reach the server are
+// The service worker's outbox: queueable writes that cannot reach the server are
 // stored and answered 202, then replayed — per resource in order, with the token the pages
 // mirror — until the server accepts or refuses each one. Nothing leaves the outbox except by
 // the server's success, the user's Discard or the user's logout. Plain logic: the worker's
@@ -61,7 +61,7 @@ function jsonBody(record: OutboxRecord): unknown {
   }
 }
 
-/** The server's words for a refusal: its message, and each field error (SPEC §8). */
+/** The server's words for a refusal: its message, and each field error. */
 export async function refusalMessage(response: Response): Promise<string> {
   const body = (await response.json().catch(() => null)) as { message?: unknown; errors?: unknown } | null;
   const message = typeof body?.message === 'string' ? body.message : '';

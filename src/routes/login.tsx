@@ -7,7 +7,7 @@ type LoginSearch = { logout?: 1 };
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch =>
     search.logout !== undefined && search.logout !== '0' ? { logout: 1 } : {},
-  // Someone already signed in has no business here (SPEC §2.2).
+  // Someone already signed in has no business here.
   beforeLoad: redirectSignedIn,
   component: LoginPage,
 });

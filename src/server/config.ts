@@ -108,7 +108,7 @@ export type Config = {
   login: { maxAttempts: number; lockMinutes: number; clientMaxAttempts: number; clientWindowMinutes: number };
   /** Unset → e-mail stays in the outbox_email table and the log (development). */
   mail: { smtpUrl: string | undefined; from: string; pollMs: number };
-  /** Where contact-us messages go, per SPEC §2.6 team. */
+  /** Where contact-us messages go, team. */
   teamEmails: { support: string; hr: string; hs: string };
   realtime: RealtimeConfig;
   /** Off → this server runs no background jobs (another server on the database still does). */

@@ -1,4 +1,4 @@
-// Business constants and limits of SPEC §9, shared by client, server and service worker.
+// Business constants and limits, shared by client, server and service worker.
 
 export const PRODUCT_NAME = 'Stafflane';
 export const TOKEN_REFRESH_BEFORE_EXPIRY_MS = 60_000;
@@ -19,7 +19,7 @@ export const GREETING_EVENING_HOUR = 18;
 export const MINUTES_PER_DAY = 1440;
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_RETENTION_DAYS = 30;
-/** A queueable write's resource name (SPEC §3): the service worker's outbox keeps it when the network fails (DESIGN §5). */
+/** A queueable write's resource name: the service worker's outbox keeps it when the network fails. */
 export const OUTBOX_RESOURCE_HEADER = 'X-Outbox-Resource';
 /** What the user did, URI-encoded (headers are Latin-1), for the outbox view. */
 export const OUTBOX_LABEL_HEADER = 'X-Outbox-Label';
@@ -33,7 +33,7 @@ export const SELECT_MIN_PRESS_MS = 200;
 /** The notification popup is at most 80% of the viewport's height minus 60 px. */
 export const NOTIFICATION_POPUP_MAX_HEIGHT = 'calc(80vh - 60px)';
 
-/** "9+" above 9 (SPEC §2.4, §2.5). */
+/** "9+" above 9. */
 export function badgeLabel(count: number): string {
   return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
 }

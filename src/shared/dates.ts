@@ -1,4 +1,4 @@
-// British dates of SPEC §9 for client and server: the five formats, Europe/London whatever
+// British dates for client and server: the five formats, Europe/London whatever
 // the machine's own zone, weeks that start on Monday and durations in hours and minutes.
 // Instants (a timestamp) are shown as London's wall clock; calendar dates ("2026-03-29", an
 // absence's first day) have no zone and are never shifted.
@@ -78,7 +78,7 @@ function formatWallClock(clock: WallClock, pattern: DateFormat): string {
   });
 }
 
-/** An instant in one of SPEC §9's formats, on London's clock. An unreadable value gives ''. */
+/** An instant in one formats, on London's clock. An unreadable value gives ''. */
 export function formatLondon(instant: Date | string | number, pattern: DateFormat): string {
   const date = instant instanceof Date ? instant : new Date(instant);
   if (Number.isNaN(date.getTime())) return '';
@@ -103,7 +103,7 @@ export function isIsoDate(value: string): boolean {
   return calendarParts(value) !== null;
 }
 
-/** A calendar date in another of SPEC §9's formats (times read 00:00). An invalid date gives ''. */
+/** A calendar date in another formats (times read 00:00). An invalid date gives ''. */
 export function formatCalendarDate(isoDate: string, pattern: DateFormat): string {
   const parts = calendarParts(isoDate);
   return parts ? formatWallClock({ ...parts, hour: 0, minute: 0 }, pattern) : '';
@@ -124,7 +124,7 @@ export function addDays(isoDate: string, days: number): string {
   return toIso(new Date(Date.UTC(parts.year, parts.month - 1, parts.day + days)));
 }
 
-/** The Monday of the week `isoDate` falls in (weeks start on Monday, SPEC §9). */
+/** The Monday of the week `isoDate` falls in (weeks start on Monday). */
 export function startOfWeek(isoDate: string): string {
   const parts = calendarParts(isoDate);
   if (!parts) throw new RangeError(`Not a date: ${isoDate}`);
@@ -162,7 +162,7 @@ export function londonInstant(isoDate: string, time: string): Date {
 }
 
 // ---------------------------------------------------------------------------------------
-// Durations (SPEC §9): hours and minutes, a day being 1440 minutes.
+// Durations: hours and minutes, a day being 1440 minutes.
 
 /** "7h 30m", "8h", "45m", "0m"; negative durations keep their sign ("-1h 15m"). */
 export function formatDuration(totalMinutes: number): string {

@@ -1,4 +1,4 @@
-// The e-mail field rules of SPEC §5, for every form with an e-mail address: the input is
+// The e-mail field rules, for every form with an e-mail address: the input is
 // trimmed; only letters, digits and + @ . _ ' - may appear ("Invalid characters in email");
 // anything but a local part, one @ and a dotted domain is "Invalid email format"; an empty
 // value passes (a form that needs the address says "Field is required." itself).

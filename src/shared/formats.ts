@@ -1,4 +1,4 @@
-// British formats of SPEC §9 that client and server both write. The date formats themselves
+// British formats that client and server both write. The date formats themselves
 // live in ./dates.ts; this keeps the name the sign-in messages use.
 import { DATE_FORMATS, formatLondon } from './dates';
 

@@ -1,4 +1,4 @@
-// Paging of every list of the resource API (SPEC §7).
+// Paging of every list of the resource API.
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 500;
@@ -19,7 +19,7 @@ export function listResponse<T>(results: T[], count: number, paging: Paging): Li
   return { results, count, next_offset: paging.offset + results.length };
 }
 
-/** The infinite variant stops when next_offset >= count (SPEC §7). */
+/** The infinite variant stops when next_offset >= count. */
 export function hasNextPage(page: Pick<ListResponse<unknown>, 'count' | 'next_offset'>): boolean {
   return page.next_offset < page.count;
 }

@@ -54,7 +54,7 @@ describe('stringifyQuery', () => {
   });
 });
 
-// Anything the client sends, the server reads back the same (SPEC §7), for keys that are
+// Anything the client sends, the server reads back the same, for keys that are
 // not themselves bracketed and values the format does not skip.
 const keyArb = fc.oneof(
   fc.constantFrom(...LIST_KEYS, 'q', 'user_id', 'offset', 'page'),

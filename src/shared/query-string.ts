@@ -1,4 +1,4 @@
-// The query-string format of the resource API (SPEC §7): bracket arrays (`status[]=a`),
+// The query-string format of the resource API: bracket arrays (`status[]=a`),
 // empty and null values skipped, and a few filters that are always lists.
 
 export const LIST_KEYS: readonly string[] = ['tags', 'tag_ids', 'status'];

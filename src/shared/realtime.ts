@@ -1,4 +1,4 @@
-// The realtime event every channel carries (DESIGN §4, SPEC §3, §4): written once to the
+// The realtime event every channel carries: written once to the
 // event table by the server's publish(), then delivered to the channel's subscribers.
 
 export type RealtimeEvent = {
@@ -7,7 +7,7 @@ export type RealtimeEvent = {
   channel: string;
   /** `notification` for a real-time notification, whose payload is the notification. */
   event: string;
-  /** Resource names as SPEC §3 spells them (`notifications`, `user-absence`): cached data to refetch. */
+  /** Resource names as the API spells them (`notifications`, `user-absence`): cached data to refetch. */
   invalidates: string[];
   payload: unknown;
 };
@@ -57,7 +57,7 @@ export type RealtimeServerMessage =
    * replay from `last_event_id` (the newest event now) next time.
    */
   | { type: 'reset'; channel: string; last_event_id: string }
-  /** A channel the session may not hear (logged by the client, never shown to the user: SPEC §8). */
+  /** A channel the session may not hear (logged by the client, never shown to the user: ). */
   | { type: 'subscription_error'; channel: string; message: string }
   | { type: 'pong' };
 

@@ -1,4 +1,4 @@
-// Shapes of the generic resource API (SPEC §7) that client, server and service worker share.
+// Shapes of the generic resource API that client, server and service worker share.
 import type { FieldErrors } from './app-error';
 
 /** Body of `POST /api/{resource}/bulk`. */

@@ -21,7 +21,7 @@ const entryArb = fc.record({ endpoint: fc.constantFrom(...ENDPOINTS), method: fc
 const permissionsArb = fc.array(entryArb, { maxLength: 12 });
 const id = fc.constantFrom('a', 'b', 'c');
 
-describe('scope levels (SPEC §6)', () => {
+describe('scope levels', () => {
   it('orders own < department < company < global', () => {
     expect(SCOPES.map(scopeRank)).toEqual([0, 1, 2, 3]);
   });
@@ -77,7 +77,7 @@ describe('scope levels (SPEC §6)', () => {
   });
 });
 
-describe('scope against a record (SPEC §6)', () => {
+describe('scope against a record', () => {
   const actorArb = fc.record({
     userId: id,
     companyId: fc.option(id, { nil: null }),

@@ -1,4 +1,4 @@
-// Permission scopes of SPEC §6, the same on client (to hide) and server (to refuse).
+// Permission scopes, the same on client (to hide) and server (to refuse).
 
 export const SCOPES = ['own', 'department', 'company', 'global'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -43,7 +43,7 @@ export type ScopeRecord = { userId?: string | null; companyId?: string | null; d
 export class ScopeEvaluationError extends Error {}
 
 /**
- * Evaluates a scope against one record (SPEC §6): global always; company the same company;
+ * Evaluates a scope against one record: global always; company the same company;
  * department the same company and one of the actor's departments; own the same company and
  * the same user. A department check without a company, or a user without a department, is an error.
  */

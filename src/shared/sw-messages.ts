@@ -32,7 +32,7 @@ export type OutboxItemSummary = {
   /** The request's Idempotency-Key, which is also the item's id. */
   id: string;
   userId: string;
-  /** The resource the write belongs to (SPEC §3 spelling): lists show the item, order is kept per resource. */
+  /** The resource the write belongs to (as the API spells it): lists show the item, order is kept per resource. */
   resource: string;
   /** What the user did, in words ("Message to support"). */
   label: string;
@@ -68,7 +68,7 @@ export function isSwMessage(value: unknown): value is SwMessage {
   );
 }
 
-// ---- Queueable writes (DESIGN §5) ----
+// ---- Queueable writes ----
 // A page marks a write queueable with these headers; the worker queues it when the network
 // fails and answers 202 with QueuedResponse. The server ignores them.
 

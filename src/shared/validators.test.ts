@@ -27,7 +27,7 @@ const issuesOf = (schema: v.GenericSchema, value: unknown) => {
   return result.success ? [] : result.issues.map((issue) => issue.message);
 };
 
-describe('SPEC §5 generic field messages', () => {
+describe('generic field messages', () => {
   it('reads word for word', () => {
     expect(genericFieldMessage('maxLength')).toBe('Max length exceeded.');
     expect(genericFieldMessage('minLength')).toBe("It's too short.");

@@ -1,10 +1,10 @@
-// The field rules and messages of SPEC §5, as plain predicates (forms check as the user
+// The field rules and messages, as plain predicates (forms check as the user
 // types) and as valibot pipes (contracts, so the server refuses with the same words). The
 // e-mail rules live in ./email-field.ts. An empty value passes every format rule below: a
 // field that must be filled says "Field is required." through `required` instead.
 import * as v from 'valibot';
 
-/** SPEC §5's generic messages, for a field whose rule has no message of its own. */
+/** the generic messages, for a field whose rule has no message of its own. */
 export const fieldMessages = {
   required: 'Field is required.',
   maxLength: 'Max length exceeded.',
@@ -148,7 +148,7 @@ type TextOptions = {
 
 /**
  * The way a contract declares text a person types: trimmed, single line unless told, with
- * SPEC §5's optional length and pattern rules and their generic messages; '' passes. Ids,
+ * the optional length and pattern rules and their generic messages; '' passes. Ids,
  * e-mail addresses, dates, enums, passwords and opaque tokens keep their own validators.
  */
 export function textField({ minLength, maxLength, pattern, multiline: lines = false, untrimmed = false }: TextOptions = {}) {

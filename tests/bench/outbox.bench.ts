@@ -1,4 +1,4 @@
-// `npm run bench:outbox`: the service worker's outbox under a burst of offline writes (issue 5).
+// `npm run bench:outbox`: the service worker's outbox under a burst of offline writes.
 // The built app in Chromium against a real server (its own embedded database), signed in as
 // the demo employee. The network is taken away, 200 contact-us messages (each unique) are
 // queued through the page, the network comes back, and we measure the time until the outbox

@@ -85,7 +85,7 @@ test('/login renders the sign-in card of the built app', async ({ page }) => {
   await expect(card.getByRole('textbox', { name: 'Password' })).toHaveAttribute('type', 'password');
   await expect(card.getByRole('link', { name: 'Forgotten your password?' })).toHaveAttribute('href', '/reset-password');
   await expect(card.getByRole('button', { name: 'Sign in' })).toBeEnabled();
-  // SPEC §2.2: at least 36rem tall at the default 16px root size.
+  // at least 36rem tall at the default 16px root size.
   expect((await card.boundingBox())?.height).toBeGreaterThanOrEqual(576);
 });
 

@@ -9,7 +9,7 @@ test.describe.configure({ mode: 'serial' });
 
 const GREETING = /^Good (morning|afternoon|evening), \S+/;
 
-test.describe('each demo account lands where SPEC §2.2 and §2.3 say', () => {
+test.describe('each demo account lands where say', () => {
   for (const email of [ACCOUNTS.owner, ACCOUNTS.manager, ACCOUNTS.employee]) {
     test(`${email} → / with the greeting`, async ({ page }) => {
       await page.goto('/login');
@@ -51,7 +51,7 @@ test.describe('each demo account lands where SPEC §2.2 and §2.3 say', () => {
   });
 });
 
-test.describe('two-factor codes by e-mail (SPEC §2.2, §4, §8)', () => {
+test.describe('two-factor codes by e-mail', () => {
   const email = ACCOUNTS.employee;
 
   test.beforeAll(async ({ request }) => {

@@ -1,4 +1,4 @@
-// Leave and absences (issue 7) against the real server and the demo company: Ella asks for
+// Leave and absences against the real server and the demo company: Ella asks for
 // leave on her phone, Marcus sees his badge rise without a reload and approves, and Ella's
 // balance moves without a reload; the same request made with no network waits in the outbox
 // and lands once; sickness of 3 days asks Ella for a self-certification, which she completes,

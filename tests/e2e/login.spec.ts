@@ -35,7 +35,7 @@ test('the owner signs in, lands on / with the greeting, and signs out', async ({
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a wrong password counts the attempt and offers the reset link (SPEC §8)', async ({ page, expectedConsole }) => {
+test('a wrong password counts the attempt and offers the reset link', async ({ page, expectedConsole }) => {
   expectedConsole.push(/status of 401/);
   await page.goto('/login');
   await signIn(page, OWNER.email, 'not-the-password');
@@ -69,7 +69,7 @@ test('an empty form is refused before anything is sent', async ({ page }) => {
   expect(posted).toBe(false);
 });
 
-test('logging out in one tab logs the other tabs out (SPEC §4)', async ({ page, context, expectedConsole }) => {
+test('logging out in one tab logs the other tabs out', async ({ page, context, expectedConsole }) => {
   // A request either tab has in flight when the session ends is rightly refused; the browser logs that 401.
   expectedConsole.push(/status of 401/);
   await page.goto('/login');
@@ -87,7 +87,7 @@ test('logging out in one tab logs the other tabs out (SPEC §4)', async ({ page,
   await other.close();
 });
 
-test('signing in in one tab brings the other tab into the session (SPEC §4)', async ({ page, context }) => {
+test('signing in in one tab brings the other tab into the session', async ({ page, context }) => {
   await page.goto('/login');
   const other = await context.newPage();
   await other.goto('/login');
@@ -98,7 +98,7 @@ test('signing in in one tab brings the other tab into the session (SPEC §4)', a
   await other.close();
 });
 
-test('a browser that blocks local storage gets the blocking dialog (SPEC §2.2)', async ({ page }) => {
+test('a browser that blocks local storage gets the blocking dialog', async ({ page }) => {
   await page.addInitScript(() => {
     Object.defineProperty(window, 'localStorage', {
       get() {

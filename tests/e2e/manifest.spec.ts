@@ -1,5 +1,5 @@
 // The web app manifest: served as is at /manifest.webmanifest, linked from the page, with
-// real icons and the two shortcuts of DESIGN §5.
+// real icons and the two shortcuts.
 import { expect, test } from './support/fixtures';
 
 type Manifest = {

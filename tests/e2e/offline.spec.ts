@@ -1,4 +1,4 @@
-// Offline, as a shift worker's phone lives it (issue 5): the app reopened from a persistent
+// Offline, as a shift worker's phone lives it: the app reopened from a persistent
 // profile with no signal and an expired token opens signed in on the last-known pages; writes
 // made offline (one with a file, a reload in the middle) wait in the service worker's outbox
 // and land exactly once when the network returns, after the token is refreshed; a refusal on

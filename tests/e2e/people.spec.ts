@@ -1,4 +1,4 @@
-// People (issue 6) against the real server and the demo company: the owner adds an employee
+// People against the real server and the demo company: the owner adds an employee
 // with an invitation and the new person finishes /welcome from the e-mailed link; a manager
 // changes a report's working pattern; an employee edits their own contact details but cannot
 // open a colleague's personal details; the directory and a profile at phone width.

@@ -1,4 +1,4 @@
-// The signed-in frame (SPEC §2.3–2.7): the side menu each kind of user gets among the modules
+// The signed-in frame: the side menu each kind of user gets among the modules
 // that have landed, the bell against notifications the server creates, restricted mode, the
 // menu's stored open state, and screenshots of the dashboard at phone and desktop widths.
 import fs from 'node:fs';
@@ -43,7 +43,7 @@ function claimsOf(token: string): { user_id: string; company_id: string } {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { user_id: string; company_id: string };
 }
 
-test.describe('the side menu shows exactly what SPEC §2.4 allows among the landed modules', () => {
+test.describe('the side menu shows exactly what allows among the landed modules', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   for (const email of [ACCOUNTS.manager, ACCOUNTS.employee]) {

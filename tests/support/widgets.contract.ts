@@ -25,7 +25,7 @@ export const WidgetDetailsSchema = v.object({
 });
 
 export const CreateWidgetInputSchema = v.object({
-  // Records created offline carry a client-generated UUID (DESIGN §4).
+  // Records created offline carry a client-generated UUID.
   id: v.nullish(v.pipe(v.string(), v.uuid('This is not a valid id.'))),
   name: v.pipe(plainText(100), v.minLength(1, 'Field is required.')),
   status: v.picklist(WIDGET_STATUSES, 'Field is required.'),

@@ -1,10 +1,10 @@
-// The one way the client calls /api (SPEC §7, §8): the stored bearer token, JSON both ways,
+// The one way the client calls /api: the stored bearer token, JSON both ways,
 // the bracket query format, an Idempotency-Key on every write, and any status of 300 or more
 // thrown as an ApiError. A 401 to a request that carried a token means the session is gone:
 // the token is cleared and the page reloads into the sign-in screen. Toasts are not shown
 // here but by the query client (src/client/api/query-client.ts), which knows queries from mutations.
 // A write marked `queue` may come back 202 QueuedResponse from the service worker's outbox
-// (DESIGN §5): it is returned to the caller, which shows it as waiting to sync.
+// it is returned to the caller, which shows it as waiting to sync.
 import { AppError, AppErrorCodes, messageForStatus, type AppErrorCode, type FieldErrors } from '../../shared/app-error';
 import { IDEMPOTENCY_KEY_HEADER, OUTBOX_LABEL_HEADER, OUTBOX_RESOURCE_HEADER } from '../../shared/constants';
 import { stringifyQuery, type QueryInput } from '../../shared/query-string';
@@ -14,7 +14,7 @@ import { reloadPage } from '../shell/reload-page';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** A queueable write (DESIGN §5): the resource it belongs to (SPEC §3 spelling) and what the user did, in words. */
+/** A queueable write: the resource it belongs to (as the API spells it) and what the user did, in words. */
 export type OutboxMark = { resource: string; label: string };
 
 export type ApiRequest = {

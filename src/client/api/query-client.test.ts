@@ -19,7 +19,7 @@ async function mutate(status: number, meta?: { errorToast?: boolean }) {
     .catch(() => undefined);
 }
 
-describe('query client error toasts (SPEC §8)', () => {
+describe('query client error toasts', () => {
   it('retries a failed query once after 200 ms, then shows "Error occurred"', async () => {
     const client = createQueryClient();
     const queryFn = vi.fn(failWith(500));

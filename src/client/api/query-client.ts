@@ -1,4 +1,4 @@
-// The app's QueryClient: retry once after 200 ms (SPEC §9) and the error toasts of SPEC §8.
+// The app's QueryClient: retry once after 200 ms and the error toasts.
 // A query that fails shows "Error occurred"; so does a mutation, unless the status is 409,
 // 422 or 429, which the calling form explains itself. `meta: { errorToast: false }` opts a
 // query or mutation out (the login form, the footer's version line).

@@ -1,4 +1,4 @@
-// Reads the access token's claims (SPEC §3) for display: the greeting's first name, the
+// Reads the access token's claims for display: the greeting's first name, the
 // company. The server verifies the signature on every call; the client only reads.
 import type { TokenClaims } from '../../modules/auth/auth.contract';
 import { decodeTokenPayload } from '../../shared/token-payload';

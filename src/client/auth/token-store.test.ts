@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearToken, getToken, LOGGED_IN_KEY, setToken } from './token-store';
 
-describe('token store (SPEC §4)', () => {
+describe('token store', () => {
   beforeEach(() => localStorage.clear());
 
   it('sets loggedIn=1 with the token and removes both on clear', () => {

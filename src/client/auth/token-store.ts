@@ -1,4 +1,4 @@
-// Where the session lives in the browser: the access token under `auth-token`, and SPEC §3's
+// Where the session lives in the browser: the access token under `auth-token`, and the
 // `loggedIn` flag (1 while a token is stored), which other tabs watch. The identity module
 // owns the token's lifecycle (src/modules/auth/client: refresh, cross-tab logout); this is
 // only its storage, which the api client reads.

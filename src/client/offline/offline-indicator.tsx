@@ -1,4 +1,4 @@
-// "Offline" in the top bar while the browser has no network (DESIGN §5: the last-known data
+// "Offline" in the top bar while the browser has no network (the last-known data
 // is shown marked offline). Pages keep working from the persisted cache, and writes wait in
 // the outbox; the tooltip says so. On phones, where the top bar is full, only its icon shows.
 import { Badge, Box, ThemeIcon, Tooltip } from '@mantine/core';

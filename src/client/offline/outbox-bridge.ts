@@ -1,4 +1,4 @@
-// The page's side of the service worker's outbox (DESIGN §5): mirrors the access token into
+// The page's side of the service worker's outbox: mirrors the access token into
 // the worker (replays use only that one), says when the page is online, keeps the user's
 // items for the screens, refreshes a resource's queries when one of its writes lands, and
 // erases the outbox on logout. With no service worker (development, a first visit before it

@@ -1,5 +1,5 @@
 // The outbox's words, shared by the /outbox page, the lists that show queued records and the
-// forms whose write was queued (British English, DESIGN §5).
+// forms whose write was queued (British English).
 import type { OutboxItemSummary, OutboxState } from '../../shared/sw-messages';
 
 export const QUEUED_TOAST_MESSAGE = 'Saved — it will be sent when you are back online.';

@@ -1,6 +1,6 @@
 // /outbox: the user's changes kept by the service worker's outbox, newest first — waiting,
 // being sent, refused by the server (its message, Retry, Discard after a confirmation) or
-// synced in the last day (DESIGN §5). Offline, a note says they go when the network returns.
+// synced in the last day. Offline, a note says they go when the network returns.
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';

@@ -1,4 +1,4 @@
-// The query cache, kept in IndexedDB per user (DESIGN §5): the app opened from the home
+// The query cache, kept in IndexedDB per user: the app opened from the home
 // screen with no signal shows the last-known pages instead of a refusal. One entry per user,
 // written at most once a second while data changes; a different build's entry is thrown away
 // (the buster), so is one older than a session can live. Queries marked

@@ -1,4 +1,4 @@
-// The realtime connection of a signed-in tab (DESIGN §5, SPEC §4, §9), whichever transport
+// The realtime connection of a signed-in tab, whichever transport
 // carries it: it connects a second after a token is available, sends the refreshed token to
 // the same session, closes on logout, waits for another token when the server refuses one,
 // reconnects with backoff (at once when the browser comes back online) and does nothing while

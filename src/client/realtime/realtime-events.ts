@@ -1,5 +1,5 @@
-// What an event does to the page's cached data, whichever transport brought it (DESIGN §5,
-// SPEC §3): each resource named in `invalidates` is refetched — every query whose key starts
+// What an event does to the page's cached data, whichever transport brought it: each
+// resource named in `invalidates` is refetched — every query whose key starts
 // with that name, nothing else, and not when the event is the echo of this tab's own write
 // (src/client/api/invalidate-resources.ts); a `notification` event also puts the notification at the top
 // of the cached bell page at once, unless that page already lists it. A `reset` (the last id

@@ -8,7 +8,7 @@ export type RealtimeStatus =
   | 'connecting'
   /** Authenticated and subscribed: events arrive as they happen. */
   | 'connected'
-  /** The server could not be reached in time (SPEC §9's unavailable timeout): retrying. */
+  /** The server could not be reached in time (the unavailable timeout): retrying. */
   | 'unavailable'
   /** The browser says it has no network: nothing is tried until it has. */
   | 'offline'
@@ -37,7 +37,7 @@ export function useRealtimeStatus(): RealtimeStatus {
   return useSyncExternalStore(subscribeToRealtimeStatus, getRealtimeStatus, getRealtimeStatus);
 }
 
-/** A query's refetchInterval that polls only while events are not arriving (SPEC §9's fallback). */
+/** A query's refetchInterval that polls only while events are not arriving (the fallback). */
 export function useRealtimePollInterval(intervalMs: number): number | false {
   return useRealtimeStatus() === 'connected' ? false : intervalMs;
 }

@@ -102,7 +102,7 @@ export function useFakeClock(): void {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 }
 
-/** A notification as the server sends it (SPEC §3), new and unclicked unless told. */
+/** A notification as the server sends it, new and unclicked unless told. */
 export function testNotification(id: string, isNew = true): Notification {
   return {
     id,

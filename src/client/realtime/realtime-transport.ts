@@ -12,7 +12,7 @@ export type TransportSink = {
   onEvent(event: RealtimeEvent): void;
   /** Everything cached is refetched; the channel goes on from `lastEventId` (the server's newest). */
   onReset(channel: string, lastEventId: string | undefined): void;
-  /** Logged, never shown (SPEC §8). */
+  /** Logged, never shown. */
   onSubscriptionError(channel: string, message: string): void;
   /**
    * The connection ended by itself. 'retry': try again after a pause. 'refused': the server

@@ -1,6 +1,6 @@
 // The built-in transport: one WebSocket to REALTIME_PATH speaking src/shared/realtime.ts's
 // protocol — the token as the first message (and again after each refresh), then a subscribe
-// per channel of `ready` carrying the last event id seen on it. SPEC §9's timeouts live here:
+// per channel of `ready` carrying the last event id seen on it. The timeouts live here:
 // not ready within the unavailable timeout → give up and retry; nothing from the server for
 // the activity timeout → ping; no answer within the pong timeout → drop and retry.
 import { REALTIME_ACTIVITY_TIMEOUT_MS, REALTIME_PONG_TIMEOUT_MS, REALTIME_UNAVAILABLE_TIMEOUT_MS } from '../../shared/constants';

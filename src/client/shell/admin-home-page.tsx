@@ -1,4 +1,4 @@
-// /admin for administrators (Stafflane staff, no company; SPEC §2.3): who is signed in and
+// /admin for administrators (Stafflane staff, no company): who is signed in and
 // which version of the product they are running. The administration tools join this page
 // as they are built.
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';

@@ -1,5 +1,5 @@
 // /hr-documents and /hs-documents/misc_docs: the documents areas docs-only users land on
-// (SPEC §2.3). The documents module fills them; until it lands they say so plainly.
+// The documents module fills them; until it lands they say so plainly.
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { usePageTitle } from './page-title';
 

@@ -3,7 +3,7 @@ import { greetingFor } from './greeting';
 
 const at = (hours: number, minutes = 0) => new Date(2025, 5, 2, hours, minutes);
 
-describe('greetingFor (SPEC §2.3: thresholds 12 and 18)', () => {
+describe('greetingFor (thresholds 12 and 18)', () => {
   it.each([
     [at(0, 0), 'Good morning'],
     [at(11, 59), 'Good morning'],

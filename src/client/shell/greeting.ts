@@ -1,4 +1,4 @@
-// The header greeting of SPEC §2.3, by the device's clock: morning before 12:00, afternoon
+// The header greeting, by the device's clock: morning before 12:00, afternoon
 // before 18:00, evening after.
 import { GREETING_AFTERNOON_HOUR, GREETING_EVENING_HOUR } from '../../shared/constants';
 

@@ -1,4 +1,4 @@
-// / for a signed-in company user: the greeting of SPEC §2.3 with today's date, then the
+// / for a signed-in company user: the greeting with today's date, then the
 // dashboard's widgets (dashboard/dashboard-widgets.ts), which modules add to as they land.
 import { Stack, Text, Title } from '@mantine/core';
 import { readSessionFlags } from '../../modules/auth/client/session-store';

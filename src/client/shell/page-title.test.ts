@@ -4,7 +4,7 @@ import { pageTitle, setUnreadCount, usePageTitle } from './page-title';
 
 afterEach(() => setUnreadCount(0));
 
-describe('page title (SPEC §2.3)', () => {
+describe('page title', () => {
   it('is the unread notification count in brackets, then the page title, then the product name', () => {
     expect(pageTitle('Dashboard', 3)).toBe('(3) Dashboard | Stafflane');
   });

@@ -1,4 +1,4 @@
-// Page titles (SPEC §2.2, §2.3): "(unread) {page} | Stafflane", the unread notification count
+// Page titles: "(unread) {page} | Stafflane", the unread notification count
 // in brackets when there are any. The signed-in frame publishes the count (setUnreadCount)
 // from its notifications query, so pages outside it — the sign-in page — load no
 // notification code and show plain "{page} | Stafflane".

@@ -1,4 +1,4 @@
-// The permission list a sign-in or refresh stored (SPEC §3 `permissions`), for hiding what the
+// The permission list a sign-in or refresh stored (`permissions`), for hiding what the
 // user may not use; the server refuses it anyway.
 import type { PermissionEntry } from '../../shared/scopes';
 

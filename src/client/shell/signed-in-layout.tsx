@@ -1,4 +1,4 @@
-// The frame around every signed-in page (SPEC §2.3–2.5, DESIGN §5): the side menu (a drawer
+// The frame around every signed-in page: the side menu (a drawer
 // on phones), the top bar, the alert banners, the page and the version line. Company users get
 // the bell, the settings menu and the company menu; administrators their own menu. This file
 // and everything it imports load with the signed-in route's chunk, never with the sign-in page.

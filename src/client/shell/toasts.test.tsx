@@ -22,7 +22,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('toasts (SPEC §4)', () => {
+describe('toasts', () => {
   it('close after 5000 ms', async () => {
     renderToasts();
     act(() => showSuccessToast({ title: 'Success!', message: 'Request submitted.' }));
@@ -58,7 +58,7 @@ describe('toasts (SPEC §4)', () => {
     expect(screen.getByText('Please check provided details.')).toBeInTheDocument();
   });
 
-  it('show one "Error occurred" for several queries that fail together (SPEC §8)', async () => {
+  it('show one "Error occurred" for several queries that fail together', async () => {
     renderToasts();
     const client = createQueryClient();
     const fail = () => Promise.reject(new ApiError(500, {}));

@@ -1,10 +1,10 @@
-// Toasts (SPEC §4, §8): they close after 5000 ms (set on <Notifications />), and a danger
+// Toasts: they close after 5000 ms (set on <Notifications />), and a danger
 // toast whose message is already on screen is not shown twice.
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
 export const ERROR_OCCURRED = 'Error occurred';
-/** SPEC §5: a 422 on submit, or a client-side check that fails. */
+/** a 422 on submit, or a client-side check that fails. */
 export const VALIDATION_FAILED = 'Validation failed.';
 export const CHECK_PROVIDED_DETAILS = 'Please check provided details.';
 

@@ -1,4 +1,4 @@
-// The bottom line of SPEC §2.3: the build this page runs and the API version it talks to.
+// The bottom line: the build this page runs and the API version it talks to.
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { versionQueryOptions } from './version.api';

@@ -1,4 +1,4 @@
-// GET /api/version (SPEC §7) for the bottom line of the shell.
+// GET /api/version for the bottom line of the shell.
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../api/api-client';
 

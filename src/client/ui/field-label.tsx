@@ -1,4 +1,4 @@
-// A field's label with SPEC §5's "Required" badge, shown while a required field is empty.
+// A field's label with the "Required" badge, shown while a required field is empty.
 // The badge is for the eye; assistive technology hears the input's own `required`.
 import '@mantine/core/styles/Badge.css';
 import { Badge } from '@mantine/core';

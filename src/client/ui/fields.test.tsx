@@ -53,7 +53,7 @@ function ControlledSelect({
 
 afterEach(() => vi.useRealTimers());
 
-describe('text fields (SPEC §5)', () => {
+describe('text fields', () => {
   it('show the "Required" badge while a required field is empty, without changing its name', () => {
     inApp(<ControlledText required />);
     const input = screen.getByRole('textbox', { name: 'First name' });
@@ -71,7 +71,7 @@ describe('text fields (SPEC §5)', () => {
   });
 });
 
-describe('textareas (SPEC §5, §9)', () => {
+describe('textareas', () => {
   it('have 6 rows and count the characters left against the maximum', () => {
     inApp(<ControlledTextarea />);
     const textarea = screen.getByRole('textbox', { name: 'Message' });
@@ -92,7 +92,7 @@ describe('textareas (SPEC §5, §9)', () => {
   });
 });
 
-describe('selects (SPEC §5, §9)', () => {
+describe('selects', () => {
   it('prompt "Please select" with the badge when required and empty', () => {
     inApp(<ControlledSelect required />);
     expect(screen.getByPlaceholderText('Please select')).toBeInTheDocument();
@@ -151,7 +151,7 @@ describe('selects (SPEC §5, §9)', () => {
   });
 });
 
-describe('type-ahead (SPEC §9)', () => {
+describe('type-ahead', () => {
   const labels = ['Dashboard', 'Documents', 'Employees', 'Expenses', 'Reports'];
 
   it('finds the first label with the typed prefix, cycling on a repeated letter', () => {

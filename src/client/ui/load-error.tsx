@@ -12,7 +12,7 @@ type LoadErrorProps = {
   onRetry: () => void;
   /** The page's words for a 404; without them a 404 reads like any other failure. */
   notFound?: string;
-  /** Say SPEC §6's "You are not allowed to view this content." on a 403. */
+  /** Say the "You are not allowed to view this content." on a 403. */
   forbidden?: boolean;
 };
 

@@ -19,7 +19,7 @@ function renderGuarded(fallback?: React.ReactNode) {
 
 beforeEach(() => localStorage.clear());
 
-describe('PermissionGuard (SPEC §6)', () => {
+describe('PermissionGuard', () => {
   it('shows the content to a user whose stored permission is wide enough', () => {
     store([{ endpoint: '/api/access-requests', method: 'PUT', type: 'global' }]);
     renderGuarded();

@@ -1,4 +1,4 @@
-// Shows its content only to users whose stored permissions (SPEC §3, §6) meet every
+// Shows its content only to users whose stored permissions meet every
 // requirement; others see "You are not allowed to view this content." (or nothing, with
 // `fallback={null}`). It only hides: the server refuses the calls anyway.
 import { Alert } from '@mantine/core';

@@ -20,7 +20,7 @@ function renderTabs(tabs: readonly TabDefinition[], path: string, addressing: ob
   );
 }
 
-describe('RouteTabs (SPEC §2.8)', () => {
+describe('RouteTabs', () => {
   it('marks the tab of the current path and links each tab to its address', async () => {
     renderTabs(SETTINGS, '/settings/user-settings/access-requests');
     const tab = await screen.findByRole('tab', { name: 'Access requests' });

@@ -1,4 +1,4 @@
-// Tabs whose addresses are router locations (SPEC §2.8; the rules are in ./tabs.ts). Each tab
+// Tabs whose addresses are router locations (the rules are in ./tabs.ts). Each tab
 // is a link, so it opens in a new browser tab too; the page under the tabs is `children`
 // (usually an <Outlet />). With nothing chosen, the first visible tab's address replaces
 // the current one; a location no visible tab matches shows the error state instead.

@@ -1,4 +1,4 @@
-// A select per SPEC §5 and §9. A required one prompts "Please select" and shows the
+// A select. A required one prompts "Please select" and shows the
 // "Required" badge while empty; an optional one offers a way back to nothing, "No {label}"
 // (or "Not Selected" when the label is not plain text). The dropdown opens on a click; a
 // click that reaches an option within 200 ms of opening and less than 5 px from where the

@@ -10,7 +10,7 @@ const byPath = { basePath: '/settings/user-settings' };
 const resolve = (tabs: TabDefinition[], pathname: string, search: Record<string, unknown> = {}, addressing: object = byPath) =>
   resolveTabs({ tabs, addressing: addressing as typeof byPath, pathname, search });
 
-describe('tabs by base path and key (SPEC §2.8)', () => {
+describe('tabs by base path and key', () => {
   it('builds each address from the base path and the key', () => {
     expect(tabTarget(settings[0]!, byPath, '/x')).toEqual({ pathname: '/settings/user-settings', search: {} });
     expect(tabTarget(settings[1]!, byPath, '/x')).toEqual({ pathname: '/settings/user-settings/access-requests', search: {} });
@@ -49,7 +49,7 @@ describe('tabs by base path and key (SPEC §2.8)', () => {
   });
 });
 
-describe('tabs in the current path’s query (SPEC §2.8)', () => {
+describe('tabs in the current path’s query', () => {
   const byQuery = {};
   const tabs: TabDefinition[] = [
     { key: '', label: 'All' },

@@ -1,4 +1,4 @@
-// Which tab is open (SPEC §2.8). A tab's address is either a base path plus its key
+// Which tab is open. A tab's address is either a base path plus its key
 // ("/settings/user-settings" + "access-requests"; the key '' is the base itself) or the
 // current path with the key in the `tab` query parameter; a tab may add filter parameters
 // to its address. Hidden tabs are not shown and never open; with nothing chosen the first

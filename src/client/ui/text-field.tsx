@@ -1,4 +1,4 @@
-// A text input per SPEC §5: required (with the "Required" badge while empty), optional
+// A text input: required (with the "Required" badge while empty), optional
 // minimum and maximum length and pattern; the messages come from the form's schema.
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { FieldLabel, isEmptyValue } from './field-label';

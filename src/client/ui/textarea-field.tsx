@@ -1,4 +1,4 @@
-// A textarea per SPEC §5 and §9: 6 rows, the "Required" badge while a required one is
+// A textarea: 6 rows, the "Required" badge while a required one is
 // empty, and "{n} characters left" against its maximum length. The browser stops typing at
 // the maximum; text put there another way is refused with "Max length exceeded." at once.
 import { Textarea, type TextareaProps } from '@mantine/core';

@@ -45,7 +45,7 @@ async function renderForm(options: { withServerValidate?: boolean } = {}) {
 const type = (name: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-describe('forms (SPEC §5)', () => {
+describe('forms', () => {
   it('refuse an invalid submit on the client: field messages and the "Validation failed." toast', async () => {
     const sent = vi.fn();
     server.use(http.post('/api/people', () => (sent(), HttpResponse.json({}))));

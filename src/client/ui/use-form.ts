@@ -1,4 +1,4 @@
-// The form state every product form uses (SPEC §5): values at dotted paths, checked with the
+// The form state every product form uses: values at dotted paths, checked with the
 // contract's valibot schema on submit, optionally asked of the server's validate endpoint,
 // then submitted. Field errors from any of the three — the schema, `/validate`, a 422 —
 // land on the field named with that path; errors no field of the form shows (such as a
@@ -22,7 +22,7 @@ export type UseFormOptions<TSchema extends v.GenericSchema> = {
   onSubmit: (output: v.InferOutput<TSchema>) => unknown;
   /** Asked after the schema passes and before `onSubmit`; field errors stop the submit. */
   serverValidate?: (values: Draft<v.InferInput<TSchema>>) => Promise<FieldErrors>;
-  /** Failures other than a 422; the query client has already shown "Error occurred" where SPEC §8 asks. */
+  /** Failures other than a 422; the query client has already shown "Error occurred" where asks. */
   onError?: (error: unknown) => void;
 };
 

@@ -1,4 +1,4 @@
-// Type-ahead search in menus (SPEC §9): letters typed in quick succession build a prefix;
+// Type-ahead search in menus: letters typed in quick succession build a prefix;
 // after 350 ms without typing it starts afresh. Gives the index of the first label that
 // starts with the prefix (case-insensitive), searching on from the current item.
 import { useEffect, useRef } from 'react';

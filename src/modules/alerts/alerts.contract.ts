@@ -1,4 +1,4 @@
-// Alerts (SPEC §2.5, §3, §7): red banners across the top of the signed-in app and dashboard
+// Alerts: red banners across the top of the signed-in app and dashboard
 // alerts (also on the login screen when they are for every company). Administrators write
 // them; a company user reads those published for their company or for every company.
 import * as v from 'valibot';
@@ -26,7 +26,7 @@ export const alertPaths = {
   publicDashboardAlerts: '/api/public/dashboard-alerts',
 } as const;
 
-/** What a company user (and the login screen) sees: SPEC §3's fields and the kind. */
+/** What a company user (and the login screen) sees: the fields and the kind. */
 export type Alert = {
   id: string;
   kind: AlertKind;

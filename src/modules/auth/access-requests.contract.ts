@@ -1,4 +1,4 @@
-// Impersonation (SPEC §2.7, §6; the identity issue): an administrator asks a company for
+// Impersonation: an administrator asks a company for
 // access with a reason and a duration; the company's owner approves or declines; while the
 // grant is open the administrator signs in as one of the company's users through a one-time
 // token exchanged at /token, and that session carries `imp: true`.
@@ -79,7 +79,7 @@ export type AccessRequestList = ListResponse<AccessRequest>;
 
 export type AccessRequestUser = { id: string; first_name: string; surname: string; email: string; role_name: string | null };
 export type ImpersonationTokenResponse = { token: string; expires_in: number };
-/** POST /api/token: a login response (SPEC §3) plus the address of the user now signed in as. */
+/** POST /api/token: a login response plus the address of the user now signed in as. */
 export type ImpersonationSessionResponse = LoginResponse & { email: string };
 
 export const accessRequestMessages = {

@@ -1,4 +1,4 @@
-// Sign-in, refresh and sign-out (SPEC §3, §5, §7): the payloads both sides share.
+// Sign-in, refresh and sign-out: the payloads both sides share.
 import * as v from 'valibot';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { isEmailAddress } from '../../shared/email-field';
@@ -10,7 +10,7 @@ export const LoginInputSchema = v.object({
     v.string('Field is required.'),
     v.trim(),
     v.nonEmpty('Field is required.'),
-    // SPEC §5's e-mail rules (apostrophes allowed), with the e-mail type's shared message.
+    // the e-mail rules (apostrophes allowed), with the e-mail type's shared message.
     v.check(isEmailAddress, 'This is not a valid e-mail address.'),
     v.maxLength(254, 'Max length exceeded.'),
   ),
@@ -35,10 +35,10 @@ export type LoginResponse = {
 
 export type RefreshResponse = { auth_token: string; permissions: PermissionEntry[] };
 
-/** Statuses of a user who has not finished onboarding (SPEC §2.3): /welcome, and nothing else, until it is done. */
+/** Statuses of a user who has not finished onboarding: /welcome, and nothing else, until it is done. */
 export const ONBOARDING_STATUSES: readonly string[] = ['pending', 'invited'];
 
-/** The access token's claims (SPEC §3) plus the session id that makes it revocable. */
+/** The access token's claims plus the session id that makes it revocable. */
 export type TokenClaims = {
   user_id: string;
   first_name: string;
@@ -57,7 +57,7 @@ export type TokenClaims = {
 export const authPaths = { login: '/api/login', logout: '/api/logout', refresh: '/api/refresh-token' } as const;
 
 // ---------------------------------------------------------------------------------------
-// Sign-in outcomes (SPEC §3 two-factor result, §8 login messages). Every refusal of
+// Sign-in outcomes (two-factor result, §8 login messages). Every refusal of
 // POST /api/login is HTTP 401 with this body, except a client over a rate limit (the API's,
 // or too many failed sign-ins from its address): 429 with `{code, message}` and Retry-After.
 // The client shows `message`, or for `invite_not_accepted` the onboarding text below.
@@ -155,7 +155,7 @@ export const identityPaths = {
   twoFactor: '/api/user-2fa',
 } as const;
 
-// Added with the server side of the identity issue: refusals the endpoints above can give.
+// Added with the server side: refusals the endpoints above can give.
 /** PUT /api/password: 422 on `current_password` when it does not match. */
 export const currentPasswordIncorrectMessage = 'The current password is not correct.';
 /** PUT /api/password and PUT /api/user-2fa: 403 with this message in an impersonated session. */
@@ -164,7 +164,7 @@ export const notWhileImpersonatingMessage = 'This cannot be changed while impers
 export const mobileNumberRequiredMessage = 'Add a mobile phone number to your profile before choosing text messages.';
 
 // ---------------------------------------------------------------------------------------
-// Onboarding (SPEC §2.1, §2.3): an invitation by e-mail, /confirm-email, then /welcome.
+// Onboarding: an invitation by e-mail, /confirm-email, then /welcome.
 
 const uuid = v.pipe(v.string('Field is required.'), v.nonEmpty('Field is required.'), v.uuid('This is not a valid user.'));
 
@@ -176,7 +176,7 @@ export type InvitationResult = { user_id: string; status: 'invited'; email: stri
 export const ConfirmEmailSchema = v.object({
   token: v.pipe(v.string('Field is required.'), v.nonEmpty('Field is required.'), v.maxLength(200, 'Max length exceeded.')),
 });
-/** A login response plus the address, which the client stores as it does after a sign-in (SPEC §3 `user-email`). */
+/** A login response plus the address, which the client stores as it does after a sign-in (`user-email`). */
 export type ConfirmEmailResponse = LoginResponse & { email: string };
 
 export const termsNotAcceptedMessage = 'Please accept the terms and conditions.';

@@ -151,7 +151,7 @@ describe('two-factor', () => {
     expect(canUseTwoFactorMethod('mail', null)).toBe(true);
   });
 
-  it('answers the code step with every field of SPEC §3', () => {
+  it('answers the code step with every field', () => {
     const delivery = { method: 'mail' as const, destination: 'olivia@demo.test', contact: 'o***@demo.test' };
     expect(twoFactorRequiredFailure({ delivery, ttlSeconds: 300, isAdmin: false })).toEqual({
       status: 'two_factor_required',
@@ -190,7 +190,7 @@ describe('two-factor', () => {
   });
 });
 
-describe('scopeAllowsUser (who may act on a user, SPEC §6)', () => {
+describe('scopeAllowsUser (who may act on a user)', () => {
   const company = 'c1';
   const manager = { userId: 'm1', companyId: company, departmentIds: ['d1', 'd2'] };
   const user = (departmentIds: string[], companyId: string | null = company) => ({ id: 'u1', companyId, departmentIds });

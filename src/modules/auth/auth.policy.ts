@@ -1,4 +1,4 @@
-// The rules of signing in (SPEC §8, the identity issue): which outcome a login gets, how
+// The rules of signing in: which outcome a login gets, how
 // a lock and a two-factor step read, how destinations are masked. Pure: the server counts,
 // stores and sends; this decides what that means.
 import { loginMessages, type LoginFailure, type TwoFactorMethod } from './auth.contract';
@@ -12,7 +12,7 @@ export const PASSWORD_RESET_LINK_SECONDS = 60 * 60;
 /** Reset e-mails one account is sent at most within PASSWORD_RESET_MAIL_WINDOW_SECONDS; further requests send nothing. */
 export const PASSWORD_RESET_MAILS_PER_WINDOW = 3;
 export const PASSWORD_RESET_MAIL_WINDOW_SECONDS = 60 * 60;
-/** An invitation link works once, for a week (the identity issue). */
+/** An invitation link works once, for a week. */
 export const INVITATION_LINK_SECONDS = 7 * 24 * 60 * 60;
 /** A link confirming a new sign-in e-mail works once, for a day. */
 export const EMAIL_CHANGE_LINK_SECONDS = 24 * 60 * 60;
@@ -20,7 +20,7 @@ export const EMAIL_CHANGE_LINK_SECONDS = 24 * 60 * 60;
 /** Failed attempts counted for one e-mail address; `lockedUntil` only while a lock lasts. */
 export type AttemptCount = { failedCount: number; lockedUntil: Date | null };
 
-/** dd/MM/yyyy HH:mm in Europe/London (SPEC §9), whatever the server's own time zone. */
+/** dd/MM/yyyy HH:mm in Europe/London, whatever the server's own time zone. */
 export function formatLockDate(date: Date): string {
   return formatLondonDateTime(date);
 }
@@ -110,7 +110,7 @@ export function twoFactorDelivery(user: { method: TwoFactorMethod; email: string
   return { method: 'mail', destination: user.email, contact: maskEmail(user.email) };
 }
 
-/** The body of the two-factor step, with every field of SPEC §3's two-factor result. */
+/** The body of the two-factor step, with every field two-factor result. */
 export function twoFactorRequiredFailure(options: { delivery: TwoFactorDelivery; ttlSeconds: number; isAdmin: boolean }): LoginFailure {
   return {
     status: 'two_factor_required',
@@ -164,7 +164,7 @@ export function canUseTwoFactorMethod(method: TwoFactorMethod, mobile: string | 
 export type ScopedUser = { id: string; companyId: string | null; departmentIds: readonly string[] };
 
 /**
- * Whether `scope` lets `actor` act on `user` (SPEC §6 record evaluation): for department scope
+ * Whether `scope` lets `actor` act on `user` (record evaluation): for department scope
  * any of the user's departments will do. Where SPEC's rules raise an error (an actor or a user
  * without a department), the answer is no rather than a failure.
  */

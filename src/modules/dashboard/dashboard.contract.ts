@@ -1,4 +1,4 @@
-// The dashboard's counts of what waits for the caller (SPEC §3 pending-count, §7).
+// The dashboard's counts of what waits for the caller (pending-count, §7).
 import * as v from 'valibot';
 
 /**

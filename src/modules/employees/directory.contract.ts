@@ -1,4 +1,4 @@
-// The employee directory and the basic record (SPEC §2.4 /employees, §3 users / user-basic):
+// The employee directory and the basic record (/employees, §3 users / user-basic):
 // the list with its search, filters, sort and paging, adding an employee (with an optional
 // invitation), the basic record's edit, bulk actions, exports, termination and its cancel,
 // "Meet the team", the onboarding checklist and a person's audit history. The single truth
@@ -13,7 +13,7 @@ export const USER_BASIC_ENDPOINT = '/api/user-basic';
 export const directoryPaths = {
   userBasic: '/api/user-basic',
   userBasicRecord: (id: string) => `/api/user-basic/${encodeURIComponent(id)}`,
-  /** SPEC §7 "GET user by id (with role, company; also for the avatar)". */
+  /** "GET user by id (with role, company; also for the avatar)". */
   user: (id: string) => `/api/users/${encodeURIComponent(id)}`,
   bulk: '/api/user-basic/bulk',
   validate: '/api/user-basic/validate',
@@ -40,7 +40,7 @@ export const DIRECTORY_INVALIDATES = {
   termination: [...PEOPLE, 'user-job-title'],
 } as const;
 
-/** Statuses of an employee (SPEC §3 says pending and invited; the rest are the product's). */
+/** Statuses of an employee (says pending and invited; the rest are the product's). */
 export const EMPLOYEE_STATUSES = ['pending', 'invited', 'active', 'terminated', 'locked'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 /** The directory's default filter: everyone but terminated people (who stay searchable). */
@@ -50,7 +50,7 @@ export const DIRECTORY_SORTS = ['name', '-name', 'start_date', '-start_date', 'd
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 
 const uuid = v.pipe(v.string('Field is required.'), v.uuid('Unknown item.'));
-/** SPEC §3: tag_ids and status are always sent as lists; a single value is wrapped into one. */
+/** tag_ids and status are always sent as lists; a single value is wrapped into one. */
 const listOf = <T extends v.GenericSchema<unknown, string>>(item: T) =>
   v.pipe(
     v.union([v.array(item), item]),
@@ -114,7 +114,7 @@ export type DirectoryEntry = {
 };
 export type DirectoryPage = { results: DirectoryEntry[]; count: number; next_offset: number };
 
-/** GET /api/user-basic/{id} and /api/users/{id}: the basic record (SPEC §3 User). */
+/** GET /api/user-basic/{id} and /api/users/{id}: the basic record (User). */
 export type UserBasic = DirectoryEntry & {
   company_id: string;
   department_id: string | null;

@@ -1,4 +1,4 @@
-// Who may see and change whose employee records (SPEC §6, issue 6). Every record resource
+// Who may see and change whose employee records. Every record resource
 // has its own endpoint; the caller's level for it is evaluated against the person the record
 // belongs to. Special-category and financial fields (ethnicity, health, bank details, NI
 // number) sit behind one more endpoint, /api/user-special-category, that managers do not

@@ -1,4 +1,4 @@
-// Employee records B (issue 6, SPEC §3): employment details with department, location and
+// Employee records B: employment details with department, location and
 // line managers, the bank-holiday region, job-title history, contracts, right-to-work checks,
 // pay rates and working patterns. The single truth for client, server and tests.
 import * as v from 'valibot';
@@ -267,7 +267,7 @@ export type JobTitleRecord = RecordBase & {
   start_date: string;
   termination_date: string | null;
 };
-/** SPEC §4: the latest termination date is the most recent termination_date among the records. */
+/** the latest termination date is the most recent termination_date among the records. */
 export type JobTitleList = ListResponse<JobTitleRecord> & { latest_termination_date: string | null };
 export type ContractRecord = RecordBase & {
   contract_type_id: string | null;

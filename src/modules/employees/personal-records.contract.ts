@@ -1,4 +1,4 @@
-// Employee records, part A (issue 6; SPEC §3, §5): personal details (with the
+// Employee records, part A: personal details (with the
 // special-category and financial fields only the person, HR admins and owners see), contact
 // details, about me, next of kin, notes and the company's custom form fields filled per person.
 // Every field may be sent empty or null: that clears it.

@@ -1,4 +1,4 @@
-// Leave and absences (issue 7, SPEC §2.4, §3): leave types, policy templates and their
+// Leave and absences: leave types, policy templates and their
 // assignment, leave years (periods) with a logged value per leave type, absences (requests,
 // approvals, sickness), return-to-work items, blocked dates, UK bank holidays, who is at
 // work and the Bradford factor. The single truth for client, server and tests.
@@ -65,7 +65,7 @@ export const LEAVE_ENDPOINTS = {
   absence: '/api/user-absence',
   approve: '/api/approve-absence',
   returnToWork: '/api/return-to-work',
-  /** Medical detail and self-certification answers: the special-category gate of issue 6. */
+  /** Medical detail and self-certification answers: the special-category gate. */
   specialCategory: '/api/user-special-category',
   bradford: '/api/bradford-factor',
 } as const;
@@ -85,7 +85,7 @@ export const leavePaths = {
   calendarFeed: (token: string) => `/api/calendar/${encodeURIComponent(token)}.ics`,
 } as const;
 
-/** Screens (SPEC §2.4, §2.7). */
+/** Screens. */
 export const LEAVE_ROUTES = {
   timeline: '/leave-and-absences/timeline',
   list: '/leave-and-absences/list',
@@ -155,7 +155,7 @@ export const ABSENCE_STATUS_LABELS: Record<AbsenceStatus, string> = {
   cancelled: 'Cancelled',
   cancellation_requested: 'Cancellation requested',
 };
-/** SPEC §2.4's `status=needApproval`: what waits for an approver. */
+/** the `status=needApproval`: what waits for an approver. */
 export const NEED_APPROVAL = 'needApproval';
 export const NEED_APPROVAL_STATUSES: readonly AbsenceStatus[] = ['pending', 'cancellation_requested'];
 /** Statuses whose absence holds its days (overlap checks, timelines, who is at work). */
@@ -291,7 +291,7 @@ const requiredLines = (maxLength: number) =>
   v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), multilineTextField({ maxLength }));
 const steps = (step: number, message: string) =>
   v.check((value: number) => Math.abs(value * step - Math.round(value * step)) < 1e-6, message);
-/** SPEC §3: list filters are always sent as lists; a single value is wrapped into one. */
+/** list filters are always sent as lists; a single value is wrapped into one. */
 export const listOf = <T extends v.GenericSchema<unknown, string>>(item: T) =>
   v.pipe(
     v.union([v.array(item), item]),
@@ -455,7 +455,7 @@ export type BankHoliday = {
   projected: boolean;
   company_added: boolean;
 };
-/** SPEC §3: bank-holidays (bank_holiday_region_id, year, company_id). */
+/** bank-holidays (bank_holiday_region_id, year, company_id). */
 export const BankHolidayQuerySchema = v.object({
   bank_holiday_region_id: v.optional(v.picklist(BANK_HOLIDAY_REGIONS, leaveMessages.unknown)),
   year: v.optional(v.pipe(v.string(), v.regex(/^\d{4}$/, leaveMessages.date), v.transform(Number))),
@@ -514,7 +514,7 @@ export type PeriodGroup = {
   leave_type: LeaveTypeSummary;
   values: (PeriodValue & { period_start: string; period_end: string })[];
 };
-/** SPEC §3: user-absence-period (user_id, current_only, grouped). */
+/** user-absence-period (user_id, current_only, grouped). */
 export const PeriodQuerySchema = v.object({ user_id: uuidParam, current_only: flag, grouped: flag });
 
 export type ValueLog = {

@@ -1,10 +1,10 @@
-// Notifications (SPEC §2.5, §2.7, §3, §4, §7): what the bell, the /notifications page and
+// Notifications: what the bell, the /notifications page and
 // the realtime `notification` event carry. Every signed-in user has their own, administrators too.
 import * as v from 'valibot';
 import { singleLine } from '../../shared/validators';
 import { DEFAULT_PAGE_SIZE, type ListResponse } from '../../shared/list';
 
-/** The kinds of record a notification points at; each has its target route (SPEC §2.7). */
+/** The kinds of record a notification points at; each has its target route. */
 export const RELATES_TO = [
   'user',
   'hr_task',
@@ -21,7 +21,7 @@ export const RELATES_TO = [
 ] as const;
 export type RelatesTo = (typeof RELATES_TO)[number];
 
-/** Exactly SPEC §3's fields. `description` is HTML already sanitised by the server (an allow-list). */
+/** Exactly the fields. `description` is HTML already sanitised by the server (an allow-list). */
 export const NotificationSchema = v.object({
   id: v.pipe(v.string(), v.uuid()),
   is_new: v.boolean(),
@@ -38,7 +38,7 @@ export type Notification = v.InferOutput<typeof NotificationSchema>;
 
 /**
  * GET /api/notifications?page=: the caller's own, newest first, 20 a page (page defaults to 1;
- * offset and limit work as on every list, SPEC §7). `unread` (how many are still new, across
+ * offset and limit work as on every list). `unread` (how many are still new, across
  * all pages) rides along so the bell's badge and the page title need no second call.
  */
 export type NotificationsPage = ListResponse<Notification> & { unread: number };
@@ -62,5 +62,5 @@ export const notificationPaths = {
   click: '/api/notifications/click',
 } as const;
 
-/** The resource name of SPEC §3: realtime events list it in `invalidates`. */
+/** The resource name: realtime events list it in `invalidates`. */
 export const NOTIFICATIONS_RESOURCE = 'notifications';

@@ -1,4 +1,4 @@
-// The organisation's lists (SPEC §2.5 settings tabs, §3 resource names): locations,
+// The organisation's lists (settings tabs, §3 resource names): locations,
 // departments and their managers, job titles, employee tags, contract types, termination
 // reasons, working-pattern templates, pay-rate types, custom form fields, terms and
 // conditions and company notes; and the iCal token reset of user settings. Every company

@@ -1,4 +1,4 @@
-// Company settings, user settings and profile images (SPEC §3, §7): the switches other
+// Company settings, user settings and profile images: the switches other
 // modules read (return to work, rota, overtime), each user's e-mail preference and overtime
 // allowances, and the picture beside a user's name.
 import * as v from 'valibot';
@@ -20,13 +20,13 @@ export const settingsPaths = {
   publicFile: (id: string, name: string) => `/api/public/file/${encodeURIComponent(id)}/${encodeURIComponent(name)}`,
 } as const;
 
-/** SPEC §3 company settings. Rows that do not exist yet read as these defaults. */
+/** company settings. Rows that do not exist yet read as these defaults. */
 export type CompanySettings = {
   company_id: string;
   return_to_work_enabled: boolean;
   rota_enabled: boolean;
   overtime_enabled: boolean;
-  /** The company's details (issue 6): SPEC §3 company name, number and sector_name, and its logo. */
+  /** The company's details: company name, number and sector_name, and its logo. */
   name: string;
   number: string | null;
   sector_name: string | null;
@@ -50,7 +50,7 @@ export const UpdateCompanySettingsInputSchema = v.object({
 });
 export type UpdateCompanySettingsInput = v.InferOutput<typeof UpdateCompanySettingsInputSchema>;
 
-/** A user's settings: the e-mail preference and SPEC §3's overtime settings. */
+/** A user's settings: the e-mail preference and the overtime settings. */
 export type UserSettings = {
   user_id: string;
   email_notifications: boolean;
@@ -72,7 +72,7 @@ export const UserSettingsQuerySchema = v.object({
 
 export const OWN_OVERTIME_REFUSED = 'You cannot change your own overtime allowances.';
 
-/** SPEC §3 User.profile_image. */
+/** User.profile_image. */
 export type ProfileImage = {
   id: string;
   name: string;

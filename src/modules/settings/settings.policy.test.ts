@@ -8,7 +8,7 @@ const inOffice = { userId: 'e2', companyId: company, departmentIds: ['office'], 
 const elsewhere = { userId: 'x', companyId: 'c2', departmentIds: ['ops'], rank: 1 };
 
 describe('scopeCoversUser', () => {
-  it('follows SPEC §6 against the subject user', () => {
+  it('follows against the subject user', () => {
     expect(scopeCoversUser('department', manager, inOps)).toBe(true);
     expect(scopeCoversUser('department', manager, inOffice)).toBe(false);
     expect(scopeCoversUser('department', manager, elsewhere)).toBe(false);

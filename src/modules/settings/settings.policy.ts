@@ -1,4 +1,4 @@
-// Who may read and change whose settings (SPEC §6): the caller's level for the endpoint is
+// Who may read and change whose settings: the caller's level for the endpoint is
 // evaluated against the user the settings belong to. A user always reads their own settings
 // and may change their own e-mail preference, but never their own overtime allowances.
 import {

@@ -1,4 +1,4 @@
-// The contact-us form (SPEC §2.6, §3, §5, §7): a company user writes to the support team;
+// The contact-us form: a company user writes to the support team;
 // authorised contacts may choose the HR or H&S advice team instead. Administrators read them.
 import * as v from 'valibot';
 import { MESSAGE_MAX_LENGTH } from '../../shared/constants';
@@ -8,7 +8,7 @@ import { requiredMultilineTextField } from '../../shared/validators';
 export const CONTACT_TYPES = ['support', 'hr', 'hs'] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
 
-/** SPEC §2.6's department choice for authorised contacts. */
+/** the department choice for authorised contacts. */
 export const CONTACT_TYPE_LABELS: Record<ContactType, string> = {
   support: 'Support team',
   hr: 'HR advice team',
@@ -18,10 +18,10 @@ export const CONTACT_TYPE_LABELS: Record<ContactType, string> = {
 export const CONTACT_US_ENDPOINT = '/api/contact-us';
 export const contactUsPaths = { contactUs: '/api/contact-us' } as const;
 
-/** SPEC §5's confirmation for non-authorised contacts, word for word. */
+/** the confirmation for non-authorised contacts, word for word. */
 export const CONTACT_CONFIRMATION =
   'I understand and confirm that I am sending a message to the support team, not my employer; the team can only help with system queries';
-/** SPEC §8's success toast. */
+/** the success toast. */
 export const CONTACT_SUCCESS_MESSAGE = 'Request submitted.';
 export const CONTACT_TYPE_REFUSED = 'Only authorised contacts can send a message to the HR or H&S advice team.';
 

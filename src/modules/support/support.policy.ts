@@ -1,4 +1,4 @@
-// Who may write to which team (SPEC §6): authorised contacts choose the department; everyone
+// Who may write to which team: authorised contacts choose the department; everyone
 // else can only contact the support team.
 import type { ContactType } from './support.contract';
 

@@ -1,5 +1,5 @@
 // Every API request made in an impersonated session is recorded in the company's audit log
-// with the administrator behind it (the identity issue: "every action is audited with the
+// with the administrator behind it ("every action is audited with the
 // impersonator"), reads included, so a company sees all that support did as one of its people.
 import type { FastifyInstance } from 'fastify';
 import { withTenant, type Db } from '../db/database';

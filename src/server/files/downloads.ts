@@ -1,5 +1,5 @@
 // Sending stored files, one at a time (sendFile, for each module's own authorised GET) or
-// several as one zip (POST /api/download-batch, SPEC §7), which fetches every file through
+// several as one zip (POST /api/download-batch), which fetches every file through
 // its module's own route with the caller's own token, so no second authorisation exists.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-// Mounts one resource of the generic API (SPEC §7) under /api/{name}. A module calls it in
+// Mounts one resource of the generic API under /api/{name}. A module calls it in
 // its Fastify plugin with only the parts it has; each route declares its permission
 // `{endpoint: '/api/{name}', method}`, and query and body reach the handler already parsed
 // with the module's contract schemas. Handlers return data; statuses are decided here.
@@ -30,7 +30,7 @@ export type ResourceDefinition<
   TBulk extends v.GenericSchema<unknown, BulkBody>,
   TValidate extends Schema,
 > = {
-  /** The resource name as SPEC §3 spells it: the path is /api/{name}. */
+  /** The resource name as spells it: the path is /api/{name}. */
   name: string;
   /** The permission endpoint, when it is not /api/{name}. */
   endpoint?: string;
@@ -83,11 +83,7 @@ export function mountResource<
   TUpdate extends Schema,
   TBulk extends v.GenericSchema<unknown, BulkBody>,
   TValidate extends Schema,
->(
-  app: FastifyInstance,
-  deps: { db: Db },
-  definition: ResourceDefinition<TQuery, TCreate, TUpdate, TBulk, TValidate>,
-): void {
+>(app: FastifyInstance, deps: { db: Db }, definition: ResourceDefinition<TQuery, TCreate, TUpdate, TBulk, TValidate>): void {
   const base = `/api/${definition.name}`;
   const endpoint = definition.endpoint ?? base;
   const idSchema = definition.id ?? defaultIdSchema;

@@ -1,5 +1,5 @@
 // Request input is parsed with its contract schema before any handler sees it: input that
-// does not fit is a 422 with field errors (SPEC §5), never a 500.
+// does not fit is a 422 with field errors, never a 500.
 import * as v from 'valibot';
 import { AppError } from '../../shared/app-error';
 import { fieldErrorsFromIssues } from '../../shared/validation';

@@ -1,4 +1,4 @@
-// notify(): how every module tells someone something (SPEC §2.5, §3, §4). In the caller's
+// notify(): how every module tells someone something. In the caller's
 // transaction it stores the sanitised notification, publishes it on the user's channel, and,
 // when it needs action and the user has not turned e-mail off, queues an e-mail too.
 import { PENDING_COUNT_RESOURCE } from '../../modules/dashboard/dashboard.contract';

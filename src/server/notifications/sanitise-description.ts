@@ -1,4 +1,4 @@
-// Notification descriptions are HTML the client renders as HTML (SPEC §3), so what is stored
+// Notification descriptions are HTML the client renders as HTML, so what is stored
 // is cut down to a small allow-list first: text formatting, lists and plain links. Scripts,
 // event handlers, styles and javascript: or data: links never reach the table.
 import sanitizeHtml from 'sanitize-html';

@@ -1,4 +1,4 @@
-// Makes writes safe to retry (DESIGN §4). The first response to a signed-in POST, PUT or
+// Makes writes safe to retry. The first response to a signed-in POST, PUT or
 // DELETE under /api sent with an Idempotency-Key is stored per (user, key) for 30 days and
 // replayed to repeats, so a write queued offline lands exactly once however often it is sent.
 import { createHash } from 'node:crypto';

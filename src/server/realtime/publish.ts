@@ -1,4 +1,4 @@
-// The one way anything is published to realtime channels (DESIGN §4). The event is written
+// The one way anything is published to realtime channels. The event is written
 // in the caller's transaction: a change that rolls back publishes nothing, and a committed
 // one has its event stored before any subscriber hears of it (LISTEN/NOTIFY on commit).
 import type { RealtimeEvent } from '../../shared/realtime';
@@ -9,7 +9,7 @@ export type PublishInput = {
   /** `user-{id}`, `company-{company_id}` or `global` (src/shared/realtime.ts). */
   channel: string;
   event: string;
-  /** Resource names as SPEC §3 spells them (`notifications`, `user-absence`). */
+  /** Resource names as the API spells them (`notifications`, `user-absence`). */
   invalidates: readonly string[];
   payload?: unknown;
   /** The company the event concerns, when there is one (for retention and audits). */

@@ -1,4 +1,4 @@
-// The sockets of this server process and what they hear (DESIGN §4). Event ids NOTIFYed by
+// The sockets of this server process and what they hear. Event ids NOTIFYed by
 // any server are batched for a few milliseconds, read once, and sent to the channel's
 // subscribers here; a subscription with a last event id is replayed from the event table
 // first, holding live events until the replay is done. Every socket remembers the recent

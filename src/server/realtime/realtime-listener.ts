@@ -1,4 +1,4 @@
-// The one LISTEN connection of a server process (DESIGN §4): every server of one database
+// The one LISTEN connection of a server process: every server of one database
 // hears every committed event id and every ended session, whichever server wrote them.
 // A lost connection is opened again with backoff; `onConnected` then lets the caller catch
 // up on what was NOTIFYed while nobody here was listening.

@@ -1,4 +1,4 @@
-// Realtime delivery (DESIGN §4, issue 5): the WebSocket at REALTIME_PATH and its fan-out
+// Realtime delivery: the WebSocket at REALTIME_PATH and its fan-out
 // through this process's LISTEN connection, the HTTP replay and transport choice, Ably
 // token requests and publishing when ABLY_API_KEY is set, and Pusher-protocol channel
 // signatures when PUSHER_APP_KEY is set. Started and stopped with the app.

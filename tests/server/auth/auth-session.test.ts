@@ -17,7 +17,7 @@ async function login(email: string, password = DEMO_PASSWORD) {
 }
 
 describe('POST /api/login', () => {
-  it('signs the owner in with the response of SPEC §3', async () => {
+  it('signs the owner in with the response', async () => {
     const res = await login('owner@demo.test');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -26,7 +26,7 @@ describe('POST /api/login', () => {
     expect(body.permissions).toContainEqual({ endpoint: '/api/user-absence', method: 'GET', type: 'company' });
   });
 
-  it('puts exactly the claims of SPEC §3 and a session id in the token', async () => {
+  it('puts exactly the claims and a session id in the token', async () => {
     const { auth_token } = (await login('manager@demo.test')).json();
     const claims = decodeJwt(auth_token);
     expect(Object.keys(claims).sort()).toEqual(

@@ -1,4 +1,4 @@
-// POST /api/login: every refusal of SPEC §8 with its message, revealed only after the
+// POST /api/login: every refusal with its message, revealed only after the
 // password is right, and an unknown address answered exactly like a wrong password.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

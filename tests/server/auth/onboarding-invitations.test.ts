@@ -1,5 +1,5 @@
 // Invitations (POST /api/user-invitation) through a real SMTP sink: who may invite whom
-// (SPEC §6 scopes over the invited user), what the e-mail says, and that only the latest
+// (scopes over the invited user), what the e-mail says, and that only the latest
 // link works. The rest of onboarding is in onboarding.test.ts.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -92,7 +92,10 @@ describe('POST /api/user-invitation', () => {
   it('refuses an administrator (no company): inviting is a company’s own work', async () => {
     const team = await addTeam();
     const pending = await team.add('pending');
-    const admin = await addUser(ctx.t, { company: null, roleId: await addRole(ctx.t, { companyId: null, template: PRODUCT_ROLES.administrator }) });
+    const admin = await addUser(ctx.t, {
+      company: null,
+      roleId: await addRole(ctx.t, { companyId: null, template: PRODUCT_ROLES.administrator }),
+    });
     const adminToken = await tokenOf(admin);
     expect((await invite(adminToken, pending.id)).statusCode).toBe(403);
     const audit = await ownerSql<{ actor_id: string }>(

@@ -1,5 +1,5 @@
 // The employee directory (GET /api/user-basic) and the basic record (GET /api/user-basic/{id},
-// /api/users/{id}): filters, search, sort and paging, each role's reach (SPEC §6), and no way
+// /api/users/{id}): filters, search, sort and paging, each role's reach, and no way
 // into another company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectoryEntry, DirectoryPage, UserBasic } from '../../../src/modules/employees/directory.contract';

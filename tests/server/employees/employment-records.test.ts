@@ -1,5 +1,5 @@
 // Employee records B over HTTP: who may read and write working patterns, pay rates and the
-// rest (SPEC §6 scopes against the person), no way across companies, job-title history and
+// rest (scopes against the person), no way across companies, job-title history and
 // users.job_title (employment details: employment-details.test.ts).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Next of kin, notes and custom fields (issue 6): paged lists, writes checked against the
+// Next of kin, notes and custom fields: paged lists, writes checked against the
 // person each record belongs to, the notes list kept to the caller's scope, only a note's
 // author or company scope changing it, and custom values checked against their field's type.
 import { sql } from 'kysely';

@@ -1,6 +1,6 @@
-// Personal details, contact details and about me (issue 6): who reads and changes whose, the
+// Personal details, contact details and about me: who reads and changes whose, the
 // special-category fields only for the person, HR admins and owners (audited on read), no way
-// into another company, and SPEC §5's validators on the way in.
+// into another company, and the validators on the way in.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AboutMe, ContactDetails, PersonalDetails } from '../../../src/modules/employees/personal-records.contract';

@@ -1,4 +1,4 @@
-// The leave demo (issue 7) as the seed writes it: everyone on the default policy with this
+// The leave demo as the seed writes it: everyone on the default policy with this
 // year open, Ella's 17 days on Monday to Wednesday, every balance equal to the sum of its logs,
 // two requests waiting for Marcus, Ella's self-certification waiting for her; never twice.
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// The hourly balances job (issue 7) at fixed dates: carried-over days expire after their
+// The hourly balances job at fixed dates: carried-over days expire after their
 // expiry date except those used before it, once; monthly accrual is topped up to what the
 // year has accrued. Plus bodies of any shape to the balance writes: never a 5xx.
 import fc from 'fast-check';

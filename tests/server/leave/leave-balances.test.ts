@@ -1,4 +1,4 @@
-// Balances over HTTP (issue 7): a person's leave year opened on first read with its logged
+// Balances over HTTP: a person's leave year opened on first read with its logged
 // entitlement (pro-rata for the pattern, bank holidays of the region deducted when included),
 // who may read and change it, adjustments, hours-worked accrual, a policy change and the
 // next leave year with its capped carry-over.

@@ -1,4 +1,4 @@
-// Insights (issue 7): who is at work and what each role may know about who is away, the team
+// Insights: who is at work and what each role may know about who is away, the team
 // timeline's data (absences, shaded bank holidays by region, blocked dates), the Bradford
 // factor, and the calendar feed of the people someone approves.
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// Return to work (issue 7): items made when a sickness absence is over (self-certification up
+// Return to work: items made when a sickness absence is over (self-certification up
 // to 7 calendar days, a fit note beyond), the person's steps, the reviewer's close, the
 // special-category answers and the user_absence_rtw badge.
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// The company's leave settings over HTTP (issue 7): leave types, policy templates, the
+// The company's leave settings over HTTP: leave types, policy templates, the
 // leave-year start, blocked dates and bank holidays (shipped days merged with the company's
 // own). Everyone reads; only owners and HR admins write; other companies' ids are 404s.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// The batch download of SPEC §7, and fuzzing of both file endpoints for zero 5xx.
+// The batch download, and fuzzing of both file endpoints for zero 5xx.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Idempotency claims (DESIGN §4): what is not stored (anonymous callers, failures), multipart
+// Idempotency claims: what is not stored (anonymous callers, failures), multipart
 // bodies, in-flight and stale claims, expiry and the clean-up of expired keys.
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

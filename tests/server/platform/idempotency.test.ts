@@ -1,4 +1,4 @@
-// Idempotent writes (DESIGN §4): stored first responses per (user, key), replays, claims
+// Idempotent writes: stored first responses per (user, key), replays, claims
 // under concurrency, mismatched bodies and keys. Failures and expiry: idempotency-claims.test.ts.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

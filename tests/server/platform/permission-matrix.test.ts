@@ -1,4 +1,4 @@
-// The permission matrix of the identity issue: every /api route the server has × eight
+// The permission matrix: every /api route the server has × eight
 // callers (anonymous, employee, manager of another department, manager of the department,
 // owner, owner of another company, administrator, administrator impersonating an employee).
 // The guard's answer is exactly what the route's declared access and the caller's

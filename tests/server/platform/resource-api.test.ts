@@ -1,4 +1,4 @@
-// The generic resource API (SPEC §7) over HTTP through the test-only widgets resource:
+// The generic resource API over HTTP through the test-only widgets resource:
 // list semantics, the verbs, field errors, validate, bulk and the permitted lists.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Company settings and user settings: defaults before any change, who may read and change
-// what (SPEC §6 scopes against the subject user), and no way across companies.
+// what (scopes against the subject user), and no way across companies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanySettings, UserSettings } from '../../../src/modules/settings/settings.contract';
 import { addAdministrators, addPerson, addShellCompany, type Person } from '../../support/shell-fixtures';

@@ -1,4 +1,4 @@
-// The red alert banners of SPEC §2.5 across the top of every company page: published alerts
+// The red alert banners across the top of every company page: published alerts
 // the user has not dismissed (a dismissal holds until the alert's id or updated_at changes).
 import { Alert, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';

@@ -5,7 +5,7 @@ const alert = (id: string, updated_at = '2026-11-01T09:00:00.000Z') => ({ id, up
 
 beforeEach(() => localStorage.clear());
 
-describe('alert dismissals (SPEC §2.5)', () => {
+describe('alert dismissals', () => {
   it('hides a dismissed alert, also after a reload', () => {
     const first = alert('a');
     dismissAlert(first, [first]);

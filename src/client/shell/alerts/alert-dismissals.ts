@@ -1,4 +1,4 @@
-// Dismissed alert banners (SPEC §2.5), kept in local storage under `dismissed-alerts` as
+// Dismissed alert banners, kept in local storage under `dismissed-alerts` as
 // {alert id: updated_at}: a banner stays hidden until its id or updated_at changes.
 export const DISMISSED_ALERTS_KEY = 'dismissed-alerts';
 

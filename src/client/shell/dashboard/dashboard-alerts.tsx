@@ -1,4 +1,4 @@
-// Dashboard alerts (SPEC §3 dashboard-alerts): what administrators publish for the dashboard,
+// Dashboard alerts (dashboard-alerts): what administrators publish for the dashboard,
 // newest first, above what needs the user's action.
 import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-// "Needs your action" on the dashboard: each non-zero pending count (SPEC §3 pending-count)
+// "Needs your action" on the dashboard: each non-zero pending count (pending-count)
 // as a line linking to where the approval or task is. Keys whose module has not landed count
 // 0 on the server, so they never show.
 import type { PendingCounts } from '../menu/menu-context';

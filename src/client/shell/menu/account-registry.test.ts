@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MENU_ENTRIES, buildAdminMenu, PROFILE_ENTRY, profileVisible } from './account-registry';
 
-describe('My profile (SPEC §2.5)', () => {
+describe('My profile', () => {
   const landed = { ...PROFILE_ENTRY, landed: true };
 
   it('is only for a company user not in restricted mode', () => {

@@ -1,5 +1,5 @@
-// The user menu's My profile entry (SPEC §2.5) and the administrators' side menu, as registry
-// entries that appear when their screens have landed (DESIGN §5).
+// The user menu's My profile entry and the administrators' side menu, as registry
+// entries that appear when their screens have landed.
 import { IconBell, IconShieldLock, IconSpeakerphone, type Icon } from '@tabler/icons-react';
 import type { MenuItem } from './menu-registry';
 

@@ -1,5 +1,5 @@
-// The "Install the app" button at the foot of the side menu (DESIGN §5, a recorded Decision in
-// place of SPEC §2.4's store badges).
+// The "Install the app" button at the foot of the side menu (a recorded Decision in
+// place store badges).
 import { Button, Popover, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { promptInstall, useInstallOption } from './install-prompt';

@@ -1,4 +1,4 @@
-// "Install the app" in place of the store badges (DESIGN §5): the browser's own install
+// "Install the app" in place of the store badges: the browser's own install
 // prompt (`beforeinstallprompt`, kept from when this module loads) where there is one,
 // instructions on iOS Safari, which has none, and nothing once the app runs installed.
 import { useSyncExternalStore } from 'react';

@@ -1,9 +1,9 @@
-// What the menu rules of SPEC §2.4–2.5 decide on: the session (permissions, docs-only and
+// What the menu rules decide on: the session (permissions, docs-only and
 // the HR/H&S client flags) and, when a registered entry asks for them, the company settings, the
 // user's overtime settings and the pending counts. Data not (yet) loaded reads as null.
 import type { PermissionEntry } from '../../../shared/scopes';
 
-/** The seven keys of GET /api/pending-count (SPEC §3). */
+/** The seven keys of GET /api/pending-count. */
 export type PendingCounts = {
   document: number;
   hr_task: number;
@@ -19,7 +19,7 @@ export type MenuOvertimeSettings = { allow_payable_overtime: boolean; allow_toil
 
 export type MenuContext = {
   permissions: readonly PermissionEntry[];
-  /** Restricted mode: the session is docs-only (SPEC §4). */
+  /** Restricted mode: the session is docs-only. */
   restricted: boolean;
   hrClient: boolean;
   hsClient: boolean;
@@ -31,7 +31,7 @@ export type MenuContext = {
 /** What a menu entry may ask the shell to load before its rules run. */
 export type MenuNeed = 'companySettings' | 'overtimeSettings' | 'pending';
 
-/** "Has the X permission" of SPEC §2.4: any entry for the endpoint, whatever method or scope. */
+/** "Has the X permission": any entry for the endpoint, whatever method or scope. */
 export function holds(context: Pick<MenuContext, 'permissions'>, endpoint: string): boolean {
   return context.permissions.some((entry) => entry.endpoint === endpoint);
 }

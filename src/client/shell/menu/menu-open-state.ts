@@ -1,4 +1,4 @@
-// Whether the side menu is open on desktop widths (SPEC §2.5, §9: 1024 px and above), kept
+// Whether the side menu is open on desktop widths (1024 px and above), kept
 // in local storage under `menu-open` as 1 or 0. Phones always start with it closed (a drawer).
 export const MENU_OPEN_KEY = 'menu-open';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentsAreas, isActivePath } from './menu-rules';
 
-describe('documents areas of restricted mode (SPEC §6: hr_client and hs_client)', () => {
+describe('documents areas of restricted mode (hr_client and hs_client)', () => {
   it.each([
     [true, false, { hr: true, hs: false }],
     [false, true, { hr: false, hs: true }],
@@ -12,7 +12,7 @@ describe('documents areas of restricted mode (SPEC §6: hr_client and hs_client)
   });
 });
 
-describe('active item (SPEC §2.4)', () => {
+describe('active item', () => {
   it('is the one whose path equals the current path, ignoring query string and fragment', () => {
     expect(isActivePath('/leave-and-absences/list?status=needApproval', '/leave-and-absences/list')).toBe(true);
     expect(isActivePath('/overtime', '/overtime?status=reported#top')).toBe(true);

@@ -2,7 +2,7 @@
 import type { MenuContext } from './menu-context';
 
 /**
- * Which documents areas a docs-only session may use (SPEC §6: the hr_client and hs_client
+ * Which documents areas a docs-only session may use (the hr_client and hs_client
  * flags). With neither flag set both are open, as the session guard reads it
  * (src/modules/auth/client/session-guards.ts).
  */

@@ -1,4 +1,4 @@
-// One entry of the side menu (SPEC §2.4): a link with its icon, title and badge. The current
+// One entry of the side menu: a link with its icon, title and badge. The current
 // page's link reloads the page; a disabled entry is greyed, inert and says so to assistive
 // technology; Help/FAQ opens a new tab; Contact Us opens the contact support modal.
 import { Badge, NavLink } from '@mantine/core';
@@ -43,7 +43,7 @@ export function SideMenuItem({ item, currentPath, onNavigate, onContact }: Props
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
     onNavigate();
-    // SPEC §2.4: the current page's link forces a full reload.
+    // the current page's link forces a full reload.
     if (active) reloadPage();
     else void navigate({ href: item.href });
   };

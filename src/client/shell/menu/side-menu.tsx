@@ -1,4 +1,4 @@
-// The side menu (SPEC §2.3–2.4): the logo linking home, the "Close menu" toggle, the entries
+// The side menu: the logo linking home, the "Close menu" toggle, the entries
 // and the "Install the app" button. The layout places it in the AppShell's navbar, which is a
 // drawer on phones.
 import { ActionIcon, AppShell, Group, ScrollArea, Stack } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The side menu's open state (SPEC §4, §2.5): on desktop widths (≥ 1024 px) it starts as
+// The side menu's open state: on desktop widths (≥ 1024 px) it starts as
 // stored and every toggle is stored as 1 or 0; on phones it is a drawer that starts closed,
 // closes after a choice and is never stored.
 import { useMediaQuery } from '@mantine/hooks';

@@ -43,7 +43,7 @@ function serve(page: NotificationsPage) {
 
 const bell = () => screen.getByRole('button', { name: /^Notifications/ });
 
-describe('NotificationBell (SPEC §2.5, §4)', () => {
+describe('NotificationBell', () => {
   it('shows the count of new notifications, "9+" above 9', async () => {
     serve({ results: [notification({})], count: 12, next_offset: 1, unread: 12 });
     renderWithApp(<NotificationBell />, { path: '/' });

@@ -1,6 +1,6 @@
-// The bell of SPEC §2.5: a badge with the count of new notifications ("9+" above 9) and a
+// The bell: a badge with the count of new notifications ("9+" above 9) and a
 // popover listing the first page. Opening it marks every notification read with exactly one
-// call; closing it refetches the list. A click on a notification opens it (SPEC §2.7).
+// call; closing it refetches the list. A click on a notification opens it.
 import { ActionIcon, Anchor, Divider, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,7 +16,7 @@ import { badgeLabel } from '../../../shared/constants';
 import { NotificationItem } from './notification-item';
 import { useOpenNotification } from './use-open-notification';
 
-/** SPEC §9: the popup is at most 80% of the viewport's height minus 60 px. */
+/** the popup is at most 80% of the viewport's height minus 60 px. */
 export const NOTIFICATION_POPUP_MAX_HEIGHT = 'calc(80vh - 60px)';
 
 export function NotificationBell() {

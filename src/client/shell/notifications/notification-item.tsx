@@ -1,5 +1,5 @@
 // One notification, in the bell's list and on /notifications: a dot coloured by what it is
-// about (SPEC §2.7, dimmed once clicked), the description, when it came, and "Action Required"
+// about (dimmed once clicked), the description, when it came, and "Action Required"
 // for those that need the user to act.
 import { Badge, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Notification } from '../../../modules/notifications/notifications.contract';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOT_DEEP_BLUE, DOT_PRIMARY, notificationDotColour, notificationTarget } from './notification-target';
 
-describe('notificationTarget (SPEC §2.7)', () => {
+describe('notificationTarget', () => {
   it.each([
     ['user', '/employee/7'],
     ['hr_task', '/hr-task/7'],
@@ -37,7 +37,7 @@ describe('notificationTarget (SPEC §2.7)', () => {
   });
 });
 
-describe('notification dot colours (SPEC §2.7)', () => {
+describe('notification dot colours', () => {
   it.each([
     ['user', DOT_DEEP_BLUE],
     ['notice', DOT_DEEP_BLUE],

@@ -1,4 +1,4 @@
-// Where a notification leads and how its dot looks (SPEC §2.7), by the kind of record it relates to.
+// Where a notification leads and how its dot looks, by the kind of record it relates to.
 import type { RelatesTo } from '../../../modules/notifications/notifications.contract';
 import { BRAND_DEEP } from '../../theme';
 
@@ -38,7 +38,7 @@ export function notificationTarget(relatesTo: RelatesTo | null, id: string | nul
   }
 }
 
-/** SPEC §2.7's dot colours (CSS or Mantine colours); kinds SPEC gives no colour are grey. */
+/** the dot colours (CSS or Mantine colours); kinds SPEC gives no colour are grey. */
 export function notificationDotColour(relatesTo: RelatesTo | null): string {
   switch (relatesTo) {
     case 'user':

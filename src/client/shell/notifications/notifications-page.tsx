@@ -1,4 +1,4 @@
-// /notifications: all of the user's notifications, 20 a page (SPEC §7, §9), newest first,
+// /notifications: all of the user's notifications, 20 a page, newest first,
 // "Action Required" on those that need the user to act. Company users and administrators alike.
 import { Center, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Clicking a notification (SPEC §2.7, §4): it is marked clicked at once (the cached pages
+// Clicking a notification: it is marked clicked at once (the cached pages
 // change before the server answers) and the server is told; then the app goes to its target.
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';

@@ -1,4 +1,4 @@
-// The settings menu of SPEC §2.5: the settings pages this user may open (settings-registry.ts);
+// The settings menu: the settings pages this user may open (settings-registry.ts);
 // hidden altogether when there are none.
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-// The top bar (SPEC §2.5): the menu button (always on phones; on desktop while the menu is
+// The top bar: the menu button (always on phones; on desktop while the menu is
 // closed), the logo while the menu is out of sight, and on the right the bell and the
 // settings menu (only for users with a company) and the user menu.
 import { Burger, Group } from '@mantine/core';

@@ -1,5 +1,5 @@
 // The address of the user's profile picture: the public file when it is public, otherwise its
-// bytes fetched with the token (SPEC §7); undefined when there is none, for the placeholder.
+// bytes fetched with the token; undefined when there is none, for the placeholder.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { profileImageBlob, profileImageQueryOptions, publicProfileImageUrl } from '../../../modules/settings/client/settings.api';

@@ -1,7 +1,7 @@
-// The user menu of SPEC §2.5: first name, avatar (a placeholder picture when there is none)
+// The user menu: first name, avatar (a placeholder picture when there is none)
 // and a dot — yellow and pulsing, titled "Impersonation Mode", while impersonating, otherwise
 // green — with My profile (once it lands) and Logout. Logout with changes still in the outbox
-// asks first: logging out erases them (DESIGN §5).
+// asks first: logging out erases them.
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
@@ -24,7 +24,7 @@ export function UserMenu({ firstName, userId, impersonating, companyUser, restri
   const unsent = useOutboxCount();
   const [confirming, setConfirming] = useState(false);
   const requestLogout = () => (unsent > 0 ? setConfirming(true) : logout.mutate());
-  // Profile pictures belong to company users (SPEC §3 User.profile_image); administrators get the placeholder.
+  // Profile pictures belong to company users (User.profile_image); administrators get the placeholder.
   const avatar = useAvatarSrc(companyUser ? userId : undefined);
   return (
     <>

@@ -1,5 +1,5 @@
 // /admin/alerts: administrators create, edit, publish and delete the banners and dashboard
-// alerts company users see (SPEC §2.5, §3).
+// alerts company users see.
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';

@@ -1,6 +1,6 @@
-// The alerts calls (SPEC §7): banners and dashboard alerts for company users, the public
+// The alerts calls: banners and dashboard alerts for company users, the public
 // dashboard alerts of the login screen, and the administrators' list and writes. Create and
-// update are queueable (DESIGN §5): offline the outbox keeps them and answers a QueuedResponse,
+// update are queueable: offline the outbox keeps them and answers a QueuedResponse,
 // and the admin table shows queued creates from the outbox until they land.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../client/api/api-client';

@@ -1,4 +1,4 @@
-// The identity calls of SPEC §7 and the auth contract: sign-in, sign-out, refresh, password
+// The identity calls and the auth contract: sign-in, sign-out, refresh, password
 // reset and change. Failures are ApiErrors; the screens explain them (login-failure.ts).
 import { apiFetch } from '../../../client/api/api-client';
 import {

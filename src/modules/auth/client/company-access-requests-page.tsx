@@ -1,4 +1,4 @@
-// /settings/user-settings/access-requests?request_id= (SPEC §2.7): a company's owners decide
+// /settings/user-settings/access-requests?request_id=: a company's owners decide
 // Stafflane support's requests for access, and end open ones. The notification of a new
 // request links here with its id, which is highlighted.
 import { Button, Stack, Text, Title } from '@mantine/core';

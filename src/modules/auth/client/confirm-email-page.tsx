@@ -1,4 +1,4 @@
-// /confirm-email?token= (SPEC §2.1): the link of an invitation e-mail (with type=email-change,
+// /confirm-email?token=: the link of an invitation e-mail (with type=email-change,
 // the link to a new sign-in address instead: confirm-email-change.tsx). The token is sent once;
 // the answer is a session that may only finish onboarding, stored the way a sign-in stores
 // one, and the user goes on to /welcome. A bad link says why and points to login.

@@ -1,4 +1,4 @@
-// The two-factor code's time to live, counted down in mm:ss (SPEC §2.2). Counted from the
+// The two-factor code's time to live, counted down in mm:ss. Counted from the
 // clock, not from ticks, so a phone that slept or a throttled background tab shows the truth.
 import { useEffect, useState } from 'react';
 

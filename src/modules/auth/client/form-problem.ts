@@ -1,5 +1,5 @@
 // What the identity screens say when a call fails: the server's field errors and message
-// for a 422 (SPEC §5 "Please check provided details."), a plain sentence otherwise.
+// for a 422 ("Please check provided details."), a plain sentence otherwise.
 import { isApiError } from '../../../client/api/api-client';
 import type { FieldErrors } from '../../../shared/app-error';
 import { loginMessages } from '../auth.contract';

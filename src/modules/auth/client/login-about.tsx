@@ -1,5 +1,5 @@
 // What Stafflane is for, below the sign-in card: one paragraph, and four more behind
-// Show More / Show Less (SPEC §2.2, §4).
+// Show More / Show Less.
 import { useLayoutEffect, useState } from 'react';
 import { loginCopy } from './login-copy';
 import { takeStaticShowMore } from './static-card';

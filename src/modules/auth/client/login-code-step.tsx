@@ -1,4 +1,4 @@
-// The two-factor step of SPEC §2.2: where the code was sent (masked), the code field and the
+// The two-factor step: where the code was sent (masked), the code field and the
 // time it stays valid, in mm:ss. At zero the form goes back to the start (login-flow.ts).
 import { loginMessages } from '../auth.contract';
 import { formatCountdown, useSecondsLeft } from './countdown';

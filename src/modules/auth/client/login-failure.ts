@@ -1,14 +1,14 @@
-// What a refused sign-in means for the form (SPEC §8): the two-factor step, a wrong code, or
+// What a refused sign-in means for the form: the two-factor step, a wrong code, or
 // a message — with a link to reset the password when attempts are being counted or the
 // account is locked. The words are the contract's (loginMessages); a body that is not a
-// LoginFailure is read as SPEC §8 says: JSON is shown as sent, anything else is a server error.
+// LoginFailure is read: JSON is shown as sent, anything else is a server error.
 import { isApiError } from '../../../client/api/api-client';
 import type { FieldErrors } from '../../../shared/app-error';
 import { formatLondonDateTime } from '../../../shared/formats';
 import { LOGIN_FAILURE_STATUSES, loginMessages, type LoginFailure, type TwoFactorMethod } from '../auth.contract';
 
 export const OFFLINE_SIGN_IN = 'You are offline. Please connect to the internet to sign in.';
-/** SPEC §5: what a form says when the server refuses its fields. */
+/** what a form says when the server refuses its fields. */
 export const CHECK_DETAILS = 'Please check provided details.';
 export const TOO_MANY_REQUESTS = 'Too many attempts. Please wait a minute and try again.';
 const DEFAULT_CODE_TTL_SECONDS = 300;
@@ -43,7 +43,7 @@ export function interpretLoginError(error: unknown): LoginOutcome {
     if (error.status === 422 && error.fieldErrors)
       return { kind: 'problem', problem: { message: CHECK_DETAILS, resetLink: false }, fieldErrors: error.fieldErrors };
     if (error.status === 429) return problem(text((error.body as { message?: unknown } | undefined)?.message) ?? TOO_MANY_REQUESTS);
-    // SPEC §8: a body that is not JSON means `{status: 'failed', message: 'server error'}`.
+    // a body that is not JSON means `{status: 'failed', message: 'server error'}`.
     if (error.body === undefined || error.status >= 500) return problem(loginMessages.serverError);
     const message = text((error.body as { message?: unknown }).message);
     if (message === loginMessages.inviteNotAccepted) return problem(loginMessages.onboardingNotCompleted);

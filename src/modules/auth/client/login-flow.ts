@@ -1,4 +1,4 @@
-// The sign-in form's states (SPEC §4): credentials, then — when the server asks — the
+// The sign-in form's states: credentials, then — when the server asks — the
 // two-factor code step with its deadline. A wrong code stays in the code step; the code's
 // time running out clears the password, the code and the error and goes back to the start.
 import * as v from 'valibot';
@@ -75,7 +75,7 @@ export function loginReducer(state: LoginState, action: LoginAction): LoginState
   }
 }
 
-// SPEC §5: e-mail required and of e-mail type (the e-mail field rules), password required
+// e-mail required and of e-mail type (the e-mail field rules), password required
 // with at least 5 characters; the code is required when it is asked for.
 const CredentialsSchema = v.object({ email: RequiredEmailFieldSchema, password: LoginInputSchema.entries.password });
 const CodeSchema = v.pipe(v.string(), v.trim(), v.nonEmpty('Field is required.'), v.maxLength(20, 'Max length exceeded.'));

@@ -106,7 +106,7 @@ describe("LoginForm: index.html's static card", () => {
   });
 });
 
-describe('LoginForm: refusals (SPEC §8)', () => {
+describe('LoginForm: refusals', () => {
   it.each<[string, () => Response, string, boolean]>([
     [
       'attempts counted',
@@ -160,7 +160,7 @@ describe('LoginForm: refusals (SPEC §8)', () => {
   });
 });
 
-describe('LoginForm: the two-factor step (SPEC §2.2)', () => {
+describe('LoginForm: the two-factor step', () => {
   it('hides e-mail and password, shows where the code went and counts its time down', async () => {
     const bodies = answerLogins(refuse(CODE_REQUIRED), () => HttpResponse.json(SIGNED_IN));
     const { onSignedIn } = await renderForm();

@@ -1,4 +1,4 @@
-// The sign-in form of SPEC §2.2: e-mail and password, then — when the server asks for it —
+// The sign-in form: e-mail and password, then — when the server asks for it —
 // the two-factor code with its countdown. The states live in login-flow.ts; what a refusal
 // means, in login-failure.ts.
 import { useMutation } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// /login (SPEC §2.2): the centred dark-blue card with the sign-in form and, below it, what
+// /login: the centred dark-blue card with the sign-in form and, below it, what
 // Stafflane is for. index.html paints the same card before any script runs; the classes
 // here and there draw it alike, so nothing moves when the app takes over. Arriving with
 // ?logout shows the signed-out toast once and drops the parameter, so a reload does not

@@ -1,4 +1,4 @@
-// A refused sign-in, said on the card (SPEC §8), with the way out when there is one.
+// A refused sign-in, said on the card, with the way out when there is one.
 import { Link } from '@tanstack/react-router';
 import type { LoginProblem } from './login-failure';
 import classes from './login-page.module.css';

@@ -1,4 +1,4 @@
-// A new password typed twice, checked with the contract's rules (SPEC §5: at least 5 characters).
+// A new password typed twice, checked with the contract's rules (at least 5 characters).
 import { PasswordInput } from '@mantine/core';
 import * as v from 'valibot';
 import type { FieldErrors } from '../../../shared/app-error';

@@ -18,7 +18,7 @@ afterEach(() => stop());
 /** What this tab sees when another tab changes local storage. */
 const otherTab = (init: StorageEventInit) => window.dispatchEvent(new StorageEvent('storage', init));
 
-describe('another tab (SPEC §4)', () => {
+describe('another tab', () => {
   it.each([LOGGED_IN_KEY, SESSION_KEYS.permissions])('logging out (removing %s) logs this tab out', (key) => {
     setToken('a.b.c');
     localStorage.setItem(SESSION_KEYS.docsOnly, '1');

@@ -1,4 +1,4 @@
-// Other tabs of the app share this one's session through local storage (SPEC §4): when one
+// Other tabs of the app share this one's session through local storage: when one
 // of them removes `loggedIn` or `permissions` (a logout), this tab is logged out too, with
 // "You have been logged out!"; when one of them signs in, this tab reloads into the session.
 import { LOGGED_IN_KEY } from '../../../client/auth/token-store';

@@ -23,7 +23,7 @@ function destination(guard: () => void): string | null {
 
 beforeEach(() => localStorage.clear());
 
-describe('restrictedModeRedirect (SPEC §2.3, docs-only sessions)', () => {
+describe('restrictedModeRedirect (docs-only sessions)', () => {
   const flags = (hrClient: boolean, hsClient: boolean) => ({ docsOnly: true, hrClient, hsClient });
 
   it.each([
@@ -92,7 +92,7 @@ describe('route guards', () => {
     expect(destination(requireAdministrator)).toBeNull();
   });
 
-  it('/login sends a signed-in user to / or /admin by company_id (SPEC §2.2)', () => {
+  it('/login sends a signed-in user to / or /admin by company_id', () => {
     expect(destination(redirectSignedIn)).toBeNull();
     setToken(token({ company_id: 'c1' }));
     expect(destination(redirectSignedIn)).toBe('/');

@@ -1,4 +1,4 @@
-// The redirects of SPEC §2.3, for the routes' beforeLoad: no session → /login; no company
+// The redirects, for the routes' beforeLoad: no session → /login; no company
 // (an administrator) → /admin; onboarding not finished → /welcome; a docs-only session →
 // the documents areas its company has. The pure rule is restrictedModeRedirect.
 import { redirect } from '@tanstack/react-router';
@@ -51,7 +51,7 @@ export function requireAdministrator(): void {
   if (claims?.company_id) throw redirect({ to: '/' });
 }
 
-/** /login for someone already signed in: their home instead (SPEC §2.2). */
+/** /login for someone already signed in: their home instead. */
 export function redirectSignedIn(): void {
   const token = getToken();
   if (token) throw redirect({ to: homePathFor(readTokenClaims(token)) });

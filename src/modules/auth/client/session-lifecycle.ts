@@ -1,4 +1,4 @@
-// Starts what keeps the session true in this tab (SPEC §4): the token refresh, and the
+// Starts what keeps the session true in this tab: the token refresh, and the
 // watch on other tabs' logouts and logins. Started once by the client's entry.
 import { reloadPage } from '../../../client/shell/reload-page';
 import { showInfoToast } from '../../../client/shell/toasts';

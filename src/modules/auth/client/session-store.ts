@@ -1,6 +1,6 @@
-// What a sign-in leaves in local storage besides the token (SPEC §3 keys): the permission
+// What a sign-in leaves in local storage besides the token (keys): the permission
 // list, the e-mail used, the docs-only and HR/H&S client flags, and the role-downgrade
-// warning flag of SPEC §4. Signing out removes all of it. The token is written last and
+// warning flag. Signing out removes all of it. The token is written last and
 // removed first: other tabs act on `loggedIn` (src/modules/auth/client/session-events.ts),
 // and must find the rest already in place.
 import { clearToken, getToken, setToken } from '../../../client/auth/token-store';
@@ -69,7 +69,7 @@ export function currentClaims(): Partial<TokenClaims> | null {
   return readTokenClaims(getToken());
 }
 
-/** Where a signed-in user belongs (SPEC §2.2, §2.3): administrators have no company. */
+/** Where a signed-in user belongs: administrators have no company. */
 export function homePathFor(claims: Partial<TokenClaims> | null): '/' | '/admin' {
   return claims?.company_id ? '/' : '/admin';
 }

@@ -1,4 +1,4 @@
-// SPEC §2.2: a browser that blocks local storage cannot keep anyone signed in. The dialog
+// a browser that blocks local storage cannot keep anyone signed in. The dialog
 // cannot be dismissed: there is nothing to do on this page until storage is allowed.
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';

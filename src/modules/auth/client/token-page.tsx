@@ -1,4 +1,4 @@
-// /token?token= (SPEC §2.1): where an administrator's "Sign in as" lands. Any session this
+// /token?token=: where an administrator's "Sign in as" lands. Any session this
 // browser holds is ended first, then the one-time token becomes an impersonated session
 // (imp: true) and the page goes to the user's home. The page is reloaded there so nothing
 // of the administrator's session (its query cache, its screens) survives the switch.

@@ -49,7 +49,7 @@ afterEach(() => {
 
 const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, value: online });
 
-describe('token refresh (SPEC §4, §9; DESIGN §5)', () => {
+describe('token refresh', () => {
   it('refreshes 60 s before the token expires, stores the new token and permissions, and schedules the next', async () => {
     setToken(tokenExpiringIn(15 * 60));
     refresh = startTokenRefresh({ onRefused });

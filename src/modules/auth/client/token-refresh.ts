@@ -1,4 +1,4 @@
-// Keeps the access token fresh (SPEC §4, §9; DESIGN §5): POST /api/refresh-token 60 s before
+// Keeps the access token fresh: POST /api/refresh-token 60 s before
 // the token expires, and before any call made with a token already due (a phone that slept,
 // an app reopened after days). Only the server saying no (401) ends the session; a refresh
 // that cannot reach it (offline, a network error, a 5xx) keeps the session and is tried

@@ -1,4 +1,4 @@
-// Signing out (SPEC §4): tell the server, then — whatever it answered, even with no network —
+// Signing out: tell the server, then — whatever it answered, even with no network —
 // forget the session here, erase what it kept in this browser (the persisted cache, realtime
 // event ids, the outbox: the user menu has already asked about unsent writes), empty the query
 // cache and go to /login?logout=1.

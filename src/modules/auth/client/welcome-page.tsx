@@ -1,4 +1,4 @@
-// /welcome (SPEC §2.1, §2.3): where a signed-in user whose onboarding is not finished (status
+// /welcome: where a signed-in user whose onboarding is not finished (status
 // pending or invited) is sent — usually straight from their invitation link — to set a
 // password and accept the terms. An active user is pointed home; a visitor with no session
 // learns how invitations work.

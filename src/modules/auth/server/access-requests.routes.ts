@@ -1,4 +1,4 @@
-// Access requests and impersonation (the identity issue): administrators hold
+// Access requests and impersonation: administrators hold
 // /api/access-requests globally (ask, sign in as), a company's owners company-wide (decide).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { auditSourceOf } from '../../../server/audit/audit-source';

@@ -3,7 +3,7 @@
 // grant (by the owner, the administrator or the clock) ends those sessions.
 //
 // Administrators and the decisions that notify them cross companies, so they run in the
-// system scope and filter by company or administrator themselves (DESIGN §4).
+// system scope and filter by company or administrator themselves.
 import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
 import { withSystem, type Trx } from '../../../server/db/database';
 import { notify } from '../../../server/notifications/notify';

@@ -1,4 +1,4 @@
-// Passwords and two-factor settings (the identity issue): reset by e-mail link, change when
+// Passwords and two-factor settings: reset by e-mail link, change when
 // signed in, and the caller's own two-factor setting (user-2fa).
 import type { FastifyPluginAsync } from 'fastify';
 import { auditSourceOf } from '../../../server/audit/audit-source';

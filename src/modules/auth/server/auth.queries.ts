@@ -117,7 +117,7 @@ export type Account = {
   line_managers: string[];
 };
 
-/** The user's line managers' ids (SPEC §3 token claim), read in the same statement as the user. */
+/** The user's line managers' ids (token claim), read in the same statement as the user. */
 function lineManagerIds(userRef: string) {
   return sql<string[]>`array(select m.manager_id::text from user_line_managers m where m.user_id = ${sql.ref(userRef)} order by 1)`;
 }

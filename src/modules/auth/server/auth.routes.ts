@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   );
 
   // Accepts an expired access token while its session lives: an app reopened after days
-  // offline refreshes instead of signing the user out (DESIGN §5).
+  // offline refreshes instead of signing the user out.
   app.post(authPaths.refresh, { config: { access: 'public' } }, async (request) => {
     const token = bearerToken(request);
     const keys = await signingKeys(deps);

@@ -1,4 +1,4 @@
-// POST /api/login (SPEC §3, §8): client limit, lock, password, account state, two-factor,
+// POST /api/login: client limit, lock, password, account state, two-factor,
 // session — in that order, so that nothing about an account shows before its password is
 // right and an unknown address is counted, locked and answered exactly like a wrong password.
 import { isIPv4, isIPv6 } from 'node:net';

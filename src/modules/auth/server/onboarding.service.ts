@@ -1,4 +1,4 @@
-// Onboarding (the identity issue): an invitation e-mails a single-use link, valid for a
+// Onboarding: an invitation e-mails a single-use link, valid for a
 // week; opening it (/confirm-email) confirms the address and opens a session that may only
 // finish onboarding; /welcome sets the password and records the accepted terms, and the user
 // is active from then on.
@@ -59,7 +59,7 @@ export function invitationText(options: { firstName: string; companyName: string
   ].join('\n');
 }
 
-/** Who sends an invitation: the caller's level for PUT /api/user-basic decides whom they may invite (SPEC §6). */
+/** Who sends an invitation: the caller's level for PUT /api/user-basic decides whom they may invite. */
 export type Inviter = {
   userId: string;
   companyId: string | null;

@@ -1,5 +1,5 @@
 // The answer to every way of opening a session (sign-in, an impersonation token, onboarding):
-// the signed access token and the flags the client stores (SPEC §3 login response).
+// the signed access token and the flags the client stores (login response).
 import type { PermissionEntry } from '../../../shared/scopes';
 import type { LoginResponse } from '../auth.contract';
 import type { Account } from './auth.queries';
@@ -19,7 +19,7 @@ export async function sessionResponse(options: {
   return {
     permissions,
     auth_token: await signAccessToken(await signingKeys(deps), claims, deps.config.sessions.accessTokenSeconds),
-    // A role with no entries, or one that no longer exists, leaves the user with nothing to do (SPEC §4 loginRoleDowngrade).
+    // A role with no entries, or one that no longer exists, leaves the user with nothing to do (loginRoleDowngrade).
     misconfigured: !account.role_exists || permissions.length === 0,
     docs_only: account.docs_only,
     hr_client: account.hr_client ?? true,

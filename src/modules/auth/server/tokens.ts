@@ -1,4 +1,4 @@
-// Access tokens: short-lived HS256 JWTs carrying SPEC §3's claims and the session id.
+// Access tokens: short-lived HS256 JWTs carrying the claims and the session id.
 import { jwtVerify, SignJWT } from 'jose';
 import type { TokenClaims } from '../auth.contract';
 
@@ -45,7 +45,7 @@ export type ClaimsAccount = {
   line_managers: string[];
 };
 
-/** The claims of a token for a session of `account` (SPEC §3), without iat and exp (set when signed). */
+/** The claims of a token for a session of `account`, without iat and exp (set when signed). */
 export function claimsFor(input: {
   account: ClaimsAccount;
   departmentIds: string[];

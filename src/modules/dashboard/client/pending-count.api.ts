@@ -1,4 +1,4 @@
-// GET /api/pending-count (SPEC §7): what waits for the caller, for the menu badges and the
+// GET /api/pending-count: what waits for the caller, for the menu badges and the
 // dashboard. The key is the resource name, so realtime events listing it refresh it.
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../client/api/api-client';

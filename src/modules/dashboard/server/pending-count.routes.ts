@@ -1,4 +1,4 @@
-// GET /api/pending-count (SPEC §3, §7): every key of the contract, counted in the caller's
+// GET /api/pending-count: every key of the contract, counted in the caller's
 // company scope in one transaction. Administrators have no company and nothing to approve.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';

@@ -1,4 +1,4 @@
-// The directory's calls (SPEC §3, §7): the employee list and one person's basic record, the
+// The directory's calls: the employee list and one person's basic record, the
 // reference lists its filters and forms choose from, "Meet the team", the onboarding
 // checklist, a person's audit history, and the writes (add, edit, bulk, invite, terminate,
 // cancel a termination, mark the checklist complete). Every write refreshes what the contract

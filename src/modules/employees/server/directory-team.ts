@@ -124,7 +124,7 @@ export const directoryTeamRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async 
   app.get(directoryPaths.roles, { config: { access: 'authenticated' } }, async (request) => {
     const companyId = readerCompany(request);
     const roles = await withTenant(db, companyId, (trx) => findRoles(trx, companyId));
-    // SPEC §7's list shape; every role fits on the one page.
+    // the list shape; every role fits on the one page.
     return listResponse(roles, roles.length, { offset: 0, limit: roles.length });
   });
 };

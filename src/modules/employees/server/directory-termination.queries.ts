@@ -1,5 +1,5 @@
 // The SQL of termination: the date, reason and notes on the user row, the same date on the
-// latest job-title record (SPEC §4: the latest termination date is the most recent one among
+// latest job-title record (the latest termination date is the most recent one among
 // them), ending the person's sessions, and the sweep that applies terminations once due.
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';

@@ -1,4 +1,4 @@
-// Termination (issue 6): the date, reason and notes; a date today or past ends the person's
+// Termination: the date, reason and notes; a date today or past ends the person's
 // access now, a later one is applied by the sweep (a background job, employees.jobs.ts) once the date has passed (the person keeps
 // access through the date itself). Cancelling undoes it and gives the status back.
 import type { FastifyRequest } from 'fastify';
@@ -10,7 +10,13 @@ import { AppError } from '../../../shared/app-error';
 import { londonDate } from '../../../shared/dates';
 import { companyChannel } from '../../../shared/realtime';
 import { requireSession } from '../../../server/plugins/request-context';
-import { CANNOT_TERMINATE_SELF, DIRECTORY_INVALIDATES, NOT_TERMINATING, type TerminateInputSchema, type UserBasic } from '../directory.contract';
+import {
+  CANNOT_TERMINATE_SELF,
+  DIRECTORY_INVALIDATES,
+  NOT_TERMINATING,
+  type TerminateInputSchema,
+  type UserBasic,
+} from '../directory.contract';
 import { getUserBasic } from './directory.queries';
 import {
   applyDueTerminations,
@@ -64,7 +70,12 @@ export async function terminateEmployee(
       immediate,
       sessions_revoked: revoked,
     });
-    await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES.termination, companyId });
+    await publish(trx, {
+      channel: companyChannel(companyId),
+      event: 'user-basic',
+      invalidates: DIRECTORY_INVALIDATES.termination,
+      companyId,
+    });
     return getUserBasic(trx, { companyId, userId: subject.userId });
   });
 }
@@ -83,7 +94,12 @@ export async function cancelTermination(db: Db, request: FastifyRequest, userId:
       termination_date: state.termination_date,
       status: status ?? state.status,
     });
-    await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES.termination, companyId });
+    await publish(trx, {
+      channel: companyChannel(companyId),
+      event: 'user-basic',
+      invalidates: DIRECTORY_INVALIDATES.termination,
+      companyId,
+    });
     return getUserBasic(trx, { companyId, userId });
   });
 }
@@ -109,7 +125,12 @@ export async function sweepTerminations(db: Db, now: Date): Promise<number> {
       });
     }
     for (const companyId of new Set(due.map((row) => row.company_id))) {
-      await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES.termination, companyId });
+      await publish(trx, {
+        channel: companyChannel(companyId),
+        event: 'user-basic',
+        invalidates: DIRECTORY_INVALIDATES.termination,
+        companyId,
+      });
     }
     return due.length;
   });

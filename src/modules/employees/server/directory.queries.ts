@@ -171,11 +171,11 @@ const tagsOf = (userId: ReturnType<typeof sql.ref>) =>
   >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'colour', t.colour) order by lower(t.name))
     from user_user_tags ut join user_tags t on t.id = ut.tag_id where ut.user_id = ${userId}), '[]'::json)`;
 
-/** The picture's reference as SPEC §3 shapes it (the name shown is the uploaded one). */
+/** The picture's reference as shapes it (the name shown is the uploaded one). */
 const profileImage = sql<ProfileImageRef>`case when f.id is null then null else json_build_object('id', f.id, 'name', f.original_name,
   'original_name', f.original_name, 'created_at', to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'is_public', f.is_public) end`;
 
-/** One person's basic record (SPEC §3 User) in `companyId`. */
+/** One person's basic record (User) in `companyId`. */
 export async function getUserBasic(db: DbOrTrx, input: { companyId: string; userId: string }): Promise<UserBasic | undefined> {
   const row = await db
     .selectFrom('users as u')

@@ -1,4 +1,4 @@
-// The employee directory (SPEC §2.4 /employees, §3 users / user-basic): the list and the basic
+// The employee directory (/employees, §3 users / user-basic): the list and the basic
 // record under /api/user-basic (also read as /api/users/{id}), adding people, bulk actions,
 // termination, and (registered from here) exports, "Meet the team", the onboarding checklist,
 // a person's audit history and the roles to choose from. Permission /api/user-basic unless
@@ -82,7 +82,7 @@ export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
     },
   });
 
-  // SPEC §7 "GET user by id (with role, company; also for the avatar)": the same record.
+  // "GET user by id (with role, company; also for the avatar)": the same record.
   mountResource(app, deps, { name: 'users', endpoint: USER_BASIC_ENDPOINT, get: { handler: ({ session, id }) => readBasic(session, id) } });
 
   app.post(directoryPaths.terminate, { config: { access: { endpoint: directoryPaths.terminate, method: 'POST' } } }, async (request) =>

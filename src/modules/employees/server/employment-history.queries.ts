@@ -37,7 +37,7 @@ export async function getJobTitle(db: DbOrTrx, input: Scoped & { id: string }): 
   return row && iso(row);
 }
 
-/** SPEC §4: the most recent termination_date among the person's job-title records. */
+/** the most recent termination_date among the person's job-title records. */
 export async function getLatestTerminationDate(db: DbOrTrx, input: Scoped): Promise<string | null> {
   const row = await jobTitles(db, input)
     .select(sql<string | null>`max(j.termination_date)::text`.as('latest'))

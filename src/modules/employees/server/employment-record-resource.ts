@@ -1,4 +1,4 @@
-// One person-record resource of the generic API (SPEC §7): GET /api/{name}?user_id= lists the
+// One person-record resource of the generic API: GET /api/{name}?user_id= lists the
 // person's records (with any extra fields of the list, such as the latest termination date),
 // POST / PUT /{id} / DELETE /{id} write them, and POST /validate checks a form. Every route
 // runs through the person's scope checks; every write is audited and published.

@@ -1,4 +1,4 @@
-// Employee records B (issue 6): employment details, bank-holiday region, job-title history,
+// Employee records B: employment details, bank-holiday region, job-title history,
 // contracts, right-to-work checks (with their reminder), pay rates and working patterns.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';

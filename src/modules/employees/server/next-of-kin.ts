@@ -1,4 +1,4 @@
-// Next of kin (SPEC §3 `user-next-of-kin`, filters user_id and page): a person's list, and
+// Next of kin (`user-next-of-kin`, filters user_id and page): a person's list, and
 // create, change and delete of one entry, each checked against the person it belongs to.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';

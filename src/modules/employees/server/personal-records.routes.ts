@@ -1,4 +1,4 @@
-// Employee records, part A (issue 6): personal details (with the special-category gate),
+// Employee records, part A: personal details (with the special-category gate),
 // contact details, about me, next of kin, notes and custom form fields.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';

@@ -1,4 +1,4 @@
-// Notes about people (SPEC §3 `user-notes`, filters user_id, department_id, company_id and
+// Notes about people (`user-notes`, filters user_id, department_id, company_id and
 // type): the list keeps to the people the caller's scope reaches, newest first; a note records
 // its author, and only the author or someone over the whole company changes or deletes it.
 import type { FastifyInstance } from 'fastify';

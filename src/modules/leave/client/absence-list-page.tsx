@@ -1,4 +1,4 @@
-// /leave-and-absences/list (SPEC §2.4): every absence the caller may see, filtered in the
+// /leave-and-absences/list: every absence the caller may see, filtered in the
 // address (the menu's approvals target is `?status=needApproval&show_relevant_to_me=1`), with
 // approvals inline and in bulk, and the user's own requests still waiting in the outbox on top.
 import { Button, Group, Stack, Title } from '@mantine/core';

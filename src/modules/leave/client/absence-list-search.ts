@@ -1,4 +1,4 @@
-// The absence list's filters as they sit in the address (SPEC §2.4: the menu and the PWA's
+// The absence list's filters as they sit in the address (the menu and the PWA's
 // "Approvals" shortcut link to `?status=needApproval&show_relevant_to_me=1`), so a filtered
 // list can be shared and the back button undoes a filter. A hand-edited or old link is
 // checked here: a bad value is dropped rather than sent to the server to refuse.
@@ -24,7 +24,7 @@ export const STATUS_FILTERS: readonly string[] = [NEED_APPROVAL, ...ABSENCE_STAT
 export const LIST_FILTER_KEYS = ['status', 'department_id', 'leave_type_id', 'user_id'] as const;
 type ListFilterKey = (typeof LIST_FILTER_KEYS)[number];
 
-/** SPEC §3: a single value is a list of one. */
+/** a single value is a list of one. */
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
 
 function strings(value: unknown, keep: (item: string) => boolean): string[] | undefined {

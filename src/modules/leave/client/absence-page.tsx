@@ -1,4 +1,4 @@
-// /absence/{id} (SPEC §2.7: absence_request notifications land here): one absence — who, what,
+// /absence/{id} (absence_request notifications land here): one absence — who, what,
 // when, its deduction and status, reasons and medical detail when the caller may see it — the
 // decisions the caller may take, its history and a comment box. A 404 says the absence was not
 // found; a 403 shows the guard's message.

@@ -1,7 +1,7 @@
-// The absence calls of the leave screens (SPEC §3 user-absence, §7): the list with its
+// The absence calls of the leave screens (user-absence, §7): the list with its
 // filters, one absence with its history, the decisions (approve, decline, cancel, bulk
 // approve), comments and "returned to work", plus the reference lists the filters choose
-// from. Keys start with the SPEC §3 resource name, so realtime events naming it refresh them.
+// from. Keys start with resource name, so realtime events naming it refresh them.
 // Every step refreshes what the contract says an absence write makes stale (LEAVE_INVALIDATES).
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
@@ -9,7 +9,14 @@ import { invalidateResources } from '../../../client/api/invalidate-resources';
 import type { ListResponse } from '../../../shared/list';
 import type { QueryInput } from '../../../shared/query-string';
 import { toAbsenceFilters, type AbsenceListSearch } from './absence-list-search';
-import { LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths, type Absence, type AbsenceBulkResult, type AbsenceDetail } from '../leave.contract';
+import {
+  LEAVE_INVALIDATES,
+  LEAVE_RESOURCES,
+  leavePaths,
+  type Absence,
+  type AbsenceBulkResult,
+  type AbsenceDetail,
+} from '../leave.contract';
 
 export const ABSENCE_PAGE_SIZE = 20;
 /** Reference lists are short; one page of the largest size holds them. */
@@ -26,7 +33,6 @@ export type AbsenceFilters = {
   search?: string;
 };
 
-
 export const absenceKeys = {
   all: [LEAVE_RESOURCES.absence] as const,
   list: (input: { filters: AbsenceFilters; page: number; limit: number }) => [LEAVE_RESOURCES.absence, 'list', input] as const,
@@ -34,7 +40,7 @@ export const absenceKeys = {
 };
 
 /**
- * A list row never needs the sickness category, and DESIGN §5 keeps sickness reasons out of
+ * A list row never needs the sickness category, and keeps sickness reasons out of
  * the offline cache: it is dropped before the answer is cached (the detail, which shows it, is
  * never persisted).
  */
@@ -107,7 +113,7 @@ export const returnMutationOptions = (queryClient: QueryClient) => ({
   onSuccess: () => invalidateAbsences(queryClient),
 });
 
-/** All or nothing (SPEC §7 /bulk): a refusal names the problem, which the dialog shows. */
+/** All or nothing (/bulk): a refusal names the problem, which the dialog shows. */
 export const bulkApproveMutationOptions = (queryClient: QueryClient) => ({
   mutationFn: (ids: string[]) => post<AbsenceBulkResult>(leavePaths.absenceBulk, { action: 'approve', data: { ids } }),
   meta: { errorToast: false },

@@ -1,7 +1,7 @@
-// A person's balances (issue 7): their leave years with a value per leave type (current,
+// A person's balances: their leave years with a value per leave type (current,
 // or every year grouped by leave type), each value's logged history, and the administrators'
 // writes — an adjustment or hours worked, assigning a policy, opening the next leave year.
-// Query keys start with the SPEC §3 resource name, so realtime invalidations refresh them.
+// Query keys start with resource name, so realtime invalidations refresh them.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';

@@ -1,6 +1,6 @@
-// Who is at work today (the dashboard) and the team timeline (SPEC §3 who-at-work; issue 7's
+// Who is at work today (the dashboard) and the team timeline (who-at-work;
 // absence-timeline). Keys start with the resource names realtime events list. Rows drop the
-// sickness category before caching (DESIGN §5: sickness reasons never persist offline).
+// sickness category before caching (sickness reasons never persist offline).
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
 import { startQuery } from '../../../client/api/start-query';

@@ -1,5 +1,5 @@
-// /settings/absence-and-leave-settings ("Leave & Absence Settings", SPEC §2.5): tabs chosen by
-// ?tab= (SPEC §2.8) for leave types, policies, blocked dates, bank holidays and the general
+// /settings/absence-and-leave-settings ("Leave & Absence Settings"): tabs chosen by
+// ?tab= for leave types, policies, blocked dates, bank holidays and the general
 // settings, each shown to those who may read its resource; without PUT a tab is read-only.
 import { Stack, Title } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
@@ -39,7 +39,7 @@ export function LeaveSettingsPage() {
     search: location.search as Record<string, unknown>,
   });
   const Active = TABS.find((tab) => tab.key === state.active?.key)?.component;
-  // With no tab readable, the guard explains (SPEC §6).
+  // With no tab readable, the guard explains.
   const requires = tabs.some((tab) => !tab.hidden) ? [] : [{ endpoint: '/api/absence-policy-template', method: 'GET' as const }];
   return (
     <PermissionGuard requires={requires}>

@@ -1,8 +1,8 @@
-// The calls of "Leave & Absence Settings" (issue 7): leave types, policy templates, blocked
+// The calls of "Leave & Absence Settings": leave types, policy templates, blocked
 // date periods, bank holidays with the company's own days, the leave-year start, and the
 // return-to-work switch, which lives in the company settings (the settings module's API,
 // reached through its contract; same cache key as the company settings page). Query keys
-// start with the SPEC §3 resource name, so realtime invalidations refresh them.
+// start with resource name, so realtime invalidations refresh them.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';

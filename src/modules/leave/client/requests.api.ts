@@ -1,7 +1,7 @@
-// The request form's calls (issue 7): the leave types to choose from, the people a manager
+// The request form's calls: the leave types to choose from, the people a manager
 // may book for, the live suggestion (deduction, balance after, clashes, what the server would
-// refuse) and the request itself, which is queueable (DESIGN §5): with no network the outbox
-// keeps it and the answer is a QueuedResponse. Query keys start with the SPEC §3 resource
+// refuse) and the request itself, which is queueable: with no network the outbox
+// keeps it and the answer is a QueuedResponse. Query keys start with resource
 // name, so realtime invalidations of that resource refresh them.
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { REFERENCE_LIMIT } from '../../../client/api/reference-lists';

@@ -1,4 +1,4 @@
-// /leave-and-absences/return-to-work (SPEC §2.4's target when only return-to-work items are
+// /leave-and-absences/return-to-work (the target when only return-to-work items are
 // pending): the items the caller may see, filtered by status and "Mine to act on"
 // (show_relevant_to_me=1), each opening its self-certification or review page.
 import '@mantine/core/styles/InlineInput.css';

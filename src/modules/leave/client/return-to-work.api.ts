@@ -1,5 +1,5 @@
-// The return-to-work calls (SPEC §2.7, §3): the list of items, one item, the employee's
-// self-certification (queueable offline, DESIGN §5), the fit-note upload (multipart, never
+// The return-to-work calls: the list of items, one item, the employee's
+// self-certification (queueable offline), the fit-note upload (multipart, never
 // queued: a file needs a connection), the reviewer's close, and the fit note's download.
 // Items may carry the self-certification answers (special-category): never persisted offline.
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -107,7 +107,7 @@ export const uploadFitNoteMutationOptions = (queryClient: QueryClient) => ({
   onSuccess: () => invalidateReturnToWork(queryClient),
 });
 
-/** The fit note's bytes with the bearer token (SPEC §7), handed to the browser as a download. */
+/** The fit note's bytes with the bearer token, handed to the browser as a download. */
 export async function downloadFitNote(file: { download_path: string; name: string }): Promise<void> {
   const response = await sendFile(file.download_path, { method: 'GET' });
   const url = URL.createObjectURL(await response.blob());

@@ -1,4 +1,4 @@
-// /return-to-work/{id}/self-certification (SPEC §2.7: return_to_work notifications land here).
+// /return-to-work/{id}/self-certification (return_to_work notifications land here).
 // The person completes their step while the item lets them (`can_complete`): the
 // self-certification form, or the fit-note upload beyond 7 days. A reviewer (`can_review`)
 // sees the summary and closes it. Anyone else, and everyone once it is closed, sees the summary.

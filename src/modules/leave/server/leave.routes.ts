@@ -1,4 +1,4 @@
-// Leave and absences (issue 7): one plugin mounting the module's parts.
+// Leave and absences: one plugin mounting the module's parts.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
 import './leave-tables';

@@ -236,7 +236,7 @@ export async function listItems(
   return { rows: rows as (ItemRow & { reviewable: boolean })[], count: Number(total.count) };
 }
 
-/** SPEC §2.4's user_absence_rtw: what waits for the caller, 0 while the company's switch is off. One query. */
+/** the user_absence_rtw: what waits for the caller, 0 while the company's switch is off. One query. */
 export async function countWaiting(trx: Trx, input: { companyId: string; reach: Reach; reviewLevel: Scope | null }): Promise<number> {
   const row = await trx
     .selectFrom('return_to_work_items as r')

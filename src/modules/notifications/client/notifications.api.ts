@@ -1,4 +1,4 @@
-// The notification calls of SPEC §7: the caller's list by page (the bell shows page 1), mark
+// The notification calls: the caller's list by page (the bell shows page 1), mark
 // all read, and click one. Keys start with the resource name so a realtime event whose
 // `invalidates` lists `notifications` refreshes every page at once.
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -30,7 +30,7 @@ export async function markNotificationsRead(): Promise<void> {
   await apiFetch<void>(notificationPaths.read, { method: 'POST' });
 }
 
-/** Queueable (DESIGN §5): true when the outbox kept it to send later. */
+/** Queueable: true when the outbox kept it to send later. */
 export async function clickNotification(id: string): Promise<{ queued: boolean }> {
   const answer = await apiFetch<void>(notificationPaths.click, {
     method: 'POST',
@@ -44,7 +44,7 @@ function invalidateNotifications(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: notificationKeys.all });
 }
 
-/** Shown at once in every cached page (SPEC §4: "marked clicked at once and the server told"). */
+/** Shown at once in every cached page ("marked clicked at once and the server told"). */
 function markClickedInCache(queryClient: QueryClient, id: string): void {
   queryClient.setQueriesData<NotificationsPage>({ queryKey: notificationKeys.pages() }, (page) => {
     if (!page) return page;

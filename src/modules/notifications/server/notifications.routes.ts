@@ -1,4 +1,4 @@
-// The caller's own notifications (SPEC §7): list by page, mark all read, click one. Every
+// The caller's own notifications: list by page, mark all read, click one. Every
 // signed-in user has them; an administrator's (no company) live in the system scope.
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';

@@ -1,5 +1,5 @@
 // The company logo's bytes and upload (multipart), sent with the bearer token like every
-// private file (SPEC §7); the logo's record comes with company settings.
+// private file; the logo's record comes with company settings.
 import { ApiError, apiFetch, newIdempotencyKey } from '../../../client/api/api-client';
 import { getToken } from '../../../client/auth/token-store';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';

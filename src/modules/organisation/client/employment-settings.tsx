@@ -1,5 +1,5 @@
-// /settings/employment-settings: tabs (SPEC §2.8) for contract types, termination reasons and
-// working-pattern templates, each shown to those with access to its resource (SPEC §6).
+// /settings/employment-settings: tabs for contract types, termination reasons and
+// working-pattern templates, each shown to those with access to its resource.
 import { Stack, Title } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { usePageTitle } from '../../../client/shell/page-title';

@@ -20,7 +20,7 @@ export type ListDefinition<T extends { id: string }> = {
   /** One item: "location". */
   itemLabel: string;
   description?: string;
-  /** The permission endpoint that shows the page (SPEC §6); GET /api/{resource} unless told. */
+  /** The permission endpoint that shows the page; GET /api/{resource} unless told. */
   readEndpoint?: string;
   schema: v.GenericSchema;
   fields: readonly FieldSpec[];

@@ -1,4 +1,4 @@
-// The organisation lists' calls (SPEC §7 generic data layer): one page of a list (searchable),
+// The organisation lists' calls (generic data layer): one page of a list (searchable),
 // create, update and delete. Keys start with the resource name, so a realtime invalidation
 // of that name (or a write here) refreshes every page of it.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ export const organisationKeys = {
   list: (resource: string, filters: Record<string, string | undefined>) => [resource, 'list', filters] as const,
 };
 
-/** One list, optionally searched; `filters` are other SPEC §3 filters (user_id, department_id). */
+/** One list, optionally searched; `filters` are other filters (user_id, department_id). */
 export const listQueryOptions = <T>(resource: string, filters: Record<string, string | undefined> = {}) =>
   queryOptions({
     queryKey: organisationKeys.list(resource, filters),

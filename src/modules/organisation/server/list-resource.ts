@@ -1,4 +1,4 @@
-// One organisation list as a generic resource (SPEC §7): each list declares who reads it (see
+// One organisation list as a generic resource: each list declares who reads it (see
 // ListRead); the endpoint's holders create, change and delete its items. Names are unique in a company
 // (422 "This name is already used."), an item in use cannot be deleted (409 with how many
 // people use it), and every write is audited and invalidates the list for the company.
@@ -40,7 +40,7 @@ type Mode = 'create' | 'update';
 export type ListRead = 'company' | 'holders' | 'published';
 
 export type ListResourceDefinition<TBody extends v.GenericSchema> = {
-  /** SPEC §3 resource name: /api/{name}, permission /api/{name}. */
+  /** resource name: /api/{name}, permission /api/{name}. */
   name: string;
   read: ListRead;
   table: string;

@@ -1,6 +1,6 @@
 // The only SQL of managed departments: the user_departments rows that widen a manager's
 // department scope. A person's own department (users.department_id) counts as managed too
-// (SPEC §3), so a list for one person shows it first, marked `own`.
+//, so a list for one person shows it first, marked `own`.
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { Paging } from '../../../shared/list';

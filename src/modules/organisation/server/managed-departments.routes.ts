@@ -1,4 +1,4 @@
-// user-managed-department (SPEC §3, filters user_id and department_id): the departments a
+// user-managed-department (filters user_id and department_id): the departments a
 // manager manages beyond their own. Every company user reads them; the endpoint's holders
 // add and remove them. A person's own department is listed, marked, and cannot be removed here.
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,4 +1,4 @@
-// The organisation module's routes: its lists (SPEC §2.5 settings tabs), the managers of
+// The organisation module's routes: its lists (settings tabs), the managers of
 // departments, the company logo and the iCal token reset of user settings. Each list says who
 // reads it: the reference lists that forms and profiles name are read by every company user;
 // termination reasons and company notes by their holders; terms by everyone once published.

@@ -1,5 +1,5 @@
 // What a refused settings change says: the server's own message (a 403 while impersonating,
-// a 422's field message), or SPEC §8's "Error occurred" when there is none to show.
+// a 422's field message), or the "Error occurred" when there is none to show.
 import { isApiError } from '../../../client/api/api-client';
 import { ERROR_OCCURRED } from '../../../client/shell/toasts';
 

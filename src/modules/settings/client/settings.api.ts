@@ -1,17 +1,12 @@
-// Company settings, user settings and profile images (SPEC §7): reads by company_id and
+// Company settings, user settings and profile images: reads by company_id and
 // user_id, the updates, and the profile image's upload, removal and address. The upload is
-// queueable (DESIGN §5): offline the outbox keeps the file's bytes and answers a QueuedResponse.
+// queueable: offline the outbox keeps the file's bytes and answers a QueuedResponse.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, newIdempotencyKey, outboxHeaders, type OutboxMark } from '../../../client/api/api-client';
 import { getToken } from '../../../client/auth/token-store';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';
 import { isQueuedResponse, type QueuedResponse } from '../../../shared/sw-messages';
-import {
-  settingsPaths,
-  type ProfileImage,
-  type UpdateUserSettingsInput,
-  type UserSettings,
-} from '../settings.contract';
+import { settingsPaths, type ProfileImage, type UpdateUserSettingsInput, type UserSettings } from '../settings.contract';
 
 /** The outbox resource of profile-image uploads: the first part of settingsKeys.profileImage. */
 const PROFILE_IMAGE_RESOURCE = 'users';
@@ -58,7 +53,7 @@ async function send(path: string, init: { method: 'GET' | 'POST'; body?: FormDat
   return response;
 }
 
-/** A private image's bytes, downloaded with the bearer token (SPEC §7). */
+/** A private image's bytes, downloaded with the bearer token. */
 export async function profileImageBlob(userId: string): Promise<Blob> {
   return (await send(settingsPaths.profileImageUpload(userId), { method: 'GET' })).blob();
 }

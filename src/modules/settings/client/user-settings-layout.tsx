@@ -1,4 +1,4 @@
-// /settings/user-settings: the user settings tabs (SPEC §2.8) over the open tab's page. The
+// /settings/user-settings: the user settings tabs over the open tab's page. The
 // access requests tab is for users who may answer them (PUT /api/access-requests at company
 // scope); its page is the identity module's.
 import { Stack, Title } from '@mantine/core';

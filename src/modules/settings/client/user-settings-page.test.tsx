@@ -106,7 +106,7 @@ describe('My settings (/settings/user-settings)', () => {
   });
 });
 
-describe('user settings tabs (SPEC §2.8)', () => {
+describe('user settings tabs', () => {
   it('show "Access requests" only to users who may answer them company-wide', async () => {
     signIn({ permissions: [{ endpoint: '/api/access-requests', method: 'PUT', type: 'company' }] });
     const { unmount } = renderWithApp(<UserSettingsLayout />, { path: '/settings/user-settings' });

@@ -1,4 +1,4 @@
-// Profile images (SPEC §3 User.profile_image, §7): upload and removal by the user or someone
+// Profile images (User.profile_image, §7): upload and removal by the user or someone
 // who may edit their record; the record and the bytes for their colleagues (with the bearer
 // token); and /api/public/file/{id}/{name} for files their owner chose to make public.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -41,7 +41,8 @@ export const profileImageRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
     return inPersonCompany(db, { session, userId }, async (trx, subject) => {
       const self = subject.userId === session.userId;
       // Colleagues see each other's pictures; changing one is the user's or their editor's.
-      const allowed = mode === 'read' ? subject.companyId === session.companyId : self || mayActOn(session, subject, USER_RECORD_ENDPOINT, 'PUT');
+      const allowed =
+        mode === 'read' ? subject.companyId === session.companyId : self || mayActOn(session, subject, USER_RECORD_ENDPOINT, 'PUT');
       if (!allowed) throw AppError.forbidden();
       return fn(trx, subject, session);
     });
@@ -65,7 +66,7 @@ export const profileImageRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
     });
   });
 
-  // The private way to the bytes: an authorised GET with the bearer token (SPEC §7).
+  // The private way to the bytes: an authorised GET with the bearer token.
   app.get('/api/user-profile-image/:userId', { config: { access: 'authenticated' } }, async (request, reply) => {
     const file = await withSubject(request, 'read', (trx, subject) => getProfileImageFile(trx, subject));
     if (!file) throw AppError.notFound();

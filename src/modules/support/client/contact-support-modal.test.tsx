@@ -33,7 +33,7 @@ async function open() {
 const message = () => screen.getByRole('textbox', { name: 'Message' });
 const send = () => screen.getByRole('button', { name: 'Send' });
 
-describe('contact support, for a user who is not an authorised contact (SPEC §2.6, §5)', () => {
+describe('contact support, for a user who is not an authorised contact', () => {
   beforeEach(() => signIn(false));
 
   it('keeps Send disabled until the confirmation is ticked, offers no department, and Cancel always works', async () => {
@@ -131,7 +131,7 @@ describe('contact support, for a user who is not an authorised contact (SPEC §2
   });
 });
 
-describe('contact support, for an authorised contact (SPEC §2.6, §6)', () => {
+describe('contact support, for an authorised contact', () => {
   beforeEach(() => signIn(true));
 
   it('asks for the department, needs no confirmation, and sends to the team chosen', async () => {

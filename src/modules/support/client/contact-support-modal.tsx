@@ -1,4 +1,4 @@
-// The contact support modal (SPEC §2.6, §5, §8), opened from the side menu. Everyone writes a
+// The contact support modal, opened from the side menu. Everyone writes a
 // message of at most 500 characters; authorised contacts choose the team it goes to, others
 // write to the support team and must first confirm they know it is not their employer.
 import '@mantine/core/styles/ModalBase.css';

@@ -1,6 +1,6 @@
-// POST /api/contact-us (SPEC §7) for the contact support modal. A 422 carries field errors
-// (the query client leaves 422 to the form); success is SPEC §8's "Request submitted." toast.
-// Queueable (DESIGN §5): with no network the outbox keeps it and the answer is a QueuedResponse.
+// POST /api/contact-us for the contact support modal. A 422 carries field errors
+// (the query client leaves 422 to the form); success is the "Request submitted." toast.
+// Queueable: with no network the outbox keeps it and the answer is a QueuedResponse.
 import { apiFetch } from '../../../client/api/api-client';
 import type { QueuedResponse } from '../../../shared/sw-messages';
 import { contactUsPaths, type ContactRequest, type ContactRequestInput } from '../support.contract';

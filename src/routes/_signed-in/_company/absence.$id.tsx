@@ -3,7 +3,7 @@ import { startQuery } from '../../../client/api/start-query';
 import { AbsencePage } from '../../../modules/leave/client/absence-page';
 import { absenceQueryOptions } from '../../../modules/leave/client/absences.api';
 
-// SPEC §2.7: absence_request notifications land here.
+// absence_request notifications land here.
 export const Route = createFileRoute('/_signed-in/_company/absence/$id')({
   loader: ({ context, params }) => startQuery(context.queryClient, absenceQueryOptions(params.id)),
   component: AbsenceRoute,

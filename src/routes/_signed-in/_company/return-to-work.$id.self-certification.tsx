@@ -3,7 +3,7 @@ import { startQuery } from '../../../client/api/start-query';
 import { returnToWorkQueryOptions } from '../../../modules/leave/client/return-to-work.api';
 import { SelfCertificationPage } from '../../../modules/leave/client/self-certification-page';
 
-// SPEC §2.7: return_to_work notifications land here.
+// return_to_work notifications land here.
 export const Route = createFileRoute('/_signed-in/_company/return-to-work/$id/self-certification')({
   loader: ({ context, params }) => startQuery(context.queryClient, returnToWorkQueryOptions(params.id)),
   component: SelfCertificationRoute,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { enableTenantRls } from '../rls';
 
 // Realtime events, notifications and the per-user settings that decide which are e-mailed
-// (the shell issue). The offline-realtime issue delivers and replays the events.
+// The offline-realtime issue delivers and replays the events.
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Every realtime event, written by publish() in the transaction of the change (so a rolled
   // back change publishes nothing) and read by id for fan-out and replay, across companies,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { enableTenantRls } from '../rls';
 
-// The signed-in shell's data (issue 4): alerts, contact requests, company settings, the
+// The signed-in shell's data: alerts, contact requests, company settings, the
 // overtime allowances beside each user's settings, and profile images.
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Administrators write alerts in the system scope; company users read them in their own

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { enableTenantRls } from '../rls';
 
-// Onboarding (the identity issue): invitation links, the moment a user confirmed their
-// e-mail and accepted the terms, and each user's line managers (SPEC §3 `line_managers`).
+// Onboarding: invitation links, the moment a user confirmed their
+// e-mail and accepted the terms, and each user's line managers (`line_managers`).
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Found by the hash of the token in the link before any company is known, like
   // password_reset_tokens: no row-level policy, reached only by that hash (or by user when a

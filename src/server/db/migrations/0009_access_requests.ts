@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { enableTenantRls } from '../rls';
 
-// Impersonation (the identity issue): an administrator asks a company for access, the
+// Impersonation: an administrator asks a company for access, the
 // company's owner decides, and while the grant is open the administrator may sign in as one
 // of the company's users through a one-time token. Sessions remember their grant so that
 // ending it ends them.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Realtime delivery (the offline-realtime issue): what retention has deleted (so a replay
+// Realtime delivery: what retention has deleted (so a replay
 // from before it answers "reset"), which events the Ably forwarder has claimed (so several
 // servers publish each one once), and an immediate NOTIFY when a session ends (so its open
 // sockets close within a second instead of at the next periodic check).

@@ -2,7 +2,7 @@ import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import { enableTenantRls } from '../rls';
 import { GRANTS } from './0011_people.grants';
 
-// People (issue 6): the organisation's lists (locations, job titles, tags, contract types,
+// People: the organisation's lists (locations, job titles, tags, contract types,
 // termination reasons, working-pattern templates, pay-rate types, custom form fields, terms,
 // company notes) and every employee record that hangs on a user. Each table carries its
 // company and is policed by row-level security like every tenant table.

@@ -2,7 +2,7 @@ import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import { enableTenantRls } from '../rls';
 import { GRANTS } from './0013_leave.grants';
 
-// Leave and absences (issue 7): leave types, policy templates and their assignment, leave
+// Leave and absences: leave types, policy templates and their assignment, leave
 // years (periods) with a logged value per leave type, absences with their history, medical
 // detail (special-category), blocked dates, company bank-holiday additions, return-to-work
 // items and the company's leave-year start. The UK bank holidays themselves ship as data in

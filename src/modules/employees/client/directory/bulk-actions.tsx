@@ -1,4 +1,4 @@
-// Bulk actions on the selected employees (SPEC §7 /bulk, all or nothing): add or remove tags,
+// Bulk actions on the selected employees (/bulk, all or nothing): add or remove tags,
 // change department, send invitations. Each opens a small dialog that confirms what will
 // happen; a refusal shows the server's reason there and changes nobody.
 import '@mantine/core/styles/ModalBase.css';

@@ -1,5 +1,5 @@
 // The directory's search box (sent 250 ms after typing stops) and its filters as lists
-// (SPEC §3): status, department, location and tags, and the sort. Meet the team filters by
+// status, department, location and tags, and the sort. Meet the team filters by
 // search and department only. Everything lives in the address (./use-directory-search.ts).
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';

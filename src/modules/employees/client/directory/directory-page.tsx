@@ -1,4 +1,4 @@
-// /employees (SPEC §2.4): the employee directory — search, filters, sort and paging in the
+// /employees: the employee directory — search, filters, sort and paging in the
 // address, a table (cards on phones), bulk actions, exports and "Add employee" for those
 // allowed — and, beside it, "Meet the team" for everyone of the company.
 import '@mantine/core/styles/SegmentedControl.css';
@@ -17,7 +17,7 @@ import { MeetTheTeam } from './meet-the-team';
 import { useDirectorySearch } from './use-directory-search';
 
 /**
- * Adding people and changing many at once are department- or company-wide work (SPEC §6 "edit
+ * Adding people and changing many at once are department- or company-wide work ("edit
  * capability"): an employee's own-scope entry on user-basic does not offer them.
  */
 export const ADD_EMPLOYEE = { endpoint: USER_BASIC_ENDPOINT, method: 'POST', scope: 'department' } as const;

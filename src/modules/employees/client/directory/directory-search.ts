@@ -18,7 +18,7 @@ export type DirectorySearch = {
 export const FILTER_KEYS = ['status', 'department_id', 'location_id', 'tag_ids'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-/** SPEC §3: a single value is a list of one. */
+/** a single value is a list of one. */
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
 
 function strings<T extends string>(value: unknown, keep: (item: string) => item is T): T[] | undefined {
@@ -48,7 +48,7 @@ export function parseDirectorySearch(raw: Record<string, unknown>): DirectorySea
   return result;
 }
 
-/** The list call's filters (SPEC §3 lists); no status means the server's default (everyone but terminated, unless searching). */
+/** The list call's filters (lists); no status means the server's default (everyone but terminated, unless searching). */
 export function toDirectoryQuery(search: DirectorySearch): DirectoryQuery {
   const query: DirectoryQuery = {};
   if (search.search) query.search = search.search;

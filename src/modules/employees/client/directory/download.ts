@@ -1,6 +1,6 @@
-// Authenticated GET downloads (SPEC §7): the file's bytes with the bearer token, as a blob,
+// Authenticated GET downloads: the file's bytes with the bearer token, as a blob,
 // and saving one under the name the server gave it. A failure rejects with the ApiError of
-// the response's JSON body (SPEC §8); callers decide what to say.
+// the response's JSON body; callers decide what to say.
 import { ApiError } from '../../../../client/api/api-client';
 import { getToken } from '../../../../client/auth/token-store';
 import { stringifyQuery, type QueryInput } from '../../../../shared/query-string';

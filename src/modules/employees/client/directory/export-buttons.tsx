@@ -1,5 +1,5 @@
 // "Export CSV" and "Export XLSX": the directory's current filters (all pages) as a file,
-// downloaded with the bearer token (SPEC §7 user-export) and saved under the server's name.
+// downloaded with the bearer token (user-export) and saved under the server's name.
 import { Button, Group } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';

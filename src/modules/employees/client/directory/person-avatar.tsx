@@ -1,5 +1,5 @@
 // A person's picture from the profile image their record already carries: the public file's
-// address, or a private file's bytes fetched with the token (SPEC §7); initials meanwhile and
+// address, or a private file's bytes fetched with the token; initials meanwhile and
 // when there is none. (The shell's useAvatarSrc asks the server for the image record first:
 // one call per row more than a list needs.)
 import '@mantine/core/styles/Avatar.css';

@@ -1,4 +1,4 @@
-// An employee's status (SPEC §3 User.status) as a coloured badge, the same in the directory and on the profile.
+// An employee's status (User.status) as a coloured badge, the same in the directory and on the profile.
 import '@mantine/core/styles/Badge.css';
 import { Badge } from '@mantine/core';
 import type { EmployeeStatus } from '../../directory.contract';

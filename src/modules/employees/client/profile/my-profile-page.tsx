@@ -1,4 +1,4 @@
-// /profile (SPEC §2.5 "My profile"): the signed-in user's own profile frame, with the
+// /profile ("My profile"): the signed-in user's own profile frame, with the
 // onboarding checklist above the tabs until it is complete.
 import { Alert } from '@mantine/core';
 import { getToken } from '../../../../client/auth/token-store';

@@ -1,4 +1,4 @@
-// The profile's tabs (SPEC §2.8, addressed by ?tab=): those whose endpoint the viewer may read
+// The profile's tabs (addressed by ?tab=): those whose endpoint the viewer may read
 // (./profile-tabs.ts), the open one's screen loaded when first opened.
 import '@mantine/core/styles/Loader.css';
 import { Center, Loader } from '@mantine/core';

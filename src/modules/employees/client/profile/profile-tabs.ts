@@ -1,4 +1,4 @@
-// The tabs of an employee's profile (/employee/{id}, /profile; SPEC §2.8 addressed by the
+// The tabs of an employee's profile (/employee/{id}, /profile; addressed by the
 // `tab` query parameter). Each tab is the screen of one group of record resources, loaded
 // when opened, and shown when the viewer holds GET on its endpoint at any scope (the server
 // still decides whose records that reaches). The record screens live in ../records.
@@ -38,6 +38,6 @@ export const PROFILE_TABS: readonly ProfileTabDefinition[] = [
   tab('next-of-kin', 'Next of kin', '/api/user-next-of-kin', () => import('../records/next-of-kin-tab')),
   tab('permits', 'Right to work', '/api/user-work-permit', () => import('../records/permits-tab')),
   tab('custom-fields', 'Additional', '/api/user-custom-fields', () => import('../records/custom-fields-tab')),
-  // A person's audit history is for company-wide readers (SPEC §6 company scope on user-basic).
+  // A person's audit history is for company-wide readers (company scope on user-basic).
   tab('audit', 'History', '/api/user-basic', () => import('../records/audit-tab'), 'company'),
 ];

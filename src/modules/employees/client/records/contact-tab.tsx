@@ -1,5 +1,5 @@
 // The profile's Contact tab: home address, telephones and personal e-mail, edited in place
-// with SPEC §5's postcode, extension and e-mail rules.
+// with the postcode, extension and e-mail rules.
 import { Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

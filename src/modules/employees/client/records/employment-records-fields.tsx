@@ -44,7 +44,7 @@ export function NumberField({ value, onChange, label, required = false, ...props
 }
 
 type ReferenceSelectProps = {
-  /** The SPEC §3 resource of the list (contract-type, company-location...). */
+  /** The resource of the list (contract-type, company-location...). */
   resource: string;
   name: string;
   label: string;

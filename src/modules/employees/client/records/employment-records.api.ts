@@ -1,5 +1,5 @@
 // The calls of the employment, job history, contract, pay, working pattern and right-to-work
-// tabs (SPEC §7). Query keys start with the SPEC §3 resource name, so a realtime event naming
+// tabs. Query keys start with resource name, so a realtime event naming
 // the resource refreshes them. Pay rates and right-to-work documents are financial and identity
 // data: never persisted to the offline cache (`meta.sensitive`).
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -66,7 +66,8 @@ export const recordPageQueryOptions = <TList extends ListResponse<unknown>>(
 export const lineManagerOptionsQueryOptions = (userId: string, search: string) =>
   queryOptions({
     queryKey: employmentRecordKeys.lineManagerOptions(userId, search),
-    queryFn: ({ signal }) => apiFetch<{ results: NamedRef[] }>(employmentRecordPaths.lineManagerOptions(userId), { signal, query: { search } }),
+    queryFn: ({ signal }) =>
+      apiFetch<{ results: NamedRef[] }>(employmentRecordPaths.lineManagerOptions(userId), { signal, query: { search } }),
     placeholderData: keepPreviousData,
     staleTime: 30 * 1000,
   });

@@ -1,9 +1,14 @@
 // The profile's Job history tab: the person's job titles, newest first, with the latest
-// termination date among them (SPEC §4); a title is typed or taken from the company's list.
+// termination date among them; a title is typed or taken from the company's list.
 import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
 import { TextField } from '../../../../client/ui/text-field';
 import { ORGANISATION_RESOURCES } from '../../../organisation/organisation.contract';
-import { CreateJobTitleInputSchema, EMPLOYMENT_RECORD_RESOURCES, type JobTitleList, type JobTitleRecord } from '../../employment-records.contract';
+import {
+  CreateJobTitleInputSchema,
+  EMPLOYMENT_RECORD_RESOURCES,
+  type JobTitleList,
+  type JobTitleRecord,
+} from '../../employment-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
 import { dateText, ReferenceSelect, textOf } from './employment-records-fields';
 import { useRecordForm } from './employment-records-form';

@@ -1,6 +1,6 @@
 // The edit form of a one-row record (personal details, contact details, about me): kit fields
 // for the listed keys, checked with the contract's schema, then by the resource's /validate,
-// then saved; errors from any of the three land on their field (SPEC §5).
+// then saved; errors from any of the three land on their field.
 import { SimpleGrid, Stack } from '@mantine/core';
 import type * as v from 'valibot';
 import { showSuccessToast } from '../../../../client/shell/toasts';
@@ -23,7 +23,7 @@ type Props = {
   schema: v.GenericSchema;
   fields: FieldSpec[];
   initialValues: Record<string, string>;
-  /** SPEC §3 resource whose /validate is asked before saving. */
+  /** resource whose /validate is asked before saving. */
   resource: string;
   onSave: (output: unknown) => Promise<unknown>;
   onDone: () => void;

@@ -1,5 +1,5 @@
-// The calls of the personal, contact, next-of-kin, notes and custom-fields tabs (SPEC §7).
-// Query keys start with the SPEC §3 resource name, so a realtime event naming the resource
+// The calls of the personal, contact, next-of-kin, notes and custom-fields tabs.
+// Query keys start with resource name, so a realtime event naming the resource
 // refreshes them. Personal details (NI number, health, bank) and notes are never persisted to
 // the offline cache (`meta.sensitive`).
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -34,8 +34,11 @@ export const personalRecordKeys = {
   contactDetails: (userId: string) => [personalRecordResources.contactDetails, userId] as const,
   aboutMe: (userId: string) => [personalRecordResources.aboutMe, userId] as const,
   nextOfKin: (userId: string, page?: number) =>
-    page === undefined ? ([personalRecordResources.nextOfKin, userId] as const) : ([personalRecordResources.nextOfKin, userId, page] as const),
-  notes: (filter?: NotesFilter) => (filter ? ([personalRecordResources.notes, filter] as const) : ([personalRecordResources.notes] as const)),
+    page === undefined
+      ? ([personalRecordResources.nextOfKin, userId] as const)
+      : ([personalRecordResources.nextOfKin, userId, page] as const),
+  notes: (filter?: NotesFilter) =>
+    filter ? ([personalRecordResources.notes, filter] as const) : ([personalRecordResources.notes] as const),
   customFields: (userId: string) => [personalRecordResources.customFields, userId] as const,
 };
 

@@ -1,5 +1,5 @@
 // The words every leave screen uses for an absence: a person's name, its dates (dd/MM/yyyy,
-// SPEC §9), its length, its deduction ("3 days deducted") and the badge colour of its status.
+// ), its length, its deduction ("3 days deducted") and the badge colour of its status.
 import { DATE_FORMATS, formatCalendarDate } from '../../../../shared/dates';
 import type { Absence, AbsenceStatus, LeaveTypeSummary, LeaveUnit, PersonSummary, ReturnToWorkStatus } from '../../leave.contract';
 

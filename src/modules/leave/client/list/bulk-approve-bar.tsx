@@ -1,4 +1,4 @@
-// "Approve selected" for the rows the caller may approve (SPEC §7 /bulk, all or nothing):
+// "Approve selected" for the rows the caller may approve (/bulk, all or nothing):
 // asks first, and a refusal shows the server's reason in the dialog and approves nothing.
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The request form (issue 7): whose leave (for those who book for others), the leave type,
+// The request form: whose leave (for those who book for others), the leave type,
 // the dates and duration, notes; a sickness type turns it into a sickness report. The live
 // summary beside it comes from the server. Sent through the outbox: online it opens the new
 // absence, offline it is saved to send later and the list shows it waiting to sync.

@@ -23,7 +23,7 @@ export const grants = (endpoint: string, scope: Scope, methods: HttpMethod[] = [
 export async function pick(label: string | RegExp, option: string): Promise<void> {
   fireEvent.click(await screen.findByRole('combobox', { name: label }));
   await screen.findByRole('option', { name: option });
-  // A click within 200 ms of opening is taken for the opening tap's echo (SPEC §9).
+  // A click within 200 ms of opening is taken for the opening tap's echo.
   await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
   fireEvent.click(screen.getByRole('option', { name: option }));
 }

@@ -1,4 +1,4 @@
-// The employee's self-certification (SPEC §2.7, SelfCertificationInputSchema): reason, what was
+// The employee's self-certification (SelfCertificationInputSchema): reason, what was
 // wrong, first and last day (prefilled from the item), two yes/no questions and the
 // declaration. Sent through the outbox when offline ("Saved. It will be sent when you are back
 // online."); the answers are special-category and live only in the outbox until sent.

@@ -1,6 +1,6 @@
 // Dashboard widget "Requests awaiting me", for approvers (/api/approve-absence): the first 5
 // absences waiting for the caller's decision (`status=needApproval&show_relevant_to_me=1`,
-// SPEC §2.4) with an Approve button each and a link to the whole list. Nothing when none wait.
+// ) with an Approve button each and a link to the whole list. Nothing when none wait.
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
-// Dashboard widget "My leave balance" (issue 7): the signed-in user's annual leave available
+// Dashboard widget "My leave balance": the signed-in user's annual leave available
 // out of the year's total, with a "Request leave" button. Nothing at all for someone with no
 // policy or leave year (or no annual leave in it); restricted (docs-only) sessions never get
 // it (the dashboard registry leaves it out).
