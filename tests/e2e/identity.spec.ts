@@ -9,7 +9,7 @@ test.describe.configure({ mode: 'serial' });
 
 const GREETING = /^Good (morning|afternoon|evening), \S+/;
 
-test.describe('each demo account lands where say', () => {
+test.describe('each demo account lands on its home after signing in', () => {
   for (const email of [ACCOUNTS.owner, ACCOUNTS.manager, ACCOUNTS.employee]) {
     test(`${email} → / with the greeting`, async ({ page }) => {
       await page.goto('/login');

@@ -1,4 +1,4 @@
-// Realtime between two browsers ((5)): a change made in one reaches the other within a
+// Realtime between two browsers: a change made in one reaches the other within a
 // second over the WebSocket; the other, disconnected while three more changes happen, gets all
 // three replayed when it reconnects. Both are the same manager on two devices, on a server of
 // the test's own so no other test's notifications interfere.

@@ -43,7 +43,7 @@ function claimsOf(token: string): { user_id: string; company_id: string } {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { user_id: string; company_id: string };
 }
 
-test.describe('the side menu shows exactly what allows among the landed modules', () => {
+test.describe('the side menu shows each kind of user exactly what they may use', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   for (const email of [ACCOUNTS.manager, ACCOUNTS.employee]) {

@@ -22,7 +22,7 @@ export type UseFormOptions<TSchema extends v.GenericSchema> = {
   onSubmit: (output: v.InferOutput<TSchema>) => unknown;
   /** Asked after the schema passes and before `onSubmit`; field errors stop the submit. */
   serverValidate?: (values: Draft<v.InferInput<TSchema>>) => Promise<FieldErrors>;
-  /** Failures other than a 422; the query client has already shown "Error occurred" where asks. */
+  /** Failures other than a 422; the query client has already shown "Error occurred" where it should. */
   onError?: (error: unknown) => void;
 };
 

@@ -291,7 +291,7 @@ const requiredLines = (maxLength: number) =>
   v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), multilineTextField({ maxLength }));
 const steps = (step: number, message: string) =>
   v.check((value: number) => Math.abs(value * step - Math.round(value * step)) < 1e-6, message);
-/** list filters are always sent as lists; a single value is wrapped into one. */
+/** List filters are always sent as lists; a single value is wrapped into one. */
 export const listOf = <T extends v.GenericSchema<unknown, string>>(item: T) =>
   v.pipe(
     v.union([v.array(item), item]),

@@ -30,7 +30,7 @@ export type ResourceDefinition<
   TBulk extends v.GenericSchema<unknown, BulkBody>,
   TValidate extends Schema,
 > = {
-  /** The resource name as spells it: the path is /api/{name}. */
+  /** The resource name as the API spells it: the path is /api/{name}. */
   name: string;
   /** The permission endpoint, when it is not /api/{name}. */
   endpoint?: string;
