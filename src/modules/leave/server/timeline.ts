@@ -20,7 +20,7 @@ import {
   type LeaveTypeSummary,
   type Timeline,
 } from '../leave.contract';
-import { findAbsencePage } from './absences.queries';
+import { findAbsencePage } from './absences-read.queries';
 import { absenceScopeReads, readerOf, toAbsence } from './absences-view';
 import { findTimelinePeople, timelineReach } from './insights.queries';
 import { listBlocked, listCompanyBankHolidays } from './settings.queries';
