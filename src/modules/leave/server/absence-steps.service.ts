@@ -8,15 +8,14 @@ import { requireCompany, type Session } from '../../../server/plugins/request-co
 import { AppError } from '../../../shared/app-error';
 import { addDays, londonDate } from '../../../shared/dates';
 import {
-  leaveMessages,
   type AbsenceDetail,
-  type AbsenceStatus,
   type ApproveInputSchema,
   type CancelInputSchema,
   type CommentInputSchema,
   type DeclineInputSchema,
   type ReturnInputSchema,
-} from '../leave.contract';
+} from '../absences.contract';
+import { leaveMessages, type AbsenceStatus } from '../leave.contract';
 import { cancelOutcome, decide, type Decision } from '../leave.policy';
 import { daysInclusive, requestDeduction } from '../leave-rules';
 import { amountText, MAX_ABSENCE_DAYS, shownDate } from './absences-checks';

@@ -6,14 +6,8 @@ import type { DbOrTrx } from '../../../server/db/database';
 import { roleRankOf } from '../../../server/db/role-rank.queries';
 import type { Paging } from '../../../shared/list';
 import type { Scope } from '../../../shared/scopes';
-import {
-  NEED_APPROVAL,
-  NEED_APPROVAL_STATUSES,
-  type Absence,
-  type AbsenceEvent,
-  type AbsenceListQuery,
-  type LeaveTypeKey,
-} from '../leave.contract';
+import { type Absence, type AbsenceEvent, type AbsenceListQuery } from '../absences.contract';
+import { NEED_APPROVAL, NEED_APPROVAL_STATUSES, type LeaveTypeKey } from '../leave.contract';
 import { FAR_FUTURE, uuids } from './absences.queries';
 import { approvableByCondition, type ApproverActor } from './approvers.queries';
 import './leave-tables';

@@ -15,7 +15,8 @@ import {
   type Scope,
   type ScopeSubject,
 } from '../../../shared/scopes';
-import { LEAVE_ENDPOINTS, type Absence, type AbsenceDetail } from '../leave.contract';
+import { type Absence, type AbsenceDetail } from '../absences.contract';
+import { LEAVE_ENDPOINTS } from '../leave.contract';
 import { cancelOutcome, needsDecision } from '../leave.policy';
 import { findAbsenceEvents, findMedicalDetail, type AbsenceReader, type AbsenceViewRow } from './absences-read.queries';
 import { approverActor } from './approvers';

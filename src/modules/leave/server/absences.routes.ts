@@ -21,14 +21,12 @@ import {
   CommentInputSchema,
   CreateAbsenceInputSchema,
   DeclineInputSchema,
-  LEAVE_ENDPOINTS,
-  LEAVE_RESOURCES,
   ReturnInputSchema,
   SuggestedAbsenceQuerySchema,
-  type AbsenceAction,
   type AbsenceBulkResult,
   type AbsenceDetail,
-} from '../leave.contract';
+} from '../absences.contract';
+import { LEAVE_ENDPOINTS, LEAVE_RESOURCES, type AbsenceAction } from '../leave.contract';
 import { approveAbsence, bulkApprove, cancelAbsence, commentOnAbsence, declineAbsence, recordReturn } from './absence-steps.service';
 import { createAbsence, type AbsenceCaller } from './absences.service';
 import { countAwaitingApproval, findAbsencePage, findAbsenceView } from './absences-read.queries';

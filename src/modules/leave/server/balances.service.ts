@@ -9,14 +9,13 @@ import { withPerson } from '../../../server/http/person-access';
 import { londonDate } from '../../../shared/dates';
 import type { Paging } from '../../../shared/list';
 import {
-  LEAVE_INVALIDATES,
-  LEAVE_RESOURCES,
   type AbsencePeriod,
   type CreateNewPeriodInputSchema,
   type PeriodGroup,
   type PeriodQuerySchema,
   type ValueLogInputSchema,
-} from '../leave.contract';
+} from '../leave-balances.contract';
+import { LEAVE_INVALIDATES, LEAVE_RESOURCES } from '../leave.contract';
 import { ensurePeriodFor } from './balances';
 import { withValueOwner } from './balances-access';
 import { findUserPolicy, getPeriodValue, latestValueLog, listPeriods, listValueLogs, listValues } from './balances-read.queries';

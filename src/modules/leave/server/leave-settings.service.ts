@@ -13,11 +13,6 @@ import { londonDate } from '../../../shared/dates';
 import type { Paging } from '../../../shared/list';
 import { bankHolidaysFor } from '../bank-holidays';
 import {
-  BANK_HOLIDAY_REGION_LABELS,
-  BANK_HOLIDAY_REGIONS,
-  LEAVE_INVALIDATES,
-  LEAVE_RESOURCES,
-  leaveMessages,
   type BankHoliday,
   type BankHolidayQuerySchema,
   type BankHolidayRegionEntry,
@@ -25,9 +20,16 @@ import {
   type BlockedDateQuerySchema,
   type CompanyBankHolidayInputSchema,
   type CompanyLeaveSettingsInputSchema,
-  type LeaveSettingsResource,
   type LeaveTypeInputSchema,
   type PolicyTemplateInputSchema,
+} from '../leave-settings.contract';
+import {
+  BANK_HOLIDAY_REGION_LABELS,
+  BANK_HOLIDAY_REGIONS,
+  LEAVE_INVALIDATES,
+  LEAVE_RESOURCES,
+  leaveMessages,
+  type LeaveSettingsResource,
 } from '../leave.contract';
 import type { LeaveCaller } from './settings-access';
 import * as q from './settings.queries';

@@ -21,18 +21,14 @@ import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import type { Paging } from '../../../shared/list';
 import { companyChannel } from '../../../shared/realtime';
 import { levelFor, scopeCoversUser, type HttpMethod, type Scope } from '../../../shared/scopes';
+import { LEAVE_ENDPOINTS, LEAVE_INVALIDATES, LEAVE_RESOURCES, leaveMessages, leavePaths } from '../leave.contract';
 import {
-  LEAVE_ENDPOINTS,
-  LEAVE_INVALIDATES,
-  LEAVE_RESOURCES,
-  leaveMessages,
-  leavePaths,
   type ReturnToWorkItem,
   type ReturnToWorkQuerySchema,
   type ReviewInputSchema,
   type SelfCertificationAnswers,
   type SelfCertificationInputSchema,
-} from '../leave.contract';
+} from '../return-to-work.contract';
 import { approverActor, approversToAsk, mayApprove } from './approvers';
 import { calendarDays } from './return-to-work';
 import {

@@ -10,17 +10,16 @@ import { mountResource, type ResourceContext } from '../../../server/http/resour
 import { parseInput } from '../../../server/http/validate';
 import { requireSession } from '../../../server/plugins/request-context';
 import {
-  BANK_HOLIDAY_REGIONS,
   BankHolidayQuerySchema,
   BlockedDateQuerySchema,
   BlockedDatePeriodInputSchema,
   CompanyBankHolidayInputSchema,
   CompanyLeaveSettingsInputSchema,
-  LEAVE_RESOURCES,
   LeaveTypeInputSchema,
   LeaveTypeQuerySchema,
   PolicyTemplateInputSchema,
-} from '../leave.contract';
+} from '../leave-settings.contract';
+import { BANK_HOLIDAY_REGIONS, LEAVE_RESOURCES } from '../leave.contract';
 import * as service from './leave-settings.service';
 import type { LeaveCaller } from './settings-access';
 
