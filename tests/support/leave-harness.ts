@@ -2,7 +2,7 @@
 // one of them, and the rows tests look at afterwards.
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import type { AbsenceDetail } from '../../src/modules/leave/leave.contract';
+import type { AbsenceDetail } from '../../src/modules/leave/absences.contract';
 import { bearer, ownerSql } from './identity-fixtures';
 import { addLeaveCompany, leaveTypeId, type LeaveCompany, type LeavePerson } from './leave-fixtures';
 import { createTestApp, type TestApp } from './test-app';

@@ -1,16 +1,12 @@
 // What every company-settings write does besides its change: an audit entry, and a
 // company-wide realtime event so every open screen refetches the resources it touched.
-import type { FastifyRequest } from 'fastify';
 import type { Trx } from '../db/database';
-import type { Session } from '../plugins/request-context';
 import { publish } from '../realtime/publish';
 import { companyChannel } from '../../shared/realtime';
-import { auditRequest } from './audit-entry';
+import { auditCaller, type AuditCaller } from './audit-entry';
 
 export type CompanyWrite = {
-  request: FastifyRequest;
-  /** Not read: the entry's caller is the request's. */
-  session?: Session;
+  caller: AuditCaller;
   companyId: string;
   action: string;
   targetType: string;
@@ -21,7 +17,7 @@ export type CompanyWrite = {
 };
 
 export async function recordCompanyWrite(trx: Trx, input: CompanyWrite): Promise<void> {
-  await auditRequest(trx, input.request, {
+  await auditCaller(trx, input.caller, {
     companyId: input.companyId,
     action: input.action,
     targetType: input.targetType,

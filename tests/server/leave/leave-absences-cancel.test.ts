@@ -3,7 +3,8 @@
 // decides; sickness ends with a return and its return-to-work item.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaveMessages, type AbsenceDetail } from '../../../src/modules/leave/leave.contract';
+import { type AbsenceDetail } from '../../../src/modules/leave/absences.contract';
+import { leaveMessages } from '../../../src/modules/leave/leave.contract';
 import { addDays, londonDate } from '../../../src/shared/dates';
 import { ownerSql } from '../../support/identity-fixtures';
 import { annualBalance, pendingCount, startHarness, type Harness } from '../../support/leave-harness';

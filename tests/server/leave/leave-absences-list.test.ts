@@ -3,7 +3,7 @@
 // across companies a 404; medical detail only past the special-category gate, audited.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AbsenceDetail, AbsenceList } from '../../../src/modules/leave/leave.contract';
+import type { AbsenceDetail, AbsenceList } from '../../../src/modules/leave/absences.contract';
 import { ownerSql } from '../../support/identity-fixtures';
 import { addLeaveCompany, type LeavePerson } from '../../support/leave-fixtures';
 import { harnessFor, startHarness, type Harness } from '../../support/leave-harness';

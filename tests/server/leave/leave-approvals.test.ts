@@ -3,7 +3,8 @@
 // the badge counts, and bulk approval all or nothing.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaveMessages, type AbsenceDetail } from '../../../src/modules/leave/leave.contract';
+import { type AbsenceDetail } from '../../../src/modules/leave/absences.contract';
+import { leaveMessages } from '../../../src/modules/leave/leave.contract';
 import { ownerSql } from '../../support/identity-fixtures';
 import { addLeaveCompany } from '../../support/leave-fixtures';
 import { annualBalance, harnessFor, pendingCount, startHarness, type Harness } from '../../support/leave-harness';

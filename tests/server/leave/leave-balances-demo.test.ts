@@ -3,7 +3,8 @@
 // two requests waiting for Marcus, Ella's self-certification waiting for her; never twice.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AbsencePeriod, ReturnToWorkItem } from '../../../src/modules/leave/leave.contract';
+import type { AbsencePeriod } from '../../../src/modules/leave/leave-balances.contract';
+import type { ReturnToWorkItem } from '../../../src/modules/leave/return-to-work.contract';
 import { DEMO_PASSWORD, seedDemo } from '../../../src/server/db/seed';
 import type { ListResponse } from '../../../src/shared/list';
 import { bearer, ownerSql } from '../../support/identity-fixtures';

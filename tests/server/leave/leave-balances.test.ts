@@ -5,13 +5,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  leaveMessages,
   type AbsencePeriod,
   type PeriodGroup,
   type PeriodValue,
   type UserAbsencePolicy,
   type ValueLog,
-} from '../../../src/modules/leave/leave.contract';
+} from '../../../src/modules/leave/leave-balances.contract';
+import { leaveMessages } from '../../../src/modules/leave/leave.contract';
 import { bankHolidaysFor } from '../../../src/modules/leave/bank-holidays';
 import { ensurePeriodFor } from '../../../src/modules/leave/server/balances';
 import { withTenant } from '../../../src/server/db/database';

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankHolidayMap } from '../../../src/modules/leave/bank-holidays';
-import type { BradfordFactor, Timeline, WhoAtWork } from '../../../src/modules/leave/leave.contract';
+import type { BradfordFactor, Timeline, WhoAtWork } from '../../../src/modules/leave/leave-insights.contract';
 import { escapeText, foldLine } from '../../../src/modules/leave/server/calendar-feed';
 import { addDays, londonDate, startOfWeek } from '../../../src/shared/dates';
 import { bearer, ownerSql } from '../../support/identity-fixtures';

@@ -3,7 +3,8 @@
 // special-category answers and the user_absence_rtw badge.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leavePaths, type ReturnToWorkItem } from '../../../src/modules/leave/leave.contract';
+import { leavePaths } from '../../../src/modules/leave/leave.contract';
+import { type ReturnToWorkItem } from '../../../src/modules/leave/return-to-work.contract';
 import { createDueReturnToWorkItems } from '../../../src/modules/leave/server/return-to-work-job';
 import { bearer, ownerSql } from '../../support/identity-fixtures';
 import { addLeaveCompany, leaveTypeId, type LeaveCompany, type LeavePerson } from '../../support/leave-fixtures';

@@ -4,14 +4,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  leaveMessages,
   type BankHoliday,
   type BankHolidayRegionEntry,
   type BlockedDatePeriod,
   type CompanyLeaveSettings,
   type LeaveType,
   type PolicyTemplate,
-} from '../../../src/modules/leave/leave.contract';
+} from '../../../src/modules/leave/leave-settings.contract';
+import { leaveMessages } from '../../../src/modules/leave/leave.contract';
 import type { ListResponse } from '../../../src/shared/list';
 import { bearer } from '../../support/identity-fixtures';
 import { addLeaveCompany, type LeaveCompany, type LeavePerson } from '../../support/leave-fixtures';

@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaveMessages, type SuggestedAbsence } from '../../../src/modules/leave/leave.contract';
+import { type SuggestedAbsence } from '../../../src/modules/leave/absences.contract';
+import { leaveMessages } from '../../../src/modules/leave/leave.contract';
 import { ownerSql } from '../../support/identity-fixtures';
 import { addLeaveCompany, type LeavePerson } from '../../support/leave-fixtures';
 import { harnessFor, startHarness, type Harness } from '../../support/leave-harness';

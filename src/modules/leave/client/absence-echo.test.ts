@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createQueryClient } from '../../../client/api/query-client';
 import { createRealtimeEventHandler, type RealtimeEventHandler } from '../../../client/realtime/realtime-events';
 import type { RealtimeEvent } from '../../../shared/realtime';
-import { LEAVE_INVALIDATES, LEAVE_RESOURCES, type CreateAbsenceInput } from '../leave.contract';
+import { type CreateAbsenceInput } from '../absences.contract';
+import { LEAVE_INVALIDATES, LEAVE_RESOURCES } from '../leave.contract';
 import { absence, ANNUAL } from './absence/absence-test-data';
 import { absenceListQueryOptions } from './absences.api';
 import { createAbsenceMutationOptions } from './requests.api';

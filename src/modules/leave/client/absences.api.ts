@@ -9,14 +9,8 @@ import { invalidateResources } from '../../../client/api/invalidate-resources';
 import type { ListResponse } from '../../../shared/list';
 import type { QueryInput } from '../../../shared/query-string';
 import { toAbsenceFilters, type AbsenceListSearch } from './absence-list-search';
-import {
-  LEAVE_INVALIDATES,
-  LEAVE_RESOURCES,
-  leavePaths,
-  type Absence,
-  type AbsenceBulkResult,
-  type AbsenceDetail,
-} from '../leave.contract';
+import { type Absence, type AbsenceBulkResult, type AbsenceDetail } from '../absences.contract';
+import { LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths } from '../leave.contract';
 
 export const ABSENCE_PAGE_SIZE = 20;
 /** Reference lists are short; one page of the largest size holds them. */

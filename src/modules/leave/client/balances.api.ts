@@ -9,15 +9,13 @@ import { startQuery } from '../../../client/api/start-query';
 import type { ListResponse } from '../../../shared/list';
 import { directoryPaths, type UserBasic } from '../../employees/directory.contract';
 import {
-  LEAVE_INVALIDATES,
-  LEAVE_RESOURCES,
-  leavePaths,
   type AbsencePeriod,
   type PeriodGroup,
   type UserAbsencePolicy,
   type ValueLog,
   type ValueLogInput,
-} from '../leave.contract';
+} from '../leave-balances.contract';
+import { LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths } from '../leave.contract';
 import { signedInUser } from './requests.api';
 
 export const balanceKeys = {

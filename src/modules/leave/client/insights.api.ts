@@ -5,7 +5,8 @@ import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/reac
 import { apiFetch, isApiError } from '../../../client/api/api-client';
 import { startQuery } from '../../../client/api/start-query';
 import { londonDate } from '../../../shared/dates';
-import { LEAVE_RESOURCES, leavePaths, type Timeline, type WhoAtWork } from '../leave.contract';
+import { type Timeline, type WhoAtWork } from '../leave-insights.contract';
+import { LEAVE_RESOURCES, leavePaths } from '../leave.contract';
 import { departmentsQueryOptions } from '../../../client/api/reference-lists';
 import { withoutSicknessReason } from './absences.api';
 import { rangeFor, type TimelineView } from './timeline/timeline-model';

@@ -8,17 +8,8 @@ import { apiFetch } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
 import type { ListResponse } from '../../../shared/list';
 import { updateCompanySettingsMutationOptions } from '../../../client/api/reference-lists';
-import {
-  LEAVE_INVALIDATES,
-  LEAVE_RESOURCES,
-  leavePaths,
-  type BankHoliday,
-  type BankHolidayRegion,
-  type BlockedDatePeriod,
-  type CompanyLeaveSettings,
-  type LeaveResource,
-  type PolicyTemplate,
-} from '../leave.contract';
+import { type BankHoliday, type BlockedDatePeriod, type CompanyLeaveSettings, type PolicyTemplate } from '../leave-settings.contract';
+import { LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths, type BankHolidayRegion, type LeaveResource } from '../leave.contract';
 
 const ALL = { limit: 500 };
 

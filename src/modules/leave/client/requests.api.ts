@@ -12,17 +12,9 @@ import { readTokenClaims } from '../../../client/auth/token-claims';
 import type { ListResponse } from '../../../shared/list';
 import type { QueuedResponse } from '../../../shared/sw-messages';
 import { directoryPaths, type DirectoryPage } from '../../employees/directory.contract';
-import {
-  LEAVE_INVALIDATES,
-  LEAVE_RESOURCES,
-  leavePaths,
-  type Absence,
-  type CreateAbsenceInput,
-  type DurationType,
-  type HalfDayPart,
-  type LeaveType,
-  type SuggestedAbsence,
-} from '../leave.contract';
+import { type Absence, type CreateAbsenceInput, type SuggestedAbsence } from '../absences.contract';
+import { type LeaveType } from '../leave-settings.contract';
+import { LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths, type DurationType, type HalfDayPart } from '../leave.contract';
 
 const PEOPLE_LIMIT = 20;
 

@@ -12,15 +12,8 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';
 import type { ListResponse } from '../../../shared/list';
 import { hasPermission } from '../../../shared/scopes';
 import { isQueuedResponse, type QueuedResponse } from '../../../shared/sw-messages';
-import {
-  LEAVE_ENDPOINTS,
-  LEAVE_INVALIDATES,
-  LEAVE_RESOURCES,
-  leavePaths,
-  type ReturnToWorkItem,
-  type ReturnToWorkStatus,
-  type SelfCertificationInput,
-} from '../leave.contract';
+import { LEAVE_ENDPOINTS, LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths, type ReturnToWorkStatus } from '../leave.contract';
+import { type ReturnToWorkItem, type SelfCertificationInput } from '../return-to-work.contract';
 import { isRefusal } from './absences.api';
 
 export const RETURN_TO_WORK_PAGE_SIZE = 20;

@@ -1,8 +1,7 @@
 // How an absence reaches a caller: the caller's reach (GET level, approver rights), the rows
 // turned into the contract's Absence with what this caller may do now, and the detail with
 // its history and — only past the special-category gate, audited — the medical detail.
-import type { FastifyRequest } from 'fastify';
-import { auditRequest } from '../../../server/audit/audit-entry';
+import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
 import type { Trx } from '../../../server/db/database';
 import { actorOf } from '../../../server/http/person-access';
 import type { Session } from '../../../server/plugins/request-context';
@@ -16,9 +15,10 @@ import {
   type Scope,
   type ScopeSubject,
 } from '../../../shared/scopes';
-import { LEAVE_ENDPOINTS, type Absence, type AbsenceDetail } from '../leave.contract';
+import { type Absence, type AbsenceDetail } from '../absences.contract';
+import { LEAVE_ENDPOINTS } from '../leave.contract';
 import { cancelOutcome, needsDecision } from '../leave.policy';
-import { findAbsenceEvents, findMedicalDetail, type AbsenceReader, type AbsenceViewRow } from './absences.queries';
+import { findAbsenceEvents, findMedicalDetail, type AbsenceReader, type AbsenceViewRow } from './absences-read.queries';
 import { approverActor } from './approvers';
 import { leaveTypeSummaryOf } from './leave-type-summary';
 
@@ -97,16 +97,17 @@ export function toAbsence(row: AbsenceViewRow, session: Session, companyId: stri
  */
 export async function toAbsenceDetail(
   trx: Trx,
-  input: { request: FastifyRequest; session: Session; companyId: string; row: AbsenceViewRow },
+  input: { caller: AuditCaller; companyId: string; row: AbsenceViewRow },
 ): Promise<AbsenceDetail> {
-  const { request, session, companyId, row } = input;
+  const { caller, companyId, row } = input;
+  const { session } = caller;
   const absence = toAbsence(row, session, companyId);
   const events = await findAbsenceEvents(trx, { companyId, absenceId: row.id });
   const subject = { userId: row.user_id, companyId, departmentIds: row.person_department_ids, rank: row.person_rank };
   if (!medicalGateCovers(session, 'GET', subject)) return { ...absence, events };
   const medical = await findMedicalDetail(trx, { companyId, absenceId: row.id });
   if (medical !== null) {
-    await auditRequest(trx, request, {
+    await auditCaller(trx, caller, {
       companyId,
       action: 'user_absence_medical.read',
       targetType: 'user',

@@ -4,6 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import type { AppDeps } from '../../../server/app-deps';
+import { auditCallerOf } from '../../../server/audit/audit-entry';
+import { auditSourceOf } from '../../../server/audit/audit-source';
 import { withTenant } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
 import { parseInput } from '../../../server/http/validate';
@@ -19,25 +21,15 @@ import {
   CommentInputSchema,
   CreateAbsenceInputSchema,
   DeclineInputSchema,
-  LEAVE_ENDPOINTS,
-  LEAVE_RESOURCES,
   ReturnInputSchema,
   SuggestedAbsenceQuerySchema,
-  type AbsenceAction,
   type AbsenceBulkResult,
   type AbsenceDetail,
-} from '../leave.contract';
-import {
-  approveAbsence,
-  bulkApprove,
-  cancelAbsence,
-  commentOnAbsence,
-  createAbsence,
-  declineAbsence,
-  recordReturn,
-  type ServiceContext,
-} from './absences.service';
-import { countAwaitingApproval, findAbsencePage, findAbsenceView } from './absences.queries';
+} from '../absences.contract';
+import { LEAVE_ENDPOINTS, LEAVE_RESOURCES, type AbsenceAction } from '../leave.contract';
+import { approveAbsence, bulkApprove, cancelAbsence, commentOnAbsence, declineAbsence, recordReturn } from './absence-steps.service';
+import { createAbsence, type AbsenceCaller } from './absences.service';
+import { countAwaitingApproval, findAbsencePage, findAbsenceView } from './absences-read.queries';
 import { readerOf, toAbsence, toAbsenceDetail } from './absences-view';
 import { approverActor } from './approvers';
 import { suggestAbsence } from './suggested';
@@ -46,12 +38,7 @@ const absenceWrite: { access: RouteAccess } = { access: { endpoint: LEAVE_ENDPOI
 
 export function mountAbsences(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
-  const serviceContext = (request: FastifyRequest): ServiceContext => ({
-    db,
-    request,
-    session: requireSession(request),
-    wakeMail: () => deps.mail.wake(),
-  });
+  const callerOf = (request: FastifyRequest): AbsenceCaller => ({ db, ...auditCallerOf(request), mail: deps.mail });
 
   mountResource(app, deps, {
     name: LEAVE_RESOURCES.absence,
@@ -78,25 +65,25 @@ export function mountAbsences(app: FastifyInstance, deps: AppDeps): void {
             if (!approverActor(session).companyWide) {
               const asApprover = await findAbsenceView(trx, readerOf(session, companyId, 'company'), id);
               if (asApprover && asApprover !== 'forbidden' && asApprover.approver) {
-                return toAbsenceDetail(trx, { request, session, companyId, row: asApprover });
+                return toAbsenceDetail(trx, { caller: { session, source: auditSourceOf(request) }, companyId, row: asApprover });
               }
             }
             throw AppError.forbidden();
           }
-          return toAbsenceDetail(trx, { request, session, companyId, row });
+          return toAbsenceDetail(trx, { caller: { session, source: auditSourceOf(request) }, companyId, row });
         });
       },
     },
     create: {
       body: CreateAbsenceInputSchema,
-      handler: ({ request, body }) => createAbsence(serviceContext(request), body),
+      handler: ({ request, body }) => createAbsence(callerOf(request), body),
     },
     bulk: {
       method: 'POST',
       body: AbsenceBulkSchema,
       handler: async ({ request, body }): Promise<AbsenceBulkResult> => ({
         action: 'approve',
-        updated: await bulkApprove(serviceContext(request), body.data.ids),
+        updated: await bulkApprove(callerOf(request), body.data.ids),
       }),
     },
   });
@@ -104,14 +91,14 @@ export function mountAbsences(app: FastifyInstance, deps: AppDeps): void {
   const action = <TSchema extends v.GenericSchema>(
     name: AbsenceAction,
     schema: TSchema,
-    run: (context: ServiceContext, id: string, body: v.InferOutput<TSchema>) => Promise<AbsenceDetail>,
+    run: (caller: AbsenceCaller, id: string, body: v.InferOutput<TSchema>) => Promise<AbsenceDetail>,
   ) => {
     app.post(`/api/${LEAVE_RESOURCES.absence}/:id/${name}`, { config: absenceWrite }, async (request) => {
       const id = (request.params as { id?: string }).id ?? '';
       if (!isUuid(id)) throw AppError.notFound();
       // A missing reason is a blank one: the decline's own message, not a missing-key one.
       const body = name === 'decline' ? { reason: '', ...((request.body as object | null) ?? {}) } : (request.body ?? {});
-      return run(serviceContext(request), id, parseInput(schema, body));
+      return run(callerOf(request), id, parseInput(schema, body));
     });
   };
   action('approve', ApproveInputSchema, approveAbsence);

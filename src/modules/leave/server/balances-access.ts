@@ -8,20 +8,15 @@ import { AppError } from '../../../shared/app-error';
 import type { HttpMethod } from '../../../shared/scopes';
 import { findValueOwner } from './balances-read.queries';
 
-export type LeavePersonContext = PersonContext;
-
-/** The platform's person access: the leave routes name it by the module's word. */
-export const withLeavePerson = withPerson;
-
-/** As withLeavePerson, for the person a period value belongs to (404 when there is no such value for the caller). */
+/** As withPerson, for the person a period value belongs to (404 when there is no such value for the caller). */
 export async function withValueOwner<T>(
   db: Db,
   input: { session: Session; valueId: string; endpoint: string; method: HttpMethod },
-  fn: (context: LeavePersonContext) => Promise<T>,
+  fn: (context: PersonContext) => Promise<T>,
 ): Promise<T> {
   const { session, valueId } = input;
   const companyId = requireCompany(session);
   const owner = await withTenant(db, companyId, (trx) => findValueOwner(trx, { companyId, id: valueId }));
   if (!owner) throw AppError.notFound();
-  return withLeavePerson(db, { session, userId: owner.user_id, endpoint: input.endpoint, method: input.method }, fn);
+  return withPerson(db, { session, userId: owner.user_id, endpoint: input.endpoint, method: input.method }, fn);
 }

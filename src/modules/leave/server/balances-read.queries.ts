@@ -3,7 +3,8 @@
 import { sql } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import { isUuid } from '../../../shared/ids';
-import type { AbsencePeriod, PeriodValue, UserAbsencePolicy, ValueLog, ValueLogKind } from '../leave.contract';
+import type { AbsencePeriod, PeriodValue, UserAbsencePolicy, ValueLog } from '../leave-balances.contract';
+import type { ValueLogKind } from '../leave.contract';
 import type { ValueRow } from './balances';
 import { leaveTypeSummaryOf } from './leave-type-summary';
 

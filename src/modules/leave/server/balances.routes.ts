@@ -6,13 +6,21 @@ import { auditSourceOf } from '../../../server/audit/audit-source';
 import { mountResource, type ResourceContext } from '../../../server/http/resource';
 import {
   CreateNewPeriodInputSchema,
-  LEAVE_RESOURCES,
   PeriodQuerySchema,
   UserAbsencePolicyInputSchema,
   ValueLogInputSchema,
   ValueLogQuerySchema,
-} from '../leave.contract';
-import { addValueLog, changeUserPolicy, createNewPeriod, getUserPolicy, getValue, listPeriodsOf, listValueLogsOf } from './balances.service';
+} from '../leave-balances.contract';
+import { LEAVE_RESOURCES } from '../leave.contract';
+import {
+  addValueLog,
+  changeUserPolicy,
+  createNewPeriod,
+  getUserPolicy,
+  getValue,
+  listPeriodsOf,
+  listValueLogsOf,
+} from './balances.service';
 import type { LeaveCaller } from './settings-access';
 
 const R = LEAVE_RESOURCES;

@@ -3,23 +3,24 @@
 // caller's scope over the person (own, department, company); writes need company scope
 // (owners, HR admins). Reading a person's current leave year opens it when it is missing.
 import type * as v from 'valibot';
+import { recordCompanyWrite } from '../../../server/audit/company-write';
 import type { Trx } from '../../../server/db/database';
+import { withPerson } from '../../../server/http/person-access';
 import { londonDate } from '../../../shared/dates';
 import type { Paging } from '../../../shared/list';
 import {
-  LEAVE_INVALIDATES,
-  LEAVE_RESOURCES,
   type AbsencePeriod,
   type CreateNewPeriodInputSchema,
   type PeriodGroup,
   type PeriodQuerySchema,
   type ValueLogInputSchema,
-} from '../leave.contract';
+} from '../leave-balances.contract';
+import { LEAVE_INVALIDATES, LEAVE_RESOURCES } from '../leave.contract';
 import { ensurePeriodFor } from './balances';
-import { withLeavePerson, withValueOwner } from './balances-access';
+import { withValueOwner } from './balances-access';
 import { findUserPolicy, getPeriodValue, latestValueLog, listPeriods, listValueLogs, listValues } from './balances-read.queries';
 import { changeUserTemplate, createNextPeriod, logManualChange } from './periods';
-import { recordLeaveWrite, type LeaveCaller } from './settings-access';
+import type { LeaveCaller } from './settings-access';
 
 const R = LEAVE_RESOURCES;
 const endpointOf = (resource: string) => `/api/${resource}`;
@@ -56,19 +57,19 @@ const write = (
 ) => ({ caller, ...input, invalidates: LEAVE_INVALIDATES.balances });
 
 export const getUserPolicy = (caller: LeaveCaller, userId: string) =>
-  withLeavePerson(caller.db, { session: caller.session, userId, endpoint: endpointOf(R.policy), method: 'GET' }, ({ trx, companyId }) =>
+  withPerson(caller.db, { session: caller.session, userId, endpoint: endpointOf(R.policy), method: 'GET' }, ({ trx, companyId }) =>
     findUserPolicy(trx, { companyId, userId }),
   );
 
 export const changeUserPolicy = (caller: LeaveCaller, input: { userId: string; templateId: string }) =>
-  withLeavePerson(
+  withPerson(
     caller.db,
     { session: caller.session, userId: input.userId, endpoint: endpointOf(R.policy), method: 'PUT' },
     async ({ trx, companyId }) => {
       const { userId, templateId } = input;
       const { changed } = await changeUserTemplate(trx, { companyId, userId, templateId, actorId: caller.session.userId });
       if (changed) {
-        await recordLeaveWrite(
+        await recordCompanyWrite(
           trx,
           write(caller, {
             companyId,
@@ -85,7 +86,7 @@ export const changeUserPolicy = (caller: LeaveCaller, input: { userId: string; t
 
 /** The person's leave years (their current one opened when missing), or their values by leave type. */
 export const listPeriodsOf = (caller: LeaveCaller, input: { query: v.InferOutput<typeof PeriodQuerySchema>; paging: Paging }) =>
-  withLeavePerson(
+  withPerson(
     caller.db,
     { session: caller.session, userId: input.query.user_id, endpoint: endpointOf(R.period), method: 'GET' },
     async ({ trx, companyId }) => {
@@ -119,7 +120,7 @@ export const addValueLog = (caller: LeaveCaller, body: v.InferOutput<typeof Valu
     { session: caller.session, valueId: body.value_id, endpoint: endpointOf(R.valueLog), method: 'POST' },
     async ({ trx, companyId }) => {
       const { valueId, userId } = await logManualChange(trx, { companyId, actorId: caller.session.userId, body });
-      await recordLeaveWrite(
+      await recordCompanyWrite(
         trx,
         write(caller, {
           companyId,
@@ -135,13 +136,13 @@ export const addValueLog = (caller: LeaveCaller, body: v.InferOutput<typeof Valu
 
 /** Opens the person's next leave year and returns it with its values. */
 export const createNewPeriod = (caller: LeaveCaller, body: v.InferOutput<typeof CreateNewPeriodInputSchema>) =>
-  withLeavePerson(
+  withPerson(
     caller.db,
     { session: caller.session, userId: body.user_id, endpoint: endpointOf(R.createNewPeriod), method: 'POST' },
     async ({ trx, companyId }) => {
       const date = today();
       const period = await createNextPeriod(trx, { companyId, userId: body.user_id, actorId: caller.session.userId, today: date });
-      await recordLeaveWrite(
+      await recordCompanyWrite(
         trx,
         write(caller, {
           companyId,

@@ -5,6 +5,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import type { Scope } from '../../../shared/scopes';
+import { type PersonSummary } from '../absences.contract';
 import {
   LIVE_STATUSES,
   type BankHolidayRegion,
@@ -12,7 +13,6 @@ import {
   type HalfDayPart,
   type LeaveTypeKey,
   type LeaveUnit,
-  type PersonSummary,
 } from '../leave.contract';
 import './leave-tables';
 
@@ -145,4 +145,3 @@ export async function findSicknessBetween(
     order by a.start_date, a.id`.execute(trx);
   return rows;
 }
-

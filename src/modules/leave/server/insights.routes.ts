@@ -14,14 +14,14 @@ import { levelFor, scopeCoversUser } from '../../../shared/scopes';
 import { bradfordScore, bradfordSpells, type SpellInput } from '../bradford-factor';
 import { requestDeduction } from '../leave-rules';
 import {
-  LEAVE_ENDPOINTS,
   TimelineQuerySchema,
   WhoAtWorkQuerySchema,
   type BradfordFactor,
   type Timeline,
   type WhoAtWork,
   type WhoAtWorkEntry,
-} from '../leave.contract';
+} from '../leave-insights.contract';
+import { LEAVE_ENDPOINTS } from '../leave.contract';
 import { leaveContext, personBankHolidays } from './balances';
 import { mountCalendarFeed } from './calendar-feed';
 import { leaveTypeSummaryOf } from './leave-type-summary';
@@ -30,7 +30,6 @@ import { absenceReadLevel, buildTimeline } from './timeline';
 
 /** The Bradford factor looks back 52 weeks, today included. */
 export const BRADFORD_WINDOW_DAYS = 52 * 7;
-
 
 /** The entry as this caller may see it, or null when they may not know the person is away. */
 function entryFor(session: Session, companyId: string, row: AbsentRow): WhoAtWorkEntry | null {

@@ -4,17 +4,15 @@
 // unique in a company (422), built-in types are never deleted and anything in use cannot go
 // (409 with the count); every write is audited and invalidates the resource for the company.
 import type * as v from 'valibot';
+import { recordCompanyWrite } from '../../../server/audit/company-write';
 import type { Trx } from '../../../server/db/database';
+import { isForeignKeyViolation, isUniqueViolation } from '../../../server/db/pg-errors';
+import { inCompany } from '../../../server/http/company';
 import { AppError } from '../../../shared/app-error';
 import { londonDate } from '../../../shared/dates';
 import type { Paging } from '../../../shared/list';
 import { bankHolidaysFor } from '../bank-holidays';
 import {
-  BANK_HOLIDAY_REGION_LABELS,
-  BANK_HOLIDAY_REGIONS,
-  LEAVE_INVALIDATES,
-  LEAVE_RESOURCES,
-  leaveMessages,
   type BankHoliday,
   type BankHolidayQuerySchema,
   type BankHolidayRegionEntry,
@@ -22,25 +20,22 @@ import {
   type BlockedDateQuerySchema,
   type CompanyBankHolidayInputSchema,
   type CompanyLeaveSettingsInputSchema,
-  type LeaveSettingsResource,
   type LeaveTypeInputSchema,
   type PolicyTemplateInputSchema,
-} from '../leave.contract';
+} from '../leave-settings.contract';
 import {
-  inLeaveCompany,
-  isForeignKeyViolation,
-  isUniqueViolation,
-  recordLeaveWrite,
-  type LeaveCaller,
-  type LeaveCompanyTarget,
-} from './settings-access';
+  BANK_HOLIDAY_REGION_LABELS,
+  BANK_HOLIDAY_REGIONS,
+  LEAVE_INVALIDATES,
+  LEAVE_RESOURCES,
+  leaveMessages,
+  type LeaveSettingsResource,
+} from '../leave.contract';
+import type { LeaveCaller } from './settings-access';
 import * as q from './settings.queries';
 
 const DUPLICATE_NAME = 'This name is already used.';
 const page = <T>(rows: T[], paging: Paging) => ({ results: rows.slice(paging.offset, paging.offset + paging.limit), count: rows.length });
-
-/** A write to a record by id: in the caller's company, where a record of another is not found. */
-const onRecord = <T>(caller: LeaveCaller, fn: (trx: Trx, companyId: string) => Promise<T>) => inLeaveCompany(caller, {}, fn);
 
 /** The audit-and-publish input of a write to `resource`, which refetches what the contract says it makes stale. */
 const writeOf = (resource: LeaveSettingsResource) => (caller: LeaveCaller, companyId: string, action: string, id: string) => ({
@@ -77,34 +72,34 @@ async function stillInUse<T>(message: string, remove: () => Promise<T>): Promise
 const typeWrite = writeOf(LEAVE_RESOURCES.leaveType);
 type LeaveTypeValues = v.InferOutput<typeof LeaveTypeInputSchema>;
 
-export const listLeaveTypes = (caller: LeaveCaller, input: { target: LeaveCompanyTarget; includeArchived: boolean; paging: Paging }) =>
-  inLeaveCompany(caller, input.target, async (trx, companyId) =>
+export const listLeaveTypes = (caller: LeaveCaller, input: { named: string | undefined; includeArchived: boolean; paging: Paging }) =>
+  inCompany({ ...caller, named: input.named }, async (trx, companyId) =>
     page(await q.listLeaveTypes(trx, { companyId, includeArchived: input.includeArchived }), input.paging),
   );
 
 export const getLeaveType = (caller: LeaveCaller, id: string) =>
-  inLeaveCompany(caller, {}, (trx, companyId) => q.getLeaveType(trx, { companyId, id }));
+  inCompany(caller, (trx, companyId) => q.getLeaveType(trx, { companyId, id }));
 
-export const createLeaveType = (caller: LeaveCaller, input: { target: LeaveCompanyTarget; values: LeaveTypeValues }) =>
+export const createLeaveType = (caller: LeaveCaller, input: { named: string | undefined; values: LeaveTypeValues }) =>
   uniqueName(() =>
-    inLeaveCompany(caller, input.target, async (trx, companyId) => {
+    inCompany({ ...caller, named: input.named }, async (trx, companyId) => {
       if (await q.leaveTypeNameTaken(trx, { companyId, name: input.values.name })) throw AppError.validation({ name: [DUPLICATE_NAME] });
       const created = await q.insertLeaveType(trx, { companyId, values: input.values });
-      await recordLeaveWrite(trx, typeWrite(caller, companyId, 'created', created.id));
+      await recordCompanyWrite(trx, typeWrite(caller, companyId, 'created', created.id));
       return created;
     }),
   );
 
 export const updateLeaveType = (caller: LeaveCaller, input: { id: string; values: LeaveTypeValues }) =>
   uniqueName(() =>
-    onRecord(caller, async (trx, companyId) => {
+    inCompany(caller, async (trx, companyId) => {
       const { id, values } = input;
       if (!(await q.getLeaveType(trx, { companyId, id }))) return null;
       if (await q.leaveTypeNameTaken(trx, { companyId, name: values.name, exceptId: id })) {
         throw AppError.validation({ name: [DUPLICATE_NAME] });
       }
       const updated = await q.updateLeaveType(trx, { companyId, id, values });
-      if (updated) await recordLeaveWrite(trx, typeWrite(caller, companyId, 'updated', id));
+      if (updated) await recordCompanyWrite(trx, typeWrite(caller, companyId, 'updated', id));
       return updated;
     }),
   );
@@ -112,14 +107,14 @@ export const updateLeaveType = (caller: LeaveCaller, input: { id: string; values
 // An absence of this type booked between the count and the delete is the same 409.
 export const deleteLeaveType = (caller: LeaveCaller, id: string) =>
   stillInUse(leaveMessages.leaveTypeInUse(1), () =>
-    onRecord(caller, async (trx, companyId) => {
+    inCompany(caller, async (trx, companyId) => {
       const type = await q.getLeaveType(trx, { companyId, id });
       if (!type) return false;
       if (type.key !== null) throw new AppError('conflict', { message: leaveMessages.builtInNotDeleted });
       const used = await q.countAbsencesOfType(trx, { companyId, id });
       if (used > 0) throw new AppError('conflict', { message: leaveMessages.leaveTypeInUse(used) });
       const deleted = await q.deleteLeaveType(trx, { companyId, id });
-      if (deleted) await recordLeaveWrite(trx, typeWrite(caller, companyId, 'deleted', id));
+      if (deleted) await recordCompanyWrite(trx, typeWrite(caller, companyId, 'deleted', id));
       return deleted;
     }),
   );
@@ -129,26 +124,26 @@ export const deleteLeaveType = (caller: LeaveCaller, id: string) =>
 const templateWrite = writeOf(LEAVE_RESOURCES.policyTemplate);
 type TemplateValues = v.InferOutput<typeof PolicyTemplateInputSchema>;
 
-export const listTemplates = (caller: LeaveCaller, input: { target: LeaveCompanyTarget; paging: Paging }) =>
-  inLeaveCompany(caller, input.target, async (trx, companyId) => page(await q.listTemplates(trx, companyId), input.paging));
+export const listTemplates = (caller: LeaveCaller, input: { named: string | undefined; paging: Paging }) =>
+  inCompany({ ...caller, named: input.named }, async (trx, companyId) => page(await q.listTemplates(trx, companyId), input.paging));
 
 export const getTemplate = (caller: LeaveCaller, id: string) =>
-  inLeaveCompany(caller, {}, (trx, companyId) => q.getTemplate(trx, { companyId, id }));
+  inCompany(caller, (trx, companyId) => q.getTemplate(trx, { companyId, id }));
 
-export const createTemplate = (caller: LeaveCaller, input: { target: LeaveCompanyTarget; values: TemplateValues }) =>
+export const createTemplate = (caller: LeaveCaller, input: { named: string | undefined; values: TemplateValues }) =>
   uniqueName(() =>
-    inLeaveCompany(caller, input.target, async (trx, companyId) => {
+    inCompany({ ...caller, named: input.named }, async (trx, companyId) => {
       if (await q.templateNameTaken(trx, { companyId, name: input.values.name })) throw AppError.validation({ name: [DUPLICATE_NAME] });
       const id = await q.insertTemplate(trx, { companyId, values: input.values });
       if (input.values.is_default) await q.clearOtherDefaults(trx, { companyId, exceptId: id });
-      await recordLeaveWrite(trx, templateWrite(caller, companyId, 'created', id));
+      await recordCompanyWrite(trx, templateWrite(caller, companyId, 'created', id));
       return q.getTemplate(trx, { companyId, id });
     }),
   );
 
 export const updateTemplate = (caller: LeaveCaller, input: { id: string; values: TemplateValues }) =>
   uniqueName(() =>
-    onRecord(caller, async (trx, companyId) => {
+    inCompany(caller, async (trx, companyId) => {
       const { id, values } = input;
       if (!(await q.getTemplate(trx, { companyId, id }))) return null;
       if (await q.templateNameTaken(trx, { companyId, name: values.name, exceptId: id })) {
@@ -156,36 +151,36 @@ export const updateTemplate = (caller: LeaveCaller, input: { id: string; values:
       }
       await q.updateTemplate(trx, { companyId, id, values });
       if (values.is_default) await q.clearOtherDefaults(trx, { companyId, exceptId: id });
-      await recordLeaveWrite(trx, templateWrite(caller, companyId, 'updated', id));
+      await recordCompanyWrite(trx, templateWrite(caller, companyId, 'updated', id));
       return q.getTemplate(trx, { companyId, id });
     }),
   );
 
 export const deleteTemplate = (caller: LeaveCaller, id: string) =>
   stillInUse(leaveMessages.templateInUse(1), () =>
-    onRecord(caller, async (trx, companyId) => {
+    inCompany(caller, async (trx, companyId) => {
       const template = await q.getTemplate(trx, { companyId, id });
       if (!template) return false;
       if (template.users_count > 0) throw new AppError('conflict', { message: leaveMessages.templateInUse(template.users_count) });
       const deleted = await q.deleteTemplate(trx, { companyId, id });
-      if (deleted) await recordLeaveWrite(trx, templateWrite(caller, companyId, 'deleted', id));
+      if (deleted) await recordCompanyWrite(trx, templateWrite(caller, companyId, 'deleted', id));
       return deleted;
     }),
   );
 
 // ---- The company's leave settings -----------------------------------------------------------
 
-export const getLeaveSettings = (caller: Pick<LeaveCaller, 'db' | 'session'>, target: LeaveCompanyTarget) =>
-  inLeaveCompany(caller, target, (trx, companyId) => q.getLeaveSettings(trx, companyId));
+export const getLeaveSettings = (caller: Pick<LeaveCaller, 'db' | 'session'>, named: string | undefined) =>
+  inCompany({ ...caller, named }, (trx, companyId) => q.getLeaveSettings(trx, companyId));
 
 export const saveLeaveSettings = (
   caller: LeaveCaller,
-  input: { target: LeaveCompanyTarget; values: v.InferOutput<typeof CompanyLeaveSettingsInputSchema> },
+  input: { named: string | undefined; values: v.InferOutput<typeof CompanyLeaveSettingsInputSchema> },
 ) =>
-  inLeaveCompany(caller, input.target, async (trx, companyId) => {
+  inCompany({ ...caller, named: input.named }, async (trx, companyId) => {
     const resource = LEAVE_RESOURCES.leaveSettings;
     await q.saveLeaveSettings(trx, { companyId, values: input.values });
-    await recordLeaveWrite(trx, { ...writeOf(resource)(caller, companyId, 'updated', companyId), details: input.values });
+    await recordCompanyWrite(trx, { ...writeOf(resource)(caller, companyId, 'updated', companyId), details: input.values });
     return q.getLeaveSettings(trx, companyId);
   });
 
@@ -202,37 +197,36 @@ async function checkDepartment(trx: Trx, companyId: string, id: string | null): 
 
 export const listBlocked = (
   caller: LeaveCaller,
-  input: { target: LeaveCompanyTarget; query: v.InferOutput<typeof BlockedDateQuerySchema>; paging: Paging },
+  input: { named: string | undefined; query: v.InferOutput<typeof BlockedDateQuerySchema>; paging: Paging },
 ) =>
-  inLeaveCompany(caller, input.target, (trx, companyId) =>
+  inCompany({ ...caller, named: input.named }, (trx, companyId) =>
     q.listBlocked(trx, { companyId, from: input.query.from, to: input.query.to, paging: input.paging }),
   );
 
-export const getBlocked = (caller: LeaveCaller, id: string) =>
-  inLeaveCompany(caller, {}, (trx, companyId) => q.getBlocked(trx, { companyId, id }));
+export const getBlocked = (caller: LeaveCaller, id: string) => inCompany(caller, (trx, companyId) => q.getBlocked(trx, { companyId, id }));
 
-export const createBlocked = (caller: LeaveCaller, input: { target: LeaveCompanyTarget; values: BlockedValues }) =>
-  inLeaveCompany(caller, input.target, async (trx, companyId) => {
+export const createBlocked = (caller: LeaveCaller, input: { named: string | undefined; values: BlockedValues }) =>
+  inCompany({ ...caller, named: input.named }, async (trx, companyId) => {
     await checkDepartment(trx, companyId, input.values.department_id);
     const id = await q.insertBlocked(trx, { companyId, values: input.values });
-    await recordLeaveWrite(trx, blockedWrite(caller, companyId, 'created', id));
+    await recordCompanyWrite(trx, blockedWrite(caller, companyId, 'created', id));
     return q.getBlocked(trx, { companyId, id });
   });
 
 export const updateBlocked = (caller: LeaveCaller, input: { id: string; values: BlockedValues }) =>
-  onRecord(caller, async (trx, companyId) => {
+  inCompany(caller, async (trx, companyId) => {
     const { id, values } = input;
     if (!(await q.getBlocked(trx, { companyId, id }))) return null;
     await checkDepartment(trx, companyId, values.department_id);
     await q.updateBlocked(trx, { companyId, id, values });
-    await recordLeaveWrite(trx, blockedWrite(caller, companyId, 'updated', id));
+    await recordCompanyWrite(trx, blockedWrite(caller, companyId, 'updated', id));
     return q.getBlocked(trx, { companyId, id });
   });
 
 export const deleteBlocked = (caller: LeaveCaller, id: string) =>
-  onRecord(caller, async (trx, companyId) => {
+  inCompany(caller, async (trx, companyId) => {
     const deleted = await q.deleteBlocked(trx, { companyId, id });
-    if (deleted) await recordLeaveWrite(trx, blockedWrite(caller, companyId, 'deleted', id));
+    if (deleted) await recordCompanyWrite(trx, blockedWrite(caller, companyId, 'deleted', id));
     return deleted;
   });
 
@@ -258,7 +252,7 @@ const bankHolidayWrite = writeOf(LEAVE_RESOURCES.bankHolidays);
 
 /** The shipped days of the year (of one region, or all) and the company's own, by date. */
 export const listBankHolidays = (caller: LeaveCaller, input: { query: v.InferOutput<typeof BankHolidayQuerySchema>; paging: Paging }) =>
-  inLeaveCompany(caller, { companyId: input.query.company_id }, async (trx, companyId) => {
+  inCompany({ ...caller, named: input.query.company_id }, async (trx, companyId) => {
     const year = input.query.year ?? Number(londonDate(new Date()).slice(0, 4));
     const region = input.query.bank_holiday_region_id;
     const shipped = (region ? [region] : BANK_HOLIDAY_REGIONS).flatMap((r) => shippedDays(r, year));
@@ -269,12 +263,12 @@ export const listBankHolidays = (caller: LeaveCaller, input: { query: v.InferOut
 
 export async function createBankHoliday(
   caller: LeaveCaller,
-  input: { target: LeaveCompanyTarget; values: v.InferOutput<typeof CompanyBankHolidayInputSchema> },
+  input: { named: string | undefined; values: v.InferOutput<typeof CompanyBankHolidayInputSchema> },
 ) {
   try {
-    return await inLeaveCompany(caller, input.target, async (trx, companyId) => {
+    return await inCompany({ ...caller, named: input.named }, async (trx, companyId) => {
       const created = await q.insertCompanyBankHoliday(trx, { companyId, values: input.values });
-      await recordLeaveWrite(trx, bankHolidayWrite(caller, companyId, 'created', created.id));
+      await recordCompanyWrite(trx, bankHolidayWrite(caller, companyId, 'created', created.id));
       return created;
     });
   } catch (error) {
@@ -287,9 +281,9 @@ export async function createBankHoliday(
 export async function deleteBankHoliday(caller: LeaveCaller, id: string): Promise<boolean> {
   if (/^[a-z-]+:\d{4}-\d{2}-\d{2}$/.test(id)) throw new AppError('conflict', { message: leaveMessages.shippedBankHoliday });
   if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
-  return onRecord(caller, async (trx, companyId) => {
+  return inCompany(caller, async (trx, companyId) => {
     const deleted = await q.deleteCompanyBankHoliday(trx, { companyId, id });
-    if (deleted) await recordLeaveWrite(trx, bankHolidayWrite(caller, companyId, 'deleted', id));
+    if (deleted) await recordCompanyWrite(trx, bankHolidayWrite(caller, companyId, 'deleted', id));
     return deleted;
   });
 }

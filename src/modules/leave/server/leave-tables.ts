@@ -12,10 +12,10 @@ import type {
   LeaveUnit,
   ReturnToWorkKind,
   ReturnToWorkStatus,
-  SelfCertificationAnswers,
   ServiceStep,
   ValueLogKind,
 } from '../leave.contract';
+import type { SelfCertificationAnswers } from '../return-to-work.contract';
 
 type CreatedAt = Generated<Date>;
 type TenantRow = { id: Generated<string>; company_id: string; created_at: CreatedAt };

@@ -1,4 +1,4 @@
-import type { LeaveTypeSummary } from '../leave.contract';
+import type { LeaveTypeSummary } from '../leave-settings.contract';
 
 /** The columns a query selects for an absence's or a value's leave type. */
 export type LeaveTypeColumns = {

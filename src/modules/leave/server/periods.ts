@@ -4,7 +4,8 @@
 import type { Trx } from '../../../server/db/database';
 import { AppError } from '../../../shared/app-error';
 import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
-import { leaveMessages, type ValueLogInput } from '../leave.contract';
+import { type ValueLogInput } from '../leave-balances.contract';
+import { leaveMessages } from '../leave.contract';
 import { roundUpFor } from '../leave-rules';
 import { accruedToDate, irregularHoursAccrual } from '../accrual-rules';
 import {

@@ -5,7 +5,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../../../server/db/database';
 import { addDays } from '../../../shared/dates';
 import type { Scope } from '../../../shared/scopes';
-import type { ReturnToWorkKind, ReturnToWorkStatus, SelfCertificationAnswers, SicknessCategory } from '../leave.contract';
+import type { ReturnToWorkKind, ReturnToWorkStatus, SicknessCategory } from '../leave.contract';
+import type { SelfCertificationAnswers } from '../return-to-work.contract';
 import { approvableByCondition, type ApproverActor } from './approvers.queries';
 import './leave-tables';
 

@@ -10,21 +10,9 @@ import { parseInput } from '../../../server/http/validate';
 import { requireSession, type RouteAccess } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import { isUuid } from '../../../shared/ids';
-import {
-  LEAVE_ENDPOINTS,
-  LEAVE_RESOURCES,
-  ReturnToWorkQuerySchema,
-  ReviewInputSchema,
-  SelfCertificationInputSchema,
-} from '../leave.contract';
-import {
-  getReturnToWork,
-  listReturnToWork,
-  readFitNote,
-  reviewReturnToWork,
-  selfCertify,
-  uploadFitNote,
-} from './return-to-work.service';
+import { LEAVE_ENDPOINTS, LEAVE_RESOURCES } from '../leave.contract';
+import { ReturnToWorkQuerySchema, ReviewInputSchema, SelfCertificationInputSchema } from '../return-to-work.contract';
+import { getReturnToWork, listReturnToWork, readFitNote, reviewReturnToWork, selfCertify, uploadFitNote } from './return-to-work.service';
 import type { LeaveCaller } from './settings-access';
 
 const access = (method: 'GET' | 'PUT'): { access: RouteAccess } => ({ access: { endpoint: LEAVE_ENDPOINTS.returnToWork, method } });

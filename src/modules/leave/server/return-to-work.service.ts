@@ -5,32 +5,30 @@
 // are special-category: only the person, HR admins and owners read them, audited.
 import type { FastifyBaseLogger } from 'fastify';
 import type * as v from 'valibot';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { auditCaller } from '../../../server/audit/audit-entry';
 import { withTenant, type Trx } from '../../../server/db/database';
 import { FILE_TYPES } from '../../../server/files/file-types';
+import { inCompany } from '../../../server/http/company';
+import { actorOf } from '../../../server/http/person-access';
 import type { FileStorage } from '../../../server/files/storage';
 import type { ReceivedUpload, ReceiveUploadOptions } from '../../../server/files/uploads';
 import { notify } from '../../../server/notifications/notify';
 import type { PendingCounter } from '../../../server/pending-count/pending-count.registry';
-import type { Session } from '../../../server/plugins/request-context';
+import { requireCompany, type Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError, isAppError } from '../../../shared/app-error';
 import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import type { Paging } from '../../../shared/list';
 import { companyChannel } from '../../../shared/realtime';
-import { levelFor, scopeCoversUser, type HttpMethod, type Scope, type ScopeActor } from '../../../shared/scopes';
+import { levelFor, scopeCoversUser, type HttpMethod, type Scope } from '../../../shared/scopes';
+import { LEAVE_ENDPOINTS, LEAVE_INVALIDATES, LEAVE_RESOURCES, leaveMessages, leavePaths } from '../leave.contract';
 import {
-  LEAVE_ENDPOINTS,
-  LEAVE_INVALIDATES,
-  LEAVE_RESOURCES,
-  leaveMessages,
-  leavePaths,
   type ReturnToWorkItem,
   type ReturnToWorkQuerySchema,
   type ReviewInputSchema,
   type SelfCertificationAnswers,
   type SelfCertificationInputSchema,
-} from '../leave.contract';
+} from '../return-to-work.contract';
 import { approverActor, approversToAsk, mayApprove } from './approvers';
 import { calendarDays } from './return-to-work';
 import {
@@ -57,23 +55,12 @@ const FIT_NOTE_TYPES = [FILE_TYPES.pdf, FILE_TYPES.jpeg, FILE_TYPES.png, FILE_TY
 const FIT_NOTE_MAX_BYTES = 10 * 1024 * 1024;
 const fitNoteTypeMessage = 'Upload the fit note as a PDF, JPEG, PNG or HEIC file.';
 
-const actorOf = (session: Session): ScopeActor => ({
-  userId: session.userId,
-  companyId: session.companyId,
-  departmentIds: session.departmentIds,
-});
 const subjectOf = (row: ItemRow) => ({ userId: row.user_id, companyId: row.company_id, departmentIds: row.department_ids });
 const covers = (session: Session, endpoint: string, method: HttpMethod, row: ItemRow) =>
   scopeCoversUser(levelFor(session.permissions, endpoint, method), actorOf(session), subjectOf(row));
 
 /** The special-category gate: the person themselves, HR admins and owners; never a manager for a report. */
 const seesMedical = (session: Session, row: ItemRow, method: 'GET' | 'PUT' = 'GET') => covers(session, SPECIAL, method, row);
-
-function companyOf(session: Session): string {
-  // Administrators have no company: items belong to one, and they reach them by impersonating.
-  if (!session.companyId) throw AppError.forbidden();
-  return session.companyId;
-}
 
 function reachOf(session: Session, level: Scope): Reach {
   return { userId: session.userId, departmentIds: session.departmentIds, level, approver: approverActor(session) };
@@ -113,19 +100,14 @@ function toItem(row: ItemRow, input: { answers: boolean; canComplete: boolean; c
 
 const canComplete = (session: Session, row: ItemRow) => row.user_id === session.userId && row.status === 'awaiting_employee';
 
-async function audit(trx: Trx, caller: Caller, row: ItemRow, action: string): Promise<void> {
-  const { session } = caller;
-  await recordAudit(trx, {
-    ...caller.source,
-    actorId: session.userId,
-    impersonatorId: session.impersonatorId,
+const audit = (trx: Trx, caller: Caller, row: ItemRow, action: string) =>
+  auditCaller(trx, caller, {
     companyId: row.company_id,
     action,
     targetType: 'user',
     targetId: row.user_id,
     details: { return_to_work_id: row.id },
   });
-}
 
 /** The item as the caller may see it; reading someone's answers leaves an audit entry. */
 async function present(trx: Trx, caller: Caller, row: ItemRow, canReview: boolean): Promise<ReturnToWorkItem> {
@@ -181,10 +163,9 @@ export async function listReturnToWork(
   caller: Caller & { scope: Scope },
   input: { query: v.InferOutput<typeof ReturnToWorkQuerySchema>; paging: Paging },
 ): Promise<{ results: ReturnToWorkItem[]; count: number }> {
-  const { db, session, scope } = caller;
+  const { session, scope } = caller;
   const { query, paging } = input;
-  const companyId = companyOf(session);
-  return withTenant(db, companyId, async (trx) => {
+  return inCompany(caller, async (trx, companyId) => {
     const { rows, count } = await listItems(trx, {
       companyId,
       reach: reachOf(session, scope),
@@ -202,9 +183,8 @@ export async function listReturnToWork(
 }
 
 export async function getReturnToWork(caller: Caller & { scope: Scope }, id: string): Promise<ReturnToWorkItem | null> {
-  const { db, session, scope } = caller;
-  const companyId = companyOf(session);
-  return withTenant(db, companyId, async (trx) => {
+  const { session, scope } = caller;
+  return inCompany(caller, async (trx, companyId) => {
     const row = await getItem(trx, { companyId, id });
     if (!row) return null;
     if (!scopeCoversUser(scope, actorOf(session), subjectOf(row))) throw AppError.forbidden();
@@ -217,10 +197,9 @@ export async function selfCertify(
   caller: Caller,
   input: { id: string; answers: v.InferOutput<typeof SelfCertificationInputSchema> },
 ): Promise<ReturnToWorkItem> {
-  const { db, session } = caller;
+  const { session } = caller;
   const { id } = input;
-  const companyId = companyOf(session);
-  return withTenant(db, companyId, async (trx) => {
+  return inCompany(caller, async (trx, companyId) => {
     const row = await lockedItem(trx, companyId, id);
     if (row.user_id !== session.userId) throw AppError.forbidden();
     if (row.kind !== 'self_certification' || row.status !== 'awaiting_employee') throw wrongStep();
@@ -255,7 +234,7 @@ export async function uploadFitNote(
 ): Promise<ReturnToWorkItem> {
   const { db, session } = caller;
   const { id } = input;
-  const companyId = companyOf(session);
+  const companyId = requireCompany(session);
   const check = (row: ItemRow) => {
     if (row.user_id !== session.userId && !seesMedical(session, row, 'PUT')) throw AppError.forbidden();
     if (row.kind !== 'fit_note' || row.status === 'closed') throw wrongStep();
@@ -303,9 +282,8 @@ export async function uploadFitNote(
 
 /** The fit note's file, for the person, HR admins and owners; reading it is audited. */
 export async function readFitNote(caller: Caller, id: string): Promise<NonNullable<Awaited<ReturnType<typeof getFitNoteFile>>>> {
-  const { db, session } = caller;
-  const companyId = companyOf(session);
-  return withTenant(db, companyId, async (trx) => {
+  const { session } = caller;
+  return inCompany(caller, async (trx, companyId) => {
     const row = await getItem(trx, { companyId, id });
     if (!row) throw AppError.notFound();
     if (!seesMedical(session, row)) throw AppError.forbidden();
@@ -320,10 +298,9 @@ export async function reviewReturnToWork(
   caller: Caller,
   input: { id: string; review: v.InferOutput<typeof ReviewInputSchema> },
 ): Promise<ReturnToWorkItem> {
-  const { db, session } = caller;
+  const { session } = caller;
   const { id } = input;
-  const companyId = companyOf(session);
-  return withTenant(db, companyId, async (trx) => {
+  return inCompany(caller, async (trx, companyId) => {
     const row = await lockedItem(trx, companyId, id);
     if (!covers(session, ENDPOINT, 'PUT', row) || !(await mayApprove(trx, session, row.user_id))) throw AppError.forbidden();
     if (row.status !== 'awaiting_review') throw wrongStep();

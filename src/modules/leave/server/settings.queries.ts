@@ -3,15 +3,8 @@
 // company besides row-level security.
 import { sql } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
-import type {
-  BankHoliday,
-  BankHolidayRegion,
-  BlockedDatePeriod,
-  CompanyLeaveSettings,
-  LeaveType,
-  PolicyTemplate,
-  ServiceStep,
-} from '../leave.contract';
+import type { BankHoliday, BlockedDatePeriod, CompanyLeaveSettings, LeaveType, PolicyTemplate } from '../leave-settings.contract';
+import type { BankHolidayRegion, ServiceStep } from '../leave.contract';
 import type { PolicyTemplateRow } from './balances';
 
 // ---- Leave types -------------------------------------------------------------------------

@@ -5,32 +5,32 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../../../server/app-deps';
 import { auditSourceOf } from '../../../server/audit/audit-source';
+import { companyNamedIn } from '../../../server/http/company';
 import { mountResource, type ResourceContext } from '../../../server/http/resource';
 import { parseInput } from '../../../server/http/validate';
 import { requireSession } from '../../../server/plugins/request-context';
 import {
-  BANK_HOLIDAY_REGIONS,
   BankHolidayQuerySchema,
   BlockedDateQuerySchema,
   BlockedDatePeriodInputSchema,
   CompanyBankHolidayInputSchema,
   CompanyLeaveSettingsInputSchema,
-  LEAVE_RESOURCES,
   LeaveTypeInputSchema,
   LeaveTypeQuerySchema,
   PolicyTemplateInputSchema,
-} from '../leave.contract';
+} from '../leave-settings.contract';
+import { BANK_HOLIDAY_REGIONS, LEAVE_RESOURCES } from '../leave.contract';
 import * as service from './leave-settings.service';
-import { namedCompany, type LeaveCaller } from './settings-access';
+import type { LeaveCaller } from './settings-access';
 
 const callerOf = (context: ResourceContext): LeaveCaller => ({
   db: context.db,
   session: context.session,
   source: auditSourceOf(context.request),
 });
-/** The company the request's query names, when it names one (another company's is a 404). */
-const queryTarget = (context: ResourceContext) => ({ companyId: namedCompany(context.request.query) });
-const bodyTarget = (context: ResourceContext) => ({ companyId: namedCompany(context.request.body) });
+/** The company the request's query or body names, when it names one (another company's is a 404). */
+const namedInQuery = (context: ResourceContext) => companyNamedIn(context.request.query);
+const namedInBody = (context: ResourceContext) => companyNamedIn(context.request.body);
 const page = <T>(rows: T[], paging: { offset: number; limit: number }) => ({
   results: rows.slice(paging.offset, paging.offset + paging.limit),
   count: rows.length,
@@ -44,7 +44,7 @@ function mountLeaveTypes(app: FastifyInstance, deps: AppDeps): void {
       query: LeaveTypeQuerySchema,
       handler: (context) =>
         service.listLeaveTypes(callerOf(context), {
-          target: queryTarget(context),
+          named: namedInQuery(context),
           includeArchived: context.query.include_archived ?? false,
           paging: context.paging,
         }),
@@ -53,7 +53,7 @@ function mountLeaveTypes(app: FastifyInstance, deps: AppDeps): void {
     create: {
       body: LeaveTypeInputSchema,
       scope: 'company',
-      handler: (context) => service.createLeaveType(callerOf(context), { target: bodyTarget(context), values: context.body }),
+      handler: (context) => service.createLeaveType(callerOf(context), { named: namedInBody(context), values: context.body }),
     },
     update: {
       body: LeaveTypeInputSchema,
@@ -70,13 +70,13 @@ function mountPolicyTemplates(app: FastifyInstance, deps: AppDeps): void {
     readAccess: 'authenticated',
     list: {
       query: v.object({}),
-      handler: (context) => service.listTemplates(callerOf(context), { target: queryTarget(context), paging: context.paging }),
+      handler: (context) => service.listTemplates(callerOf(context), { named: namedInQuery(context), paging: context.paging }),
     },
     get: { handler: (context) => service.getTemplate(callerOf(context), context.id) },
     create: {
       body: PolicyTemplateInputSchema,
       scope: 'company',
-      handler: (context) => service.createTemplate(callerOf(context), { target: bodyTarget(context), values: context.body }),
+      handler: (context) => service.createTemplate(callerOf(context), { named: namedInBody(context), values: context.body }),
     },
     update: {
       body: PolicyTemplateInputSchema,
@@ -95,11 +95,11 @@ function mountLeaveSettingsResource(app: FastifyInstance, deps: AppDeps): void {
     source: auditSourceOf(request),
   });
   app.get(path, { config: { access: 'authenticated' } }, async (request) =>
-    service.getLeaveSettings(callerOfRequest(request), { companyId: namedCompany(request.query) }),
+    service.getLeaveSettings(callerOfRequest(request), companyNamedIn(request.query)),
   );
   app.put(path, { config: { access: { endpoint: path, method: 'PUT', scope: 'company' } } }, async (request) => {
     const values = parseInput(CompanyLeaveSettingsInputSchema, request.body);
-    return service.saveLeaveSettings(callerOfRequest(request), { target: { companyId: namedCompany(request.body) }, values });
+    return service.saveLeaveSettings(callerOfRequest(request), { named: companyNamedIn(request.body), values });
   });
 }
 
@@ -110,13 +110,13 @@ function mountBlockedDates(app: FastifyInstance, deps: AppDeps): void {
     list: {
       query: BlockedDateQuerySchema,
       handler: (context) =>
-        service.listBlocked(callerOf(context), { target: queryTarget(context), query: context.query, paging: context.paging }),
+        service.listBlocked(callerOf(context), { named: namedInQuery(context), query: context.query, paging: context.paging }),
     },
     get: { handler: (context) => service.getBlocked(callerOf(context), context.id) },
     create: {
       body: BlockedDatePeriodInputSchema,
       scope: 'company',
-      handler: (context) => service.createBlocked(callerOf(context), { target: bodyTarget(context), values: context.body }),
+      handler: (context) => service.createBlocked(callerOf(context), { named: namedInBody(context), values: context.body }),
     },
     update: {
       body: BlockedDatePeriodInputSchema,
@@ -149,7 +149,7 @@ function mountBankHolidays(app: FastifyInstance, deps: AppDeps): void {
     create: {
       body: CompanyBankHolidayInputSchema,
       scope: 'company',
-      handler: (context) => service.createBankHoliday(callerOf(context), { target: bodyTarget(context), values: context.body }),
+      handler: (context) => service.createBankHoliday(callerOf(context), { named: namedInBody(context), values: context.body }),
     },
     delete: { scope: 'company', handler: (context) => service.deleteBankHoliday(callerOf(context), context.id) },
   });

@@ -10,7 +10,8 @@ import { requireCompany, type Session } from '../../../server/plugins/request-co
 import { AppError } from '../../../shared/app-error';
 import type { Scope } from '../../../shared/scopes';
 import { scopeCoversUser } from '../../../shared/scopes';
-import { CreateAbsenceInputSchema, leaveMessages, type SuggestedAbsence, type SuggestedAbsenceQuerySchema } from '../leave.contract';
+import { CreateAbsenceInputSchema, type SuggestedAbsence, type SuggestedAbsenceQuerySchema } from '../absences.contract';
+import { leaveMessages } from '../leave.contract';
 import { assessAbsence } from './absences-checks';
 import { findAbsenceLeaveType, findAbsencePerson, findClashes } from './absences.queries';
 import { absenceScopeReads } from './absences-view';

@@ -11,16 +11,11 @@ import { AppError } from '../../../shared/app-error';
 import { levelFor, type Scope } from '../../../shared/scopes';
 import { bankHolidaysFor } from '../bank-holidays';
 import { daysInclusive } from '../leave-rules';
-import {
-  LEAVE_ENDPOINTS,
-  LIVE_STATUSES,
-  type Absence,
-  type BankHoliday,
-  type BankHolidayRegion,
-  type LeaveTypeSummary,
-  type Timeline,
-} from '../leave.contract';
-import { findAbsencePage } from './absences.queries';
+import { type Absence } from '../absences.contract';
+import { type Timeline } from '../leave-insights.contract';
+import { type BankHoliday, type LeaveTypeSummary } from '../leave-settings.contract';
+import { LEAVE_ENDPOINTS, LIVE_STATUSES, type BankHolidayRegion } from '../leave.contract';
+import { findAbsencePage } from './absences-read.queries';
 import { absenceScopeReads, readerOf, toAbsence } from './absences-view';
 import { findTimelinePeople, timelineReach } from './insights.queries';
 import { listBlocked, listCompanyBankHolidays } from './settings.queries';

@@ -3,6 +3,8 @@
 // read by every user of the company with the bearer token.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
+import { auditCallerOf } from '../../../server/audit/audit-entry';
+import { recordCompanyWrite } from '../../../server/audit/company-write';
 import { withTenant } from '../../../server/db/database';
 import { sendFile } from '../../../server/files/downloads';
 import { FILE_TYPES } from '../../../server/files/file-types';
@@ -10,7 +12,6 @@ import { receiveUpload } from '../../../server/files/uploads';
 import { requireOwnCompany, requireSession } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import { COMPANY_LOGO_MAX_BYTES } from '../organisation.contract';
-import { recordWrite } from './company-scope';
 import { getCompanyLogoFile, setCompanyLogoFile } from './company-logo.queries';
 
 const COMPANY_SETTINGS_ENDPOINT = '/api/company-settings';
@@ -27,8 +28,7 @@ export const companyLogoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (a
     return { session, companyId: requireOwnCompany(session, companyId) };
   };
   const audit = (request: FastifyRequest, input: { companyId: string; action: string }) => ({
-    request,
-    session: requireSession(request),
+    caller: auditCallerOf(request),
     companyId: input.companyId,
     action: input.action,
     targetType: 'company',
@@ -54,7 +54,7 @@ export const companyLogoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (a
         allowedTypes: IMAGE_TYPES,
       });
       const previous = await setCompanyLogoFile(trx, { companyId, fileId: upload.file.id });
-      await recordWrite(trx, audit(request, { companyId, action: 'company_logo.uploaded' }));
+      await recordCompanyWrite(trx, audit(request, { companyId, action: 'company_logo.uploaded' }));
       return { file: upload.file, replaced: previous };
     });
     if (replaced)
@@ -68,7 +68,7 @@ export const companyLogoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (a
     const { companyId } = companyOf(request);
     const removed = await withTenant(db, companyId, async (trx) => {
       const previous = await setCompanyLogoFile(trx, { companyId, fileId: null });
-      if (previous) await recordWrite(trx, audit(request, { companyId, action: 'company_logo.deleted' }));
+      if (previous) await recordCompanyWrite(trx, audit(request, { companyId, action: 'company_logo.deleted' }));
       return previous;
     });
     if (!removed) throw AppError.notFound();

@@ -4,13 +4,15 @@
 // people use it), and every write is audited and invalidates the list for the company.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
+import { auditSourceOf } from '../../../server/audit/audit-source';
+import { recordCompanyWrite } from '../../../server/audit/company-write';
 import type * as v from 'valibot';
 import type { Trx } from '../../../server/db/database';
 import { mountResource, type ResourceContext } from '../../../server/http/resource';
 import { AppError, type FieldErrors } from '../../../shared/app-error';
 import { DUPLICATE_NAME, ListQuerySchema } from '../organisation.contract';
 import { inCompany } from '../../../server/http/company';
-import { isForeignKeyViolation, isUniqueViolation, recordWrite } from './company-scope';
+import { isForeignKeyViolation, isUniqueViolation } from './company-scope';
 import {
   countUsers,
   createItem,
@@ -102,9 +104,8 @@ export function mountListResource<TBody extends v.GenericSchema>(
     }
   };
   const write = (context: ResourceContext, input: { action: string; id: string; companyId: string; trx: Trx }) =>
-    recordWrite(input.trx, {
-      request: context.request,
-      session: context.session,
+    recordCompanyWrite(input.trx, {
+      caller: { session: context.session, source: auditSourceOf(context.request) },
       companyId: input.companyId,
       action: `${name}.${input.action}`,
       targetType: name,

@@ -4,6 +4,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../../../server/app-deps';
+import { auditSourceOf } from '../../../server/audit/audit-source';
+import { recordCompanyWrite } from '../../../server/audit/company-write';
 import type { Trx } from '../../../server/db/database';
 import { mountResource, type ResourceContext } from '../../../server/http/resource';
 import { AppError, type FieldErrors } from '../../../shared/app-error';
@@ -15,7 +17,6 @@ import {
   type ManagedDepartmentInput,
 } from '../organisation.contract';
 import { inCompany } from '../../../server/http/company';
-import { recordWrite } from './company-scope';
 import {
   addManagedDepartment,
   departmentExists,
@@ -48,9 +49,8 @@ async function refusal(trx: Trx, input: ManagedDepartmentInput & { companyId: st
 
 export const managedDepartmentRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const audit = (trx: Trx, context: ResourceContext, input: { companyId: string; action: string; id: string }) =>
-    recordWrite(trx, {
-      request: context.request,
-      session: context.session,
+    recordCompanyWrite(trx, {
+      caller: { session: context.session, source: auditSourceOf(context.request) },
       companyId: input.companyId,
       action: `${NAME}.${input.action}`,
       targetType: NAME,

@@ -13,7 +13,8 @@ import { showDangerToast, showSuccessToast } from '../../../../client/shell/toas
 import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
 import { TextField } from '../../../../client/ui/text-field';
 import { isIsoDate, londonDate } from '../../../../shared/dates';
-import { leaveMessages, type Absence } from '../../leave.contract';
+import { type Absence } from '../../absences.contract';
+import { leaveMessages } from '../../leave.contract';
 import { approveMutationOptions, cancelMutationOptions, refusalMessage, returnMutationOptions } from '../absences.api';
 import { personName } from './absence-format';
 import { DeclineModal } from './decline-modal';

@@ -1,7 +1,9 @@
 // The words every leave screen uses for an absence: a person's name, its dates (dd/MM/yyyy,
 // ), its length, its deduction ("3 days deducted") and the badge colour of its status.
 import { DATE_FORMATS, formatCalendarDate } from '../../../../shared/dates';
-import type { Absence, AbsenceStatus, LeaveTypeSummary, LeaveUnit, PersonSummary, ReturnToWorkStatus } from '../../leave.contract';
+import type { Absence, PersonSummary } from '../../absences.contract';
+import type { LeaveTypeSummary } from '../../leave-settings.contract';
+import type { AbsenceStatus, LeaveUnit, ReturnToWorkStatus } from '../../leave.contract';
 
 export const AWAY = 'Away';
 

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { TextareaField } from '../../../../client/ui/textarea-field';
 import { DATE_FORMATS, formatLondon } from '../../../../shared/dates';
-import { CommentInputSchema, type AbsenceEvent } from '../../leave.contract';
+import { CommentInputSchema, type AbsenceEvent } from '../../absences.contract';
 import { commentMutationOptions, refusalMessage } from '../absences.api';
 
 const ACTION_WORDS: Record<string, string> = {

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
 import { addDays, londonDate } from '../../../../shared/dates';
-import type { AbsenceDetail } from '../../leave.contract';
+import type { AbsenceDetail } from '../../absences.contract';
 import { AbsencePage } from '../absence-page';
 import { absenceDetail, EMPLOYEE, MANAGER, SICKNESS, signIn } from './absence-test-data';
 

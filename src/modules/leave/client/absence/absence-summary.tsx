@@ -5,7 +5,8 @@ import { Anchor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { DATE_FORMATS, formatLondon } from '../../../../shared/dates';
-import { SICKNESS_CATEGORY_LABELS, type AbsenceDetail } from '../../leave.contract';
+import { type AbsenceDetail } from '../../absences.contract';
+import { SICKNESS_CATEGORY_LABELS } from '../../leave.contract';
 import { absenceDates, deductionText, formatDate, leaveTypeName, personName } from './absence-format';
 import { AbsenceStatusBadge } from './absence-status-badge';
 

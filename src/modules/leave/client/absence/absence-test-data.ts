@@ -2,7 +2,9 @@
 // Shapes come from the contract, so a change there breaks the tests rather than hiding.
 import { HttpResponse } from 'msw';
 import type { PermissionEntry } from '../../../../shared/scopes';
-import type { Absence, AbsenceDetail, LeaveTypeSummary, PersonSummary, ReturnToWorkItem } from '../../leave.contract';
+import type { Absence, AbsenceDetail, PersonSummary } from '../../absences.contract';
+import type { LeaveTypeSummary } from '../../leave-settings.contract';
+import type { ReturnToWorkItem } from '../../return-to-work.contract';
 
 export const OPERATIONS = { id: '11111111-1111-4111-8111-111111111111', name: 'Operations' };
 export const OFFICE = { id: '22222222-2222-4222-8222-222222222222', name: 'Office' };

@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { isApiError } from '../../../../client/api/api-client';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { TextareaField } from '../../../../client/ui/textarea-field';
-import { DeclineInputSchema } from '../../leave.contract';
+import { DeclineInputSchema } from '../../absences.contract';
 import { declineMutationOptions, refusalMessage } from '../absences.api';
 
 type Props = { absence: { id: string; who: string } | null; onClose: () => void; onDone?: () => void };

@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { TextareaField } from '../../../../client/ui/textarea-field';
 import { useForm } from '../../../../client/ui/use-form';
-import { ValueLogInputSchema, type PeriodValue } from '../../leave.contract';
+import { ValueLogInputSchema, type PeriodValue } from '../../leave-balances.contract';
 import { logValueMutationOptions } from '../balances.api';
 import { NumberField } from '../request/number-field';
 

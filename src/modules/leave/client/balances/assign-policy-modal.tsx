@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { SelectField } from '../../../../client/ui/select-field';
 import { useForm } from '../../../../client/ui/use-form';
-import { UserAbsencePolicyInputSchema } from '../../leave.contract';
+import { UserAbsencePolicyInputSchema } from '../../leave-balances.contract';
 import { assignPolicyMutationOptions, userPolicyQueryOptions } from '../balances.api';
 import { policyTemplatesQueryOptions } from '../leave-settings.api';
 

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import { Button, ColorSwatch, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DATE_FORMATS, formatCalendarDate } from '../../../../shared/dates';
-import type { PeriodValue } from '../../leave.contract';
+import type { PeriodValue } from '../../leave-balances.contract';
 import { formatAmount, formatNumber } from './amounts';
 
 type BalanceCardProps = { value: PeriodValue; onHistory: () => void; onAdjust?: (() => void) | undefined };

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
-import type { AbsencePeriod, PeriodValue, ValueLog } from '../../leave.contract';
+import type { AbsencePeriod, PeriodValue, ValueLog } from '../../leave-balances.contract';
 import { BalancesPage } from '../balances-page';
 import { ANNUAL, grants, ME, signInAs } from '../request/test-support';
 

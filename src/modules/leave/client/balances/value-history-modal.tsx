@@ -6,7 +6,7 @@ import '@mantine/core/styles/Modal.css';
 import { Alert, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DATE_FORMATS, formatLondon } from '../../../../shared/dates';
-import type { PeriodValue } from '../../leave.contract';
+import type { PeriodValue } from '../../leave-balances.contract';
 import { valueLogQueryOptions } from '../balances.api';
 import { formatChange, VALUE_LOG_KIND_LABELS } from './amounts';
 

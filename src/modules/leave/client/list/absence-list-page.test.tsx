@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setOutboxItems, setOutboxUser } from '../../../../client/offline/outbox-items';
 import { outboxSummary } from '../../../../client/offline/outbox-test-support';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
-import { leaveMessages, type Absence } from '../../leave.contract';
+import { type Absence } from '../../absences.contract';
+import { leaveMessages } from '../../leave.contract';
 import { AbsenceListPage } from '../absence-list-page';
 import { absence, ANNUAL, CARL, EMPLOYEE, listOf, MANAGER, OLLY, OPERATIONS, signIn } from '../absence/absence-test-data';
 

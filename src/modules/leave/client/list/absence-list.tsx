@@ -8,7 +8,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showDangerToast, showSuccessToast } from '../../../../client/shell/toasts';
-import type { Absence } from '../../leave.contract';
+import type { Absence } from '../../absences.contract';
 import { personName } from '../absence/absence-format';
 import { DeclineModal } from '../absence/decline-modal';
 import { hasFilters, toAbsenceFilters, type AbsenceListSearch } from '../absence-list-search';

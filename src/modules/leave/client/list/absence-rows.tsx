@@ -7,7 +7,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Card.css';
 import { Anchor, Box, Button, Card, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { Absence } from '../../leave.contract';
+import type { Absence } from '../../absences.contract';
 import { absenceDates, formatAmount, leaveColour, leaveTypeName, leaveTypeOf, personName } from '../absence/absence-format';
 import { AbsenceStatusBadge } from '../absence/absence-status-badge';
 

@@ -11,7 +11,8 @@ import { OUTBOX_STATE_COLOURS, OUTBOX_STATE_LABELS } from '../../../../client/of
 import { PENDING_STATES, useOutboxItems } from '../../../../client/offline/outbox-items';
 import { isIsoDate } from '../../../../shared/dates';
 import type { OutboxItemSummary } from '../../../../shared/sw-messages';
-import { LEAVE_RESOURCES, type CreateAbsenceInput } from '../../leave.contract';
+import { type CreateAbsenceInput } from '../../absences.contract';
+import { LEAVE_RESOURCES } from '../../leave.contract';
 import { absenceDates } from '../absence/absence-format';
 import { leaveTypesQueryOptions } from '../requests.api';
 

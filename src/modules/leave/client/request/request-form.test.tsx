@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QUEUED_TOAST_MESSAGE } from '../../../../client/offline/outbox-copy';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
-import type { SuggestedAbsence } from '../../leave.contract';
+import type { SuggestedAbsence } from '../../absences.contract';
 import { RequestPage } from '../request-page';
 import { OFFLINE_SUGGESTION } from './suggestion-panel';
 import { ANNUAL, LEAVE_TYPES, ME, pick, signInAs, suggestion } from './test-support';

@@ -5,7 +5,8 @@ import * as v from 'valibot';
 import type { Draft } from '../../../../client/ui/use-form';
 import { isIsoDate } from '../../../../shared/dates';
 import { fieldMessages } from '../../../../shared/validators';
-import { CreateAbsenceInputSchema, leaveMessages, type CreateAbsenceInput } from '../../leave.contract';
+import { CreateAbsenceInputSchema, type CreateAbsenceInput } from '../../absences.contract';
+import { leaveMessages } from '../../leave.contract';
 import type { SuggestionQuery } from '../requests.api';
 
 export type RequestValues = Draft<CreateAbsenceInput>;

@@ -6,7 +6,8 @@ import '@mantine/core/styles/Skeleton.css';
 import { Alert, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DATE_FORMATS, formatCalendarDate } from '../../../../shared/dates';
-import type { DeductionDay, LeaveUnit, SuggestedAbsence } from '../../leave.contract';
+import type { DeductionDay, SuggestedAbsence } from '../../absences.contract';
+import type { LeaveUnit } from '../../leave.contract';
 import { formatAmount } from '../balances/amounts';
 import { NO_QUESTION, suggestionQueryOptions, type SuggestionQuery } from '../requests.api';
 

@@ -3,7 +3,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { setToken } from '../../../../client/auth/token-store';
 import type { HttpMethod, PermissionEntry, Scope } from '../../../../shared/scopes';
-import type { LeaveType, SuggestedAbsence } from '../../leave.contract';
+import type { SuggestedAbsence } from '../../absences.contract';
+import type { LeaveType } from '../../leave-settings.contract';
 
 export const ME = '0b6f1c0e-0000-4000-8000-000000000001';
 export const COMPANY = '0b6f1c0e-0000-4000-8000-0000000000c0';

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { fieldMessages } from '../../../../shared/validators';
-import type { ReturnToWorkItem } from '../../leave.contract';
+import type { ReturnToWorkItem } from '../../return-to-work.contract';
 import { refusalMessage } from '../absences.api';
 import { uploadFitNoteMutationOptions } from '../return-to-work.api';
 import { FIT_NOTE_NEEDED, NEEDS_CONNECTION } from './return-to-work-words';

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Card.css';
 import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { ReturnToWorkItem } from '../../leave.contract';
+import type { ReturnToWorkItem } from '../../return-to-work.contract';
 import { formatDate, personName } from '../absence/absence-format';
 import { ReturnToWorkStatusBadge } from '../absence/absence-status-badge';
 import { calendarDaysText, KIND_LABELS } from './return-to-work-words';

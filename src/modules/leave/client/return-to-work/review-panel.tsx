@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { TextareaField } from '../../../../client/ui/textarea-field';
-import type { ReturnToWorkItem } from '../../leave.contract';
+import type { ReturnToWorkItem } from '../../return-to-work.contract';
 import { refusalMessage } from '../absences.api';
 import { reviewMutationOptions } from '../return-to-work.api';
 

@@ -16,13 +16,8 @@ import { TextareaField } from '../../../../client/ui/textarea-field';
 import { useForm } from '../../../../client/ui/use-form';
 import { isQueuedResponse } from '../../../../shared/sw-messages';
 import { fieldMessages } from '../../../../shared/validators';
-import {
-  ordered,
-  SelfCertificationInputSchema,
-  SICKNESS_CATEGORIES,
-  SICKNESS_CATEGORY_LABELS,
-  type ReturnToWorkItem,
-} from '../../leave.contract';
+import { ordered, SICKNESS_CATEGORIES, SICKNESS_CATEGORY_LABELS } from '../../leave.contract';
+import { SelfCertificationInputSchema, type ReturnToWorkItem } from '../../return-to-work.contract';
 import { selfCertificationMutationOptions } from '../return-to-work.api';
 import { DECLARATION, QUEUED_MESSAGE } from './return-to-work-words';
 

@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
 import { OUTBOX_RESOURCE_HEADER } from '../../../../shared/constants';
-import { leaveMessages, type ReturnToWorkItem } from '../../leave.contract';
+import { leaveMessages } from '../../leave.contract';
+import { type ReturnToWorkItem } from '../../return-to-work.contract';
 import { EMPLOYEE, MANAGER, returnToWorkItem, signIn } from '../absence/absence-test-data';
 import { SelfCertificationPage } from '../self-certification-page';
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
-import type { BankHoliday } from '../../leave.contract';
+import type { BankHoliday } from '../../leave-settings.contract';
 import { COMPANY, grants, pick, signInAs } from '../request/test-support';
 import { BankHolidaysTab } from './bank-holidays-tab';
 import { GeneralTab } from './general-tab';

@@ -8,12 +8,12 @@ import { useState } from 'react';
 import { can } from '../../../../client/ui/permission-guard';
 import { SelectField } from '../../../../client/ui/select-field';
 import { DATE_FORMATS, formatCalendarDate, londonDate } from '../../../../shared/dates';
+import { type BankHoliday } from '../../leave-settings.contract';
 import {
   BANK_HOLIDAY_REGION_LABELS,
   BANK_HOLIDAY_REGIONS,
   BANK_HOLIDAY_YEARS,
   LEAVE_RESOURCES,
-  type BankHoliday,
   type BankHolidayRegion,
 } from '../../leave.contract';
 import { bankHolidaysQueryOptions } from '../leave-settings.api';

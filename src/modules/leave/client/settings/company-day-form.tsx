@@ -6,13 +6,8 @@ import { showSuccessToast } from '../../../../client/shell/toasts';
 import { SelectField } from '../../../../client/ui/select-field';
 import { TextField } from '../../../../client/ui/text-field';
 import { useForm } from '../../../../client/ui/use-form';
-import {
-  BANK_HOLIDAY_REGION_LABELS,
-  CompanyBankHolidayInputSchema,
-  LEAVE_RESOURCES,
-  type BankHoliday,
-  type BankHolidayRegion,
-} from '../../leave.contract';
+import { CompanyBankHolidayInputSchema, type BankHoliday } from '../../leave-settings.contract';
+import { BANK_HOLIDAY_REGION_LABELS, LEAVE_RESOURCES, type BankHolidayRegion } from '../../leave.contract';
 import { saveSettingMutationOptions } from '../leave-settings.api';
 import { DateField } from '../request/date-field';
 import { FormFooter, FormProblems } from './form-parts';

@@ -10,12 +10,8 @@ import { can } from '../../../../client/ui/permission-guard';
 import { companySettingsQueryOptions } from '../../../../client/api/reference-lists';
 import { SelectField } from '../../../../client/ui/select-field';
 import { useForm } from '../../../../client/ui/use-form';
-import { CompanyLeaveSettingsInputSchema, type CompanyLeaveSettings } from '../../leave.contract';
-import {
-  leaveSettingsQueryOptions,
-  saveLeaveSettingsMutationOptions,
-  saveReturnToWorkMutationOptions,
-} from '../leave-settings.api';
+import { CompanyLeaveSettingsInputSchema, type CompanyLeaveSettings } from '../../leave-settings.contract';
+import { leaveSettingsQueryOptions, saveLeaveSettingsMutationOptions, saveReturnToWorkMutationOptions } from '../leave-settings.api';
 import { NumberField } from '../request/number-field';
 import { FormProblems } from './form-parts';
 

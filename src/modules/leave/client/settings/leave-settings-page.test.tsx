@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
 import { NOT_ALLOWED_MESSAGE } from '../../../../client/ui/permission-guard';
-import type { PolicyTemplate } from '../../leave.contract';
+import type { PolicyTemplate } from '../../leave-settings.contract';
 import { LeaveSettingsPage } from '../leave-settings-page';
 import { grants, LEAVE_TYPES, leaveType, signInAs } from '../request/test-support';
 

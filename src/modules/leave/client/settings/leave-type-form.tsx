@@ -8,7 +8,8 @@ import { showSuccessToast } from '../../../../client/shell/toasts';
 import { SelectField } from '../../../../client/ui/select-field';
 import { TextField } from '../../../../client/ui/text-field';
 import { useForm } from '../../../../client/ui/use-form';
-import { LEAVE_RESOURCES, LEAVE_TYPE_COLOURS, LeaveTypeInputSchema, type LeaveType, type LeaveTypeInput } from '../../leave.contract';
+import { LEAVE_TYPE_COLOURS, LeaveTypeInputSchema, type LeaveType, type LeaveTypeInput } from '../../leave-settings.contract';
+import { LEAVE_RESOURCES } from '../../leave.contract';
 import { saveSettingMutationOptions } from '../leave-settings.api';
 import { FormFooter, FormProblems } from './form-parts';
 

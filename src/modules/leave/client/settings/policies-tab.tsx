@@ -6,7 +6,8 @@ import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Ti
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { can } from '../../../../client/ui/permission-guard';
-import { LEAVE_RESOURCES, type PolicyTemplate } from '../../leave.contract';
+import { type PolicyTemplate } from '../../leave-settings.contract';
+import { LEAVE_RESOURCES } from '../../leave.contract';
 import { policyTemplatesQueryOptions } from '../leave-settings.api';
 import { ConfirmDelete, FormModal } from './form-parts';
 import { PolicyForm } from './policy-form';

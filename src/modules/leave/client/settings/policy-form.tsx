@@ -11,15 +11,8 @@ import { showSuccessToast } from '../../../../client/shell/toasts';
 import { SelectField } from '../../../../client/ui/select-field';
 import { TextField } from '../../../../client/ui/text-field';
 import { useForm, type Draft } from '../../../../client/ui/use-form';
-import {
-  ACCRUAL_LABELS,
-  BANK_HOLIDAYS_MODE_LABELS,
-  LEAVE_RESOURCES,
-  PolicyTemplateInputSchema,
-  type LeaveUnit,
-  type PolicyTemplate,
-  type PolicyTemplateInput,
-} from '../../leave.contract';
+import { PolicyTemplateInputSchema, type PolicyTemplate, type PolicyTemplateInput } from '../../leave-settings.contract';
+import { ACCRUAL_LABELS, BANK_HOLIDAYS_MODE_LABELS, LEAVE_RESOURCES, type LeaveUnit } from '../../leave.contract';
 import { saveSettingMutationOptions } from '../leave-settings.api';
 import { NumberField } from '../request/number-field';
 import { FormFooter, FormProblems } from './form-parts';

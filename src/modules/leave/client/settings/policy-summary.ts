@@ -1,7 +1,8 @@
 // A policy template in plain words, for the policies list and beside the form's allowance:
 // "28 days for a full-time 5-day week; part-timers get it pro rata, rounded up to the
 // nearest half day." Pro-rata always rounds up (UK practice: never below the statutory minimum).
-import { BANK_HOLIDAYS_MODE_LABELS, type PolicyTemplateInput } from '../../leave.contract';
+import { type PolicyTemplateInput } from '../../leave-settings.contract';
+import { BANK_HOLIDAYS_MODE_LABELS } from '../../leave.contract';
 import { formatAmount, formatNumber } from '../balances/amounts';
 
 type Described = Pick<

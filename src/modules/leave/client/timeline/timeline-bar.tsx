@@ -4,7 +4,8 @@
 // see it) and the accessible name; the other days only repeat the title for the pointer.
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
-import { ABSENCE_STATUS_LABELS, NEED_APPROVAL_STATUSES, type Absence } from '../../leave.contract';
+import { type Absence } from '../../absences.contract';
+import { ABSENCE_STATUS_LABELS, NEED_APPROVAL_STATUSES } from '../../leave.contract';
 import { absenceDates, leaveColour, leaveTypeName, leaveTypeOf, personName } from '../absence/absence-format';
 import type { DaySegment, SegmentPart } from './timeline-model';
 

@@ -5,7 +5,7 @@
 import '@mantine/core/styles/Table.css';
 import { Box, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import type { Timeline } from '../../leave.contract';
+import type { Timeline } from '../../leave-insights.contract';
 import { formatDate, personName } from '../absence/absence-format';
 import { TimelineBar } from './timeline-bar';
 import { blockedFor, columnLabel, holidayFor, isWeekend, segmentsFor, type TimelinePerson } from './timeline-model';

@@ -2,7 +2,7 @@
 // and the shading of bank holidays, blocked dates and weekends.
 import { Box, Group, Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import type { Absence } from '../../leave.contract';
+import type { Absence } from '../../absences.contract';
 import { leaveColour, leaveTypeName, leaveTypeOf } from '../absence/absence-format';
 import { BLOCKED_SHADE, HOLIDAY_SHADE, WEEKEND_SHADE } from './timeline-grid';
 

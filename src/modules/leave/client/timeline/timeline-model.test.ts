@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BankHoliday, BlockedDatePeriod } from '../../leave.contract';
+import type { BankHoliday, BlockedDatePeriod } from '../../leave-settings.contract';
 import { absence, CARL, ELLA, OFFICE, OLLY, OPERATIONS } from '../absence/absence-test-data';
 import { agendaLabel, agendaOf, blockedFor, daysOf, holidayFor, rangeFor, rangeLabel, segmentsFor, step } from './timeline-model';
 

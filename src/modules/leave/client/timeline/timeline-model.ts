@@ -3,7 +3,9 @@
 // absence segments (whole day, morning, afternoon or hours), their bank holiday (by region) and
 // any blocked period (company-wide or their department's) — plus the same as a per-day agenda.
 import { addDays, startOfWeek } from '../../../../shared/dates';
-import type { Absence, BankHoliday, BlockedDatePeriod, Timeline } from '../../leave.contract';
+import type { Absence } from '../../absences.contract';
+import type { Timeline } from '../../leave-insights.contract';
+import type { BankHoliday, BlockedDatePeriod } from '../../leave-settings.contract';
 
 export type TimelineView = 'week' | 'month';
 export type TimelinePerson = Timeline['people'][number];

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
 import { addDays, londonDate, startOfWeek } from '../../../../shared/dates';
-import type { Timeline } from '../../leave.contract';
+import type { Timeline } from '../../leave-insights.contract';
 import { absence, CARL, ELLA, EMPLOYEE, listOf, OFFICE, OLLY, OPERATIONS, signIn } from '../absence/absence-test-data';
 import { TimelinePage } from '../timeline-page';
 import { agendaLabel } from './timeline-model';

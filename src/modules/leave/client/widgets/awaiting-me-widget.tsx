@@ -6,7 +6,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { showDangerToast, showSuccessToast } from '../../../../client/shell/toasts';
 import { can } from '../../../../client/ui/permission-guard';
-import { LEAVE_ENDPOINTS, LEAVE_ROUTES, NEED_APPROVAL, type Absence } from '../../leave.contract';
+import { type Absence } from '../../absences.contract';
+import { LEAVE_ENDPOINTS, LEAVE_ROUTES, NEED_APPROVAL } from '../../leave.contract';
 import { absenceDates, leaveTypeName, personName } from '../absence/absence-format';
 import { absenceListQueryOptions, approveMutationOptions, refusalMessage, type AbsenceFilters } from '../absences.api';
 

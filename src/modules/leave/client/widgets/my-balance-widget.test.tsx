@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
-import type { AbsencePeriod } from '../../leave.contract';
+import type { AbsencePeriod } from '../../leave-balances.contract';
 import { ANNUAL, ME, signInAs } from '../request/test-support';
 import { MY_BALANCE_TITLE, MyBalanceWidget } from './my-balance-widget';
 
