@@ -4,6 +4,7 @@
 // record must still satisfy every required field afterwards.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
+import { auditCallerOf } from '../../../server/audit/audit-entry';
 import { mountResource } from '../../../server/http/resource';
 import { AppError, type FieldErrors } from '../../../shared/app-error';
 import { isIsoDate } from '../../../shared/dates';
@@ -83,7 +84,11 @@ export function mountUserCustomFields(app: FastifyInstance, deps: AppDeps): void
           const { values, errors } = checkCustomValues(await findUserCustomFields(p.trx, person(p)), body.values);
           if (Object.keys(errors).length > 0) throw AppError.validation(errors);
           await setUserCustomFieldValues(p.trx, { ...person(p), values });
-          await recordWritten(request, p, { resource, action: 'user_custom_fields.updated', details: { fields: [...values.keys()] } });
+          await recordWritten(auditCallerOf(request), p, {
+            resource,
+            action: 'user_custom_fields.updated',
+            details: { fields: [...values.keys()] },
+          });
           return read(p);
         }),
     },

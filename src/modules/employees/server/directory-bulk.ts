@@ -1,12 +1,10 @@
 // POST /api/user-basic/bulk: tags, department and invitations for many people at once, all or
 // nothing. Every person must be the company's and within the caller's PUT scope; one who is
 // not refuses the whole action before anything changes.
-import type { FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import type { AppDeps } from '../../../server/app-deps';
-import { auditEntry } from '../../../server/audit/audit-entry';
+import { callerAuditEntry, type AuditCaller } from '../../../server/audit/audit-entry';
 import { withTenant, type Trx } from '../../../server/db/database';
-import type { Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
 import { companyChannel } from '../../../shared/realtime';
@@ -15,16 +13,11 @@ import { DIRECTORY_INVALIDATES, type DirectoryBulkResult, type DirectoryBulkSche
 import { actorOf } from '../../../server/http/person-access';
 import { findPersonSubjects, type PersonSubject } from '../../../server/http/person-subject.queries';
 import { inviteEmployee } from './directory-invite';
-import {
-  addUserTags,
-  countOwned,
-  recordAuditEntries,
-  removeUserTags,
-} from './directory-writes.queries';
+import { addUserTags, countOwned, recordAuditEntries, removeUserTags } from './directory-writes.queries';
 import { moveToDepartment } from './people-scope.queries';
 
 type BulkInput = v.InferOutput<typeof DirectoryBulkSchema>;
-type Context = { deps: AppDeps; request: FastifyRequest; session: Session; scope: Scope; companyId: string };
+type Context = { deps: Pick<AppDeps, 'config' | 'db' | 'mail'>; caller: AuditCaller; scope: Scope; companyId: string };
 
 /** Everyone named, found in the company and within reach, or the refusal that names the problem. */
 async function reachablePeople(trx: Trx, context: Context, userIds: readonly string[]): Promise<PersonSubject[]> {
@@ -35,7 +28,7 @@ async function reachablePeople(trx: Trx, context: Context, userIds: readonly str
       user_ids: [missing === 1 ? 'One of the employees was not found.' : `${missing} of the employees were not found.`],
     });
   }
-  const actor = actorOf(context.session);
+  const actor = actorOf(context.caller.session);
   const outside = subjects.find((subject) => !scopeReachesForWrite(context.scope, actor, subject));
   if (outside) throw AppError.forbidden(`You are not allowed to change ${outside.name}.`);
   return subjects;
@@ -47,7 +40,7 @@ async function requireOwned(trx: Trx, companyId: string, table: 'user_tags' | 'd
 
 /** Invitations cannot share the transaction (each is the identity module's own); every person is checked first. */
 async function inviteAll(context: Context, userIds: readonly string[]): Promise<DirectoryBulkResult> {
-  const { deps, request, session, scope, companyId } = context;
+  const { deps, caller, scope, companyId } = context;
   await withTenant(deps.db, companyId, async (trx) => {
     const subjects = await reachablePeople(trx, context, userIds);
     const refused = subjects.find((s) => s.status !== 'pending' && s.status !== 'invited');
@@ -56,7 +49,7 @@ async function inviteAll(context: Context, userIds: readonly string[]): Promise<
       throw AppError.validation({ user_ids: [`${refused.name} ${why}`] });
     }
   });
-  for (const userId of userIds) await inviteEmployee({ deps, request, session, scope, companyId, userId });
+  for (const userId of userIds) await inviteEmployee({ deps, caller, scope, companyId, userId });
   await withTenant(deps.db, companyId, (trx) =>
     publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES.people, companyId }),
   );
@@ -66,7 +59,8 @@ async function inviteAll(context: Context, userIds: readonly string[]): Promise<
 export async function runBulkAction(context: Context, body: BulkInput): Promise<DirectoryBulkResult> {
   const userIds = [...new Set(body.data.user_ids)];
   if (body.action === 'invite') return inviteAll(context, userIds);
-  const { deps, request, session, scope, companyId } = context;
+  const { deps, caller, scope, companyId } = context;
+  const { session } = caller;
   return withTenant(deps.db, companyId, async (trx) => {
     await reachablePeople(trx, context, userIds);
     let details: Record<string, unknown>;
@@ -85,7 +79,7 @@ export async function runBulkAction(context: Context, body: BulkInput): Promise<
     await recordAuditEntries(
       trx,
       userIds.map((userId) =>
-        auditEntry(request, {
+        callerAuditEntry(caller, {
           companyId,
           action: `user.bulk_${body.action}`,
           targetType: 'user',

@@ -1,11 +1,9 @@
 // The one way the directory changes a sign-in e-mail: the identity module's requestEmailChange
 // (a recorded deviation from "modules meet only through contracts", like invitations: the
 // confirmation link, its token and the e-mails belong there and must not be copied here).
-import type { FastifyRequest } from 'fastify';
-import { auditSourceOf } from '../../../server/audit/audit-source';
+import type { AuditCaller } from '../../../server/audit/audit-entry';
 import type { Config } from '../../../server/config';
 import type { Trx } from '../../../server/db/database';
-import type { Session } from '../../../server/plugins/request-context';
 // eslint-disable-next-line no-restricted-imports -- e-mail changes are the identity module's; see the note above
 import { addressChangedBeforeSetUp, requestEmailChange } from '../../auth/server/email-change.service';
 
@@ -13,16 +11,16 @@ export type EmailChangeDeps = { config: Pick<Config, 'publicOrigin' | 'port'>; w
 
 export async function askNewAddressToConfirm(
   trx: Trx,
-  input: { deps: EmailChangeDeps; request: FastifyRequest; session: Session; companyId: string; userId: string; newEmail: string },
+  input: { deps: EmailChangeDeps; caller: AuditCaller; companyId: string; userId: string; newEmail: string },
 ): Promise<void> {
-  const { session } = input;
+  const { session, source } = input.caller;
   await requestEmailChange(trx, {
     config: input.deps.config,
     companyId: input.companyId,
     userId: input.userId,
     newEmail: input.newEmail,
     requestedBy: { userId: session.userId, impersonatorId: session.impersonatorId },
-    source: auditSourceOf(input.request),
+    source,
   });
 }
 

@@ -3,9 +3,8 @@
 // the caller's own role; an e-mail address belongs to one account across every company. A
 // sign-in e-mail changes only at company scope and, once the person has been invited, only
 // when the new address confirms it (the identity module's link).
-import type { FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import { auditRequest } from '../../../server/audit/audit-entry';
+import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
 import { withSystem, withTenant, type Db, type Trx } from '../../../server/db/database';
 import type { Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
@@ -88,13 +87,13 @@ function requireOwnDepartment(session: Session, scope: Scope, departmentId: stri
 
 export async function createEmployee(options: {
   db: Db;
-  request: FastifyRequest;
-  session: Session;
+  caller: AuditCaller;
   scope: Scope;
   companyId: string;
   input: CreateInput;
 }): Promise<string> {
-  const { db, request, session, scope, companyId, input } = options;
+  const { db, caller, scope, companyId, input } = options;
+  const { session } = caller;
   requireOwnDepartment(session, scope, input.department_id);
   if (input.role_id && !companyWide(scope)) throw AppError.forbidden();
   const errors = await checkNewEmployee(db, companyId, input);
@@ -115,7 +114,7 @@ export async function createEmployee(options: {
       startDate: input.start_date ?? null,
       jobStartDate: input.start_date ?? londonDate(new Date()),
     }).catch(emailRace);
-    await auditRequest(trx, request, {
+    await auditCaller(trx, caller, {
       companyId,
       action: 'user.created',
       targetType: 'user',
@@ -169,12 +168,12 @@ const needsConfirmation = (status: string) => status !== 'pending' && status !==
 export async function updateEmployee(options: {
   db: Db;
   emailChange: EmailChangeDeps;
-  request: FastifyRequest;
-  session: Session;
+  caller: AuditCaller;
   userId: string;
   input: UpdateInput;
 }): Promise<UserBasic | undefined> {
-  const { db, request, session, userId, input } = options;
+  const { db, caller, userId, input } = options;
+  const { session } = caller;
   let mailQueued = false;
   // Looked up before the person's transaction (the system scope sees every company) but told
   // only once the caller may change this person at all.
@@ -201,16 +200,21 @@ export async function updateEmployee(options: {
     if (newAddress && !needsConfirmation(subject.status)) await forgetOldAddressLinks(trx, userId);
     if (newAddress && needsConfirmation(subject.status)) {
       delete change.email;
-      await askNewAddressToConfirm(trx, { deps: options.emailChange, request, session, companyId, userId, newEmail });
+      await askNewAddressToConfirm(trx, { deps: options.emailChange, caller, companyId, userId, newEmail });
       mailQueued = true;
       if (Object.keys(change).length === 0) {
-        await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES.people, companyId });
+        await publish(trx, {
+          channel: companyChannel(companyId),
+          event: 'user-basic',
+          invalidates: DIRECTORY_INVALIDATES.people,
+          companyId,
+        });
       }
     }
     if (Object.keys(change).length > 0) {
       await updateBasicRow(trx, { companyId, userId, change }).catch(emailRace);
       const from = Object.fromEntries(Object.keys(change).map((key) => [key, current[key as keyof BasicRow]]));
-      await auditRequest(trx, request, {
+      await auditCaller(trx, caller, {
         companyId,
         action: 'user.updated',
         targetType: 'user',

@@ -1,15 +1,14 @@
 // Termination: the date, reason and notes; a date today or past ends the person's
 // access now, a later one is applied by the sweep (a background job, employees.jobs.ts) once the date has passed (the person keeps
 // access through the date itself). Cancelling undoes it and gives the status back.
-import type { FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
+import type { AuditCaller } from '../../../server/audit/audit-entry';
 import { recordAudit } from '../../../server/audit/audit.queries';
 import { withSystem, type Db } from '../../../server/db/database';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
 import { londonDate } from '../../../shared/dates';
 import { companyChannel } from '../../../shared/realtime';
-import { requireSession } from '../../../server/plugins/request-context';
 import {
   CANNOT_TERMINATE_SELF,
   DIRECTORY_INVALIDATES,
@@ -36,11 +35,11 @@ export const BEFORE_JOB_START = 'The termination date cannot be before the start
 
 export async function terminateEmployee(
   db: Db,
-  request: FastifyRequest,
+  caller: AuditCaller,
   input: TerminateInput,
   now = new Date(),
 ): Promise<UserBasic | undefined> {
-  const session = requireSession(request);
+  const { session } = caller;
   if (input.user_id === session.userId) throw AppError.validation({ user_id: [CANNOT_TERMINATE_SELF] }, CANNOT_TERMINATE_SELF);
   return withPerson(db, { session, userId: input.user_id, endpoint: '/api/user-terminate', method: 'POST' }, async (context) => {
     const { trx, subject } = context;
@@ -64,7 +63,7 @@ export async function terminateEmployee(
       now: immediate,
     });
     const revoked = immediate ? await revokeSessions(trx, [subject.userId]) : 0;
-    await auditPerson(request, context, 'user.terminated', {
+    await auditPerson(caller, context, 'user.terminated', {
       termination_date: input.termination_date,
       termination_reason_id: input.termination_reason_id,
       immediate,
@@ -80,8 +79,8 @@ export async function terminateEmployee(
   });
 }
 
-export async function cancelTermination(db: Db, request: FastifyRequest, userId: string): Promise<UserBasic | undefined> {
-  const session = requireSession(request);
+export async function cancelTermination(db: Db, caller: AuditCaller, userId: string): Promise<UserBasic | undefined> {
+  const { session } = caller;
   return withPerson(db, { session, userId, endpoint: '/api/user-cancel-termination', method: 'POST' }, async (context) => {
     const { trx, subject } = context;
     const companyId = subject.companyId;
@@ -90,7 +89,7 @@ export async function cancelTermination(db: Db, request: FastifyRequest, userId:
     // A terminated account goes back to what it was: active once its password was set, else pending.
     const status = state.status === 'terminated' ? (state.has_password ? 'active' : 'pending') : null;
     await clearTermination(trx, { companyId, userId, date: state.termination_date, jobTitleId: state.job_title_id, status });
-    await auditPerson(request, context, 'user.termination_cancelled', {
+    await auditPerson(caller, context, 'user.termination_cancelled', {
       termination_date: state.termination_date,
       status: status ?? state.status,
     });

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../../../server/app-deps';
+import { auditCallerOf } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
 import { parseInput } from '../../../server/http/validate';
@@ -25,7 +26,7 @@ import { CompanyIdQuerySchema } from './directory-company';
 import { checkNewEmployee, createEmployee, updateEmployee } from './directory-employee';
 import { inviteEmployee } from './directory-invite';
 import { directoryExportRoutes } from './directory-export';
-import { directoryTeamRoutes } from './directory-team';
+import { directoryTeamRoutes } from './directory-team.routes';
 import { cancelTermination, terminateEmployee } from './directory-termination';
 import { getUserBasic, findDirectoryRows } from './directory.queries';
 import { actorOf, withPerson } from '../../../server/http/person-access';
@@ -59,21 +60,22 @@ export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
       body: CreateEmployeeInputSchema,
       handler: async ({ request, session, scope, body }) => {
         const companyId = requireCompany(session);
-        const userId = await createEmployee({ db, request, session, scope, companyId, input: body });
-        if (body.send_invitation) await inviteEmployee({ deps, request, session, scope, companyId, userId });
+        const caller = auditCallerOf(request);
+        const userId = await createEmployee({ db, caller, scope, companyId, input: body });
+        if (body.send_invitation) await inviteEmployee({ deps, caller, scope, companyId, userId });
         return withTenant(db, companyId, (trx) => getUserBasic(trx, { companyId, userId }));
       },
     },
     update: {
       body: UpdateEmployeeInputSchema,
-      handler: ({ request, session, id, body }) => updateEmployee({ db, emailChange, request, session, userId: id, input: body }),
+      handler: ({ request, id, body }) => updateEmployee({ db, emailChange, caller: auditCallerOf(request), userId: id, input: body }),
     },
     bulk: {
       method: 'PUT',
       scope: 'department',
       body: DirectoryBulkSchema,
       handler: ({ request, session, scope, body }) =>
-        runBulkAction({ deps, request, session, scope, companyId: requireCompany(session) }, body),
+        runBulkAction({ deps, caller: auditCallerOf(request), scope, companyId: requireCompany(session) }, body),
     },
     validate: {
       scope: 'department',
@@ -86,12 +88,12 @@ export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
   mountResource(app, deps, { name: 'users', endpoint: USER_BASIC_ENDPOINT, get: { handler: ({ session, id }) => readBasic(session, id) } });
 
   app.post(directoryPaths.terminate, { config: { access: { endpoint: directoryPaths.terminate, method: 'POST' } } }, async (request) =>
-    terminateEmployee(db, request, parseInput(TerminateInputSchema, request.body)),
+    terminateEmployee(db, auditCallerOf(request), parseInput(TerminateInputSchema, request.body)),
   );
   app.post(
     directoryPaths.cancelTermination,
     { config: { access: { endpoint: directoryPaths.cancelTermination, method: 'POST' } } },
-    async (request) => cancelTermination(db, request, parseInput(CancelTerminationInputSchema, request.body).user_id),
+    async (request) => cancelTermination(db, auditCallerOf(request), parseInput(CancelTerminationInputSchema, request.body).user_id),
   );
 
   await app.register(directoryExportRoutes, { deps });

@@ -3,6 +3,7 @@
 // and the bank-holiday region with its per-person override (user-bank-holidays).
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
+import { auditCallerOf } from '../../../server/audit/audit-entry';
 import type * as v from 'valibot';
 import { withTenant, type Trx } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
@@ -106,7 +107,7 @@ export function mountEmploymentRecords(app: FastifyInstance, deps: AppDeps): voi
           await queries.updateUserPlacement(trx, { ...scoped, values: placement });
           if (body.line_manager_ids) await queries.replaceLineManagers(trx, { ...scoped, managerIds: body.line_manager_ids });
           const userRowChanged = Object.keys(placement).length > 0 || body.line_manager_ids !== undefined;
-          await announceWrite(request, context, {
+          await announceWrite(auditCallerOf(request), context, {
             resource: EMPLOYMENT_RECORD_RESOURCES.employmentDetails,
             action: 'user_employment_details.updated',
             invalidates: userRowChanged ? EMPLOYMENT_RECORD_ALSO_INVALIDATES[EMPLOYMENT_RECORD_RESOURCES.employmentDetails] : [],
@@ -164,7 +165,7 @@ export function mountEmploymentRecords(app: FastifyInstance, deps: AppDeps): voi
         withPerson(db, { session, userId: id, endpoint: bankEndpoint, method: 'PUT' }, async (context) => {
           const scoped = { companyId: context.subject.companyId, userId: id };
           await queries.setBankHolidayOverride(context.trx, { ...scoped, region: body.bank_holiday_region });
-          await announceWrite(request, context, {
+          await announceWrite(auditCallerOf(request), context, {
             resource: EMPLOYMENT_RECORD_RESOURCES.bankHolidays,
             action: 'user_bank_holidays.updated',
             details: { bank_holiday_region: body.bank_holiday_region },

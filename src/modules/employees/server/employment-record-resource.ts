@@ -4,6 +4,7 @@
 // runs through the person's scope checks; every write is audited and published.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
+import { auditCallerOf } from '../../../server/audit/audit-entry';
 import type * as v from 'valibot';
 import type { Trx } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
@@ -76,7 +77,7 @@ export function mountPersonRecords<TQuery extends { user_id: string }, TBody>(
           await checked(context, fields);
           const id = await definition.insert(context, fields);
           await definition.afterWrite?.(context);
-          await announceWrite(request, context, {
+          await announceWrite(auditCallerOf(request), context, {
             resource,
             action: action(resource, 'created'),
             invalidates: definition.alsoInvalidates,
@@ -93,7 +94,7 @@ export function mountPersonRecords<TQuery extends { user_id: string }, TBody>(
           await checked(context, body);
           if (!(await definition.write(context, { id, body }))) return undefined;
           await definition.afterWrite?.(context);
-          await announceWrite(request, context, {
+          await announceWrite(auditCallerOf(request), context, {
             resource,
             action: action(resource, 'updated'),
             invalidates: definition.alsoInvalidates,
@@ -108,7 +109,7 @@ export function mountPersonRecords<TQuery extends { user_id: string }, TBody>(
           const companyId = context.subject.companyId;
           if (!(await deleteRecord(context.trx, { table, id, companyId, userId: context.subject.userId }))) return false;
           await definition.afterWrite?.(context);
-          await announceWrite(request, context, {
+          await announceWrite(auditCallerOf(request), context, {
             resource,
             action: action(resource, 'deleted'),
             invalidates: definition.alsoInvalidates,

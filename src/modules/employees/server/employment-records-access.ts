@@ -1,7 +1,7 @@
 // Two things every write of records B does besides its own work: finding whose record an id
 // is (so the person's own scope checks apply, and another company's record is a 404), and
 // telling the audit trail and every open app of the company about the change.
-import type { FastifyRequest } from 'fastify';
+import type { AuditCaller } from '../../../server/audit/audit-entry';
 import type { Db } from '../../../server/db/database';
 import type { Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
@@ -29,11 +29,11 @@ export function withRecordOwner<T>(
  * company's open apps which resources to refetch. The event carries no personal data.
  */
 export async function announceWrite(
-  request: FastifyRequest,
+  caller: AuditCaller,
   context: PersonContext,
   input: { resource: string; action: string; invalidates?: readonly string[]; details?: Record<string, unknown> },
 ): Promise<void> {
-  await auditPerson(request, context, input.action, input.details);
+  await auditPerson(caller, context, input.action, input.details);
   const companyId = context.subject.companyId;
   await publish(context.trx, {
     channel: companyChannel(companyId),

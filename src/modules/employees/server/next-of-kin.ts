@@ -2,6 +2,7 @@
 // create, change and delete of one entry, each checked against the person it belongs to.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
+import { auditCallerOf } from '../../../server/audit/audit-entry';
 import { mountResource } from '../../../server/http/resource';
 import {
   CreateNextOfKinInputSchema,
@@ -40,7 +41,7 @@ export function mountNextOfKin(app: FastifyInstance, deps: AppDeps): void {
       handler: ({ db, session, request, body }) =>
         withPerson(db, { session, userId: body.user_id, endpoint, method: 'POST' }, async (p) => {
           const created = await createNextOfKin(p.trx, { ...person(p), values: kinValues(body) });
-          await recordWritten(request, p, { resource, action: 'user_next_of_kin.created', details: { id: created.id } });
+          await recordWritten(auditCallerOf(request), p, { resource, action: 'user_next_of_kin.created', details: { id: created.id } });
           return created;
         }),
     },
@@ -49,7 +50,7 @@ export function mountNextOfKin(app: FastifyInstance, deps: AppDeps): void {
       handler: ({ db, session, request, id, body }) =>
         withPersonRecord(db, { session, table: 'user_next_of_kin', id, endpoint, method: 'PUT' }, async (p) => {
           const updated = await updateNextOfKin(p.trx, { ...person(p), id, values: kinValues(body) });
-          if (updated) await recordWritten(request, p, { resource, action: 'user_next_of_kin.updated', details: { id } });
+          if (updated) await recordWritten(auditCallerOf(request), p, { resource, action: 'user_next_of_kin.updated', details: { id } });
           return updated;
         }),
     },
@@ -57,7 +58,7 @@ export function mountNextOfKin(app: FastifyInstance, deps: AppDeps): void {
       handler: async ({ db, session, request, id }) =>
         (await withPersonRecord(db, { session, table: 'user_next_of_kin', id, endpoint, method: 'DELETE' }, async (p) => {
           const deleted = await deleteUserRecord(p.trx, { ...person(p), table: 'user_next_of_kin', id });
-          if (deleted) await recordWritten(request, p, { resource, action: 'user_next_of_kin.deleted', details: { id } });
+          if (deleted) await recordWritten(auditCallerOf(request), p, { resource, action: 'user_next_of_kin.deleted', details: { id } });
           return deleted;
         })) ?? false,
     },

@@ -1,7 +1,6 @@
 // What the people module adds to the platform's person access: the special-category gate
 // and the audit entry of a read or write of a person's record.
-import type { FastifyRequest } from 'fastify';
-import { auditRequest } from '../../../server/audit/audit-entry';
+import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
 import type { PersonContext } from '../../../server/http/person-access';
 import { maySeeSpecialCategory } from '../employees.policy';
 
@@ -12,12 +11,12 @@ export function seesSpecialCategory(context: PersonContext, method: 'GET' | 'PUT
 
 /** Audits a read or write of a person's record: `action` like "user_personal_details.read". */
 export async function auditPerson(
-  request: FastifyRequest,
+  caller: AuditCaller,
   context: PersonContext,
   action: string,
   details?: Record<string, unknown>,
 ): Promise<void> {
-  await auditRequest(context.trx, request, {
+  await auditCaller(context.trx, caller, {
     companyId: context.subject.companyId,
     action,
     targetType: 'user',

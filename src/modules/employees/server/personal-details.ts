@@ -4,6 +4,7 @@
 // without it they are left out of the answer, and a change touching them is refused.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
+import { auditCallerOf, type AuditCaller } from '../../../server/audit/audit-entry';
 import { mountResource, type ResourceRecordContext } from '../../../server/http/resource';
 import { AppError } from '../../../shared/app-error';
 import type { HttpMethod } from '../../../shared/scopes';
@@ -36,7 +37,7 @@ const inPerson = <T>(context: ResourceRecordContext, endpoint: string, method: H
   withPerson(context.db, { session: context.session, userId: context.id, endpoint, method }, fn);
 
 /** The answer of GET and PUT: special-category keys only for those who may see them, and each such answer audited. */
-async function readPersonalDetails(context: ResourceRecordContext, personContext: PersonContext): Promise<PersonalDetails> {
+async function readPersonalDetails(caller: AuditCaller, personContext: PersonContext): Promise<PersonalDetails> {
   const row = await getPersonalDetailsRow(personContext.trx, person(personContext));
   const special = seesSpecialCategory(personContext);
   const details: PersonalDetails = {
@@ -47,7 +48,7 @@ async function readPersonalDetails(context: ResourceRecordContext, personContext
     special_category: special,
   };
   if (!special) return details;
-  await auditPerson(context.request, personContext, 'user_personal_details.read');
+  await auditPerson(caller, personContext, 'user_personal_details.read');
   for (const field of SPECIAL_CATEGORY_FIELDS) details[field] = row?.[field] ?? null;
   return details;
 }
@@ -78,20 +79,21 @@ export function mountPersonDetails(app: FastifyInstance, deps: AppDeps): void {
   const personal = personalRecordEndpoints.personalDetails;
   mountResource(app, deps, {
     name: personalRecordResources.personalDetails,
-    get: { handler: (context) => inPerson(context, personal, 'GET', (p) => readPersonalDetails(context, p)) },
+    get: { handler: (context) => inPerson(context, personal, 'GET', (p) => readPersonalDetails(auditCallerOf(context.request), p)) },
     update: {
       body: UpdatePersonalDetailsInputSchema,
       handler: (context) =>
         inPerson(context, personal, 'PUT', async (p) => {
+          const caller = auditCallerOf(context.request);
           const touchesSpecial = SPECIAL_CATEGORY_FIELDS.some((field) => context.body[field] !== undefined);
           if (touchesSpecial && !seesSpecialCategory(p, 'PUT')) throw AppError.forbidden();
           await upsertPersonalDetails(p.trx, { ...person(p), change: context.body });
-          await recordWritten(context.request, p, {
+          await recordWritten(caller, p, {
             resource: personalRecordResources.personalDetails,
             action: 'user_personal_details.updated',
             details: fieldsOf(context.body),
           });
-          return readPersonalDetails(context, p);
+          return readPersonalDetails(caller, p);
         }),
     },
     validate: { body: UpdatePersonalDetailsInputSchema, method: 'PUT' },
@@ -106,7 +108,7 @@ export function mountPersonDetails(app: FastifyInstance, deps: AppDeps): void {
       handler: (context) =>
         inPerson(context, contact, 'PUT', async (p) => {
           await upsertContactDetails(p.trx, { ...person(p), change: context.body });
-          await recordWritten(context.request, p, {
+          await recordWritten(auditCallerOf(context.request), p, {
             resource: personalRecordResources.contactDetails,
             action: 'user_contact_details.updated',
             details: fieldsOf(context.body),
@@ -126,7 +128,7 @@ export function mountPersonDetails(app: FastifyInstance, deps: AppDeps): void {
       handler: (context) =>
         inPerson(context, about, 'PUT', async (p) => {
           await upsertAboutMe(p.trx, { ...person(p), change: context.body });
-          await recordWritten(context.request, p, {
+          await recordWritten(auditCallerOf(context.request), p, {
             resource: personalRecordResources.aboutMe,
             action: 'user_about_me.updated',
             details: fieldsOf(context.body),

@@ -3,6 +3,7 @@
 // its author, and only the author or someone over the whole company changes or deletes it.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
+import { auditCallerOf } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
 import { requireCompany } from '../../../server/plugins/request-context';
@@ -53,7 +54,7 @@ export function mountUserNotes(app: FastifyInstance, deps: AppDeps): void {
       handler: ({ db, session, request, body }) =>
         withPerson(db, { session, userId: body.user_id, endpoint, method: 'POST' }, async (p) => {
           const id = await createUserNote(p.trx, { ...person(p), type: body.type, body: body.body, authorId: session.userId });
-          await recordWritten(request, p, { resource, action: 'user_notes.created', details: { id, type: body.type } });
+          await recordWritten(auditCallerOf(request), p, { resource, action: 'user_notes.created', details: { id, type: body.type } });
           return getUserNote(p.trx, { companyId: p.subject.companyId, id });
         }),
     },
@@ -63,7 +64,7 @@ export function mountUserNotes(app: FastifyInstance, deps: AppDeps): void {
         withPersonRecord(db, { session, table: 'user_notes', id, endpoint, method: 'PUT' }, async (p) => {
           if (!(await mayChangeNote(p, id))) throw AppError.forbidden(personalRecordMessages.notAuthor);
           if (!(await updateUserNote(p.trx, { ...person(p), id, type: body.type, body: body.body }))) return undefined;
-          await recordWritten(request, p, { resource, action: 'user_notes.updated', details: { id, type: body.type } });
+          await recordWritten(auditCallerOf(request), p, { resource, action: 'user_notes.updated', details: { id, type: body.type } });
           return getUserNote(p.trx, { companyId: p.subject.companyId, id });
         }),
     },
@@ -72,7 +73,7 @@ export function mountUserNotes(app: FastifyInstance, deps: AppDeps): void {
         (await withPersonRecord(db, { session, table: 'user_notes', id, endpoint, method: 'DELETE' }, async (p) => {
           if (!(await mayChangeNote(p, id))) throw AppError.forbidden(personalRecordMessages.notAuthor);
           const deleted = await deleteUserRecord(p.trx, { ...person(p), table: 'user_notes', id });
-          if (deleted) await recordWritten(request, p, { resource, action: 'user_notes.deleted', details: { id } });
+          if (deleted) await recordWritten(auditCallerOf(request), p, { resource, action: 'user_notes.deleted', details: { id } });
           return deleted;
         })) ?? false,
     },

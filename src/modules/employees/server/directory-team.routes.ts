@@ -4,6 +4,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../../../server/app-deps';
+import { auditCallerOf } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
 import { requireCompany, requireSession } from '../../../server/plugins/request-context';
@@ -96,7 +97,7 @@ export const directoryTeamRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async 
       if (!facts) throw AppError.notFound();
       if (!STEPS.every((step) => step.done(facts))) throw AppError.validation({ steps: [SETUP_INCOMPLETE] }, SETUP_INCOMPLETE);
       const completedAt = await markSetupComplete(trx, { companyId, userId });
-      await auditPerson(request, context, 'user.setup_completed');
+      await auditPerson(auditCallerOf(request), context, 'user.setup_completed');
       await publish(trx, {
         channel: companyChannel(companyId),
         event: 'user-setup-complete',
