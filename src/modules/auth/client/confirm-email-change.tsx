@@ -3,34 +3,16 @@
 // it: the server has ended every session they had, and a page still open in one of them is
 // signed out by its next call. A bad, used or expired link says so.
 import { Loader, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { confirmEmailChange } from './auth.api';
 import { AuthCard } from './auth-card';
-import { formProblem } from './form-problem';
 import { OutcomePanel } from './form-notices';
+import { useLinkToken } from './use-link-token';
 
 export const NO_EMAIL_CHANGE_TOKEN = 'This link is incomplete. Please open the link from the e-mail again.';
 export const emailChangedMessage = (email: string) => `Your e-mail address is now ${email}. Sign in with it from now on.`;
 
 export function ConfirmEmailChange({ token }: { token: string | null }) {
-  const mutation = useMutation({
-    mutationFn: confirmEmailChange,
-    meta: { errorToast: false },
-  });
-  const sentFor = useRef<string | null>(null);
-  const { mutate } = mutation;
-  useEffect(() => {
-    if (!token || sentFor.current === token) return;
-    sentFor.current = token;
-    mutate({ token });
-  }, [token, mutate]);
-
-  let problem: string | null = token ? null : NO_EMAIL_CHANGE_TOKEN;
-  if (mutation.isError) {
-    const found = formProblem(mutation.error);
-    problem = found.fieldErrors?.token?.[0] ?? found.message;
-  }
+  const { mutation, problem } = useLinkToken({ token, send: confirmEmailChange, missing: NO_EMAIL_CHANGE_TOKEN });
   return (
     <AuthCard title="Confirm your new e-mail address">
       {problem ? (

@@ -3,16 +3,14 @@
 // the answer is a session that may only finish onboarding, stored the way a sign-in stores
 // one, and the user goes on to /welcome. A bad link says why and points to login.
 import { Anchor, Loader, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
 import { EMAIL_CHANGE_LINK_TYPE } from '../auth.contract';
 import { confirmEmail } from './auth.api';
 import { ConfirmEmailChange } from './confirm-email-change';
 import { AuthCard } from './auth-card';
-import { formProblem } from './form-problem';
 import { OutcomePanel } from './form-notices';
 import { saveSession } from './session-store';
+import { useLinkToken } from './use-link-token';
 
 export const NO_INVITATION_TOKEN =
   'This link is incomplete. Please open the link from your invitation e-mail again, or ask your employer for a new invitation.';
@@ -26,28 +24,15 @@ export function ConfirmEmailPage() {
 
 function ConfirmInvitation({ token }: { token: string | null }) {
   const navigate = useNavigate();
-  const mutation = useMutation({
-    mutationFn: confirmEmail,
-    meta: { errorToast: false },
+  const { problem } = useLinkToken({
+    token,
+    send: confirmEmail,
+    missing: NO_INVITATION_TOKEN,
     onSuccess: async (session) => {
       saveSession(session, session.email);
       await navigate({ to: '/welcome', replace: true });
     },
   });
-  // Sent once per token, whatever React does with effects: a second send would find the link used.
-  const sentFor = useRef<string | null>(null);
-  const { mutate } = mutation;
-  useEffect(() => {
-    if (!token || sentFor.current === token) return;
-    sentFor.current = token;
-    mutate({ token });
-  }, [token, mutate]);
-
-  let problem: string | null = token ? null : NO_INVITATION_TOKEN;
-  if (mutation.isError) {
-    const found = formProblem(mutation.error);
-    problem = found.fieldErrors?.token?.[0] ?? found.message;
-  }
   return (
     <AuthCard title="Confirm your e-mail address">
       {problem ? (
