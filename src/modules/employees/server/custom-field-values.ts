@@ -20,7 +20,7 @@ import {
   type UserCustomFields,
 } from '../personal-records.contract';
 import { withPerson, type PersonContext } from '../../../server/http/person-access';
-import { recordWritten } from './personal-records-access';
+import { announceWrite } from './employment-records-access';
 import { findUserCustomFields, setUserCustomFieldValues } from './personal-records.queries';
 
 const endpoint = personalRecordEndpoints.customFields;
@@ -84,7 +84,7 @@ export function mountUserCustomFields(app: FastifyInstance, deps: AppDeps): void
           const { values, errors } = checkCustomValues(await findUserCustomFields(p.trx, person(p)), body.values);
           if (Object.keys(errors).length > 0) throw AppError.validation(errors);
           await setUserCustomFieldValues(p.trx, { ...person(p), values });
-          await recordWritten(auditCallerOf(request), p, {
+          await announceWrite(auditCallerOf(request), p, {
             resource,
             action: 'user_custom_fields.updated',
             details: { fields: [...values.keys()] },

@@ -1,4 +1,4 @@
-// Two things every write of records B does besides its own work: finding whose record an id
+// Two things every write of an employment or personal record does besides its own work: finding whose record an id
 // is (so the person's own scope checks apply, and another company's record is a 404), and
 // telling the audit trail and every open app of the company about the change.
 import type { AuditCaller } from '../../../server/audit/audit-entry';

@@ -12,7 +12,8 @@ import {
   UpdateNextOfKinInputSchema,
 } from '../personal-records.contract';
 import { withPerson, type PersonContext } from '../../../server/http/person-access';
-import { recordWritten, withPersonRecord } from './personal-records-access';
+import { withPersonRecord } from './personal-records-access';
+import { announceWrite } from './employment-records-access';
 import { createNextOfKin, deleteUserRecord, findNextOfKin, updateNextOfKin } from './personal-records.queries';
 
 const endpoint = personalRecordEndpoints.nextOfKin;
@@ -41,7 +42,7 @@ export function mountNextOfKin(app: FastifyInstance, deps: AppDeps): void {
       handler: ({ db, session, request, body }) =>
         withPerson(db, { session, userId: body.user_id, endpoint, method: 'POST' }, async (p) => {
           const created = await createNextOfKin(p.trx, { ...person(p), values: kinValues(body) });
-          await recordWritten(auditCallerOf(request), p, { resource, action: 'user_next_of_kin.created', details: { id: created.id } });
+          await announceWrite(auditCallerOf(request), p, { resource, action: 'user_next_of_kin.created', details: { id: created.id } });
           return created;
         }),
     },
@@ -50,7 +51,7 @@ export function mountNextOfKin(app: FastifyInstance, deps: AppDeps): void {
       handler: ({ db, session, request, id, body }) =>
         withPersonRecord(db, { session, table: 'user_next_of_kin', id, endpoint, method: 'PUT' }, async (p) => {
           const updated = await updateNextOfKin(p.trx, { ...person(p), id, values: kinValues(body) });
-          if (updated) await recordWritten(auditCallerOf(request), p, { resource, action: 'user_next_of_kin.updated', details: { id } });
+          if (updated) await announceWrite(auditCallerOf(request), p, { resource, action: 'user_next_of_kin.updated', details: { id } });
           return updated;
         }),
     },
@@ -58,7 +59,7 @@ export function mountNextOfKin(app: FastifyInstance, deps: AppDeps): void {
       handler: async ({ db, session, request, id }) =>
         (await withPersonRecord(db, { session, table: 'user_next_of_kin', id, endpoint, method: 'DELETE' }, async (p) => {
           const deleted = await deleteUserRecord(p.trx, { ...person(p), table: 'user_next_of_kin', id });
-          if (deleted) await recordWritten(auditCallerOf(request), p, { resource, action: 'user_next_of_kin.deleted', details: { id } });
+          if (deleted) await announceWrite(auditCallerOf(request), p, { resource, action: 'user_next_of_kin.deleted', details: { id } });
           return deleted;
         })) ?? false,
     },

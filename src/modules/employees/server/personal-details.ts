@@ -21,7 +21,8 @@ import {
 } from '../personal-records.contract';
 import { withPerson, type PersonContext } from '../../../server/http/person-access';
 import { auditPerson, seesSpecialCategory } from './person-access';
-import { fieldsOf, recordWritten } from './personal-records-access';
+import { fieldsOf } from './personal-records-access';
+import { announceWrite } from './employment-records-access';
 import {
   getAboutMeRow,
   getContactDetailsRow,
@@ -88,7 +89,7 @@ export function mountPersonDetails(app: FastifyInstance, deps: AppDeps): void {
           const touchesSpecial = SPECIAL_CATEGORY_FIELDS.some((field) => context.body[field] !== undefined);
           if (touchesSpecial && !seesSpecialCategory(p, 'PUT')) throw AppError.forbidden();
           await upsertPersonalDetails(p.trx, { ...person(p), change: context.body });
-          await recordWritten(caller, p, {
+          await announceWrite(caller, p, {
             resource: personalRecordResources.personalDetails,
             action: 'user_personal_details.updated',
             details: fieldsOf(context.body),
@@ -108,7 +109,7 @@ export function mountPersonDetails(app: FastifyInstance, deps: AppDeps): void {
       handler: (context) =>
         inPerson(context, contact, 'PUT', async (p) => {
           await upsertContactDetails(p.trx, { ...person(p), change: context.body });
-          await recordWritten(auditCallerOf(context.request), p, {
+          await announceWrite(auditCallerOf(context.request), p, {
             resource: personalRecordResources.contactDetails,
             action: 'user_contact_details.updated',
             details: fieldsOf(context.body),
@@ -128,7 +129,7 @@ export function mountPersonDetails(app: FastifyInstance, deps: AppDeps): void {
       handler: (context) =>
         inPerson(context, about, 'PUT', async (p) => {
           await upsertAboutMe(p.trx, { ...person(p), change: context.body });
-          await recordWritten(auditCallerOf(context.request), p, {
+          await announceWrite(auditCallerOf(context.request), p, {
             resource: personalRecordResources.aboutMe,
             action: 'user_about_me.updated',
             details: fieldsOf(context.body),

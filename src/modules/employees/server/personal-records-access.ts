@@ -1,15 +1,11 @@
-// What every record route of part A shares: a record with its own id (a next of kin, a note)
+// What every personal-record route shares: a record with its own id (a next of kin, a note)
 // is reached through the person it belongs to, and every write is audited and tells the
 // company's open apps which resource to refetch (never what changed: no personal data).
 import type { Db, Trx } from '../../../server/db/database';
 import type { Session } from '../../../server/plugins/request-context';
 import type { HttpMethod } from '../../../shared/scopes';
 import { withRecordPerson, type PersonContext } from '../../../server/http/person-access';
-import { announceWrite } from './employment-records-access';
 import { findRecordOwner } from './personal-records.queries';
-
-/** Audits the write and tells the company's open apps which resource to refetch. */
-export const recordWritten = announceWrite;
 
 /** The names of the fields a change sets: what an audit entry keeps instead of their values. */
 export const fieldsOf = (change: object) => ({

@@ -17,7 +17,8 @@ import {
   UpdateUserNoteInputSchema,
 } from '../personal-records.contract';
 import { actorOf, withPerson, type PersonContext } from '../../../server/http/person-access';
-import { recordWritten, withPersonRecord } from './personal-records-access';
+import { withPersonRecord } from './personal-records-access';
+import { announceWrite } from './employment-records-access';
 import { createUserNote, deleteUserRecord, findUserNotes, getNoteAuthor, getUserNote, updateUserNote } from './personal-records.queries';
 
 const endpoint = personalRecordEndpoints.notes;
@@ -54,7 +55,7 @@ export function mountUserNotes(app: FastifyInstance, deps: AppDeps): void {
       handler: ({ db, session, request, body }) =>
         withPerson(db, { session, userId: body.user_id, endpoint, method: 'POST' }, async (p) => {
           const id = await createUserNote(p.trx, { ...person(p), type: body.type, body: body.body, authorId: session.userId });
-          await recordWritten(auditCallerOf(request), p, { resource, action: 'user_notes.created', details: { id, type: body.type } });
+          await announceWrite(auditCallerOf(request), p, { resource, action: 'user_notes.created', details: { id, type: body.type } });
           return getUserNote(p.trx, { companyId: p.subject.companyId, id });
         }),
     },
@@ -64,7 +65,7 @@ export function mountUserNotes(app: FastifyInstance, deps: AppDeps): void {
         withPersonRecord(db, { session, table: 'user_notes', id, endpoint, method: 'PUT' }, async (p) => {
           if (!(await mayChangeNote(p, id))) throw AppError.forbidden(personalRecordMessages.notAuthor);
           if (!(await updateUserNote(p.trx, { ...person(p), id, type: body.type, body: body.body }))) return undefined;
-          await recordWritten(auditCallerOf(request), p, { resource, action: 'user_notes.updated', details: { id, type: body.type } });
+          await announceWrite(auditCallerOf(request), p, { resource, action: 'user_notes.updated', details: { id, type: body.type } });
           return getUserNote(p.trx, { companyId: p.subject.companyId, id });
         }),
     },
@@ -73,7 +74,7 @@ export function mountUserNotes(app: FastifyInstance, deps: AppDeps): void {
         (await withPersonRecord(db, { session, table: 'user_notes', id, endpoint, method: 'DELETE' }, async (p) => {
           if (!(await mayChangeNote(p, id))) throw AppError.forbidden(personalRecordMessages.notAuthor);
           const deleted = await deleteUserRecord(p.trx, { ...person(p), table: 'user_notes', id });
-          if (deleted) await recordWritten(auditCallerOf(request), p, { resource, action: 'user_notes.deleted', details: { id } });
+          if (deleted) await announceWrite(auditCallerOf(request), p, { resource, action: 'user_notes.deleted', details: { id } });
           return deleted;
         })) ?? false,
     },

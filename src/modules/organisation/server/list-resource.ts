@@ -12,7 +12,7 @@ import { mountResource, type ResourceContext } from '../../../server/http/resour
 import { AppError, type FieldErrors } from '../../../shared/app-error';
 import { DUPLICATE_NAME, ListQuerySchema } from '../organisation.contract';
 import { inCompany } from '../../../server/http/company';
-import { isForeignKeyViolation, isUniqueViolation } from './company-scope';
+import { isForeignKeyViolation, isUniqueViolation } from '../../../server/db/pg-errors';
 import {
   countUsers,
   createItem,
