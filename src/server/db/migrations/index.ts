@@ -18,6 +18,18 @@ import * as m0015 from './0015_email_change';
 import * as m0016 from './0016_admin_reach';
 import * as m0017 from './0017_app_login';
 import * as m0018 from './0018_mail_secrets';
+import * as m0019 from './0019_expenses';
+import * as m0020 from './0020_overtime';
+import * as m0021 from './0021_payroll';
+import * as m0022 from './0022_tasks';
+import * as m0023 from './0023_incidents';
+import * as m0024 from './0024_notices';
+import * as m0025 from './0025_articles';
+import * as m0026 from './0026_documents';
+import * as m0027 from './0027_rotas';
+import * as m0028 from './0028_reports';
+import * as m0029 from './0029_push_subscriptions';
+import * as m0030 from './0030_read_versions';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -38,4 +50,16 @@ export const migrations: Record<string, Migration> = {
   '0016_admin_reach': m0016,
   '0017_app_login': m0017,
   '0018_mail_secrets': m0018,
+  '0019_expenses': m0019,
+  '0020_overtime': m0020,
+  '0021_payroll': m0021,
+  '0022_tasks': m0022,
+  '0023_incidents': m0023,
+  '0024_notices': m0024,
+  '0025_articles': m0025,
+  '0026_documents': m0026,
+  '0027_rotas': m0027,
+  '0028_reports': m0028,
+  '0029_push_subscriptions': m0029,
+  '0030_read_versions': m0030,
 };
