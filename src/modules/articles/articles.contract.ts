@@ -89,7 +89,7 @@ export const ArticleListQuerySchema = v.object({
   category: v.optional(textField({ maxLength: 80 })),
   area: v.optional(v.picklist(ARTICLE_AREAS, 'Unknown area.')),
   tag: v.optional(textField({ maxLength: 40 })),
-  /** Administrators only: drafts too (default), or one status. */
-  status: v.optional(v.picklist(ARTICLE_STATUSES, 'Unknown status.')),
+  /** Administrators only: every status (default), or those listed (statuses are always sent as lists, §3). */
+  status: v.optional(v.array(v.picklist(ARTICLE_STATUSES, 'Unknown status.'), 'Unknown status.')),
 });
 export type ArticleListQuery = v.InferOutput<typeof ArticleListQuerySchema>;

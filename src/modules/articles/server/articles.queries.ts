@@ -43,7 +43,7 @@ export async function findArticlePage(
   const { query } = input;
   const terms = query.search ? sql`websearch_to_tsquery('english', ${query.search})` : null;
   const where = sql`TRUE
-    ${input.published ? sql`AND ${publishedOnly}` : query.status ? sql`AND a.status = ${query.status}` : sql``}
+    ${input.published ? sql`AND ${publishedOnly}` : query.status?.length ? sql`AND a.status = ANY (${sql.val(query.status)}::text[])` : sql``}
     ${terms ? sql`AND a.search @@ ${terms}` : sql``}
     ${query.category ? sql`AND a.category = ${query.category}` : sql``}
     ${query.area ? sql`AND a.area = ${query.area}` : sql``}
