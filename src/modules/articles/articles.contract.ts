@@ -73,7 +73,10 @@ export const ArticleInputSchema = v.object(
       v.check((value) => value.trim() !== '', fieldMessages.required),
     ),
     category: requiredTextField({ maxLength: 80 }),
-    tags: v.optional(v.pipe(v.array(requiredTextField({ maxLength: 40 }), 'Field is required.'), v.maxLength(12, fieldMessages.maxLength)), []),
+    tags: v.optional(
+      v.pipe(v.array(requiredTextField({ maxLength: 40 }), 'Field is required.'), v.maxLength(12, fieldMessages.maxLength)),
+      [],
+    ),
     area: v.picklist(ARTICLE_AREAS, 'Field is required.'),
     status: v.picklist(ARTICLE_STATUSES, 'Field is required.'),
     published_on: isoDate,

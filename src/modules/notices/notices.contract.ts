@@ -49,7 +49,16 @@ export const noticeMessages = {
 } as const;
 
 const uuidList = (message: string) =>
-  v.pipe(v.array(v.pipe(v.string(message), v.check((value: string) => isUuid(value), message)), message), v.maxLength(100, fieldMessages.maxLength));
+  v.pipe(
+    v.array(
+      v.pipe(
+        v.string(message),
+        v.check((value: string) => isUuid(value), message),
+      ),
+      message,
+    ),
+    v.maxLength(100, fieldMessages.maxLength),
+  );
 
 const isoDateTime = v.pipe(
   v.string('This is not a valid date.'),

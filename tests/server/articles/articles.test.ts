@@ -19,7 +19,10 @@ beforeAll(async () => {
   t = await createTestApp({ realAuth: true, env: { RATE_LIMIT_MAX: '100000' } });
   acme = await addLeaveCompany(t, { assignPolicy: false });
   const docsUser = await addUser(t, { company: inCompany(acme, 'Docs only'), departmentId: acme.departments.Office! });
-  const adminUser = await addUser(t, { company: null, roleId: await addRole(t, { companyId: null, template: PRODUCT_ROLES.administrator }) });
+  const adminUser = await addUser(t, {
+    company: null,
+    roleId: await addRole(t, { companyId: null, template: PRODUCT_ROLES.administrator }),
+  });
   docs = bearer(await signIn(t, docsUser));
   admin = bearer(await signIn(t, adminUser));
   employee = bearer(await acme.token('employee'));
@@ -69,9 +72,13 @@ describe('reading', () => {
     expect(ranked[0]).toBe('Holiday entitlement basics: 5.6 weeks and how to work it out');
     expect(titles(await get('/api/article?search=xylophonist', employee))).toEqual([]);
     expect(titles(await get('/api/article?area=hs', employee))).toContain('RIDDOR for small businesses: what to report, and by when');
-    expect(titles(await get('/api/article?area=hs', employee))).not.toContain('Holiday entitlement basics: 5.6 weeks and how to work it out');
+    expect(titles(await get('/api/article?area=hs', employee))).not.toContain(
+      'Holiday entitlement basics: 5.6 weeks and how to work it out',
+    );
     const categories = (await get('/api/article-categories', docs)).json() as { name: string; count: number }[];
-    expect(categories.map((c) => c.name)).toEqual(expect.arrayContaining(['Absence management', 'Accidents and incidents', 'Leave and holidays']));
+    expect(categories.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['Absence management', 'Accidents and incidents', 'Leave and holidays']),
+    );
   });
 });
 
@@ -111,10 +118,19 @@ describe('permission rows', () => {
       return levelFor(template.permissions, endpoint, method);
     };
     expect(['Owner', 'HR admin', 'Manager', 'Employee', 'Docs only', 'Administrator'].map((role) => level(role, '/api/notices'))).toEqual([
-      'company', 'company', 'department', 'own', null, null,
+      'company',
+      'company',
+      'department',
+      'own',
+      null,
+      null,
     ]);
     expect(['Owner', 'Manager', 'Employee', 'Docs only', 'Administrator'].map((role) => level(role, '/api/article'))).toEqual([
-      'company', 'own', 'own', null, 'global',
+      'company',
+      'own',
+      'own',
+      null,
+      'global',
     ]);
   });
 });

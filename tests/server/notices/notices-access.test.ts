@@ -21,7 +21,11 @@ const as = (person: Parameters<typeof call>[1]['person'], company = acme) => ({ 
 
 describe('audiences', () => {
   it('lists a notice for Office to Office people and the author, never to Operations', async () => {
-    const id = await addNotice(t, as('owner'), { title: 'Office keys', audience: 'departments', department_ids: [acme.departments.Office!] });
+    const id = await addNotice(t, as('owner'), {
+      title: 'Office keys',
+      audience: 'departments',
+      department_ids: [acme.departments.Office!],
+    });
     expect(titlesOf(await call(t, as('office'), 'GET', '/api/notices'))).toContain('Office keys');
     expect(titlesOf(await call(t, as('owner'), 'GET', '/api/notices'))).toContain('Office keys');
     expect(titlesOf(await call(t, as('employee'), 'GET', '/api/notices'))).not.toContain('Office keys');
@@ -48,9 +52,21 @@ describe('audiences', () => {
 
 describe('who may write', () => {
   it('lets a manager address only the departments they manage', async () => {
-    const own = await call(t, as('manager'), 'POST', '/api/notices', noticeBody({ audience: 'departments', department_ids: [acme.departments.Operations!] }));
+    const own = await call(
+      t,
+      as('manager'),
+      'POST',
+      '/api/notices',
+      noticeBody({ audience: 'departments', department_ids: [acme.departments.Operations!] }),
+    );
     expect(own.statusCode).toBe(201);
-    const elsewhere = await call(t, as('manager'), 'POST', '/api/notices', noticeBody({ audience: 'departments', department_ids: [acme.departments.Office!] }));
+    const elsewhere = await call(
+      t,
+      as('manager'),
+      'POST',
+      '/api/notices',
+      noticeBody({ audience: 'departments', department_ids: [acme.departments.Office!] }),
+    );
     expect(elsewhere.statusCode).toBe(422);
     expect(elsewhere.json().errors.department_ids).toEqual(['You can address only the departments you manage.']);
     const everyone = await call(t, as('manager'), 'POST', '/api/notices', noticeBody());
@@ -63,12 +79,24 @@ describe('who may write', () => {
     const id = await addNotice(t, as('owner'));
     expect((await call(t, as('employee'), 'GET', `/api/notices/${id}/receipts`)).statusCode).toBe(403);
     expect((await call(t, as('employee'), 'PUT', `/api/notices/${id}`, noticeBody())).statusCode).toBe(403);
-    const manager = await call(t, as('otherManager'), 'PUT', `/api/notices/${id}`, noticeBody({ audience: 'departments', department_ids: [acme.departments.Office!] }));
+    const manager = await call(
+      t,
+      as('otherManager'),
+      'PUT',
+      `/api/notices/${id}`,
+      noticeBody({ audience: 'departments', department_ids: [acme.departments.Office!] }),
+    );
     expect(manager.statusCode).toBe(403);
   });
 
   it('refuses a department or location of another company', async () => {
-    const res = await call(t, as('owner'), 'POST', '/api/notices', noticeBody({ audience: 'departments', department_ids: [other.departments.Office!] }));
+    const res = await call(
+      t,
+      as('owner'),
+      'POST',
+      '/api/notices',
+      noticeBody({ audience: 'departments', department_ids: [other.departments.Office!] }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.department_ids).toEqual(['This is not a department of your company.']);
   });
@@ -79,7 +107,9 @@ describe('who may write', () => {
       as('owner'),
       'POST',
       '/api/notices',
-      noticeBody({ body: '<p onclick="x()">Hi <script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">link</a> <b>bold</b></p>' }),
+      noticeBody({
+        body: '<p onclick="x()">Hi <script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">link</a> <b>bold</b></p>',
+      }),
     );
     expect(res.statusCode).toBe(201);
     const body = res.json().body as string;

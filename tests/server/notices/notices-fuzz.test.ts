@@ -35,12 +35,42 @@ const scalar = fc.oneof(
   fc.integer(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom('', ' ', 'a'.repeat(3000), '2026-02-30', '2026-01-01', '2026-01-01T10:00:00Z', 'everyone', 'departments', 'locations', 'hr', 'published', '<script>x</script>', 'ID', '%_\\'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'a'.repeat(3000),
+    '2026-02-30',
+    '2026-01-01',
+    '2026-01-01T10:00:00Z',
+    'everyone',
+    'departments',
+    'locations',
+    'hr',
+    'published',
+    '<script>x</script>',
+    'ID',
+    '%_\\',
+  ),
 );
 const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), scalar, { maxKeys: 3 }));
 const KEYS = [
-  'title', 'body', 'audience', 'department_ids', 'location_ids', 'publish_at', 'expires_on', 'pinned', 'acknowledgement_required',
-  'send_email', 'summary', 'category', 'tags', 'area', 'status', 'published_on', 'sources',
+  'title',
+  'body',
+  'audience',
+  'department_ids',
+  'location_ids',
+  'publish_at',
+  'expires_on',
+  'pinned',
+  'acknowledgement_required',
+  'send_email',
+  'summary',
+  'category',
+  'tags',
+  'area',
+  'status',
+  'published_on',
+  'sources',
 ] as const;
 const body = fc.oneof(fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 10 }), fc.anything({ maxDepth: 2 }));
 
@@ -63,30 +93,44 @@ const ROUTES = [
 describe('notices and articles under fuzzing', () => {
   it('never answer 5xx to any body on any write', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ROUTES), fc.constantFrom('owner', 'manager', 'employee', 'admin'), body, fc.nat(), async (route, who, raw, pick) => {
-        const res = await t.app.inject({
-          method: route.method,
-          url: route.url(pick),
-          headers: { ...headers[who], 'content-type': 'application/json' },
-          payload: JSON.stringify(withIds(raw, pick)) ?? 'null',
-        });
-        expect(res.statusCode, `${who} ${route.method} ${route.url(pick)} ${res.body}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES),
+        fc.constantFrom('owner', 'manager', 'employee', 'admin'),
+        body,
+        fc.nat(),
+        async (route, who, raw, pick) => {
+          const res = await t.app.inject({
+            method: route.method,
+            url: route.url(pick),
+            headers: { ...headers[who], 'content-type': 'application/json' },
+            payload: JSON.stringify(withIds(raw, pick)) ?? 'null',
+          });
+          expect(res.statusCode, `${who} ${route.method} ${route.url(pick)} ${res.body}`).toBeLessThan(500);
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it('never answer 5xx to any query of the lists', async () => {
     const key = fc.constantFrom('search', 'state', 'unread', 'pinned', 'category', 'area', 'tag', 'status', 'offset', 'limit', 'state[]');
-    const query = fc.array(fc.tuple(key, fc.oneof(fc.string(), fc.constantFrom('current', 'expired', '1', '-1', 'hr', '"a" OR b', '!!', '&|'))), {
-      maxLength: 4,
-    });
+    const query = fc.array(
+      fc.tuple(key, fc.oneof(fc.string(), fc.constantFrom('current', 'expired', '1', '-1', 'hr', '"a" OR b', '!!', '&|'))),
+      {
+        maxLength: 4,
+      },
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/api/notices', '/api/article'), fc.constantFrom('owner', 'employee', 'admin'), query, async (path, who, pairs) => {
-        const search = new URLSearchParams(pairs).toString();
-        const res = await t.app.inject({ method: 'GET', url: `${path}?${search}`, headers: headers[who] });
-        expect(res.statusCode, `${who} ${path}?${search} ${res.body}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('/api/notices', '/api/article'),
+        fc.constantFrom('owner', 'employee', 'admin'),
+        query,
+        async (path, who, pairs) => {
+          const search = new URLSearchParams(pairs).toString();
+          const res = await t.app.inject({ method: 'GET', url: `${path}?${search}`, headers: headers[who] });
+          expect(res.statusCode, `${who} ${path}?${search} ${res.body}`).toBeLessThan(500);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -101,7 +101,10 @@ describe('scheduled publishing', () => {
     expect((await publishDueNotices(t.database.db, 'http://test')).published).toBe(0);
     expect(await noticeNotifications(acme.people.colleague.id, id)).toHaveLength(1);
     // A notice published has its e-mail queued for those asked to act (acknowledgement).
-    const mails = await ownerSql<{ n: string }>(t, sql`select count(*) as n from outbox_email where subject = 'New notice: Scheduled news'`);
+    const mails = await ownerSql<{ n: string }>(
+      t,
+      sql`select count(*) as n from outbox_email where subject = 'New notice: Scheduled news'`,
+    );
     expect(Number(mails[0]?.n)).toBe(6);
   });
 

@@ -86,7 +86,11 @@ export async function findArticleCategories(db: DbOrTrx, input: { published: boo
 
 export type ArticleWrite = Omit<ArticleTable, 'id' | 'created_at' | 'updated_at' | 'created_by'>;
 
-const forDb = (values: ArticleWrite) => ({ ...values, tags: sql<string[]>`${sql.val(values.tags)}::text[]`, sources: JSON.stringify(values.sources) as unknown as ArticleSource[] });
+const forDb = (values: ArticleWrite) => ({
+  ...values,
+  tags: sql<string[]>`${sql.val(values.tags)}::text[]`,
+  sources: JSON.stringify(values.sources) as unknown as ArticleSource[],
+});
 
 export async function insertArticle(db: DbOrTrx, input: { values: ArticleWrite; createdBy: string }): Promise<string> {
   const row = await db

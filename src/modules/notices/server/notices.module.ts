@@ -10,5 +10,6 @@ export const noticesModule: ServerModule = {
   routes: noticesRoutes,
   grants: noticesGrants,
   jobs: noticesJobs,
-  demo: (trx, company) => seedNoticesDemo(trx, { companyId: company.companyId, departments: company.departments, accounts: company.accounts }),
+  demo: (trx, company) =>
+    seedNoticesDemo(trx, { companyId: company.companyId, departments: company.departments, accounts: company.accounts }),
 };

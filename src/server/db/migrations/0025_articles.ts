@@ -25,10 +25,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('search', sql`tsvector`, (c) =>
-      c.generatedAlwaysAs(sql`
+      c
+        .generatedAlwaysAs(
+          sql`
         setweight(to_tsvector('english', title), 'A') ||
         setweight(to_tsvector('english', summary), 'B') ||
-        setweight(to_tsvector('english', regexp_replace(body, '<[^>]+>', ' ', 'g')), 'C')`).stored(),
+        setweight(to_tsvector('english', regexp_replace(body, '<[^>]+>', ' ', 'g')), 'C')`,
+        )
+        .stored(),
     )
     .execute();
   await sql`CREATE INDEX articles_search_idx ON articles USING gin (search)`.execute(db);
@@ -84,7 +88,10 @@ const STARTER_ARTICLES: StarterArticle[] = [
         url: 'https://www.gov.uk/government/publications/fit-note-guidance-for-employers-and-line-managers',
       },
       { name: 'Acas: Absence from work', url: 'https://www.acas.org.uk/absence-from-work' },
-      { name: 'Employment Rights Act 2025: the Statutory Sick Pay changes', url: 'https://www.gov.uk/government/collections/employment-rights-bill' },
+      {
+        name: 'Employment Rights Act 2025: the Statutory Sick Pay changes',
+        url: 'https://www.gov.uk/government/collections/employment-rights-bill',
+      },
     ],
     body: [
       '<h2>When someone calls in sick</h2>',
@@ -114,9 +121,15 @@ const STARTER_ARTICLES: StarterArticle[] = [
     area: 'hs',
     publishedOn: '2026-03-02',
     sources: [
-      { name: 'HSE: RIDDOR — Reporting of Injuries, Diseases and Dangerous Occurrences Regulations 2013', url: 'https://www.hse.gov.uk/riddor/' },
+      {
+        name: 'HSE: RIDDOR — Reporting of Injuries, Diseases and Dangerous Occurrences Regulations 2013',
+        url: 'https://www.hse.gov.uk/riddor/',
+      },
       { name: 'HSE INDG453: Reporting accidents and incidents at work', url: 'https://www.hse.gov.uk/pubns/indg453.pdf' },
-      { name: 'The Reporting of Injuries, Diseases and Dangerous Occurrences Regulations 2013 (SI 2013/1471)', url: 'https://www.legislation.gov.uk/uksi/2013/1471' },
+      {
+        name: 'The Reporting of Injuries, Diseases and Dangerous Occurrences Regulations 2013 (SI 2013/1471)',
+        url: 'https://www.legislation.gov.uk/uksi/2013/1471',
+      },
     ],
     body: [
       '<p>The Reporting of Injuries, Diseases and Dangerous Occurrences Regulations 2013 (RIDDOR) require the “responsible person” — usually the employer, or whoever controls the premises — to report certain incidents to the Health and Safety Executive (HSE). Only incidents that arise out of or in connection with work count.</p>',
