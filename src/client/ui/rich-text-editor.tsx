@@ -3,6 +3,8 @@
 // bold, italic, underline, a heading, bulleted and numbered lists, quotes and links; the
 // server cleans whatever arrives (a paste included). The value is HTML; the area is
 // uncontrolled after its first render, so key the editor by the record it edits.
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/Popover.css';
 import './rich-text.css';
 import { ActionIcon, Group, Input, Paper, Tooltip } from '@mantine/core';
 import {

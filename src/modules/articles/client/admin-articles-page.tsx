@@ -1,5 +1,6 @@
 // /admin/articles: the administrators' list of every expert article, drafts included, with
 // search and "New article"; each row opens its editor.
+import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

@@ -1,5 +1,6 @@
 // /expert-articles-and-insights/{id}: one article — its date, area and category, the body,
 // the sources it rests on and up to three related articles.
+import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Anchor, Badge, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';

@@ -1,6 +1,7 @@
 // /expert-articles-and-insights: the platform's guidance for every company user (docs-only
 // users too). A search box (full text: titles, summaries and bodies, best match first),
 // HR / health-and-safety and category filters in the address, cards with summaries, pages of 12.
+import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SegmentedControl.css';

@@ -2,6 +2,7 @@
 // HR admins: everyone, departments or locations; managers: their departments), publish now or
 // at a set London time (the publish job sends it then), an optional last day, pinned,
 // acknowledgement required and e-mail. A 422 puts the server's words on the fields.
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Button, Checkbox, Group, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';

@@ -1,6 +1,7 @@
 // /notices: the noticeboard. Pinned notices first, then the newest; unread ones marked; a
 // search box and the current / scheduled / expired views in the address; 20 a page. Those
 // who may write see "New notice".
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SegmentedControl.css';
