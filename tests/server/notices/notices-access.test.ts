@@ -2,7 +2,10 @@
 // another department), managers' reach (their own departments only), employees' (read and
 // acknowledge), another company's notices (404 everywhere), and the allow-listed body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ownerSql } from '../../support/identity-fixtures';
 import { addLeaveCompany, type LeaveCompany } from '../../support/leave-fixtures';
+import { addLocation } from '../../support/people-fixtures';
 import { addNotice, call, noticeBody, titlesOf } from '../../support/notices-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
@@ -47,6 +50,18 @@ describe('audiences', () => {
     expect(unread).toContain('Plain news');
     expect(unread).not.toContain('Pinned news');
     expect(titlesOf(await call(t, as('colleague'), 'GET', '/api/notices?search=plain'))).toEqual(['Plain news']);
+  });
+
+  it('addresses a location’s people only, and e-mails them when asked', async () => {
+    const leeds = await addLocation(t, acme.companyId, 'Leeds');
+    await ownerSql(t, sql`update users set location_id = ${leeds} where id = ${acme.people.colleague.id}`);
+    const id = await addNotice(t, as('hr'), { title: 'Leeds parking', audience: 'locations', location_ids: [leeds], send_email: true });
+    expect(titlesOf(await call(t, as('colleague'), 'GET', '/api/notices'))).toContain('Leeds parking');
+    expect(titlesOf(await call(t, as('employee'), 'GET', '/api/notices'))).not.toContain('Leeds parking');
+    const receipts = (await call(t, as('hr'), 'GET', `/api/notices/${id}/receipts`)).json();
+    expect(receipts.results.map((r: { user: { id: string } }) => r.user.id)).toEqual([acme.people.colleague.id]);
+    const mails = await ownerSql<{ to_address: string }>(t, sql`select * from outbox_email where subject = 'New notice: Leeds parking'`);
+    expect(mails).toHaveLength(1);
   });
 });
 
