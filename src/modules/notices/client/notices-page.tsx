@@ -1,6 +1,6 @@
 // /notices: the noticeboard. Pinned notices first, then the newest; unread ones marked; a
-// search box and the current / scheduled / expired views in the address; 20 a page. Those
-// who may write see "New notice".
+// search box, "unread only" and the current / expired views (scheduled too for those who
+// write notices) in the address; 20 a page. Those who may write see "New notice".
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
@@ -68,18 +68,17 @@ export function NoticesPage({ search, onSearch }: Props) {
           }}
           style={{ flex: '1 1 14rem' }}
         />
-        {writer && (
-          <SegmentedControl
-            aria-label="Which notices"
-            value={search.state ?? 'current'}
-            onChange={(state) => onSearch({ ...search, state: state === 'current' ? undefined : (state as NoticeState), page: undefined })}
-            data={[
-              { value: 'current', label: 'Current' },
-              { value: 'scheduled', label: 'Scheduled' },
-              { value: 'expired', label: 'Expired' },
-            ]}
-          />
-        )}
+        <SegmentedControl
+          aria-label="Which notices"
+          value={search.state ?? 'current'}
+          onChange={(state) => onSearch({ ...search, state: state === 'current' ? undefined : (state as NoticeState), page: undefined })}
+          data={[
+            { value: 'current', label: 'Current' },
+            // Only those who write notices have scheduled ones to see.
+            ...(writer ? [{ value: 'scheduled', label: 'Scheduled' }] : []),
+            { value: 'expired', label: 'Expired' },
+          ]}
+        />
         <Checkbox
           label="Unread only"
           checked={search.unread === 1}
