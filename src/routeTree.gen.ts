@@ -28,12 +28,16 @@ import { Route as SignedInAdminIndexRouteImport } from './routes/_signed-in/admi
 import { Route as SignedInAdminAlertsRouteImport } from './routes/_signed-in/admin/alerts'
 import { Route as SignedInCompanyAbsenceIdRouteImport } from './routes/_signed-in/_company/absence.$id'
 import { Route as SignedInCompanyEmployeeIdRouteImport } from './routes/_signed-in/_company/employee.$id'
+import { Route as SignedInCompanyExpertArticlesAndInsightsIndexRouteImport } from './routes/_signed-in/_company/expert-articles-and-insights.index'
+import { Route as SignedInCompanyExpertArticlesAndInsightsIdRouteImport } from './routes/_signed-in/_company/expert-articles-and-insights.$id'
 import { Route as SignedInCompanyHsDocumentsMisc_docsRouteImport } from './routes/_signed-in/_company/hs-documents.misc_docs'
 import { Route as SignedInCompanyLeaveAndAbsencesBalancesRouteImport } from './routes/_signed-in/_company/leave-and-absences.balances'
 import { Route as SignedInCompanyLeaveAndAbsencesListRouteImport } from './routes/_signed-in/_company/leave-and-absences.list'
 import { Route as SignedInCompanyLeaveAndAbsencesRequestRouteImport } from './routes/_signed-in/_company/leave-and-absences.request'
 import { Route as SignedInCompanyLeaveAndAbsencesReturnToWorkRouteImport } from './routes/_signed-in/_company/leave-and-absences.return-to-work'
 import { Route as SignedInCompanyLeaveAndAbsencesTimelineRouteImport } from './routes/_signed-in/_company/leave-and-absences.timeline'
+import { Route as SignedInCompanyNoticesIndexRouteImport } from './routes/_signed-in/_company/notices.index'
+import { Route as SignedInCompanyNoticesNewRouteImport } from './routes/_signed-in/_company/notices.new'
 import { Route as SignedInCompanySettingsAbsenceAndLeaveSettingsRouteImport } from './routes/_signed-in/_company/settings.absence-and-leave-settings'
 import { Route as SignedInCompanySettingsCompanySettingsRouteImport } from './routes/_signed-in/_company/settings.company-settings'
 import { Route as SignedInCompanySettingsCustomFormFieldsRouteImport } from './routes/_signed-in/_company/settings.custom-form-fields'
@@ -45,6 +49,10 @@ import { Route as SignedInCompanySettingsPayRateTypesRouteImport } from './route
 import { Route as SignedInCompanySettingsTermsAndConditionsRouteImport } from './routes/_signed-in/_company/settings.terms-and-conditions'
 import { Route as SignedInCompanySettingsUserSettingsRouteImport } from './routes/_signed-in/_company/settings.user-settings'
 import { Route as SignedInCompanySettingsUserTagsRouteImport } from './routes/_signed-in/_company/settings.user-tags'
+import { Route as SignedInAdminArticlesIndexRouteImport } from './routes/_signed-in/admin/articles.index'
+import { Route as SignedInAdminArticlesIdRouteImport } from './routes/_signed-in/admin/articles.$id'
+import { Route as SignedInCompanyNoticeIdIndexRouteImport } from './routes/_signed-in/_company/notice.$id.index'
+import { Route as SignedInCompanyNoticeIdEditRouteImport } from './routes/_signed-in/_company/notice.$id.edit'
 import { Route as SignedInCompanyReturnToWorkIdSelfCertificationRouteImport } from './routes/_signed-in/_company/return-to-work.$id.self-certification'
 import { Route as SignedInCompanySettingsEmploymentSettingsIndexRouteImport } from './routes/_signed-in/_company/settings.employment-settings.index'
 import { Route as SignedInCompanySettingsEmploymentSettingsContractTypesRouteImport } from './routes/_signed-in/_company/settings.employment-settings.contract-types'
@@ -150,6 +158,18 @@ const SignedInCompanyEmployeeIdRoute =
     path: '/employee/$id',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanyExpertArticlesAndInsightsIndexRoute =
+  SignedInCompanyExpertArticlesAndInsightsIndexRouteImport.update({
+    id: '/expert-articles-and-insights/',
+    path: '/expert-articles-and-insights/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyExpertArticlesAndInsightsIdRoute =
+  SignedInCompanyExpertArticlesAndInsightsIdRouteImport.update({
+    id: '/expert-articles-and-insights/$id',
+    path: '/expert-articles-and-insights/$id',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanyHsDocumentsMisc_docsRoute =
   SignedInCompanyHsDocumentsMisc_docsRouteImport.update({
     id: '/hs-documents/misc_docs',
@@ -184,6 +204,18 @@ const SignedInCompanyLeaveAndAbsencesTimelineRoute =
   SignedInCompanyLeaveAndAbsencesTimelineRouteImport.update({
     id: '/leave-and-absences/timeline',
     path: '/leave-and-absences/timeline',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyNoticesIndexRoute =
+  SignedInCompanyNoticesIndexRouteImport.update({
+    id: '/notices/',
+    path: '/notices/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyNoticesNewRoute =
+  SignedInCompanyNoticesNewRouteImport.update({
+    id: '/notices/new',
+    path: '/notices/new',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
 const SignedInCompanySettingsAbsenceAndLeaveSettingsRoute =
@@ -252,6 +284,29 @@ const SignedInCompanySettingsUserTagsRoute =
     path: '/settings/user-tags',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInAdminArticlesIndexRoute =
+  SignedInAdminArticlesIndexRouteImport.update({
+    id: '/articles/',
+    path: '/articles/',
+    getParentRoute: () => SignedInAdminRoute,
+  } as any)
+const SignedInAdminArticlesIdRoute = SignedInAdminArticlesIdRouteImport.update({
+  id: '/articles/$id',
+  path: '/articles/$id',
+  getParentRoute: () => SignedInAdminRoute,
+} as any)
+const SignedInCompanyNoticeIdIndexRoute =
+  SignedInCompanyNoticeIdIndexRouteImport.update({
+    id: '/notice/$id/',
+    path: '/notice/$id/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyNoticeIdEditRoute =
+  SignedInCompanyNoticeIdEditRouteImport.update({
+    id: '/notice/$id/edit',
+    path: '/notice/$id/edit',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanyReturnToWorkIdSelfCertificationRoute =
   SignedInCompanyReturnToWorkIdSelfCertificationRouteImport.update({
     id: '/return-to-work/$id/self-certification',
@@ -315,12 +370,14 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
+  '/expert-articles-and-insights/$id': typeof SignedInCompanyExpertArticlesAndInsightsIdRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
   '/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
   '/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
   '/leave-and-absences/return-to-work': typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
   '/leave-and-absences/timeline': typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
+  '/notices/new': typeof SignedInCompanyNoticesNewRoute
   '/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -332,11 +389,17 @@ export interface FileRoutesByFullPath {
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/admin/articles/$id': typeof SignedInAdminArticlesIdRoute
+  '/expert-articles-and-insights/': typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
+  '/notices/': typeof SignedInCompanyNoticesIndexRoute
+  '/admin/articles/': typeof SignedInAdminArticlesIndexRoute
+  '/notice/$id/edit': typeof SignedInCompanyNoticeIdEditRoute
   '/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
   '/settings/employment-settings/working-patterns': typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute
   '/settings/user-settings/access-requests': typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
+  '/notice/$id/': typeof SignedInCompanyNoticeIdIndexRoute
   '/settings/employment-settings/': typeof SignedInCompanySettingsEmploymentSettingsIndexRoute
   '/settings/user-settings/': typeof SignedInCompanySettingsUserSettingsIndexRoute
 }
@@ -357,12 +420,14 @@ export interface FileRoutesByTo {
   '/admin': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
+  '/expert-articles-and-insights/$id': typeof SignedInCompanyExpertArticlesAndInsightsIdRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
   '/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
   '/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
   '/leave-and-absences/return-to-work': typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
   '/leave-and-absences/timeline': typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
+  '/notices/new': typeof SignedInCompanyNoticesNewRoute
   '/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -372,11 +437,17 @@ export interface FileRoutesByTo {
   '/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/admin/articles/$id': typeof SignedInAdminArticlesIdRoute
+  '/expert-articles-and-insights': typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
+  '/notices': typeof SignedInCompanyNoticesIndexRoute
+  '/admin/articles': typeof SignedInAdminArticlesIndexRoute
+  '/notice/$id/edit': typeof SignedInCompanyNoticeIdEditRoute
   '/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
   '/settings/employment-settings/working-patterns': typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute
   '/settings/user-settings/access-requests': typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
+  '/notice/$id': typeof SignedInCompanyNoticeIdIndexRoute
   '/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsIndexRoute
   '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsIndexRoute
 }
@@ -401,12 +472,14 @@ export interface FileRoutesById {
   '/_signed-in/admin/': typeof SignedInAdminIndexRoute
   '/_signed-in/_company/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/_signed-in/_company/employee/$id': typeof SignedInCompanyEmployeeIdRoute
+  '/_signed-in/_company/expert-articles-and-insights/$id': typeof SignedInCompanyExpertArticlesAndInsightsIdRoute
   '/_signed-in/_company/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
   '/_signed-in/_company/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/_signed-in/_company/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
   '/_signed-in/_company/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
   '/_signed-in/_company/leave-and-absences/return-to-work': typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
   '/_signed-in/_company/leave-and-absences/timeline': typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
+  '/_signed-in/_company/notices/new': typeof SignedInCompanyNoticesNewRoute
   '/_signed-in/_company/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/_signed-in/_company/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/_signed-in/_company/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -418,11 +491,17 @@ export interface FileRoutesById {
   '/_signed-in/_company/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/_signed-in/_company/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/_signed-in/_company/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/_signed-in/admin/articles/$id': typeof SignedInAdminArticlesIdRoute
+  '/_signed-in/_company/expert-articles-and-insights/': typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
+  '/_signed-in/_company/notices/': typeof SignedInCompanyNoticesIndexRoute
+  '/_signed-in/admin/articles/': typeof SignedInAdminArticlesIndexRoute
+  '/_signed-in/_company/notice/$id/edit': typeof SignedInCompanyNoticeIdEditRoute
   '/_signed-in/_company/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/_signed-in/_company/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/_signed-in/_company/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
   '/_signed-in/_company/settings/employment-settings/working-patterns': typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute
   '/_signed-in/_company/settings/user-settings/access-requests': typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
+  '/_signed-in/_company/notice/$id/': typeof SignedInCompanyNoticeIdIndexRoute
   '/_signed-in/_company/settings/employment-settings/': typeof SignedInCompanySettingsEmploymentSettingsIndexRoute
   '/_signed-in/_company/settings/user-settings/': typeof SignedInCompanySettingsUserSettingsIndexRoute
 }
@@ -446,12 +525,14 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/absence/$id'
     | '/employee/$id'
+    | '/expert-articles-and-insights/$id'
     | '/hs-documents/misc_docs'
     | '/leave-and-absences/balances'
     | '/leave-and-absences/list'
     | '/leave-and-absences/request'
     | '/leave-and-absences/return-to-work'
     | '/leave-and-absences/timeline'
+    | '/notices/new'
     | '/settings/absence-and-leave-settings'
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
@@ -463,11 +544,17 @@ export interface FileRouteTypes {
     | '/settings/terms-and-conditions'
     | '/settings/user-settings'
     | '/settings/user-tags'
+    | '/admin/articles/$id'
+    | '/expert-articles-and-insights/'
+    | '/notices/'
+    | '/admin/articles/'
+    | '/notice/$id/edit'
     | '/return-to-work/$id/self-certification'
     | '/settings/employment-settings/contract-types'
     | '/settings/employment-settings/termination-reasons'
     | '/settings/employment-settings/working-patterns'
     | '/settings/user-settings/access-requests'
+    | '/notice/$id/'
     | '/settings/employment-settings/'
     | '/settings/user-settings/'
   fileRoutesByTo: FileRoutesByTo
@@ -488,12 +575,14 @@ export interface FileRouteTypes {
     | '/admin'
     | '/absence/$id'
     | '/employee/$id'
+    | '/expert-articles-and-insights/$id'
     | '/hs-documents/misc_docs'
     | '/leave-and-absences/balances'
     | '/leave-and-absences/list'
     | '/leave-and-absences/request'
     | '/leave-and-absences/return-to-work'
     | '/leave-and-absences/timeline'
+    | '/notices/new'
     | '/settings/absence-and-leave-settings'
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
@@ -503,11 +592,17 @@ export interface FileRouteTypes {
     | '/settings/pay-rate-types'
     | '/settings/terms-and-conditions'
     | '/settings/user-tags'
+    | '/admin/articles/$id'
+    | '/expert-articles-and-insights'
+    | '/notices'
+    | '/admin/articles'
+    | '/notice/$id/edit'
     | '/return-to-work/$id/self-certification'
     | '/settings/employment-settings/contract-types'
     | '/settings/employment-settings/termination-reasons'
     | '/settings/employment-settings/working-patterns'
     | '/settings/user-settings/access-requests'
+    | '/notice/$id'
     | '/settings/employment-settings'
     | '/settings/user-settings'
   id:
@@ -531,12 +626,14 @@ export interface FileRouteTypes {
     | '/_signed-in/admin/'
     | '/_signed-in/_company/absence/$id'
     | '/_signed-in/_company/employee/$id'
+    | '/_signed-in/_company/expert-articles-and-insights/$id'
     | '/_signed-in/_company/hs-documents/misc_docs'
     | '/_signed-in/_company/leave-and-absences/balances'
     | '/_signed-in/_company/leave-and-absences/list'
     | '/_signed-in/_company/leave-and-absences/request'
     | '/_signed-in/_company/leave-and-absences/return-to-work'
     | '/_signed-in/_company/leave-and-absences/timeline'
+    | '/_signed-in/_company/notices/new'
     | '/_signed-in/_company/settings/absence-and-leave-settings'
     | '/_signed-in/_company/settings/company-settings'
     | '/_signed-in/_company/settings/custom-form-fields'
@@ -548,11 +645,17 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/settings/terms-and-conditions'
     | '/_signed-in/_company/settings/user-settings'
     | '/_signed-in/_company/settings/user-tags'
+    | '/_signed-in/admin/articles/$id'
+    | '/_signed-in/_company/expert-articles-and-insights/'
+    | '/_signed-in/_company/notices/'
+    | '/_signed-in/admin/articles/'
+    | '/_signed-in/_company/notice/$id/edit'
     | '/_signed-in/_company/return-to-work/$id/self-certification'
     | '/_signed-in/_company/settings/employment-settings/contract-types'
     | '/_signed-in/_company/settings/employment-settings/termination-reasons'
     | '/_signed-in/_company/settings/employment-settings/working-patterns'
     | '/_signed-in/_company/settings/user-settings/access-requests'
+    | '/_signed-in/_company/notice/$id/'
     | '/_signed-in/_company/settings/employment-settings/'
     | '/_signed-in/_company/settings/user-settings/'
   fileRoutesById: FileRoutesById
@@ -702,6 +805,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyEmployeeIdRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/expert-articles-and-insights/': {
+      id: '/_signed-in/_company/expert-articles-and-insights/'
+      path: '/expert-articles-and-insights'
+      fullPath: '/expert-articles-and-insights/'
+      preLoaderRoute: typeof SignedInCompanyExpertArticlesAndInsightsIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/expert-articles-and-insights/$id': {
+      id: '/_signed-in/_company/expert-articles-and-insights/$id'
+      path: '/expert-articles-and-insights/$id'
+      fullPath: '/expert-articles-and-insights/$id'
+      preLoaderRoute: typeof SignedInCompanyExpertArticlesAndInsightsIdRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/hs-documents/misc_docs': {
       id: '/_signed-in/_company/hs-documents/misc_docs'
       path: '/hs-documents/misc_docs'
@@ -742,6 +859,20 @@ declare module '@tanstack/react-router' {
       path: '/leave-and-absences/timeline'
       fullPath: '/leave-and-absences/timeline'
       preLoaderRoute: typeof SignedInCompanyLeaveAndAbsencesTimelineRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/notices/': {
+      id: '/_signed-in/_company/notices/'
+      path: '/notices'
+      fullPath: '/notices/'
+      preLoaderRoute: typeof SignedInCompanyNoticesIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/notices/new': {
+      id: '/_signed-in/_company/notices/new'
+      path: '/notices/new'
+      fullPath: '/notices/new'
+      preLoaderRoute: typeof SignedInCompanyNoticesNewRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/settings/absence-and-leave-settings': {
@@ -819,6 +950,34 @@ declare module '@tanstack/react-router' {
       path: '/settings/user-tags'
       fullPath: '/settings/user-tags'
       preLoaderRoute: typeof SignedInCompanySettingsUserTagsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/admin/articles/': {
+      id: '/_signed-in/admin/articles/'
+      path: '/articles'
+      fullPath: '/admin/articles/'
+      preLoaderRoute: typeof SignedInAdminArticlesIndexRouteImport
+      parentRoute: typeof SignedInAdminRoute
+    }
+    '/_signed-in/admin/articles/$id': {
+      id: '/_signed-in/admin/articles/$id'
+      path: '/articles/$id'
+      fullPath: '/admin/articles/$id'
+      preLoaderRoute: typeof SignedInAdminArticlesIdRouteImport
+      parentRoute: typeof SignedInAdminRoute
+    }
+    '/_signed-in/_company/notice/$id/': {
+      id: '/_signed-in/_company/notice/$id/'
+      path: '/notice/$id'
+      fullPath: '/notice/$id/'
+      preLoaderRoute: typeof SignedInCompanyNoticeIdIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/notice/$id/edit': {
+      id: '/_signed-in/_company/notice/$id/edit'
+      path: '/notice/$id/edit'
+      fullPath: '/notice/$id/edit'
+      preLoaderRoute: typeof SignedInCompanyNoticeIdEditRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/return-to-work/$id/self-certification': {
@@ -922,12 +1081,14 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanyIndexRoute: typeof SignedInCompanyIndexRoute
   SignedInCompanyAbsenceIdRoute: typeof SignedInCompanyAbsenceIdRoute
   SignedInCompanyEmployeeIdRoute: typeof SignedInCompanyEmployeeIdRoute
+  SignedInCompanyExpertArticlesAndInsightsIdRoute: typeof SignedInCompanyExpertArticlesAndInsightsIdRoute
   SignedInCompanyHsDocumentsMisc_docsRoute: typeof SignedInCompanyHsDocumentsMisc_docsRoute
   SignedInCompanyLeaveAndAbsencesBalancesRoute: typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   SignedInCompanyLeaveAndAbsencesListRoute: typeof SignedInCompanyLeaveAndAbsencesListRoute
   SignedInCompanyLeaveAndAbsencesRequestRoute: typeof SignedInCompanyLeaveAndAbsencesRequestRoute
   SignedInCompanyLeaveAndAbsencesReturnToWorkRoute: typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
   SignedInCompanyLeaveAndAbsencesTimelineRoute: typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
+  SignedInCompanyNoticesNewRoute: typeof SignedInCompanyNoticesNewRoute
   SignedInCompanySettingsAbsenceAndLeaveSettingsRoute: typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   SignedInCompanySettingsCompanySettingsRoute: typeof SignedInCompanySettingsCompanySettingsRoute
   SignedInCompanySettingsCustomFormFieldsRoute: typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -939,7 +1100,11 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanySettingsTermsAndConditionsRoute: typeof SignedInCompanySettingsTermsAndConditionsRoute
   SignedInCompanySettingsUserSettingsRoute: typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   SignedInCompanySettingsUserTagsRoute: typeof SignedInCompanySettingsUserTagsRoute
+  SignedInCompanyExpertArticlesAndInsightsIndexRoute: typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
+  SignedInCompanyNoticesIndexRoute: typeof SignedInCompanyNoticesIndexRoute
+  SignedInCompanyNoticeIdEditRoute: typeof SignedInCompanyNoticeIdEditRoute
   SignedInCompanyReturnToWorkIdSelfCertificationRoute: typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
+  SignedInCompanyNoticeIdIndexRoute: typeof SignedInCompanyNoticeIdIndexRoute
 }
 
 const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
@@ -949,6 +1114,8 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanyIndexRoute: SignedInCompanyIndexRoute,
   SignedInCompanyAbsenceIdRoute: SignedInCompanyAbsenceIdRoute,
   SignedInCompanyEmployeeIdRoute: SignedInCompanyEmployeeIdRoute,
+  SignedInCompanyExpertArticlesAndInsightsIdRoute:
+    SignedInCompanyExpertArticlesAndInsightsIdRoute,
   SignedInCompanyHsDocumentsMisc_docsRoute:
     SignedInCompanyHsDocumentsMisc_docsRoute,
   SignedInCompanyLeaveAndAbsencesBalancesRoute:
@@ -961,6 +1128,7 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
     SignedInCompanyLeaveAndAbsencesReturnToWorkRoute,
   SignedInCompanyLeaveAndAbsencesTimelineRoute:
     SignedInCompanyLeaveAndAbsencesTimelineRoute,
+  SignedInCompanyNoticesNewRoute: SignedInCompanyNoticesNewRoute,
   SignedInCompanySettingsAbsenceAndLeaveSettingsRoute:
     SignedInCompanySettingsAbsenceAndLeaveSettingsRoute,
   SignedInCompanySettingsCompanySettingsRoute:
@@ -980,8 +1148,13 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanySettingsUserSettingsRoute:
     SignedInCompanySettingsUserSettingsRouteWithChildren,
   SignedInCompanySettingsUserTagsRoute: SignedInCompanySettingsUserTagsRoute,
+  SignedInCompanyExpertArticlesAndInsightsIndexRoute:
+    SignedInCompanyExpertArticlesAndInsightsIndexRoute,
+  SignedInCompanyNoticesIndexRoute: SignedInCompanyNoticesIndexRoute,
+  SignedInCompanyNoticeIdEditRoute: SignedInCompanyNoticeIdEditRoute,
   SignedInCompanyReturnToWorkIdSelfCertificationRoute:
     SignedInCompanyReturnToWorkIdSelfCertificationRoute,
+  SignedInCompanyNoticeIdIndexRoute: SignedInCompanyNoticeIdIndexRoute,
 }
 
 const SignedInCompanyRouteWithChildren = SignedInCompanyRoute._addFileChildren(
@@ -991,11 +1164,15 @@ const SignedInCompanyRouteWithChildren = SignedInCompanyRoute._addFileChildren(
 interface SignedInAdminRouteChildren {
   SignedInAdminAlertsRoute: typeof SignedInAdminAlertsRoute
   SignedInAdminIndexRoute: typeof SignedInAdminIndexRoute
+  SignedInAdminArticlesIdRoute: typeof SignedInAdminArticlesIdRoute
+  SignedInAdminArticlesIndexRoute: typeof SignedInAdminArticlesIndexRoute
 }
 
 const SignedInAdminRouteChildren: SignedInAdminRouteChildren = {
   SignedInAdminAlertsRoute: SignedInAdminAlertsRoute,
   SignedInAdminIndexRoute: SignedInAdminIndexRoute,
+  SignedInAdminArticlesIdRoute: SignedInAdminArticlesIdRoute,
+  SignedInAdminArticlesIndexRoute: SignedInAdminArticlesIndexRoute,
 }
 
 const SignedInAdminRouteWithChildren = SignedInAdminRoute._addFileChildren(

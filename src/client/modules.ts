@@ -1,6 +1,8 @@
 // Every module's client registration. Adding a module's screens to the shell is one line here.
+import { articlesClientModule } from '../modules/articles/client/articles.module';
 import { employeesClientModule } from '../modules/employees/client/employees.module';
 import { leaveClientModule } from '../modules/leave/client/leave.module';
+import { noticesClientModule } from '../modules/notices/client/notices.module';
 import { organisationClientModule } from '../modules/organisation/client/organisation.module';
 import { settingsClientModule } from '../modules/settings/client/settings.module';
 import { supportClientModule } from '../modules/support/client/support.module';
@@ -12,4 +14,6 @@ export const clientModules: readonly ClientModule[] = [
   employeesClientModule,
   leaveClientModule,
   supportClientModule,
+  noticesClientModule,
+  articlesClientModule,
 ];

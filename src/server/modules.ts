@@ -1,10 +1,12 @@
 // Every module's server registration, in the order routes mount and demo data is seeded.
 // Adding a module is one line here.
 import { alertsModule } from '../modules/alerts/server/alerts.module';
+import { articlesModule } from '../modules/articles/server/articles.module';
 import { authModule } from '../modules/auth/server/auth.module';
 import { dashboardModule } from '../modules/dashboard/server/dashboard.module';
 import { employeesModule } from '../modules/employees/server/employees.module';
 import { leaveModule } from '../modules/leave/server/leave.module';
+import { noticesModule } from '../modules/notices/server/notices.module';
 import { notificationsModule } from '../modules/notifications/server/notifications.module';
 import { organisationModule } from '../modules/organisation/server/organisation.module';
 import { settingsModule } from '../modules/settings/server/settings.module';
@@ -22,6 +24,8 @@ export const serverModules: readonly ServerModule[] = [
   organisationModule,
   employeesModule,
   leaveModule,
+  noticesModule,
+  articlesModule,
 ];
 
 /** The roles a company starts with (and the administrators' role), from the modules' grants. */

@@ -47,12 +47,16 @@ test.describe('the side menu shows each kind of user exactly what they may use',
   test.use({ viewport: { width: 1440, height: 900 } });
 
   for (const email of [ACCOUNTS.manager, ACCOUNTS.employee]) {
-    test(`${email}: Dashboard, Employees, Leave & Absences, Help/FAQ and Contact Us; settings holds User Settings`, async ({ page }) => {
+    test(`${email}: Dashboard, Employees, Leave & Absences, Noticeboard, Expert Articles & Insights, Help/FAQ and Contact Us; settings holds User Settings`, async ({
+      page,
+    }) => {
       await signInAs(page, email);
       expect(await menuEntries(page)).toEqual([
         { title: 'Dashboard', disabled: false },
         { title: 'Employees', disabled: false },
         { title: 'Leave & Absences', disabled: false },
+        { title: 'Noticeboard', disabled: false },
+        { title: 'Expert Articles & Insights', disabled: false },
         { title: 'Help/FAQ', disabled: false },
         { title: 'Contact Us', disabled: false },
       ]);
@@ -73,7 +77,14 @@ test.describe('the side menu shows each kind of user exactly what they may use',
     await signIn(page, ACCOUNTS.docs, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/(hr-documents|hs-documents\/misc_docs)$/);
     const entries = await menuEntries(page);
-    expect(entries.map((entry) => entry.title)).toEqual(['Dashboard', 'Leave & Absences', 'HR Documents', 'H&S Documents', 'Help/FAQ']);
+    expect(entries.map((entry) => entry.title)).toEqual([
+      'Dashboard',
+      'Leave & Absences',
+      'HR Documents',
+      'H&S Documents',
+      'Expert Articles & Insights',
+      'Help/FAQ',
+    ]);
     expect(entries.find((entry) => entry.title === 'Help/FAQ')?.disabled).toBe(true);
     expect(entries.find((entry) => entry.title === 'Dashboard')?.disabled).toBe(false);
     expect(entries.filter((entry) => entry.title.endsWith('Documents') && !entry.disabled).length).toBeGreaterThan(0);
@@ -140,6 +151,7 @@ test('administrators get the same frame with their own menu, and no bell or sett
   expect(await menuEntries(page)).toEqual([
     { title: 'Administration', disabled: false },
     { title: 'Alerts', disabled: false },
+    { title: 'Expert articles', disabled: false },
     { title: 'Notifications', disabled: false },
   ]);
   await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveCount(0);

@@ -176,6 +176,10 @@ const ADMINISTRATOR_ROUTES = new Set([
   'GET /api/pending-count',
   // The UK's bank-holiday regions, the same for everyone: no company's data.
   'GET /api/bank-holiday-regions',
+  // Expert articles are the platform's own content, which administrators write: no company's data.
+  'GET /api/article',
+  'GET /api/article/:id',
+  'GET /api/article-categories',
 ]);
 
 describe("the administrator's reach", () => {
@@ -285,6 +289,8 @@ const OPEN_READS = [
     .concat(['blocked-date-period', 'bank-holiday-regions'])
     .flatMap((name) => [`/api/${name}`, `/api/${name}/:id`]),
   ...['/api/user-managed-department', '/api/company-leave-settings', '/api/bank-holidays'],
+  // Expert articles: every signed-in user reads the published ones (docs-only users too, §2.3).
+  ...['/api/article', '/api/article/:id', '/api/article-categories'],
 ];
 
 describe('open reads', () => {

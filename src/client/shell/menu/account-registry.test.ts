@@ -17,10 +17,11 @@ describe('My profile', () => {
 });
 
 describe('administrators’ menu', () => {
-  it('lists the admin area, alerts and notifications, and no company entries', () => {
+  it('lists the admin area, alerts, expert articles and notifications, and no company entries', () => {
     expect(buildAdminMenu(ADMIN_MENU_ENTRIES.map((entry) => ({ ...entry, landed: true }))).map((item) => [item.title, item.href])).toEqual([
       ['Administration', '/admin'],
       ['Alerts', '/admin/alerts'],
+      ['Expert articles', '/admin/articles'],
       ['Notifications', '/notifications'],
     ]);
   });

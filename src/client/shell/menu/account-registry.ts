@@ -1,6 +1,6 @@
 // The user menu's My profile entry and the administrators' side menu, as registry
 // entries that appear when their screens have landed.
-import { IconBell, IconShieldLock, IconSpeakerphone, type Icon } from '@tabler/icons-react';
+import { IconBell, IconBook2, IconShieldLock, IconSpeakerphone, type Icon } from '@tabler/icons-react';
 import type { MenuItem } from './menu-registry';
 
 export const PROFILE_ENTRY = { path: '/profile', label: 'My profile', landed: true };
@@ -20,6 +20,7 @@ type AdminEntry = { key: string; title: string; icon: Icon; href: string; landed
 export const ADMIN_MENU_ENTRIES: AdminEntry[] = [
   { key: 'admin', title: 'Administration', icon: IconShieldLock, href: '/admin', landed: true },
   { key: 'admin-alerts', title: 'Alerts', icon: IconSpeakerphone, href: '/admin/alerts', landed: true },
+  { key: 'admin-articles', title: 'Expert articles', icon: IconBook2, href: '/admin/articles', landed: true },
   { key: 'notifications', title: 'Notifications', icon: IconBell, href: '/notifications', landed: true },
 ];
 

@@ -12,8 +12,6 @@ const COMING_ENDPOINTS = [
   '/api/hs-task',
   '/api/incident-log',
   '/api/document',
-  '/api/notices',
-  '/api/article',
   '/api/absence-reports',
   '/api/rota',
 ] as const;
@@ -40,11 +38,7 @@ export const authGrants: RoleGrants = {
   Employee: coming((endpoint) => (MANAGERS_AND_UP.has(endpoint) ? null : 'own')),
   'Docs only': grant('/api/document', 'own', ['GET']),
   // The administrator's reach is the platform, never a company's own data: they ask companies
-  // for access and sign in under an approved grant, pick companies, and write the expert
-  // articles every company reads. A company's data is reached only as an impersonated session.
-  Administrator: [
-    ...grant('/api/access-requests', 'global', ['GET', 'POST', 'PUT']),
-    ...grant('/api/companies', 'global', ['GET']),
-    ...grant('/api/article', 'global'),
-  ],
+  // for access and sign in under an approved grant, pick companies (the expert articles they
+  // write are the articles module's grant). A company's data is reached only as an impersonated session.
+  Administrator: [...grant('/api/access-requests', 'global', ['GET', 'POST', 'PUT']), ...grant('/api/companies', 'global', ['GET'])],
 };

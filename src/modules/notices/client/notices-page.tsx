@@ -1,0 +1,178 @@
+// /notices: the noticeboard. Pinned notices first, then the newest; unread ones marked; a
+// search box, "unread only" and the current / expired views (scheduled too for those who
+// write notices) in the address; 20 a page. Those who may write see "New notice".
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconPin, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { usePageTitle } from '../../../client/shell/page-title';
+import { LoadError } from '../../../client/ui/load-error';
+import { can } from '../../../client/ui/permission-guard';
+import { NOTICES_ENDPOINT, type Notice, type NoticeState } from '../notices.contract';
+import { audienceText, expiryText, personName, teaser, whenText } from './notice-format';
+import { NOTICE_PAGE_SIZE, noticeListQueryOptions, type NoticeListSearch } from './notices.api';
+
+export const WRITER = { endpoint: NOTICES_ENDPOINT, method: 'POST', scope: 'department' } as const;
+
+type Props = { search: NoticeListSearch; onSearch: (next: NoticeListSearch) => void };
+
+export function NoticesPage({ search, onSearch }: Props) {
+  usePageTitle('Noticeboard');
+  const writer = can(WRITER);
+  const [text, setText] = useState(search.search ?? '');
+  const applyText = useDebouncedCallback(
+    (value: string) => onSearch({ ...search, search: value.trim() || undefined, page: undefined }),
+    350,
+  );
+  const list = useQuery(noticeListQueryOptions(search));
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={1}>Noticeboard</Title>
+        {writer && (
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} renderRoot={(props) => <Link {...props} to="/notices/new" />}>
+            New notice
+          </Button>
+        )}
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          aria-label="Search notices"
+          placeholder="Search notices"
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            applyText(event.currentTarget.value);
+          }}
+          style={{ flex: '1 1 14rem' }}
+        />
+        <SegmentedControl
+          aria-label="Which notices"
+          value={search.state ?? 'current'}
+          onChange={(state) => onSearch({ ...search, state: state === 'current' ? undefined : (state as NoticeState), page: undefined })}
+          data={[
+            { value: 'current', label: 'Current' },
+            // Only those who write notices have scheduled ones to see.
+            ...(writer ? [{ value: 'scheduled', label: 'Scheduled' }] : []),
+            { value: 'expired', label: 'Expired' },
+          ]}
+        />
+        <Checkbox
+          label="Unread only"
+          checked={search.unread === 1}
+          onChange={(event) => onSearch({ ...search, unread: event.currentTarget.checked ? 1 : undefined, page: undefined })}
+        />
+      </Group>
+      {list.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading notices">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} height={84} radius="md" />
+          ))}
+        </Stack>
+      ) : list.isError ? (
+        <LoadError what="notices" error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.results.length === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <Stack align="center" gap="sm">
+            <Text>{search.search || search.unread || search.state ? 'No notices match these filters.' : 'There are no notices yet.'}</Text>
+            {(search.search || search.unread || search.state) && (
+              <Button
+                variant="light"
+                onClick={() => {
+                  setText('');
+                  onSearch({});
+                }}
+              >
+                Clear filters
+              </Button>
+            )}
+          </Stack>
+        </Paper>
+      ) : (
+        <Stack gap="sm">
+          <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Notices">
+            {list.data.results.map((notice) => (
+              <NoticeCard key={notice.id} notice={notice} />
+            ))}
+          </Stack>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" c="dimmed">
+              {list.data.count} {list.data.count === 1 ? 'notice' : 'notices'}
+            </Text>
+            {list.data.count > NOTICE_PAGE_SIZE && (
+              <Pagination
+                total={Math.ceil(list.data.count / NOTICE_PAGE_SIZE)}
+                value={search.page ?? 1}
+                onChange={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
+                getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : 'Next page' })}
+              />
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function NoticeCard({ notice }: { notice: Notice }) {
+  const unread = notice.published_at !== null && notice.read_at === null;
+  const waiting = notice.acknowledgement_required && notice.published_at !== null && notice.acknowledged_at === null;
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="md"
+      style={unread ? { borderLeft: '4px solid var(--mantine-color-blue-7)' } : undefined}
+    >
+      <Stack gap={6}>
+        <Group gap="xs" wrap="wrap">
+          {notice.pinned && (
+            <Badge color="blue" variant="light" leftSection={<IconPin size={12} aria-hidden="true" />}>
+              Pinned
+            </Badge>
+          )}
+          {unread && <Badge color="blue">Unread</Badge>}
+          {waiting && <Badge color="orange">Please acknowledge</Badge>}
+          {notice.acknowledged_at && (
+            <Badge color="green" variant="light">
+              Acknowledged
+            </Badge>
+          )}
+          {notice.state !== 'current' && <Badge color="gray">{notice.state === 'scheduled' ? 'Scheduled' : 'Expired'}</Badge>}
+        </Group>
+        <Anchor fw={unread ? 700 : 600} size="lg" renderRoot={(props) => <Link {...props} to="/notice/$id" params={{ id: notice.id }} />}>
+          {notice.title}
+        </Anchor>
+        <Text size="sm" lineClamp={2}>
+          {teaser(notice.body)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {[whenText(notice), personName(notice.author), audienceText(notice), expiryText(notice.expires_on)].filter(Boolean).join(' · ')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

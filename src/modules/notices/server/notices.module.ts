@@ -1,0 +1,15 @@
+// The noticeboard's registration: its API, grants, publish job and demo notices.
+import type { ServerModule } from '../../../server/server-module';
+import { seedNoticesDemo } from './notices-demo';
+import { noticesGrants } from './notices.grants';
+import { noticesJobs } from './notices.jobs';
+import { noticesRoutes } from './notices.routes';
+
+export const noticesModule: ServerModule = {
+  name: 'notices',
+  routes: noticesRoutes,
+  grants: noticesGrants,
+  jobs: noticesJobs,
+  demo: (trx, company) =>
+    seedNoticesDemo(trx, { companyId: company.companyId, departments: company.departments, accounts: company.accounts }),
+};
