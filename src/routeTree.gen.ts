@@ -34,6 +34,11 @@ import { Route as SignedInCompanyLeaveAndAbsencesListRouteImport } from './route
 import { Route as SignedInCompanyLeaveAndAbsencesRequestRouteImport } from './routes/_signed-in/_company/leave-and-absences.request'
 import { Route as SignedInCompanyLeaveAndAbsencesReturnToWorkRouteImport } from './routes/_signed-in/_company/leave-and-absences.return-to-work'
 import { Route as SignedInCompanyLeaveAndAbsencesTimelineRouteImport } from './routes/_signed-in/_company/leave-and-absences.timeline'
+import { Route as SignedInCompanyOvertimeIndexRouteImport } from './routes/_signed-in/_company/overtime.index'
+import { Route as SignedInCompanyOvertimeIdRouteImport } from './routes/_signed-in/_company/overtime.$id'
+import { Route as SignedInCompanyOvertimeReportRouteImport } from './routes/_signed-in/_company/overtime.report'
+import { Route as SignedInCompanyPayrollIndexRouteImport } from './routes/_signed-in/_company/payroll.index'
+import { Route as SignedInCompanyPayrollStartRouteImport } from './routes/_signed-in/_company/payroll.$start'
 import { Route as SignedInCompanySettingsAbsenceAndLeaveSettingsRouteImport } from './routes/_signed-in/_company/settings.absence-and-leave-settings'
 import { Route as SignedInCompanySettingsCompanySettingsRouteImport } from './routes/_signed-in/_company/settings.company-settings'
 import { Route as SignedInCompanySettingsCustomFormFieldsRouteImport } from './routes/_signed-in/_company/settings.custom-form-fields'
@@ -41,7 +46,9 @@ import { Route as SignedInCompanySettingsDepartmentsRouteImport } from './routes
 import { Route as SignedInCompanySettingsEmploymentSettingsRouteImport } from './routes/_signed-in/_company/settings.employment-settings'
 import { Route as SignedInCompanySettingsJobTitlesRouteImport } from './routes/_signed-in/_company/settings.job-titles'
 import { Route as SignedInCompanySettingsLocationsRouteImport } from './routes/_signed-in/_company/settings.locations'
+import { Route as SignedInCompanySettingsOvertimeRouteImport } from './routes/_signed-in/_company/settings.overtime'
 import { Route as SignedInCompanySettingsPayRateTypesRouteImport } from './routes/_signed-in/_company/settings.pay-rate-types'
+import { Route as SignedInCompanySettingsPayrollRouteImport } from './routes/_signed-in/_company/settings.payroll'
 import { Route as SignedInCompanySettingsTermsAndConditionsRouteImport } from './routes/_signed-in/_company/settings.terms-and-conditions'
 import { Route as SignedInCompanySettingsUserSettingsRouteImport } from './routes/_signed-in/_company/settings.user-settings'
 import { Route as SignedInCompanySettingsUserTagsRouteImport } from './routes/_signed-in/_company/settings.user-tags'
@@ -186,6 +193,36 @@ const SignedInCompanyLeaveAndAbsencesTimelineRoute =
     path: '/leave-and-absences/timeline',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanyOvertimeIndexRoute =
+  SignedInCompanyOvertimeIndexRouteImport.update({
+    id: '/overtime/',
+    path: '/overtime/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyOvertimeIdRoute =
+  SignedInCompanyOvertimeIdRouteImport.update({
+    id: '/overtime/$id',
+    path: '/overtime/$id',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyOvertimeReportRoute =
+  SignedInCompanyOvertimeReportRouteImport.update({
+    id: '/overtime/report',
+    path: '/overtime/report',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyPayrollIndexRoute =
+  SignedInCompanyPayrollIndexRouteImport.update({
+    id: '/payroll/',
+    path: '/payroll/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyPayrollStartRoute =
+  SignedInCompanyPayrollStartRouteImport.update({
+    id: '/payroll/$start',
+    path: '/payroll/$start',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanySettingsAbsenceAndLeaveSettingsRoute =
   SignedInCompanySettingsAbsenceAndLeaveSettingsRouteImport.update({
     id: '/settings/absence-and-leave-settings',
@@ -228,10 +265,22 @@ const SignedInCompanySettingsLocationsRoute =
     path: '/settings/locations',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanySettingsOvertimeRoute =
+  SignedInCompanySettingsOvertimeRouteImport.update({
+    id: '/settings/overtime',
+    path: '/settings/overtime',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanySettingsPayRateTypesRoute =
   SignedInCompanySettingsPayRateTypesRouteImport.update({
     id: '/settings/pay-rate-types',
     path: '/settings/pay-rate-types',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsPayrollRoute =
+  SignedInCompanySettingsPayrollRouteImport.update({
+    id: '/settings/payroll',
+    path: '/settings/payroll',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
 const SignedInCompanySettingsTermsAndConditionsRoute =
@@ -321,6 +370,9 @@ export interface FileRoutesByFullPath {
   '/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
   '/leave-and-absences/return-to-work': typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
   '/leave-and-absences/timeline': typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
+  '/overtime/$id': typeof SignedInCompanyOvertimeIdRoute
+  '/overtime/report': typeof SignedInCompanyOvertimeReportRoute
+  '/payroll/$start': typeof SignedInCompanyPayrollStartRoute
   '/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -328,10 +380,14 @@ export interface FileRoutesByFullPath {
   '/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
+  '/settings/overtime': typeof SignedInCompanySettingsOvertimeRoute
   '/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
+  '/settings/payroll': typeof SignedInCompanySettingsPayrollRoute
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/overtime/': typeof SignedInCompanyOvertimeIndexRoute
+  '/payroll/': typeof SignedInCompanyPayrollIndexRoute
   '/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
@@ -363,15 +419,22 @@ export interface FileRoutesByTo {
   '/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
   '/leave-and-absences/return-to-work': typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
   '/leave-and-absences/timeline': typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
+  '/overtime/$id': typeof SignedInCompanyOvertimeIdRoute
+  '/overtime/report': typeof SignedInCompanyOvertimeReportRoute
+  '/payroll/$start': typeof SignedInCompanyPayrollStartRoute
   '/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
   '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
+  '/settings/overtime': typeof SignedInCompanySettingsOvertimeRoute
   '/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
+  '/settings/payroll': typeof SignedInCompanySettingsPayrollRoute
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/overtime': typeof SignedInCompanyOvertimeIndexRoute
+  '/payroll': typeof SignedInCompanyPayrollIndexRoute
   '/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
@@ -407,6 +470,9 @@ export interface FileRoutesById {
   '/_signed-in/_company/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
   '/_signed-in/_company/leave-and-absences/return-to-work': typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
   '/_signed-in/_company/leave-and-absences/timeline': typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
+  '/_signed-in/_company/overtime/$id': typeof SignedInCompanyOvertimeIdRoute
+  '/_signed-in/_company/overtime/report': typeof SignedInCompanyOvertimeReportRoute
+  '/_signed-in/_company/payroll/$start': typeof SignedInCompanyPayrollStartRoute
   '/_signed-in/_company/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/_signed-in/_company/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/_signed-in/_company/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -414,10 +480,14 @@ export interface FileRoutesById {
   '/_signed-in/_company/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   '/_signed-in/_company/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/_signed-in/_company/settings/locations': typeof SignedInCompanySettingsLocationsRoute
+  '/_signed-in/_company/settings/overtime': typeof SignedInCompanySettingsOvertimeRoute
   '/_signed-in/_company/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
+  '/_signed-in/_company/settings/payroll': typeof SignedInCompanySettingsPayrollRoute
   '/_signed-in/_company/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/_signed-in/_company/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/_signed-in/_company/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/_signed-in/_company/overtime/': typeof SignedInCompanyOvertimeIndexRoute
+  '/_signed-in/_company/payroll/': typeof SignedInCompanyPayrollIndexRoute
   '/_signed-in/_company/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/_signed-in/_company/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/_signed-in/_company/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
@@ -452,6 +522,9 @@ export interface FileRouteTypes {
     | '/leave-and-absences/request'
     | '/leave-and-absences/return-to-work'
     | '/leave-and-absences/timeline'
+    | '/overtime/$id'
+    | '/overtime/report'
+    | '/payroll/$start'
     | '/settings/absence-and-leave-settings'
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
@@ -459,10 +532,14 @@ export interface FileRouteTypes {
     | '/settings/employment-settings'
     | '/settings/job-titles'
     | '/settings/locations'
+    | '/settings/overtime'
     | '/settings/pay-rate-types'
+    | '/settings/payroll'
     | '/settings/terms-and-conditions'
     | '/settings/user-settings'
     | '/settings/user-tags'
+    | '/overtime/'
+    | '/payroll/'
     | '/return-to-work/$id/self-certification'
     | '/settings/employment-settings/contract-types'
     | '/settings/employment-settings/termination-reasons'
@@ -494,15 +571,22 @@ export interface FileRouteTypes {
     | '/leave-and-absences/request'
     | '/leave-and-absences/return-to-work'
     | '/leave-and-absences/timeline'
+    | '/overtime/$id'
+    | '/overtime/report'
+    | '/payroll/$start'
     | '/settings/absence-and-leave-settings'
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
     | '/settings/departments'
     | '/settings/job-titles'
     | '/settings/locations'
+    | '/settings/overtime'
     | '/settings/pay-rate-types'
+    | '/settings/payroll'
     | '/settings/terms-and-conditions'
     | '/settings/user-tags'
+    | '/overtime'
+    | '/payroll'
     | '/return-to-work/$id/self-certification'
     | '/settings/employment-settings/contract-types'
     | '/settings/employment-settings/termination-reasons'
@@ -537,6 +621,9 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/leave-and-absences/request'
     | '/_signed-in/_company/leave-and-absences/return-to-work'
     | '/_signed-in/_company/leave-and-absences/timeline'
+    | '/_signed-in/_company/overtime/$id'
+    | '/_signed-in/_company/overtime/report'
+    | '/_signed-in/_company/payroll/$start'
     | '/_signed-in/_company/settings/absence-and-leave-settings'
     | '/_signed-in/_company/settings/company-settings'
     | '/_signed-in/_company/settings/custom-form-fields'
@@ -544,10 +631,14 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/settings/employment-settings'
     | '/_signed-in/_company/settings/job-titles'
     | '/_signed-in/_company/settings/locations'
+    | '/_signed-in/_company/settings/overtime'
     | '/_signed-in/_company/settings/pay-rate-types'
+    | '/_signed-in/_company/settings/payroll'
     | '/_signed-in/_company/settings/terms-and-conditions'
     | '/_signed-in/_company/settings/user-settings'
     | '/_signed-in/_company/settings/user-tags'
+    | '/_signed-in/_company/overtime/'
+    | '/_signed-in/_company/payroll/'
     | '/_signed-in/_company/return-to-work/$id/self-certification'
     | '/_signed-in/_company/settings/employment-settings/contract-types'
     | '/_signed-in/_company/settings/employment-settings/termination-reasons'
@@ -744,6 +835,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyLeaveAndAbsencesTimelineRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/overtime/': {
+      id: '/_signed-in/_company/overtime/'
+      path: '/overtime'
+      fullPath: '/overtime/'
+      preLoaderRoute: typeof SignedInCompanyOvertimeIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/overtime/$id': {
+      id: '/_signed-in/_company/overtime/$id'
+      path: '/overtime/$id'
+      fullPath: '/overtime/$id'
+      preLoaderRoute: typeof SignedInCompanyOvertimeIdRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/overtime/report': {
+      id: '/_signed-in/_company/overtime/report'
+      path: '/overtime/report'
+      fullPath: '/overtime/report'
+      preLoaderRoute: typeof SignedInCompanyOvertimeReportRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/payroll/': {
+      id: '/_signed-in/_company/payroll/'
+      path: '/payroll'
+      fullPath: '/payroll/'
+      preLoaderRoute: typeof SignedInCompanyPayrollIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/payroll/$start': {
+      id: '/_signed-in/_company/payroll/$start'
+      path: '/payroll/$start'
+      fullPath: '/payroll/$start'
+      preLoaderRoute: typeof SignedInCompanyPayrollStartRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/settings/absence-and-leave-settings': {
       id: '/_signed-in/_company/settings/absence-and-leave-settings'
       path: '/settings/absence-and-leave-settings'
@@ -793,11 +919,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanySettingsLocationsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/settings/overtime': {
+      id: '/_signed-in/_company/settings/overtime'
+      path: '/settings/overtime'
+      fullPath: '/settings/overtime'
+      preLoaderRoute: typeof SignedInCompanySettingsOvertimeRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/settings/pay-rate-types': {
       id: '/_signed-in/_company/settings/pay-rate-types'
       path: '/settings/pay-rate-types'
       fullPath: '/settings/pay-rate-types'
       preLoaderRoute: typeof SignedInCompanySettingsPayRateTypesRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/payroll': {
+      id: '/_signed-in/_company/settings/payroll'
+      path: '/settings/payroll'
+      fullPath: '/settings/payroll'
+      preLoaderRoute: typeof SignedInCompanySettingsPayrollRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/settings/terms-and-conditions': {
@@ -928,6 +1068,9 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanyLeaveAndAbsencesRequestRoute: typeof SignedInCompanyLeaveAndAbsencesRequestRoute
   SignedInCompanyLeaveAndAbsencesReturnToWorkRoute: typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
   SignedInCompanyLeaveAndAbsencesTimelineRoute: typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
+  SignedInCompanyOvertimeIdRoute: typeof SignedInCompanyOvertimeIdRoute
+  SignedInCompanyOvertimeReportRoute: typeof SignedInCompanyOvertimeReportRoute
+  SignedInCompanyPayrollStartRoute: typeof SignedInCompanyPayrollStartRoute
   SignedInCompanySettingsAbsenceAndLeaveSettingsRoute: typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   SignedInCompanySettingsCompanySettingsRoute: typeof SignedInCompanySettingsCompanySettingsRoute
   SignedInCompanySettingsCustomFormFieldsRoute: typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -935,10 +1078,14 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanySettingsEmploymentSettingsRoute: typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   SignedInCompanySettingsJobTitlesRoute: typeof SignedInCompanySettingsJobTitlesRoute
   SignedInCompanySettingsLocationsRoute: typeof SignedInCompanySettingsLocationsRoute
+  SignedInCompanySettingsOvertimeRoute: typeof SignedInCompanySettingsOvertimeRoute
   SignedInCompanySettingsPayRateTypesRoute: typeof SignedInCompanySettingsPayRateTypesRoute
+  SignedInCompanySettingsPayrollRoute: typeof SignedInCompanySettingsPayrollRoute
   SignedInCompanySettingsTermsAndConditionsRoute: typeof SignedInCompanySettingsTermsAndConditionsRoute
   SignedInCompanySettingsUserSettingsRoute: typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   SignedInCompanySettingsUserTagsRoute: typeof SignedInCompanySettingsUserTagsRoute
+  SignedInCompanyOvertimeIndexRoute: typeof SignedInCompanyOvertimeIndexRoute
+  SignedInCompanyPayrollIndexRoute: typeof SignedInCompanyPayrollIndexRoute
   SignedInCompanyReturnToWorkIdSelfCertificationRoute: typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
 }
 
@@ -961,6 +1108,9 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
     SignedInCompanyLeaveAndAbsencesReturnToWorkRoute,
   SignedInCompanyLeaveAndAbsencesTimelineRoute:
     SignedInCompanyLeaveAndAbsencesTimelineRoute,
+  SignedInCompanyOvertimeIdRoute: SignedInCompanyOvertimeIdRoute,
+  SignedInCompanyOvertimeReportRoute: SignedInCompanyOvertimeReportRoute,
+  SignedInCompanyPayrollStartRoute: SignedInCompanyPayrollStartRoute,
   SignedInCompanySettingsAbsenceAndLeaveSettingsRoute:
     SignedInCompanySettingsAbsenceAndLeaveSettingsRoute,
   SignedInCompanySettingsCompanySettingsRoute:
@@ -973,13 +1123,17 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
     SignedInCompanySettingsEmploymentSettingsRouteWithChildren,
   SignedInCompanySettingsJobTitlesRoute: SignedInCompanySettingsJobTitlesRoute,
   SignedInCompanySettingsLocationsRoute: SignedInCompanySettingsLocationsRoute,
+  SignedInCompanySettingsOvertimeRoute: SignedInCompanySettingsOvertimeRoute,
   SignedInCompanySettingsPayRateTypesRoute:
     SignedInCompanySettingsPayRateTypesRoute,
+  SignedInCompanySettingsPayrollRoute: SignedInCompanySettingsPayrollRoute,
   SignedInCompanySettingsTermsAndConditionsRoute:
     SignedInCompanySettingsTermsAndConditionsRoute,
   SignedInCompanySettingsUserSettingsRoute:
     SignedInCompanySettingsUserSettingsRouteWithChildren,
   SignedInCompanySettingsUserTagsRoute: SignedInCompanySettingsUserTagsRoute,
+  SignedInCompanyOvertimeIndexRoute: SignedInCompanyOvertimeIndexRoute,
+  SignedInCompanyPayrollIndexRoute: SignedInCompanyPayrollIndexRoute,
   SignedInCompanyReturnToWorkIdSelfCertificationRoute:
     SignedInCompanyReturnToWorkIdSelfCertificationRoute,
 }

@@ -1,6 +1,8 @@
 // Every module's client registration. Adding a module's screens to the shell is one line here.
 import { employeesClientModule } from '../modules/employees/client/employees.module';
 import { leaveClientModule } from '../modules/leave/client/leave.module';
+import { overtimeClientModule } from '../modules/overtime/client/overtime.module';
+import { payrollClientModule } from '../modules/payroll/client/payroll.module';
 import { organisationClientModule } from '../modules/organisation/client/organisation.module';
 import { settingsClientModule } from '../modules/settings/client/settings.module';
 import { supportClientModule } from '../modules/support/client/support.module';
@@ -11,5 +13,7 @@ export const clientModules: readonly ClientModule[] = [
   organisationClientModule,
   employeesClientModule,
   leaveClientModule,
+  overtimeClientModule,
+  payrollClientModule,
   supportClientModule,
 ];

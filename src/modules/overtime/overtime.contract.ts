@@ -40,7 +40,7 @@ export const OVERTIME_ROUTES = {
   list: '/overtime',
   report: '/overtime/report',
   detail: (id: string) => `/overtime/${id}`,
-  settings: '/settings/overtime-and-payroll',
+  settings: '/settings/overtime',
 } as const;
 
 export const OVERTIME_STATUSES = ['reported', 'approved', 'declined', 'cancelled'] as const;

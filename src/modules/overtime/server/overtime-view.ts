@@ -1,5 +1,6 @@
 // A report as the API returns it, from its row, with what the viewer may do with it.
 import type { Session } from '../../../server/plugins/request-context';
+import { levelFor, scopeRank } from '../../../shared/scopes';
 import type { OvertimeReport } from '../overtime.contract';
 import type { OvertimeViewRow } from './overtime.queries';
 
@@ -18,6 +19,13 @@ export function estimatedCost(
   return round2(row.rate_is_specific ? row.hours * row.hourly_rate : row.hours * row.hourly_rate * (row.multiplier ?? 1));
 }
 
+/** Pay is the person's own business and that of those reading pay company-wide. */
+function seesPay(session: Session, userId: string): boolean {
+  if (userId === session.userId) return true;
+  const level = levelFor(session.permissions, '/api/user-pay-rate', 'GET');
+  return level !== null && scopeRank(level) >= scopeRank('company');
+}
+
 export function toReport(row: OvertimeViewRow, session: Session): OvertimeReport {
   const isPerson = row.user_id === session.userId;
   return {
@@ -31,7 +39,7 @@ export function toReport(row: OvertimeViewRow, session: Session): OvertimeReport
     compensation: row.compensation,
     rate: row.overtime_rate_id && row.rate_name ? { id: row.overtime_rate_id, name: row.rate_name, multiplier: row.multiplier ?? 1 } : null,
     payable_hours: payableHours(row),
-    estimated_cost: estimatedCost(row),
+    estimated_cost: seesPay(session, row.user_id) ? estimatedCost(row) : null,
     status: row.status,
     decline_reason: row.decline_reason,
     reported_by: row.reported_by && row.reporter_name ? { id: row.reported_by, name: row.reporter_name } : null,
