@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overtimeMessages, type OvertimeReport } from '../../../src/modules/overtime/overtime.contract';
+import { expireTimeOffInLieu } from '../../../src/modules/overtime/server/overtime.jobs';
 import { ownerSql } from '../../support/identity-fixtures';
 import { addOvertimeCompany, daysAgo, toilBalance, type OvertimeCompany } from '../../support/overtime-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -198,5 +199,19 @@ describe('time off in lieu', () => {
     expect(refused.statusCode).toBe(409);
     expect(messageOf(refused)).toBe(overtimeMessages.noPolicy);
     expect((await c.send('office', 'GET', `/api/user-overtime/${office.id}`)).json<OvertimeReport>().status).toBe('reported');
+  });
+
+  it('takes expired time off in lieu back once, never below what is left', async () => {
+    const date = daysAgo(20);
+    const report = await c.reported('colleague', { date, hours: 2 });
+    await c.act('manager', report.id, 'approve');
+    const credited = await toilBalance(t, c, 'colleague', date);
+    await ownerSql(t, sql`update user_overtime set toil_expires_on = ${daysAgo(1)} where id = ${report.id}`);
+    expect(await expireTimeOffInLieu(t.deps.db, t.deps.modules)).toBe(1);
+    const after = await toilBalance(t, c, 'colleague', date);
+    expect(after.balance).toBe(credited.balance - 2);
+    expect(after.reasons.at(-1)).toMatch(/^Time off in lieu expired: 2 hours of overtime on /);
+    expect(await expireTimeOffInLieu(t.deps.db, t.deps.modules)).toBe(0);
+    expect((await toilBalance(t, c, 'colleague', date)).balance).toBe(after.balance);
   });
 });

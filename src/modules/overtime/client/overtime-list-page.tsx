@@ -3,6 +3,12 @@
 // target when reports wait is `?status=reported`), with the user's reports still in the
 // outbox on top, paging, empty and loading states.
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Pagination.css';
 import { Alert, Anchor, Button, Group, Loader, MultiSelect, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

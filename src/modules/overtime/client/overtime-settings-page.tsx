@@ -3,6 +3,9 @@
 // months time off in lieu lasts. Switching overtime on is in company settings; who may report
 // it is in each person's user settings.
 import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/NumberInput.css';
 import { Alert, Anchor, Button, Group, Loader, NumberInput, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

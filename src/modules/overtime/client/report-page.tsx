@@ -3,6 +3,12 @@
 // company's overtime rates, or time off in lieu). Sent through the outbox: online it opens
 // the new report, offline it is saved to send later and the list shows it waiting to sync.
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/ScrollArea.css';
 import { Alert, Button, Group, Loader, NumberInput, Radio, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
