@@ -92,6 +92,7 @@ const MATRIX: Row[] = [
     call: () => ({ method: 'GET', url: `/api/overtime-allowance?user_id=${c.people.employee.id}` }),
     expect: ellas(200),
   },
+  { route: 'GET /api/overtime-people', call: () => ({ method: 'GET', url: '/api/overtime-people?search=Ella' }), expect: companyOnly(200) },
   { route: 'GET /api/overtime-settings', call: () => ({ method: 'GET', url: '/api/overtime-settings' }), expect: companyOnly(200) },
   {
     route: 'PUT /api/overtime-settings',

@@ -1,12 +1,12 @@
 // /settings/overtime: the rates overtime is paid at (a company pay-rate type with its
 // multiplier and payroll element code, e.g. "Time and a half", ×1.5, OT15) and how many
-// months time off in lieu lasts. Switching overtime on is in company settings; who may report
+// months time off in lieu lasts, and who may report paid or TOIL overtime. Switching overtime on is in company settings; who may report
 // it is in each person's user settings.
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/NumberInput.css';
-import { Alert, Anchor, Button, Group, Loader, NumberInput, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, NumberInput, Stack, Switch, Table, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { LoadError } from '../../../client/ui/load-error';
 import type { OvertimeSettings } from '../overtime.contract';
+import { AllowancePeople } from './allowance-people';
 import { overtimeSettingsQueryOptions, saveSettingsMutationOptions } from './overtime.api';
 
 type RateDraft = { on: boolean; multiplier: number | ''; element_code: string };
@@ -156,9 +157,6 @@ function SettingsForm({ settings }: { settings: OvertimeSettings }) {
         onChange={(value) => setExpiry(typeof value === 'number' ? value : '')}
         maw={320}
       />
-      <Text size="sm" c="dimmed">
-        Who may report paid or TOIL overtime is set in each person’s user settings.
-      </Text>
       {problem && (
         <Alert color="red" role="alert">
           {problem}
@@ -169,6 +167,10 @@ function SettingsForm({ settings }: { settings: OvertimeSettings }) {
           Save
         </Button>
       </Group>
+      <Title order={2} size="h3">
+        Who may report overtime
+      </Title>
+      <AllowancePeople />
     </Stack>
   );
 }

@@ -83,7 +83,24 @@ export async function seedOvertimeDemo(trx: Trx, company: DemoCompany): Promise<
       decided_at: new Date(),
     });
   }
-  const [chef] = kitchen;
+  const [chef, cook] = kitchen;
+  if (cook) {
+    await insertReport(trx, {
+      ...base,
+      user_id: cook,
+      date: day(5),
+      start_time: '14:00',
+      end_time: '16:00',
+      hours: 2,
+      reason: 'Extra covers for the Friday function.',
+      compensation: 'paid',
+      overtime_rate_id: timeAndHalf,
+      reported_by: cook,
+      status: 'approved',
+      decided_by: owner,
+      decided_at: new Date(),
+    });
+  }
   if (chef) {
     await insertReport(trx, {
       ...base,

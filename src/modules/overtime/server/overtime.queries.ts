@@ -248,3 +248,30 @@ export async function findExpiredToil(trx: DbOrTrx, today: string): Promise<Over
     .limit(500)
     .execute();
 }
+
+export type AllowanceRow = {
+  id: string;
+  name: string;
+  department: string | null;
+  allow_payable_overtime: boolean;
+  allow_toil_overtime: boolean;
+};
+
+/** Active people of the company with their overtime allowances, by name, filtered by a search. */
+export async function findAllowancePeople(
+  db: DbOrTrx,
+  input: { companyId: string; search: string | undefined; paging: Paging },
+): Promise<{ rows: AllowanceRow[]; count: number }> {
+  const pattern = input.search ? `%${input.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+  const where = sql`u.company_id = ${input.companyId} AND u.status = 'active'
+    ${pattern ? sql`AND (u.first_name || ' ' || u.surname) ILIKE ${pattern}` : sql``}`;
+  const { rows } = await sql<AllowanceRow>`
+    SELECT u.id, u.first_name || ' ' || u.surname AS name, d.name AS department,
+      coalesce(s.allow_payable_overtime, false) AS allow_payable_overtime, coalesce(s.allow_toil_overtime, false) AS allow_toil_overtime
+    FROM users u LEFT JOIN departments d ON d.id = u.department_id LEFT JOIN user_settings s ON s.user_id = u.id
+    WHERE ${where}
+    ORDER BY lower(u.surname), lower(u.first_name), u.id
+    LIMIT ${input.paging.limit} OFFSET ${input.paging.offset}`.execute(db);
+  const { rows: total } = await sql<{ n: string }>`SELECT count(*) AS n FROM users u WHERE ${where}`.execute(db);
+  return { rows, count: Number(total[0]?.n ?? 0) };
+}

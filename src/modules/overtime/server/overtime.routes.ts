@@ -9,7 +9,8 @@ import { withTenant } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
 import { parseInput } from '../../../server/http/validate';
 import type { PendingCounter } from '../../../server/pending-count/pending-count.registry';
-import { requireSession } from '../../../server/plugins/request-context';
+import { requireCompany, requireSession } from '../../../server/plugins/request-context';
+import { listResponse, pagingFrom } from '../../../shared/list';
 import { AppError } from '../../../shared/app-error';
 import { isUuid } from '../../../shared/ids';
 import {
@@ -24,12 +25,13 @@ import {
   type OvertimeAction,
   type OvertimeReport,
 } from '../overtime.contract';
-import { countReportedFor, findReportPage, findReportView, readableBy, type OvertimeReader } from './overtime.queries';
+import { countReportedFor, findAllowancePeople, findReportPage, findReportView, readableBy, type OvertimeReader } from './overtime.queries';
 import { approveOvertime, approverOf, cancelOvertime, declineOvertime, reportOvertime, type OvertimeCaller } from './overtime.service';
 import { getAllowance, getOvertimeSettings, saveOvertimeSettings } from './overtime-settings.service';
 import { toReport } from './overtime-view';
 import { sql } from 'kysely';
 
+const PeopleQuerySchema = v.object({ search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))) });
 const AllowanceQuerySchema = v.object({
   user_id: v.optional(
     v.pipe(
@@ -100,6 +102,19 @@ function mountOvertime(app: FastifyInstance, deps: AppDeps): void {
     const query = parseInput(AllowanceQuerySchema, request.query ?? {});
     return getAllowance(callerOf(request), query.user_id);
   });
+  // Who may report overtime, for the settings page (changed through PUT /api/user-settings/{id}).
+  app.get(
+    '/api/overtime-people',
+    { config: { access: { endpoint: OVERTIME_ENDPOINTS.settings, method: 'GET', scope: 'company' } } },
+    async (request) => {
+      const companyId = requireCompany(requireSession(request));
+      const raw = (request.query ?? {}) as Record<string, unknown>;
+      const paging = pagingFrom(raw);
+      const { search } = parseInput(PeopleQuerySchema, { search: raw.search });
+      const page = await withTenant(db, companyId, (trx) => findAllowancePeople(trx, { companyId, search, paging }));
+      return listResponse(page.rows, page.count, paging);
+    },
+  );
   app.get(
     OVERTIME_ENDPOINTS.settings,
     { config: { access: { endpoint: OVERTIME_ENDPOINTS.settings, method: 'GET', scope: 'company' } } },
