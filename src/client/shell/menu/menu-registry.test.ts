@@ -52,8 +52,8 @@ describe('side menu', () => {
   });
 
   it('loads only what registered entries need', () => {
-    // Leave & Absences reads the pending counts and the return-to-work switch.
-    expect([...menuNeeds()].sort()).toEqual(['companySettings', 'pending']);
+    // Leave & Absences reads the pending counts and the return-to-work switch; Overtime also the user's overtime allowances.
+    expect([...menuNeeds()].sort()).toEqual(['companySettings', 'overtimeSettings', 'pending']);
   });
 });
 
