@@ -140,7 +140,7 @@ async function main(): Promise<void> {
   await step(
     'the company’s unpaid leave and sickness (60 absences)',
     sql`insert into user_absences (company_id, user_id, leave_type_id, start_date, end_date, duration_type, status)
-        select u.company_id, u.id, t.id, ${monthStart}::date + (u.n % ${days}), ${monthStart}::date + (u.n % ${days}) + 2, 'days', 'approved'
+        select u.company_id, u.id, t.id, ${monthStart}::date + (u.n % ${days})::int, ${monthStart}::date + (u.n % ${days})::int + 2, 'days', 'approved'
         from (select id, company_id, row_number() over (order by id) as n from users where company_id = ${big.companyId}) u
         join leave_types t on t.company_id = u.company_id and t.key = case when u.n % 2 = 0 then 'sickness' else 'unpaid' end
         where u.n <= 60`,
@@ -148,7 +148,7 @@ async function main(): Promise<void> {
   await step(
     'other companies’ overtime',
     sql`insert into user_overtime (company_id, user_id, date, hours, reason, compensation, overtime_rate_id, status, reported_by)
-        select u.company_id, u.id, ${today}::date - (n % 300), 2, 'Other overtime', 'toil', null,
+        select u.company_id, u.id, ${today}::date - (n % 300)::int, 2, 'Other overtime', 'toil', null,
           (array['reported','approved','declined'])[1 + n % 3], u.id
         from generate_series(1, ${OTHER_REPORTS}) n
         join (select id, company_id, row_number() over (order by id) - 1 as i from users where email like 'o%@co.test') u on u.i = n % ${OTHER_PEOPLE}`,

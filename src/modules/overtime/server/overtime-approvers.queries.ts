@@ -24,10 +24,12 @@ export function approvableBy(column: RawBuilder<unknown>, actor: OvertimeApprove
   const lineReports = sql`${column} IN (SELECT lm.user_id FROM user_line_managers lm WHERE lm.manager_id = ${actor.userId})`;
   if (!actor.departmentScope || actor.departmentIds.length === 0) return sql<boolean>`(${column} <> ${actor.userId} AND ${lineReports})`;
   const departments = sql.join(actor.departmentIds.map((id) => sql`${id}::uuid`));
+  // The rank is worked out only for the people of the actor's departments, never the whole table.
   return sql<boolean>`(${column} <> ${actor.userId} AND (${lineReports}
-    OR (${column} IN (SELECT ru.id FROM users ru WHERE ${roleRankOf(sql`ru.role_id`)} <= ${actor.rank})
-      AND (${column} IN (SELECT du.id FROM users du WHERE du.department_id IN (${departments}))
-        OR ${column} IN (SELECT ud.user_id FROM user_departments ud WHERE ud.department_id IN (${departments}))))))`;
+    OR ${column} IN (SELECT du.id FROM users du
+      WHERE (du.department_id IN (${departments})
+          OR du.id IN (SELECT ud.user_id FROM user_departments ud WHERE ud.department_id IN (${departments})))
+        AND ${roleRankOf(sql`du.role_id`)} <= ${actor.rank})))`;
 }
 
 const active = sql`u.status = 'active'`;

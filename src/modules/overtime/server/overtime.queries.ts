@@ -193,7 +193,8 @@ export async function findReportPage(
 ): Promise<{ rows: OvertimeViewRow[]; count: number }> {
   const { query, reader, approver } = input;
   const statuses: OvertimeStatus[] | undefined = query.status;
-  let base = viewSelect(trx, approver).where('o.company_id', '=', input.companyId);
+  // The page's ids from the filters alone; the names, rates and pay only for those.
+  let base = trx.selectFrom('user_overtime as o').where('o.company_id', '=', input.companyId);
   if (query.view === 'mine') base = base.where('o.user_id', '=', reader.userId);
   else if (query.view === 'to_approve') base = base.where(approvableBy(sql`o.user_id`, approver));
   else
@@ -205,14 +206,27 @@ export async function findReportPage(
   if (query.compensation) base = base.where('o.compensation', '=', query.compensation);
   if (query.from) base = base.where('o.date', '>=', query.from);
   if (query.to) base = base.where('o.date', '<=', query.to);
-  const [rows, total] = await Promise.all([
-    base.orderBy('o.date', 'desc').orderBy('o.created_at', 'desc').limit(input.paging.limit).offset(input.paging.offset).execute(),
-    base
-      .clearSelect()
-      .select(sql<string>`count(*)`.as('n'))
-      .executeTakeFirst(),
-  ]);
-  return { rows: rows as OvertimeViewRow[], count: Number(total?.n ?? 0) };
+  const ids = await base
+    .select('o.id')
+    .orderBy('o.date', 'desc')
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id')
+    .limit(input.paging.limit)
+    .offset(input.paging.offset)
+    .execute();
+  const total = await base.select(sql<string>`count(*)`.as('n')).executeTakeFirst();
+  if (ids.length === 0) return { rows: [], count: Number(total?.n ?? 0) };
+  const rows = (await viewSelect(trx, approver)
+    .where('o.company_id', '=', input.companyId)
+    .where(
+      'o.id',
+      'in',
+      ids.map((row) => row.id),
+    )
+    .execute()) as OvertimeViewRow[];
+  const order = new Map(ids.map((row, index) => [row.id, index]));
+  rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  return { rows, count: Number(total?.n ?? 0) };
 }
 
 export async function countReportedFor(trx: DbOrTrx, input: { companyId: string; approver: OvertimeApprover }): Promise<number> {
