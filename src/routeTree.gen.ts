@@ -38,6 +38,11 @@ import { Route as SignedInCompanyLeaveAndAbsencesReturnToWorkRouteImport } from 
 import { Route as SignedInCompanyLeaveAndAbsencesTimelineRouteImport } from './routes/_signed-in/_company/leave-and-absences.timeline'
 import { Route as SignedInCompanyNoticesIndexRouteImport } from './routes/_signed-in/_company/notices.index'
 import { Route as SignedInCompanyNoticesNewRouteImport } from './routes/_signed-in/_company/notices.new'
+import { Route as SignedInCompanyOvertimeIndexRouteImport } from './routes/_signed-in/_company/overtime.index'
+import { Route as SignedInCompanyOvertimeIdRouteImport } from './routes/_signed-in/_company/overtime.$id'
+import { Route as SignedInCompanyOvertimeReportRouteImport } from './routes/_signed-in/_company/overtime.report'
+import { Route as SignedInCompanyPayrollIndexRouteImport } from './routes/_signed-in/_company/payroll.index'
+import { Route as SignedInCompanyPayrollStartRouteImport } from './routes/_signed-in/_company/payroll.$start'
 import { Route as SignedInCompanySettingsAbsenceAndLeaveSettingsRouteImport } from './routes/_signed-in/_company/settings.absence-and-leave-settings'
 import { Route as SignedInCompanySettingsCompanySettingsRouteImport } from './routes/_signed-in/_company/settings.company-settings'
 import { Route as SignedInCompanySettingsCustomFormFieldsRouteImport } from './routes/_signed-in/_company/settings.custom-form-fields'
@@ -45,7 +50,9 @@ import { Route as SignedInCompanySettingsDepartmentsRouteImport } from './routes
 import { Route as SignedInCompanySettingsEmploymentSettingsRouteImport } from './routes/_signed-in/_company/settings.employment-settings'
 import { Route as SignedInCompanySettingsJobTitlesRouteImport } from './routes/_signed-in/_company/settings.job-titles'
 import { Route as SignedInCompanySettingsLocationsRouteImport } from './routes/_signed-in/_company/settings.locations'
+import { Route as SignedInCompanySettingsOvertimeRouteImport } from './routes/_signed-in/_company/settings.overtime'
 import { Route as SignedInCompanySettingsPayRateTypesRouteImport } from './routes/_signed-in/_company/settings.pay-rate-types'
+import { Route as SignedInCompanySettingsPayrollRouteImport } from './routes/_signed-in/_company/settings.payroll'
 import { Route as SignedInCompanySettingsTermsAndConditionsRouteImport } from './routes/_signed-in/_company/settings.terms-and-conditions'
 import { Route as SignedInCompanySettingsUserSettingsRouteImport } from './routes/_signed-in/_company/settings.user-settings'
 import { Route as SignedInCompanySettingsUserTagsRouteImport } from './routes/_signed-in/_company/settings.user-tags'
@@ -218,6 +225,36 @@ const SignedInCompanyNoticesNewRoute =
     path: '/notices/new',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanyOvertimeIndexRoute =
+  SignedInCompanyOvertimeIndexRouteImport.update({
+    id: '/overtime/',
+    path: '/overtime/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyOvertimeIdRoute =
+  SignedInCompanyOvertimeIdRouteImport.update({
+    id: '/overtime/$id',
+    path: '/overtime/$id',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyOvertimeReportRoute =
+  SignedInCompanyOvertimeReportRouteImport.update({
+    id: '/overtime/report',
+    path: '/overtime/report',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyPayrollIndexRoute =
+  SignedInCompanyPayrollIndexRouteImport.update({
+    id: '/payroll/',
+    path: '/payroll/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyPayrollStartRoute =
+  SignedInCompanyPayrollStartRouteImport.update({
+    id: '/payroll/$start',
+    path: '/payroll/$start',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanySettingsAbsenceAndLeaveSettingsRoute =
   SignedInCompanySettingsAbsenceAndLeaveSettingsRouteImport.update({
     id: '/settings/absence-and-leave-settings',
@@ -260,10 +297,22 @@ const SignedInCompanySettingsLocationsRoute =
     path: '/settings/locations',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanySettingsOvertimeRoute =
+  SignedInCompanySettingsOvertimeRouteImport.update({
+    id: '/settings/overtime',
+    path: '/settings/overtime',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanySettingsPayRateTypesRoute =
   SignedInCompanySettingsPayRateTypesRouteImport.update({
     id: '/settings/pay-rate-types',
     path: '/settings/pay-rate-types',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsPayrollRoute =
+  SignedInCompanySettingsPayrollRouteImport.update({
+    id: '/settings/payroll',
+    path: '/settings/payroll',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
 const SignedInCompanySettingsTermsAndConditionsRoute =
@@ -378,6 +427,9 @@ export interface FileRoutesByFullPath {
   '/leave-and-absences/return-to-work': typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
   '/leave-and-absences/timeline': typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
   '/notices/new': typeof SignedInCompanyNoticesNewRoute
+  '/overtime/$id': typeof SignedInCompanyOvertimeIdRoute
+  '/overtime/report': typeof SignedInCompanyOvertimeReportRoute
+  '/payroll/$start': typeof SignedInCompanyPayrollStartRoute
   '/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -385,13 +437,17 @@ export interface FileRoutesByFullPath {
   '/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
+  '/settings/overtime': typeof SignedInCompanySettingsOvertimeRoute
   '/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
+  '/settings/payroll': typeof SignedInCompanySettingsPayrollRoute
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
   '/admin/articles/$id': typeof SignedInAdminArticlesIdRoute
   '/expert-articles-and-insights/': typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
   '/notices/': typeof SignedInCompanyNoticesIndexRoute
+  '/overtime/': typeof SignedInCompanyOvertimeIndexRoute
+  '/payroll/': typeof SignedInCompanyPayrollIndexRoute
   '/admin/articles/': typeof SignedInAdminArticlesIndexRoute
   '/notice/$id/edit': typeof SignedInCompanyNoticeIdEditRoute
   '/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
@@ -428,18 +484,25 @@ export interface FileRoutesByTo {
   '/leave-and-absences/return-to-work': typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
   '/leave-and-absences/timeline': typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
   '/notices/new': typeof SignedInCompanyNoticesNewRoute
+  '/overtime/$id': typeof SignedInCompanyOvertimeIdRoute
+  '/overtime/report': typeof SignedInCompanyOvertimeReportRoute
+  '/payroll/$start': typeof SignedInCompanyPayrollStartRoute
   '/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
   '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
+  '/settings/overtime': typeof SignedInCompanySettingsOvertimeRoute
   '/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
+  '/settings/payroll': typeof SignedInCompanySettingsPayrollRoute
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
   '/admin/articles/$id': typeof SignedInAdminArticlesIdRoute
   '/expert-articles-and-insights': typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
   '/notices': typeof SignedInCompanyNoticesIndexRoute
+  '/overtime': typeof SignedInCompanyOvertimeIndexRoute
+  '/payroll': typeof SignedInCompanyPayrollIndexRoute
   '/admin/articles': typeof SignedInAdminArticlesIndexRoute
   '/notice/$id/edit': typeof SignedInCompanyNoticeIdEditRoute
   '/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
@@ -480,6 +543,9 @@ export interface FileRoutesById {
   '/_signed-in/_company/leave-and-absences/return-to-work': typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
   '/_signed-in/_company/leave-and-absences/timeline': typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
   '/_signed-in/_company/notices/new': typeof SignedInCompanyNoticesNewRoute
+  '/_signed-in/_company/overtime/$id': typeof SignedInCompanyOvertimeIdRoute
+  '/_signed-in/_company/overtime/report': typeof SignedInCompanyOvertimeReportRoute
+  '/_signed-in/_company/payroll/$start': typeof SignedInCompanyPayrollStartRoute
   '/_signed-in/_company/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/_signed-in/_company/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/_signed-in/_company/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -487,13 +553,17 @@ export interface FileRoutesById {
   '/_signed-in/_company/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   '/_signed-in/_company/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/_signed-in/_company/settings/locations': typeof SignedInCompanySettingsLocationsRoute
+  '/_signed-in/_company/settings/overtime': typeof SignedInCompanySettingsOvertimeRoute
   '/_signed-in/_company/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
+  '/_signed-in/_company/settings/payroll': typeof SignedInCompanySettingsPayrollRoute
   '/_signed-in/_company/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/_signed-in/_company/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/_signed-in/_company/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
   '/_signed-in/admin/articles/$id': typeof SignedInAdminArticlesIdRoute
   '/_signed-in/_company/expert-articles-and-insights/': typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
   '/_signed-in/_company/notices/': typeof SignedInCompanyNoticesIndexRoute
+  '/_signed-in/_company/overtime/': typeof SignedInCompanyOvertimeIndexRoute
+  '/_signed-in/_company/payroll/': typeof SignedInCompanyPayrollIndexRoute
   '/_signed-in/admin/articles/': typeof SignedInAdminArticlesIndexRoute
   '/_signed-in/_company/notice/$id/edit': typeof SignedInCompanyNoticeIdEditRoute
   '/_signed-in/_company/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
@@ -533,6 +603,9 @@ export interface FileRouteTypes {
     | '/leave-and-absences/return-to-work'
     | '/leave-and-absences/timeline'
     | '/notices/new'
+    | '/overtime/$id'
+    | '/overtime/report'
+    | '/payroll/$start'
     | '/settings/absence-and-leave-settings'
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
@@ -540,13 +613,17 @@ export interface FileRouteTypes {
     | '/settings/employment-settings'
     | '/settings/job-titles'
     | '/settings/locations'
+    | '/settings/overtime'
     | '/settings/pay-rate-types'
+    | '/settings/payroll'
     | '/settings/terms-and-conditions'
     | '/settings/user-settings'
     | '/settings/user-tags'
     | '/admin/articles/$id'
     | '/expert-articles-and-insights/'
     | '/notices/'
+    | '/overtime/'
+    | '/payroll/'
     | '/admin/articles/'
     | '/notice/$id/edit'
     | '/return-to-work/$id/self-certification'
@@ -583,18 +660,25 @@ export interface FileRouteTypes {
     | '/leave-and-absences/return-to-work'
     | '/leave-and-absences/timeline'
     | '/notices/new'
+    | '/overtime/$id'
+    | '/overtime/report'
+    | '/payroll/$start'
     | '/settings/absence-and-leave-settings'
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
     | '/settings/departments'
     | '/settings/job-titles'
     | '/settings/locations'
+    | '/settings/overtime'
     | '/settings/pay-rate-types'
+    | '/settings/payroll'
     | '/settings/terms-and-conditions'
     | '/settings/user-tags'
     | '/admin/articles/$id'
     | '/expert-articles-and-insights'
     | '/notices'
+    | '/overtime'
+    | '/payroll'
     | '/admin/articles'
     | '/notice/$id/edit'
     | '/return-to-work/$id/self-certification'
@@ -634,6 +718,9 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/leave-and-absences/return-to-work'
     | '/_signed-in/_company/leave-and-absences/timeline'
     | '/_signed-in/_company/notices/new'
+    | '/_signed-in/_company/overtime/$id'
+    | '/_signed-in/_company/overtime/report'
+    | '/_signed-in/_company/payroll/$start'
     | '/_signed-in/_company/settings/absence-and-leave-settings'
     | '/_signed-in/_company/settings/company-settings'
     | '/_signed-in/_company/settings/custom-form-fields'
@@ -641,13 +728,17 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/settings/employment-settings'
     | '/_signed-in/_company/settings/job-titles'
     | '/_signed-in/_company/settings/locations'
+    | '/_signed-in/_company/settings/overtime'
     | '/_signed-in/_company/settings/pay-rate-types'
+    | '/_signed-in/_company/settings/payroll'
     | '/_signed-in/_company/settings/terms-and-conditions'
     | '/_signed-in/_company/settings/user-settings'
     | '/_signed-in/_company/settings/user-tags'
     | '/_signed-in/admin/articles/$id'
     | '/_signed-in/_company/expert-articles-and-insights/'
     | '/_signed-in/_company/notices/'
+    | '/_signed-in/_company/overtime/'
+    | '/_signed-in/_company/payroll/'
     | '/_signed-in/admin/articles/'
     | '/_signed-in/_company/notice/$id/edit'
     | '/_signed-in/_company/return-to-work/$id/self-certification'
@@ -875,6 +966,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyNoticesNewRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/overtime/': {
+      id: '/_signed-in/_company/overtime/'
+      path: '/overtime'
+      fullPath: '/overtime/'
+      preLoaderRoute: typeof SignedInCompanyOvertimeIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/overtime/$id': {
+      id: '/_signed-in/_company/overtime/$id'
+      path: '/overtime/$id'
+      fullPath: '/overtime/$id'
+      preLoaderRoute: typeof SignedInCompanyOvertimeIdRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/overtime/report': {
+      id: '/_signed-in/_company/overtime/report'
+      path: '/overtime/report'
+      fullPath: '/overtime/report'
+      preLoaderRoute: typeof SignedInCompanyOvertimeReportRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/payroll/': {
+      id: '/_signed-in/_company/payroll/'
+      path: '/payroll'
+      fullPath: '/payroll/'
+      preLoaderRoute: typeof SignedInCompanyPayrollIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/payroll/$start': {
+      id: '/_signed-in/_company/payroll/$start'
+      path: '/payroll/$start'
+      fullPath: '/payroll/$start'
+      preLoaderRoute: typeof SignedInCompanyPayrollStartRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/settings/absence-and-leave-settings': {
       id: '/_signed-in/_company/settings/absence-and-leave-settings'
       path: '/settings/absence-and-leave-settings'
@@ -924,11 +1050,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanySettingsLocationsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/settings/overtime': {
+      id: '/_signed-in/_company/settings/overtime'
+      path: '/settings/overtime'
+      fullPath: '/settings/overtime'
+      preLoaderRoute: typeof SignedInCompanySettingsOvertimeRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/settings/pay-rate-types': {
       id: '/_signed-in/_company/settings/pay-rate-types'
       path: '/settings/pay-rate-types'
       fullPath: '/settings/pay-rate-types'
       preLoaderRoute: typeof SignedInCompanySettingsPayRateTypesRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/payroll': {
+      id: '/_signed-in/_company/settings/payroll'
+      path: '/settings/payroll'
+      fullPath: '/settings/payroll'
+      preLoaderRoute: typeof SignedInCompanySettingsPayrollRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/settings/terms-and-conditions': {
@@ -1089,6 +1229,9 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanyLeaveAndAbsencesReturnToWorkRoute: typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
   SignedInCompanyLeaveAndAbsencesTimelineRoute: typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
   SignedInCompanyNoticesNewRoute: typeof SignedInCompanyNoticesNewRoute
+  SignedInCompanyOvertimeIdRoute: typeof SignedInCompanyOvertimeIdRoute
+  SignedInCompanyOvertimeReportRoute: typeof SignedInCompanyOvertimeReportRoute
+  SignedInCompanyPayrollStartRoute: typeof SignedInCompanyPayrollStartRoute
   SignedInCompanySettingsAbsenceAndLeaveSettingsRoute: typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   SignedInCompanySettingsCompanySettingsRoute: typeof SignedInCompanySettingsCompanySettingsRoute
   SignedInCompanySettingsCustomFormFieldsRoute: typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -1096,12 +1239,16 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanySettingsEmploymentSettingsRoute: typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   SignedInCompanySettingsJobTitlesRoute: typeof SignedInCompanySettingsJobTitlesRoute
   SignedInCompanySettingsLocationsRoute: typeof SignedInCompanySettingsLocationsRoute
+  SignedInCompanySettingsOvertimeRoute: typeof SignedInCompanySettingsOvertimeRoute
   SignedInCompanySettingsPayRateTypesRoute: typeof SignedInCompanySettingsPayRateTypesRoute
+  SignedInCompanySettingsPayrollRoute: typeof SignedInCompanySettingsPayrollRoute
   SignedInCompanySettingsTermsAndConditionsRoute: typeof SignedInCompanySettingsTermsAndConditionsRoute
   SignedInCompanySettingsUserSettingsRoute: typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   SignedInCompanySettingsUserTagsRoute: typeof SignedInCompanySettingsUserTagsRoute
   SignedInCompanyExpertArticlesAndInsightsIndexRoute: typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
   SignedInCompanyNoticesIndexRoute: typeof SignedInCompanyNoticesIndexRoute
+  SignedInCompanyOvertimeIndexRoute: typeof SignedInCompanyOvertimeIndexRoute
+  SignedInCompanyPayrollIndexRoute: typeof SignedInCompanyPayrollIndexRoute
   SignedInCompanyNoticeIdEditRoute: typeof SignedInCompanyNoticeIdEditRoute
   SignedInCompanyReturnToWorkIdSelfCertificationRoute: typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   SignedInCompanyNoticeIdIndexRoute: typeof SignedInCompanyNoticeIdIndexRoute
@@ -1129,6 +1276,9 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanyLeaveAndAbsencesTimelineRoute:
     SignedInCompanyLeaveAndAbsencesTimelineRoute,
   SignedInCompanyNoticesNewRoute: SignedInCompanyNoticesNewRoute,
+  SignedInCompanyOvertimeIdRoute: SignedInCompanyOvertimeIdRoute,
+  SignedInCompanyOvertimeReportRoute: SignedInCompanyOvertimeReportRoute,
+  SignedInCompanyPayrollStartRoute: SignedInCompanyPayrollStartRoute,
   SignedInCompanySettingsAbsenceAndLeaveSettingsRoute:
     SignedInCompanySettingsAbsenceAndLeaveSettingsRoute,
   SignedInCompanySettingsCompanySettingsRoute:
@@ -1141,8 +1291,10 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
     SignedInCompanySettingsEmploymentSettingsRouteWithChildren,
   SignedInCompanySettingsJobTitlesRoute: SignedInCompanySettingsJobTitlesRoute,
   SignedInCompanySettingsLocationsRoute: SignedInCompanySettingsLocationsRoute,
+  SignedInCompanySettingsOvertimeRoute: SignedInCompanySettingsOvertimeRoute,
   SignedInCompanySettingsPayRateTypesRoute:
     SignedInCompanySettingsPayRateTypesRoute,
+  SignedInCompanySettingsPayrollRoute: SignedInCompanySettingsPayrollRoute,
   SignedInCompanySettingsTermsAndConditionsRoute:
     SignedInCompanySettingsTermsAndConditionsRoute,
   SignedInCompanySettingsUserSettingsRoute:
@@ -1151,6 +1303,8 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanyExpertArticlesAndInsightsIndexRoute:
     SignedInCompanyExpertArticlesAndInsightsIndexRoute,
   SignedInCompanyNoticesIndexRoute: SignedInCompanyNoticesIndexRoute,
+  SignedInCompanyOvertimeIndexRoute: SignedInCompanyOvertimeIndexRoute,
+  SignedInCompanyPayrollIndexRoute: SignedInCompanyPayrollIndexRoute,
   SignedInCompanyNoticeIdEditRoute: SignedInCompanyNoticeIdEditRoute,
   SignedInCompanyReturnToWorkIdSelfCertificationRoute:
     SignedInCompanyReturnToWorkIdSelfCertificationRoute,

@@ -3,6 +3,8 @@ import { articlesClientModule } from '../modules/articles/client/articles.module
 import { employeesClientModule } from '../modules/employees/client/employees.module';
 import { leaveClientModule } from '../modules/leave/client/leave.module';
 import { noticesClientModule } from '../modules/notices/client/notices.module';
+import { overtimeClientModule } from '../modules/overtime/client/overtime.module';
+import { payrollClientModule } from '../modules/payroll/client/payroll.module';
 import { organisationClientModule } from '../modules/organisation/client/organisation.module';
 import { settingsClientModule } from '../modules/settings/client/settings.module';
 import { supportClientModule } from '../modules/support/client/support.module';
@@ -13,6 +15,8 @@ export const clientModules: readonly ClientModule[] = [
   organisationClientModule,
   employeesClientModule,
   leaveClientModule,
+  overtimeClientModule,
+  payrollClientModule,
   supportClientModule,
   noticesClientModule,
   articlesClientModule,

@@ -8,6 +8,8 @@ import { employeesModule } from '../modules/employees/server/employees.module';
 import { leaveModule } from '../modules/leave/server/leave.module';
 import { noticesModule } from '../modules/notices/server/notices.module';
 import { notificationsModule } from '../modules/notifications/server/notifications.module';
+import { overtimeModule } from '../modules/overtime/server/overtime.module';
+import { payrollModule } from '../modules/payroll/server/payroll.module';
 import { organisationModule } from '../modules/organisation/server/organisation.module';
 import { settingsModule } from '../modules/settings/server/settings.module';
 import { supportModule } from '../modules/support/server/support.module';
@@ -26,6 +28,8 @@ export const serverModules: readonly ServerModule[] = [
   leaveModule,
   noticesModule,
   articlesModule,
+  overtimeModule,
+  payrollModule,
 ];
 
 /** The roles a company starts with (and the administrators' role), from the modules' grants. */

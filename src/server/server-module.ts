@@ -8,6 +8,7 @@ import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import type { Trx } from './db/database';
 import type { JobDefinition } from './jobs/job-definition';
+import type { PayrollContributor, TimeOffInLieuLedger } from './module-hooks';
 import type { PendingCounter } from './pending-count/pending-count.registry';
 import type { RoleGrants } from './roles';
 
@@ -24,6 +25,8 @@ export type DemoCompany = {
   passwordHash: string;
   /** Builds links in demo e-mails (PUBLIC_ORIGIN, or localhost on PORT). */
   config?: Pick<Config, 'publicOrigin' | 'port'>;
+  /** The modules being seeded, for a demo that goes through another module's offer (module-hooks.ts). */
+  modules?: readonly ServerModule[];
 };
 
 export type ServerModule = {
@@ -37,4 +40,8 @@ export type ServerModule = {
   jobs?: readonly JobDefinition[];
   /** Seeds the module's demo data into the demo company, after the modules listed before it. */
   demo?: (trx: Trx, company: DemoCompany) => Promise<void>;
+  /** What the module adds to a pay period's payroll data (src/server/module-hooks.ts). */
+  payroll?: PayrollContributor;
+  /** The time-off-in-lieu ledger other modules credit (the leave module offers it; module-hooks.ts). */
+  timeOffInLieu?: TimeOffInLieuLedger;
 };

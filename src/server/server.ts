@@ -60,6 +60,7 @@ export async function startServer(
         config,
         wakeMail: () => mail.wake(),
         definitions: options.jobs ?? collectJobs(options.modules ?? serverModules),
+        modules: options.modules ?? serverModules,
         ...(options.jobTiming ? { timing: options.jobTiming } : {}),
       });
     }

@@ -93,6 +93,7 @@ export async function seedDemo(
       accounts: Object.fromEntries(userIds),
       passwordHash,
       ...(config ? { config } : {}),
+      modules,
     };
     for (const module of modules) await module.demo?.(trx, company);
     return true;

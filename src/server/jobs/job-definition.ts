@@ -4,6 +4,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { ServerModule } from '../server-module';
 
 export type JobContext = {
   /** The application role's pool: wrap cross-company sweeps in withSystem, a company's work in withTenant. */
@@ -15,6 +16,8 @@ export type JobContext = {
   wakeMail: () => void;
   /** pg-boss's id of this run; a retry keeps it. */
   jobId: string;
+  /** The modules the server is made of, for a job that uses another module's offer (module-hooks.ts). */
+  modules?: readonly ServerModule[];
 };
 
 export type JobSchedule = {

@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { DEFAULT_JOB_RETRY, type JobDefinition } from './job-definition';
 import { withJobsSetupLock } from './jobs.queries';
+import type { ServerModule } from '../server-module';
 
 /** pg-boss's clocks; production keeps its defaults, the jobs test shortens them. */
 export type JobTiming = {
@@ -38,6 +39,8 @@ export async function startJobs(options: {
   wakeMail: () => void;
   definitions: readonly JobDefinition[];
   timing?: Partial<JobTiming>;
+  /** Handed to every handler (JobContext.modules). */
+  modules?: readonly ServerModule[];
 }): Promise<JobRunner> {
   const { definitions, logger } = options;
   const timing = { ...DEFAULT_TIMING, ...options.timing };
@@ -91,7 +94,14 @@ export async function startJobs(options: {
           if (!run) return;
           const startedAt = performance.now();
           try {
-            await job.handler({ db: options.db, logger: jobLogger, config: options.config, wakeMail: options.wakeMail, jobId: run.id });
+            await job.handler({
+              db: options.db,
+              logger: jobLogger,
+              config: options.config,
+              wakeMail: options.wakeMail,
+              jobId: run.id,
+              ...(options.modules ? { modules: options.modules } : {}),
+            });
             jobLogger.debug({ ms: Math.round(performance.now() - startedAt) }, 'Background job done');
           } catch (error) {
             const willRetry = run.retryCount < run.retryLimit;

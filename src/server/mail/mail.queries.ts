@@ -13,7 +13,8 @@ export type EmailTemplate =
   | 'email_change_confirmation'
   | 'email_change_notice'
   | 'notification'
-  | 'contact_request';
+  | 'contact_request'
+  | 'payroll_data';
 
 export type EmailMessage = {
   template: EmailTemplate;

@@ -17,7 +17,13 @@ describe('side menu', () => {
   });
 
   it('orders a new module entry by its key, wherever its module is listed', () => {
-    const calendar: MenuEntryDefinition = { key: 'calendar', title: 'Calendar', icon: IconCalendar, kind: 'link', target: () => '/calendar' };
+    const calendar: MenuEntryDefinition = {
+      key: 'calendar',
+      title: 'Calendar',
+      icon: IconCalendar,
+      kind: 'link',
+      target: () => '/calendar',
+    };
     const entries = [...MENU_ENTRIES, calendar].sort(
       (a, b) => ['dashboard', 'leave', 'calendar', 'help'].indexOf(a.key) - ['dashboard', 'leave', 'calendar', 'help'].indexOf(b.key),
     );
@@ -52,8 +58,8 @@ describe('side menu', () => {
   });
 
   it('loads only what registered entries need', () => {
-    // Leave & Absences reads the pending counts and the return-to-work switch.
-    expect([...menuNeeds()].sort()).toEqual(['companySettings', 'pending']);
+    // Leave & Absences reads the pending counts and the return-to-work switch; Overtime also the user's overtime allowances.
+    expect([...menuNeeds()].sort()).toEqual(['companySettings', 'overtimeSettings', 'pending']);
   });
 });
 

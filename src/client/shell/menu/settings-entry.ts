@@ -15,6 +15,8 @@ export const SETTINGS_ORDER = [
   '/settings/document-tags',
   '/settings/pay-rate-types',
   '/settings/custom-form-fields',
+  '/settings/overtime',
+  '/settings/payroll',
 ] as const;
 export type SettingsPath = (typeof SETTINGS_ORDER)[number];
 

@@ -24,6 +24,8 @@ describe('settings menu', () => {
       { path: '/settings/terms-and-conditions', label: 'Terms and Conditions' },
       { path: '/settings/pay-rate-types', label: 'Pay Rate Types' },
       { path: '/settings/custom-form-fields', label: 'Custom Form Fields' },
+      { path: '/settings/overtime', label: 'Overtime' },
+      { path: '/settings/payroll', label: 'Payroll' },
     ]);
   });
 

@@ -6,8 +6,6 @@ import type { PermissionEntry, Scope } from '../../../shared/scopes';
 
 const COMING_ENDPOINTS = [
   '/api/user-expense',
-  '/api/user-overtime',
-  '/api/approve-overtime',
   '/api/hr-task',
   '/api/hs-task',
   '/api/incident-log',
@@ -16,14 +14,8 @@ const COMING_ENDPOINTS = [
   '/api/rota',
 ] as const;
 /** Managers work on their departments' people in these; the others are their own. */
-const DEPARTMENT_WORK = new Set<string>([
-  '/api/user-expense',
-  '/api/user-overtime',
-  '/api/approve-overtime',
-  '/api/hr-task',
-  '/api/hs-task',
-]);
-const MANAGERS_AND_UP = new Set<string>(['/api/approve-overtime', '/api/absence-reports']);
+const DEPARTMENT_WORK = new Set<string>(['/api/user-expense', '/api/hr-task', '/api/hs-task']);
+const MANAGERS_AND_UP = new Set<string>(['/api/absence-reports']);
 
 const coming = (scopeFor: (endpoint: string) => Scope | null): PermissionEntry[] =>
   COMING_ENDPOINTS.flatMap((endpoint) => {

@@ -2,6 +2,7 @@
 // sickness and return to work; the two pending counts; the demo's absences.
 import type { ServerModule } from '../../../server/server-module';
 import { leaveGrants } from './leave.grants';
+import { leavePayroll, timeOffInLieuLedger } from './leave-hooks';
 import { leaveJobs } from './leave.jobs';
 import { countAbsencesAwaitingMe } from './absences.routes';
 import { leaveRoutes } from './leave.routes';
@@ -12,6 +13,8 @@ export const leaveModule: ServerModule = {
   name: 'leave',
   routes: leaveRoutes,
   grants: leaveGrants,
+  timeOffInLieu: timeOffInLieuLedger,
+  payroll: leavePayroll,
   jobs: leaveJobs,
   counters: { user_absence: countAbsencesAwaitingMe, user_absence_rtw: countReturnToWorkWaiting },
   demo: (trx, company) =>

@@ -1,0 +1,261 @@
+// Overtime's domain functions: report, approve (crediting time off in lieu through the leave
+// module's ledger), decline with a reason, cancel; each in one tenant transaction that
+// notifies, publishes and audits. Callers are plain values, never a Fastify request.
+import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
+import { withTenant, type Db, type Trx } from '../../../server/db/database';
+import { mayActOn } from '../../../server/http/person-access';
+import { findPersonSubject } from '../../../server/http/person-subject.queries';
+import type { MailDispatcher } from '../../../server/mail/mail-dispatcher';
+import { timeOffInLieuLedger } from '../../../server/module-hooks';
+import { notify } from '../../../server/notifications/notify';
+import { requireCompany, type Session } from '../../../server/plugins/request-context';
+import { publish } from '../../../server/realtime/publish';
+import type { ServerModule } from '../../../server/server-module';
+import { AppError } from '../../../shared/app-error';
+import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
+import { levelFor, roleRank, scopeRank } from '../../../shared/scopes';
+import { companyChannel } from '../../../shared/realtime';
+import {
+  OVERTIME_ENDPOINTS,
+  OVERTIME_INVALIDATES,
+  OVERTIME_RESOURCES,
+  hoursBetween,
+  overtimeMessages,
+  type OvertimeReport,
+  type ReportOvertimeInput,
+} from '../overtime.contract';
+import { findOvertimeApproversToAsk, type OvertimeApprover } from './overtime-approvers.queries';
+import {
+  findAllowance,
+  findCompanyOvertime,
+  findPersonName,
+  findRates,
+  findReportRow,
+  findReportView,
+  insertReport,
+  updateReport,
+  type OvertimeRow,
+} from './overtime.queries';
+import { payableHours, toReport } from './overtime-view';
+
+export type OvertimeCaller = AuditCaller & { db: Db; mail: MailDispatcher; modules: readonly ServerModule[] };
+
+export function approverOf(session: Session): OvertimeApprover {
+  const level = levelFor(session.permissions, OVERTIME_ENDPOINTS.approve, 'PUT');
+  return {
+    userId: session.userId,
+    departmentIds: session.departmentIds,
+    companyWide: level !== null && scopeRank(level) >= scopeRank('company'),
+    departmentScope: level === 'department',
+    rank: roleRank(session.permissions),
+  };
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const shown = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
+const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+async function detail(trx: Trx, session: Session, companyId: string, id: string): Promise<OvertimeReport> {
+  const row = await findReportView(trx, { companyId, id, approver: approverOf(session) });
+  if (!row) throw AppError.notFound();
+  return toReport(row, session);
+}
+
+async function published(trx: Trx, companyId: string): Promise<void> {
+  await publish(trx, {
+    channel: companyChannel(companyId),
+    event: OVERTIME_RESOURCES.overtime,
+    invalidates: OVERTIME_INVALIDATES.overtime,
+    companyId,
+  });
+}
+
+export async function reportOvertime(caller: OvertimeCaller, body: ReportOvertimeInput): Promise<OvertimeReport> {
+  const { session } = caller;
+  const companyId = requireCompany(caller.session, 'not_found');
+  const userId = body.user_id ?? session.userId;
+  const hours = body.start_time && body.end_time ? hoursBetween(body.start_time, body.end_time) : (body.hours ?? 0);
+  const today = londonDate(new Date());
+  if (body.date > today) throw AppError.validation({ date: [overtimeMessages.future] });
+  if (body.date < addDays(today, -366)) throw AppError.validation({ date: [overtimeMessages.tooOld] });
+  let mailed = 0;
+  const result = await withTenant(caller.db, companyId, async (trx) => {
+    const subject = await findPersonSubject(trx, { companyId, userId });
+    if (!subject) throw AppError.validation({ user_id: [overtimeMessages.unknown] });
+    if (userId !== session.userId && !mayActOn(session, subject, OVERTIME_ENDPOINTS.report, 'POST')) throw AppError.forbidden();
+    const company = await findCompanyOvertime(trx, companyId);
+    if (!company.overtime_enabled) throw new AppError('conflict', { message: overtimeMessages.disabled });
+    const allowance = await findAllowance(trx, { companyId, userId });
+    if (body.compensation === 'paid' && !allowance.allow_payable_overtime)
+      throw AppError.validation({ compensation: [overtimeMessages.paidNotAllowed] });
+    if (body.compensation === 'toil' && !allowance.allow_toil_overtime)
+      throw AppError.validation({ compensation: [overtimeMessages.toilNotAllowed] });
+    let rateId: string | null = null;
+    if (body.compensation === 'paid') {
+      const rate = (await findRates(trx, companyId)).find((candidate) => candidate.id === body.overtime_rate_id);
+      if (!rate) throw AppError.validation({ overtime_rate_id: [overtimeMessages.unknownRate] });
+      rateId = rate.id;
+    }
+    const id = await insertReport(trx, {
+      company_id: companyId,
+      user_id: userId,
+      date: body.date,
+      start_time: body.start_time,
+      end_time: body.end_time,
+      hours,
+      reason: body.reason,
+      compensation: body.compensation,
+      overtime_rate_id: rateId,
+      reported_by: session.userId,
+    });
+    await auditCaller(trx, caller, {
+      companyId,
+      action: 'overtime.reported',
+      targetType: 'user_overtime',
+      targetId: id,
+      details: { user_id: userId, hours },
+    });
+    const text = `${subject.name} reported ${hoursText(hours)} of overtime on ${shown(body.date)} (${body.compensation === 'paid' ? 'paid' : 'time off in lieu'}). Please approve or decline it.`;
+    const recipients = (await findOvertimeApproversToAsk(trx, { companyId, userId })).filter((id) => id !== session.userId);
+    for (const recipient of recipients) {
+      await notify(trx, {
+        companyId,
+        userId: recipient,
+        description: escape(text),
+        relatesTo: 'overtime_report',
+        relatesToId: id,
+        todo: true,
+        email: { subject: `Overtime to approve: ${subject.name}`, text },
+      });
+    }
+    mailed = recipients.length;
+    await published(trx, companyId);
+    return detail(trx, session, companyId, id);
+  });
+  if (mailed > 0) caller.mail.wake();
+  return result;
+}
+
+type Loaded = { row: OvertimeRow; name: string };
+
+async function onReport(
+  caller: OvertimeCaller,
+  id: string,
+  fn: (trx: Trx, loaded: Loaded, companyId: string) => Promise<void>,
+): Promise<OvertimeReport> {
+  const companyId = requireCompany(caller.session, 'not_found');
+  return withTenant(caller.db, companyId, async (trx) => {
+    const row = await findReportRow(trx, { companyId, id, lock: true });
+    if (!row) throw AppError.notFound();
+    const view = await findReportView(trx, { companyId, id, approver: approverOf(caller.session) });
+    if (!view) throw AppError.notFound();
+    await fn(trx, { row, name: view.person_name }, companyId);
+    await published(trx, companyId);
+    return detail(trx, caller.session, companyId, id);
+  });
+}
+
+async function mayDecide(trx: Trx, caller: OvertimeCaller, row: OvertimeRow, companyId: string): Promise<void> {
+  const { session } = caller;
+  if (row.user_id === session.userId) throw AppError.forbidden(overtimeMessages.cannotApproveOwn);
+  const view = await findReportView(trx, { companyId, id: row.id, approver: approverOf(session) });
+  if (!view?.approvable) throw AppError.forbidden(overtimeMessages.notApprover);
+  if (row.exported_at) throw new AppError('conflict', { message: overtimeMessages.locked });
+  if (row.status !== 'reported') throw new AppError('conflict', { message: overtimeMessages.notReported });
+}
+
+async function tellPerson(trx: Trx, row: OvertimeRow, companyId: string, text: string, actorId: string): Promise<void> {
+  if (row.user_id === actorId) return;
+  await notify(trx, { companyId, userId: row.user_id, description: escape(text), relatesTo: 'overtime_report', relatesToId: row.id });
+}
+
+export function approveOvertime(caller: OvertimeCaller, id: string, body: { note: string | null }): Promise<OvertimeReport> {
+  const { session } = caller;
+  return onReport(caller, id, async (trx, { row }, companyId) => {
+    await mayDecide(trx, caller, row, companyId);
+    const what = `${hoursText(row.hours)} of overtime on ${shown(row.date)}`;
+    let toilExpiresOn: string | null = null;
+    let credited = '';
+    if (row.compensation === 'toil') {
+      const ledger = timeOffInLieuLedger(caller.modules);
+      if (!ledger) throw new AppError('conflict', { message: overtimeMessages.noLedger });
+      const approverName = await findPersonName(trx, session.userId);
+      const credit = await ledger.credit(trx, {
+        companyId,
+        userId: row.user_id,
+        date: row.date,
+        hours: row.hours,
+        reason: `Time off in lieu: ${what} approved by ${approverName}${body.note ? ` (${body.note})` : ''}`,
+        actorId: session.userId,
+      });
+      if (!credit) throw new AppError('conflict', { message: overtimeMessages.noPolicy });
+      const { toil_expiry_months: months } = await findCompanyOvertime(trx, companyId);
+      toilExpiresOn = months ? addMonths(row.date, months) : null;
+      credited = ` ${credit.amount} ${credit.unit === 'hours' ? (credit.amount === 1 ? 'hour' : 'hours') : credit.amount === 1 ? 'day' : 'days'} were added to your time off in lieu${toilExpiresOn ? `, to use by ${shown(toilExpiresOn)}` : ''}.`;
+    }
+    await updateReport(trx, {
+      companyId,
+      id: row.id,
+      values: { status: 'approved', decided_by: session.userId, decided_at: new Date(), toil_expires_on: toilExpiresOn },
+    });
+    await auditCaller(trx, caller, {
+      companyId,
+      action: 'overtime.approved',
+      targetType: 'user_overtime',
+      targetId: row.id,
+      details: { hours: row.hours, compensation: row.compensation, payable_hours: payableHours({ ...row, multiplier: null }) },
+    });
+    await tellPerson(trx, row, companyId, `Your ${what} was approved.${credited}`, session.userId);
+  });
+}
+
+export function declineOvertime(caller: OvertimeCaller, id: string, body: { reason: string }): Promise<OvertimeReport> {
+  const { session } = caller;
+  return onReport(caller, id, async (trx, { row }, companyId) => {
+    await mayDecide(trx, caller, row, companyId);
+    await updateReport(trx, {
+      companyId,
+      id: row.id,
+      values: { status: 'declined', decided_by: session.userId, decided_at: new Date(), decline_reason: body.reason },
+    });
+    await auditCaller(trx, caller, {
+      companyId,
+      action: 'overtime.declined',
+      targetType: 'user_overtime',
+      targetId: row.id,
+      details: null,
+    });
+    await tellPerson(
+      trx,
+      row,
+      companyId,
+      `Your ${hoursText(row.hours)} of overtime on ${shown(row.date)} was declined: ${body.reason}`,
+      session.userId,
+    );
+  });
+}
+
+export function cancelOvertime(caller: OvertimeCaller, id: string): Promise<OvertimeReport> {
+  const { session } = caller;
+  return onReport(caller, id, async (trx, { row }, companyId) => {
+    if (row.user_id !== session.userId && row.reported_by !== session.userId) throw AppError.forbidden();
+    if (row.status !== 'reported') throw new AppError('conflict', { message: overtimeMessages.cannotCancel });
+    await updateReport(trx, { companyId, id: row.id, values: { status: 'cancelled' } });
+    await auditCaller(trx, caller, {
+      companyId,
+      action: 'overtime.cancelled',
+      targetType: 'user_overtime',
+      targetId: row.id,
+      details: null,
+    });
+  });
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { startQuery } from '../../../client/api/start-query';
+import { allowanceQueryOptions } from '../../../modules/overtime/client/overtime.api';
+import { ReportPage } from '../../../modules/overtime/client/report-page';
+
+export const Route = createFileRoute('/_signed-in/_company/overtime/report')({
+  loader: ({ context }) => startQuery(context.queryClient, allowanceQueryOptions(null)),
+  component: ReportPage,
+});

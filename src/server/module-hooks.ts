@@ -1,0 +1,76 @@
+// What modules offer one another through their registration, since no module may import
+// another's server code: the platform finds the offer in the module list (deps.modules) and
+// hands it to whoever asks. Two offers exist:
+//  - `timeOffInLieu` (the leave module): credits and expires time-off-in-lieu hours on a
+//    person's leave balance, as logged values with their reason (overtime calls it).
+//  - `payroll` (any module): the elements a module adds to a pay period's payroll data —
+//    overtime, unpaid and sick days, expenses — each with a stable key, so that what a period
+//    exported is never exported again and a late correction lands in the next period.
+import type { Trx } from './db/database';
+
+/** One line of payroll data about one person. Amounts in pounds, two decimals. */
+export type PayrollElement = {
+  userId: string;
+  /** The contributing source (a module's name): with `key`, what locks an exported item. */
+  source: string;
+  /** Stable across builds: e.g. `overtime:{id}` or `absence:{id}:{date}`. */
+  key: string;
+  /** The day it belongs to (yyyy-MM-dd). */
+  date: string;
+  /** The element code in payroll imports (OT15, UNPAID, SICK, EXPENSES, MILEAGE_TAX…). */
+  code: string;
+  /** What the element is, in words: "Overtime at Time and a half (×1.5)". */
+  label: string;
+  hours?: number | null;
+  /** For overtime: the rate's multiplier (payable hours = hours × multiplier). */
+  multiplier?: number | null;
+  days?: number | null;
+  /** For sickness: the days among `days` the person normally works (SSP qualifying days). */
+  qualifyingDays?: number | null;
+  amount?: number | null;
+  /** For amounts: whether payroll taxes it (a mileage excess) or not (a reimbursement). */
+  taxable?: boolean | null;
+};
+
+/** The window a build asks about: the period `from`–`to`, and `since` (≤ from) for late items of earlier periods. */
+export type PayrollWindow = { companyId: string; from: string; to: string; since: string };
+
+export type PayrollContributor = {
+  source: string;
+  /** The elements dated in [since, to]; the payroll module drops the keys already exported. */
+  elements: (trx: Trx, window: PayrollWindow) => Promise<PayrollElement[]>;
+  /** Told the keys (of this source) a period has exported: lock the records they came from. */
+  markExported?: (trx: Trx, input: { companyId: string; periodId: string; keys: readonly string[] }) => Promise<void>;
+};
+
+export type TimeOffInLieuChange = {
+  companyId: string;
+  userId: string;
+  /** The day the hours were worked (which leave year they go to). */
+  date: string;
+  hours: number;
+  reason: string;
+  actorId: string | null;
+};
+
+/** What a credit became on the person's balance: in the unit of their leave year. */
+export type TimeOffInLieuCredit = { amount: number; unit: 'days' | 'hours' };
+
+export type TimeOffInLieuLedger = {
+  /** Adds the hours to the person's time-off-in-lieu balance; null when the person has no absence policy. */
+  credit: (trx: Trx, change: TimeOffInLieuChange) => Promise<TimeOffInLieuCredit | null>;
+  /** Takes back up to the hours (never below zero): an expiry. Returns what was taken, in the balance's unit. */
+  expire: (trx: Trx, change: TimeOffInLieuChange) => Promise<number>;
+};
+
+type Offering = { payroll?: PayrollContributor; timeOffInLieu?: TimeOffInLieuLedger };
+
+/** Every module's payroll contributor, in module order. */
+export function payrollContributors(modules: readonly Offering[]): PayrollContributor[] {
+  return modules.flatMap((module) => (module.payroll ? [module.payroll] : []));
+}
+
+/** The time-off-in-lieu ledger offered by a module (the leave module), or null when none is registered. */
+export function timeOffInLieuLedger(modules: readonly Offering[]): TimeOffInLieuLedger | null {
+  return modules.find((module) => module.timeOffInLieu)?.timeOffInLieu ?? null;
+}
