@@ -9,6 +9,7 @@ import { notificationsModule } from '../modules/notifications/server/notificatio
 import { organisationModule } from '../modules/organisation/server/organisation.module';
 import { settingsModule } from '../modules/settings/server/settings.module';
 import { supportModule } from '../modules/support/server/support.module';
+import { tasksModule } from '../modules/tasks/server/tasks.module';
 import { roleTemplates } from './roles';
 import type { ServerModule } from './server-module';
 
@@ -22,6 +23,7 @@ export const serverModules: readonly ServerModule[] = [
   organisationModule,
   employeesModule,
   leaveModule,
+  tasksModule,
 ];
 
 /** The roles a company starts with (and the administrators' role), from the modules' grants. */

@@ -8,9 +8,6 @@ const COMING_ENDPOINTS = [
   '/api/user-expense',
   '/api/user-overtime',
   '/api/approve-overtime',
-  '/api/hr-task',
-  '/api/hs-task',
-  '/api/incident-log',
   '/api/document',
   '/api/notices',
   '/api/article',
@@ -22,8 +19,6 @@ const DEPARTMENT_WORK = new Set<string>([
   '/api/user-expense',
   '/api/user-overtime',
   '/api/approve-overtime',
-  '/api/hr-task',
-  '/api/hs-task',
 ]);
 const MANAGERS_AND_UP = new Set<string>(['/api/approve-overtime', '/api/absence-reports']);
 
