@@ -4,6 +4,7 @@ import { alertsModule } from '../modules/alerts/server/alerts.module';
 import { authModule } from '../modules/auth/server/auth.module';
 import { dashboardModule } from '../modules/dashboard/server/dashboard.module';
 import { employeesModule } from '../modules/employees/server/employees.module';
+import { incidentsModule } from '../modules/incidents/server/incidents.module';
 import { leaveModule } from '../modules/leave/server/leave.module';
 import { notificationsModule } from '../modules/notifications/server/notifications.module';
 import { organisationModule } from '../modules/organisation/server/organisation.module';
@@ -24,6 +25,7 @@ export const serverModules: readonly ServerModule[] = [
   employeesModule,
   leaveModule,
   tasksModule,
+  incidentsModule,
 ];
 
 /** The roles a company starts with (and the administrators' role), from the modules' grants. */

@@ -1,10 +1,11 @@
 // Recurring tasks as RFC 5545 rules (the `rrule` package): the form's choice becomes an RRULE
 // stored with the task (its due date is the start), and completing an occurrence finds the next
 // date the rule gives after the current due date. Calendar dates travel as UTC midnights.
-import rrule from 'rrule';
+import * as rrulePackage from 'rrule';
 import { WEEKDAYS, type Recurrence, type Weekday } from '../tasks.contract';
 
-const { RRule } = rrule;
+// Node loads the package's CommonJS build (its exports under `default`), Vite its ES build.
+const { RRule } = (rrulePackage as unknown as { default?: typeof rrulePackage }).default ?? rrulePackage;
 
 const FREQ = { daily: RRule.DAILY, weekly: RRule.WEEKLY, monthly: RRule.MONTHLY, yearly: RRule.YEARLY } as const;
 const DAY = { MO: RRule.MO, TU: RRule.TU, WE: RRule.WE, TH: RRule.TH, FR: RRule.FR, SA: RRule.SA, SU: RRule.SU } as const;
