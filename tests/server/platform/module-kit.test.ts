@@ -50,7 +50,7 @@ describe('a module registered in the collector lists', () => {
       url: '/api/pending-count',
       headers: authHeader(testSession({ userId: user.id, companyId: user.companyId })),
     });
-    expect(res.json()).toMatchObject({ hr_task: 3, user_absence: 0 });
+    expect(res.json()).toMatchObject({ user_overtime: 3, user_absence: 0 });
   });
 
   it('seeds its demo data into the demo company, after the product modules', async () => {
