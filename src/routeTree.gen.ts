@@ -23,12 +23,16 @@ import { Route as SignedInOutboxRouteImport } from './routes/_signed-in/outbox'
 import { Route as SignedInCompanyIndexRouteImport } from './routes/_signed-in/_company/index'
 import { Route as SignedInCompanyEmployeesRouteImport } from './routes/_signed-in/_company/employees'
 import { Route as SignedInCompanyHrDocumentsRouteImport } from './routes/_signed-in/_company/hr-documents'
+import { Route as SignedInCompanyHrTasksRouteImport } from './routes/_signed-in/_company/hr-tasks'
+import { Route as SignedInCompanyHsTasksRouteImport } from './routes/_signed-in/_company/hs-tasks'
 import { Route as SignedInCompanyProfileRouteImport } from './routes/_signed-in/_company/profile'
 import { Route as SignedInAdminIndexRouteImport } from './routes/_signed-in/admin/index'
 import { Route as SignedInAdminAlertsRouteImport } from './routes/_signed-in/admin/alerts'
 import { Route as SignedInCompanyAbsenceIdRouteImport } from './routes/_signed-in/_company/absence.$id'
 import { Route as SignedInCompanyEmployeeIdRouteImport } from './routes/_signed-in/_company/employee.$id'
+import { Route as SignedInCompanyHrTaskIdRouteImport } from './routes/_signed-in/_company/hr-task.$id'
 import { Route as SignedInCompanyHsDocumentsMisc_docsRouteImport } from './routes/_signed-in/_company/hs-documents.misc_docs'
+import { Route as SignedInCompanyHsTaskIdRouteImport } from './routes/_signed-in/_company/hs-task.$id'
 import { Route as SignedInCompanyLeaveAndAbsencesBalancesRouteImport } from './routes/_signed-in/_company/leave-and-absences.balances'
 import { Route as SignedInCompanyLeaveAndAbsencesListRouteImport } from './routes/_signed-in/_company/leave-and-absences.list'
 import { Route as SignedInCompanyLeaveAndAbsencesRequestRouteImport } from './routes/_signed-in/_company/leave-and-absences.request'
@@ -123,6 +127,16 @@ const SignedInCompanyHrDocumentsRoute =
     path: '/hr-documents',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanyHrTasksRoute = SignedInCompanyHrTasksRouteImport.update({
+  id: '/hr-tasks',
+  path: '/hr-tasks',
+  getParentRoute: () => SignedInCompanyRoute,
+} as any)
+const SignedInCompanyHsTasksRoute = SignedInCompanyHsTasksRouteImport.update({
+  id: '/hs-tasks',
+  path: '/hs-tasks',
+  getParentRoute: () => SignedInCompanyRoute,
+} as any)
 const SignedInCompanyProfileRoute = SignedInCompanyProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -150,12 +164,22 @@ const SignedInCompanyEmployeeIdRoute =
     path: '/employee/$id',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanyHrTaskIdRoute = SignedInCompanyHrTaskIdRouteImport.update({
+  id: '/hr-task/$id',
+  path: '/hr-task/$id',
+  getParentRoute: () => SignedInCompanyRoute,
+} as any)
 const SignedInCompanyHsDocumentsMisc_docsRoute =
   SignedInCompanyHsDocumentsMisc_docsRouteImport.update({
     id: '/hs-documents/misc_docs',
     path: '/hs-documents/misc_docs',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanyHsTaskIdRoute = SignedInCompanyHsTaskIdRouteImport.update({
+  id: '/hs-task/$id',
+  path: '/hs-task/$id',
+  getParentRoute: () => SignedInCompanyRoute,
+} as any)
 const SignedInCompanyLeaveAndAbsencesBalancesRoute =
   SignedInCompanyLeaveAndAbsencesBalancesRouteImport.update({
     id: '/leave-and-absences/balances',
@@ -310,12 +334,16 @@ export interface FileRoutesByFullPath {
   '/outbox': typeof SignedInOutboxRoute
   '/employees': typeof SignedInCompanyEmployeesRoute
   '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/hr-tasks': typeof SignedInCompanyHrTasksRoute
+  '/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/profile': typeof SignedInCompanyProfileRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin/': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
+  '/hr-task/$id': typeof SignedInCompanyHrTaskIdRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  '/hs-task/$id': typeof SignedInCompanyHsTaskIdRoute
   '/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
   '/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
@@ -352,12 +380,16 @@ export interface FileRoutesByTo {
   '/outbox': typeof SignedInOutboxRoute
   '/employees': typeof SignedInCompanyEmployeesRoute
   '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/hr-tasks': typeof SignedInCompanyHrTasksRoute
+  '/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/profile': typeof SignedInCompanyProfileRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
+  '/hr-task/$id': typeof SignedInCompanyHrTaskIdRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  '/hs-task/$id': typeof SignedInCompanyHsTaskIdRoute
   '/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
   '/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
@@ -395,13 +427,17 @@ export interface FileRoutesById {
   '/_signed-in/outbox': typeof SignedInOutboxRoute
   '/_signed-in/_company/employees': typeof SignedInCompanyEmployeesRoute
   '/_signed-in/_company/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/_signed-in/_company/hr-tasks': typeof SignedInCompanyHrTasksRoute
+  '/_signed-in/_company/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/_signed-in/_company/profile': typeof SignedInCompanyProfileRoute
   '/_signed-in/admin/alerts': typeof SignedInAdminAlertsRoute
   '/_signed-in/_company/': typeof SignedInCompanyIndexRoute
   '/_signed-in/admin/': typeof SignedInAdminIndexRoute
   '/_signed-in/_company/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/_signed-in/_company/employee/$id': typeof SignedInCompanyEmployeeIdRoute
+  '/_signed-in/_company/hr-task/$id': typeof SignedInCompanyHrTaskIdRoute
   '/_signed-in/_company/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  '/_signed-in/_company/hs-task/$id': typeof SignedInCompanyHsTaskIdRoute
   '/_signed-in/_company/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/_signed-in/_company/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
   '/_signed-in/_company/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
@@ -441,12 +477,16 @@ export interface FileRouteTypes {
     | '/outbox'
     | '/employees'
     | '/hr-documents'
+    | '/hr-tasks'
+    | '/hs-tasks'
     | '/profile'
     | '/admin/alerts'
     | '/admin/'
     | '/absence/$id'
     | '/employee/$id'
+    | '/hr-task/$id'
     | '/hs-documents/misc_docs'
+    | '/hs-task/$id'
     | '/leave-and-absences/balances'
     | '/leave-and-absences/list'
     | '/leave-and-absences/request'
@@ -483,12 +523,16 @@ export interface FileRouteTypes {
     | '/outbox'
     | '/employees'
     | '/hr-documents'
+    | '/hr-tasks'
+    | '/hs-tasks'
     | '/profile'
     | '/admin/alerts'
     | '/admin'
     | '/absence/$id'
     | '/employee/$id'
+    | '/hr-task/$id'
     | '/hs-documents/misc_docs'
+    | '/hs-task/$id'
     | '/leave-and-absences/balances'
     | '/leave-and-absences/list'
     | '/leave-and-absences/request'
@@ -525,13 +569,17 @@ export interface FileRouteTypes {
     | '/_signed-in/outbox'
     | '/_signed-in/_company/employees'
     | '/_signed-in/_company/hr-documents'
+    | '/_signed-in/_company/hr-tasks'
+    | '/_signed-in/_company/hs-tasks'
     | '/_signed-in/_company/profile'
     | '/_signed-in/admin/alerts'
     | '/_signed-in/_company/'
     | '/_signed-in/admin/'
     | '/_signed-in/_company/absence/$id'
     | '/_signed-in/_company/employee/$id'
+    | '/_signed-in/_company/hr-task/$id'
     | '/_signed-in/_company/hs-documents/misc_docs'
+    | '/_signed-in/_company/hs-task/$id'
     | '/_signed-in/_company/leave-and-absences/balances'
     | '/_signed-in/_company/leave-and-absences/list'
     | '/_signed-in/_company/leave-and-absences/request'
@@ -667,6 +715,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyHrDocumentsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/hr-tasks': {
+      id: '/_signed-in/_company/hr-tasks'
+      path: '/hr-tasks'
+      fullPath: '/hr-tasks'
+      preLoaderRoute: typeof SignedInCompanyHrTasksRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/hs-tasks': {
+      id: '/_signed-in/_company/hs-tasks'
+      path: '/hs-tasks'
+      fullPath: '/hs-tasks'
+      preLoaderRoute: typeof SignedInCompanyHsTasksRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/profile': {
       id: '/_signed-in/_company/profile'
       path: '/profile'
@@ -702,11 +764,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyEmployeeIdRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/hr-task/$id': {
+      id: '/_signed-in/_company/hr-task/$id'
+      path: '/hr-task/$id'
+      fullPath: '/hr-task/$id'
+      preLoaderRoute: typeof SignedInCompanyHrTaskIdRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/hs-documents/misc_docs': {
       id: '/_signed-in/_company/hs-documents/misc_docs'
       path: '/hs-documents/misc_docs'
       fullPath: '/hs-documents/misc_docs'
       preLoaderRoute: typeof SignedInCompanyHsDocumentsMisc_docsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/hs-task/$id': {
+      id: '/_signed-in/_company/hs-task/$id'
+      path: '/hs-task/$id'
+      fullPath: '/hs-task/$id'
+      preLoaderRoute: typeof SignedInCompanyHsTaskIdRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/leave-and-absences/balances': {
@@ -918,11 +994,15 @@ const SignedInCompanySettingsUserSettingsRouteWithChildren =
 interface SignedInCompanyRouteChildren {
   SignedInCompanyEmployeesRoute: typeof SignedInCompanyEmployeesRoute
   SignedInCompanyHrDocumentsRoute: typeof SignedInCompanyHrDocumentsRoute
+  SignedInCompanyHrTasksRoute: typeof SignedInCompanyHrTasksRoute
+  SignedInCompanyHsTasksRoute: typeof SignedInCompanyHsTasksRoute
   SignedInCompanyProfileRoute: typeof SignedInCompanyProfileRoute
   SignedInCompanyIndexRoute: typeof SignedInCompanyIndexRoute
   SignedInCompanyAbsenceIdRoute: typeof SignedInCompanyAbsenceIdRoute
   SignedInCompanyEmployeeIdRoute: typeof SignedInCompanyEmployeeIdRoute
+  SignedInCompanyHrTaskIdRoute: typeof SignedInCompanyHrTaskIdRoute
   SignedInCompanyHsDocumentsMisc_docsRoute: typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  SignedInCompanyHsTaskIdRoute: typeof SignedInCompanyHsTaskIdRoute
   SignedInCompanyLeaveAndAbsencesBalancesRoute: typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   SignedInCompanyLeaveAndAbsencesListRoute: typeof SignedInCompanyLeaveAndAbsencesListRoute
   SignedInCompanyLeaveAndAbsencesRequestRoute: typeof SignedInCompanyLeaveAndAbsencesRequestRoute
@@ -945,12 +1025,16 @@ interface SignedInCompanyRouteChildren {
 const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanyEmployeesRoute: SignedInCompanyEmployeesRoute,
   SignedInCompanyHrDocumentsRoute: SignedInCompanyHrDocumentsRoute,
+  SignedInCompanyHrTasksRoute: SignedInCompanyHrTasksRoute,
+  SignedInCompanyHsTasksRoute: SignedInCompanyHsTasksRoute,
   SignedInCompanyProfileRoute: SignedInCompanyProfileRoute,
   SignedInCompanyIndexRoute: SignedInCompanyIndexRoute,
   SignedInCompanyAbsenceIdRoute: SignedInCompanyAbsenceIdRoute,
   SignedInCompanyEmployeeIdRoute: SignedInCompanyEmployeeIdRoute,
+  SignedInCompanyHrTaskIdRoute: SignedInCompanyHrTaskIdRoute,
   SignedInCompanyHsDocumentsMisc_docsRoute:
     SignedInCompanyHsDocumentsMisc_docsRoute,
+  SignedInCompanyHsTaskIdRoute: SignedInCompanyHsTaskIdRoute,
   SignedInCompanyLeaveAndAbsencesBalancesRoute:
     SignedInCompanyLeaveAndAbsencesBalancesRoute,
   SignedInCompanyLeaveAndAbsencesListRoute:

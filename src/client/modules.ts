@@ -4,6 +4,7 @@ import { leaveClientModule } from '../modules/leave/client/leave.module';
 import { organisationClientModule } from '../modules/organisation/client/organisation.module';
 import { settingsClientModule } from '../modules/settings/client/settings.module';
 import { supportClientModule } from '../modules/support/client/support.module';
+import { tasksClientModule } from '../modules/tasks/client/tasks.module';
 import type { ClientModule } from './shell/client-module';
 
 export const clientModules: readonly ClientModule[] = [
@@ -12,4 +13,5 @@ export const clientModules: readonly ClientModule[] = [
   employeesClientModule,
   leaveClientModule,
   supportClientModule,
+  tasksClientModule,
 ];
