@@ -33,6 +33,9 @@ import { Route as SignedInCompanyEmployeeIdRouteImport } from './routes/_signed-
 import { Route as SignedInCompanyHrTaskIdRouteImport } from './routes/_signed-in/_company/hr-task.$id'
 import { Route as SignedInCompanyHsDocumentsMisc_docsRouteImport } from './routes/_signed-in/_company/hs-documents.misc_docs'
 import { Route as SignedInCompanyHsTaskIdRouteImport } from './routes/_signed-in/_company/hs-task.$id'
+import { Route as SignedInCompanyIncidentLogIdRouteImport } from './routes/_signed-in/_company/incident-log.$id'
+import { Route as SignedInCompanyIncidentLogsIndexRouteImport } from './routes/_signed-in/_company/incident-logs.index'
+import { Route as SignedInCompanyIncidentLogsNewRouteImport } from './routes/_signed-in/_company/incident-logs.new'
 import { Route as SignedInCompanyLeaveAndAbsencesBalancesRouteImport } from './routes/_signed-in/_company/leave-and-absences.balances'
 import { Route as SignedInCompanyLeaveAndAbsencesListRouteImport } from './routes/_signed-in/_company/leave-and-absences.list'
 import { Route as SignedInCompanyLeaveAndAbsencesRequestRouteImport } from './routes/_signed-in/_company/leave-and-absences.request'
@@ -180,6 +183,24 @@ const SignedInCompanyHsTaskIdRoute = SignedInCompanyHsTaskIdRouteImport.update({
   path: '/hs-task/$id',
   getParentRoute: () => SignedInCompanyRoute,
 } as any)
+const SignedInCompanyIncidentLogIdRoute =
+  SignedInCompanyIncidentLogIdRouteImport.update({
+    id: '/incident-log/$id',
+    path: '/incident-log/$id',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyIncidentLogsIndexRoute =
+  SignedInCompanyIncidentLogsIndexRouteImport.update({
+    id: '/incident-logs/',
+    path: '/incident-logs/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyIncidentLogsNewRoute =
+  SignedInCompanyIncidentLogsNewRouteImport.update({
+    id: '/incident-logs/new',
+    path: '/incident-logs/new',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanyLeaveAndAbsencesBalancesRoute =
   SignedInCompanyLeaveAndAbsencesBalancesRouteImport.update({
     id: '/leave-and-absences/balances',
@@ -344,6 +365,8 @@ export interface FileRoutesByFullPath {
   '/hr-task/$id': typeof SignedInCompanyHrTaskIdRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
   '/hs-task/$id': typeof SignedInCompanyHsTaskIdRoute
+  '/incident-log/$id': typeof SignedInCompanyIncidentLogIdRoute
+  '/incident-logs/new': typeof SignedInCompanyIncidentLogsNewRoute
   '/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
   '/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
@@ -360,6 +383,7 @@ export interface FileRoutesByFullPath {
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/incident-logs/': typeof SignedInCompanyIncidentLogsIndexRoute
   '/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
@@ -390,6 +414,8 @@ export interface FileRoutesByTo {
   '/hr-task/$id': typeof SignedInCompanyHrTaskIdRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
   '/hs-task/$id': typeof SignedInCompanyHsTaskIdRoute
+  '/incident-log/$id': typeof SignedInCompanyIncidentLogIdRoute
+  '/incident-logs/new': typeof SignedInCompanyIncidentLogsNewRoute
   '/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
   '/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
@@ -404,6 +430,7 @@ export interface FileRoutesByTo {
   '/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/incident-logs': typeof SignedInCompanyIncidentLogsIndexRoute
   '/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
@@ -438,6 +465,8 @@ export interface FileRoutesById {
   '/_signed-in/_company/hr-task/$id': typeof SignedInCompanyHrTaskIdRoute
   '/_signed-in/_company/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
   '/_signed-in/_company/hs-task/$id': typeof SignedInCompanyHsTaskIdRoute
+  '/_signed-in/_company/incident-log/$id': typeof SignedInCompanyIncidentLogIdRoute
+  '/_signed-in/_company/incident-logs/new': typeof SignedInCompanyIncidentLogsNewRoute
   '/_signed-in/_company/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/_signed-in/_company/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
   '/_signed-in/_company/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
@@ -454,6 +483,7 @@ export interface FileRoutesById {
   '/_signed-in/_company/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/_signed-in/_company/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/_signed-in/_company/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/_signed-in/_company/incident-logs/': typeof SignedInCompanyIncidentLogsIndexRoute
   '/_signed-in/_company/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/_signed-in/_company/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/_signed-in/_company/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
@@ -487,6 +517,8 @@ export interface FileRouteTypes {
     | '/hr-task/$id'
     | '/hs-documents/misc_docs'
     | '/hs-task/$id'
+    | '/incident-log/$id'
+    | '/incident-logs/new'
     | '/leave-and-absences/balances'
     | '/leave-and-absences/list'
     | '/leave-and-absences/request'
@@ -503,6 +535,7 @@ export interface FileRouteTypes {
     | '/settings/terms-and-conditions'
     | '/settings/user-settings'
     | '/settings/user-tags'
+    | '/incident-logs/'
     | '/return-to-work/$id/self-certification'
     | '/settings/employment-settings/contract-types'
     | '/settings/employment-settings/termination-reasons'
@@ -533,6 +566,8 @@ export interface FileRouteTypes {
     | '/hr-task/$id'
     | '/hs-documents/misc_docs'
     | '/hs-task/$id'
+    | '/incident-log/$id'
+    | '/incident-logs/new'
     | '/leave-and-absences/balances'
     | '/leave-and-absences/list'
     | '/leave-and-absences/request'
@@ -547,6 +582,7 @@ export interface FileRouteTypes {
     | '/settings/pay-rate-types'
     | '/settings/terms-and-conditions'
     | '/settings/user-tags'
+    | '/incident-logs'
     | '/return-to-work/$id/self-certification'
     | '/settings/employment-settings/contract-types'
     | '/settings/employment-settings/termination-reasons'
@@ -580,6 +616,8 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/hr-task/$id'
     | '/_signed-in/_company/hs-documents/misc_docs'
     | '/_signed-in/_company/hs-task/$id'
+    | '/_signed-in/_company/incident-log/$id'
+    | '/_signed-in/_company/incident-logs/new'
     | '/_signed-in/_company/leave-and-absences/balances'
     | '/_signed-in/_company/leave-and-absences/list'
     | '/_signed-in/_company/leave-and-absences/request'
@@ -596,6 +634,7 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/settings/terms-and-conditions'
     | '/_signed-in/_company/settings/user-settings'
     | '/_signed-in/_company/settings/user-tags'
+    | '/_signed-in/_company/incident-logs/'
     | '/_signed-in/_company/return-to-work/$id/self-certification'
     | '/_signed-in/_company/settings/employment-settings/contract-types'
     | '/_signed-in/_company/settings/employment-settings/termination-reasons'
@@ -783,6 +822,27 @@ declare module '@tanstack/react-router' {
       path: '/hs-task/$id'
       fullPath: '/hs-task/$id'
       preLoaderRoute: typeof SignedInCompanyHsTaskIdRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/incident-log/$id': {
+      id: '/_signed-in/_company/incident-log/$id'
+      path: '/incident-log/$id'
+      fullPath: '/incident-log/$id'
+      preLoaderRoute: typeof SignedInCompanyIncidentLogIdRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/incident-logs/': {
+      id: '/_signed-in/_company/incident-logs/'
+      path: '/incident-logs'
+      fullPath: '/incident-logs/'
+      preLoaderRoute: typeof SignedInCompanyIncidentLogsIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/incident-logs/new': {
+      id: '/_signed-in/_company/incident-logs/new'
+      path: '/incident-logs/new'
+      fullPath: '/incident-logs/new'
+      preLoaderRoute: typeof SignedInCompanyIncidentLogsNewRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/leave-and-absences/balances': {
@@ -1003,6 +1063,8 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanyHrTaskIdRoute: typeof SignedInCompanyHrTaskIdRoute
   SignedInCompanyHsDocumentsMisc_docsRoute: typeof SignedInCompanyHsDocumentsMisc_docsRoute
   SignedInCompanyHsTaskIdRoute: typeof SignedInCompanyHsTaskIdRoute
+  SignedInCompanyIncidentLogIdRoute: typeof SignedInCompanyIncidentLogIdRoute
+  SignedInCompanyIncidentLogsNewRoute: typeof SignedInCompanyIncidentLogsNewRoute
   SignedInCompanyLeaveAndAbsencesBalancesRoute: typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   SignedInCompanyLeaveAndAbsencesListRoute: typeof SignedInCompanyLeaveAndAbsencesListRoute
   SignedInCompanyLeaveAndAbsencesRequestRoute: typeof SignedInCompanyLeaveAndAbsencesRequestRoute
@@ -1019,6 +1081,7 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanySettingsTermsAndConditionsRoute: typeof SignedInCompanySettingsTermsAndConditionsRoute
   SignedInCompanySettingsUserSettingsRoute: typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   SignedInCompanySettingsUserTagsRoute: typeof SignedInCompanySettingsUserTagsRoute
+  SignedInCompanyIncidentLogsIndexRoute: typeof SignedInCompanyIncidentLogsIndexRoute
   SignedInCompanyReturnToWorkIdSelfCertificationRoute: typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
 }
 
@@ -1035,6 +1098,8 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanyHsDocumentsMisc_docsRoute:
     SignedInCompanyHsDocumentsMisc_docsRoute,
   SignedInCompanyHsTaskIdRoute: SignedInCompanyHsTaskIdRoute,
+  SignedInCompanyIncidentLogIdRoute: SignedInCompanyIncidentLogIdRoute,
+  SignedInCompanyIncidentLogsNewRoute: SignedInCompanyIncidentLogsNewRoute,
   SignedInCompanyLeaveAndAbsencesBalancesRoute:
     SignedInCompanyLeaveAndAbsencesBalancesRoute,
   SignedInCompanyLeaveAndAbsencesListRoute:
@@ -1064,6 +1129,7 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanySettingsUserSettingsRoute:
     SignedInCompanySettingsUserSettingsRouteWithChildren,
   SignedInCompanySettingsUserTagsRoute: SignedInCompanySettingsUserTagsRoute,
+  SignedInCompanyIncidentLogsIndexRoute: SignedInCompanyIncidentLogsIndexRoute,
   SignedInCompanyReturnToWorkIdSelfCertificationRoute:
     SignedInCompanyReturnToWorkIdSelfCertificationRoute,
 }

@@ -1,5 +1,6 @@
 // Every module's client registration. Adding a module's screens to the shell is one line here.
 import { employeesClientModule } from '../modules/employees/client/employees.module';
+import { incidentsClientModule } from '../modules/incidents/client/incidents.module';
 import { leaveClientModule } from '../modules/leave/client/leave.module';
 import { organisationClientModule } from '../modules/organisation/client/organisation.module';
 import { settingsClientModule } from '../modules/settings/client/settings.module';
@@ -14,4 +15,5 @@ export const clientModules: readonly ClientModule[] = [
   leaveClientModule,
   supportClientModule,
   tasksClientModule,
+  incidentsClientModule,
 ];

@@ -9,7 +9,13 @@ import { createTestApp, type TestApp } from './test-app';
 export type TaskHarness = {
   t: TestApp;
   company: LeaveCompany;
-  send: (who: LeavePerson, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
+  send: (
+    who: LeavePerson,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers?: Record<string, string>,
+  ) => Promise<LightMyRequestResponse>;
   docsOnlyToken: () => Promise<string>;
 };
 

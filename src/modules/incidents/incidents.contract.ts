@@ -41,18 +41,38 @@ export const incidentMessages = {
 const emptyToNull = v.transform((value: string) => (value === '' ? null : value));
 const lines = (maxLength: number) => v.nullish(v.pipe(multilineTextField({ maxLength }), emptyToNull), null);
 const line = (maxLength: number) => v.nullish(v.pipe(textField({ maxLength }), emptyToNull), null);
-const requiredLine = (maxLength: number) => v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), textField({ maxLength }));
+const requiredLine = (maxLength: number) =>
+  v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), textField({ maxLength }));
 const requiredLines = (maxLength: number) =>
   v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), multilineTextField({ maxLength }));
-const nullableDate = v.nullish(v.pipe(v.string(incidentMessages.date), v.trim(), v.check((x) => x === '' || isIsoDate(x), incidentMessages.date), emptyToNull), null);
-const nullableId = v.nullish(v.pipe(v.string(incidentMessages.unknown), v.trim(), v.check((x) => x === '' || isUuid(x), incidentMessages.unknown), emptyToNull), null);
+const nullableDate = v.nullish(
+  v.pipe(
+    v.string(incidentMessages.date),
+    v.trim(),
+    v.check((x) => x === '' || isIsoDate(x), incidentMessages.date),
+    emptyToNull,
+  ),
+  null,
+);
+const nullableId = v.nullish(
+  v.pipe(
+    v.string(incidentMessages.unknown),
+    v.trim(),
+    v.check((x) => x === '' || isUuid(x), incidentMessages.unknown),
+    emptyToNull,
+  ),
+  null,
+);
 const bool = v.optional(v.boolean(fieldMessages.required), false);
 /** An ISO 8601 date-time (the phone sends its local time with its offset, or UTC). */
 const instant = v.pipe(
   v.string(fieldMessages.required),
   v.trim(),
   v.nonEmpty(fieldMessages.required),
-  v.check((x) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.test(x) && !Number.isNaN(Date.parse(x)), incidentMessages.dateTime),
+  v.check(
+    (x) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.test(x) && !Number.isNaN(Date.parse(x)),
+    incidentMessages.dateTime,
+  ),
 );
 
 const incidentFields = {
@@ -86,10 +106,16 @@ const personChecked = <T extends PersonPart>(schema: v.GenericSchema<unknown, T>
       if (!dataset.typed) return;
       const input = dataset.value;
       if (input.person_kind === 'employee' && input.person_user_id === null) {
-        addIssue({ message: incidentMessages.personEmployee, path: [{ type: 'object', origin: 'value', input, key: 'person_user_id', value: input.person_user_id }] });
+        addIssue({
+          message: incidentMessages.personEmployee,
+          path: [{ type: 'object', origin: 'value', input, key: 'person_user_id', value: input.person_user_id }],
+        });
       }
       if (input.person_kind === 'other' && input.person_name === null) {
-        addIssue({ message: incidentMessages.personName, path: [{ type: 'object', origin: 'value', input, key: 'person_name', value: input.person_name }] });
+        addIssue({
+          message: incidentMessages.personName,
+          path: [{ type: 'object', origin: 'value', input, key: 'person_name', value: input.person_name }],
+        });
       }
     }),
   );
@@ -102,7 +128,12 @@ export type UpdateIncidentInput = v.InferOutput<typeof UpdateIncidentInputSchema
 
 export const RiddorReportInputSchema = v.object({
   reference: requiredLine(60),
-  reported_on: v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), v.check(isIsoDate, incidentMessages.date)),
+  reported_on: v.pipe(
+    v.string(fieldMessages.required),
+    v.trim(),
+    v.nonEmpty(fieldMessages.required),
+    v.check(isIsoDate, incidentMessages.date),
+  ),
 });
 export type RiddorReportInput = v.InferOutput<typeof RiddorReportInputSchema>;
 
@@ -120,7 +151,13 @@ const listOf = <T extends v.GenericSchema<unknown, string>>(item: T) =>
     v.union([v.array(item), item]),
     v.transform((value) => (Array.isArray(value) ? value : [value])),
   );
-const optionalDate = v.optional(v.pipe(v.string(incidentMessages.date), v.trim(), v.check((x) => x === '' || isIsoDate(x), incidentMessages.date)));
+const optionalDate = v.optional(
+  v.pipe(
+    v.string(incidentMessages.date),
+    v.trim(),
+    v.check((x) => x === '' || isIsoDate(x), incidentMessages.date),
+  ),
+);
 
 export const IncidentListQuerySchema = v.object({
   riddor: v.optional(listOf(v.picklist(RIDDOR_STATUSES, incidentMessages.unknown))),
@@ -132,7 +169,13 @@ export const IncidentListQuerySchema = v.object({
 });
 export type IncidentListQuery = v.InferOutput<typeof IncidentListQuerySchema>;
 
-export type IncidentPerson = { kind: 'employee' | 'other'; user_id: string | null; name: string; contact: string | null; is_worker: boolean };
+export type IncidentPerson = {
+  kind: 'employee' | 'other';
+  user_id: string | null;
+  name: string;
+  contact: string | null;
+  is_worker: boolean;
+};
 
 /** As GET /api/incident-log/{id} returns it (SPEC: deadline null when "without delay" or not reportable). */
 export type Riddor = {

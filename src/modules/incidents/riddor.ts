@@ -46,7 +46,8 @@ export const SPECIFIED_INJURY_LABELS: Record<SpecifiedInjury, string> = {
   serious_burn: 'A serious burn (over 10% of the body, or damaging the eyes, breathing or vital organs)',
   scalping: 'A scalping needing hospital treatment',
   unconsciousness: 'Loss of consciousness caused by a head injury or asphyxia',
-  enclosed_space: 'An injury from working in an enclosed space leading to hypothermia or heat illness, or needing resuscitation or more than 24 hours in hospital',
+  enclosed_space:
+    'An injury from working in an enclosed space leading to hypothermia or heat illness, or needing resuscitation or more than 24 hours in hospital',
 };
 
 export const RIDDOR_CATEGORY_LABELS: Record<RiddorCategory, string> = {

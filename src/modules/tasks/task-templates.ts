@@ -31,7 +31,12 @@ export const TASK_TEMPLATES: readonly TaskTemplate[] = [
     priority: 'high',
     recurrence: null,
     reminder_days: [14, 3],
-    checklist: ['Gather feedback from the line manager', 'Hold the review meeting', 'Record the outcome', 'Write to the employee with the decision'],
+    checklist: [
+      'Gather feedback from the line manager',
+      'Hold the review meeting',
+      'Record the outcome',
+      'Write to the employee with the decision',
+    ],
   },
   {
     key: 'right-to-work-recheck',
@@ -43,7 +48,11 @@ export const TASK_TEMPLATES: readonly TaskTemplate[] = [
     priority: 'high',
     recurrence: null,
     reminder_days: [28, 7, 1],
-    checklist: ['Check the status online with their share code, or see original documents', 'Save a dated copy of the check', 'Set the next recheck date'],
+    checklist: [
+      'Check the status online with their share code, or see original documents',
+      'Save a dated copy of the check',
+      'Set the next recheck date',
+    ],
   },
   {
     key: 'appraisal',
@@ -78,12 +87,18 @@ export const TASK_TEMPLATES: readonly TaskTemplate[] = [
     key: 'fire-alarm-test',
     area: 'hs',
     title: 'Weekly fire alarm test',
-    description: 'Set off the alarm from a different call point each week, check it sounds everywhere, and log the test and the call point used.',
+    description:
+      'Set off the alarm from a different call point each week, check it sounds everywhere, and log the test and the call point used.',
     due_in_days: 0,
     priority: 'normal',
     recurrence: { frequency: 'weekly', interval: 1, weekdays: ['MO'], month_day: null },
     reminder_days: [1],
-    checklist: ['Tell staff a test is about to happen', 'Operate the call point (note which one)', 'Confirm the alarm is heard in every area', 'Log the result'],
+    checklist: [
+      'Tell staff a test is about to happen',
+      'Operate the call point (note which one)',
+      'Confirm the alarm is heard in every area',
+      'Log the result',
+    ],
   },
   {
     key: 'fire-drill',
@@ -94,7 +109,12 @@ export const TASK_TEMPLATES: readonly TaskTemplate[] = [
     priority: 'normal',
     recurrence: { frequency: 'monthly', interval: 6, weekdays: [], month_day: null },
     reminder_days: [7, 1],
-    checklist: ['Brief the fire marshals', 'Sound the alarm and time the evacuation', 'Take the roll call at the assembly point', 'Record the time taken and any problems'],
+    checklist: [
+      'Brief the fire marshals',
+      'Sound the alarm and time the evacuation',
+      'Take the roll call at the assembly point',
+      'Record the time taken and any problems',
+    ],
   },
   {
     key: 'emergency-lighting',
@@ -116,7 +136,11 @@ export const TASK_TEMPLATES: readonly TaskTemplate[] = [
     priority: 'normal',
     recurrence: { frequency: 'monthly', interval: 1, weekdays: [], month_day: 1 },
     reminder_days: [3],
-    checklist: ['Check contents against the list inside the box', 'Replace used or out-of-date items', 'Check the first-aider notice is up to date'],
+    checklist: [
+      'Check contents against the list inside the box',
+      'Replace used or out-of-date items',
+      'Check the first-aider notice is up to date',
+    ],
   },
   {
     key: 'fire-risk-assessment',
@@ -127,29 +151,47 @@ export const TASK_TEMPLATES: readonly TaskTemplate[] = [
     priority: 'high',
     recurrence: { frequency: 'yearly', interval: 1, weekdays: [], month_day: null },
     reminder_days: [30, 7],
-    checklist: ['Walk the premises', 'Check escape routes, signs and extinguishers', 'Update the assessment', 'Share the findings with staff'],
+    checklist: [
+      'Walk the premises',
+      'Check escape routes, signs and extinguishers',
+      'Update the assessment',
+      'Share the findings with staff',
+    ],
   },
   {
     key: 'risk-assessment',
     area: 'hs',
     title: 'General risk assessment review',
-    description: 'Look again at the hazards of the work, who could be harmed and whether the controls are still enough; record the significant findings.',
+    description:
+      'Look again at the hazards of the work, who could be harmed and whether the controls are still enough; record the significant findings.',
     due_in_days: 30,
     priority: 'normal',
     recurrence: { frequency: 'yearly', interval: 1, weekdays: [], month_day: null },
     reminder_days: [14, 3],
-    checklist: ['Identify the hazards', 'Decide who might be harmed and how', 'Evaluate the controls', 'Record the findings', 'Set a review date'],
+    checklist: [
+      'Identify the hazards',
+      'Decide who might be harmed and how',
+      'Evaluate the controls',
+      'Record the findings',
+      'Set a review date',
+    ],
   },
   {
     key: 'portable-appliances',
     area: 'hs',
     title: 'Portable appliance inspection',
-    description: 'Look over plugs, leads and casings of portable electrical equipment; take damaged items out of use and arrange testing where needed.',
+    description:
+      'Look over plugs, leads and casings of portable electrical equipment; take damaged items out of use and arrange testing where needed.',
     due_in_days: 30,
     priority: 'normal',
     recurrence: { frequency: 'yearly', interval: 1, weekdays: [], month_day: null },
     reminder_days: [14, 3],
-    checklist: ['Visual check of every appliance', 'Remove and label anything damaged', 'Arrange testing of higher-risk equipment', 'Update the register'],
+    checklist: [
+      'Visual check of every appliance',
+      'Remove and label anything damaged',
+      'Arrange testing of higher-risk equipment',
+      'Update the register',
+    ],
   },
   {
     key: 'workstation-assessment',
@@ -160,7 +202,12 @@ export const TASK_TEMPLATES: readonly TaskTemplate[] = [
     priority: 'normal',
     recurrence: null,
     reminder_days: [7, 1],
-    checklist: ['Complete the workstation checklist with the person', 'Adjust the set-up or order equipment', 'Offer an eye and eyesight test', 'Record the assessment'],
+    checklist: [
+      'Complete the workstation checklist with the person',
+      'Adjust the set-up or order equipment',
+      'Offer an eye and eyesight test',
+      'Record the assessment',
+    ],
   },
   {
     key: 'legionella',
@@ -171,7 +218,12 @@ export const TASK_TEMPLATES: readonly TaskTemplate[] = [
     priority: 'normal',
     recurrence: { frequency: 'monthly', interval: 1, weekdays: [], month_day: null },
     reminder_days: [3],
-    checklist: ['Flush little-used outlets', 'Hot water reaches at least 50°C within a minute', 'Cold water stays below 20°C after two minutes', 'Log the readings'],
+    checklist: [
+      'Flush little-used outlets',
+      'Hot water reaches at least 50°C within a minute',
+      'Cold water stays below 20°C after two minutes',
+      'Log the readings',
+    ],
   },
 ];
 

@@ -23,7 +23,8 @@ export const taskPaths = {
   bulk: (area: TaskArea) => `/api/${TASK_RESOURCES[area]}/bulk`,
   templates: (area: TaskArea) => `/api/${TASK_RESOURCES[area]}/templates`,
   fromTemplate: (area: TaskArea) => `/api/${TASK_RESOURCES[area]}/from-template`,
-  action: (area: TaskArea, id: string, action: 'complete' | 'reopen' | 'comments' | 'files') => `/api/${TASK_RESOURCES[area]}/${id}/${action}`,
+  action: (area: TaskArea, id: string, action: 'complete' | 'reopen' | 'comments' | 'files') =>
+    `/api/${TASK_RESOURCES[area]}/${id}/${action}`,
   checklistItem: (area: TaskArea, id: string, itemId: string) => `/api/${TASK_RESOURCES[area]}/${id}/checklist/${itemId}`,
   file: (area: TaskArea, id: string, fileId: string) => `/api/${TASK_RESOURCES[area]}/${id}/files/${fileId}`,
 };
@@ -76,21 +77,51 @@ const requiredText = (maxLength: number) =>
 const requiredFormatted = (message: string, test: (value: string) => boolean) =>
   v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), v.check(test, message));
 export const requiredTaskDate = requiredFormatted(taskMessages.date, isIsoDate);
-export const optionalTaskDate = v.optional(v.pipe(v.string(taskMessages.date), v.trim(), v.check((x) => x === '' || isIsoDate(x), taskMessages.date)));
+export const optionalTaskDate = v.optional(
+  v.pipe(
+    v.string(taskMessages.date),
+    v.trim(),
+    v.check((x) => x === '' || isIsoDate(x), taskMessages.date),
+  ),
+);
 export const requiredTaskId = requiredFormatted(taskMessages.unknown, isUuid);
 export const nullableTaskLines = (maxLength: number) => v.nullish(v.pipe(multilineTextField({ maxLength }), emptyToNull), null);
 export const nullableTaskText = (maxLength: number) => v.nullish(v.pipe(textField({ maxLength }), emptyToNull), null);
 const isClockTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
-const dueTime = v.nullish(v.pipe(v.string(taskMessages.time), v.trim(), v.check((x) => x === '' || isClockTime(x), taskMessages.time), emptyToNull), null);
+const dueTime = v.nullish(
+  v.pipe(
+    v.string(taskMessages.time),
+    v.trim(),
+    v.check((x) => x === '' || isClockTime(x), taskMessages.time),
+    emptyToNull,
+  ),
+  null,
+);
 
 export const RecurrenceSchema = v.pipe(
   v.object({
     frequency: v.picklist(FREQUENCIES, fieldMessages.required),
-    interval: v.optional(v.pipe(v.number(fieldMessages.required), v.integer(fieldMessages.required), v.minValue(1, fieldMessages.min(1)), v.maxValue(99, fieldMessages.max(99))), 1),
+    interval: v.optional(
+      v.pipe(
+        v.number(fieldMessages.required),
+        v.integer(fieldMessages.required),
+        v.minValue(1, fieldMessages.min(1)),
+        v.maxValue(99, fieldMessages.max(99)),
+      ),
+      1,
+    ),
     /** Weekly: the days it falls on. */
     weekdays: v.optional(v.array(v.picklist(WEEKDAYS, taskMessages.unknown)), []),
     /** Monthly: the day of the month (a shorter month takes its last day). */
-    month_day: v.nullish(v.pipe(v.number(fieldMessages.required), v.integer(fieldMessages.required), v.minValue(1, fieldMessages.min(1)), v.maxValue(31, fieldMessages.max(31))), null),
+    month_day: v.nullish(
+      v.pipe(
+        v.number(fieldMessages.required),
+        v.integer(fieldMessages.required),
+        v.minValue(1, fieldMessages.min(1)),
+        v.maxValue(31, fieldMessages.max(31)),
+      ),
+      null,
+    ),
   }),
   v.forward(
     v.check((input) => input.frequency !== 'weekly' || input.weekdays.length > 0, taskMessages.weekdays),
@@ -101,7 +132,14 @@ export type Recurrence = v.InferOutput<typeof RecurrenceSchema>;
 
 const reminderDays = v.optional(
   v.pipe(
-    v.array(v.pipe(v.number(fieldMessages.required), v.integer(fieldMessages.required), v.minValue(1, fieldMessages.min(1)), v.maxValue(365, fieldMessages.max(365)))),
+    v.array(
+      v.pipe(
+        v.number(fieldMessages.required),
+        v.integer(fieldMessages.required),
+        v.minValue(1, fieldMessages.min(1)),
+        v.maxValue(365, fieldMessages.max(365)),
+      ),
+    ),
     v.maxLength(5, taskMessages.tooManyReminders),
   ),
   [7, 1],
@@ -146,13 +184,17 @@ export const FromTemplateInputSchema = v.object({
 export type FromTemplateInput = v.InferOutput<typeof FromTemplateInputSchema>;
 
 export const CompleteTaskInputSchema = v.object({ note: nullableTaskLines(2000) });
-export const CommentInputSchema = v.object({ body: v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), multilineTextField({ maxLength: 2000 })) });
+export const CommentInputSchema = v.object({
+  body: v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), multilineTextField({ maxLength: 2000 })),
+});
 export const ChecklistInputSchema = v.object({ done: v.boolean(fieldMessages.required) });
 
 export const TaskBulkSchema = v.variant('action', [
   v.object({
     action: v.literal('complete'),
-    data: v.object({ ids: v.pipe(v.array(requiredTaskId), v.minLength(1, fieldMessages.required), v.maxLength(200, fieldMessages.maxLength)) }),
+    data: v.object({
+      ids: v.pipe(v.array(requiredTaskId), v.minLength(1, fieldMessages.required), v.maxLength(200, fieldMessages.maxLength)),
+    }),
   }),
   v.object({
     action: v.literal('reassign'),
@@ -208,7 +250,14 @@ export type Task = {
 
 export type TaskChecklistItem = { id: string; label: string; done: boolean; done_at: string | null };
 export type TaskComment = { id: string; body: string; author_name: string | null; created_at: string };
-export type TaskFile = { id: string; name: string; mime_type: string; kind: 'attachment' | 'evidence'; download_path: string; created_at: string };
+export type TaskFile = {
+  id: string;
+  name: string;
+  mime_type: string;
+  kind: 'attachment' | 'evidence';
+  download_path: string;
+  created_at: string;
+};
 export type TaskReminder = { kind: 'before' | 'overdue'; days_before: number; due_at: string; sent_at: string | null };
 
 export type TaskDetail = Task & {

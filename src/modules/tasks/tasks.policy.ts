@@ -10,7 +10,12 @@ export type ReminderPlan = { kind: 'before' | 'overdue'; daysBefore: number; due
  * The reminders of an open task: each "days before" at 09:00 on that day, and, when asked for,
  * one once it is overdue — at its due time, or 09:00 the day after a task with no time.
  */
-export function planReminders(task: { dueDate: string; dueTime: string | null; reminderDays: readonly number[]; remindOverdue: boolean }): ReminderPlan[] {
+export function planReminders(task: {
+  dueDate: string;
+  dueTime: string | null;
+  reminderDays: readonly number[];
+  remindOverdue: boolean;
+}): ReminderPlan[] {
   const plans: ReminderPlan[] = [...new Set(task.reminderDays)]
     .sort((a, b) => b - a)
     .map((days) => ({ kind: 'before' as const, daysBefore: days, dueAt: londonInstant(addDays(task.dueDate, -days), REMINDER_TIME) }));

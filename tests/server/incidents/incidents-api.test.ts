@@ -99,7 +99,9 @@ describe('reporting and reading', () => {
     const other = await addLeaveCompany(h.t);
     const headers = bearer(await other.token('owner'));
     expect((await h.t.app.inject({ method: 'GET', url: `/api/incident-log/${incident.id}`, headers })).statusCode).toBe(404);
-    expect((await h.t.app.inject({ method: 'PUT', url: `/api/incident-log/${incident.id}`, headers, payload: slip() })).statusCode).toBe(404);
+    expect((await h.t.app.inject({ method: 'PUT', url: `/api/incident-log/${incident.id}`, headers, payload: slip() })).statusCode).toBe(
+      404,
+    );
     const list = await h.t.app.inject({ method: 'GET', url: '/api/incident-log?limit=100', headers });
     expect(list.body).not.toContain(incident.id);
   });
@@ -128,15 +130,33 @@ describe('RIDDOR', () => {
     );
     const linked = await h.send('owner', 'PUT', `/api/incident-log/${incident.id}`, { ...slip(), absence_id: absence!.id });
     expect(linked.statusCode).toBe(200);
-    expect(linked.json<IncidentDetail>().riddor).toMatchObject({ category: 'over_3_day', reportable: false, incapacity_days: 4, days_from: 'absence' });
+    expect(linked.json<IncidentDetail>().riddor).toMatchObject({
+      category: 'over_3_day',
+      reportable: false,
+      incapacity_days: 4,
+      days_from: 'absence',
+    });
 
     // The absence grows in the leave module; the incident's answer follows it.
     await ownerSql(h.t, sql`update user_absences set end_date = '2026-01-13' where id = ${absence!.id}`);
     const read = (await h.send('owner', 'GET', `/api/incident-log/${incident.id}`)).json<IncidentDetail>();
-    expect(read.riddor).toMatchObject({ category: 'over_7_day', reportable: true, deadline: '2026-01-20', incapacity_days: 8, status: 'reportable' });
+    expect(read.riddor).toMatchObject({
+      category: 'over_7_day',
+      reportable: true,
+      deadline: '2026-01-20',
+      incapacity_days: 8,
+      status: 'reportable',
+    });
 
-    const reported = await h.send('owner', 'POST', `/api/incident-log/${incident.id}/riddor-report`, { reference: 'RIDDOR-12345', reported_on: '2026-01-15' });
-    expect(reported.json<IncidentDetail>().riddor).toMatchObject({ status: 'reported', reference: 'RIDDOR-12345', reported_on: '2026-01-15' });
+    const reported = await h.send('owner', 'POST', `/api/incident-log/${incident.id}/riddor-report`, {
+      reference: 'RIDDOR-12345',
+      reported_on: '2026-01-15',
+    });
+    expect(reported.json<IncidentDetail>().riddor).toMatchObject({
+      status: 'reported',
+      reference: 'RIDDOR-12345',
+      reported_on: '2026-01-15',
+    });
   });
 
   it('refuses to link someone else’s absence', async () => {
@@ -154,7 +174,10 @@ describe('RIDDOR', () => {
   it('reminds the owners at once about a specified injury, once', async () => {
     const incident = await report('employee', { ...slip(), specified_injury: 'fracture', occurred_at: new Date().toISOString() });
     expect(incident.riddor).toMatchObject({ category: 'specified_injury', reportable: true, deadline: null });
-    const told = await ownerSql<{ user_id: string }>(h.t, sql`select user_id from notifications where description like ${`%/incident-log/${incident.id}%`}`);
+    const told = await ownerSql<{ user_id: string }>(
+      h.t,
+      sql`select user_id from notifications where description like ${`%/incident-log/${incident.id}%`}`,
+    );
     expect(new Set(told.map((row) => row.user_id))).toEqual(new Set([people().owner.id, people().hr.id]));
     expect(told).toHaveLength(2);
   });

@@ -33,11 +33,15 @@ async function startRunner(): Promise<JobRunner> {
 }
 
 const reminderNotifications = async (taskId: string) =>
-  ownerSql<{ description: string }>(h.t, sql`select description from notifications where relates_to = 'hs_task' and relates_to_id = ${taskId} order by created_at`);
+  ownerSql<{ description: string }>(
+    h.t,
+    sql`select description from notifications where relates_to = 'hs_task' and relates_to_id = ${taskId} order by created_at`,
+  );
 const reminderMails = async (subjectLike: string) =>
   (await ownerSql<{ n: number }>(h.t, sql`select count(*)::int as n from outbox_email where subject like ${subjectLike}`))[0]?.n ?? 0;
 const unsent = async (taskId: string) =>
-  (await ownerSql<{ n: number }>(h.t, sql`select count(*)::int as n from task_reminders where task_id = ${taskId} and sent_at is null`))[0]?.n ?? 0;
+  (await ownerSql<{ n: number }>(h.t, sql`select count(*)::int as n from task_reminders where task_id = ${taskId} and sent_at is null`))[0]
+    ?.n ?? 0;
 
 async function untilSent(taskId: string, remaining: number): Promise<void> {
   const deadline = Date.now() + 15_000;

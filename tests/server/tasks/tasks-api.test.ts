@@ -45,7 +45,9 @@ describe('giving tasks', () => {
     expect(res.statusCode).toBe(201);
     const { ids } = res.json<CreatedTasks>();
     const rows = await ownerSql<{ assignee_id: string }>(h.t, sql`select assignee_id from tasks where id = any(${ids}::uuid[])`);
-    expect(new Set(rows.map((row) => row.assignee_id))).toEqual(new Set([people().manager.id, people().employee.id, people().colleague.id]));
+    expect(new Set(rows.map((row) => row.assignee_id))).toEqual(
+      new Set([people().manager.id, people().employee.id, people().colleague.id]),
+    );
     const told = await ownerSql<{ n: number }>(
       h.t,
       sql`select count(*)::int as n from notifications where relates_to = 'hr_task' and relates_to_id = any(${ids}::text[])`,
@@ -58,8 +60,15 @@ describe('giving tasks', () => {
     expect(res.statusCode).toBe(422);
     const errors = res.json<{ errors: Record<string, string[]> }>().errors;
     expect(Object.keys(errors)).toEqual(expect.arrayContaining(['title', 'due_date']));
-    const weekly = await h.send('owner', 'POST', '/api/hs-task', taskFor(people().employee.id, today, { recurrence: { frequency: 'weekly', weekdays: [] } }));
-    expect(weekly.json<{ errors: Record<string, string[]> }>().errors['recurrence.weekdays']).toEqual(['Choose at least one day of the week.']);
+    const weekly = await h.send(
+      'owner',
+      'POST',
+      '/api/hs-task',
+      taskFor(people().employee.id, today, { recurrence: { frequency: 'weekly', weekdays: [] } }),
+    );
+    expect(weekly.json<{ errors: Record<string, string[]> }>().errors['recurrence.weekdays']).toEqual([
+      'Choose at least one day of the week.',
+    ]);
   });
 });
 
@@ -111,7 +120,9 @@ describe('reading tasks by scope', () => {
     const overdue = (await h.send('owner', 'GET', '/api/hs-task?status[]=overdue&limit=100')).json<TaskList>().results;
     expect(overdue.map((task) => task.id)).toContain(late);
     expect(overdue.every((task) => task.overdue)).toBe(true);
-    const ranged = (await h.send('owner', 'GET', `/api/hs-task?from=${addDays(today, -3)}&to=${addDays(today, -1)}&assignee_id[]=${people().office.id}`)).json<TaskList>();
+    const ranged = (
+      await h.send('owner', 'GET', `/api/hs-task?from=${addDays(today, -3)}&to=${addDays(today, -1)}&assignee_id[]=${people().office.id}`)
+    ).json<TaskList>();
     expect(ranged.results.map((task) => task.id)).toEqual([late]);
   });
 });
@@ -128,7 +139,9 @@ describe('completing', () => {
     );
     const first = await h.send('employee', 'GET', `/api/hs-task/${id}`);
     const item = first.json<TaskDetail>().checklist[0]!;
-    expect((await h.send('employee', 'PUT', `/api/hs-task/${id}/checklist/${item.id}`, { done: true })).json<TaskDetail>().checklist_done).toBe(1);
+    expect(
+      (await h.send('employee', 'PUT', `/api/hs-task/${id}/checklist/${item.id}`, { done: true })).json<TaskDetail>().checklist_done,
+    ).toBe(1);
     const done = await h.send('employee', 'POST', `/api/hs-task/${id}/complete`, { note: 'Call point 2' });
     expect(done.statusCode).toBe(200);
     const detail = done.json<TaskDetail>();
@@ -172,9 +185,15 @@ describe('completing', () => {
   it('bulk-completes and bulk-reassigns within the caller’s reach', async () => {
     const a = await create('manager', taskFor(people().employee.id, today, { title: 'Bulk A' }));
     const b = await create('manager', taskFor(people().employee.id, today, { title: 'Bulk B' }));
-    const reassign = await h.send('manager', 'POST', '/api/hs-task/bulk', { action: 'reassign', data: { ids: [a, b], assignee_id: people().colleague.id } });
+    const reassign = await h.send('manager', 'POST', '/api/hs-task/bulk', {
+      action: 'reassign',
+      data: { ids: [a, b], assignee_id: people().colleague.id },
+    });
     expect(reassign.json()).toEqual({ action: 'reassign', updated: 2 });
-    expect((await h.send('manager', 'POST', '/api/hs-task/bulk', { action: 'reassign', data: { ids: [a], assignee_id: people().office.id } })).statusCode).toBe(403);
+    expect(
+      (await h.send('manager', 'POST', '/api/hs-task/bulk', { action: 'reassign', data: { ids: [a], assignee_id: people().office.id } }))
+        .statusCode,
+    ).toBe(403);
     const complete = await h.send('manager', 'POST', '/api/hs-task/bulk', { action: 'complete', data: { ids: [a, b] } });
     expect(complete.json()).toEqual({ action: 'complete', updated: 2 });
   });
@@ -182,8 +201,12 @@ describe('completing', () => {
 
 describe('templates and the pending count', () => {
   it('adds a template in one click with its defaults, for the caller', async () => {
-    const templates = (await h.send('owner', 'GET', '/api/hs-task/templates')).json<{ results: { key: string }[] }>().results.map((t) => t.key);
-    expect(templates).toEqual(expect.arrayContaining(['fire-alarm-test', 'fire-drill', 'emergency-lighting', 'first-aid-kit', 'legionella']));
+    const templates = (await h.send('owner', 'GET', '/api/hs-task/templates'))
+      .json<{ results: { key: string }[] }>()
+      .results.map((t) => t.key);
+    expect(templates).toEqual(
+      expect.arrayContaining(['fire-alarm-test', 'fire-drill', 'emergency-lighting', 'first-aid-kit', 'legionella']),
+    );
     const res = await h.send('owner', 'POST', '/api/hs-task/from-template', { template_key: 'fire-alarm-test' });
     expect(res.statusCode).toBe(201);
     const detail = (await h.send('owner', 'GET', `/api/hs-task/${res.json<CreatedTasks>().ids[0]}`)).json<TaskDetail>();

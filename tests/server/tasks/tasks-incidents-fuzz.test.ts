@@ -15,10 +15,21 @@ beforeAll(async () => {
   h = await startTaskHarness();
   const employee = h.company.people.employee.id;
   valid = {
-    task: { title: 'Base', due_date: '2026-03-02', assignee: { kind: 'user', id: employee }, recurrence: { frequency: 'weekly', weekdays: ['MO'] } },
+    task: {
+      title: 'Base',
+      due_date: '2026-03-02',
+      assignee: { kind: 'user', id: employee },
+      recurrence: { frequency: 'weekly', weekdays: ['MO'] },
+    },
     update: { title: 'Base', due_date: '2026-03-02', assignee_id: employee, reminder_days: [7] },
     bulk: { action: 'reassign', data: { ids: [], assignee_id: employee } },
-    incident: { occurred_at: '2026-01-05T10:00:00Z', location: 'Base', person_kind: 'employee', person_user_id: employee, what_happened: 'Base' },
+    incident: {
+      occurred_at: '2026-01-05T10:00:00Z',
+      location: 'Base',
+      person_kind: 'employee',
+      person_user_id: employee,
+      what_happened: 'Base',
+    },
     report: { reference: 'R-1', reported_on: '2026-01-10' },
     template: { template_key: 'fire-drill' },
   };
@@ -34,7 +45,22 @@ const scalar = fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom('\u0000', '', ' ', 'a'.repeat(20_000), '2026-02-30', '2026-01-05', '25:00', 'weekly', 'MO', 'user', 'department', 1e300, -1, 2 ** 31),
+  fc.constantFrom(
+    '\u0000',
+    '',
+    ' ',
+    'a'.repeat(20_000),
+    '2026-02-30',
+    '2026-01-05',
+    '25:00',
+    'weekly',
+    'MO',
+    'user',
+    'department',
+    1e300,
+    -1,
+    2 ** 31,
+  ),
 );
 const anyField = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), scalar, { maxKeys: 3 }));
 const FIELDS = [

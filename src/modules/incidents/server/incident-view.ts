@@ -34,7 +34,13 @@ export function riddorOf(row: IncidentRow, today: string): Riddor {
     occupationalDisease: row.occupational_disease,
     incapacityLastDay: lastDay,
   });
-  const status = result.reportable ? (row.riddor_reported_on ? 'reported' : 'reportable') : result.category === 'over_3_day' ? 'record_only' : 'not_reportable';
+  const status = result.reportable
+    ? row.riddor_reported_on
+      ? 'reported'
+      : 'reportable'
+    : result.category === 'over_3_day'
+      ? 'record_only'
+      : 'not_reportable';
   return {
     category: result.category,
     reportable: result.reportable,

@@ -38,7 +38,11 @@ export function incidentsCsv(incidents: readonly Incident[]): string {
     incident.riddor.category ? RIDDOR_CATEGORY_LABELS[incident.riddor.category] : '',
     RIDDOR_STATUS_LABELS[incident.riddor.status],
     incident.riddor.incapacity_days,
-    incident.riddor.deadline ? formatCalendarDate(incident.riddor.deadline, DATE_FORMATS.date) : incident.riddor.reportable ? 'Without delay' : '',
+    incident.riddor.deadline
+      ? formatCalendarDate(incident.riddor.deadline, DATE_FORMATS.date)
+      : incident.riddor.reportable
+        ? 'Without delay'
+        : '',
     incident.riddor.reported_on ? formatCalendarDate(incident.riddor.reported_on, DATE_FORMATS.date) : '',
     incident.riddor.reference,
     incident.reported_by_name,

@@ -45,7 +45,14 @@ export async function seedIncidentsDemo(trx: Trx, company: DemoCompany): Promise
   const id = await insertIncident(trx, { companyId, reportedBy: marcus, incident: slip });
   if (absence) await updateIncidentRow(trx, { companyId, id, incident: { ...slip, absence_id: absence.id } });
   const row = await findIncident(trx, { companyId, id });
-  if (row) await linkDemoAction(trx, { companyId, incidentId: id, assigneeId: marcus, createdBy: company.accounts['owner@demo.test'] ?? marcus, dueDate: addDays(today, 3) });
+  if (row)
+    await linkDemoAction(trx, {
+      companyId,
+      incidentId: id,
+      assigneeId: marcus,
+      createdBy: company.accounts['owner@demo.test'] ?? marcus,
+      dueDate: addDays(today, 3),
+    });
 
   await insertIncident(trx, {
     companyId,

@@ -5,6 +5,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import type { Scope } from '../../../shared/scopes';
 import type { CreateIncidentInput, IncidentListQuery, UpdateIncidentInput } from '../incidents.contract';
+import type { IncidentsTable } from './incidents-tables';
 import './incidents-tables';
 
 export type IncidentReader = { companyId: string; userId: string; departmentIds: readonly string[]; level: Scope };
@@ -44,7 +45,7 @@ export type IncidentRow = {
   riddor_reference: string | null;
   riddor_reminded_at: Date | null;
 };
-type IncidentsSpecified = import('./incidents-tables').IncidentsTable['specified_injury'];
+type IncidentsSpecified = IncidentsTable['specified_injury'];
 
 function readable(reader: IncidentReader): RawBuilder<boolean> {
   if (reader.level === 'company' || reader.level === 'global') return sql<boolean>`true`;
@@ -61,7 +62,9 @@ function baseQuery(trx: DbOrTrx) {
     .selectFrom('incidents as i')
     .leftJoin('users as p', 'p.id', 'i.person_user_id')
     .leftJoin('users as r', 'r.id', 'i.reported_by')
-    .leftJoin('incident_sickness_absences as a', (join) => join.onRef('a.id', '=', 'i.absence_id').onRef('a.user_id', '=', 'i.person_user_id'))
+    .leftJoin('incident_sickness_absences as a', (join) =>
+      join.onRef('a.id', '=', 'i.absence_id').onRef('a.user_id', '=', 'i.person_user_id'),
+    )
     .selectAll('i')
     .select([
       sql<string | null>`p.first_name || ' ' || p.surname`.as('employee_name'),
@@ -73,12 +76,16 @@ function baseQuery(trx: DbOrTrx) {
 }
 
 /** Every record the reader may see that matches the SQL filters (RIDDOR status is worked out after). */
-export async function findIncidents(trx: DbOrTrx, input: { reader: IncidentReader; query: IncidentListQuery; retentionBefore: string }): Promise<IncidentRow[]> {
+export async function findIncidents(
+  trx: DbOrTrx,
+  input: { reader: IncidentReader; query: IncidentListQuery; retentionBefore: string },
+): Promise<IncidentRow[]> {
   const { reader, query } = input;
   let q = baseQuery(trx).where('i.company_id', '=', reader.companyId).where(readable(reader));
   if (query.from) q = q.where(sql<boolean>`(i.occurred_at at time zone 'Europe/London')::date >= ${query.from}::date`);
   if (query.to) q = q.where(sql<boolean>`(i.occurred_at at time zone 'Europe/London')::date <= ${query.to}::date`);
-  if (query.retention_due === '1') q = q.where(sql<boolean>`(i.occurred_at at time zone 'Europe/London')::date < ${input.retentionBefore}::date`);
+  if (query.retention_due === '1')
+    q = q.where(sql<boolean>`(i.occurred_at at time zone 'Europe/London')::date < ${input.retentionBefore}::date`);
   if (query.search) {
     const like = `%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     q = q.where(
@@ -89,7 +96,8 @@ export async function findIncidents(trx: DbOrTrx, input: { reader: IncidentReade
 }
 
 export async function findIncident(trx: DbOrTrx, input: { companyId: string; id: string }): Promise<IncidentRow | undefined> {
-  return (await baseQuery(trx).where('i.company_id', '=', input.companyId).where('i.id', '=', input.id).executeTakeFirst()) as IncidentRow | undefined;
+  return (await baseQuery(trx).where('i.company_id', '=', input.companyId).where('i.id', '=', input.id).executeTakeFirst()) as
+    IncidentRow | undefined;
 }
 
 /** Whether the reader's level reaches the record (the person involved and the reporter always do). */
@@ -129,7 +137,10 @@ const values = (companyId: string, input: CreateIncidentInput) => ({
   incapacity_last_day: input.incapacity_last_day,
 });
 
-export async function insertIncident(trx: Trx, input: { companyId: string; reportedBy: string; incident: CreateIncidentInput }): Promise<string> {
+export async function insertIncident(
+  trx: Trx,
+  input: { companyId: string; reportedBy: string; incident: CreateIncidentInput },
+): Promise<string> {
   const row = await trx
     .insertInto('incidents')
     .values({ ...values(input.companyId, input.incident), reported_by: input.reportedBy })
@@ -148,7 +159,10 @@ export async function updateIncidentRow(trx: Trx, input: { companyId: string; id
     .execute();
 }
 
-export async function setRiddorReport(trx: Trx, input: { companyId: string; id: string; reference: string; reportedOn: string }): Promise<void> {
+export async function setRiddorReport(
+  trx: Trx,
+  input: { companyId: string; id: string; reference: string; reportedOn: string },
+): Promise<void> {
   await trx
     .updateTable('incidents')
     .set({ riddor_reference: input.reference, riddor_reported_on: input.reportedOn, updated_at: sql`now()` })
@@ -162,8 +176,14 @@ export async function deleteIncidentRow(trx: Trx, input: { companyId: string; id
   return Number(result.numDeletedRows) === 1;
 }
 
-export async function insertIncidentFile(trx: Trx, input: { companyId: string; incidentId: string; fileId: string; userId: string }): Promise<void> {
-  await trx.insertInto('incident_files').values({ company_id: input.companyId, incident_id: input.incidentId, file_id: input.fileId, created_by: input.userId }).execute();
+export async function insertIncidentFile(
+  trx: Trx,
+  input: { companyId: string; incidentId: string; fileId: string; userId: string },
+): Promise<void> {
+  await trx
+    .insertInto('incident_files')
+    .values({ company_id: input.companyId, incident_id: input.incidentId, file_id: input.fileId, created_by: input.userId })
+    .execute();
 }
 
 export async function findIncidentFiles(trx: DbOrTrx, input: { companyId: string; incidentId: string }) {
@@ -191,7 +211,12 @@ export async function findIncidentActions(trx: DbOrTrx, input: { companyId: stri
 export async function findSicknessAbsences(trx: DbOrTrx, input: { companyId: string; userId: string }) {
   return trx
     .selectFrom('incident_sickness_absences')
-    .select(['id', sql<string>`start_date::text`.as('start_date'), sql<string | null>`end_date::text`.as('end_date'), sql<string | null>`returned_on::text`.as('returned_on')])
+    .select([
+      'id',
+      sql<string>`start_date::text`.as('start_date'),
+      sql<string | null>`end_date::text`.as('end_date'),
+      sql<string | null>`returned_on::text`.as('returned_on'),
+    ])
     .where('company_id', '=', input.companyId)
     .where('user_id', '=', input.userId)
     .orderBy('start_date', 'desc')
@@ -201,7 +226,12 @@ export async function findSicknessAbsences(trx: DbOrTrx, input: { companyId: str
 
 /** An active user of the company. */
 export async function isCompanyUser(trx: DbOrTrx, input: { companyId: string; userId: string }): Promise<boolean> {
-  const row = await trx.selectFrom('users').select('id').where('company_id', '=', input.companyId).where('id', '=', input.userId).executeTakeFirst();
+  const row = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('company_id', '=', input.companyId)
+    .where('id', '=', input.userId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

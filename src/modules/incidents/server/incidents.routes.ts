@@ -41,17 +41,24 @@ const param = (request: FastifyRequest, name: string) => {
 export async function incidentsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const { db } = deps;
   const base = `/api/${INCIDENT_RESOURCE}`;
-  const access = (method: HttpMethod, scope?: Scope): { access: RouteAccess } => ({ access: { endpoint: INCIDENT_ENDPOINT, method, ...(scope ? { scope } : {}) } });
+  const access = (method: HttpMethod, scope?: Scope): { access: RouteAccess } => ({
+    access: { endpoint: INCIDENT_ENDPOINT, method, ...(scope ? { scope } : {}) },
+  });
   const callerOf = (request: FastifyRequest): service.IncidentCaller => ({ db, ...auditCallerOf(request), mail: deps.mail });
 
   const upload = (request: FastifyRequest, trx: Trx) => {
     const session = requireSession(request);
-    return receiveUpload(request, { db: trx, companyId: requireCompany(session), userId: session.userId, maxBytes: PHOTO_MAX_BYTES, allowedTypes: PHOTO_TYPES }).catch(
-      (error: unknown) => {
-        if (isAppError(error) && error.code === 'unsupportedMediaType') throw AppError.validation({ file: [incidentMessages.photoType] }, incidentMessages.photoType);
-        throw error;
-      },
-    );
+    return receiveUpload(request, {
+      db: trx,
+      companyId: requireCompany(session),
+      userId: session.userId,
+      maxBytes: PHOTO_MAX_BYTES,
+      allowedTypes: PHOTO_TYPES,
+    }).catch((error: unknown) => {
+      if (isAppError(error) && error.code === 'unsupportedMediaType')
+        throw AppError.validation({ file: [incidentMessages.photoType] }, incidentMessages.photoType);
+      throw error;
+    });
   };
 
   app.get(`${base}/export`, { config: access('GET', 'company') }, async (request, reply) => {
@@ -66,9 +73,16 @@ export async function incidentsRoutes(app: FastifyInstance, { deps }: { deps: Ap
 
   mountResource(app, deps, {
     name: INCIDENT_RESOURCE,
-    list: { query: IncidentListQuerySchema, handler: ({ request, query, paging }) => service.listIncidents(callerOf(request), { query, paging }) },
+    list: {
+      query: IncidentListQuerySchema,
+      handler: ({ request, query, paging }) => service.listIncidents(callerOf(request), { query, paging }),
+    },
     get: { handler: ({ request, id }) => service.getIncident(callerOf(request), id) },
-    update: { scope: 'company', body: UpdateIncidentInputSchema, handler: ({ request, id, body }) => service.updateIncident(callerOf(request), id, body) },
+    update: {
+      scope: 'company',
+      body: UpdateIncidentInputSchema,
+      handler: ({ request, id, body }) => service.updateIncident(callerOf(request), id, body),
+    },
     delete: { scope: 'company', handler: ({ request, id }) => service.deleteIncident(callerOf(request), id) },
   });
 
@@ -97,11 +111,15 @@ export async function incidentsRoutes(app: FastifyInstance, { deps }: { deps: Ap
     service.markReported(callerOf(request), param(request, 'id'), parseInput(RiddorReportInputSchema, request.body)),
   );
 
-  app.get(`${base}/:id/absences`, { config: access('PUT', 'company') }, async (request) => service.sicknessAbsencesFor(callerOf(request), param(request, 'id')));
+  app.get(`${base}/:id/absences`, { config: access('PUT', 'company') }, async (request) =>
+    service.sicknessAbsencesFor(callerOf(request), param(request, 'id')),
+  );
 
   app.post(`${base}/:id/files`, { config: access('GET') }, async (request, reply) => {
     const id = param(request, 'id');
-    return reply.code(201).send(await service.attachIncidentFile(callerOf(request), id, async (trx) => (await upload(request, trx)).file.id));
+    return reply
+      .code(201)
+      .send(await service.attachIncidentFile(callerOf(request), id, async (trx) => (await upload(request, trx)).file.id));
   });
 
   app.get(`${base}/:id/files/:fileId`, { config: access('GET') }, async (request, reply) =>

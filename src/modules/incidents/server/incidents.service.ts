@@ -52,7 +52,13 @@ const companyWide = (level: Scope | null) => level !== null && scopeRank(level) 
 const mayEdit = (caller: IncidentCaller) => companyWide(levelFor(caller.session.permissions, INCIDENT_ENDPOINT, 'PUT'));
 
 function audit(trx: Trx, caller: IncidentCaller, action: string, targetId: string | null, details: Record<string, unknown> | null = null) {
-  return auditCaller(trx, caller, { companyId: requireCompany(caller.session), action: `incident.${action}`, targetType: INCIDENT_RESOURCE, targetId, details });
+  return auditCaller(trx, caller, {
+    companyId: requireCompany(caller.session),
+    action: `incident.${action}`,
+    targetType: INCIDENT_RESOURCE,
+    targetId,
+    details,
+  });
 }
 
 async function changed(trx: Trx, companyId: string): Promise<void> {
@@ -70,7 +76,11 @@ async function readable(trx: Trx, caller: IncidentCaller, id: string): Promise<q
 /** Matching records with their RIDDOR status, all of them (an accident book is short): the page is cut here. */
 async function matching(trx: Trx, caller: IncidentCaller, query: IncidentListQuery): Promise<Incident[]> {
   const now = today();
-  const rows = await q.findIncidents(trx, { reader: readerOf(caller), query, retentionBefore: `${Number(now.slice(0, 4)) - RETENTION_YEARS}${now.slice(4)}` });
+  const rows = await q.findIncidents(trx, {
+    reader: readerOf(caller),
+    query,
+    retentionBefore: `${Number(now.slice(0, 4)) - RETENTION_YEARS}${now.slice(4)}`,
+  });
   const incidents = rows.map((row) => toIncident(row, now));
   return query.riddor?.length ? incidents.filter((incident) => query.riddor?.includes(incident.riddor.status)) : incidents;
 }
@@ -113,10 +123,15 @@ export async function getIncident(caller: IncidentCaller, id: string): Promise<I
 }
 
 async function checkPerson(trx: Trx, companyId: string, input: CreateIncidentInput): Promise<void> {
-  if (input.person_kind === 'employee' && input.person_user_id && !(await q.isCompanyUser(trx, { companyId, userId: input.person_user_id }))) {
+  if (
+    input.person_kind === 'employee' &&
+    input.person_user_id &&
+    !(await q.isCompanyUser(trx, { companyId, userId: input.person_user_id }))
+  ) {
     throw AppError.validation({ person_user_id: [incidentMessages.unknown] });
   }
-  if (new Date(input.occurred_at).getTime() > Date.now() + 5 * 60_000) throw AppError.validation({ occurred_at: [incidentMessages.future] });
+  if (new Date(input.occurred_at).getTime() > Date.now() + 5 * 60_000)
+    throw AppError.validation({ occurred_at: [incidentMessages.future] });
 }
 
 /** Tells the owners a report is due, once per record (claimed on the row). */
@@ -149,7 +164,8 @@ export async function reportIncident(
     const received = 'receive' in input ? await input.receive(trx) : { incident: input.incident, fileId: null };
     await checkPerson(trx, companyId, received.incident);
     const id = await q.insertIncident(trx, { companyId, reportedBy: caller.session.userId, incident: received.incident });
-    if (received.fileId) await q.insertIncidentFile(trx, { companyId, incidentId: id, fileId: received.fileId, userId: caller.session.userId });
+    if (received.fileId)
+      await q.insertIncidentFile(trx, { companyId, incidentId: id, fileId: received.fileId, userId: caller.session.userId });
     await audit(trx, caller, 'reported', id);
     const row = await q.findIncident(trx, { companyId, id });
     if (!row) throw AppError.notFound();
@@ -168,9 +184,11 @@ export async function updateIncident(caller: IncidentCaller, id: string, input: 
     await readable(trx, caller, id);
     await checkPerson(trx, companyId, input);
     if (input.absence_id) {
-      if (input.person_kind !== 'employee' || !input.person_user_id) throw AppError.validation({ absence_id: [incidentMessages.notEmployee] });
+      if (input.person_kind !== 'employee' || !input.person_user_id)
+        throw AppError.validation({ absence_id: [incidentMessages.notEmployee] });
       const absences = await q.findSicknessAbsences(trx, { companyId, userId: input.person_user_id });
-      if (!absences.some((absence) => absence.id === input.absence_id)) throw AppError.validation({ absence_id: [incidentMessages.absence] });
+      if (!absences.some((absence) => absence.id === input.absence_id))
+        throw AppError.validation({ absence_id: [incidentMessages.absence] });
     }
     await q.updateIncidentRow(trx, { companyId, id, incident: input });
     await audit(trx, caller, 'updated', id, input.absence_id ? { absence_id: input.absence_id } : null);
@@ -203,7 +221,8 @@ export async function deleteIncident(caller: IncidentCaller, id: string): Promis
   return withTenant(caller.db, companyId, async (trx) => {
     const row = await readable(trx, caller, id);
     const now = today();
-    if (incidentDate(row) >= `${Number(now.slice(0, 4)) - RETENTION_YEARS}${now.slice(4)}`) throw AppError.validation({ id: [incidentMessages.retention] }, incidentMessages.retention);
+    if (incidentDate(row) >= `${Number(now.slice(0, 4)) - RETENTION_YEARS}${now.slice(4)}`)
+      throw AppError.validation({ id: [incidentMessages.retention] }, incidentMessages.retention);
     const deleted = await q.deleteIncidentRow(trx, { companyId, id });
     await audit(trx, caller, 'deleted', id);
     await changed(trx, companyId);
@@ -211,7 +230,11 @@ export async function deleteIncident(caller: IncidentCaller, id: string): Promis
   });
 }
 
-export async function attachIncidentFile(caller: IncidentCaller, id: string, receive: (trx: Trx) => Promise<string>): Promise<IncidentDetail> {
+export async function attachIncidentFile(
+  caller: IncidentCaller,
+  id: string,
+  receive: (trx: Trx) => Promise<string>,
+): Promise<IncidentDetail> {
   const companyId = requireCompany(caller.session);
   return withTenant(caller.db, companyId, async (trx) => {
     const row = await readable(trx, caller, id);

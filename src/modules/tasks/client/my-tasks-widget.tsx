@@ -34,7 +34,11 @@ export function MyTasksWidget() {
         {tasks.map((task) => (
           <Group key={task.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
             <Stack gap={0} miw={0}>
-              <Anchor fw={600} size="sm" renderRoot={(props) => <Link {...props} to={TASK_ROUTES[task.area].detail} params={{ id: task.id }} />}>
+              <Anchor
+                fw={600}
+                size="sm"
+                renderRoot={(props) => <Link {...props} to={TASK_ROUTES[task.area].detail} params={{ id: task.id }} />}
+              >
                 {task.title}
               </Anchor>
               <Text size="xs" c="dimmed">

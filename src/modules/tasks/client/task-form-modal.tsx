@@ -5,18 +5,49 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/NumberInput.css';
-import { Button, Checkbox, Chip, Group, Modal, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Chip,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
 import { departmentsQueryOptions, referenceListQueryOptions } from '../../../client/api/reference-lists';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { londonDate } from '../../../shared/dates';
-import { FREQUENCIES, PRIORITIES, PRIORITY_LABELS, TASK_AREA_NAMES, WEEKDAYS, WEEKDAY_NAMES, type Frequency, type TaskArea, type TaskPriority, type Weekday } from '../tasks.contract';
+import {
+  FREQUENCIES,
+  PRIORITIES,
+  PRIORITY_LABELS,
+  TASK_AREA_NAMES,
+  WEEKDAYS,
+  WEEKDAY_NAMES,
+  type Frequency,
+  type TaskArea,
+  type TaskPriority,
+  type Weekday,
+} from '../tasks.contract';
 import { createTaskMutationOptions, refusalMessage } from './tasks.api';
 import { BritishDateInput, PersonSelect } from './task-parts';
 
-const FREQUENCY_LABELS: Record<Frequency | 'none', string> = { none: 'Does not repeat', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' };
+const FREQUENCY_LABELS: Record<Frequency | 'none', string> = {
+  none: 'Does not repeat',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+};
 const REMINDER_CHOICES = [30, 14, 7, 3, 1];
 
 type Props = { area: TaskArea; opened: boolean; onClose: () => void; selfId: string; incidentId?: string };
@@ -62,7 +93,9 @@ export function TaskFormModal({ area, opened, onClose, selfId, incidentId }: Pro
       },
       {
         onSuccess: (created) => {
-          showSuccessToast({ message: created.count === 1 ? `${TASK_AREA_NAMES[area]} added.` : `${created.count} tasks added, one each.` });
+          showSuccessToast({
+            message: created.count === 1 ? `${TASK_AREA_NAMES[area]} added.` : `${created.count} tasks added, one each.`,
+          });
           setTitle('');
           setDescription('');
           setChecklist('');
@@ -83,8 +116,22 @@ export function TaskFormModal({ area, opened, onClose, selfId, incidentId }: Pro
         }}
       >
         <Stack gap="sm">
-          <TextInput label="Title" required value={title} onChange={(event) => setTitle(event.currentTarget.value)} error={error('title')} maxLength={200} />
-          <Textarea label="Description" value={description} onChange={(event) => setDescription(event.currentTarget.value)} error={error('description')} autosize minRows={2} />
+          <TextInput
+            label="Title"
+            required
+            value={title}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+            error={error('title')}
+            maxLength={200}
+          />
+          <Textarea
+            label="Description"
+            value={description}
+            onChange={(event) => setDescription(event.currentTarget.value)}
+            error={error('description')}
+            autosize
+            minRows={2}
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="assign-to">
               Assign to
@@ -103,7 +150,13 @@ export function TaskFormModal({ area, opened, onClose, selfId, incidentId }: Pro
               ]}
             />
             {assigneeKind === 'user' && (
-              <PersonSelect label="Person" value={assigneeId} onChange={setAssigneeId} error={error('assignee.id') ?? error('assignee')} initial={{ id: selfId, name: 'Me' }} />
+              <PersonSelect
+                label="Person"
+                value={assigneeId}
+                onChange={setAssigneeId}
+                error={error('assignee.id') ?? error('assignee')}
+                initial={{ id: selfId, name: 'Me' }}
+              />
             )}
             {assigneeKind !== 'user' && (
               <Select
@@ -118,9 +171,21 @@ export function TaskFormModal({ area, opened, onClose, selfId, incidentId }: Pro
           </Stack>
           <Group grow align="flex-start">
             <BritishDateInput label="Due date" required value={dueDate} onChange={setDueDate} error={error('due_date')} />
-            <TextInput label="Time (optional)" placeholder="HH:mm" value={dueTime} onChange={(event) => setDueTime(event.currentTarget.value)} error={error('due_time')} />
+            <TextInput
+              label="Time (optional)"
+              placeholder="HH:mm"
+              value={dueTime}
+              onChange={(event) => setDueTime(event.currentTarget.value)}
+              error={error('due_time')}
+            />
           </Group>
-          <Select label="Priority" data={PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }))} value={priority} onChange={(value) => setPriority((value as TaskPriority) ?? 'normal')} allowDeselect={false} />
+          <Select
+            label="Priority"
+            data={PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }))}
+            value={priority}
+            onChange={(value) => setPriority((value as TaskPriority) ?? 'normal')}
+            allowDeselect={false}
+          />
           <Select
             label="Repeats"
             data={(['none', ...FREQUENCIES] as const).map((value) => ({ value, label: FREQUENCY_LABELS[value] }))}
@@ -138,7 +203,14 @@ export function TaskFormModal({ area, opened, onClose, selfId, incidentId }: Pro
             />
           )}
           {frequency === 'monthly' && (
-            <NumberInput label="Day of the month" min={1} max={31} value={monthDay} onChange={(value) => setMonthDay(typeof value === 'number' ? value : '')} error={error('recurrence.month_day')} />
+            <NumberInput
+              label="Day of the month"
+              min={1}
+              max={31}
+              value={monthDay}
+              onChange={(value) => setMonthDay(typeof value === 'number' ? value : '')}
+              error={error('recurrence.month_day')}
+            />
           )}
           <Stack gap={4}>
             <Text size="sm" fw={500}>
@@ -155,9 +227,24 @@ export function TaskFormModal({ area, opened, onClose, selfId, incidentId }: Pro
             </Chip.Group>
             <Checkbox label="When overdue" checked={remindOverdue} onChange={(event) => setRemindOverdue(event.currentTarget.checked)} />
           </Stack>
-          <Textarea label="Checklist (one item a line)" value={checklist} onChange={(event) => setChecklist(event.currentTarget.value)} autosize minRows={2} error={error('checklist')} />
-          {create.isError && !isApiError(create.error, 422) && <Text c="red" size="sm">{refusalMessage(create.error) ?? 'Error occurred'}</Text>}
-          {isApiError(create.error, 422) && Object.keys(errors).length === 0 && <Text c="red" size="sm">{create.error.message}</Text>}
+          <Textarea
+            label="Checklist (one item a line)"
+            value={checklist}
+            onChange={(event) => setChecklist(event.currentTarget.value)}
+            autosize
+            minRows={2}
+            error={error('checklist')}
+          />
+          {create.isError && !isApiError(create.error, 422) && (
+            <Text c="red" size="sm">
+              {refusalMessage(create.error) ?? 'Error occurred'}
+            </Text>
+          )}
+          {isApiError(create.error, 422) && Object.keys(errors).length === 0 && (
+            <Text c="red" size="sm">
+              {create.error.message}
+            </Text>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -169,5 +256,20 @@ export function TaskFormModal({ area, opened, onClose, selfId, incidentId }: Pro
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** A button opening the form for an H&S follow-up action of an incident (the incident page shows it). */
+export function FollowUpActionButton({ incidentId, selfId }: { incidentId: string; selfId: string }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Group>
+        <Button variant="light" onClick={() => setOpened(true)}>
+          Add a follow-up action
+        </Button>
+      </Group>
+      <TaskFormModal area="hs" opened={opened} onClose={() => setOpened(false)} selfId={selfId} incidentId={incidentId} />
+    </>
   );
 }

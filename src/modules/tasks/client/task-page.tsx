@@ -62,12 +62,25 @@ function CompleteForm({ area, task }: { area: TaskArea; task: TaskDetail }) {
   return (
     <Section title="Complete">
       <Stack gap="sm">
-        <Textarea label="Note (optional)" value={note} onChange={(event) => setNote(event.currentTarget.value)} autosize minRows={2} maxLength={2000} />
+        <Textarea
+          label="Note (optional)"
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxLength={2000}
+        />
         <Stack gap={4}>
           <Text size="sm" fw={500} component="label" htmlFor={`evidence-${task.id}`}>
             Photo or file as evidence (optional)
           </Text>
-          <input id={`evidence-${task.id}`} type="file" accept="image/*,application/pdf" capture="environment" onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
+          <input
+            id={`evidence-${task.id}`}
+            type="file"
+            accept="image/*,application/pdf"
+            capture="environment"
+            onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
+          />
         </Stack>
         <Group>
           <Button color="green" onClick={submit} loading={complete.isPending}>
@@ -124,7 +137,10 @@ function Body({ area, task }: { area: TaskArea; task: TaskDetail }) {
             </Anchor>
           ))}
           {task.next_task_id && (
-            <Anchor size="sm" renderRoot={(props) => <Link {...props} to={TASK_ROUTES[area].detail} params={{ id: task.next_task_id ?? '' }} />}>
+            <Anchor
+              size="sm"
+              renderRoot={(props) => <Link {...props} to={TASK_ROUTES[area].detail} params={{ id: task.next_task_id ?? '' }} />}
+            >
               Open the next occurrence
             </Anchor>
           )}
@@ -154,7 +170,14 @@ function Body({ area, task }: { area: TaskArea; task: TaskDetail }) {
             </Text>
           )}
           {attachments.map((file) => (
-            <Anchor key={file.id} component="button" type="button" size="sm" onClick={() => open(file.download_path)} style={{ textAlign: 'left' }}>
+            <Anchor
+              key={file.id}
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => open(file.download_path)}
+              style={{ textAlign: 'left' }}
+            >
               {file.name}
             </Anchor>
           ))}
@@ -164,7 +187,11 @@ function Body({ area, task }: { area: TaskArea; task: TaskDetail }) {
               aria-label="Attach a file"
               onChange={(event) => {
                 const chosen = event.currentTarget.files?.[0];
-                if (chosen) attach.mutate({ id: task.id, file: chosen }, { onError: (error) => showDangerToast({ message: refusalMessage(error) ?? 'Error occurred' }) });
+                if (chosen)
+                  attach.mutate(
+                    { id: task.id, file: chosen },
+                    { onError: (error) => showDangerToast({ message: refusalMessage(error) ?? 'Error occurred' }) },
+                  );
               }}
             />
           )}
@@ -182,7 +209,14 @@ function Body({ area, task }: { area: TaskArea; task: TaskDetail }) {
               </Text>
             </Stack>
           ))}
-          <Textarea label="Add a comment" value={commentText} onChange={(event) => setCommentText(event.currentTarget.value)} autosize minRows={2} maxLength={2000} />
+          <Textarea
+            label="Add a comment"
+            value={commentText}
+            onChange={(event) => setCommentText(event.currentTarget.value)}
+            autosize
+            minRows={2}
+            maxLength={2000}
+          />
           <Group>
             <Button
               variant="default"
@@ -200,7 +234,10 @@ function Body({ area, task }: { area: TaskArea; task: TaskDetail }) {
           <Stack gap={2}>
             {task.reminders.map((reminder) => (
               <Text key={`${reminder.kind}-${reminder.days_before}`} size="sm">
-                {reminder.kind === 'overdue' ? 'When overdue' : `${reminder.days_before} ${reminder.days_before === 1 ? 'day' : 'days'} before`} — {when(reminder.due_at)}
+                {reminder.kind === 'overdue'
+                  ? 'When overdue'
+                  : `${reminder.days_before} ${reminder.days_before === 1 ? 'day' : 'days'} before`}{' '}
+                — {when(reminder.due_at)}
                 {reminder.sent_at ? ' (sent)' : ''}
               </Text>
             ))}

@@ -4,7 +4,21 @@
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { Anchor, Button, Checkbox, Group, Pagination, Paper, SegmentedControl, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -124,10 +138,27 @@ export function TasksPage({ area }: { area: TaskArea }) {
         />
       )}
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select label="Status" data={STATUS_CHOICES} value={status} onChange={(value) => change({ status: !value || value === 'all' ? [] : [value] })} allowDeselect={false} w={140} />
-        <TextInput label="Search" placeholder="Title or person" value={filters.search ?? ''} onChange={(event) => change({ search: event.currentTarget.value })} w={200} />
+        <Select
+          label="Status"
+          data={STATUS_CHOICES}
+          value={status}
+          onChange={(value) => change({ status: !value || value === 'all' ? [] : [value] })}
+          allowDeselect={false}
+          w={140}
+        />
+        <TextInput
+          label="Search"
+          placeholder="Title or person"
+          value={filters.search ?? ''}
+          onChange={(event) => change({ search: event.currentTarget.value })}
+          w={200}
+        />
         {filters.view === 'managed' && (
-          <PersonSelect label="Assignee" value={filters.assignee_id?.[0] ?? null} onChange={(id) => change({ assignee_id: id ? [id] : [] })} />
+          <PersonSelect
+            label="Assignee"
+            value={filters.assignee_id?.[0] ?? null}
+            onChange={(id) => change({ assignee_id: id ? [id] : [] })}
+          />
         )}
         <BritishDateInput label="Due from" value={filters.from ?? ''} onChange={(value) => change({ from: value })} />
         <BritishDateInput label="Due to" value={filters.to ?? ''} onChange={(value) => change({ to: value })} />
@@ -145,7 +176,9 @@ export function TasksPage({ area }: { area: TaskArea }) {
               variant="default"
               disabled={!reassignTo}
               loading={bulk.isPending && bulk.variables?.action === 'reassign'}
-              onClick={() => reassignTo && runBulk({ action: 'reassign', data: { ids: [...selected], assignee_id: reassignTo } }, 'reassigned')}
+              onClick={() =>
+                reassignTo && runBulk({ action: 'reassign', data: { ids: [...selected], assignee_id: reassignTo } }, 'reassigned')
+              }
             >
               Reassign
             </Button>
@@ -172,7 +205,13 @@ export function TasksPage({ area }: { area: TaskArea }) {
       ) : (
         <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {rows.map((task) => (
-            <TaskRow key={task.id} task={task} area={area} selected={selectable ? selected.has(task.id) : null} onToggle={() => toggle(task.id)} />
+            <TaskRow
+              key={task.id}
+              task={task}
+              area={area}
+              selected={selectable ? selected.has(task.id) : null}
+              onToggle={() => toggle(task.id)}
+            />
           ))}
         </Stack>
       )}

@@ -43,7 +43,10 @@ export const taskListQueryOptions = (area: TaskArea, input: { filters: TaskFilte
   return queryOptions({
     queryKey: taskKeys.list(area, { filters: input.filters, page: input.page, limit }),
     queryFn: ({ signal }) =>
-      apiFetch<TaskList>(taskPaths.resource(area), { signal, query: { ...(input.filters as QueryInput), offset: (input.page - 1) * limit, limit } }),
+      apiFetch<TaskList>(taskPaths.resource(area), {
+        signal,
+        query: { ...(input.filters as QueryInput), offset: (input.page - 1) * limit, limit },
+      }),
     placeholderData: keepPreviousData,
   });
 };
@@ -81,8 +84,9 @@ export const fromTemplateMutationOptions = (queryClient: QueryClient, area: Task
 });
 
 export const bulkTasksMutationOptions = (queryClient: QueryClient, area: TaskArea) => ({
-  mutationFn: (body: { action: 'complete'; data: { ids: string[] } } | { action: 'reassign'; data: { ids: string[]; assignee_id: string } }) =>
-    apiFetch<TaskBulkResult>(taskPaths.bulk(area), { method: 'POST', body }),
+  mutationFn: (
+    body: { action: 'complete'; data: { ids: string[] } } | { action: 'reassign'; data: { ids: string[]; assignee_id: string } },
+  ) => apiFetch<TaskBulkResult>(taskPaths.bulk(area), { method: 'POST', body }),
   meta: { errorToast: false },
   onSuccess: () => invalidateTasks(queryClient, area),
 });
@@ -98,7 +102,8 @@ export const reopenTaskMutationOptions = (queryClient: QueryClient, area: TaskAr
 });
 
 export const commentMutationOptions = (queryClient: QueryClient, area: TaskArea) => ({
-  mutationFn: ({ id, body }: { id: string; body: string }) => apiFetch<TaskDetail>(taskPaths.action(area, id, 'comments'), { method: 'POST', body: { body } }),
+  mutationFn: ({ id, body }: { id: string; body: string }) =>
+    apiFetch<TaskDetail>(taskPaths.action(area, id, 'comments'), { method: 'POST', body: { body } }),
   onSuccess: () => invalidateTasks(queryClient, area),
 });
 

@@ -11,7 +11,8 @@ import { fromTemplateMutationOptions, refusalMessage, taskTemplatesQueryOptions 
 const repeats = (template: TaskTemplate) => {
   const recurrence = template.recurrence;
   if (!recurrence) return 'Once';
-  const every = recurrence.interval > 1 ? `Every ${recurrence.interval} ${recurrence.frequency === 'monthly' ? 'months' : 'periods'}` : null;
+  const every =
+    recurrence.interval > 1 ? `Every ${recurrence.interval} ${recurrence.frequency === 'monthly' ? 'months' : 'periods'}` : null;
   return every ?? { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' }[recurrence.frequency];
 };
 
@@ -46,10 +47,17 @@ export function TemplatesModal({ area, opened, onClose }: { area: TaskArea; open
                   {template.description}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {repeats(template)} · {template.checklist.length} checklist items · reminders {template.reminder_days.join(', ')} days before
+                  {repeats(template)} · {template.checklist.length} checklist items · reminders {template.reminder_days.join(', ')} days
+                  before
                 </Text>
               </Stack>
-              <Button size="xs" style={{ flex: 'none' }} onClick={() => addOne(template)} loading={add.isPending && add.variables?.template_key === template.key} aria-label={`Add ${template.title}`}>
+              <Button
+                size="xs"
+                style={{ flex: 'none' }}
+                onClick={() => addOne(template)}
+                loading={add.isPending && add.variables?.template_key === template.key}
+                aria-label={`Add ${template.title}`}
+              >
                 Add
               </Button>
             </Group>

@@ -18,16 +18,27 @@ describe('recurring tasks', () => {
   });
 
   it('repeats daily and yearly from the due date', () => {
-    expect(nextDueDate(toRRule({ frequency: 'daily', interval: 2, weekdays: [], month_day: null }), { seriesStart: '2026-03-01', dueDate: '2026-03-01' })).toBe(
-      '2026-03-03',
-    );
-    expect(nextDueDate(toRRule({ frequency: 'yearly', interval: 1, weekdays: [], month_day: null }), { seriesStart: '2025-06-10', dueDate: '2025-06-10' })).toBe(
-      '2026-06-10',
-    );
+    expect(
+      nextDueDate(toRRule({ frequency: 'daily', interval: 2, weekdays: [], month_day: null }), {
+        seriesStart: '2026-03-01',
+        dueDate: '2026-03-01',
+      }),
+    ).toBe('2026-03-03');
+    expect(
+      nextDueDate(toRRule({ frequency: 'yearly', interval: 1, weekdays: [], month_day: null }), {
+        seriesStart: '2025-06-10',
+        dueDate: '2025-06-10',
+      }),
+    ).toBe('2026-06-10');
   });
 
   it('reads a stored rule back and says it in words', () => {
-    expect(fromRRule('FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH')).toEqual({ frequency: 'weekly', interval: 1, weekdays: ['MO', 'TH'], month_day: null });
+    expect(fromRRule('FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH')).toEqual({
+      frequency: 'weekly',
+      interval: 1,
+      weekdays: ['MO', 'TH'],
+      month_day: null,
+    });
     expect(describeRRule('FREQ=WEEKLY;INTERVAL=1;BYDAY=MO')).toBe('Every week on Monday');
   });
 });

@@ -20,7 +20,12 @@ export async function sendDueTaskReminders(db: Db, now: Date = new Date()): Prom
     const batch = await withSystem(db, async (trx) => {
       const claimed = await claimDueReminders(trx, { now, limit: BATCH });
       for (const reminder of claimed) {
-        const subject = reminderText({ kind: reminder.kind, daysBefore: reminder.days_before, title: reminder.title, dueDate: reminder.due_date });
+        const subject = reminderText({
+          kind: reminder.kind,
+          daysBefore: reminder.days_before,
+          title: reminder.title,
+          dueDate: reminder.due_date,
+        });
         const text = `${subject} (${TASK_AREA_NAMES[reminder.area]}, due ${formatCalendarDate(reminder.due_date, DATE_FORMATS.date)}${reminder.due_time ? ` at ${reminder.due_time}` : ''}).`;
         await notify(trx, {
           companyId: reminder.company_id,

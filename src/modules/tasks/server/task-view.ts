@@ -31,7 +31,12 @@ export function toTask(row: TaskRow): Task {
 export function taskRights(session: Session, row: TaskRow): { canComplete: boolean; canEdit: boolean } {
   const endpoint = TASK_ENDPOINTS[row.area];
   const level = levelFor(session.permissions, endpoint, 'PUT');
-  const subject = { userId: row.assignee_id, companyId: session.companyId ?? '', departmentIds: row.assignee_department_ids, rank: row.assignee_rank };
+  const subject = {
+    userId: row.assignee_id,
+    companyId: session.companyId ?? '',
+    departmentIds: row.assignee_department_ids,
+    rank: row.assignee_rank,
+  };
   const reaches = scopeReachesForWrite(level, actorOf(session), subject);
   return { canComplete: reaches, canEdit: mayEditTask({ level, reaches, createdBy: row.created_by, userId: session.userId }) };
 }
@@ -51,7 +56,12 @@ export async function toTaskDetail(trx: DbOrTrx, session: Session, row: TaskRow)
     completion_note: row.completion_note,
     next_task_id: row.next_task_id,
     template_key: row.template_key,
-    checklist: parts.checklist.map((item) => ({ id: item.id, label: item.label, done: item.done_at !== null, done_at: item.done_at?.toISOString() ?? null })),
+    checklist: parts.checklist.map((item) => ({
+      id: item.id,
+      label: item.label,
+      done: item.done_at !== null,
+      done_at: item.done_at?.toISOString() ?? null,
+    })),
     comments: parts.comments.map((comment) => ({
       id: comment.id,
       body: comment.body,

@@ -112,7 +112,11 @@ export async function seedTasksDemo(trx: Trx, company: DemoCompany, todayInput?:
           incidentId: null,
           checklist: template?.checklist ?? [],
         });
-        await replaceReminders(trx, { companyId, taskId: nextId, reminders: planReminders({ dueDate: next, dueTime: null, reminderDays, remindOverdue: true }) });
+        await replaceReminders(trx, {
+          companyId,
+          taskId: nextId,
+          reminders: planReminders({ dueDate: next, dueTime: null, reminderDays, remindOverdue: true }),
+        });
         await markPastRemindersSent(trx, { taskId: nextId, now: new Date() });
         await linkNextTask(trx, { companyId, id, nextId });
       }

@@ -14,7 +14,9 @@ import { londonNow } from './tasks.service';
 const countDue =
   (area: TaskArea): PendingCounter =>
   ({ trx, session }) =>
-    session.companyId ? countMyDueTasks(trx, { companyId: session.companyId, userId: session.userId, area, today: londonNow().today }) : Promise.resolve(0);
+    session.companyId
+      ? countMyDueTasks(trx, { companyId: session.companyId, userId: session.userId, area, today: londonNow().today })
+      : Promise.resolve(0);
 
 export const tasksModule: ServerModule = {
   name: 'tasks',

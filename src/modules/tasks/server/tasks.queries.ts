@@ -146,10 +146,17 @@ export async function findTaskRow(trx: DbOrTrx, input: { companyId: string; area
   return row as TaskRow | undefined;
 }
 
-export async function findTaskRowsForUpdate(trx: Trx, input: { companyId: string; area: TaskArea; ids: readonly string[]; today: string; now: string }) {
+export async function findTaskRowsForUpdate(
+  trx: Trx,
+  input: { companyId: string; area: TaskArea; ids: readonly string[]; today: string; now: string },
+) {
   if (input.ids.length === 0) return [];
   await trx.selectFrom('tasks').select('id').where('company_id', '=', input.companyId).where('id', 'in', input.ids).forUpdate().execute();
-  const rows = await baseQuery(trx, input).where('t.company_id', '=', input.companyId).where('t.area', '=', input.area).where('t.id', 'in', input.ids).execute();
+  const rows = await baseQuery(trx, input)
+    .where('t.company_id', '=', input.companyId)
+    .where('t.area', '=', input.area)
+    .where('t.id', 'in', input.ids)
+    .execute();
   return rows as TaskRow[];
 }
 
@@ -256,7 +263,12 @@ export async function replaceReminders(
   trx: Trx,
   input: { companyId: string; taskId: string; reminders: { kind: 'before' | 'overdue'; daysBefore: number; dueAt: Date }[] },
 ): Promise<void> {
-  await trx.deleteFrom('task_reminders').where('company_id', '=', input.companyId).where('task_id', '=', input.taskId).where('sent_at', 'is', null).execute();
+  await trx
+    .deleteFrom('task_reminders')
+    .where('company_id', '=', input.companyId)
+    .where('task_id', '=', input.taskId)
+    .where('sent_at', 'is', null)
+    .execute();
   if (input.reminders.length === 0) return;
   await trx
     .insertInto('task_reminders')
@@ -275,7 +287,16 @@ export async function replaceReminders(
 
 export async function updateTaskRow(
   trx: Trx,
-  input: { companyId: string; id: string; values: Partial<Pick<NewTask, 'title' | 'description' | 'assigneeId' | 'dueDate' | 'dueTime' | 'priority' | 'recurrence' | 'reminderDays' | 'remindOverdue'>> },
+  input: {
+    companyId: string;
+    id: string;
+    values: Partial<
+      Pick<
+        NewTask,
+        'title' | 'description' | 'assigneeId' | 'dueDate' | 'dueTime' | 'priority' | 'recurrence' | 'reminderDays' | 'remindOverdue'
+      >
+    >;
+  },
 ): Promise<void> {
   const v = input.values;
   await trx
@@ -298,7 +319,10 @@ export async function updateTaskRow(
 }
 
 /** Open → done; false when it was done already (a second completion changes nothing). */
-export async function markTaskDone(trx: Trx, input: { companyId: string; id: string; userId: string; note: string | null }): Promise<boolean> {
+export async function markTaskDone(
+  trx: Trx,
+  input: { companyId: string; id: string; userId: string; note: string | null },
+): Promise<boolean> {
   const result = await trx
     .updateTable('tasks')
     .set({ status: 'done', completed_at: sql`now()`, completed_by: input.userId, completion_note: input.note, updated_at: sql`now()` })
@@ -319,7 +343,12 @@ export async function reopenTask(trx: Trx, input: { companyId: string; id: strin
 }
 
 export async function linkNextTask(trx: Trx, input: { companyId: string; id: string; nextId: string }): Promise<void> {
-  await trx.updateTable('tasks').set({ next_task_id: input.nextId }).where('company_id', '=', input.companyId).where('id', '=', input.id).execute();
+  await trx
+    .updateTable('tasks')
+    .set({ next_task_id: input.nextId })
+    .where('company_id', '=', input.companyId)
+    .where('id', '=', input.id)
+    .execute();
 }
 
 /** The first due date of a series: the rule's start. */
@@ -338,7 +367,10 @@ export async function deleteTaskRow(trx: Trx, input: { companyId: string; id: st
   return Number(result.numDeletedRows) === 1;
 }
 
-export async function setChecklistItem(trx: Trx, input: { companyId: string; taskId: string; itemId: string; done: boolean; userId: string }): Promise<boolean> {
+export async function setChecklistItem(
+  trx: Trx,
+  input: { companyId: string; taskId: string; itemId: string; done: boolean; userId: string },
+): Promise<boolean> {
   const result = await trx
     .updateTable('task_checklist_items')
     .set(input.done ? { done_at: sql`coalesce(done_at, now())`, done_by: input.userId } : { done_at: null, done_by: null })
@@ -350,7 +382,10 @@ export async function setChecklistItem(trx: Trx, input: { companyId: string; tas
 }
 
 export async function insertComment(trx: Trx, input: { companyId: string; taskId: string; authorId: string; body: string }): Promise<void> {
-  await trx.insertInto('task_comments').values({ company_id: input.companyId, task_id: input.taskId, author_id: input.authorId, body: input.body }).execute();
+  await trx
+    .insertInto('task_comments')
+    .values({ company_id: input.companyId, task_id: input.taskId, author_id: input.authorId, body: input.body })
+    .execute();
 }
 
 export async function insertTaskFile(
@@ -364,7 +399,10 @@ export async function insertTaskFile(
 }
 
 /** Active people of the company in a department (their own or a further one) or at a location. */
-export async function findPeopleIn(trx: DbOrTrx, input: { companyId: string; kind: 'department' | 'location'; id: string }): Promise<string[]> {
+export async function findPeopleIn(
+  trx: DbOrTrx,
+  input: { companyId: string; kind: 'department' | 'location'; id: string },
+): Promise<string[]> {
   const rows =
     input.kind === 'department'
       ? await sql<{ id: string }>`select u.id from users u where u.company_id = ${input.companyId} and u.status = 'active'
@@ -376,12 +414,17 @@ export async function findPeopleIn(trx: DbOrTrx, input: { companyId: string; kin
 }
 
 export async function incidentExists(trx: DbOrTrx, input: { companyId: string; id: string }): Promise<boolean> {
-  const { rows } = await sql<{ found: number }>`select 1 as found from incidents where company_id = ${input.companyId} and id = ${input.id}`.execute(trx);
+  const { rows } = await sql<{
+    found: number;
+  }>`select 1 as found from incidents where company_id = ${input.companyId} and id = ${input.id}`.execute(trx);
   return rows.length > 0;
 }
 
 /** The caller's open tasks of the area due by today (overdue included): the pending count. */
-export async function countMyDueTasks(trx: DbOrTrx, input: { companyId: string; userId: string; area: TaskArea; today: string }): Promise<number> {
+export async function countMyDueTasks(
+  trx: DbOrTrx,
+  input: { companyId: string; userId: string; area: TaskArea; today: string },
+): Promise<number> {
   const row = await trx
     .selectFrom('tasks')
     .select(sql<number>`count(*)::int`.as('count'))
@@ -425,7 +468,9 @@ export async function claimDueReminders(trx: Trx, input: { now: Date; limit: num
     update task_reminders r set sent_at = ${input.now}
     from due, tasks t
     where r.id = due.id and t.id = r.task_id and r.sent_at is null
-    returning r.id, r.company_id, r.task_id, r.kind, r.days_before, t.area, t.title, t.due_date::text as due_date, t.due_time, t.assignee_id`.execute(trx);
+    returning r.id, r.company_id, r.task_id, r.kind, r.days_before, t.area, t.title, t.due_date::text as due_date, t.due_time, t.assignee_id`.execute(
+    trx,
+  );
   return rows;
 }
 
@@ -436,5 +481,10 @@ export async function companyHasTasks(trx: DbOrTrx, companyId: string): Promise<
 
 /** The demo's reminders already past are recorded as sent, so starting the demo sends no burst. */
 export async function markPastRemindersSent(trx: Trx, input: { taskId: string; now: Date }): Promise<void> {
-  await trx.updateTable('task_reminders').set({ sent_at: input.now }).where('task_id', '=', input.taskId).where('due_at', '<=', input.now).execute();
+  await trx
+    .updateTable('task_reminders')
+    .set({ sent_at: input.now })
+    .where('task_id', '=', input.taskId)
+    .where('due_at', '<=', input.now)
+    .execute();
 }

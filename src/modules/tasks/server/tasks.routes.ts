@@ -60,7 +60,8 @@ function mountArea(app: FastifyInstance, deps: AppDeps, area: TaskArea): void {
       maxBytes: EVIDENCE_MAX_BYTES,
       allowedTypes: types,
     }).catch((error: unknown) => {
-      if (isAppError(error) && error.code === 'unsupportedMediaType') throw AppError.validation({ file: [taskMessages.evidenceType] }, taskMessages.evidenceType);
+      if (isAppError(error) && error.code === 'unsupportedMediaType')
+        throw AppError.validation({ file: [taskMessages.evidenceType] }, taskMessages.evidenceType);
       throw error;
     });
   };
@@ -99,13 +100,17 @@ function mountArea(app: FastifyInstance, deps: AppDeps, area: TaskArea): void {
       note: null,
       receiveEvidence: async (trx) => {
         const received = await upload(request, trx, EVIDENCE_TYPES);
-        const { note } = parseInput(CompleteTaskInputSchema, { note: typeof received.fields.note === 'string' ? received.fields.note : null });
+        const { note } = parseInput(CompleteTaskInputSchema, {
+          note: typeof received.fields.note === 'string' ? received.fields.note : null,
+        });
         return { fileId: received.file.id, note };
       },
     });
   });
 
-  app.post(`${base}/:id/reopen`, { config: access('PUT') }, async (request) => service.reopen(callerOf(request), area, param(request, 'id')));
+  app.post(`${base}/:id/reopen`, { config: access('PUT') }, async (request) =>
+    service.reopen(callerOf(request), area, param(request, 'id')),
+  );
 
   app.post(`${base}/:id/comments`, { config: access('GET') }, async (request, reply) => {
     const body = parseInput(CommentInputSchema, request.body);
@@ -114,12 +119,21 @@ function mountArea(app: FastifyInstance, deps: AppDeps, area: TaskArea): void {
 
   app.put(`${base}/:id/checklist/:itemId`, { config: access('PUT') }, async (request) => {
     const body = parseInput(ChecklistInputSchema, request.body);
-    return service.tickChecklistItem(callerOf(request), area, { id: param(request, 'id'), itemId: param(request, 'itemId'), done: body.done });
+    return service.tickChecklistItem(callerOf(request), area, {
+      id: param(request, 'id'),
+      itemId: param(request, 'itemId'),
+      done: body.done,
+    });
   });
 
   app.post(`${base}/:id/files`, { config: access('PUT') }, async (request, reply) => {
     const id = param(request, 'id');
-    const detail = await service.attachFile(callerOf(request), area, id, async (trx) => (await upload(request, trx, ATTACHMENT_TYPES)).file.id);
+    const detail = await service.attachFile(
+      callerOf(request),
+      area,
+      id,
+      async (trx) => (await upload(request, trx, ATTACHMENT_TYPES)).file.id,
+    );
     return reply.code(201).send(detail);
   });
 

@@ -53,7 +53,11 @@ function readerOf(caller: TaskCaller, area: TaskArea, level: Scope): q.TaskReade
   return { companyId: requireCompany(session), userId: session.userId, departmentIds: session.departmentIds, level, ...londonNow() };
 }
 
-export async function listTasks(caller: TaskCaller, area: TaskArea, input: { level: Scope; query: TaskListQuery; paging: Paging }): Promise<Omit<TaskList, 'next_offset'>> {
+export async function listTasks(
+  caller: TaskCaller,
+  area: TaskArea,
+  input: { level: Scope; query: TaskListQuery; paging: Paging },
+): Promise<Omit<TaskList, 'next_offset'>> {
   const reader = readerOf(caller, area, input.level);
   return withTenant(caller.db, reader.companyId, async (trx) => {
     const page = await q.findTaskPage(trx, { reader, area, query: input.query, paging: input.paging });
@@ -81,7 +85,11 @@ async function afterWrite(trx: Trx, companyId: string, area: TaskArea): Promise<
   await publish(trx, { channel: companyChannel(companyId), event: TASK_RESOURCES[area], invalidates: TASK_INVALIDATES[area], companyId });
 }
 
-async function tellAssignee(trx: Trx, caller: TaskCaller, task: { companyId: string; area: TaskArea; id: string; title: string; dueDate: string; assigneeId: string }) {
+async function tellAssignee(
+  trx: Trx,
+  caller: TaskCaller,
+  task: { companyId: string; area: TaskArea; id: string; title: string; dueDate: string; assigneeId: string },
+) {
   if (task.assigneeId === caller.session.userId) return;
   const text = `New ${TASK_AREA_NAMES[task.area]} for you: ${task.title}, due ${formatCalendarDate(task.dueDate, DATE_FORMATS.date)}.`;
   await notify(trx, {
@@ -103,11 +111,14 @@ async function assigneesOf(trx: Trx, caller: TaskCaller, area: TaskArea, assigne
   if (assignee.kind === 'user') {
     const [subject] = subjects;
     if (!subject) throw AppError.validation({ assignee: [taskMessages.unknown] });
-    if (!scopeReachesForWrite(levelFor(caller.session.permissions, TASK_ENDPOINTS[area], 'POST'), actorOf(caller.session), subject)) throw AppError.forbidden();
+    if (!scopeReachesForWrite(levelFor(caller.session.permissions, TASK_ENDPOINTS[area], 'POST'), actorOf(caller.session), subject))
+      throw AppError.forbidden();
     return [subject.userId];
   }
   const level = levelFor(caller.session.permissions, TASK_ENDPOINTS[area], 'POST');
-  const reachable = subjects.filter((subject) => scopeReachesForWrite(level, actorOf(caller.session), subject)).map((subject) => subject.userId);
+  const reachable = subjects
+    .filter((subject) => scopeReachesForWrite(level, actorOf(caller.session), subject))
+    .map((subject) => subject.userId);
   if (reachable.length === 0) throw AppError.validation({ assignee: [taskMessages.nobody] });
   return reachable;
 }
@@ -117,12 +128,21 @@ async function insertWithReminders(trx: Trx, task: q.NewTask): Promise<string> {
   await q.replaceReminders(trx, {
     companyId: task.companyId,
     taskId: id,
-    reminders: planReminders({ dueDate: task.dueDate, dueTime: task.dueTime, reminderDays: task.reminderDays, remindOverdue: task.remindOverdue }),
+    reminders: planReminders({
+      dueDate: task.dueDate,
+      dueTime: task.dueTime,
+      reminderDays: task.reminderDays,
+      remindOverdue: task.remindOverdue,
+    }),
   });
   return id;
 }
 
-export async function createTasks(caller: TaskCaller, area: TaskArea, input: CreateTaskInput & { template_key?: string | null }): Promise<CreatedTasks> {
+export async function createTasks(
+  caller: TaskCaller,
+  area: TaskArea,
+  input: CreateTaskInput & { template_key?: string | null },
+): Promise<CreatedTasks> {
   const companyId = requireCompany(caller.session);
   const ids = await withTenant(caller.db, companyId, async (trx) => {
     if (input.incident_id && (area !== 'hs' || !(await q.incidentExists(trx, { companyId, id: input.incident_id })))) {
@@ -216,13 +236,23 @@ export async function updateTask(caller: TaskCaller, area: TaskArea, id: string,
       await q.replaceReminders(trx, {
         companyId,
         taskId: id,
-        reminders: planReminders({ dueDate: input.due_date, dueTime: input.due_time, reminderDays: input.reminder_days, remindOverdue: input.remind_overdue }),
+        reminders: planReminders({
+          dueDate: input.due_date,
+          dueTime: input.due_time,
+          reminderDays: input.reminder_days,
+          remindOverdue: input.remind_overdue,
+        }),
       });
     }
     if (input.assignee_id !== row.assignee_id) {
       await tellAssignee(trx, caller, { companyId, area, id, title: input.title, dueDate: input.due_date, assigneeId: input.assignee_id });
     }
-    await auditCaller(trx, caller, { companyId, action: `${TASK_RESOURCES[area]}.updated`, targetType: TASK_RESOURCES[area], targetId: id });
+    await auditCaller(trx, caller, {
+      companyId,
+      action: `${TASK_RESOURCES[area]}.updated`,
+      targetType: TASK_RESOURCES[area],
+      targetId: id,
+    });
     await afterWrite(trx, companyId, area);
     return toTaskDetail(trx, caller.session, await readableTask(trx, caller, area, id));
   });
@@ -235,20 +265,31 @@ export async function deleteTask(caller: TaskCaller, area: TaskArea, id: string)
   return withTenant(caller.db, companyId, async (trx) => {
     await editableTask(trx, caller, area, id);
     const deleted = await q.deleteTaskRow(trx, { companyId, id });
-    await auditCaller(trx, caller, { companyId, action: `${TASK_RESOURCES[area]}.deleted`, targetType: TASK_RESOURCES[area], targetId: id });
+    await auditCaller(trx, caller, {
+      companyId,
+      action: `${TASK_RESOURCES[area]}.deleted`,
+      targetType: TASK_RESOURCES[area],
+      targetId: id,
+    });
     await afterWrite(trx, companyId, area);
     return deleted;
   });
 }
 
 /** Marks one task done and, for a recurring one, makes the next occurrence (once). */
-async function completeOne(trx: Trx, caller: TaskCaller, row: q.TaskRow, input: { note: string | null; fileId?: string | null }): Promise<string | null> {
+async function completeOne(
+  trx: Trx,
+  caller: TaskCaller,
+  row: q.TaskRow,
+  input: { note: string | null; fileId?: string | null },
+): Promise<string | null> {
   const companyId = requireCompany(caller.session);
   if (!taskRights(caller.session, row).canComplete) throw AppError.forbidden();
   if (!(await q.markTaskDone(trx, { companyId, id: row.id, userId: caller.session.userId, note: input.note }))) {
     throw new AppError('conflict', { message: taskMessages.done });
   }
-  if (input.fileId) await q.insertTaskFile(trx, { companyId, taskId: row.id, fileId: input.fileId, kind: 'evidence', userId: caller.session.userId });
+  if (input.fileId)
+    await q.insertTaskFile(trx, { companyId, taskId: row.id, fileId: input.fileId, kind: 'evidence', userId: caller.session.userId });
   let nextId: string | null = null;
   if (row.recurrence) {
     const start = (await q.seriesStart(trx, { companyId, seriesId: row.series_id })) ?? row.due_date;
@@ -312,7 +353,12 @@ export async function reopen(caller: TaskCaller, area: TaskArea, id: string): Pr
     const row = await editableTask(trx, caller, area, id);
     if (row.status !== 'done') throw new AppError('conflict', { message: taskMessages.notDone });
     await q.reopenTask(trx, { companyId, id });
-    await auditCaller(trx, caller, { companyId, action: `${TASK_RESOURCES[area]}.reopened`, targetType: TASK_RESOURCES[area], targetId: id });
+    await auditCaller(trx, caller, {
+      companyId,
+      action: `${TASK_RESOURCES[area]}.reopened`,
+      targetType: TASK_RESOURCES[area],
+      targetId: id,
+    });
     await afterWrite(trx, companyId, area);
     return toTaskDetail(trx, caller.session, await readableTask(trx, caller, area, id));
   });
@@ -338,7 +384,14 @@ export async function bulkTasks(caller: TaskCaller, area: TaskArea, body: TaskBu
         if (!taskRights(caller.session, row).canEdit) throw AppError.forbidden();
         if (row.assignee_id === body.data.assignee_id) continue;
         await q.updateTaskRow(trx, { companyId, id: row.id, values: { assigneeId: body.data.assignee_id } });
-        await tellAssignee(trx, caller, { companyId, area, id: row.id, title: row.title, dueDate: row.due_date, assigneeId: body.data.assignee_id });
+        await tellAssignee(trx, caller, {
+          companyId,
+          area,
+          id: row.id,
+          title: row.title,
+          dueDate: row.due_date,
+          assigneeId: body.data.assignee_id,
+        });
         await auditCaller(trx, caller, {
           companyId,
           action: `${TASK_RESOURCES[area]}.reassigned`,
@@ -366,12 +419,24 @@ export async function commentOnTask(caller: TaskCaller, area: TaskArea, id: stri
   });
 }
 
-export async function tickChecklistItem(caller: TaskCaller, area: TaskArea, input: { id: string; itemId: string; done: boolean }): Promise<TaskDetail> {
+export async function tickChecklistItem(
+  caller: TaskCaller,
+  area: TaskArea,
+  input: { id: string; itemId: string; done: boolean },
+): Promise<TaskDetail> {
   const companyId = requireCompany(caller.session);
   return withTenant(caller.db, companyId, async (trx) => {
     const row = await readableTask(trx, caller, area, input.id);
     if (!taskRights(caller.session, row).canComplete) throw AppError.forbidden();
-    if (!(await q.setChecklistItem(trx, { companyId, taskId: input.id, itemId: input.itemId, done: input.done, userId: caller.session.userId }))) {
+    if (
+      !(await q.setChecklistItem(trx, {
+        companyId,
+        taskId: input.id,
+        itemId: input.itemId,
+        done: input.done,
+        userId: caller.session.userId,
+      }))
+    ) {
       throw AppError.notFound();
     }
     await afterWrite(trx, companyId, area);
@@ -391,7 +456,12 @@ export async function attachFile(
     if (!taskRights(caller.session, row).canComplete) throw AppError.forbidden();
     const fileId = await receive(trx);
     await q.insertTaskFile(trx, { companyId, taskId: id, fileId, kind: 'attachment', userId: caller.session.userId });
-    await auditCaller(trx, caller, { companyId, action: `${TASK_RESOURCES[area]}.file_added`, targetType: TASK_RESOURCES[area], targetId: id });
+    await auditCaller(trx, caller, {
+      companyId,
+      action: `${TASK_RESOURCES[area]}.file_added`,
+      targetType: TASK_RESOURCES[area],
+      targetId: id,
+    });
     await afterWrite(trx, companyId, area);
     return toTaskDetail(trx, caller.session, row);
   });
