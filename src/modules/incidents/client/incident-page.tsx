@@ -1,6 +1,10 @@
 // /incident-log/{id}: the record, its RIDDOR answer and deadline, photos and files, follow-up
 // actions (H&S tasks), and for the owners: the RIDDOR questions, the linked sickness absence
 // (the day count follows it), and marking the report made with its reference.
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Anchor, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -21,7 +25,7 @@ import {
   refusalMessage,
   updateIncidentMutationOptions,
 } from './incidents.api';
-import { RiddorBadge, RiddorPanel } from './incident-parts';
+import { DateField, RiddorBadge, RiddorPanel } from './incident-parts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -119,14 +123,10 @@ function RiddorEditor({ incident }: { incident: IncidentDetail }) {
           />
         )}
         {!incident.absence && (
-          <TextInput
-            type="date"
+          <DateField
             label="Last day off work because of it"
-            defaultValue={incident.incapacity_last_day ?? ''}
-            onBlur={(event) =>
-              event.currentTarget.value !== (incident.incapacity_last_day ?? '') &&
-              save({ incapacity_last_day: event.currentTarget.value || null })
-            }
+            value={incident.incapacity_last_day ?? ''}
+            onChange={(value) => value !== (incident.incapacity_last_day ?? '') && save({ incapacity_last_day: value || null })}
           />
         )}
       </Stack>
@@ -147,7 +147,7 @@ function MarkReported({ incident }: { incident: IncidentDetail }) {
         </Text>
         <Group grow align="flex-end">
           <TextInput label="Reference number" value={reference} onChange={(event) => setReference(event.currentTarget.value)} />
-          <TextInput type="date" label="Reported on" value={reportedOn} onChange={(event) => setReportedOn(event.currentTarget.value)} />
+          <DateField label="Reported on" required value={reportedOn} onChange={setReportedOn} />
         </Group>
         <Group>
           <Button

@@ -1,6 +1,9 @@
 // /incident-logs: the accident book — every record the caller may see, newest first, with its
 // RIDDOR status, filters (status, dates, search), the CSV export for those who see the whole log,
 // and "Report an incident".
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Pagination.css';
 import { Anchor, Button, Group, Pagination, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
@@ -22,7 +25,7 @@ import {
 } from '../incidents.contract';
 import { RIDDOR_CATEGORY_LABELS } from '../riddor';
 import { downloadWithToken, incidentListQueryOptions, INCIDENT_PAGE_SIZE, type IncidentFilters } from './incidents.api';
-import { RiddorBadge } from './incident-parts';
+import { DateField, RiddorBadge } from './incident-parts';
 
 function IncidentRow({ incident }: { incident: Incident }) {
   return (
@@ -99,8 +102,8 @@ export function IncidentsPage() {
           onChange={(event) => change({ search: event.currentTarget.value })}
           w={220}
         />
-        <TextInput type="date" label="From" value={filters.from ?? ''} onChange={(event) => change({ from: event.currentTarget.value })} />
-        <TextInput type="date" label="To" value={filters.to ?? ''} onChange={(event) => change({ to: event.currentTarget.value })} />
+        <DateField label="From" value={filters.from ?? ''} onChange={(value) => change({ from: value })} />
+        <DateField label="To" value={filters.to ?? ''} onChange={(value) => change({ to: value })} />
       </Group>
       {list.isPending ? (
         <Stack gap="sm" aria-busy="true" aria-label="Loading incidents">

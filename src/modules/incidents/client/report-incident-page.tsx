@@ -1,6 +1,9 @@
 // /incident-logs/new: report an accident or incident, from a phone too — with no signal the
 // report and its photo wait in the outbox and are sent once when the network returns. The
 // RIDDOR questions are asked here; the owner can complete them later.
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { Anchor, Button, Checkbox, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -13,16 +16,12 @@ import { readTokenClaims } from '../../../client/auth/token-claims';
 import { QUEUED_TOAST_MESSAGE } from '../../../client/offline/outbox-copy';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
+import { DATE_FORMATS, formatLondon, londonDate, londonInstant } from '../../../shared/dates';
 import { isQueuedResponse } from '../../../shared/sw-messages';
 import { INCIDENT_ROUTES } from '../incidents.contract';
 import { SPECIFIED_INJURIES, SPECIFIED_INJURY_LABELS } from '../riddor';
 import { reportIncidentMutationOptions, refusalMessage } from './incidents.api';
-import { EmployeeSelect } from './incident-parts';
-
-const localNow = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
+import { DateField, EmployeeSelect } from './incident-parts';
 
 export function ReportIncidentPage() {
   usePageTitle('Report an incident');
@@ -32,7 +31,8 @@ export function ReportIncidentPage() {
   const report = useMutation(reportIncidentMutationOptions(queryClient));
   const [who, setWho] = useState<'me' | 'employee' | 'other'>('me');
   const [fields, setFields] = useState({
-    occurred_at: localNow(),
+    occurred_date: londonDate(new Date()),
+    occurred_time: formatLondon(new Date(), DATE_FORMATS.time),
     location: '',
     person_user_id: null as string | null,
     person_name: '',
@@ -76,10 +76,16 @@ export function ReportIncidentPage() {
   );
 
   const submit = () => {
-    const occurred = fields.occurred_at ? new Date(fields.occurred_at) : null;
+    const { occurred_date, occurred_time, ...rest } = fields;
+    let occurredAt = `${occurred_date}T${occurred_time}`;
+    try {
+      occurredAt = londonInstant(occurred_date, occurred_time).toISOString();
+    } catch {
+      // Left as typed: the server's field message says what is wrong.
+    }
     const record = {
-      ...fields,
-      occurred_at: occurred && !Number.isNaN(occurred.getTime()) ? occurred.toISOString() : fields.occurred_at,
+      ...rest,
+      occurred_at: occurredAt,
       person_kind: who === 'other' ? 'other' : 'employee',
       person_user_id: who === 'me' ? selfId : who === 'employee' ? fields.person_user_id : null,
       person_is_worker: who === 'other' ? fields.person_is_worker : true,
@@ -122,14 +128,22 @@ export function ReportIncidentPage() {
         }}
       >
         <Stack gap="sm">
-          <TextInput
-            type="datetime-local"
-            label="When"
-            required
-            value={fields.occurred_at}
-            onChange={(event) => set('occurred_at', event.currentTarget.value)}
-            error={error('occurred_at')}
-          />
+          <Group grow align="flex-start">
+            <DateField
+              label="Date"
+              required
+              value={fields.occurred_date}
+              onChange={(value) => set('occurred_date', value)}
+              error={error('occurred_at')}
+            />
+            <TextInput
+              label="Time"
+              placeholder="HH:mm"
+              required
+              value={fields.occurred_time}
+              onChange={(event) => set('occurred_time', event.currentTarget.value)}
+            />
+          </Group>
           {text('location', 'Where', true)}
           <Stack gap={4}>
             <Text size="sm" fw={500} id="who-involved">
@@ -186,11 +200,10 @@ export function ReportIncidentPage() {
             checked={fields.dangerous_occurrence}
             onChange={(event) => set('dangerous_occurrence', event.currentTarget.checked)}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="Last day off work because of it (if known)"
             value={fields.incapacity_last_day}
-            onChange={(event) => set('incapacity_last_day', event.currentTarget.value)}
+            onChange={(value) => set('incapacity_last_day', value)}
             error={error('incapacity_last_day')}
           />
           <Stack gap={4}>

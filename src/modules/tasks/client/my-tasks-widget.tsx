@@ -1,5 +1,6 @@
 // Dashboard card "My tasks": my open HR and H&S tasks overdue or due by the end of this week
 // (Sunday), overdue first, each linking to its page. Nothing when there are none.
+import '@mantine/core/styles/Badge.css';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

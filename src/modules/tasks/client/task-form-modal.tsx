@@ -1,6 +1,11 @@
 // "New task": title, description, whom (a person, or everyone in a department or location — one
 // task each), due date and time, priority, how it repeats, reminders and checklist items. The
 // server's field messages land beside their fields.
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Chip.css';

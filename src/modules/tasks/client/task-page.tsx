@@ -1,6 +1,9 @@
 // /hr-task/{id} and /hs-task/{id} (hr_task and hs_task notifications land here): the task, its
 // checklist, completion with a note and a photo or file (sent by the outbox when offline),
 // attachments, comments, reminders, and reopen or delete for those who may.
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Anchor, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';

@@ -1,6 +1,10 @@
 // /hr-tasks and /hs-tasks: my tasks, or those I manage (by my scope), with filters (status,
 // assignee, due range, search), bulk complete and reassign, the new-task form and the template
 // library. Rows are cards that read well on a phone and on a desktop.
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/SegmentedControl.css';
