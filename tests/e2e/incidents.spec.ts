@@ -51,7 +51,7 @@ test('an incident reported offline on a phone with a photo lands once, and the o
   await ella.getByRole('textbox', { name: 'What happened' }).fill('A pallet slipped off the forklift forks and landed on my foot.');
   await ella.getByRole('textbox', { name: 'Injury' }).fill('Broken bone in the foot');
   await ella.getByRole('textbox', { name: 'Part of the body' }).fill('Left foot');
-  await ella.getByRole('textbox', { name: 'Specified injury (RIDDOR)' }).click();
+  await ella.getByRole('combobox', { name: 'Specified injury (RIDDOR)' }).click();
   await ella.getByRole('option', { name: 'A fracture, other than to fingers, thumbs and toes' }).click();
   await ella.locator('#incident-photo').setInputFiles({ name: 'pallet.png', mimeType: 'image/png', buffer: pngImage(16, 16) });
   await ella.screenshot({ path: `${SCREENSHOTS}/report-offline-phone.png`, fullPage: true });
