@@ -19,7 +19,9 @@ async function openAs(browser: Browser, email: string, viewport = PHONE): Promis
   });
   await page.goto('/login');
   await signIn(page, email, 'demo-password');
-  await expect(page.getByRole('navigation', { name: 'Main menu' }).or(page.getByRole('button', { name: 'Menu', exact: true }))).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main menu' }).or(page.getByRole('button', { name: 'Menu', exact: true })),
+  ).toBeVisible();
   return page;
 }
 
