@@ -215,3 +215,19 @@ describe('follow-up actions', () => {
     expect(wrongArea.statusCode).toBe(422);
   });
 });
+
+describe('retention', () => {
+  it('keeps a record for three years, then offers it for deletion', async () => {
+    const recent = await report('employee', slip());
+    const old = await report('employee', { ...slip(), location: 'Old warehouse', occurred_at: '2021-03-01T09:00:00Z' });
+    expect((await h.send('owner', 'DELETE', `/api/incident-log/${recent.id}`)).statusCode).toBe(422);
+    const due = (await h.send('owner', 'GET', '/api/incident-log?retention_due=1&limit=100'))
+      .json<IncidentList>()
+      .results.map((row) => row.id);
+    expect(due).toContain(old.id);
+    expect(due).not.toContain(recent.id);
+    expect((await h.send('employee', 'DELETE', `/api/incident-log/${old.id}`)).statusCode).toBe(403);
+    expect((await h.send('owner', 'DELETE', `/api/incident-log/${old.id}`)).statusCode).toBe(204);
+    expect((await h.send('owner', 'GET', `/api/incident-log/${old.id}`)).statusCode).toBe(404);
+  });
+});

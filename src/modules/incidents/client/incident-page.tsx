@@ -9,15 +9,17 @@ import '@mantine/core/styles/Skeleton.css';
 import { Anchor, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast, showSuccessToast } from '../../../client/shell/toasts';
+import { ConfirmButton } from '../../../client/ui/confirm-dialog';
 import { LoadError } from '../../../client/ui/load-error';
 import { DATE_FORMATS, formatCalendarDate, formatLondon, londonDate } from '../../../shared/dates';
 import { INCIDENT_ROUTES, type IncidentDetail } from '../incidents.contract';
 import { SPECIFIED_INJURIES, SPECIFIED_INJURY_LABELS } from '../riddor';
 import {
+  deleteIncidentMutationOptions,
   downloadWithToken,
   incidentAbsencesQueryOptions,
   incidentQueryOptions,
@@ -171,6 +173,37 @@ function MarkReported({ incident }: { incident: IncidentDetail }) {
   );
 }
 
+/** A record past its retention period is offered for deletion. */
+function DeleteAfterRetention({ incident }: { incident: IncidentDetail }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const remove = useMutation(deleteIncidentMutationOptions(queryClient));
+  return (
+    <Group>
+      <ConfirmButton
+        color="red"
+        variant="light"
+        size="xs"
+        title="Delete this incident record?"
+        message="It has been kept for the retention period. The record, its photos and files are deleted for good."
+        confirmLabel="Delete"
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(incident.id);
+          } catch (error) {
+            showDangerToast({ message: refusalMessage(error) ?? 'Error occurred' });
+            throw error;
+          }
+          showSuccessToast({ message: 'Incident record deleted.' });
+          await navigate({ to: INCIDENT_ROUTES.list });
+        }}
+      >
+        Delete (past retention)
+      </ConfirmButton>
+    </Group>
+  );
+}
+
 function Body({ incident }: { incident: IncidentDetail }) {
   return (
     <Stack gap="md">
@@ -198,6 +231,7 @@ function Body({ incident }: { incident: IncidentDetail }) {
           <Text size="xs" c="dimmed">
             Kept until at least {formatCalendarDate(incident.retention_until, DATE_FORMATS.date)}.
           </Text>
+          {incident.can_edit && incident.retention_until < londonDate(new Date()) && <DeleteAfterRetention incident={incident} />}
         </Stack>
       </Section>
       <Section title="Photos and files">

@@ -1,11 +1,13 @@
 // /incident-logs: the accident book — every record the caller may see, newest first, with its
 // RIDDOR status, filters (status, dates, search), the CSV export for those who see the whole log,
 // and "Report an incident".
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Pagination.css';
-import { Anchor, Button, Group, Pagination, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Pagination, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -19,6 +21,7 @@ import {
   INCIDENT_ENDPOINT,
   INCIDENT_ROUTES,
   incidentPaths,
+  RETENTION_YEARS,
   RIDDOR_STATUS_LABELS,
   RIDDOR_STATUSES,
   type Incident,
@@ -104,6 +107,14 @@ export function IncidentsPage() {
         />
         <DateField label="From" value={filters.from ?? ''} onChange={(value) => change({ from: value })} />
         <DateField label="To" value={filters.to ?? ''} onChange={(value) => change({ to: value })} />
+        {wholeLog && (
+          <Checkbox
+            label={`Past the ${RETENTION_YEARS}-year retention`}
+            checked={filters.retention_due === '1'}
+            onChange={(event) => change({ retention_due: event.currentTarget.checked ? '1' : undefined })}
+            mb={8}
+          />
+        )}
       </Group>
       {list.isPending ? (
         <Stack gap="sm" aria-busy="true" aria-label="Loading incidents">

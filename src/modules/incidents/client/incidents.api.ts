@@ -19,7 +19,7 @@ import {
 } from '../incidents.contract';
 
 export const INCIDENT_PAGE_SIZE = 20;
-export type IncidentFilters = { riddor?: string[]; from?: string; to?: string; search?: string };
+export type IncidentFilters = { riddor?: string[]; from?: string; to?: string; search?: string; retention_due?: '1' };
 
 export const incidentKeys = {
   list: (input: { filters: IncidentFilters; page: number }) => [INCIDENT_RESOURCE, 'list', input] as const,
@@ -98,6 +98,12 @@ export const markReportedMutationOptions = (queryClient: QueryClient) => ({
     queryClient.setQueryData(incidentKeys.detail(detail.id), detail);
     return invalidate(queryClient);
   },
+});
+
+export const deleteIncidentMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (id: string) => apiFetch<void>(incidentPaths.resource(id), { method: 'DELETE' }),
+  meta: { errorToast: false },
+  onSuccess: () => invalidate(queryClient),
 });
 
 /** Downloads with the bearer token and saves (CSV) or opens (a photo) the file. */
