@@ -41,9 +41,10 @@ import {
   type Frequency,
   type TaskArea,
   type TaskPriority,
+  type TaskDetail,
   type Weekday,
 } from '../tasks.contract';
-import { createTaskMutationOptions, refusalMessage } from './tasks.api';
+import { createTaskMutationOptions, refusalMessage, updateTaskMutationOptions } from './tasks.api';
 import { BritishDateInput, PersonSelect } from './task-parts';
 
 const FREQUENCY_LABELS: Record<Frequency | 'none', string> = {
@@ -55,30 +56,66 @@ const FREQUENCY_LABELS: Record<Frequency | 'none', string> = {
 };
 const REMINDER_CHOICES = [30, 14, 7, 3, 1];
 
-type Props = { area: TaskArea; opened: boolean; onClose: () => void; selfId: string; incidentId?: string };
+type Props = {
+  area: TaskArea;
+  opened: boolean;
+  onClose: () => void;
+  selfId: string;
+  incidentId?: string;
+  /** Editing this task (its person only; the checklist stays as it is) rather than making new ones. */
+  task?: TaskDetail;
+};
 
-export function TaskFormModal({ area, opened, onClose, selfId, incidentId }: Props) {
+export function TaskFormModal({ area, opened, onClose, selfId, incidentId, task }: Props) {
   const queryClient = useQueryClient();
   const create = useMutation(createTaskMutationOptions(queryClient, area));
+  const update = useMutation(updateTaskMutationOptions(queryClient, area));
+  const saving = task ? update : create;
   const departments = useQuery({ ...departmentsQueryOptions(), enabled: opened });
   const locations = useQuery({ ...referenceListQueryOptions('company-location'), enabled: opened });
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
+  const [title, setTitle] = useState(task?.title ?? '');
+  const [description, setDescription] = useState(task?.description ?? '');
   const [assigneeKind, setAssigneeKind] = useState<'user' | 'department' | 'location'>('user');
-  const [assigneeId, setAssigneeId] = useState<string | null>(selfId);
-  const [dueDate, setDueDate] = useState(londonDate(new Date()));
-  const [dueTime, setDueTime] = useState('');
-  const [priority, setPriority] = useState<TaskPriority>('normal');
-  const [frequency, setFrequency] = useState<Frequency | 'none'>('none');
-  const [weekdays, setWeekdays] = useState<Weekday[]>([]);
-  const [monthDay, setMonthDay] = useState<number | ''>('');
-  const [reminders, setReminders] = useState<string[]>(['7', '1']);
-  const [remindOverdue, setRemindOverdue] = useState(true);
+  const [assigneeId, setAssigneeId] = useState<string | null>(task?.assignee.id ?? selfId);
+  const [dueDate, setDueDate] = useState(task?.due_date ?? londonDate(new Date()));
+  const [dueTime, setDueTime] = useState(task?.due_time ?? '');
+  const [priority, setPriority] = useState<TaskPriority>(task?.priority ?? 'normal');
+  const [frequency, setFrequency] = useState<Frequency | 'none'>(task?.recurrence?.frequency ?? 'none');
+  const [weekdays, setWeekdays] = useState<Weekday[]>(task?.recurrence?.weekdays ?? []);
+  const [monthDay, setMonthDay] = useState<number | ''>(task?.recurrence?.month_day ?? '');
+  const [reminders, setReminders] = useState<string[]>((task?.reminder_days ?? [7, 1]).map(String));
+  const [remindOverdue, setRemindOverdue] = useState(task?.remind_overdue ?? true);
   const [checklist, setChecklist] = useState('');
-  const errors = isApiError(create.error, 422) ? (create.error.fieldErrors ?? {}) : {};
+  const errors = isApiError(saving.error, 422) ? (saving.error.fieldErrors ?? {}) : {};
   const error = (key: string) => errors[key]?.join(' ');
 
+  const recurrence = frequency === 'none' ? null : { frequency, interval: 1, weekdays, month_day: monthDay === '' ? null : monthDay };
   const submit = () => {
+    if (task) {
+      update.mutate(
+        {
+          id: task.id,
+          body: {
+            title,
+            description,
+            assignee_id: assigneeId ?? '',
+            due_date: dueDate,
+            due_time: dueTime,
+            priority,
+            recurrence,
+            reminder_days: reminders.map(Number),
+            remind_overdue: remindOverdue,
+          },
+        },
+        {
+          onSuccess: () => {
+            showSuccessToast({ message: 'Task saved.' });
+            onClose();
+          },
+        },
+      );
+      return;
+    }
     create.mutate(
       {
         title,
@@ -87,7 +124,7 @@ export function TaskFormModal({ area, opened, onClose, selfId, incidentId }: Pro
         due_date: dueDate,
         due_time: dueTime,
         priority,
-        recurrence: frequency === 'none' ? null : { frequency, interval: 1, weekdays, month_day: monthDay === '' ? null : monthDay },
+        recurrence,
         reminder_days: reminders.map(Number),
         remind_overdue: remindOverdue,
         checklist: checklist
@@ -113,7 +150,12 @@ export function TaskFormModal({ area, opened, onClose, selfId, incidentId }: Pro
   const options = (rows: { id: string; name: string }[] | undefined) => (rows ?? []).map((row) => ({ value: row.id, label: row.name }));
 
   return (
-    <Modal opened={opened} onClose={onClose} title={incidentId ? 'New follow-up action' : `New ${TASK_AREA_NAMES[area]}`} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={task ? 'Edit task' : incidentId ? 'New follow-up action' : `New ${TASK_AREA_NAMES[area]}`}
+      size="lg"
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -141,26 +183,30 @@ export function TaskFormModal({ area, opened, onClose, selfId, incidentId }: Pro
             <Text size="sm" fw={500} id="assign-to">
               Assign to
             </Text>
-            <SegmentedControl
-              aria-labelledby="assign-to"
-              value={assigneeKind}
-              onChange={(value) => {
-                setAssigneeKind(value as typeof assigneeKind);
-                setAssigneeId(value === 'user' ? selfId : null);
-              }}
-              data={[
-                { value: 'user', label: 'A person' },
-                { value: 'department', label: 'A department' },
-                { value: 'location', label: 'A location' },
-              ]}
-            />
+            {!task && (
+              <SegmentedControl
+                aria-labelledby="assign-to"
+                value={assigneeKind}
+                onChange={(value) => {
+                  setAssigneeKind(value as typeof assigneeKind);
+                  setAssigneeId(value === 'user' ? selfId : null);
+                }}
+                data={[
+                  { value: 'user', label: 'A person' },
+                  { value: 'department', label: 'A department' },
+                  { value: 'location', label: 'A location' },
+                ]}
+              />
+            )}
             {assigneeKind === 'user' && (
               <PersonSelect
                 label="Person"
                 value={assigneeId}
                 onChange={setAssigneeId}
                 error={error('assignee.id') ?? error('assignee')}
-                initial={{ id: selfId, name: 'Me' }}
+                initial={
+                  task ? { id: task.assignee.id, name: `${task.assignee.first_name} ${task.assignee.surname}` } : { id: selfId, name: 'Me' }
+                }
               />
             )}
             {assigneeKind !== 'user' && (
@@ -232,30 +278,32 @@ export function TaskFormModal({ area, opened, onClose, selfId, incidentId }: Pro
             </Chip.Group>
             <Checkbox label="When overdue" checked={remindOverdue} onChange={(event) => setRemindOverdue(event.currentTarget.checked)} />
           </Stack>
-          <Textarea
-            label="Checklist (one item a line)"
-            value={checklist}
-            onChange={(event) => setChecklist(event.currentTarget.value)}
-            autosize
-            minRows={2}
-            error={error('checklist')}
-          />
-          {create.isError && !isApiError(create.error, 422) && (
+          {!task && (
+            <Textarea
+              label="Checklist (one item a line)"
+              value={checklist}
+              onChange={(event) => setChecklist(event.currentTarget.value)}
+              autosize
+              minRows={2}
+              error={error('checklist')}
+            />
+          )}
+          {saving.isError && !isApiError(create.error, 422) && (
             <Text c="red" size="sm">
-              {refusalMessage(create.error) ?? 'Error occurred'}
+              {refusalMessage(saving.error) ?? 'Error occurred'}
             </Text>
           )}
-          {isApiError(create.error, 422) && Object.keys(errors).length === 0 && (
+          {isApiError(saving.error, 422) && Object.keys(errors).length === 0 && (
             <Text c="red" size="sm">
-              {create.error.message}
+              {saving.error.message}
             </Text>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={create.isPending}>
-              Add task
+            <Button type="submit" loading={saving.isPending}>
+              {task ? 'Save' : 'Add task'}
             </Button>
           </Group>
         </Stack>

@@ -29,6 +29,7 @@ import {
   reopenTaskMutationOptions,
   taskQueryOptions,
 } from './tasks.api';
+import { TaskFormModal } from './task-form-modal';
 import { dueText, personName, TaskBadges } from './task-parts';
 
 const when = (iso: string) => formatLondon(iso, DATE_FORMATS.dateTime);
@@ -104,6 +105,7 @@ function Body({ area, task }: { area: TaskArea; task: TaskDetail }) {
   const reopen = useMutation(reopenTaskMutationOptions(queryClient, area));
   const remove = useMutation(deleteTaskMutationOptions(queryClient, area));
   const [commentText, setCommentText] = useState('');
+  const [editing, setEditing] = useState(false);
   const evidence = task.files.filter((file) => file.kind === 'evidence');
   const attachments = task.files.filter((file) => file.kind === 'attachment');
   const open = (path: string) => void openTaskFile(path).catch(() => showDangerToast({ message: 'The file could not be opened.' }));
@@ -249,6 +251,9 @@ function Body({ area, task }: { area: TaskArea; task: TaskDetail }) {
       )}
       {task.can_edit && (
         <Group>
+          <Button variant="default" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
           {task.status === 'done' && (
             <Button variant="default" loading={reopen.isPending} onClick={() => reopen.mutate(task.id)}>
               Reopen
@@ -270,6 +275,7 @@ function Body({ area, task }: { area: TaskArea; task: TaskDetail }) {
           </ConfirmButton>
         </Group>
       )}
+      {editing && <TaskFormModal area={area} opened onClose={() => setEditing(false)} selfId={task.assignee.id} task={task} />}
     </Stack>
   );
 }

@@ -76,6 +76,15 @@ export const createTaskMutationOptions = (queryClient: QueryClient, area: TaskAr
   onSuccess: () => invalidateTasks(queryClient, area),
 });
 
+export const updateTaskMutationOptions = (queryClient: QueryClient, area: TaskArea) => ({
+  mutationFn: ({ id, body }: { id: string; body: object }) => apiFetch<TaskDetail>(taskPaths.resource(area, id), { method: 'PUT', body }),
+  meta: { errorToast: false },
+  onSuccess: (detail: TaskDetail) => {
+    queryClient.setQueryData(taskKeys.detail(area, detail.id), detail);
+    return invalidateTasks(queryClient, area);
+  },
+});
+
 export const fromTemplateMutationOptions = (queryClient: QueryClient, area: TaskArea) => ({
   mutationFn: (body: { template_key: string; assignee?: { kind: 'user'; id: string } | null }) =>
     apiFetch<CreatedTasks>(taskPaths.fromTemplate(area), { method: 'POST', body }),
