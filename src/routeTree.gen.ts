@@ -23,6 +23,8 @@ import { Route as SignedInOutboxRouteImport } from './routes/_signed-in/outbox'
 import { Route as SignedInCompanyIndexRouteImport } from './routes/_signed-in/_company/index'
 import { Route as SignedInCompanyEmployeesRouteImport } from './routes/_signed-in/_company/employees'
 import { Route as SignedInCompanyHrDocumentsRouteImport } from './routes/_signed-in/_company/hr-documents'
+import { Route as SignedInCompanyHrTasksRouteImport } from './routes/_signed-in/_company/hr-tasks'
+import { Route as SignedInCompanyHsTasksRouteImport } from './routes/_signed-in/_company/hs-tasks'
 import { Route as SignedInCompanyProfileRouteImport } from './routes/_signed-in/_company/profile'
 import { Route as SignedInAdminIndexRouteImport } from './routes/_signed-in/admin/index'
 import { Route as SignedInAdminAlertsRouteImport } from './routes/_signed-in/admin/alerts'
@@ -30,7 +32,12 @@ import { Route as SignedInCompanyAbsenceIdRouteImport } from './routes/_signed-i
 import { Route as SignedInCompanyEmployeeIdRouteImport } from './routes/_signed-in/_company/employee.$id'
 import { Route as SignedInCompanyExpertArticlesAndInsightsIndexRouteImport } from './routes/_signed-in/_company/expert-articles-and-insights.index'
 import { Route as SignedInCompanyExpertArticlesAndInsightsIdRouteImport } from './routes/_signed-in/_company/expert-articles-and-insights.$id'
+import { Route as SignedInCompanyHrTaskIdRouteImport } from './routes/_signed-in/_company/hr-task.$id'
 import { Route as SignedInCompanyHsDocumentsMisc_docsRouteImport } from './routes/_signed-in/_company/hs-documents.misc_docs'
+import { Route as SignedInCompanyHsTaskIdRouteImport } from './routes/_signed-in/_company/hs-task.$id'
+import { Route as SignedInCompanyIncidentLogIdRouteImport } from './routes/_signed-in/_company/incident-log.$id'
+import { Route as SignedInCompanyIncidentLogsIndexRouteImport } from './routes/_signed-in/_company/incident-logs.index'
+import { Route as SignedInCompanyIncidentLogsNewRouteImport } from './routes/_signed-in/_company/incident-logs.new'
 import { Route as SignedInCompanyLeaveAndAbsencesBalancesRouteImport } from './routes/_signed-in/_company/leave-and-absences.balances'
 import { Route as SignedInCompanyLeaveAndAbsencesListRouteImport } from './routes/_signed-in/_company/leave-and-absences.list'
 import { Route as SignedInCompanyLeaveAndAbsencesRequestRouteImport } from './routes/_signed-in/_company/leave-and-absences.request'
@@ -138,6 +145,16 @@ const SignedInCompanyHrDocumentsRoute =
     path: '/hr-documents',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanyHrTasksRoute = SignedInCompanyHrTasksRouteImport.update({
+  id: '/hr-tasks',
+  path: '/hr-tasks',
+  getParentRoute: () => SignedInCompanyRoute,
+} as any)
+const SignedInCompanyHsTasksRoute = SignedInCompanyHsTasksRouteImport.update({
+  id: '/hs-tasks',
+  path: '/hs-tasks',
+  getParentRoute: () => SignedInCompanyRoute,
+} as any)
 const SignedInCompanyProfileRoute = SignedInCompanyProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -177,10 +194,38 @@ const SignedInCompanyExpertArticlesAndInsightsIdRoute =
     path: '/expert-articles-and-insights/$id',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanyHrTaskIdRoute = SignedInCompanyHrTaskIdRouteImport.update({
+  id: '/hr-task/$id',
+  path: '/hr-task/$id',
+  getParentRoute: () => SignedInCompanyRoute,
+} as any)
 const SignedInCompanyHsDocumentsMisc_docsRoute =
   SignedInCompanyHsDocumentsMisc_docsRouteImport.update({
     id: '/hs-documents/misc_docs',
     path: '/hs-documents/misc_docs',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyHsTaskIdRoute = SignedInCompanyHsTaskIdRouteImport.update({
+  id: '/hs-task/$id',
+  path: '/hs-task/$id',
+  getParentRoute: () => SignedInCompanyRoute,
+} as any)
+const SignedInCompanyIncidentLogIdRoute =
+  SignedInCompanyIncidentLogIdRouteImport.update({
+    id: '/incident-log/$id',
+    path: '/incident-log/$id',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyIncidentLogsIndexRoute =
+  SignedInCompanyIncidentLogsIndexRouteImport.update({
+    id: '/incident-logs/',
+    path: '/incident-logs/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyIncidentLogsNewRoute =
+  SignedInCompanyIncidentLogsNewRouteImport.update({
+    id: '/incident-logs/new',
+    path: '/incident-logs/new',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
 const SignedInCompanyLeaveAndAbsencesBalancesRoute =
@@ -414,13 +459,19 @@ export interface FileRoutesByFullPath {
   '/outbox': typeof SignedInOutboxRoute
   '/employees': typeof SignedInCompanyEmployeesRoute
   '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/hr-tasks': typeof SignedInCompanyHrTasksRoute
+  '/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/profile': typeof SignedInCompanyProfileRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin/': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
   '/expert-articles-and-insights/$id': typeof SignedInCompanyExpertArticlesAndInsightsIdRoute
+  '/hr-task/$id': typeof SignedInCompanyHrTaskIdRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  '/hs-task/$id': typeof SignedInCompanyHsTaskIdRoute
+  '/incident-log/$id': typeof SignedInCompanyIncidentLogIdRoute
+  '/incident-logs/new': typeof SignedInCompanyIncidentLogsNewRoute
   '/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
   '/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
@@ -445,6 +496,7 @@ export interface FileRoutesByFullPath {
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
   '/admin/articles/$id': typeof SignedInAdminArticlesIdRoute
   '/expert-articles-and-insights/': typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
+  '/incident-logs/': typeof SignedInCompanyIncidentLogsIndexRoute
   '/notices/': typeof SignedInCompanyNoticesIndexRoute
   '/overtime/': typeof SignedInCompanyOvertimeIndexRoute
   '/payroll/': typeof SignedInCompanyPayrollIndexRoute
@@ -471,13 +523,19 @@ export interface FileRoutesByTo {
   '/outbox': typeof SignedInOutboxRoute
   '/employees': typeof SignedInCompanyEmployeesRoute
   '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/hr-tasks': typeof SignedInCompanyHrTasksRoute
+  '/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/profile': typeof SignedInCompanyProfileRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
   '/expert-articles-and-insights/$id': typeof SignedInCompanyExpertArticlesAndInsightsIdRoute
+  '/hr-task/$id': typeof SignedInCompanyHrTaskIdRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  '/hs-task/$id': typeof SignedInCompanyHsTaskIdRoute
+  '/incident-log/$id': typeof SignedInCompanyIncidentLogIdRoute
+  '/incident-logs/new': typeof SignedInCompanyIncidentLogsNewRoute
   '/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
   '/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
@@ -500,6 +558,7 @@ export interface FileRoutesByTo {
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
   '/admin/articles/$id': typeof SignedInAdminArticlesIdRoute
   '/expert-articles-and-insights': typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
+  '/incident-logs': typeof SignedInCompanyIncidentLogsIndexRoute
   '/notices': typeof SignedInCompanyNoticesIndexRoute
   '/overtime': typeof SignedInCompanyOvertimeIndexRoute
   '/payroll': typeof SignedInCompanyPayrollIndexRoute
@@ -529,6 +588,8 @@ export interface FileRoutesById {
   '/_signed-in/outbox': typeof SignedInOutboxRoute
   '/_signed-in/_company/employees': typeof SignedInCompanyEmployeesRoute
   '/_signed-in/_company/hr-documents': typeof SignedInCompanyHrDocumentsRoute
+  '/_signed-in/_company/hr-tasks': typeof SignedInCompanyHrTasksRoute
+  '/_signed-in/_company/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/_signed-in/_company/profile': typeof SignedInCompanyProfileRoute
   '/_signed-in/admin/alerts': typeof SignedInAdminAlertsRoute
   '/_signed-in/_company/': typeof SignedInCompanyIndexRoute
@@ -536,7 +597,11 @@ export interface FileRoutesById {
   '/_signed-in/_company/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/_signed-in/_company/employee/$id': typeof SignedInCompanyEmployeeIdRoute
   '/_signed-in/_company/expert-articles-and-insights/$id': typeof SignedInCompanyExpertArticlesAndInsightsIdRoute
+  '/_signed-in/_company/hr-task/$id': typeof SignedInCompanyHrTaskIdRoute
   '/_signed-in/_company/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  '/_signed-in/_company/hs-task/$id': typeof SignedInCompanyHsTaskIdRoute
+  '/_signed-in/_company/incident-log/$id': typeof SignedInCompanyIncidentLogIdRoute
+  '/_signed-in/_company/incident-logs/new': typeof SignedInCompanyIncidentLogsNewRoute
   '/_signed-in/_company/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/_signed-in/_company/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
   '/_signed-in/_company/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
@@ -561,6 +626,7 @@ export interface FileRoutesById {
   '/_signed-in/_company/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
   '/_signed-in/admin/articles/$id': typeof SignedInAdminArticlesIdRoute
   '/_signed-in/_company/expert-articles-and-insights/': typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
+  '/_signed-in/_company/incident-logs/': typeof SignedInCompanyIncidentLogsIndexRoute
   '/_signed-in/_company/notices/': typeof SignedInCompanyNoticesIndexRoute
   '/_signed-in/_company/overtime/': typeof SignedInCompanyOvertimeIndexRoute
   '/_signed-in/_company/payroll/': typeof SignedInCompanyPayrollIndexRoute
@@ -590,13 +656,19 @@ export interface FileRouteTypes {
     | '/outbox'
     | '/employees'
     | '/hr-documents'
+    | '/hr-tasks'
+    | '/hs-tasks'
     | '/profile'
     | '/admin/alerts'
     | '/admin/'
     | '/absence/$id'
     | '/employee/$id'
     | '/expert-articles-and-insights/$id'
+    | '/hr-task/$id'
     | '/hs-documents/misc_docs'
+    | '/hs-task/$id'
+    | '/incident-log/$id'
+    | '/incident-logs/new'
     | '/leave-and-absences/balances'
     | '/leave-and-absences/list'
     | '/leave-and-absences/request'
@@ -621,6 +693,7 @@ export interface FileRouteTypes {
     | '/settings/user-tags'
     | '/admin/articles/$id'
     | '/expert-articles-and-insights/'
+    | '/incident-logs/'
     | '/notices/'
     | '/overtime/'
     | '/payroll/'
@@ -647,13 +720,19 @@ export interface FileRouteTypes {
     | '/outbox'
     | '/employees'
     | '/hr-documents'
+    | '/hr-tasks'
+    | '/hs-tasks'
     | '/profile'
     | '/admin/alerts'
     | '/admin'
     | '/absence/$id'
     | '/employee/$id'
     | '/expert-articles-and-insights/$id'
+    | '/hr-task/$id'
     | '/hs-documents/misc_docs'
+    | '/hs-task/$id'
+    | '/incident-log/$id'
+    | '/incident-logs/new'
     | '/leave-and-absences/balances'
     | '/leave-and-absences/list'
     | '/leave-and-absences/request'
@@ -676,6 +755,7 @@ export interface FileRouteTypes {
     | '/settings/user-tags'
     | '/admin/articles/$id'
     | '/expert-articles-and-insights'
+    | '/incident-logs'
     | '/notices'
     | '/overtime'
     | '/payroll'
@@ -704,6 +784,8 @@ export interface FileRouteTypes {
     | '/_signed-in/outbox'
     | '/_signed-in/_company/employees'
     | '/_signed-in/_company/hr-documents'
+    | '/_signed-in/_company/hr-tasks'
+    | '/_signed-in/_company/hs-tasks'
     | '/_signed-in/_company/profile'
     | '/_signed-in/admin/alerts'
     | '/_signed-in/_company/'
@@ -711,7 +793,11 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/absence/$id'
     | '/_signed-in/_company/employee/$id'
     | '/_signed-in/_company/expert-articles-and-insights/$id'
+    | '/_signed-in/_company/hr-task/$id'
     | '/_signed-in/_company/hs-documents/misc_docs'
+    | '/_signed-in/_company/hs-task/$id'
+    | '/_signed-in/_company/incident-log/$id'
+    | '/_signed-in/_company/incident-logs/new'
     | '/_signed-in/_company/leave-and-absences/balances'
     | '/_signed-in/_company/leave-and-absences/list'
     | '/_signed-in/_company/leave-and-absences/request'
@@ -736,6 +822,7 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/settings/user-tags'
     | '/_signed-in/admin/articles/$id'
     | '/_signed-in/_company/expert-articles-and-insights/'
+    | '/_signed-in/_company/incident-logs/'
     | '/_signed-in/_company/notices/'
     | '/_signed-in/_company/overtime/'
     | '/_signed-in/_company/payroll/'
@@ -861,6 +948,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyHrDocumentsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/hr-tasks': {
+      id: '/_signed-in/_company/hr-tasks'
+      path: '/hr-tasks'
+      fullPath: '/hr-tasks'
+      preLoaderRoute: typeof SignedInCompanyHrTasksRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/hs-tasks': {
+      id: '/_signed-in/_company/hs-tasks'
+      path: '/hs-tasks'
+      fullPath: '/hs-tasks'
+      preLoaderRoute: typeof SignedInCompanyHsTasksRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/profile': {
       id: '/_signed-in/_company/profile'
       path: '/profile'
@@ -910,11 +1011,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyExpertArticlesAndInsightsIdRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/hr-task/$id': {
+      id: '/_signed-in/_company/hr-task/$id'
+      path: '/hr-task/$id'
+      fullPath: '/hr-task/$id'
+      preLoaderRoute: typeof SignedInCompanyHrTaskIdRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/hs-documents/misc_docs': {
       id: '/_signed-in/_company/hs-documents/misc_docs'
       path: '/hs-documents/misc_docs'
       fullPath: '/hs-documents/misc_docs'
       preLoaderRoute: typeof SignedInCompanyHsDocumentsMisc_docsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/hs-task/$id': {
+      id: '/_signed-in/_company/hs-task/$id'
+      path: '/hs-task/$id'
+      fullPath: '/hs-task/$id'
+      preLoaderRoute: typeof SignedInCompanyHsTaskIdRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/incident-log/$id': {
+      id: '/_signed-in/_company/incident-log/$id'
+      path: '/incident-log/$id'
+      fullPath: '/incident-log/$id'
+      preLoaderRoute: typeof SignedInCompanyIncidentLogIdRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/incident-logs/': {
+      id: '/_signed-in/_company/incident-logs/'
+      path: '/incident-logs'
+      fullPath: '/incident-logs/'
+      preLoaderRoute: typeof SignedInCompanyIncidentLogsIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/incident-logs/new': {
+      id: '/_signed-in/_company/incident-logs/new'
+      path: '/incident-logs/new'
+      fullPath: '/incident-logs/new'
+      preLoaderRoute: typeof SignedInCompanyIncidentLogsNewRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/leave-and-absences/balances': {
@@ -1217,12 +1353,18 @@ const SignedInCompanySettingsUserSettingsRouteWithChildren =
 interface SignedInCompanyRouteChildren {
   SignedInCompanyEmployeesRoute: typeof SignedInCompanyEmployeesRoute
   SignedInCompanyHrDocumentsRoute: typeof SignedInCompanyHrDocumentsRoute
+  SignedInCompanyHrTasksRoute: typeof SignedInCompanyHrTasksRoute
+  SignedInCompanyHsTasksRoute: typeof SignedInCompanyHsTasksRoute
   SignedInCompanyProfileRoute: typeof SignedInCompanyProfileRoute
   SignedInCompanyIndexRoute: typeof SignedInCompanyIndexRoute
   SignedInCompanyAbsenceIdRoute: typeof SignedInCompanyAbsenceIdRoute
   SignedInCompanyEmployeeIdRoute: typeof SignedInCompanyEmployeeIdRoute
   SignedInCompanyExpertArticlesAndInsightsIdRoute: typeof SignedInCompanyExpertArticlesAndInsightsIdRoute
+  SignedInCompanyHrTaskIdRoute: typeof SignedInCompanyHrTaskIdRoute
   SignedInCompanyHsDocumentsMisc_docsRoute: typeof SignedInCompanyHsDocumentsMisc_docsRoute
+  SignedInCompanyHsTaskIdRoute: typeof SignedInCompanyHsTaskIdRoute
+  SignedInCompanyIncidentLogIdRoute: typeof SignedInCompanyIncidentLogIdRoute
+  SignedInCompanyIncidentLogsNewRoute: typeof SignedInCompanyIncidentLogsNewRoute
   SignedInCompanyLeaveAndAbsencesBalancesRoute: typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   SignedInCompanyLeaveAndAbsencesListRoute: typeof SignedInCompanyLeaveAndAbsencesListRoute
   SignedInCompanyLeaveAndAbsencesRequestRoute: typeof SignedInCompanyLeaveAndAbsencesRequestRoute
@@ -1246,6 +1388,7 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanySettingsUserSettingsRoute: typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   SignedInCompanySettingsUserTagsRoute: typeof SignedInCompanySettingsUserTagsRoute
   SignedInCompanyExpertArticlesAndInsightsIndexRoute: typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
+  SignedInCompanyIncidentLogsIndexRoute: typeof SignedInCompanyIncidentLogsIndexRoute
   SignedInCompanyNoticesIndexRoute: typeof SignedInCompanyNoticesIndexRoute
   SignedInCompanyOvertimeIndexRoute: typeof SignedInCompanyOvertimeIndexRoute
   SignedInCompanyPayrollIndexRoute: typeof SignedInCompanyPayrollIndexRoute
@@ -1257,14 +1400,20 @@ interface SignedInCompanyRouteChildren {
 const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanyEmployeesRoute: SignedInCompanyEmployeesRoute,
   SignedInCompanyHrDocumentsRoute: SignedInCompanyHrDocumentsRoute,
+  SignedInCompanyHrTasksRoute: SignedInCompanyHrTasksRoute,
+  SignedInCompanyHsTasksRoute: SignedInCompanyHsTasksRoute,
   SignedInCompanyProfileRoute: SignedInCompanyProfileRoute,
   SignedInCompanyIndexRoute: SignedInCompanyIndexRoute,
   SignedInCompanyAbsenceIdRoute: SignedInCompanyAbsenceIdRoute,
   SignedInCompanyEmployeeIdRoute: SignedInCompanyEmployeeIdRoute,
   SignedInCompanyExpertArticlesAndInsightsIdRoute:
     SignedInCompanyExpertArticlesAndInsightsIdRoute,
+  SignedInCompanyHrTaskIdRoute: SignedInCompanyHrTaskIdRoute,
   SignedInCompanyHsDocumentsMisc_docsRoute:
     SignedInCompanyHsDocumentsMisc_docsRoute,
+  SignedInCompanyHsTaskIdRoute: SignedInCompanyHsTaskIdRoute,
+  SignedInCompanyIncidentLogIdRoute: SignedInCompanyIncidentLogIdRoute,
+  SignedInCompanyIncidentLogsNewRoute: SignedInCompanyIncidentLogsNewRoute,
   SignedInCompanyLeaveAndAbsencesBalancesRoute:
     SignedInCompanyLeaveAndAbsencesBalancesRoute,
   SignedInCompanyLeaveAndAbsencesListRoute:
@@ -1302,6 +1451,7 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanySettingsUserTagsRoute: SignedInCompanySettingsUserTagsRoute,
   SignedInCompanyExpertArticlesAndInsightsIndexRoute:
     SignedInCompanyExpertArticlesAndInsightsIndexRoute,
+  SignedInCompanyIncidentLogsIndexRoute: SignedInCompanyIncidentLogsIndexRoute,
   SignedInCompanyNoticesIndexRoute: SignedInCompanyNoticesIndexRoute,
   SignedInCompanyOvertimeIndexRoute: SignedInCompanyOvertimeIndexRoute,
   SignedInCompanyPayrollIndexRoute: SignedInCompanyPayrollIndexRoute,

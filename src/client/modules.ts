@@ -1,6 +1,7 @@
 // Every module's client registration. Adding a module's screens to the shell is one line here.
 import { articlesClientModule } from '../modules/articles/client/articles.module';
 import { employeesClientModule } from '../modules/employees/client/employees.module';
+import { incidentsClientModule } from '../modules/incidents/client/incidents.module';
 import { leaveClientModule } from '../modules/leave/client/leave.module';
 import { noticesClientModule } from '../modules/notices/client/notices.module';
 import { overtimeClientModule } from '../modules/overtime/client/overtime.module';
@@ -8,6 +9,7 @@ import { payrollClientModule } from '../modules/payroll/client/payroll.module';
 import { organisationClientModule } from '../modules/organisation/client/organisation.module';
 import { settingsClientModule } from '../modules/settings/client/settings.module';
 import { supportClientModule } from '../modules/support/client/support.module';
+import { tasksClientModule } from '../modules/tasks/client/tasks.module';
 import type { ClientModule } from './shell/client-module';
 
 export const clientModules: readonly ClientModule[] = [
@@ -20,4 +22,6 @@ export const clientModules: readonly ClientModule[] = [
   supportClientModule,
   noticesClientModule,
   articlesClientModule,
+  tasksClientModule,
+  incidentsClientModule,
 ];

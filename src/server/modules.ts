@@ -5,6 +5,7 @@ import { articlesModule } from '../modules/articles/server/articles.module';
 import { authModule } from '../modules/auth/server/auth.module';
 import { dashboardModule } from '../modules/dashboard/server/dashboard.module';
 import { employeesModule } from '../modules/employees/server/employees.module';
+import { incidentsModule } from '../modules/incidents/server/incidents.module';
 import { leaveModule } from '../modules/leave/server/leave.module';
 import { noticesModule } from '../modules/notices/server/notices.module';
 import { notificationsModule } from '../modules/notifications/server/notifications.module';
@@ -13,6 +14,7 @@ import { payrollModule } from '../modules/payroll/server/payroll.module';
 import { organisationModule } from '../modules/organisation/server/organisation.module';
 import { settingsModule } from '../modules/settings/server/settings.module';
 import { supportModule } from '../modules/support/server/support.module';
+import { tasksModule } from '../modules/tasks/server/tasks.module';
 import { roleTemplates } from './roles';
 import type { ServerModule } from './server-module';
 
@@ -30,6 +32,8 @@ export const serverModules: readonly ServerModule[] = [
   articlesModule,
   overtimeModule,
   payrollModule,
+  tasksModule,
+  incidentsModule,
 ];
 
 /** The roles a company starts with (and the administrators' role), from the modules' grants. */

@@ -52,12 +52,24 @@ export function authHeader(session: Session): { authorization: string } {
   return { authorization: `Bearer test.${Buffer.from(JSON.stringify(session)).toString('base64url')}` };
 }
 
+/** The product's modules, less the pending counters the test's own modules declare. */
+export function withoutCountersOf(product: readonly ServerModule[], extra: readonly ServerModule[]): ServerModule[] {
+  const taken = new Set(extra.flatMap((module) => Object.keys(module.counters ?? {})));
+  if (taken.size === 0) return [...product];
+  return product.map((module) =>
+    module.counters ? { ...module, counters: Object.fromEntries(Object.entries(module.counters).filter(([key]) => !taken.has(key))) } : module,
+  );
+}
+
 export async function createTestApp(
   options: {
     env?: Record<string, string>;
     /** Route plugins of the test, mounted as one test-only module after the product's. */
     plugins?: FastifyPluginAsync<{ deps: AppDeps }>[];
-    /** Further modules, registered after the product's (the module-kit tests use this). */
+    /**
+     * Further modules, registered after the product's (the module-kit tests use this). A
+     * pending-count key such a module counts is taken from the product module counting it.
+     */
     modules?: readonly ServerModule[];
     realAuth?: boolean;
     sms?: AppDeps['sms'];
@@ -71,7 +83,7 @@ export async function createTestApp(
     logger: pino({ level: 'silent' }),
     authenticate: options.realAuth ? undefined : testAuthenticator,
     modules: [
-      ...serverModules,
+      ...withoutCountersOf(serverModules, options.modules ?? []),
       ...(options.modules ?? []),
       ...(options.plugins ?? []).map((routes, index): ServerModule => ({ name: `test-routes-${index}`, routes })),
     ],

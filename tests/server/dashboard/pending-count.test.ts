@@ -13,12 +13,12 @@ let otherUser: UserFixture;
 let admin: UserFixture;
 const transactions = new Set<string>();
 
-// A module that counts HR tasks and documents, as the tasks and documents modules will.
+// A module that counts overtime and documents (its counters take these keys from the product's in the test app).
 const countingModule: ServerModule = {
   name: 'test-counting',
   counters: {
     // No company filter on purpose: row-level security alone must keep other companies out.
-    hr_task: async ({ trx }) => {
+    user_overtime: async ({ trx }) => {
       const row = await sql<{ n: number; tx: string }>`select count(*)::int as n, txid_current()::text as tx from users`.execute(trx);
       transactions.add(row.rows[0]!.tx);
       return row.rows[0]!.n;
@@ -65,15 +65,15 @@ describe('GET /api/pending-count', () => {
   it('carries all seven keys, 0 where no module counts (or nothing waits)', async () => {
     expect(Object.keys(zeros).sort()).toEqual([...PENDING_COUNT_KEYS].sort());
     const counts = await pendingCount(acmeUser);
-    expect(counts).toEqual({ ...zeros, hr_task: 3, document: 4 });
+    expect(counts).toEqual({ ...zeros, user_overtime: 3, document: 4 });
     expect(await pendingCount(admin)).toEqual(zeros);
   });
 
   it('runs the modules’ counters in the caller’s company scope, in one transaction', async () => {
     transactions.clear();
-    expect(await pendingCount(acmeUser)).toEqual({ ...zeros, hr_task: 3, document: 4 });
+    expect(await pendingCount(acmeUser)).toEqual({ ...zeros, user_overtime: 3, document: 4 });
     expect(transactions.size).toBe(1);
-    expect(await pendingCount(otherUser)).toEqual({ ...zeros, hr_task: 1, document: 1 });
+    expect(await pendingCount(otherUser)).toEqual({ ...zeros, user_overtime: 1, document: 1 });
     expect(transactions.size).toBe(2);
     // Administrators have no company and nothing to approve.
     expect(await pendingCount(admin)).toEqual(zeros);

@@ -4,17 +4,9 @@
 import { grant, type RoleGrants } from '../../../server/roles';
 import type { PermissionEntry, Scope } from '../../../shared/scopes';
 
-const COMING_ENDPOINTS = [
-  '/api/user-expense',
-  '/api/hr-task',
-  '/api/hs-task',
-  '/api/incident-log',
-  '/api/document',
-  '/api/absence-reports',
-  '/api/rota',
-] as const;
+const COMING_ENDPOINTS = ['/api/user-expense', '/api/document', '/api/absence-reports', '/api/rota'] as const;
 /** Managers work on their departments' people in these; the others are their own. */
-const DEPARTMENT_WORK = new Set<string>(['/api/user-expense', '/api/hr-task', '/api/hs-task']);
+const DEPARTMENT_WORK = new Set<string>(['/api/user-expense']);
 const MANAGERS_AND_UP = new Set<string>(['/api/absence-reports']);
 
 const coming = (scopeFor: (endpoint: string) => Scope | null): PermissionEntry[] =>

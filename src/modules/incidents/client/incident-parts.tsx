@@ -1,0 +1,144 @@
+// Parts the incident screens share: the RIDDOR status badge and panel, and the person picker.
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/dates/styles.css';
+import { Alert, Badge, Select, Stack, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { apiFetch } from '../../../client/api/api-client';
+import { DATE_FORMATS, formatCalendarDate, isIsoDate } from '../../../shared/dates';
+import type { DirectoryPage } from '../../employees/directory.contract';
+import { RIDDOR_STATUS_LABELS, type Riddor, type RiddorStatus } from '../incidents.contract';
+import { RIDDOR_CATEGORY_LABELS } from '../riddor';
+
+const STATUS_COLOURS: Record<RiddorStatus, string> = {
+  reportable: 'red',
+  reported: 'green',
+  record_only: 'yellow',
+  not_reportable: 'gray',
+};
+
+export function RiddorBadge({ riddor }: { riddor: Riddor }) {
+  return (
+    <Badge color={STATUS_COLOURS[riddor.status]} variant={riddor.status === 'reportable' ? 'filled' : 'light'}>
+      RIDDOR: {RIDDOR_STATUS_LABELS[riddor.status]}
+    </Badge>
+  );
+}
+
+/** The answer in words: category, whether and by when to report, and where the day count came from. */
+export function RiddorPanel({ riddor }: { riddor: Riddor }) {
+  const category = riddor.category ? RIDDOR_CATEGORY_LABELS[riddor.category] : 'No reportable category';
+  const days =
+    riddor.days_from === 'absence'
+      ? `${riddor.incapacity_days} days off work after the accident, from the linked sickness absence.`
+      : riddor.days_from === 'entered'
+        ? `${riddor.incapacity_days} days off work after the accident, as recorded.`
+        : 'No days off work recorded.';
+  let when: string;
+  if (riddor.status === 'reported')
+    when = `Reported to the HSE on ${formatCalendarDate(riddor.reported_on ?? '', DATE_FORMATS.date)}, reference ${riddor.reference ?? ''}.`;
+  else if (riddor.reportable && riddor.deadline)
+    when = `Report to the HSE by ${formatCalendarDate(riddor.deadline, DATE_FORMATS.date)} (within 15 days of the accident).`;
+  else if (riddor.reportable) when = 'Report to the HSE without delay (the full report within 10 days).';
+  else if (riddor.status === 'record_only') when = 'Record only: keep it in the accident book; it does not need reporting.';
+  else when = 'Nothing to report to the HSE on what is recorded so far.';
+  return (
+    <Alert color={STATUS_COLOURS[riddor.status]} title={category} data-testid="riddor-panel">
+      <Stack gap={4}>
+        <Text size="sm" fw={600}>
+          {when}
+        </Text>
+        <Text size="sm">{days}</Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+const peopleQueryOptions = (search: string) => ({
+  queryKey: ['user-basic', 'incident-people', search] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiFetch<DirectoryPage>('/api/user-basic', { signal, query: { search, status: ['active'], limit: 20, sort: 'name' } }),
+  placeholderData: keepPreviousData,
+  staleTime: 30_000,
+});
+
+export function EmployeeSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: string | null;
+  onChange: (id: string | null) => void;
+  error?: string | undefined;
+}) {
+  const [search, setSearch] = useState('');
+  const [known, setKnown] = useState<ReadonlyMap<string, string>>(new Map());
+  const [debounced] = useDebouncedValue(search.trim() === (value ? known.get(value) : undefined) ? '' : search.trim(), 250);
+  const people = useQuery(peopleQueryOptions(debounced));
+  const data = useMemo(() => {
+    const names = new Map(known);
+    for (const person of people.data?.results ?? []) names.set(person.id, `${person.first_name} ${person.surname}`);
+    return [...names].map(([id, name]) => ({ value: id, label: name }));
+  }, [known, people.data]);
+  return (
+    <Select
+      label="Employee"
+      placeholder="Type a name"
+      data={data}
+      value={value}
+      searchable
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      onChange={(id) => {
+        const option = data.find((candidate) => candidate.value === id);
+        if (id && option) setKnown((current) => new Map(current).set(id, option.label));
+        onChange(id);
+      }}
+      nothingFoundMessage={people.isFetching ? 'Searching...' : 'No one found'}
+      error={error}
+    />
+  );
+}
+
+const BRITISH = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+function parseBritishDate(text: string): string | null {
+  const trimmed = text.trim();
+  if (isIsoDate(trimmed)) return trimmed;
+  const match = BRITISH.exec(trimmed);
+  if (!match) return null;
+  const iso = `${match[3]}-${match[2]?.padStart(2, '0')}-${match[1]?.padStart(2, '0')}`;
+  return isIsoDate(iso) ? iso : null;
+}
+
+/** A date typed or picked as dd/mm/yyyy (weeks from Monday); the value is 'yyyy-MM-dd' or ''. */
+export function DateField({
+  label,
+  value,
+  onChange,
+  error,
+  required = false,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  required?: boolean;
+}) {
+  return (
+    <DateInput
+      label={label}
+      value={value || null}
+      onChange={(next) => onChange(next ?? '')}
+      valueFormat="DD/MM/YYYY"
+      dateParser={parseBritishDate}
+      firstDayOfWeek={1}
+      placeholder="dd/mm/yyyy"
+      clearable={!required}
+      required={required}
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,147 @@
+// /incident-logs: the accident book — every record the caller may see, newest first, with its
+// RIDDOR status, filters (status, dates, search), the CSV export for those who see the whole log,
+// and "Report an incident".
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Pagination.css';
+import { Anchor, Button, Checkbox, Group, Pagination, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { usePageTitle } from '../../../client/shell/page-title';
+import { showDangerToast } from '../../../client/shell/toasts';
+import { LoadError } from '../../../client/ui/load-error';
+import { can } from '../../../client/ui/permission-guard';
+import { DATE_FORMATS, formatLondon, londonDate } from '../../../shared/dates';
+import {
+  INCIDENT_ENDPOINT,
+  INCIDENT_ROUTES,
+  incidentPaths,
+  RETENTION_YEARS,
+  RIDDOR_STATUS_LABELS,
+  RIDDOR_STATUSES,
+  type Incident,
+} from '../incidents.contract';
+import { RIDDOR_CATEGORY_LABELS } from '../riddor';
+import { downloadWithToken, incidentListQueryOptions, INCIDENT_PAGE_SIZE, type IncidentFilters } from './incidents.api';
+import { DateField, RiddorBadge } from './incident-parts';
+
+function IncidentRow({ incident }: { incident: Incident }) {
+  return (
+    <Paper withBorder radius="md" p="sm" component="li" data-testid="incident-row">
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs">
+          <Anchor fw={600} renderRoot={(props) => <Link {...props} to={INCIDENT_ROUTES.detail} params={{ id: incident.id }} />}>
+            {incident.location} — {incident.person.name}
+          </Anchor>
+          <RiddorBadge riddor={incident.riddor} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          {formatLondon(incident.occurred_at, DATE_FORMATS.dateTime)}
+          {incident.riddor.category ? ` · ${RIDDOR_CATEGORY_LABELS[incident.riddor.category]}` : ''}
+          {incident.reported_by_name ? ` · reported by ${incident.reported_by_name}` : ''}
+        </Text>
+        <Text size="sm" lineClamp={2}>
+          {incident.what_happened}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+export function IncidentsPage() {
+  usePageTitle('Incident Logs');
+  const [filters, setFilters] = useState<IncidentFilters>({});
+  const [page, setPage] = useState(1);
+  const list = useQuery(incidentListQueryOptions({ filters, page }));
+  const wholeLog = can({ endpoint: INCIDENT_ENDPOINT, method: 'GET', scope: 'company' });
+  const change = (next: Partial<IncidentFilters>) => {
+    setFilters((current) => ({ ...current, ...next }));
+    setPage(1);
+  };
+  const exportCsv = () =>
+    void downloadWithToken(
+      `${incidentPaths.exportCsv}?${new URLSearchParams(Object.entries(filters).filter(([, value]) => typeof value === 'string' && value) as [string, string][]).toString()}`,
+      `incident-log-${londonDate(new Date())}.csv`,
+    ).catch(() => showDangerToast({ message: 'The export could not be downloaded.' }));
+  const rows = list.data?.results ?? [];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={1}>Incident Logs</Title>
+        <Group gap="xs">
+          {wholeLog && (
+            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={exportCsv}>
+              Export CSV
+            </Button>
+          )}
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+            renderRoot={(props) => <Link {...props} to={INCIDENT_ROUTES.report} />}
+          >
+            Report an incident
+          </Button>
+        </Group>
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label="RIDDOR"
+          placeholder="Any"
+          data={RIDDOR_STATUSES.map((value) => ({ value, label: RIDDOR_STATUS_LABELS[value] }))}
+          value={filters.riddor?.[0] ?? null}
+          onChange={(value) => change({ riddor: value ? [value] : [] })}
+          clearable
+          w={170}
+        />
+        <TextInput
+          label="Search"
+          placeholder="Place, person or words"
+          value={filters.search ?? ''}
+          onChange={(event) => change({ search: event.currentTarget.value })}
+          w={220}
+        />
+        <DateField label="From" value={filters.from ?? ''} onChange={(value) => change({ from: value })} />
+        <DateField label="To" value={filters.to ?? ''} onChange={(value) => change({ to: value })} />
+        {wholeLog && (
+          <Checkbox
+            label={`Past the ${RETENTION_YEARS}-year retention`}
+            checked={filters.retention_due === '1'}
+            onChange={(event) => change({ retention_due: event.currentTarget.checked ? '1' : undefined })}
+            mb={8}
+          />
+        )}
+      </Group>
+      {list.isPending ? (
+        <Stack gap="sm" aria-busy="true" aria-label="Loading incidents">
+          <Skeleton h={80} radius="md" />
+          <Skeleton h={80} radius="md" />
+        </Stack>
+      ) : list.isError ? (
+        <LoadError what="incident log" error={list.error} onRetry={() => void list.refetch()} forbidden />
+      ) : rows.length === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <Stack gap={4} align="center">
+            <Text fw={600}>No incidents recorded</Text>
+            <Text size="sm" c="dimmed" ta="center">
+              Nothing matches these filters. Report an incident as soon as it happens, even a near miss.
+            </Text>
+          </Stack>
+        </Paper>
+      ) : (
+        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {rows.map((incident) => (
+            <IncidentRow key={incident.id} incident={incident} />
+          ))}
+        </Stack>
+      )}
+      {list.data && list.data.count > INCIDENT_PAGE_SIZE && (
+        <Pagination value={page} onChange={setPage} total={Math.ceil(list.data.count / INCIDENT_PAGE_SIZE)} aria-label="Pages" />
+      )}
+    </Stack>
+  );
+}
