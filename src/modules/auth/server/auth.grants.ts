@@ -5,7 +5,6 @@ import { grant, type RoleGrants } from '../../../server/roles';
 import type { PermissionEntry, Scope } from '../../../shared/scopes';
 
 const COMING_ENDPOINTS = [
-  '/api/user-expense',
   '/api/user-overtime',
   '/api/approve-overtime',
   '/api/hr-task',
@@ -19,7 +18,6 @@ const COMING_ENDPOINTS = [
 ] as const;
 /** Managers work on their departments' people in these; the others are their own. */
 const DEPARTMENT_WORK = new Set<string>([
-  '/api/user-expense',
   '/api/user-overtime',
   '/api/approve-overtime',
   '/api/hr-task',
