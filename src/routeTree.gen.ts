@@ -28,6 +28,8 @@ import { Route as SignedInAdminIndexRouteImport } from './routes/_signed-in/admi
 import { Route as SignedInAdminAlertsRouteImport } from './routes/_signed-in/admin/alerts'
 import { Route as SignedInCompanyAbsenceIdRouteImport } from './routes/_signed-in/_company/absence.$id'
 import { Route as SignedInCompanyEmployeeIdRouteImport } from './routes/_signed-in/_company/employee.$id'
+import { Route as SignedInCompanyExpensesIndexRouteImport } from './routes/_signed-in/_company/expenses.index'
+import { Route as SignedInCompanyExpensesNewRouteImport } from './routes/_signed-in/_company/expenses.new'
 import { Route as SignedInCompanyHsDocumentsMisc_docsRouteImport } from './routes/_signed-in/_company/hs-documents.misc_docs'
 import { Route as SignedInCompanyLeaveAndAbsencesBalancesRouteImport } from './routes/_signed-in/_company/leave-and-absences.balances'
 import { Route as SignedInCompanyLeaveAndAbsencesListRouteImport } from './routes/_signed-in/_company/leave-and-absences.list'
@@ -39,12 +41,15 @@ import { Route as SignedInCompanySettingsCompanySettingsRouteImport } from './ro
 import { Route as SignedInCompanySettingsCustomFormFieldsRouteImport } from './routes/_signed-in/_company/settings.custom-form-fields'
 import { Route as SignedInCompanySettingsDepartmentsRouteImport } from './routes/_signed-in/_company/settings.departments'
 import { Route as SignedInCompanySettingsEmploymentSettingsRouteImport } from './routes/_signed-in/_company/settings.employment-settings'
+import { Route as SignedInCompanySettingsExpenseSettingsRouteImport } from './routes/_signed-in/_company/settings.expense-settings'
 import { Route as SignedInCompanySettingsJobTitlesRouteImport } from './routes/_signed-in/_company/settings.job-titles'
 import { Route as SignedInCompanySettingsLocationsRouteImport } from './routes/_signed-in/_company/settings.locations'
 import { Route as SignedInCompanySettingsPayRateTypesRouteImport } from './routes/_signed-in/_company/settings.pay-rate-types'
 import { Route as SignedInCompanySettingsTermsAndConditionsRouteImport } from './routes/_signed-in/_company/settings.terms-and-conditions'
 import { Route as SignedInCompanySettingsUserSettingsRouteImport } from './routes/_signed-in/_company/settings.user-settings'
 import { Route as SignedInCompanySettingsUserTagsRouteImport } from './routes/_signed-in/_company/settings.user-tags'
+import { Route as SignedInCompanyExpenseIdIndexRouteImport } from './routes/_signed-in/_company/expense.$id.index'
+import { Route as SignedInCompanyExpenseIdEditRouteImport } from './routes/_signed-in/_company/expense.$id.edit'
 import { Route as SignedInCompanyReturnToWorkIdSelfCertificationRouteImport } from './routes/_signed-in/_company/return-to-work.$id.self-certification'
 import { Route as SignedInCompanySettingsEmploymentSettingsIndexRouteImport } from './routes/_signed-in/_company/settings.employment-settings.index'
 import { Route as SignedInCompanySettingsEmploymentSettingsContractTypesRouteImport } from './routes/_signed-in/_company/settings.employment-settings.contract-types'
@@ -150,6 +155,18 @@ const SignedInCompanyEmployeeIdRoute =
     path: '/employee/$id',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanyExpensesIndexRoute =
+  SignedInCompanyExpensesIndexRouteImport.update({
+    id: '/expenses/',
+    path: '/expenses/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyExpensesNewRoute =
+  SignedInCompanyExpensesNewRouteImport.update({
+    id: '/expenses/new',
+    path: '/expenses/new',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanyHsDocumentsMisc_docsRoute =
   SignedInCompanyHsDocumentsMisc_docsRouteImport.update({
     id: '/hs-documents/misc_docs',
@@ -216,6 +233,12 @@ const SignedInCompanySettingsEmploymentSettingsRoute =
     path: '/settings/employment-settings',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanySettingsExpenseSettingsRoute =
+  SignedInCompanySettingsExpenseSettingsRouteImport.update({
+    id: '/settings/expense-settings',
+    path: '/settings/expense-settings',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanySettingsJobTitlesRoute =
   SignedInCompanySettingsJobTitlesRouteImport.update({
     id: '/settings/job-titles',
@@ -250,6 +273,18 @@ const SignedInCompanySettingsUserTagsRoute =
   SignedInCompanySettingsUserTagsRouteImport.update({
     id: '/settings/user-tags',
     path: '/settings/user-tags',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyExpenseIdIndexRoute =
+  SignedInCompanyExpenseIdIndexRouteImport.update({
+    id: '/expense/$id/',
+    path: '/expense/$id/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyExpenseIdEditRoute =
+  SignedInCompanyExpenseIdEditRouteImport.update({
+    id: '/expense/$id/edit',
+    path: '/expense/$id/edit',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
 const SignedInCompanyReturnToWorkIdSelfCertificationRoute =
@@ -315,6 +350,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
+  '/expenses/new': typeof SignedInCompanyExpensesNewRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
   '/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
@@ -326,17 +362,21 @@ export interface FileRoutesByFullPath {
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
   '/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
+  '/settings/expense-settings': typeof SignedInCompanySettingsExpenseSettingsRoute
   '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
   '/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/expenses/': typeof SignedInCompanyExpensesIndexRoute
+  '/expense/$id/edit': typeof SignedInCompanyExpenseIdEditRoute
   '/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
   '/settings/employment-settings/working-patterns': typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute
   '/settings/user-settings/access-requests': typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
+  '/expense/$id/': typeof SignedInCompanyExpenseIdIndexRoute
   '/settings/employment-settings/': typeof SignedInCompanySettingsEmploymentSettingsIndexRoute
   '/settings/user-settings/': typeof SignedInCompanySettingsUserSettingsIndexRoute
 }
@@ -357,6 +397,7 @@ export interface FileRoutesByTo {
   '/admin': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
+  '/expenses/new': typeof SignedInCompanyExpensesNewRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
   '/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
@@ -367,16 +408,20 @@ export interface FileRoutesByTo {
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
+  '/settings/expense-settings': typeof SignedInCompanySettingsExpenseSettingsRoute
   '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
   '/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/expenses': typeof SignedInCompanyExpensesIndexRoute
+  '/expense/$id/edit': typeof SignedInCompanyExpenseIdEditRoute
   '/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
   '/settings/employment-settings/working-patterns': typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute
   '/settings/user-settings/access-requests': typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
+  '/expense/$id': typeof SignedInCompanyExpenseIdIndexRoute
   '/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsIndexRoute
   '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsIndexRoute
 }
@@ -401,6 +446,7 @@ export interface FileRoutesById {
   '/_signed-in/admin/': typeof SignedInAdminIndexRoute
   '/_signed-in/_company/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/_signed-in/_company/employee/$id': typeof SignedInCompanyEmployeeIdRoute
+  '/_signed-in/_company/expenses/new': typeof SignedInCompanyExpensesNewRoute
   '/_signed-in/_company/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
   '/_signed-in/_company/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/_signed-in/_company/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
@@ -412,17 +458,21 @@ export interface FileRoutesById {
   '/_signed-in/_company/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/_signed-in/_company/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
   '/_signed-in/_company/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
+  '/_signed-in/_company/settings/expense-settings': typeof SignedInCompanySettingsExpenseSettingsRoute
   '/_signed-in/_company/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/_signed-in/_company/settings/locations': typeof SignedInCompanySettingsLocationsRoute
   '/_signed-in/_company/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
   '/_signed-in/_company/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/_signed-in/_company/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/_signed-in/_company/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/_signed-in/_company/expenses/': typeof SignedInCompanyExpensesIndexRoute
+  '/_signed-in/_company/expense/$id/edit': typeof SignedInCompanyExpenseIdEditRoute
   '/_signed-in/_company/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/_signed-in/_company/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/_signed-in/_company/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
   '/_signed-in/_company/settings/employment-settings/working-patterns': typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute
   '/_signed-in/_company/settings/user-settings/access-requests': typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
+  '/_signed-in/_company/expense/$id/': typeof SignedInCompanyExpenseIdIndexRoute
   '/_signed-in/_company/settings/employment-settings/': typeof SignedInCompanySettingsEmploymentSettingsIndexRoute
   '/_signed-in/_company/settings/user-settings/': typeof SignedInCompanySettingsUserSettingsIndexRoute
 }
@@ -446,6 +496,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/absence/$id'
     | '/employee/$id'
+    | '/expenses/new'
     | '/hs-documents/misc_docs'
     | '/leave-and-absences/balances'
     | '/leave-and-absences/list'
@@ -457,17 +508,21 @@ export interface FileRouteTypes {
     | '/settings/custom-form-fields'
     | '/settings/departments'
     | '/settings/employment-settings'
+    | '/settings/expense-settings'
     | '/settings/job-titles'
     | '/settings/locations'
     | '/settings/pay-rate-types'
     | '/settings/terms-and-conditions'
     | '/settings/user-settings'
     | '/settings/user-tags'
+    | '/expenses/'
+    | '/expense/$id/edit'
     | '/return-to-work/$id/self-certification'
     | '/settings/employment-settings/contract-types'
     | '/settings/employment-settings/termination-reasons'
     | '/settings/employment-settings/working-patterns'
     | '/settings/user-settings/access-requests'
+    | '/expense/$id/'
     | '/settings/employment-settings/'
     | '/settings/user-settings/'
   fileRoutesByTo: FileRoutesByTo
@@ -488,6 +543,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/absence/$id'
     | '/employee/$id'
+    | '/expenses/new'
     | '/hs-documents/misc_docs'
     | '/leave-and-absences/balances'
     | '/leave-and-absences/list'
@@ -498,16 +554,20 @@ export interface FileRouteTypes {
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
     | '/settings/departments'
+    | '/settings/expense-settings'
     | '/settings/job-titles'
     | '/settings/locations'
     | '/settings/pay-rate-types'
     | '/settings/terms-and-conditions'
     | '/settings/user-tags'
+    | '/expenses'
+    | '/expense/$id/edit'
     | '/return-to-work/$id/self-certification'
     | '/settings/employment-settings/contract-types'
     | '/settings/employment-settings/termination-reasons'
     | '/settings/employment-settings/working-patterns'
     | '/settings/user-settings/access-requests'
+    | '/expense/$id'
     | '/settings/employment-settings'
     | '/settings/user-settings'
   id:
@@ -531,6 +591,7 @@ export interface FileRouteTypes {
     | '/_signed-in/admin/'
     | '/_signed-in/_company/absence/$id'
     | '/_signed-in/_company/employee/$id'
+    | '/_signed-in/_company/expenses/new'
     | '/_signed-in/_company/hs-documents/misc_docs'
     | '/_signed-in/_company/leave-and-absences/balances'
     | '/_signed-in/_company/leave-and-absences/list'
@@ -542,17 +603,21 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/settings/custom-form-fields'
     | '/_signed-in/_company/settings/departments'
     | '/_signed-in/_company/settings/employment-settings'
+    | '/_signed-in/_company/settings/expense-settings'
     | '/_signed-in/_company/settings/job-titles'
     | '/_signed-in/_company/settings/locations'
     | '/_signed-in/_company/settings/pay-rate-types'
     | '/_signed-in/_company/settings/terms-and-conditions'
     | '/_signed-in/_company/settings/user-settings'
     | '/_signed-in/_company/settings/user-tags'
+    | '/_signed-in/_company/expenses/'
+    | '/_signed-in/_company/expense/$id/edit'
     | '/_signed-in/_company/return-to-work/$id/self-certification'
     | '/_signed-in/_company/settings/employment-settings/contract-types'
     | '/_signed-in/_company/settings/employment-settings/termination-reasons'
     | '/_signed-in/_company/settings/employment-settings/working-patterns'
     | '/_signed-in/_company/settings/user-settings/access-requests'
+    | '/_signed-in/_company/expense/$id/'
     | '/_signed-in/_company/settings/employment-settings/'
     | '/_signed-in/_company/settings/user-settings/'
   fileRoutesById: FileRoutesById
@@ -702,6 +767,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyEmployeeIdRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/expenses/': {
+      id: '/_signed-in/_company/expenses/'
+      path: '/expenses'
+      fullPath: '/expenses/'
+      preLoaderRoute: typeof SignedInCompanyExpensesIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/expenses/new': {
+      id: '/_signed-in/_company/expenses/new'
+      path: '/expenses/new'
+      fullPath: '/expenses/new'
+      preLoaderRoute: typeof SignedInCompanyExpensesNewRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/hs-documents/misc_docs': {
       id: '/_signed-in/_company/hs-documents/misc_docs'
       path: '/hs-documents/misc_docs'
@@ -779,6 +858,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanySettingsEmploymentSettingsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/settings/expense-settings': {
+      id: '/_signed-in/_company/settings/expense-settings'
+      path: '/settings/expense-settings'
+      fullPath: '/settings/expense-settings'
+      preLoaderRoute: typeof SignedInCompanySettingsExpenseSettingsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/settings/job-titles': {
       id: '/_signed-in/_company/settings/job-titles'
       path: '/settings/job-titles'
@@ -819,6 +905,20 @@ declare module '@tanstack/react-router' {
       path: '/settings/user-tags'
       fullPath: '/settings/user-tags'
       preLoaderRoute: typeof SignedInCompanySettingsUserTagsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/expense/$id/': {
+      id: '/_signed-in/_company/expense/$id/'
+      path: '/expense/$id'
+      fullPath: '/expense/$id/'
+      preLoaderRoute: typeof SignedInCompanyExpenseIdIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/expense/$id/edit': {
+      id: '/_signed-in/_company/expense/$id/edit'
+      path: '/expense/$id/edit'
+      fullPath: '/expense/$id/edit'
+      preLoaderRoute: typeof SignedInCompanyExpenseIdEditRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/return-to-work/$id/self-certification': {
@@ -922,6 +1022,7 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanyIndexRoute: typeof SignedInCompanyIndexRoute
   SignedInCompanyAbsenceIdRoute: typeof SignedInCompanyAbsenceIdRoute
   SignedInCompanyEmployeeIdRoute: typeof SignedInCompanyEmployeeIdRoute
+  SignedInCompanyExpensesNewRoute: typeof SignedInCompanyExpensesNewRoute
   SignedInCompanyHsDocumentsMisc_docsRoute: typeof SignedInCompanyHsDocumentsMisc_docsRoute
   SignedInCompanyLeaveAndAbsencesBalancesRoute: typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   SignedInCompanyLeaveAndAbsencesListRoute: typeof SignedInCompanyLeaveAndAbsencesListRoute
@@ -933,13 +1034,17 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanySettingsCustomFormFieldsRoute: typeof SignedInCompanySettingsCustomFormFieldsRoute
   SignedInCompanySettingsDepartmentsRoute: typeof SignedInCompanySettingsDepartmentsRoute
   SignedInCompanySettingsEmploymentSettingsRoute: typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
+  SignedInCompanySettingsExpenseSettingsRoute: typeof SignedInCompanySettingsExpenseSettingsRoute
   SignedInCompanySettingsJobTitlesRoute: typeof SignedInCompanySettingsJobTitlesRoute
   SignedInCompanySettingsLocationsRoute: typeof SignedInCompanySettingsLocationsRoute
   SignedInCompanySettingsPayRateTypesRoute: typeof SignedInCompanySettingsPayRateTypesRoute
   SignedInCompanySettingsTermsAndConditionsRoute: typeof SignedInCompanySettingsTermsAndConditionsRoute
   SignedInCompanySettingsUserSettingsRoute: typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   SignedInCompanySettingsUserTagsRoute: typeof SignedInCompanySettingsUserTagsRoute
+  SignedInCompanyExpensesIndexRoute: typeof SignedInCompanyExpensesIndexRoute
+  SignedInCompanyExpenseIdEditRoute: typeof SignedInCompanyExpenseIdEditRoute
   SignedInCompanyReturnToWorkIdSelfCertificationRoute: typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
+  SignedInCompanyExpenseIdIndexRoute: typeof SignedInCompanyExpenseIdIndexRoute
 }
 
 const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
@@ -949,6 +1054,7 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanyIndexRoute: SignedInCompanyIndexRoute,
   SignedInCompanyAbsenceIdRoute: SignedInCompanyAbsenceIdRoute,
   SignedInCompanyEmployeeIdRoute: SignedInCompanyEmployeeIdRoute,
+  SignedInCompanyExpensesNewRoute: SignedInCompanyExpensesNewRoute,
   SignedInCompanyHsDocumentsMisc_docsRoute:
     SignedInCompanyHsDocumentsMisc_docsRoute,
   SignedInCompanyLeaveAndAbsencesBalancesRoute:
@@ -971,6 +1077,8 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
     SignedInCompanySettingsDepartmentsRoute,
   SignedInCompanySettingsEmploymentSettingsRoute:
     SignedInCompanySettingsEmploymentSettingsRouteWithChildren,
+  SignedInCompanySettingsExpenseSettingsRoute:
+    SignedInCompanySettingsExpenseSettingsRoute,
   SignedInCompanySettingsJobTitlesRoute: SignedInCompanySettingsJobTitlesRoute,
   SignedInCompanySettingsLocationsRoute: SignedInCompanySettingsLocationsRoute,
   SignedInCompanySettingsPayRateTypesRoute:
@@ -980,8 +1088,11 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanySettingsUserSettingsRoute:
     SignedInCompanySettingsUserSettingsRouteWithChildren,
   SignedInCompanySettingsUserTagsRoute: SignedInCompanySettingsUserTagsRoute,
+  SignedInCompanyExpensesIndexRoute: SignedInCompanyExpensesIndexRoute,
+  SignedInCompanyExpenseIdEditRoute: SignedInCompanyExpenseIdEditRoute,
   SignedInCompanyReturnToWorkIdSelfCertificationRoute:
     SignedInCompanyReturnToWorkIdSelfCertificationRoute,
+  SignedInCompanyExpenseIdIndexRoute: SignedInCompanyExpenseIdIndexRoute,
 }
 
 const SignedInCompanyRouteWithChildren = SignedInCompanyRoute._addFileChildren(

@@ -1,5 +1,6 @@
 // Every module's client registration. Adding a module's screens to the shell is one line here.
 import { employeesClientModule } from '../modules/employees/client/employees.module';
+import { expensesClientModule } from '../modules/expenses/client/expenses.module';
 import { leaveClientModule } from '../modules/leave/client/leave.module';
 import { organisationClientModule } from '../modules/organisation/client/organisation.module';
 import { settingsClientModule } from '../modules/settings/client/settings.module';
@@ -11,5 +12,6 @@ export const clientModules: readonly ClientModule[] = [
   organisationClientModule,
   employeesClientModule,
   leaveClientModule,
+  expensesClientModule,
   supportClientModule,
 ];

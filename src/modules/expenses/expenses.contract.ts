@@ -16,8 +16,10 @@ export const EXPENSE_RESOURCES = {
   settings: 'expense-settings',
 } as const;
 
-/** The one permission endpoint: reading and writing claims in scope; company scope manages types and pays. */
+/** Claims: reading and writing them in scope; company scope pays and exports them. */
 export const EXPENSE_ENDPOINT = '/api/user-expense';
+/** The company's expense types and mileage rates: changed by owners and HR admins (read by everyone). */
+export const EXPENSE_TYPE_ENDPOINT = '/api/expense-type';
 
 export const CLAIM_TYPES = ['expense', 'mileage'] as const;
 export type ClaimType = (typeof CLAIM_TYPES)[number];

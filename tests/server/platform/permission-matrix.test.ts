@@ -285,6 +285,7 @@ const OPEN_READS = [
     .concat(['blocked-date-period', 'bank-holiday-regions'])
     .flatMap((name) => [`/api/${name}`, `/api/${name}/:id`]),
   ...['/api/user-managed-department', '/api/company-leave-settings', '/api/bank-holidays'],
+  ...['/api/expense-type', '/api/expense-settings'],
 ];
 
 describe('open reads', () => {

@@ -15,6 +15,7 @@ export const SETTINGS_ORDER = [
   '/settings/document-tags',
   '/settings/pay-rate-types',
   '/settings/custom-form-fields',
+  '/settings/expense-settings',
 ] as const;
 export type SettingsPath = (typeof SETTINGS_ORDER)[number];
 

@@ -24,6 +24,7 @@ describe('settings menu', () => {
       { path: '/settings/terms-and-conditions', label: 'Terms and Conditions' },
       { path: '/settings/pay-rate-types', label: 'Pay Rate Types' },
       { path: '/settings/custom-form-fields', label: 'Custom Form Fields' },
+      { path: '/settings/expense-settings', label: 'Expense Settings' },
     ]);
   });
 
@@ -37,6 +38,7 @@ describe('settings menu', () => {
     ['/settings/employment-settings', ['working-pattern-templates', 'contract-type', 'termination-reason']],
     ['/settings/terms-and-conditions', ['terms-and-conditions']],
     ['/settings/custom-form-fields', ['custom-form-fields']],
+    ['/settings/expense-settings', ['expense-type']],
   ])('shows %s with access to any of %o', (path, resources) => {
     const paths = (permissions: ReturnType<typeof permission>[]) =>
       buildSettingsMenu(menuContext({ permissions }), ALL_LANDED).map((entry) => entry.path);

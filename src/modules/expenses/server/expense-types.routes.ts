@@ -1,5 +1,5 @@
 // The company's expense types (read by everyone of the company, ordered by name; added,
-// changed and archived by those who manage expenses company-wide) and its own mileage rates.
+// changed and archived by owners and HR admins through /api/expense-type) and its own mileage rates.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
 import { auditCallerOf } from '../../../server/audit/audit-entry';
@@ -11,7 +11,7 @@ import { parseInput } from '../../../server/http/validate';
 import { requireCompany, requireSession } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import {
-  EXPENSE_ENDPOINT,
+  EXPENSE_TYPE_ENDPOINT,
   EXPENSE_INVALIDATES,
   EXPENSE_RESOURCES,
   ExpenseSettingsInputSchema,
@@ -59,13 +59,12 @@ export function mountExpenseTypes(app: FastifyInstance, deps: AppDeps): void {
 
   mountResource(app, deps, {
     name: EXPENSE_RESOURCES.type,
-    endpoint: EXPENSE_ENDPOINT,
+    endpoint: EXPENSE_TYPE_ENDPOINT,
     readAccess: 'authenticated',
     list: {
       query: ExpenseTypeListQuerySchema,
       handler: async ({ session, query }) => {
-        if (!session.companyId) return { results: [], count: 0 };
-        const companyId = session.companyId;
+        const companyId = requireCompany(session, 'not_found');
         const rows = await withTenant(db, companyId, (trx) => listExpenseTypes(trx, { companyId, includeArchived: query.include_archived ?? false }));
         return { results: rows.map(toType), count: rows.length };
       },
@@ -128,7 +127,7 @@ export function mountExpenseTypes(app: FastifyInstance, deps: AppDeps): void {
     const companyId = requireCompany(requireSession(request), 'not_found');
     return toSettings(await withTenant(db, companyId, (trx) => findExpenseSettings(trx, companyId)));
   });
-  app.put(expensePaths.settings, { config: { access: { endpoint: EXPENSE_ENDPOINT, method: 'PUT', scope: 'company' } } }, async (request) => {
+  app.put(expensePaths.settings, { config: { access: { endpoint: EXPENSE_TYPE_ENDPOINT, method: 'PUT', scope: 'company' } } }, async (request) => {
     const companyId = requireCompany(requireSession(request), 'not_found');
     const body = parseInput(ExpenseSettingsInputSchema, request.body ?? {});
     return withTenant(db, companyId, async (trx) => {

@@ -3,8 +3,9 @@ import { enableTenantRls } from '../rls';
 
 // Expenses: each company's expense types and its own mileage rates, claims with their items
 // (money in pence, miles in tenths), receipts (rows of `files`) and each claim's history.
-// Every company starts with the common expense types. No new permission endpoint: claims use
-// /api/user-expense, which every role already holds since the roles were made.
+// Every company starts with the common expense types. Claims use /api/user-expense, which every
+// role already holds since the roles were made; /api/expense-type (the types and mileage rates)
+// is new and given here to the Owner and HR admin roles made before it.
 
 type Builder = CreateTableBuilder<string, string>;
 
@@ -136,6 +137,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`SELECT expense_defaults_for_company(id) FROM companies`.execute(db);
+
+  // Copied as it was when this migration was written: a migration means the same thing forever.
+  for (const role of ['Owner', 'HR admin']) {
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
+      await sql`
+        INSERT INTO role_permissions (role_id, company_id, endpoint, method, type)
+        SELECT r.id, r.company_id, '/api/expense-type', ${method}, 'company' FROM roles r
+        WHERE r.name = ${role} AND r.company_id IS NOT NULL
+        ON CONFLICT DO NOTHING`.execute(db);
+    }
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,0 +1,83 @@
+// The claims list's filters: status, claim type, expense type, dates and a search of the
+// description and the person's name. Each change goes into the address.
+import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CLAIM_STATUSES, CLAIM_STATUS_LABELS } from '../expenses.contract';
+import type { ClaimsSearch } from './claims-search';
+import { expenseTypesQueryOptions } from './expenses.api';
+
+type Props = { search: ClaimsSearch; onChange: (next: ClaimsSearch) => void; showPerson: boolean };
+
+export function ClaimFilters({ search, onChange, showPerson }: Props) {
+  const types = useQuery(expenseTypesQueryOptions({ includeArchived: true }));
+  const [typed, setTyped] = useState<{ for: string; text: string }>({ for: search.search ?? '', text: search.search ?? '' });
+  // What is typed belongs to the address's search: a new search (back button, "Clear") starts it again.
+  const text = typed.for === (search.search ?? '') ? typed.text : (search.search ?? '');
+  const setText = (value: string) => setTyped({ for: search.search ?? '', text: value });
+  const set = (patch: Partial<ClaimsSearch>) => {
+    const next: ClaimsSearch = { ...search, ...patch };
+    delete next.page;
+    for (const key of Object.keys(next) as (keyof ClaimsSearch)[]) if (next[key] === undefined || next[key] === '') delete next[key];
+    onChange(next);
+  };
+  const filtered = Boolean(search.status || search.claim_type || search.expense_type_id || search.from || search.to || search.search);
+
+  return (
+    <form
+      role="search"
+      aria-label="Filter claims"
+      onSubmit={(event) => {
+        event.preventDefault();
+        set({ search: text.trim() || undefined });
+      }}
+    >
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs">
+        <Select
+          label="Status"
+          placeholder="Any"
+          clearable
+          data={CLAIM_STATUSES.map((status) => ({ value: status, label: CLAIM_STATUS_LABELS[status] }))}
+          value={search.status ?? null}
+          onChange={(value) => set({ status: value ?? undefined })}
+        />
+        <Select
+          label="Claim type"
+          placeholder="Any"
+          clearable
+          data={[
+            { value: 'expense', label: 'Expenses' },
+            { value: 'mileage', label: 'Mileage' },
+          ]}
+          value={search.claim_type ?? null}
+          onChange={(value) => set({ claim_type: value ?? undefined })}
+        />
+        <Select
+          label="Expense type"
+          placeholder="Any"
+          clearable
+          data={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
+          value={search.expense_type_id ?? null}
+          onChange={(value) => set({ expense_type_id: value ?? undefined })}
+        />
+        <TextInput label="From" type="date" value={search.from ?? ''} onChange={(event) => set({ from: event.currentTarget.value || undefined })} />
+        <TextInput label="To" type="date" value={search.to ?? ''} onChange={(event) => set({ to: event.currentTarget.value || undefined })} />
+        <TextInput
+          label={showPerson ? 'Person or description' : 'Description'}
+          type="search"
+          value={text}
+          maxLength={100}
+          onChange={(event) => setText(event.currentTarget.value)}
+          onBlur={() => set({ search: text.trim() || undefined })}
+        />
+      </SimpleGrid>
+      {filtered && (
+        <Group justify="flex-end" mt={4}>
+          <Button variant="subtle" size="xs" onClick={() => onChange(search.view ? { view: search.view } : {})}>
+            Clear filters
+          </Button>
+        </Group>
+      )}
+    </form>
+  );
+}
