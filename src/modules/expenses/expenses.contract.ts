@@ -115,7 +115,12 @@ export const MileageItemInputSchema = v.object({
   ),
   vehicle: v.picklist(VEHICLES, 'Please choose the vehicle.'),
   passengers: v.optional(
-    v.pipe(v.number(fieldMessages.required), v.integer(fieldMessages.required), v.minValue(0, fieldMessages.min(0)), v.maxValue(8, fieldMessages.max(8))),
+    v.pipe(
+      v.number(fieldMessages.required),
+      v.integer(fieldMessages.required),
+      v.minValue(0, fieldMessages.min(0)),
+      v.maxValue(8, fieldMessages.max(8)),
+    ),
     0,
   ),
   from: requiredTextField({ maxLength: 120 }),
@@ -125,7 +130,11 @@ export const MileageItemInputSchema = v.object({
 export type MileageItemInput = v.InferOutput<typeof MileageItemInputSchema>;
 
 const itemsOf = <T extends v.GenericSchema>(item: T) =>
-  v.pipe(v.array(item, expenseMessages.itemsRequired), v.minLength(1, expenseMessages.itemsRequired), v.maxLength(50, expenseMessages.tooManyItems));
+  v.pipe(
+    v.array(item, expenseMessages.itemsRequired),
+    v.minLength(1, expenseMessages.itemsRequired),
+    v.maxLength(50, expenseMessages.tooManyItems),
+  );
 const claimBase = {
   id: optionalId,
   description: v.optional(textField({ maxLength: 200 }), ''),
@@ -190,7 +199,12 @@ export const ExpenseTypeInputSchema = v.object({
 export const ExpenseTypeListQuerySchema = v.object({ include_archived: flag });
 const ratePence = v.optional(
   v.nullable(
-    v.pipe(v.number(fieldMessages.required), v.integer(fieldMessages.required), v.minValue(1, fieldMessages.min(1)), v.maxValue(200, fieldMessages.max(200))),
+    v.pipe(
+      v.number(fieldMessages.required),
+      v.integer(fieldMessages.required),
+      v.minValue(1, fieldMessages.min(1)),
+      v.maxValue(200, fieldMessages.max(200)),
+    ),
   ),
   null,
 );

@@ -121,7 +121,8 @@ export function describeMileage(result: Pick<MileageResult, 'parts' | 'passenger
   const miles = (tenths: number) => `${tenths % 10 === 0 ? tenths / 10 : (tenths / 10).toFixed(1)} mi`;
   const total = result.parts.reduce((sum, part) => sum + part.tenths, 0);
   const pieces = result.parts.map((part) => `${miles(part.tenths)} × ${part.ratePence}p`);
-  if (passengers > 0) pieces.push(`${miles(total)} × ${passengers} passenger${passengers === 1 ? '' : 's'} × ${result.passengerRatePence}p`);
+  if (passengers > 0)
+    pieces.push(`${miles(total)} × ${passengers} passenger${passengers === 1 ? '' : 's'} × ${result.passengerRatePence}p`);
   return pieces.join(' + ');
 }
 

@@ -15,7 +15,11 @@ export const WIDGET_LIMIT = 5;
 export function ExpenseApprovalsWidget() {
   const allowed = can({ endpoint: EXPENSE_ENDPOINT, method: 'GET' });
   const queryClient = useQueryClient();
-  const waiting = useQuery({ ...claimListQueryOptions({ filters: { view: 'approve' }, page: 1, limit: WIDGET_LIMIT }), enabled: allowed, meta: { errorToast: false } });
+  const waiting = useQuery({
+    ...claimListQueryOptions({ filters: { view: 'approve' }, page: 1, limit: WIDGET_LIMIT }),
+    enabled: allowed,
+    meta: { errorToast: false },
+  });
   const approve = useMutation(approveMutationOptions(queryClient));
   const rows = waiting.data?.results ?? [];
   if (!allowed || rows.length === 0) return null;

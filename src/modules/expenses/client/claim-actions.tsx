@@ -2,7 +2,7 @@
 // on the items) or rejects with a reason; company scope marks an approved claim paid; the
 // claimant edits, submits or withdraws it. Every step asks first where it cannot be undone.
 import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Group, Modal, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -10,7 +10,16 @@ import { showSuccessToast } from '../../../client/shell/toasts';
 import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
 import { londonDate } from '../../../shared/dates';
 import { expensePaths, formatPounds, type ExpenseClaimDetail } from '../expenses.contract';
-import { approveMutationOptions, downloadFile, payMutationOptions, refusalMessage, rejectMutationOptions, submitMutationOptions, withdrawMutationOptions } from './expenses.api';
+import { DateField } from './date-field';
+import {
+  approveMutationOptions,
+  downloadFile,
+  payMutationOptions,
+  refusalMessage,
+  rejectMutationOptions,
+  submitMutationOptions,
+  withdrawMutationOptions,
+} from './expenses.api';
 
 type Props = { claim: ExpenseClaimDetail; amounts: Record<string, number | string> };
 
@@ -19,7 +28,9 @@ export function reducedItems(claim: ExpenseClaimDetail, amounts: Record<string, 
   return claim.items.flatMap((item) => {
     const value = amounts[item.id];
     const amount = typeof value === 'number' ? value : value === undefined || value === '' ? item.amount : Number(value);
-    return Number.isFinite(amount) && amount !== item.amount ? [{ id: item.id, approved_amount: Math.max(0, Math.round(amount * 100) / 100) }] : [];
+    return Number.isFinite(amount) && amount !== item.amount
+      ? [{ id: item.id, approved_amount: Math.max(0, Math.round(amount * 100) / 100) }]
+      : [];
   });
 }
 
@@ -37,7 +48,10 @@ export function ClaimActions({ claim, amounts }: Props) {
   const [payDate, setPayDate] = useState(londonDate(new Date()));
   const [withdrawing, setWithdrawing] = useState(false);
   const reduced = reducedItems(claim, amounts);
-  const approvedTotal = claim.items.reduce((sum, item) => sum + (reduced.find((entry) => entry.id === item.id)?.approved_amount ?? item.amount), 0);
+  const approvedTotal = claim.items.reduce(
+    (sum, item) => sum + (reduced.find((entry) => entry.id === item.id)?.approved_amount ?? item.amount),
+    0,
+  );
   const problem = [approve, submit].map((step) => (step.isError ? refusalMessage(step.error) : null)).find(Boolean);
   const draftLike = claim.status === 'draft' || claim.status === 'rejected';
 
@@ -50,7 +64,10 @@ export function ClaimActions({ claim, amounts }: Props) {
         onClick={() =>
           approve.mutate(
             { id: claim.id, items: reduced },
-            { onSuccess: () => showSuccessToast({ message: reduced.length > 0 ? `Approved ${formatPounds(approvedTotal)}.` : 'Claim approved.' }) },
+            {
+              onSuccess: () =>
+                showSuccessToast({ message: reduced.length > 0 ? `Approved ${formatPounds(approvedTotal)}.` : 'Claim approved.' }),
+            },
           )
         }
       >
@@ -73,7 +90,11 @@ export function ClaimActions({ claim, amounts }: Props) {
       </Button>
     ),
     claim.can_edit && draftLike && (
-      <Button key="submit" loading={submit.isPending} onClick={() => submit.mutate(claim.id, { onSuccess: () => showSuccessToast({ message: 'Claim submitted.' }) })}>
+      <Button
+        key="submit"
+        loading={submit.isPending}
+        onClick={() => submit.mutate(claim.id, { onSuccess: () => showSuccessToast({ message: 'Claim submitted.' }) })}
+      >
         {claim.status === 'rejected' ? 'Resubmit' : 'Submit'}
       </Button>
     ),
@@ -83,7 +104,11 @@ export function ClaimActions({ claim, amounts }: Props) {
       </Button>
     ),
     claim.items.some((item) => item.receipts.length > 0) && (
-      <Button key="zip" variant="default" onClick={() => void downloadFile(expensePaths.receiptsZip(claim.id), `receipts-${claim.id.slice(0, 8)}.zip`)}>
+      <Button
+        key="zip"
+        variant="default"
+        onClick={() => void downloadFile(expensePaths.receiptsZip(claim.id), `receipts-${claim.id.slice(0, 8)}.zip`)}
+      >
         Download receipts
       </Button>
     ),
@@ -155,7 +180,14 @@ export function ClaimActions({ claim, amounts }: Props) {
           }}
         >
           <Stack gap="md">
-            <TextInput label="Pay date" type="date" required value={payDate} onChange={(event) => setPayDate(event.currentTarget.value)} error={pay.isError ? refusalMessage(pay.error) : undefined} />
+            <DateField
+              label="Pay date"
+              required
+              value={payDate}
+              onChange={setPayDate}
+              error={pay.isError ? refusalMessage(pay.error) : undefined}
+              popoverProps={{ withinPortal: true }}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setPaying(false)}>
                 Cancel

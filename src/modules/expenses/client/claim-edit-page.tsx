@@ -16,7 +16,8 @@ export function ClaimEditPage({ id }: { id: string }) {
       </Stack>
     );
   }
-  if (claim.isError) return <LoadError what="claim" error={claim.error} onRetry={() => void claim.refetch()} notFound={CLAIM_NOT_FOUND} forbidden />;
+  if (claim.isError)
+    return <LoadError what="claim" error={claim.error} onRetry={() => void claim.refetch()} notFound={CLAIM_NOT_FOUND} forbidden />;
   if (!claim.data.can_edit) {
     return (
       <Alert color="gray" role="alert">

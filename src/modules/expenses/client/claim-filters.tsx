@@ -1,10 +1,13 @@
 // The claims list's filters: status, claim type, expense type, dates and a search of the
 // description and the person's name. Each change goes into the address.
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CLAIM_STATUSES, CLAIM_STATUS_LABELS } from '../expenses.contract';
 import type { ClaimsSearch } from './claims-search';
+import { DateField } from './date-field';
 import { expenseTypesQueryOptions } from './expenses.api';
 
 type Props = { search: ClaimsSearch; onChange: (next: ClaimsSearch) => void; showPerson: boolean };
@@ -22,6 +25,29 @@ export function ClaimFilters({ search, onChange, showPerson }: Props) {
     onChange(next);
   };
   const filtered = Boolean(search.status || search.claim_type || search.expense_type_id || search.from || search.to || search.search);
+  // On a phone the filters fold away behind one button until asked for.
+  const phone = useMediaQuery('(max-width: 36em)');
+  const [open, setOpen] = useState(false);
+  if (phone && !open) {
+    return (
+      <Group justify="space-between">
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconFilter size={14} aria-hidden="true" />}
+          onClick={() => setOpen(true)}
+          aria-expanded={false}
+        >
+          {filtered ? 'Filters (on)' : 'Filters'}
+        </Button>
+        {filtered && (
+          <Button variant="subtle" size="xs" onClick={() => onChange(search.view ? { view: search.view } : {})}>
+            Clear filters
+          </Button>
+        )}
+      </Group>
+    );
+  }
 
   return (
     <form
@@ -60,8 +86,8 @@ export function ClaimFilters({ search, onChange, showPerson }: Props) {
           value={search.expense_type_id ?? null}
           onChange={(value) => set({ expense_type_id: value ?? undefined })}
         />
-        <TextInput label="From" type="date" value={search.from ?? ''} onChange={(event) => set({ from: event.currentTarget.value || undefined })} />
-        <TextInput label="To" type="date" value={search.to ?? ''} onChange={(event) => set({ to: event.currentTarget.value || undefined })} />
+        <DateField label="From" value={search.from ?? ''} onChange={(from) => set({ from: from || undefined })} />
+        <DateField label="To" value={search.to ?? ''} onChange={(to) => set({ to: to || undefined })} />
         <TextInput
           label={showPerson ? 'Person or description' : 'Description'}
           type="search"

@@ -49,7 +49,8 @@ export function ClaimForm({ claim }: Props) {
   };
 
   const save = (submit: boolean) => {
-    const receipts = draft.claim_type === 'expense' ? draft.items.flatMap((item) => item.files.map((file) => ({ itemId: item.id, file }))) : [];
+    const receipts =
+      draft.claim_type === 'expense' ? draft.items.flatMap((item) => item.files.map((file) => ({ itemId: item.id, file }))) : [];
     send.mutate(
       { body: toClaimBody(draft, submit), ...(claim ? { existingId: claim.id } : {}), receipts, submit },
       {
@@ -71,7 +72,12 @@ export function ClaimForm({ claim }: Props) {
   return (
     <Stack gap="lg" maw={760}>
       <Stack gap={4}>
-        <Anchor size="sm" renderRoot={(props) => (claim ? <Link {...props} to="/expense/$id" params={{ id: claim.id }} /> : <Link {...props} to="/expenses" />)}>
+        <Anchor
+          size="sm"
+          renderRoot={(props) =>
+            claim ? <Link {...props} to="/expense/$id" params={{ id: claim.id }} /> : <Link {...props} to="/expenses" />
+          }
+        >
           <Group gap={4} component="span">
             <IconArrowLeft size={14} aria-hidden="true" />
             {claim ? 'Back to the claim' : 'Back to expenses'}
@@ -133,14 +139,23 @@ export function ClaimForm({ claim }: Props) {
                   { onSuccess: () => setItem(index, { existing: item.existing.filter((receipt) => receipt.id !== receiptId) }) },
                 )
               }
-              onRemove={draft.items.length > 1 ? () => setDraft((current) => ({ ...current, items: current.items.filter((_, other) => other !== index) })) : null}
+              onRemove={
+                draft.items.length > 1
+                  ? () => setDraft((current) => ({ ...current, items: current.items.filter((_, other) => other !== index) }))
+                  : null
+              }
             />
           ))}
           <Button
             variant="default"
             leftSection={<IconPlus size={16} aria-hidden="true" />}
             disabled={draft.items.length >= 50}
-            onClick={() => setDraft((current) => ({ ...current, items: [...current.items, { ...newItem(), date: current.items.at(-1)?.date ?? newItem().date }] }))}
+            onClick={() =>
+              setDraft((current) => ({
+                ...current,
+                items: [...current.items, { ...newItem(), date: current.items.at(-1)?.date ?? newItem().date }],
+              }))
+            }
           >
             {draft.claim_type === 'mileage' ? 'Add a journey' : 'Add an item'}
           </Button>
@@ -150,10 +165,21 @@ export function ClaimForm({ claim }: Props) {
             </Alert>
           )}
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" loading={send.isPending && send.variables?.submit === false} disabled={Boolean(preparing)} onClick={() => save(false)} w={{ base: '100%', xs: 'auto' }}>
+            <Button
+              variant="default"
+              loading={send.isPending && send.variables?.submit === false}
+              disabled={Boolean(preparing)}
+              onClick={() => save(false)}
+              w={{ base: '100%', xs: 'auto' }}
+            >
               Save as draft
             </Button>
-            <Button type="submit" loading={send.isPending && send.variables?.submit !== false} disabled={Boolean(preparing)} w={{ base: '100%', xs: 'auto' }}>
+            <Button
+              type="submit"
+              loading={send.isPending && send.variables?.submit !== false}
+              disabled={Boolean(preparing)}
+              w={{ base: '100%', xs: 'auto' }}
+            >
               Submit claim
             </Button>
           </Group>

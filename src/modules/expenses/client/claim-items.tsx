@@ -93,6 +93,7 @@ export function ClaimItems({ claim, amounts, onAmount }: Props) {
                       min={0}
                       max={item.amount}
                       decimalScale={2}
+                      fixedDecimalScale
                       value={amounts[item.id] ?? item.amount}
                       onChange={(value) => onAmount(item.id, value)}
                       aria-label={`Approved amount for ${item.description}`}

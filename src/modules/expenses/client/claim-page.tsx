@@ -122,7 +122,9 @@ export function ClaimPage({ id }: { id: string }) {
         <ClaimActions claim={claim.data} amounts={amounts} />
         <ClaimItems
           claim={claim.data}
-          {...(deciding ? { amounts, onAmount: (itemId: string, value: number | string) => setAmounts((current) => ({ ...current, [itemId]: value })) } : {})}
+          {...(deciding
+            ? { amounts, onAmount: (itemId: string, value: number | string) => setAmounts((current) => ({ ...current, [itemId]: value })) }
+            : {})}
         />
         <History claim={claim.data} />
       </Stack>

@@ -2,6 +2,7 @@
 // the status, and a tick box for bulk approval on the claims the caller may approve.
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import { Anchor, Badge, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
@@ -46,7 +47,11 @@ export function ClaimRows({ claims, showPerson, selected, onToggle }: Props) {
                     {claimTitle(claim)}
                   </Anchor>
                   <Text size="xs" c="dimmed">
-                    {[showPerson ? personName(claim.user) : null, claim.claim_type === 'mileage' ? 'Mileage' : 'Expenses', claimDates(claim)]
+                    {[
+                      showPerson ? personName(claim.user) : null,
+                      claim.claim_type === 'mileage' ? 'Mileage' : 'Expenses',
+                      claimDates(claim),
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </Text>

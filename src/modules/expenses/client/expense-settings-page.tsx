@@ -2,11 +2,27 @@
 // "receipt required"; archived rather than deleted, so claims keep their names) and its own
 // mileage rates (empty pays HMRC's approved rates; above them the excess is taxable).
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Table.css';
-import { Alert, Badge, Button, Checkbox, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
@@ -14,7 +30,13 @@ import { showSuccessToast } from '../../../client/shell/toasts';
 import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
 import { can } from '../../../client/ui/permission-guard';
 import { EXPENSE_TYPE_ENDPOINT, formatPounds, type ExpenseSettings, type ExpenseType } from '../expenses.contract';
-import { expenseSettingsQueryOptions, expenseTypesQueryOptions, refusalMessage, settingsMutationOptions, typesMutationOptions } from './expenses.api';
+import {
+  expenseSettingsQueryOptions,
+  expenseTypesQueryOptions,
+  refusalMessage,
+  settingsMutationOptions,
+  typesMutationOptions,
+} from './expenses.api';
 
 type Editing = { id?: string; name: string; limit: number | string; receipt_required: boolean };
 
@@ -37,7 +59,13 @@ function TypeModal({ editing, onClose }: { editing: Editing | null; onClose: () 
         }}
       >
         <Stack gap="md">
-          <TextInput label="Name" required maxLength={80} value={form.name} onChange={(event) => setForm({ ...form, name: event.currentTarget.value })} />
+          <TextInput
+            label="Name"
+            required
+            maxLength={80}
+            value={form.name}
+            onChange={(event) => setForm({ ...form, name: event.currentTarget.value })}
+          />
           <NumberInput
             label="Limit per item (£)"
             description="Claims over it are flagged for the approver, not refused."
@@ -46,7 +74,11 @@ function TypeModal({ editing, onClose }: { editing: Editing | null; onClose: () 
             value={form.limit}
             onChange={(value) => setForm({ ...form, limit: value })}
           />
-          <Checkbox label="Receipt required" checked={form.receipt_required} onChange={(event) => setForm({ ...form, receipt_required: event.currentTarget.checked })} />
+          <Checkbox
+            label="Receipt required"
+            checked={form.receipt_required}
+            onChange={(event) => setForm({ ...form, receipt_required: event.currentTarget.checked })}
+          />
           {save.isError && (
             <Alert color="red" role="alert">
               {refusalMessage(save.error) ?? 'Please try again.'}
@@ -107,7 +139,17 @@ function MileageRatesForm({ saved, editable }: { saved: ExpenseSettings; editabl
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             {fields.map(([key, label, description]) => (
-              <NumberInput key={key} label={label} description={description} min={1} max={200} allowDecimal={false} disabled={!editable} value={rates[key]} onChange={(next) => setRates({ ...rates, [key]: next })} />
+              <NumberInput
+                key={key}
+                label={label}
+                description={description}
+                min={1}
+                max={200}
+                allowDecimal={false}
+                disabled={!editable}
+                value={rates[key]}
+                onChange={(next) => setRates({ ...rates, [key]: next })}
+              />
             ))}
           </SimpleGrid>
           {save.isError && (
@@ -145,7 +187,11 @@ export function ExpenseSettingsPage() {
           <Title order={2} fz="h4" id="expense-types">
             Expense types
           </Title>
-          {editable && <Button size="xs" onClick={() => setEditing({ name: '', limit: '', receipt_required: true })}>Add expense type</Button>}
+          {editable && (
+            <Button size="xs" onClick={() => setEditing({ name: '', limit: '', receipt_required: true })}>
+              Add expense type
+            </Button>
+          )}
         </Group>
         {types.isPending ? (
           <Text c="dimmed">Loading…</Text>
@@ -171,7 +217,13 @@ export function ExpenseSettingsPage() {
                     {editable && (
                       <Table.Td>
                         <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Button size="xs" variant="subtle" onClick={() => setEditing({ id: type.id, name: type.name, limit: type.limit ?? '', receipt_required: type.receipt_required })}>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            onClick={() =>
+                              setEditing({ id: type.id, name: type.name, limit: type.limit ?? '', receipt_required: type.receipt_required })
+                            }
+                          >
                             Edit
                           </Button>
                           <Button size="xs" variant="subtle" color="red" onClick={() => setArchiving(type)}>

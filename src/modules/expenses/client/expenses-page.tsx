@@ -21,7 +21,8 @@ import { parseClaimsSearch, toClaimFilters, type ClaimsSearch } from './claims-s
 import { bulkApproveMutationOptions, CLAIM_PAGE_SIZE, claimListQueryOptions, downloadFile, refusalMessage } from './expenses.api';
 import { QueuedClaims, useQueuedClaims } from './queued-claims';
 
-export const claimListPageQueryOptions = (search: ClaimsSearch) => claimListQueryOptions({ filters: toClaimFilters(search), page: search.page ?? 1 });
+export const claimListPageQueryOptions = (search: ClaimsSearch) =>
+  claimListQueryOptions({ filters: toClaimFilters(search), page: search.page ?? 1 });
 
 function useClaimsSearch(): [ClaimsSearch, (next: ClaimsSearch) => void] {
   const location = useLocation();
@@ -30,7 +31,10 @@ function useClaimsSearch(): [ClaimsSearch, (next: ClaimsSearch) => void] {
   // Parsed once per address, so the object is stable between renders.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const search = useMemo(() => parseClaimsSearch(location.search as Record<string, unknown>), [key]);
-  const setSearch = useCallback((next: ClaimsSearch) => void navigate({ to: '/expenses', search: next as Record<string, unknown> }), [navigate]);
+  const setSearch = useCallback(
+    (next: ClaimsSearch) => void navigate({ to: '/expenses', search: next as Record<string, unknown> }),
+    [navigate],
+  );
   return [search, setSearch];
 }
 
@@ -46,6 +50,13 @@ export function ExpensesPage() {
   const view = search.view ?? 'mine';
   const wide = can({ endpoint: EXPENSE_ENDPOINT, method: 'GET', scope: 'department' });
   const claims = useQuery(claimListPageQueryOptions(search));
+  // A line manager without department scope approves too: the tab shows once something waits.
+  const waiting = useQuery({
+    ...claimListQueryOptions({ filters: { view: 'approve' }, page: 1, limit: 1 }),
+    enabled: !wide,
+    meta: { errorToast: false },
+  });
+  const approver = wide || view === 'approve' || (waiting.data?.count ?? 0) > 0;
   const queued = useQueuedClaims();
   const queryClient = useQueryClient();
   const bulk = useMutation(bulkApproveMutationOptions(queryClient));
@@ -57,7 +68,7 @@ export function ExpensesPage() {
 
   const views = [
     { value: 'mine', label: 'My claims' },
-    { value: 'approve', label: 'To approve' },
+    ...(approver ? [{ value: 'approve', label: 'To approve' }] : []),
     ...(wide ? [{ value: 'all', label: 'All claims' }] : []),
   ];
   const exportAs = (format: 'csv' | 'xlsx') =>
@@ -82,16 +93,18 @@ export function ExpensesPage() {
         </Button>
       </Group>
       <QueuedClaims queued={queued} />
-      <SegmentedControl
-        aria-label="Which claims"
-        fullWidth
-        data={views}
-        value={view}
-        onChange={(value) => {
-          setSelected(new Set());
-          setSearch({ ...(value === 'mine' ? {} : { view: value as ClaimView }) });
-        }}
-      />
+      {views.length > 1 && (
+        <SegmentedControl
+          aria-label="Which claims"
+          fullWidth
+          data={views}
+          value={view}
+          onChange={(value) => {
+            setSelected(new Set());
+            setSearch({ ...(value === 'mine' ? {} : { view: value as ClaimView }) });
+          }}
+        />
+      )}
       <ClaimFilters search={search} onChange={setSearch} showPerson={view !== 'mine'} />
       {selectable.length > 0 && (
         <Paper withBorder p="sm" radius="md" bg="var(--mantine-primary-color-light)" role="region" aria-label="Bulk actions">
@@ -137,10 +150,20 @@ export function ExpensesPage() {
       )}
       <Group justify="space-between" gap="xs">
         <Group gap="xs">
-          <Button size="xs" variant="default" leftSection={<IconDownload size={14} aria-hidden="true" />} onClick={() => void exportAs('csv')}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconDownload size={14} aria-hidden="true" />}
+            onClick={() => void exportAs('csv')}
+          >
             Export CSV
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconDownload size={14} aria-hidden="true" />} onClick={() => void exportAs('xlsx')}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconDownload size={14} aria-hidden="true" />}
+            onClick={() => void exportAs('xlsx')}
+          >
             Export Excel
           </Button>
         </Group>
@@ -152,7 +175,12 @@ export function ExpensesPage() {
             <Text size="sm">
               Page {page} of {Math.ceil(claims.data.count / CLAIM_PAGE_SIZE)}
             </Text>
-            <Button size="xs" variant="default" disabled={page * CLAIM_PAGE_SIZE >= claims.data.count} onClick={() => setSearch({ ...search, page: page + 1 })}>
+            <Button
+              size="xs"
+              variant="default"
+              disabled={page * CLAIM_PAGE_SIZE >= claims.data.count}
+              onClick={() => setSearch({ ...search, page: page + 1 })}
+            >
               Next
             </Button>
           </Group>

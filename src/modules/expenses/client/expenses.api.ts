@@ -70,9 +70,10 @@ export const expenseTypesQueryOptions = ({ includeArchived = false }: { includeA
   queryOptions({
     queryKey: claimKeys.types(includeArchived),
     queryFn: ({ signal }) =>
-      apiFetch<ListResponse<ExpenseType>>(expensePaths.types, { signal, query: { include_archived: includeArchived ? 1 : undefined, limit: 500 } }).then(
-        (answer) => answer.results,
-      ),
+      apiFetch<ListResponse<ExpenseType>>(expensePaths.types, {
+        signal,
+        query: { include_archived: includeArchived ? 1 : undefined, limit: 500 },
+      }).then((answer) => answer.results),
     staleTime: 5 * 60 * 1000,
     meta: { errorToast: false },
   });
@@ -87,7 +88,13 @@ export const expenseSettingsQueryOptions = () =>
 export const invalidateClaims = (queryClient: QueryClient) => invalidateResources(queryClient, EXPENSE_INVALIDATES.claim);
 
 /** A claim as the form sends it (ids made here, so queued receipts can name their item). */
-export type ClaimBody = { id?: string; claim_type: 'expense' | 'mileage'; description: string; submit: boolean; items: Record<string, unknown>[] };
+export type ClaimBody = {
+  id?: string;
+  claim_type: 'expense' | 'mileage';
+  description: string;
+  submit: boolean;
+  items: Record<string, unknown>[];
+};
 
 const CLAIM_LABEL = { expense: 'Expense claim', mileage: 'Mileage claim' } as const;
 
@@ -95,8 +102,16 @@ const CLAIM_LABEL = { expense: 'Expense claim', mileage: 'Mileage claim' } as co
 export function saveClaim(input: { body: ClaimBody; existingId?: string }): Promise<ExpenseClaimDetail | QueuedResponse> {
   const label = CLAIM_LABEL[input.body.claim_type];
   return input.existingId
-    ? apiFetch<ExpenseClaimDetail>(expensePaths.claim(input.existingId), { method: 'PUT', body: input.body, queue: { resource: EXPENSE_RESOURCES.claim, label } })
-    : apiFetch<ExpenseClaimDetail>(expensePaths.claims, { method: 'POST', body: input.body, queue: { resource: EXPENSE_RESOURCES.claim, label } });
+    ? apiFetch<ExpenseClaimDetail>(expensePaths.claim(input.existingId), {
+        method: 'PUT',
+        body: input.body,
+        queue: { resource: EXPENSE_RESOURCES.claim, label },
+      })
+    : apiFetch<ExpenseClaimDetail>(expensePaths.claims, {
+        method: 'POST',
+        body: input.body,
+        queue: { resource: EXPENSE_RESOURCES.claim, label },
+      });
 }
 
 /**
@@ -113,7 +128,11 @@ export async function uploadReceipt(input: { claimId: string; itemId: string; fi
   for (const [name, value] of Object.entries(outboxHeaders({ resource: EXPENSE_RESOURCES.claim, label: `Receipt ${input.file.name}` }))) {
     headers.set(name, value);
   }
-  const response = await fetch(new URL(expensePaths.receipts(input.claimId), window.location.origin), { method: 'POST', headers, body: form });
+  const response = await fetch(new URL(expensePaths.receipts(input.claimId), window.location.origin), {
+    method: 'POST',
+    headers,
+    body: form,
+  });
   const body: unknown = await response.json().catch(() => undefined);
   if (response.status >= 300) throw new ApiError(response.status, body);
   return body as ExpenseReceipt | QueuedResponse;
@@ -161,13 +180,15 @@ export const approveMutationOptions = (queryClient: QueryClient) => ({
 });
 
 export const rejectMutationOptions = (queryClient: QueryClient) => ({
-  mutationFn: (input: { id: string; reason: string }) => post<ExpenseClaimDetail>(expensePaths.action(input.id, 'reject'), { reason: input.reason }),
+  mutationFn: (input: { id: string; reason: string }) =>
+    post<ExpenseClaimDetail>(expensePaths.action(input.id, 'reject'), { reason: input.reason }),
   meta: { errorToast: false },
   onSuccess: () => invalidateClaims(queryClient),
 });
 
 export const payMutationOptions = (queryClient: QueryClient) => ({
-  mutationFn: (input: { id: string; pay_date: string }) => post<ExpenseClaimDetail>(expensePaths.action(input.id, 'pay'), { pay_date: input.pay_date }),
+  mutationFn: (input: { id: string; pay_date: string }) =>
+    post<ExpenseClaimDetail>(expensePaths.action(input.id, 'pay'), { pay_date: input.pay_date }),
   meta: { errorToast: false },
   onSuccess: () => invalidateClaims(queryClient),
 });
@@ -191,7 +212,8 @@ export const bulkApproveMutationOptions = (queryClient: QueryClient) => ({
 });
 
 export const removeReceiptMutationOptions = (queryClient: QueryClient) => ({
-  mutationFn: (input: { claimId: string; receiptId: string }) => apiFetch<void>(expensePaths.receipt(input.claimId, input.receiptId), { method: 'DELETE' }),
+  mutationFn: (input: { claimId: string; receiptId: string }) =>
+    apiFetch<void>(expensePaths.receipt(input.claimId, input.receiptId), { method: 'DELETE' }),
   meta: { errorToast: false },
   onSuccess: () => invalidateClaims(queryClient),
 });
@@ -203,7 +225,8 @@ export async function downloadFile(path: string, fileName: string, query?: Query
   if (token) headers.set('authorization', `Bearer ${token}`);
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
-    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined && one !== null && one !== '') url.searchParams.append(key, String(one));
+    for (const one of Array.isArray(value) ? value : [value])
+      if (one !== undefined && one !== null && one !== '') url.searchParams.append(key, String(one));
   }
   const response = await fetch(url, { headers });
   if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
@@ -229,7 +252,11 @@ export async function receiptObjectUrl(path: string, signal?: AbortSignal): Prom
 }
 
 export const typesMutationOptions = (queryClient: QueryClient) => ({
-  mutationFn: (input: { id?: string; remove?: boolean; body?: { name: string; limit: number | null; receipt_required: boolean } }): Promise<unknown> =>
+  mutationFn: (input: {
+    id?: string;
+    remove?: boolean;
+    body?: { name: string; limit: number | null; receipt_required: boolean };
+  }): Promise<unknown> =>
     input.remove && input.id
       ? apiFetch<void>(expensePaths.type(input.id), { method: 'DELETE' })
       : input.id

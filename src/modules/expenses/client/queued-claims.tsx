@@ -16,8 +16,14 @@ type QueuedClaim = { item: OutboxItemSummary; receipts: number; description: str
 function describe(body: unknown): { description: string; total: number | null } {
   const claim = (body && typeof body === 'object' ? body : {}) as { claim_type?: unknown; description?: unknown; items?: unknown };
   const items = Array.isArray(claim.items) ? (claim.items as { gross?: unknown }[]) : [];
-  const total = claim.claim_type === 'expense' ? items.reduce((sum, item) => sum + (typeof item.gross === 'number' ? item.gross : 0), 0) : null;
-  const description = typeof claim.description === 'string' && claim.description ? claim.description : claim.claim_type === 'mileage' ? 'Mileage claim' : 'Expense claim';
+  const total =
+    claim.claim_type === 'expense' ? items.reduce((sum, item) => sum + (typeof item.gross === 'number' ? item.gross : 0), 0) : null;
+  const description =
+    typeof claim.description === 'string' && claim.description
+      ? claim.description
+      : claim.claim_type === 'mileage'
+        ? 'Mileage claim'
+        : 'Expense claim';
   return { description, total };
 }
 
@@ -44,14 +50,25 @@ export function QueuedClaims({ queued }: { queued: QueuedClaim[] }) {
       {queued.map(({ item, receipts, description, total }) => {
         const refused = item.state === 'needs_attention';
         return (
-          <Card key={item.id} withBorder radius="md" padding="sm" role="listitem" bg={refused ? 'var(--mantine-color-red-light)' : undefined}>
+          <Card
+            key={item.id}
+            withBorder
+            radius="md"
+            padding="sm"
+            role="listitem"
+            bg={refused ? 'var(--mantine-color-red-light)' : undefined}
+          >
             <Group justify="space-between" wrap="nowrap" gap="sm">
               <Stack gap={2} miw={0}>
                 <Text fw={600} size="sm" truncate>
                   {description}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {[total === null ? null : formatPounds(total), receipts > 0 ? `${receipts} receipt${receipts === 1 ? '' : 's'}` : null, item.label]
+                  {[
+                    total === null ? null : formatPounds(total),
+                    receipts > 0 ? `${receipts} receipt${receipts === 1 ? '' : 's'}` : null,
+                    item.label,
+                  ]
                     .filter(Boolean)
                     .join(' · ')}
                 </Text>

@@ -32,7 +32,15 @@ function Photo({ receipt }: { receipt: ExpenseReceipt }) {
   return (
     <UnstyledButton onClick={() => void download(receipt)} aria-label={`Download ${receipt.name}`}>
       {url ? (
-        <Image src={url} alt={`Receipt ${receipt.name}`} w={96} h={128} fit="cover" radius="sm" style={{ border: '1px solid var(--mantine-color-gray-3)' }} />
+        <Image
+          src={url}
+          alt={`Receipt ${receipt.name}`}
+          w={96}
+          h={128}
+          fit="cover"
+          radius="sm"
+          style={{ border: '1px solid var(--mantine-color-gray-3)' }}
+        />
       ) : (
         <div style={{ width: 96, height: 128, background: 'var(--mantine-color-gray-1)', borderRadius: 4 }} aria-busy="true" />
       )}

@@ -46,5 +46,10 @@ export async function tellClaimant(trx: Trx, facts: ClaimFacts, input: { text: s
 }
 
 export async function publishClaimChange(trx: Trx, companyId: string): Promise<void> {
-  await publish(trx, { channel: companyChannel(companyId), event: EXPENSE_RESOURCES.claim, invalidates: EXPENSE_INVALIDATES.claim, companyId });
+  await publish(trx, {
+    channel: companyChannel(companyId),
+    event: EXPENSE_RESOURCES.claim,
+    invalidates: EXPENSE_INVALIDATES.claim,
+    companyId,
+  });
 }

@@ -56,7 +56,8 @@ async function approveInTrx(trx: Trx, caller: ExpenseCaller, companyId: string, 
   input.items.forEach((entry, index) => {
     const item = byId.get(entry.id);
     if (!item) errors[`items.${index}.id`] = [expenseMessages.unknownItem];
-    else if (toPence(entry.approved_amount) > item.gross_pence) errors[`items.${index}.approved_amount`] = [expenseMessages.approvedOverClaimed];
+    else if (toPence(entry.approved_amount) > item.gross_pence)
+      errors[`items.${index}.approved_amount`] = [expenseMessages.approvedOverClaimed];
   });
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
 
@@ -85,7 +86,13 @@ async function approveInTrx(trx: Trx, caller: ExpenseCaller, companyId: string, 
       decided_by: session.userId,
     },
   });
-  await insertEvent(trx, { companyId, claimId: id, actorId: session.userId, action: full ? 'approved' : 'partly_approved', note: input.note || null });
+  await insertEvent(trx, {
+    companyId,
+    claimId: id,
+    actorId: session.userId,
+    action: full ? 'approved' : 'partly_approved',
+    note: input.note || null,
+  });
   const facts = await factsFor(trx, companyId, id);
   await tellClaimant(trx, facts, {
     actorId: session.userId,
@@ -93,7 +100,13 @@ async function approveInTrx(trx: Trx, caller: ExpenseCaller, companyId: string, 
       ? `Your ${facts.summary.replace(/^an? /, '')} was approved.`
       : `Your ${facts.summary.replace(/^an? /, '')} was partly approved: ${formatPounds(pounds(approvedTotal))}.`,
   });
-  await auditCaller(trx, caller, { companyId, action: 'expense.approved', targetType: 'expense', targetId: id, details: { approved_pence: approvedTotal } });
+  await auditCaller(trx, caller, {
+    companyId,
+    action: 'expense.approved',
+    targetType: 'expense',
+    targetId: id,
+    details: { approved_pence: approvedTotal },
+  });
 }
 
 export async function approveClaim(caller: ExpenseCaller, id: string, input: ApproveInput): Promise<ExpenseClaimDetail> {
@@ -158,7 +171,13 @@ export async function payClaim(caller: ExpenseCaller, id: string, payDate: strin
       actorId: session.userId,
       text: `Your ${facts.summary.replace(/^an? /, '')} was paid on ${formatCalendarDate(payDate, DATE_FORMATS.date)}: ${formatPounds(pounds(facts.approvedPence ?? 0))}.`,
     });
-    await auditCaller(trx, caller, { companyId, action: 'expense.paid', targetType: 'expense', targetId: id, details: { pay_date: payDate } });
+    await auditCaller(trx, caller, {
+      companyId,
+      action: 'expense.paid',
+      targetType: 'expense',
+      targetId: id,
+      details: { pay_date: payDate },
+    });
     await publishClaimChange(trx, companyId);
     return detailAfterWrite(trx, session, companyId, id);
   });

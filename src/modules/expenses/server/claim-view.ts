@@ -78,14 +78,19 @@ function warningsOf(items: ExpenseItem[], types: Map<string, ExpenseTypeRow>): s
   for (const item of items) {
     const type = item.expense_type ? types.get(item.expense_type.id) : undefined;
     if (item.over_limit && type?.limit_pence) {
-      warnings.push(`${item.description}: ${formatPounds(item.amount)} is over the ${formatPounds(pounds(type.limit_pence))} limit for ${type.name}.`);
+      warnings.push(
+        `${item.description}: ${formatPounds(item.amount)} is over the ${formatPounds(pounds(type.limit_pence))} limit for ${type.name}.`,
+      );
     }
     if (item.receipt_required && item.receipts.length === 0) warnings.push(`${item.description}: no receipt attached.`);
   }
   return warnings;
 }
 
-export async function toClaimDetail(trx: Trx, input: { session: Session; companyId: string; row: ClaimViewRow }): Promise<ExpenseClaimDetail> {
+export async function toClaimDetail(
+  trx: Trx,
+  input: { session: Session; companyId: string; row: ClaimViewRow },
+): Promise<ExpenseClaimDetail> {
   const { session, companyId, row } = input;
   const [items, receipts, events, types] = [
     await findItems(trx, { companyId, claimId: row.id }),

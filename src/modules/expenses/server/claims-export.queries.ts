@@ -36,7 +36,10 @@ export type ExportRow = {
   receipts: number;
 };
 
-export async function findExportRows(db: DbOrTrx, input: { companyId: string; actor: ClaimActor; query: ClaimListQuery }): Promise<ExportRow[]> {
+export async function findExportRows(
+  db: DbOrTrx,
+  input: { companyId: string; actor: ClaimActor; query: ClaimListQuery },
+): Promise<ExportRow[]> {
   const where = sql<boolean>`${sql.join(filtersOf(input), sql` AND `)}`;
   return db
     .selectFrom('expense_claims as c')

@@ -81,7 +81,17 @@ export function toCsv(rows: readonly ExportRow[]): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-const NUMERIC = new Set<string>(['Gross (£)', 'VAT (£)', 'Miles', 'Passengers', 'HMRC approved amount (£)', 'Approved (£)', 'Non-taxable (£)', 'Taxable excess (£)', 'Receipts']);
+const NUMERIC = new Set<string>([
+  'Gross (£)',
+  'VAT (£)',
+  'Miles',
+  'Passengers',
+  'HMRC approved amount (£)',
+  'Approved (£)',
+  'Non-taxable (£)',
+  'Taxable excess (£)',
+  'Receipts',
+]);
 
 export async function toXlsx(rows: readonly ExportRow[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -91,7 +101,9 @@ export async function toXlsx(rows: readonly ExportRow[]): Promise<Buffer> {
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
     // Money and counts as numbers; text as strings (never a formula, whatever it starts with).
-    sheet.addRow(exportCells(row).map((cell, index) => (cell === '' ? null : NUMERIC.has(EXPORT_COLUMNS[index] ?? '') ? Number(cell) : cell)));
+    sheet.addRow(
+      exportCells(row).map((cell, index) => (cell === '' ? null : NUMERIC.has(EXPORT_COLUMNS[index] ?? '') ? Number(cell) : cell)),
+    );
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

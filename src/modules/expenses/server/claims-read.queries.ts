@@ -69,7 +69,10 @@ function claimSelect(db: DbOrTrx, actor: ClaimActor) {
     ]);
 }
 
-export async function findClaimView(db: DbOrTrx, input: { companyId: string; actor: ClaimActor; id: string }): Promise<ClaimViewRow | undefined> {
+export async function findClaimView(
+  db: DbOrTrx,
+  input: { companyId: string; actor: ClaimActor; id: string },
+): Promise<ClaimViewRow | undefined> {
   return claimSelect(db, input.actor).where('c.company_id', '=', input.companyId).where('c.id', '=', input.id).executeTakeFirst();
 }
 
@@ -84,7 +87,9 @@ export function filtersOf(input: { actor: ClaimActor; query: ClaimListQuery }): 
   if (query.status?.length) conditions.push(sql<boolean>`c.status IN (${sql.join(query.status)})`);
   if (query.user_id?.length) conditions.push(sql<boolean>`c.user_id IN (${sql.join(query.user_id.map((id) => sql`${id}::uuid`))})`);
   if (query.expense_type_id) {
-    conditions.push(sql<boolean>`EXISTS (SELECT 1 FROM expense_items ti WHERE ti.claim_id = c.id AND ti.expense_type_id = ${query.expense_type_id})`);
+    conditions.push(
+      sql<boolean>`EXISTS (SELECT 1 FROM expense_items ti WHERE ti.claim_id = c.id AND ti.expense_type_id = ${query.expense_type_id})`,
+    );
   }
   if (query.from) conditions.push(sql<boolean>`c.last_date >= ${query.from}::date`);
   if (query.to) conditions.push(sql<boolean>`c.first_date <= ${query.to}::date`);
@@ -151,7 +156,10 @@ export async function findReceipts(db: DbOrTrx, input: { companyId: string; clai
   return query.orderBy('r.created_at').orderBy('r.id').execute();
 }
 
-export async function insertReceipt(db: DbOrTrx, input: { companyId: string; claimId: string; itemId: string; fileId: string }): Promise<string> {
+export async function insertReceipt(
+  db: DbOrTrx,
+  input: { companyId: string; claimId: string; itemId: string; fileId: string },
+): Promise<string> {
   const row = await db
     .insertInto('expense_receipts')
     .values({ company_id: input.companyId, claim_id: input.claimId, item_id: input.itemId, file_id: input.fileId })
@@ -161,7 +169,10 @@ export async function insertReceipt(db: DbOrTrx, input: { companyId: string; cla
 }
 
 /** Deletes a receipt and its file row; returns the storage key whose bytes are to go. */
-export async function deleteReceipt(db: DbOrTrx, input: { companyId: string; claimId: string; receiptId: string }): Promise<string | undefined> {
+export async function deleteReceipt(
+  db: DbOrTrx,
+  input: { companyId: string; claimId: string; receiptId: string },
+): Promise<string | undefined> {
   const [receipt] = await findReceipts(db, input);
   if (!receipt) return undefined;
   await db.deleteFrom('expense_receipts').where('company_id', '=', input.companyId).where('id', '=', receipt.id).execute();

@@ -38,7 +38,10 @@ import { findExportRows } from './claims-export.queries';
 import { countAwaitingApproval, findClaimPage } from './claims-read.queries';
 import { createClaim, readClaim, submitClaim, updateClaimByOwner, withdrawClaim, type ExpenseCaller } from './claims.service';
 
-const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
 
 export function mountClaims(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -90,7 +93,10 @@ export function mountClaims(app: FastifyInstance, deps: AppDeps): void {
     bulk: {
       method: 'PUT',
       body: ClaimBulkSchema,
-      handler: async ({ request, body }): Promise<ClaimBulkResult> => ({ action: 'approve', updated: await bulkApproveClaims(callerOf(request), body.data.ids) }),
+      handler: async ({ request, body }): Promise<ClaimBulkResult> => ({
+        action: 'approve',
+        updated: await bulkApproveClaims(callerOf(request), body.data.ids),
+      }),
     },
   });
 
@@ -99,13 +105,17 @@ export function mountClaims(app: FastifyInstance, deps: AppDeps): void {
     schema: TSchema,
     run: (caller: ExpenseCaller, id: string, body: v.InferOutput<TSchema>) => Promise<ExpenseClaimDetail>,
   ) => {
-    app.post(`${expensePaths.claims}/:id/${name}`, { config: { access: { endpoint: EXPENSE_ENDPOINT, method: 'PUT' } } }, async (request) => {
-      const id = (request.params as { id?: string }).id ?? '';
-      if (!isUuid(id)) throw AppError.notFound();
-      // A missing reason is a blank one: the rejection's own message, not a missing-key one.
-      const body = name === 'reject' ? { reason: '', ...((request.body as object | null) ?? {}) } : (request.body ?? {});
-      return run(callerOf(request), id, parseInput(schema, body));
-    });
+    app.post(
+      `${expensePaths.claims}/:id/${name}`,
+      { config: { access: { endpoint: EXPENSE_ENDPOINT, method: 'PUT' } } },
+      async (request) => {
+        const id = (request.params as { id?: string }).id ?? '';
+        if (!isUuid(id)) throw AppError.notFound();
+        // A missing reason is a blank one: the rejection's own message, not a missing-key one.
+        const body = name === 'reject' ? { reason: '', ...((request.body as object | null) ?? {}) } : (request.body ?? {});
+        return run(callerOf(request), id, parseInput(schema, body));
+      },
+    );
   };
   action('submit', SubmitInputSchema, (caller, id) => submitClaim(caller, id));
   action('approve', ApproveInputSchema, approveClaim);

@@ -109,13 +109,23 @@ export async function createClaim(caller: ExpenseCaller, body: ClaimInput): Prom
   const { detail, mailed } = await withTenant(caller.db, companyId, async (trx) => {
     const person = await findPersonSubject(trx, { companyId, userId: session.userId });
     if (!person) throw AppError.notFound();
-    await insertClaim(trx, { id: claimId, companyId, userId: session.userId, claimType: body.claim_type, description: body.description }).catch(
-      taken,
-    );
+    await insertClaim(trx, {
+      id: claimId,
+      companyId,
+      userId: session.userId,
+      claimType: body.claim_type,
+      description: body.description,
+    }).catch(taken);
     await writeItems(trx, { companyId, userId: session.userId, claimId, claim: body }).catch(taken);
     await insertEvent(trx, { companyId, claimId, actorId: session.userId, action: 'created' });
     const mailed = body.submit ? await submitInTrx(trx, caller, companyId, claimId, false) : 0;
-    await auditCaller(trx, caller, { companyId, action: 'expense.created', targetType: 'expense', targetId: claimId, details: { submit: body.submit } });
+    await auditCaller(trx, caller, {
+      companyId,
+      action: 'expense.created',
+      targetType: 'expense',
+      targetId: claimId,
+      details: { submit: body.submit },
+    });
     await publishClaimChange(trx, companyId);
     return { detail: await detailAfterWrite(trx, session, companyId, claimId), mailed };
   });
@@ -166,7 +176,8 @@ export async function submitClaim(caller: ExpenseCaller, id: string): Promise<Ex
   const companyId = requireCompany(session, 'not_found');
   const { detail, mailed } = await withTenant(caller.db, companyId, async (trx) => {
     const claim = await lockOwnClaim(trx, session, companyId, id);
-    if (claim.status === 'submitted') throw new AppError('conflict', { message: `This claim is already ${CLAIM_STATUS_LABELS.submitted.toLowerCase()}.` });
+    if (claim.status === 'submitted')
+      throw new AppError('conflict', { message: `This claim is already ${CLAIM_STATUS_LABELS.submitted.toLowerCase()}.` });
     const mailed = await submitInTrx(trx, caller, companyId, id, claim.status === 'rejected');
     await auditCaller(trx, caller, { companyId, action: 'expense.submitted', targetType: 'expense', targetId: id, details: null });
     await publishClaimChange(trx, companyId);

@@ -5,7 +5,10 @@ import './expense-tables';
 
 export type ExpenseTypeRow = { id: string; name: string; limit_pence: number | null; receipt_required: boolean; archived_at: Date | null };
 
-export async function listExpenseTypes(db: DbOrTrx, input: { companyId: string; includeArchived?: boolean; ids?: string[] }): Promise<ExpenseTypeRow[]> {
+export async function listExpenseTypes(
+  db: DbOrTrx,
+  input: { companyId: string; includeArchived?: boolean; ids?: string[] },
+): Promise<ExpenseTypeRow[]> {
   let query = db
     .selectFrom('expense_types')
     .select(['id', 'name', 'limit_pence', 'receipt_required', 'archived_at'])
@@ -15,7 +18,10 @@ export async function listExpenseTypes(db: DbOrTrx, input: { companyId: string; 
     if (input.ids.length === 0) return [];
     query = query.where('id', 'in', input.ids);
   }
-  return query.orderBy(sql`lower(name)`).orderBy('id').execute();
+  return query
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
 }
 
 export async function insertExpenseType(

@@ -65,7 +65,9 @@ export function mountExpenseTypes(app: FastifyInstance, deps: AppDeps): void {
       query: ExpenseTypeListQuerySchema,
       handler: async ({ session, query }) => {
         const companyId = requireCompany(session, 'not_found');
-        const rows = await withTenant(db, companyId, (trx) => listExpenseTypes(trx, { companyId, includeArchived: query.include_archived ?? false }));
+        const rows = await withTenant(db, companyId, (trx) =>
+          listExpenseTypes(trx, { companyId, includeArchived: query.include_archived ?? false }),
+        );
         return { results: rows.map(toType), count: rows.length };
       },
     },
@@ -127,25 +129,29 @@ export function mountExpenseTypes(app: FastifyInstance, deps: AppDeps): void {
     const companyId = requireCompany(requireSession(request), 'not_found');
     return toSettings(await withTenant(db, companyId, (trx) => findExpenseSettings(trx, companyId)));
   });
-  app.put(expensePaths.settings, { config: { access: { endpoint: EXPENSE_TYPE_ENDPOINT, method: 'PUT', scope: 'company' } } }, async (request) => {
-    const companyId = requireCompany(requireSession(request), 'not_found');
-    const body = parseInput(ExpenseSettingsInputSchema, request.body ?? {});
-    return withTenant(db, companyId, async (trx) => {
-      await saveExpenseSettings(trx, {
-        companyId,
-        car_rate_pence: body.car_rate,
-        motorcycle_rate_pence: body.motorcycle_rate,
-        bicycle_rate_pence: body.bicycle_rate,
+  app.put(
+    expensePaths.settings,
+    { config: { access: { endpoint: EXPENSE_TYPE_ENDPOINT, method: 'PUT', scope: 'company' } } },
+    async (request) => {
+      const companyId = requireCompany(requireSession(request), 'not_found');
+      const body = parseInput(ExpenseSettingsInputSchema, request.body ?? {});
+      return withTenant(db, companyId, async (trx) => {
+        await saveExpenseSettings(trx, {
+          companyId,
+          car_rate_pence: body.car_rate,
+          motorcycle_rate_pence: body.motorcycle_rate,
+          bicycle_rate_pence: body.bicycle_rate,
+        });
+        await recordCompanyWrite(trx, {
+          caller: auditCallerOf(request),
+          companyId,
+          action: 'expense_settings.updated',
+          targetType: 'company',
+          targetId: companyId,
+          invalidates: [...EXPENSE_INVALIDATES.settings],
+        });
+        return toSettings(await findExpenseSettings(trx, companyId));
       });
-      await recordCompanyWrite(trx, {
-        caller: auditCallerOf(request),
-        companyId,
-        action: 'expense_settings.updated',
-        targetType: 'company',
-        targetId: companyId,
-        invalidates: [...EXPENSE_INVALIDATES.settings],
-      });
-      return toSettings(await findExpenseSettings(trx, companyId));
-    });
-  });
+    },
+  );
 }

@@ -21,7 +21,16 @@ type DemoItem =
   | { date: number; miles: number; vehicle: Vehicle; from: string; to: string; purpose: string; passengers?: number };
 type DemoClaim = { who: string; status: ClaimStatus; description: string; items: DemoItem[]; reason?: string };
 
-const blank = { supplier: '', vat_receipt_held: false, vat_pence: 0, taxable_pence: 0, hmrc_pence: null, miles_tenths: null, vehicle: null, passengers: 0 };
+const blank = {
+  supplier: '',
+  vat_receipt_held: false,
+  vat_pence: 0,
+  taxable_pence: 0,
+  hmrc_pence: null,
+  miles_tenths: null,
+  vehicle: null,
+  passengers: 0,
+};
 
 export async function seedExpensesDemo(trx: Trx, company: DemoCompany): Promise<void> {
   const { companyId, accounts } = company;
@@ -53,9 +62,32 @@ export async function seedExpensesDemo(trx: Trx, company: DemoCompany): Promise<
       status: 'submitted',
       description: 'Supplier visit, London',
       items: [
-        { date: -6, type: 'Travel', description: 'Train to London Euston', gross: 86.4, supplier: 'Avanti West Coast', receipt: 'demo-train-ticket.pdf' },
-        { date: -6, type: 'Accommodation', description: 'Hotel, one night', gross: 99, vat: 16.5, supplier: 'Premier Inn', receipt: 'demo-hotel-invoice.pdf' },
-        { date: -5, type: 'Subsistence', description: 'Lunch with supplier', gross: 31.8, vat: 5.3, supplier: 'Pret A Manger', receipt: 'demo-lunch-receipt.png' },
+        {
+          date: -6,
+          type: 'Travel',
+          description: 'Train to London Euston',
+          gross: 86.4,
+          supplier: 'Avanti West Coast',
+          receipt: 'demo-train-ticket.pdf',
+        },
+        {
+          date: -6,
+          type: 'Accommodation',
+          description: 'Hotel, one night',
+          gross: 99,
+          vat: 16.5,
+          supplier: 'Premier Inn',
+          receipt: 'demo-hotel-invoice.pdf',
+        },
+        {
+          date: -5,
+          type: 'Subsistence',
+          description: 'Lunch with supplier',
+          gross: 31.8,
+          vat: 5.3,
+          supplier: 'Pret A Manger',
+          receipt: 'demo-lunch-receipt.png',
+        },
       ],
     },
     {
@@ -71,21 +103,56 @@ export async function seedExpensesDemo(trx: Trx, company: DemoCompany): Promise<
       who: colleague,
       status: 'submitted',
       description: 'Taxi after late shift',
-      items: [{ date: -1, type: 'Travel', description: 'Taxi home after stock-take', gross: 18.5, supplier: 'Street Cars', receipt: 'demo-taxi-receipt.png' }],
+      items: [
+        {
+          date: -1,
+          type: 'Travel',
+          description: 'Taxi home after stock-take',
+          gross: 18.5,
+          supplier: 'Street Cars',
+          receipt: 'demo-taxi-receipt.png',
+        },
+      ],
     },
     {
       who: ella,
       status: 'approved',
       description: 'Keyboard for the stock room',
-      items: [{ date: -30, type: 'Equipment', description: 'Wireless keyboard and mouse', gross: 54, vat: 9, supplier: 'Office Supplies Direct', receipt: 'demo-keyboard-invoice.pdf' }],
+      items: [
+        {
+          date: -30,
+          type: 'Equipment',
+          description: 'Wireless keyboard and mouse',
+          gross: 54,
+          vat: 9,
+          supplier: 'Office Supplies Direct',
+          receipt: 'demo-keyboard-invoice.pdf',
+        },
+      ],
     },
     {
       who: another,
       status: 'partly_approved',
       description: 'Trade show',
       items: [
-        { date: -20, type: 'Travel', description: 'Parking at the NEC', gross: 24, supplier: 'NEC Car Parks', receipt: 'demo-parking-receipt.png' },
-        { date: -20, type: 'Subsistence', description: 'Dinner', gross: 42, vat: 7, supplier: 'Wagamama', receipt: 'demo-lunch-receipt.png', approved: 25 },
+        {
+          date: -20,
+          type: 'Travel',
+          description: 'Parking at the NEC',
+          gross: 24,
+          supplier: 'NEC Car Parks',
+          receipt: 'demo-parking-receipt.png',
+        },
+        {
+          date: -20,
+          type: 'Subsistence',
+          description: 'Dinner',
+          gross: 42,
+          vat: 7,
+          supplier: 'Wagamama',
+          receipt: 'demo-lunch-receipt.png',
+          approved: 25,
+        },
       ],
     },
     {
@@ -123,7 +190,9 @@ export async function seedExpensesDemo(trx: Trx, company: DemoCompany): Promise<
     const approvedByPosition = new Map<number, number>();
     let items: NewItem[];
     if (claimType === 'mileage') {
-      const mileage = claim.items.flatMap((item) => ('miles' in item ? [{ ...item, date: day(item.date), tenths: item.miles * 10, passengers: item.passengers ?? 0 }] : []));
+      const mileage = claim.items.flatMap((item) =>
+        'miles' in item ? [{ ...item, date: day(item.date), tenths: item.miles * 10, passengers: item.passengers ?? 0 }] : [],
+      );
       const prior = carTenths.get(claim.who) ?? new Map<string, number>();
       const priced = priceMileageItems(mileage, { priorCarTenthsByTaxYear: prior, companyRates: {} });
       items = priced.map((item, position) => ({
@@ -233,7 +302,8 @@ export async function seedExpensesDemo(trx: Trx, company: DemoCompany): Promise<
       await insertEvent(trx, { companyId, claimId, actorId: marcus, action, note: claim.reason ?? null });
     }
     if (claim.status === 'paid') await insertEvent(trx, { companyId, claimId, actorId: olivia, action: 'paid' });
-    if (claim.status === 'exported') await insertEvent(trx, { companyId, claimId, actorId: olivia, action: 'exported', note: 'Demo pay period' });
+    if (claim.status === 'exported')
+      await insertEvent(trx, { companyId, claimId, actorId: olivia, action: 'exported', note: 'Demo pay period' });
     if (claim.status === 'submitted') {
       await notify(trx, {
         companyId,

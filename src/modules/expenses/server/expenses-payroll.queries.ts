@@ -33,9 +33,15 @@ export async function findPayrollExpenseTotals(
     .where('c.status', 'in', ['approved', 'partly_approved'])
     .where('c.exported_at', 'is', null)
     .where(sql<boolean>`(c.decided_at AT TIME ZONE 'Europe/London')::date <= ${input.to}::date`);
-  if (input.carryForward === false) query = query.where(sql<boolean>`(c.decided_at AT TIME ZONE 'Europe/London')::date >= ${input.from}::date`);
+  if (input.carryForward === false)
+    query = query.where(sql<boolean>`(c.decided_at AT TIME ZONE 'Europe/London')::date >= ${input.from}::date`);
   const rows = await query.groupBy('c.user_id').orderBy('c.user_id').execute();
-  return rows.map((row) => ({ userId: row.user_id, claimIds: row.claim_ids, nonTaxablePence: Number(row.non_taxable), taxablePence: Number(row.taxable) }));
+  return rows.map((row) => ({
+    userId: row.user_id,
+    claimIds: row.claim_ids,
+    nonTaxablePence: Number(row.non_taxable),
+    taxablePence: Number(row.taxable),
+  }));
 }
 
 /** Marks the approved claims among `claimIds` exported; returns the ids and claimants it marked. */

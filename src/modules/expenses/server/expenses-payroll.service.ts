@@ -29,7 +29,13 @@ export async function markExpensesExported(
 ): Promise<number> {
   const marked = await markClaimsExported(trx, input);
   for (const claim of marked) {
-    await insertEvent(trx, { companyId: input.companyId, claimId: claim.id, actorId: input.actorId, action: 'exported', note: input.reference });
+    await insertEvent(trx, {
+      companyId: input.companyId,
+      claimId: claim.id,
+      actorId: input.actorId,
+      action: 'exported',
+      note: input.reference,
+    });
     await tellClaimant(
       trx,
       { companyId: input.companyId, claimId: claim.id, userId: claim.user_id, personName: '', summary: '' },

@@ -13,6 +13,8 @@ export const expensesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
   mountReceipts(app, deps);
   // The demo seed records its receipts before file storage exists; their bytes are written here.
   app.addHook('onReady', async () => {
-    await restoreDemoReceipts(deps.db, app.fileStorage).catch((error: unknown) => app.log.error({ err: error }, 'could not write the demo receipts'));
+    await restoreDemoReceipts(deps.db, app.fileStorage).catch((error: unknown) =>
+      app.log.error({ err: error }, 'could not write the demo receipts'),
+    );
   });
 };

@@ -85,7 +85,12 @@ export function mountReceipts(app: FastifyInstance, deps: AppDeps): void {
     const companyId = requireCompany(session, 'not_found');
     const [receipt] = await withTenant(db, companyId, (trx) => findReceipts(trx, { companyId, claimId: id, receiptId }));
     if (!receipt) throw AppError.notFound();
-    return sendFile(reply, { id: receipt.file_id, storage_key: receipt.storage_key, original_name: receipt.original_name, mime_type: receipt.mime_type });
+    return sendFile(reply, {
+      id: receipt.file_id,
+      storage_key: receipt.storage_key,
+      original_name: receipt.original_name,
+      mime_type: receipt.mime_type,
+    });
   });
 
   app.get(`${expensePaths.claims}/:id/receipts.zip`, access('GET'), async (request, reply) => {
@@ -126,7 +131,13 @@ export function mountReceipts(app: FastifyInstance, deps: AppDeps): void {
       await lockOwnClaim(trx, session, companyId, id);
       const removed = await deleteReceipt(trx, { companyId, claimId: id, receiptId });
       if (!removed) throw AppError.notFound();
-      await auditCaller(trx, auditCallerOf(request), { companyId, action: 'expense.receipt_removed', targetType: 'expense', targetId: id, details: null });
+      await auditCaller(trx, auditCallerOf(request), {
+        companyId,
+        action: 'expense.receipt_removed',
+        targetType: 'expense',
+        targetId: id,
+        details: null,
+      });
       await publishClaimChange(trx, companyId);
       return removed;
     });
