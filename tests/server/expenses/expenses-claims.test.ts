@@ -3,7 +3,12 @@
 // amounts, rejected → edited → resubmitted, locked once approved or exported, the pending
 // count, the export, expense types ordered by name, and the payroll totals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expenseMessages, type ClaimEvent, type ExpenseClaimDetail, type ExpenseType } from '../../../src/modules/expenses/expenses.contract';
+import {
+  expenseMessages,
+  type ClaimEvent,
+  type ExpenseClaimDetail,
+  type ExpenseType,
+} from '../../../src/modules/expenses/expenses.contract';
 import { expensesForPayroll, markExpensesExported } from '../../../src/modules/expenses/server/expenses-payroll.service';
 import { withTenant } from '../../../src/server/db/database';
 import { mileageItem, startExpenseHarness, travelClaim, type ExpenseHarness } from '../../support/expenses-harness';
@@ -20,7 +25,13 @@ const actions = (detail: ExpenseClaimDetail) => detail.events.map((event: ClaimE
 describe('mileage', () => {
   it('prices 100 car miles on 1 May 2026 at £55.00 and on 1 March 2026 at £45.00', async () => {
     const may = await h.claim('office', { claim_type: 'mileage', items: [mileageItem('2026-05-01', 100)] });
-    expect(may.items[0]).toMatchObject({ amount: 55, hmrc_amount: 55, taxable_amount: 0, calculation: '100 mi × 55p', tax_year: '2026/27' });
+    expect(may.items[0]).toMatchObject({
+      amount: 55,
+      hmrc_amount: 55,
+      taxable_amount: 0,
+      calculation: '100 mi × 55p',
+      tax_year: '2026/27',
+    });
     const march = await h.claim('office', { claim_type: 'mileage', items: [mileageItem('2026-03-01', 100)] });
     expect(march.items[0]?.amount).toBe(45);
     expect(march.total).toBe(45);
@@ -49,7 +60,11 @@ describe('who may approve', () => {
 
     const approved = await h.act('manager', claim.id, 'approve', { note: 'Thanks' });
     expect(approved.statusCode).toBe(200);
-    expect(approved.json<ExpenseClaimDetail>()).toMatchObject({ status: 'approved', approved_total: 12.5, decided_by_name: 'Marta Manning' });
+    expect(approved.json<ExpenseClaimDetail>()).toMatchObject({
+      status: 'approved',
+      approved_total: 12.5,
+      decided_by_name: 'Marta Manning',
+    });
     expect((await h.act('manager', claim.id, 'approve')).statusCode).toBe(409);
   });
 
@@ -130,18 +145,27 @@ describe('deciding', () => {
     const toExport = await h.claim('colleague', travelClaim(h.types, 33));
     await h.act('manager', toExport.id, 'approve');
     const companyId = h.company.companyId;
-    const totals = await withTenant(h.t.database.db, companyId, (trx) => expensesForPayroll(trx, { companyId, from: '2000-01-01', to: '2099-12-31' }));
+    const totals = await withTenant(h.t.database.db, companyId, (trx) =>
+      expensesForPayroll(trx, { companyId, from: '2000-01-01', to: '2099-12-31' }),
+    );
     const colleague = totals.find((row) => row.userId === h.company.people.colleague.id);
     expect(colleague?.claimIds).toContain(toExport.id);
     expect(colleague?.claimIds).not.toContain(approved.id);
     const marked = await withTenant(h.t.database.db, companyId, (trx) =>
-      markExpensesExported(trx, { companyId, claimIds: [toExport.id, approved.id], reference: 'May 2026', actorId: h.company.people.hr.id }),
+      markExpensesExported(trx, {
+        companyId,
+        claimIds: [toExport.id, approved.id],
+        reference: 'May 2026',
+        actorId: h.company.people.hr.id,
+      }),
     );
     expect(marked).toBe(1);
     const exported = (await h.send('colleague', 'GET', `/api/user-expense/${toExport.id}`)).json<ExpenseClaimDetail>();
     expect(exported.status).toBe('exported');
     expect((await h.send('colleague', 'PUT', `/api/user-expense/${toExport.id}`, travelClaim(h.types, 1))).statusCode).toBe(409);
-    const again = await withTenant(h.t.database.db, companyId, (trx) => expensesForPayroll(trx, { companyId, from: '2000-01-01', to: '2099-12-31' }));
+    const again = await withTenant(h.t.database.db, companyId, (trx) =>
+      expensesForPayroll(trx, { companyId, from: '2000-01-01', to: '2099-12-31' }),
+    );
     expect(again.find((row) => row.userId === h.company.people.colleague.id)?.claimIds ?? []).not.toContain(toExport.id);
   });
 
@@ -151,7 +175,9 @@ describe('deciding', () => {
     expect(claim.items[0]).toMatchObject({ amount: 60, hmrc_amount: 55, taxable_amount: 5 });
     await h.act('manager', claim.id, 'approve');
     const companyId = h.company.companyId;
-    const totals = await withTenant(h.t.database.db, companyId, (trx) => expensesForPayroll(trx, { companyId, from: '2000-01-01', to: '2099-12-31' }));
+    const totals = await withTenant(h.t.database.db, companyId, (trx) =>
+      expensesForPayroll(trx, { companyId, from: '2000-01-01', to: '2099-12-31' }),
+    );
     const ella = totals.find((row) => row.userId === h.company.people.employee.id);
     expect(ella?.taxablePence).toBe(500);
     await h.send('hr', 'PUT', '/api/expense-settings', { car_rate: null });
@@ -165,13 +191,17 @@ describe('lists, types and the export', () => {
     expect(mine.results.every((row) => row.user.id === h.company.people.employee.id)).toBe(true);
     const office = (await h.send('otherManager', 'GET', '/api/user-expense')).json<{ results: { user: { id: string } }[] }>();
     expect(office.results.some((row) => row.user.id === h.company.people.employee.id)).toBe(false);
-    const mileage = (await h.send('owner', 'GET', '/api/user-expense?claim_type=mileage&page=1')).json<{ results: { claim_type: string }[] }>();
+    const mileage = (await h.send('owner', 'GET', '/api/user-expense?claim_type=mileage&page=1')).json<{
+      results: { claim_type: string }[];
+    }>();
     expect(mileage.results.length).toBeGreaterThan(0);
     expect(mileage.results.every((row) => row.claim_type === 'mileage')).toBe(true);
   });
 
   it('lists expense types by name and lets only company scope change them', async () => {
-    const types = (await h.send('employee', 'GET', '/api/expense-type')).json<{ results: ExpenseType[] }>().results.map((type) => type.name);
+    const types = (await h.send('employee', 'GET', '/api/expense-type'))
+      .json<{ results: ExpenseType[] }>()
+      .results.map((type) => type.name);
     expect(types).toEqual(['Accommodation', 'Equipment', 'Subsistence', 'Travel']);
     expect((await h.send('manager', 'POST', '/api/expense-type', { name: 'Books' })).statusCode).toBe(403);
     const made = await h.send('owner', 'POST', '/api/expense-type', { name: 'Books', limit: 40, receipt_required: false });
@@ -183,7 +213,10 @@ describe('lists, types and the export', () => {
     const csv = await h.send('owner', 'GET', '/api/user-expense/export?format=csv&claim_type=mileage');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toContain('Taxable excess (£)');
     expect(lines.slice(1).every((line) => line.includes('Mileage'))).toBe(true);
     expect(lines.some((line) => line.includes('50 mi × 55p + 50 mi × 25p'))).toBe(true);

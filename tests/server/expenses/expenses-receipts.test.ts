@@ -16,7 +16,13 @@ beforeAll(async () => {
 });
 afterAll(async () => h.t.close());
 
-async function upload(harness: ExpenseHarness, who: 'employee' | 'manager' | 'owner', claimId: string, itemId: string, file: { name: string; data: Buffer; type?: string }) {
+async function upload(
+  harness: ExpenseHarness,
+  who: 'employee' | 'manager' | 'owner',
+  claimId: string,
+  itemId: string,
+  file: { name: string; data: Buffer; type?: string },
+) {
   const body = multipartBody([
     { name: 'item_id', value: itemId },
     { name: 'file', filename: file.name, contentType: file.type ?? 'image/png', data: file.data },
@@ -32,7 +38,17 @@ async function upload(harness: ExpenseHarness, who: 'employee' | 'manager' | 'ow
 const subsistence = (types: ExpenseHarness['types']) => ({
   claim_type: 'expense',
   submit: false,
-  items: [{ date: '2026-05-04', expense_type_id: types.Subsistence, description: 'Lunch', gross: 12.4, vat: 2.07, supplier: 'Pret', vat_receipt_held: true }],
+  items: [
+    {
+      date: '2026-05-04',
+      expense_type_id: types.Subsistence,
+      description: 'Lunch',
+      gross: 12.4,
+      vat: 2.07,
+      supplier: 'Pret',
+      vat_receipt_held: true,
+    },
+  ],
 });
 
 describe('receipts', () => {
@@ -46,7 +62,11 @@ describe('receipts', () => {
     const itemId = draft.items[0]?.id ?? '';
     const photo = await upload(h, 'employee', draft.id, itemId, { name: 'lunch.png', data: pngImage(40, 30) });
     expect(photo.statusCode).toBe(201);
-    const pdf = await upload(h, 'employee', draft.id, itemId, { name: 'lunch.pdf', data: pdfDocument('Pret 12.40'), type: 'application/pdf' });
+    const pdf = await upload(h, 'employee', draft.id, itemId, {
+      name: 'lunch.pdf',
+      data: pdfDocument('Pret 12.40'),
+      type: 'application/pdf',
+    });
     expect(pdf.statusCode).toBe(201);
 
     const submitted = (await h.act('employee', draft.id, 'submit')).json<ExpenseClaimDetail>();
@@ -70,12 +90,16 @@ describe('receipts', () => {
   it('refuses the wrong bytes, an oversized file, another item and someone else’s claim', async () => {
     const draft = await h.claim('employee', subsistence(h.types));
     const itemId = draft.items[0]?.id ?? '';
-    expect((await upload(h, 'employee', draft.id, itemId, { name: 'receipt.jpg', data: windowsExecutable(), type: 'image/jpeg' })).statusCode).toBe(415);
+    expect(
+      (await upload(h, 'employee', draft.id, itemId, { name: 'receipt.jpg', data: windowsExecutable(), type: 'image/jpeg' })).statusCode,
+    ).toBe(415);
     const huge = Buffer.concat([pngImage(4, 4), Buffer.alloc(10 * 1024 * 1024 + 10)]);
     expect((await upload(h, 'employee', draft.id, itemId, { name: 'huge.png', data: huge })).statusCode).toBe(413);
     expect((await upload(h, 'employee', draft.id, draft.id, { name: 'a.png', data: pngImage(4, 4) })).statusCode).toBe(422);
     const submitted = await h.claim('employee', travelClaim(h.types));
-    expect((await upload(h, 'manager', submitted.id, submitted.items[0]?.id ?? '', { name: 'a.png', data: pngImage(4, 4) })).statusCode).toBe(403);
+    expect(
+      (await upload(h, 'manager', submitted.id, submitted.items[0]?.id ?? '', { name: 'a.png', data: pngImage(4, 4) })).statusCode,
+    ).toBe(403);
     const after = (await h.send('employee', 'GET', `/api/user-expense/${draft.id}`)).json<ExpenseClaimDetail>();
     expect(after.items[0]?.receipts).toEqual([]);
   });
@@ -146,22 +170,42 @@ describe('fuzzed bodies', () => {
       { method: 'POST' as const, url: '/api/expense-type' },
     ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), anything, fc.constantFrom('employee' as const, 'owner' as const), async (route, body, who) => {
-        const res = await h.t.app.inject({
-          method: route.method,
-          url: route.url,
-          headers: { ...bearer(await h.company.token(who)), 'content-type': 'application/json' },
-          payload: JSON.stringify(body) ?? 'null',
-        });
-        expect(res.statusCode, `${route.method} ${route.url} ${res.body}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        anything,
+        fc.constantFrom('employee' as const, 'owner' as const),
+        async (route, body, who) => {
+          const res = await h.t.app.inject({
+            method: route.method,
+            url: route.url,
+            headers: { ...bearer(await h.company.token(who)), 'content-type': 'application/json' },
+            payload: JSON.stringify(body) ?? 'null',
+          });
+          expect(res.statusCode, `${route.method} ${route.url} ${res.body}`).toBeLessThan(500);
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it('never answer 5xx on any list or export query', async () => {
-    const key = fc.constantFrom('claim_type', 'status', 'status[]', 'user_id', 'expense_type_id', 'from', 'to', 'view', 'search', 'page', 'format');
-    const pairs = fc.array(fc.tuple(key, fc.oneof(fc.string(), fc.constantFrom('mileage', 'approve', 'xlsx', '2026-05-01', h.types.Travel))), { maxLength: 4 });
+    const key = fc.constantFrom(
+      'claim_type',
+      'status',
+      'status[]',
+      'user_id',
+      'expense_type_id',
+      'from',
+      'to',
+      'view',
+      'search',
+      'page',
+      'format',
+    );
+    const pairs = fc.array(
+      fc.tuple(key, fc.oneof(fc.string(), fc.constantFrom('mileage', 'approve', 'xlsx', '2026-05-01', h.types.Travel))),
+      { maxLength: 4 },
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('/api/user-expense', '/api/user-expense/export'), pairs, async (path, query) => {
         const text = query.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');

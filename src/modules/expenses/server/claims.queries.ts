@@ -186,7 +186,7 @@ export async function findPriorCarTenths(
 
 export async function insertEvent(
   db: DbOrTrx,
-  input: { companyId: string; claimId: string; actorId: string | null; action: string; note?: string | null },
+  input: { companyId: string; claimId: string; actorId: string | null; action: string; note?: string | null; at?: Date },
 ): Promise<void> {
   await db
     .insertInto('expense_claim_events')
@@ -197,7 +197,7 @@ export async function insertEvent(
       action: input.action,
       note: input.note ?? null,
       // Several steps may share a transaction (created and submitted): the wall clock keeps their order.
-      created_at: sql<Date>`clock_timestamp()`,
+      created_at: input.at ?? sql<Date>`clock_timestamp()`,
     })
     .execute();
 }
