@@ -20,5 +20,5 @@ export const expensesClientModule: ClientModule = {
     },
   ],
   settings: [{ path: '/settings/expense-settings', label: 'Expense Settings', resources: ['expense-type'] }],
-  widgets: [{ key: 'expenses-to-approve', order: 35, component: ExpenseApprovalsWidget }],
+  widgets: [{ key: 'expenses-to-approve', order: 32, component: ExpenseApprovalsWidget }],
 };
