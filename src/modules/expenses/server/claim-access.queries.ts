@@ -9,6 +9,7 @@ import { EXPENSE_ENDPOINT } from '../expenses.contract';
 /** The caller as the list and count conditions take them. */
 export type ClaimActor = {
   userId: string;
+  companyId: string;
   departmentIds: readonly string[];
   /** The caller's level for reading (GET) and for approving (PUT) claims. */
   readLevel: 'own' | 'department' | 'company' | null;
@@ -16,20 +17,26 @@ export type ClaimActor = {
   rank: number;
 };
 
-const lineReports = (column: RawBuilder<unknown>, actor: ClaimActor) =>
-  sql`${column} IN (SELECT lm.user_id FROM user_line_managers lm WHERE lm.manager_id = ${actor.userId})`;
-const inDepartments = (column: RawBuilder<unknown>, actor: ClaimActor) => {
+// Each condition is `column IN (one subquery)`: PostgreSQL runs the subquery once and hashes it,
+// and the subquery keeps to the actor's company and departments (a role's rank is worked out
+// only for the people of those departments, never for every user).
+const lineReports = (actor: ClaimActor) => sql`SELECT lm.user_id FROM user_line_managers lm WHERE lm.manager_id = ${actor.userId}`;
+const departmentPeople = (actor: ClaimActor, ranked: boolean) => {
   const departments = sql.join(actor.departmentIds.map((id) => sql`${id}::uuid`));
-  return sql`(${column} IN (SELECT du.id FROM users du WHERE du.department_id IN (${departments}))
-    OR ${column} IN (SELECT ud.user_id FROM user_departments ud WHERE ud.department_id IN (${departments})))`;
+  const rank = ranked ? sql`AND ${roleRankOf(sql`du.role_id`)} <= ${actor.rank}` : sql``;
+  return sql`SELECT du.id FROM users du WHERE du.company_id = ${actor.companyId}
+    AND (du.department_id IN (${departments})
+      OR du.id IN (SELECT ud.user_id FROM user_departments ud WHERE ud.company_id = ${actor.companyId} AND ud.department_id IN (${departments})))
+    ${rank}`;
 };
 
 /** The claimant (`column`) is someone whose claims the actor reads: own, line reports, and their scope. */
 export function readableByCondition(column: RawBuilder<unknown>, actor: ClaimActor): RawBuilder<boolean> {
   if (actor.readLevel === 'company') return sql<boolean>`true`;
-  const mine = sql`(${column} = ${actor.userId} OR ${lineReports(column, actor)})`;
-  if (actor.readLevel === 'department' && actor.departmentIds.length > 0) return sql<boolean>`(${mine} OR ${inDepartments(column, actor)})`;
-  return sql<boolean>`${mine}`;
+  if (actor.readLevel === 'department' && actor.departmentIds.length > 0) {
+    return sql<boolean>`(${column} = ${actor.userId} OR ${column} IN (${lineReports(actor)} UNION ${departmentPeople(actor, false)}))`;
+  }
+  return sql<boolean>`(${column} = ${actor.userId} OR ${column} IN (${lineReports(actor)}))`;
 }
 
 /** The claimant is someone the actor may approve for; never the actor. */
@@ -37,10 +44,9 @@ export function approvableByCondition(column: RawBuilder<unknown>, actor: ClaimA
   const notSelf = sql`${column} <> ${actor.userId}`;
   if (actor.approveLevel === 'company') return sql<boolean>`(${notSelf})`;
   if (actor.approveLevel !== 'department' || actor.departmentIds.length === 0) {
-    return sql<boolean>`(${notSelf} AND ${lineReports(column, actor)})`;
+    return sql<boolean>`(${notSelf} AND ${column} IN (${lineReports(actor)}))`;
   }
-  const ranksNoHigher = sql`${column} IN (SELECT ru.id FROM users ru WHERE ${roleRankOf(sql`ru.role_id`)} <= ${actor.rank})`;
-  return sql<boolean>`(${notSelf} AND (${lineReports(column, actor)} OR (${ranksNoHigher} AND ${inDepartments(column, actor)})))`;
+  return sql<boolean>`(${notSelf} AND ${column} IN (${lineReports(actor)} UNION ${departmentPeople(actor, true)}))`;
 }
 
 /** The claimant's line managers. */

@@ -16,6 +16,7 @@ const narrow = (scope: Scope | null): Level => (scope === 'global' ? 'company' :
 export function claimActor(session: Session): ClaimActor {
   return {
     userId: session.userId,
+    companyId: session.companyId ?? '00000000-0000-0000-0000-000000000000',
     departmentIds: session.departmentIds,
     readLevel: narrow(levelFor(session.permissions, EXPENSE_ENDPOINT, 'GET')),
     approveLevel: narrow(levelFor(session.permissions, EXPENSE_ENDPOINT, 'PUT')),
