@@ -2,6 +2,7 @@
 // may approve (never the claimant; another department's manager 403), partly approved
 // amounts, rejected → edited → resubmitted, locked once approved or exported, the pending
 // count, the export, expense types ordered by name, and the payroll totals.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expenseMessages,
@@ -11,6 +12,7 @@ import {
 } from '../../../src/modules/expenses/expenses.contract';
 import { expensesForPayroll, markExpensesExported } from '../../../src/modules/expenses/server/expenses-payroll.service';
 import { withTenant } from '../../../src/server/db/database';
+import { ownerSql } from '../../support/identity-fixtures';
 import { mileageItem, startExpenseHarness, travelClaim, type ExpenseHarness } from '../../support/expenses-harness';
 
 let h: ExpenseHarness;
@@ -52,6 +54,12 @@ describe('who may approve', () => {
   it('refuses the claimant and another department’s manager; the line manager approves', async () => {
     const claim = await h.claim('employee', travelClaim(h.types));
     expect(claim.status).toBe('submitted');
+    // The line manager is asked (a to-do pointing at the claim); nobody else in Operations is.
+    const asked = await ownerSql<{ user_id: string; todo: boolean }>(
+      h.t,
+      sql`select user_id, todo from notifications where relates_to = 'expense' and relates_to_id = ${claim.id}`,
+    );
+    expect(asked).toEqual([{ user_id: h.company.people.manager.id, todo: true }]);
     const own = await h.act('employee', claim.id, 'approve');
     expect(own.statusCode).toBe(403);
     expect(messageOf(own)).toBe(expenseMessages.cannotApproveOwn);
@@ -66,6 +74,11 @@ describe('who may approve', () => {
       decided_by_name: 'Marta Manning',
     });
     expect((await h.act('manager', claim.id, 'approve')).statusCode).toBe(409);
+    const told = await ownerSql<{ description: string }>(
+      h.t,
+      sql`select description from notifications where relates_to_id = ${claim.id} and user_id = ${h.company.people.employee.id}`,
+    );
+    expect(told.map((row) => row.description)).toEqual(['Your expense claim of £12.50 was approved.']);
   });
 
   it('never lets a manager approve their own claim, but the owner may; the badge counts what waits', async () => {
