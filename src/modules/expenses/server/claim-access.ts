@@ -38,6 +38,7 @@ export async function relationTo(trx: Trx, session: Session, subject: PersonSubj
   const lineManagers = session.companyId ? await findLineManagerIds(trx, { companyId: session.companyId, userId: subject.userId }) : [];
   const lineManager = lineManagers.includes(session.userId);
   const approver = !claimant && (lineManager || mayActOn(session, subject, EXPENSE_ENDPOINT, 'PUT'));
-  const readable = claimant || lineManager || mayActOn(session, subject, EXPENSE_ENDPOINT, 'GET');
+  // Whom one may approve for, one may read.
+  const readable = claimant || approver || mayActOn(session, subject, EXPENSE_ENDPOINT, 'GET');
   return { readable, approver, claimant };
 }

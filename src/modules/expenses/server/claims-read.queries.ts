@@ -36,7 +36,8 @@ export type ClaimViewRow = {
 
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function claimSelect(db: DbOrTrx, actor: ClaimActor) {
+/** `approvable`: 'known' when every row is one the actor may approve (the approver's list), so it is not worked out again. */
+function claimSelect(db: DbOrTrx, actor: ClaimActor, approvable: 'known' | 'per_row' = 'per_row') {
   return db
     .selectFrom('expense_claims as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
@@ -65,7 +66,10 @@ function claimSelect(db: DbOrTrx, actor: ClaimActor) {
       sql<string | null>`CASE WHEN dec.id IS NULL THEN NULL ELSE dec.first_name || ' ' || dec.surname END`.as('decided_by_name'),
       sql<number>`(SELECT count(*)::int FROM expense_items i WHERE i.claim_id = c.id)`.as('item_count'),
       sql<number>`(SELECT count(*)::int FROM expense_receipts r WHERE r.claim_id = c.id)`.as('receipt_count'),
-      sql<boolean>`(c.status = 'submitted' AND ${approvableByCondition(sql`c.user_id`, actor)})`.as('approvable'),
+      (approvable === 'known'
+        ? sql<boolean>`true`
+        : sql<boolean>`(c.status = 'submitted' AND ${approvableByCondition(sql`c.user_id`, actor)})`
+      ).as('approvable'),
     ]);
 }
 
@@ -78,9 +82,11 @@ export async function findClaimView(
 
 export function filtersOf(input: { actor: ClaimActor; query: ClaimListQuery }): RawBuilder<boolean>[] {
   const { actor, query } = input;
-  const conditions: RawBuilder<boolean>[] = [readableByCondition(sql`c.user_id`, actor)];
-  if (query.view === 'mine') conditions.push(sql<boolean>`c.user_id = ${actor.userId}`);
+  const conditions: RawBuilder<boolean>[] = [];
+  // Whom one may approve for, one may read: the approver's list needs no second reach.
   if (query.view === 'approve') conditions.push(sql<boolean>`(c.status = 'submitted' AND ${approvableByCondition(sql`c.user_id`, actor)})`);
+  else conditions.push(readableByCondition(sql`c.user_id`, actor));
+  if (query.view === 'mine') conditions.push(sql<boolean>`c.user_id = ${actor.userId}`);
   // Someone else's drafts are theirs alone.
   conditions.push(sql<boolean>`(c.status <> 'draft' OR c.user_id = ${actor.userId})`);
   if (query.claim_type) conditions.push(sql<boolean>`c.claim_type = ${query.claim_type}`);
@@ -100,26 +106,32 @@ export function filtersOf(input: { actor: ClaimActor; query: ClaimListQuery }): 
   return conditions;
 }
 
-export async function findClaimPage(
-  db: DbOrTrx,
-  input: { companyId: string; actor: ClaimActor; query: ClaimListQuery; paging: Paging },
-): Promise<{ rows: ClaimViewRow[]; count: number }> {
+/** The page's two statements (its rows and their count), built apart so they can be explained. */
+export function claimPageQueries(db: DbOrTrx, input: { companyId: string; actor: ClaimActor; query: ClaimListQuery; paging: Paging }) {
   const where = sql<boolean>`${sql.join(filtersOf(input), sql` AND `)}`;
   const order = input.query.view === 'approve' ? sql`c.submitted_at ASC, c.id` : sql`c.created_at DESC, c.id`;
-  const rows = await claimSelect(db, input.actor)
+  const rows = claimSelect(db, input.actor, input.query.view === 'approve' ? 'known' : 'per_row')
     .where('c.company_id', '=', input.companyId)
     .where(where)
     .orderBy(order)
     .limit(input.paging.limit)
-    .offset(input.paging.offset)
-    .execute();
-  const counted = await db
-    .selectFrom('expense_claims as c')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .offset(input.paging.offset);
+  // The person's name is joined only when the search needs it.
+  const base = db.selectFrom('expense_claims as c');
+  const count = (input.query.search ? base.innerJoin('users as u', 'u.id', 'c.user_id') : base)
     .select(sql<number>`count(*)::int`.as('count'))
     .where('c.company_id', '=', input.companyId)
-    .where(where)
-    .executeTakeFirst();
+    .where(where);
+  return { rows, count };
+}
+
+export async function findClaimPage(
+  db: DbOrTrx,
+  input: { companyId: string; actor: ClaimActor; query: ClaimListQuery; paging: Paging },
+): Promise<{ rows: ClaimViewRow[]; count: number }> {
+  const queries = claimPageQueries(db, input);
+  const rows = await queries.rows.execute();
+  const counted = await queries.count.executeTakeFirst();
   return { rows, count: counted?.count ?? 0 };
 }
 
