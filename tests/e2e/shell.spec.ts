@@ -47,12 +47,15 @@ test.describe('the side menu shows each kind of user exactly what they may use',
   test.use({ viewport: { width: 1440, height: 900 } });
 
   for (const email of [ACCOUNTS.manager, ACCOUNTS.employee]) {
-    test(`${email}: Dashboard, Employees, Leave & Absences, Help/FAQ and Contact Us; settings holds User Settings`, async ({ page }) => {
+    test(`${email}: Dashboard, Employees, Leave & Absences, Expenses, Help/FAQ and Contact Us; settings holds User Settings`, async ({
+      page,
+    }) => {
       await signInAs(page, email);
       expect(await menuEntries(page)).toEqual([
         { title: 'Dashboard', disabled: false },
         { title: 'Employees', disabled: false },
         { title: 'Leave & Absences', disabled: false },
+        { title: 'Expenses', disabled: false },
         { title: 'Help/FAQ', disabled: false },
         { title: 'Contact Us', disabled: false },
       ]);

@@ -17,12 +17,7 @@ const COMING_ENDPOINTS = [
   '/api/rota',
 ] as const;
 /** Managers work on their departments' people in these; the others are their own. */
-const DEPARTMENT_WORK = new Set<string>([
-  '/api/user-overtime',
-  '/api/approve-overtime',
-  '/api/hr-task',
-  '/api/hs-task',
-]);
+const DEPARTMENT_WORK = new Set<string>(['/api/user-overtime', '/api/approve-overtime', '/api/hr-task', '/api/hs-task']);
 const MANAGERS_AND_UP = new Set<string>(['/api/approve-overtime', '/api/absence-reports']);
 
 const coming = (scopeFor: (endpoint: string) => Scope | null): PermissionEntry[] =>
