@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { CLAIM_STATUSES, CLAIM_STATUS_LABELS } from '../expenses.contract';
 import type { ClaimsSearch } from './claims-search';
 import { DateField } from './date-field';
+import { PersonFilter } from './person-filter';
 import { expenseTypesQueryOptions } from './expenses.api';
 
 type Props = { search: ClaimsSearch; onChange: (next: ClaimsSearch) => void; showPerson: boolean };
@@ -24,7 +25,9 @@ export function ClaimFilters({ search, onChange, showPerson }: Props) {
     for (const key of Object.keys(next) as (keyof ClaimsSearch)[]) if (next[key] === undefined || next[key] === '') delete next[key];
     onChange(next);
   };
-  const filtered = Boolean(search.status || search.claim_type || search.expense_type_id || search.from || search.to || search.search);
+  const filtered = Boolean(
+    search.user_id || search.status || search.claim_type || search.expense_type_id || search.from || search.to || search.search,
+  );
   // On a phone the filters fold away behind one button until asked for.
   const phone = useMediaQuery('(max-width: 36em)');
   const [open, setOpen] = useState(false);
@@ -58,7 +61,7 @@ export function ClaimFilters({ search, onChange, showPerson }: Props) {
         set({ search: text.trim() || undefined });
       }}
     >
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: showPerson ? 7 : 6 }} spacing="xs">
         <Select
           label="Status"
           placeholder="Any"
@@ -86,10 +89,11 @@ export function ClaimFilters({ search, onChange, showPerson }: Props) {
           value={search.expense_type_id ?? null}
           onChange={(value) => set({ expense_type_id: value ?? undefined })}
         />
+        {showPerson && <PersonFilter value={search.user_id} onChange={(userId) => set({ user_id: userId })} />}
         <DateField label="From" value={search.from ?? ''} onChange={(from) => set({ from: from || undefined })} />
         <DateField label="To" value={search.to ?? ''} onChange={(to) => set({ to: to || undefined })} />
         <TextInput
-          label={showPerson ? 'Person or description' : 'Description'}
+          label={showPerson ? 'Name or description' : 'Description'}
           type="search"
           value={text}
           maxLength={100}
