@@ -125,7 +125,7 @@ async function main(): Promise<void> {
           from users where company_id is not null),
         wanted as (
           -- Who claims: the person numbered g modulo the group's size (a hash join, not a loop over everyone).
-          select g, g <= ${BIG_CLAIMS} as is_big, g % case when g <= ${BIG_CLAIMS} then ${BIG_PEOPLE} else ${PEOPLE - BIG_PEOPLE} end as i
+          select g, g <= ${BIG_CLAIMS} as is_big, g % case when g <= ${BIG_CLAIMS} then ${sql.lit(BIG_PEOPLE)} else ${sql.lit(PEOPLE - BIG_PEOPLE)} end as i
           from generate_series(1, ${CLAIMS}) g)
         insert into expense_claims (company_id, user_id, claim_type, description, status, total_pence, approved_pence, taxable_pence,
           first_date, last_date, submitted_at, decided_at, created_at)

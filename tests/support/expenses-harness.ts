@@ -21,16 +21,25 @@ export type ExpenseHarness = {
 export async function startExpenseHarness(t?: TestApp): Promise<ExpenseHarness> {
   const app = t ?? (await createTestApp({ realAuth: true, env: { RATE_LIMIT_MAX: '1000000' } }));
   const company = await addLeaveCompany(app, { assignPolicy: false });
-  const rows = await ownerSql<{ id: string; name: string }>(app, sql`select id, name from expense_types where company_id = ${company.companyId}`);
+  const rows = await ownerSql<{ id: string; name: string }>(
+    app,
+    sql`select id, name from expense_types where company_id = ${company.companyId}`,
+  );
   const types = Object.fromEntries(rows.map((row) => [row.name, row.id])) as ExpenseHarness['types'];
   const send: ExpenseHarness['send'] = async (who, method, url, payload) =>
-    app.app.inject({ method, url, headers: bearer(await company.token(who)), ...(payload === undefined ? {} : { payload: payload as object }) });
+    app.app.inject({
+      method,
+      url,
+      headers: bearer(await company.token(who)),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const claim = async (who: LeavePerson, body: object) => {
     const res = await send(who, 'POST', '/api/user-expense', body);
     if (res.statusCode !== 201) throw new Error(`claim refused: ${res.statusCode} ${res.body}`);
     return res.json<ExpenseClaimDetail>();
   };
-  const act = (who: LeavePerson, id: string, action: string, body: object = {}) => send(who, 'POST', `/api/user-expense/${id}/${action}`, body);
+  const act = (who: LeavePerson, id: string, action: string, body: object = {}) =>
+    send(who, 'POST', `/api/user-expense/${id}/${action}`, body);
   return { t: app, company, types, send, claim, act };
 }
 

@@ -27,11 +27,13 @@ const DEFAULT_TYPES: [string, number | null, boolean][] = [
   ['Subsistence', 2500, true],
   ['Travel', null, false],
 ];
-const pence = (column: string, nullable = false) => (b: Builder) =>
-  b.addColumn(column, 'bigint', (c) => {
-    const checked = c.check(sql`${sql.ref(column)} >= 0`);
-    return nullable ? checked : checked.notNull().defaultTo(0);
-  });
+const pence =
+  (column: string, nullable = false) =>
+  (b: Builder) =>
+    b.addColumn(column, 'bigint', (c) => {
+      const checked = c.check(sql`${sql.ref(column)} >= 0`);
+      return nullable ? checked : checked.notNull().defaultTo(0);
+    });
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await tenantTable(db, 'expense_types')
@@ -56,7 +58,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   let claims = tenantTable(db, 'expense_claims')
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('claim_type', 'text', (c) => c.notNull().check(inList('claim_type', ['expense', 'mileage'])))
-    .addColumn('description', 'text', (c) => c.notNull().defaultTo('').check(sql`char_length(description) <= 200`))
+    .addColumn('description', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('')
+        .check(sql`char_length(description) <= 200`),
+    )
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft').check(inList('status', CLAIM_STATUSES)));
   for (const column of ['total_pence', 'taxable_pence']) claims = pence(column)(claims);
   claims = pence('approved_pence', true)(claims);
@@ -81,8 +88,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('date', 'date', (c) => c.notNull())
     .addColumn('expense_type_id', 'uuid', (c) => c.references('expense_types.id').onDelete('restrict'))
-    .addColumn('description', 'text', (c) => c.notNull().defaultTo('').check(sql`char_length(description) <= 200`))
-    .addColumn('supplier', 'text', (c) => c.notNull().defaultTo('').check(sql`char_length(supplier) <= 120`))
+    .addColumn('description', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('')
+        .check(sql`char_length(description) <= 200`),
+    )
+    .addColumn('supplier', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('')
+        .check(sql`char_length(supplier) <= 120`),
+    )
     .addColumn('vat_receipt_held', 'boolean', (c) => c.notNull().defaultTo(false));
   for (const column of ['gross_pence', 'vat_pence', 'taxable_pence']) items = pence(column)(items);
   items = pence('approved_pence', true)(items);
@@ -90,10 +107,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await items
     .addColumn('miles_tenths', 'integer', (c) => c.check(sql`miles_tenths > 0`))
     .addColumn('vehicle', 'text', (c) => c.check(inList('vehicle', ['car', 'motorcycle', 'bicycle'])))
-    .addColumn('passengers', 'smallint', (c) => c.notNull().defaultTo(0).check(sql`passengers between 0 and 8`))
-    .addColumn('from_place', 'text', (c) => c.notNull().defaultTo('').check(sql`char_length(from_place) <= 120`))
-    .addColumn('to_place', 'text', (c) => c.notNull().defaultTo('').check(sql`char_length(to_place) <= 120`))
-    .addColumn('purpose', 'text', (c) => c.notNull().defaultTo('').check(sql`char_length(purpose) <= 200`))
+    .addColumn('passengers', 'smallint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`passengers between 0 and 8`),
+    )
+    .addColumn('from_place', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('')
+        .check(sql`char_length(from_place) <= 120`),
+    )
+    .addColumn('to_place', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('')
+        .check(sql`char_length(to_place) <= 120`),
+    )
+    .addColumn('purpose', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('')
+        .check(sql`char_length(purpose) <= 200`),
+    )
     .addColumn('calculation', 'text', (c) => c.check(sql`char_length(calculation) <= 300`))
     .addCheckConstraint('expense_items_kind_ck', sql`(miles_tenths IS NULL) = (vehicle IS NULL)`)
     .execute();
@@ -118,7 +155,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await enableTenantRls(db, 'expense_claim_events');
 
   const defaults = sql.join(
-    DEFAULT_TYPES.map(([name, limit, receipt]) => sql`(${sql.lit(name)}, ${limit === null ? sql`NULL::bigint` : sql.lit(limit)}, ${sql.lit(receipt)})`),
+    DEFAULT_TYPES.map(
+      ([name, limit, receipt]) => sql`(${sql.lit(name)}, ${limit === null ? sql`NULL::bigint` : sql.lit(limit)}, ${sql.lit(receipt)})`,
+    ),
   );
   await sql`
     CREATE FUNCTION expense_defaults_for_company(target uuid) RETURNS void LANGUAGE plpgsql AS $$
@@ -154,7 +193,14 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TRIGGER IF EXISTS companies_expense_defaults ON companies`.execute(db);
   await sql`DROP FUNCTION IF EXISTS expense_defaults_on_company_insert()`.execute(db);
   await sql`DROP FUNCTION IF EXISTS expense_defaults_for_company(uuid)`.execute(db);
-  for (const table of ['expense_claim_events', 'expense_receipts', 'expense_items', 'expense_claims', 'expense_settings', 'expense_types']) {
+  for (const table of [
+    'expense_claim_events',
+    'expense_receipts',
+    'expense_items',
+    'expense_claims',
+    'expense_settings',
+    'expense_types',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }
