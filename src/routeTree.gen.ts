@@ -30,6 +30,8 @@ import { Route as SignedInAdminIndexRouteImport } from './routes/_signed-in/admi
 import { Route as SignedInAdminAlertsRouteImport } from './routes/_signed-in/admin/alerts'
 import { Route as SignedInCompanyAbsenceIdRouteImport } from './routes/_signed-in/_company/absence.$id'
 import { Route as SignedInCompanyEmployeeIdRouteImport } from './routes/_signed-in/_company/employee.$id'
+import { Route as SignedInCompanyExpensesIndexRouteImport } from './routes/_signed-in/_company/expenses.index'
+import { Route as SignedInCompanyExpensesNewRouteImport } from './routes/_signed-in/_company/expenses.new'
 import { Route as SignedInCompanyExpertArticlesAndInsightsIndexRouteImport } from './routes/_signed-in/_company/expert-articles-and-insights.index'
 import { Route as SignedInCompanyExpertArticlesAndInsightsIdRouteImport } from './routes/_signed-in/_company/expert-articles-and-insights.$id'
 import { Route as SignedInCompanyHrTaskIdRouteImport } from './routes/_signed-in/_company/hr-task.$id'
@@ -55,6 +57,7 @@ import { Route as SignedInCompanySettingsCompanySettingsRouteImport } from './ro
 import { Route as SignedInCompanySettingsCustomFormFieldsRouteImport } from './routes/_signed-in/_company/settings.custom-form-fields'
 import { Route as SignedInCompanySettingsDepartmentsRouteImport } from './routes/_signed-in/_company/settings.departments'
 import { Route as SignedInCompanySettingsEmploymentSettingsRouteImport } from './routes/_signed-in/_company/settings.employment-settings'
+import { Route as SignedInCompanySettingsExpenseSettingsRouteImport } from './routes/_signed-in/_company/settings.expense-settings'
 import { Route as SignedInCompanySettingsJobTitlesRouteImport } from './routes/_signed-in/_company/settings.job-titles'
 import { Route as SignedInCompanySettingsLocationsRouteImport } from './routes/_signed-in/_company/settings.locations'
 import { Route as SignedInCompanySettingsOvertimeRouteImport } from './routes/_signed-in/_company/settings.overtime'
@@ -65,6 +68,8 @@ import { Route as SignedInCompanySettingsUserSettingsRouteImport } from './route
 import { Route as SignedInCompanySettingsUserTagsRouteImport } from './routes/_signed-in/_company/settings.user-tags'
 import { Route as SignedInAdminArticlesIndexRouteImport } from './routes/_signed-in/admin/articles.index'
 import { Route as SignedInAdminArticlesIdRouteImport } from './routes/_signed-in/admin/articles.$id'
+import { Route as SignedInCompanyExpenseIdIndexRouteImport } from './routes/_signed-in/_company/expense.$id.index'
+import { Route as SignedInCompanyExpenseIdEditRouteImport } from './routes/_signed-in/_company/expense.$id.edit'
 import { Route as SignedInCompanyNoticeIdIndexRouteImport } from './routes/_signed-in/_company/notice.$id.index'
 import { Route as SignedInCompanyNoticeIdEditRouteImport } from './routes/_signed-in/_company/notice.$id.edit'
 import { Route as SignedInCompanyReturnToWorkIdSelfCertificationRouteImport } from './routes/_signed-in/_company/return-to-work.$id.self-certification'
@@ -180,6 +185,18 @@ const SignedInCompanyEmployeeIdRoute =
   SignedInCompanyEmployeeIdRouteImport.update({
     id: '/employee/$id',
     path: '/employee/$id',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyExpensesIndexRoute =
+  SignedInCompanyExpensesIndexRouteImport.update({
+    id: '/expenses/',
+    path: '/expenses/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyExpensesNewRoute =
+  SignedInCompanyExpensesNewRouteImport.update({
+    id: '/expenses/new',
+    path: '/expenses/new',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
 const SignedInCompanyExpertArticlesAndInsightsIndexRoute =
@@ -330,6 +347,12 @@ const SignedInCompanySettingsEmploymentSettingsRoute =
     path: '/settings/employment-settings',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanySettingsExpenseSettingsRoute =
+  SignedInCompanySettingsExpenseSettingsRouteImport.update({
+    id: '/settings/expense-settings',
+    path: '/settings/expense-settings',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanySettingsJobTitlesRoute =
   SignedInCompanySettingsJobTitlesRouteImport.update({
     id: '/settings/job-titles',
@@ -389,6 +412,18 @@ const SignedInAdminArticlesIdRoute = SignedInAdminArticlesIdRouteImport.update({
   path: '/articles/$id',
   getParentRoute: () => SignedInAdminRoute,
 } as any)
+const SignedInCompanyExpenseIdIndexRoute =
+  SignedInCompanyExpenseIdIndexRouteImport.update({
+    id: '/expense/$id/',
+    path: '/expense/$id/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyExpenseIdEditRoute =
+  SignedInCompanyExpenseIdEditRouteImport.update({
+    id: '/expense/$id/edit',
+    path: '/expense/$id/edit',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanyNoticeIdIndexRoute =
   SignedInCompanyNoticeIdIndexRouteImport.update({
     id: '/notice/$id/',
@@ -466,6 +501,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
+  '/expenses/new': typeof SignedInCompanyExpensesNewRoute
   '/expert-articles-and-insights/$id': typeof SignedInCompanyExpertArticlesAndInsightsIdRoute
   '/hr-task/$id': typeof SignedInCompanyHrTaskIdRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
@@ -486,6 +522,7 @@ export interface FileRoutesByFullPath {
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
   '/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
+  '/settings/expense-settings': typeof SignedInCompanySettingsExpenseSettingsRoute
   '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
   '/settings/overtime': typeof SignedInCompanySettingsOvertimeRoute
@@ -495,18 +532,21 @@ export interface FileRoutesByFullPath {
   '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
   '/admin/articles/$id': typeof SignedInAdminArticlesIdRoute
+  '/expenses/': typeof SignedInCompanyExpensesIndexRoute
   '/expert-articles-and-insights/': typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
   '/incident-logs/': typeof SignedInCompanyIncidentLogsIndexRoute
   '/notices/': typeof SignedInCompanyNoticesIndexRoute
   '/overtime/': typeof SignedInCompanyOvertimeIndexRoute
   '/payroll/': typeof SignedInCompanyPayrollIndexRoute
   '/admin/articles/': typeof SignedInAdminArticlesIndexRoute
+  '/expense/$id/edit': typeof SignedInCompanyExpenseIdEditRoute
   '/notice/$id/edit': typeof SignedInCompanyNoticeIdEditRoute
   '/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
   '/settings/employment-settings/working-patterns': typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute
   '/settings/user-settings/access-requests': typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
+  '/expense/$id/': typeof SignedInCompanyExpenseIdIndexRoute
   '/notice/$id/': typeof SignedInCompanyNoticeIdIndexRoute
   '/settings/employment-settings/': typeof SignedInCompanySettingsEmploymentSettingsIndexRoute
   '/settings/user-settings/': typeof SignedInCompanySettingsUserSettingsIndexRoute
@@ -530,6 +570,7 @@ export interface FileRoutesByTo {
   '/admin': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
+  '/expenses/new': typeof SignedInCompanyExpensesNewRoute
   '/expert-articles-and-insights/$id': typeof SignedInCompanyExpertArticlesAndInsightsIdRoute
   '/hr-task/$id': typeof SignedInCompanyHrTaskIdRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
@@ -549,6 +590,7 @@ export interface FileRoutesByTo {
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
+  '/settings/expense-settings': typeof SignedInCompanySettingsExpenseSettingsRoute
   '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
   '/settings/overtime': typeof SignedInCompanySettingsOvertimeRoute
@@ -557,18 +599,21 @@ export interface FileRoutesByTo {
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
   '/admin/articles/$id': typeof SignedInAdminArticlesIdRoute
+  '/expenses': typeof SignedInCompanyExpensesIndexRoute
   '/expert-articles-and-insights': typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
   '/incident-logs': typeof SignedInCompanyIncidentLogsIndexRoute
   '/notices': typeof SignedInCompanyNoticesIndexRoute
   '/overtime': typeof SignedInCompanyOvertimeIndexRoute
   '/payroll': typeof SignedInCompanyPayrollIndexRoute
   '/admin/articles': typeof SignedInAdminArticlesIndexRoute
+  '/expense/$id/edit': typeof SignedInCompanyExpenseIdEditRoute
   '/notice/$id/edit': typeof SignedInCompanyNoticeIdEditRoute
   '/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
   '/settings/employment-settings/working-patterns': typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute
   '/settings/user-settings/access-requests': typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
+  '/expense/$id': typeof SignedInCompanyExpenseIdIndexRoute
   '/notice/$id': typeof SignedInCompanyNoticeIdIndexRoute
   '/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsIndexRoute
   '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsIndexRoute
@@ -596,6 +641,7 @@ export interface FileRoutesById {
   '/_signed-in/admin/': typeof SignedInAdminIndexRoute
   '/_signed-in/_company/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/_signed-in/_company/employee/$id': typeof SignedInCompanyEmployeeIdRoute
+  '/_signed-in/_company/expenses/new': typeof SignedInCompanyExpensesNewRoute
   '/_signed-in/_company/expert-articles-and-insights/$id': typeof SignedInCompanyExpertArticlesAndInsightsIdRoute
   '/_signed-in/_company/hr-task/$id': typeof SignedInCompanyHrTaskIdRoute
   '/_signed-in/_company/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
@@ -616,6 +662,7 @@ export interface FileRoutesById {
   '/_signed-in/_company/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/_signed-in/_company/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
   '/_signed-in/_company/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
+  '/_signed-in/_company/settings/expense-settings': typeof SignedInCompanySettingsExpenseSettingsRoute
   '/_signed-in/_company/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/_signed-in/_company/settings/locations': typeof SignedInCompanySettingsLocationsRoute
   '/_signed-in/_company/settings/overtime': typeof SignedInCompanySettingsOvertimeRoute
@@ -625,18 +672,21 @@ export interface FileRoutesById {
   '/_signed-in/_company/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/_signed-in/_company/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
   '/_signed-in/admin/articles/$id': typeof SignedInAdminArticlesIdRoute
+  '/_signed-in/_company/expenses/': typeof SignedInCompanyExpensesIndexRoute
   '/_signed-in/_company/expert-articles-and-insights/': typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
   '/_signed-in/_company/incident-logs/': typeof SignedInCompanyIncidentLogsIndexRoute
   '/_signed-in/_company/notices/': typeof SignedInCompanyNoticesIndexRoute
   '/_signed-in/_company/overtime/': typeof SignedInCompanyOvertimeIndexRoute
   '/_signed-in/_company/payroll/': typeof SignedInCompanyPayrollIndexRoute
   '/_signed-in/admin/articles/': typeof SignedInAdminArticlesIndexRoute
+  '/_signed-in/_company/expense/$id/edit': typeof SignedInCompanyExpenseIdEditRoute
   '/_signed-in/_company/notice/$id/edit': typeof SignedInCompanyNoticeIdEditRoute
   '/_signed-in/_company/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/_signed-in/_company/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/_signed-in/_company/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
   '/_signed-in/_company/settings/employment-settings/working-patterns': typeof SignedInCompanySettingsEmploymentSettingsWorkingPatternsRoute
   '/_signed-in/_company/settings/user-settings/access-requests': typeof SignedInCompanySettingsUserSettingsAccessRequestsRoute
+  '/_signed-in/_company/expense/$id/': typeof SignedInCompanyExpenseIdIndexRoute
   '/_signed-in/_company/notice/$id/': typeof SignedInCompanyNoticeIdIndexRoute
   '/_signed-in/_company/settings/employment-settings/': typeof SignedInCompanySettingsEmploymentSettingsIndexRoute
   '/_signed-in/_company/settings/user-settings/': typeof SignedInCompanySettingsUserSettingsIndexRoute
@@ -663,6 +713,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/absence/$id'
     | '/employee/$id'
+    | '/expenses/new'
     | '/expert-articles-and-insights/$id'
     | '/hr-task/$id'
     | '/hs-documents/misc_docs'
@@ -683,6 +734,7 @@ export interface FileRouteTypes {
     | '/settings/custom-form-fields'
     | '/settings/departments'
     | '/settings/employment-settings'
+    | '/settings/expense-settings'
     | '/settings/job-titles'
     | '/settings/locations'
     | '/settings/overtime'
@@ -692,18 +744,21 @@ export interface FileRouteTypes {
     | '/settings/user-settings'
     | '/settings/user-tags'
     | '/admin/articles/$id'
+    | '/expenses/'
     | '/expert-articles-and-insights/'
     | '/incident-logs/'
     | '/notices/'
     | '/overtime/'
     | '/payroll/'
     | '/admin/articles/'
+    | '/expense/$id/edit'
     | '/notice/$id/edit'
     | '/return-to-work/$id/self-certification'
     | '/settings/employment-settings/contract-types'
     | '/settings/employment-settings/termination-reasons'
     | '/settings/employment-settings/working-patterns'
     | '/settings/user-settings/access-requests'
+    | '/expense/$id/'
     | '/notice/$id/'
     | '/settings/employment-settings/'
     | '/settings/user-settings/'
@@ -727,6 +782,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/absence/$id'
     | '/employee/$id'
+    | '/expenses/new'
     | '/expert-articles-and-insights/$id'
     | '/hr-task/$id'
     | '/hs-documents/misc_docs'
@@ -746,6 +802,7 @@ export interface FileRouteTypes {
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
     | '/settings/departments'
+    | '/settings/expense-settings'
     | '/settings/job-titles'
     | '/settings/locations'
     | '/settings/overtime'
@@ -754,18 +811,21 @@ export interface FileRouteTypes {
     | '/settings/terms-and-conditions'
     | '/settings/user-tags'
     | '/admin/articles/$id'
+    | '/expenses'
     | '/expert-articles-and-insights'
     | '/incident-logs'
     | '/notices'
     | '/overtime'
     | '/payroll'
     | '/admin/articles'
+    | '/expense/$id/edit'
     | '/notice/$id/edit'
     | '/return-to-work/$id/self-certification'
     | '/settings/employment-settings/contract-types'
     | '/settings/employment-settings/termination-reasons'
     | '/settings/employment-settings/working-patterns'
     | '/settings/user-settings/access-requests'
+    | '/expense/$id'
     | '/notice/$id'
     | '/settings/employment-settings'
     | '/settings/user-settings'
@@ -792,6 +852,7 @@ export interface FileRouteTypes {
     | '/_signed-in/admin/'
     | '/_signed-in/_company/absence/$id'
     | '/_signed-in/_company/employee/$id'
+    | '/_signed-in/_company/expenses/new'
     | '/_signed-in/_company/expert-articles-and-insights/$id'
     | '/_signed-in/_company/hr-task/$id'
     | '/_signed-in/_company/hs-documents/misc_docs'
@@ -812,6 +873,7 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/settings/custom-form-fields'
     | '/_signed-in/_company/settings/departments'
     | '/_signed-in/_company/settings/employment-settings'
+    | '/_signed-in/_company/settings/expense-settings'
     | '/_signed-in/_company/settings/job-titles'
     | '/_signed-in/_company/settings/locations'
     | '/_signed-in/_company/settings/overtime'
@@ -821,18 +883,21 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/settings/user-settings'
     | '/_signed-in/_company/settings/user-tags'
     | '/_signed-in/admin/articles/$id'
+    | '/_signed-in/_company/expenses/'
     | '/_signed-in/_company/expert-articles-and-insights/'
     | '/_signed-in/_company/incident-logs/'
     | '/_signed-in/_company/notices/'
     | '/_signed-in/_company/overtime/'
     | '/_signed-in/_company/payroll/'
     | '/_signed-in/admin/articles/'
+    | '/_signed-in/_company/expense/$id/edit'
     | '/_signed-in/_company/notice/$id/edit'
     | '/_signed-in/_company/return-to-work/$id/self-certification'
     | '/_signed-in/_company/settings/employment-settings/contract-types'
     | '/_signed-in/_company/settings/employment-settings/termination-reasons'
     | '/_signed-in/_company/settings/employment-settings/working-patterns'
     | '/_signed-in/_company/settings/user-settings/access-requests'
+    | '/_signed-in/_company/expense/$id/'
     | '/_signed-in/_company/notice/$id/'
     | '/_signed-in/_company/settings/employment-settings/'
     | '/_signed-in/_company/settings/user-settings/'
@@ -995,6 +1060,20 @@ declare module '@tanstack/react-router' {
       path: '/employee/$id'
       fullPath: '/employee/$id'
       preLoaderRoute: typeof SignedInCompanyEmployeeIdRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/expenses/': {
+      id: '/_signed-in/_company/expenses/'
+      path: '/expenses'
+      fullPath: '/expenses/'
+      preLoaderRoute: typeof SignedInCompanyExpensesIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/expenses/new': {
+      id: '/_signed-in/_company/expenses/new'
+      path: '/expenses/new'
+      fullPath: '/expenses/new'
+      preLoaderRoute: typeof SignedInCompanyExpensesNewRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/expert-articles-and-insights/': {
@@ -1172,6 +1251,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanySettingsEmploymentSettingsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/settings/expense-settings': {
+      id: '/_signed-in/_company/settings/expense-settings'
+      path: '/settings/expense-settings'
+      fullPath: '/settings/expense-settings'
+      preLoaderRoute: typeof SignedInCompanySettingsExpenseSettingsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/settings/job-titles': {
       id: '/_signed-in/_company/settings/job-titles'
       path: '/settings/job-titles'
@@ -1241,6 +1327,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/articles/$id'
       preLoaderRoute: typeof SignedInAdminArticlesIdRouteImport
       parentRoute: typeof SignedInAdminRoute
+    }
+    '/_signed-in/_company/expense/$id/': {
+      id: '/_signed-in/_company/expense/$id/'
+      path: '/expense/$id'
+      fullPath: '/expense/$id/'
+      preLoaderRoute: typeof SignedInCompanyExpenseIdIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/expense/$id/edit': {
+      id: '/_signed-in/_company/expense/$id/edit'
+      path: '/expense/$id/edit'
+      fullPath: '/expense/$id/edit'
+      preLoaderRoute: typeof SignedInCompanyExpenseIdEditRouteImport
+      parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/notice/$id/': {
       id: '/_signed-in/_company/notice/$id/'
@@ -1359,6 +1459,7 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanyIndexRoute: typeof SignedInCompanyIndexRoute
   SignedInCompanyAbsenceIdRoute: typeof SignedInCompanyAbsenceIdRoute
   SignedInCompanyEmployeeIdRoute: typeof SignedInCompanyEmployeeIdRoute
+  SignedInCompanyExpensesNewRoute: typeof SignedInCompanyExpensesNewRoute
   SignedInCompanyExpertArticlesAndInsightsIdRoute: typeof SignedInCompanyExpertArticlesAndInsightsIdRoute
   SignedInCompanyHrTaskIdRoute: typeof SignedInCompanyHrTaskIdRoute
   SignedInCompanyHsDocumentsMisc_docsRoute: typeof SignedInCompanyHsDocumentsMisc_docsRoute
@@ -1379,6 +1480,7 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanySettingsCustomFormFieldsRoute: typeof SignedInCompanySettingsCustomFormFieldsRoute
   SignedInCompanySettingsDepartmentsRoute: typeof SignedInCompanySettingsDepartmentsRoute
   SignedInCompanySettingsEmploymentSettingsRoute: typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
+  SignedInCompanySettingsExpenseSettingsRoute: typeof SignedInCompanySettingsExpenseSettingsRoute
   SignedInCompanySettingsJobTitlesRoute: typeof SignedInCompanySettingsJobTitlesRoute
   SignedInCompanySettingsLocationsRoute: typeof SignedInCompanySettingsLocationsRoute
   SignedInCompanySettingsOvertimeRoute: typeof SignedInCompanySettingsOvertimeRoute
@@ -1387,13 +1489,16 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanySettingsTermsAndConditionsRoute: typeof SignedInCompanySettingsTermsAndConditionsRoute
   SignedInCompanySettingsUserSettingsRoute: typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   SignedInCompanySettingsUserTagsRoute: typeof SignedInCompanySettingsUserTagsRoute
+  SignedInCompanyExpensesIndexRoute: typeof SignedInCompanyExpensesIndexRoute
   SignedInCompanyExpertArticlesAndInsightsIndexRoute: typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
   SignedInCompanyIncidentLogsIndexRoute: typeof SignedInCompanyIncidentLogsIndexRoute
   SignedInCompanyNoticesIndexRoute: typeof SignedInCompanyNoticesIndexRoute
   SignedInCompanyOvertimeIndexRoute: typeof SignedInCompanyOvertimeIndexRoute
   SignedInCompanyPayrollIndexRoute: typeof SignedInCompanyPayrollIndexRoute
+  SignedInCompanyExpenseIdEditRoute: typeof SignedInCompanyExpenseIdEditRoute
   SignedInCompanyNoticeIdEditRoute: typeof SignedInCompanyNoticeIdEditRoute
   SignedInCompanyReturnToWorkIdSelfCertificationRoute: typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
+  SignedInCompanyExpenseIdIndexRoute: typeof SignedInCompanyExpenseIdIndexRoute
   SignedInCompanyNoticeIdIndexRoute: typeof SignedInCompanyNoticeIdIndexRoute
 }
 
@@ -1406,6 +1511,7 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanyIndexRoute: SignedInCompanyIndexRoute,
   SignedInCompanyAbsenceIdRoute: SignedInCompanyAbsenceIdRoute,
   SignedInCompanyEmployeeIdRoute: SignedInCompanyEmployeeIdRoute,
+  SignedInCompanyExpensesNewRoute: SignedInCompanyExpensesNewRoute,
   SignedInCompanyExpertArticlesAndInsightsIdRoute:
     SignedInCompanyExpertArticlesAndInsightsIdRoute,
   SignedInCompanyHrTaskIdRoute: SignedInCompanyHrTaskIdRoute,
@@ -1438,6 +1544,8 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
     SignedInCompanySettingsDepartmentsRoute,
   SignedInCompanySettingsEmploymentSettingsRoute:
     SignedInCompanySettingsEmploymentSettingsRouteWithChildren,
+  SignedInCompanySettingsExpenseSettingsRoute:
+    SignedInCompanySettingsExpenseSettingsRoute,
   SignedInCompanySettingsJobTitlesRoute: SignedInCompanySettingsJobTitlesRoute,
   SignedInCompanySettingsLocationsRoute: SignedInCompanySettingsLocationsRoute,
   SignedInCompanySettingsOvertimeRoute: SignedInCompanySettingsOvertimeRoute,
@@ -1449,15 +1557,18 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanySettingsUserSettingsRoute:
     SignedInCompanySettingsUserSettingsRouteWithChildren,
   SignedInCompanySettingsUserTagsRoute: SignedInCompanySettingsUserTagsRoute,
+  SignedInCompanyExpensesIndexRoute: SignedInCompanyExpensesIndexRoute,
   SignedInCompanyExpertArticlesAndInsightsIndexRoute:
     SignedInCompanyExpertArticlesAndInsightsIndexRoute,
   SignedInCompanyIncidentLogsIndexRoute: SignedInCompanyIncidentLogsIndexRoute,
   SignedInCompanyNoticesIndexRoute: SignedInCompanyNoticesIndexRoute,
   SignedInCompanyOvertimeIndexRoute: SignedInCompanyOvertimeIndexRoute,
   SignedInCompanyPayrollIndexRoute: SignedInCompanyPayrollIndexRoute,
+  SignedInCompanyExpenseIdEditRoute: SignedInCompanyExpenseIdEditRoute,
   SignedInCompanyNoticeIdEditRoute: SignedInCompanyNoticeIdEditRoute,
   SignedInCompanyReturnToWorkIdSelfCertificationRoute:
     SignedInCompanyReturnToWorkIdSelfCertificationRoute,
+  SignedInCompanyExpenseIdIndexRoute: SignedInCompanyExpenseIdIndexRoute,
   SignedInCompanyNoticeIdIndexRoute: SignedInCompanyNoticeIdIndexRoute,
 }
 

@@ -2,6 +2,7 @@
 import { articlesClientModule } from '../modules/articles/client/articles.module';
 import { employeesClientModule } from '../modules/employees/client/employees.module';
 import { incidentsClientModule } from '../modules/incidents/client/incidents.module';
+import { expensesClientModule } from '../modules/expenses/client/expenses.module';
 import { leaveClientModule } from '../modules/leave/client/leave.module';
 import { noticesClientModule } from '../modules/notices/client/notices.module';
 import { overtimeClientModule } from '../modules/overtime/client/overtime.module';
@@ -19,6 +20,7 @@ export const clientModules: readonly ClientModule[] = [
   leaveClientModule,
   overtimeClientModule,
   payrollClientModule,
+  expensesClientModule,
   supportClientModule,
   noticesClientModule,
   articlesClientModule,

@@ -6,6 +6,7 @@ import { authModule } from '../modules/auth/server/auth.module';
 import { dashboardModule } from '../modules/dashboard/server/dashboard.module';
 import { employeesModule } from '../modules/employees/server/employees.module';
 import { incidentsModule } from '../modules/incidents/server/incidents.module';
+import { expensesModule } from '../modules/expenses/server/expenses.module';
 import { leaveModule } from '../modules/leave/server/leave.module';
 import { noticesModule } from '../modules/notices/server/notices.module';
 import { notificationsModule } from '../modules/notifications/server/notifications.module';
@@ -34,6 +35,7 @@ export const serverModules: readonly ServerModule[] = [
   payrollModule,
   tasksModule,
   incidentsModule,
+  expensesModule,
 ];
 
 /** The roles a company starts with (and the administrators' role), from the modules' grants. */

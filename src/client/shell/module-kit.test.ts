@@ -30,6 +30,7 @@ describe('a client module registered in the collector list', () => {
       'alerts',
       'needs-your-action',
       'leave-awaiting-me',
+      'expenses-to-approve',
       'kit-card',
       'leave-my-balance',
       'leave-whos-off',

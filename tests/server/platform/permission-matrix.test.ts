@@ -291,6 +291,7 @@ const OPEN_READS = [
   ...['/api/user-managed-department', '/api/company-leave-settings', '/api/bank-holidays'],
   // Expert articles: every signed-in user reads the published ones (docs-only users too, §2.3).
   ...['/api/article', '/api/article/:id', '/api/article-categories'],
+  ...['/api/expense-type', '/api/expense-settings'],
 ];
 
 describe('open reads', () => {

@@ -17,6 +17,7 @@ export const SETTINGS_ORDER = [
   '/settings/custom-form-fields',
   '/settings/overtime',
   '/settings/payroll',
+  '/settings/expense-settings',
 ] as const;
 export type SettingsPath = (typeof SETTINGS_ORDER)[number];
 

@@ -26,6 +26,7 @@ describe('settings menu', () => {
       { path: '/settings/custom-form-fields', label: 'Custom Form Fields' },
       { path: '/settings/overtime', label: 'Overtime' },
       { path: '/settings/payroll', label: 'Payroll' },
+      { path: '/settings/expense-settings', label: 'Expense Settings' },
     ]);
   });
 
@@ -39,6 +40,7 @@ describe('settings menu', () => {
     ['/settings/employment-settings', ['working-pattern-templates', 'contract-type', 'termination-reason']],
     ['/settings/terms-and-conditions', ['terms-and-conditions']],
     ['/settings/custom-form-fields', ['custom-form-fields']],
+    ['/settings/expense-settings', ['expense-type']],
   ])('shows %s with access to any of %o', (path, resources) => {
     const paths = (permissions: ReturnType<typeof permission>[]) =>
       buildSettingsMenu(menuContext({ permissions }), ALL_LANDED).map((entry) => entry.path);

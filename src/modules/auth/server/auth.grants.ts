@@ -4,9 +4,8 @@
 import { grant, type RoleGrants } from '../../../server/roles';
 import type { PermissionEntry, Scope } from '../../../shared/scopes';
 
-const COMING_ENDPOINTS = ['/api/user-expense', '/api/document', '/api/absence-reports', '/api/rota'] as const;
-/** Managers work on their departments' people in these; the others are their own. */
-const DEPARTMENT_WORK = new Set<string>(['/api/user-expense']);
+const COMING_ENDPOINTS = ['/api/document', '/api/absence-reports', '/api/rota'] as const;
+/** Only managers and up read reports; the other endpoints are a manager's and employee's own. */
 const MANAGERS_AND_UP = new Set<string>(['/api/absence-reports']);
 
 const coming = (scopeFor: (endpoint: string) => Scope | null): PermissionEntry[] =>
@@ -18,7 +17,7 @@ const coming = (scopeFor: (endpoint: string) => Scope | null): PermissionEntry[]
 export const authGrants: RoleGrants = {
   Owner: [...coming(() => 'company'), ...grant('/api/access-requests', 'company', ['GET', 'PUT'])],
   'HR admin': coming(() => 'company'),
-  Manager: coming((endpoint) => (DEPARTMENT_WORK.has(endpoint) ? 'department' : endpoint === '/api/absence-reports' ? null : 'own')),
+  Manager: coming((endpoint) => (endpoint === '/api/absence-reports' ? null : 'own')),
   Employee: coming((endpoint) => (MANAGERS_AND_UP.has(endpoint) ? null : 'own')),
   'Docs only': grant('/api/document', 'own', ['GET']),
   // The administrator's reach is the platform, never a company's own data: they ask companies

@@ -1,0 +1,122 @@
+// A claim's items with their figures and receipts side by side; for an approver deciding, an
+// approved amount per item (the amount claimed unless reduced).
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/NumberInput.css';
+import { Badge, Divider, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatPounds, VEHICLE_LABELS, type ExpenseClaimDetail, type ExpenseItem } from '../expenses.contract';
+import { shownDate } from './claim-format';
+import { ReceiptPreviews } from './receipt-preview';
+
+type Props = {
+  claim: ExpenseClaimDetail;
+  /** Approved amounts being set (item id → pounds), when the caller is deciding. */
+  amounts?: Record<string, number | string>;
+  onAmount?: (itemId: string, value: number | string) => void;
+};
+
+function Figures({ item }: { item: ExpenseItem }) {
+  if (item.vehicle) {
+    return (
+      <Stack gap={2}>
+        <Text size="sm">
+          {item.miles} miles · {VEHICLE_LABELS[item.vehicle]}
+          {item.passengers > 0 ? ` · ${item.passengers} passenger${item.passengers === 1 ? '' : 's'}` : ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {item.purpose} · tax year {item.tax_year}
+        </Text>
+        {item.calculation && <Text size="xs">{item.calculation}</Text>}
+        {item.taxable_amount > 0 && (
+          <Text size="xs" c="orange.8">
+            HMRC approved {formatPounds(item.hmrc_amount ?? 0)}; taxable excess {formatPounds(item.taxable_amount)}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {[item.expense_type?.name, item.supplier].filter(Boolean).join(' · ')}
+      </Text>
+      <Text size="xs">
+        VAT {formatPounds(item.vat)}
+        {item.vat > 0 ? (item.vat_receipt_held ? ' · VAT receipt held' : ' · no VAT receipt') : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+export function ClaimItems({ claim, amounts, onAmount }: Props) {
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="claim-items">
+      <Title order={2} fz="h4" id="claim-items" mb="sm">
+        Items
+      </Title>
+      <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {claim.items.map((item, index) => (
+          <li key={item.id} aria-label={item.description}>
+            {index > 0 && <Divider mb="sm" />}
+            <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+              <Stack gap={4} miw={0} style={{ flex: '1 1 220px' }}>
+                <Group gap="xs">
+                  <Text fw={600} size="sm">
+                    {item.description}
+                  </Text>
+                  {item.over_limit && (
+                    <Badge color="orange" variant="light" size="sm">
+                      Over limit
+                    </Badge>
+                  )}
+                  {item.receipt_required && item.receipts.length === 0 && (
+                    <Badge color="red" variant="light" size="sm">
+                      No receipt
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {shownDate(item.date)}
+                </Text>
+                <Figures item={item} />
+                <Group gap="md" mt={4} align="flex-end">
+                  <Stack gap={0}>
+                    <Text size="xs" c="dimmed">
+                      Claimed
+                    </Text>
+                    <Text fw={700}>{formatPounds(item.amount)}</Text>
+                  </Stack>
+                  {amounts && onAmount ? (
+                    <NumberInput
+                      label="Approved (£)"
+                      size="xs"
+                      w={130}
+                      min={0}
+                      max={item.amount}
+                      decimalScale={2}
+                      fixedDecimalScale
+                      value={amounts[item.id] ?? item.amount}
+                      onChange={(value) => onAmount(item.id, value)}
+                      aria-label={`Approved amount for ${item.description}`}
+                    />
+                  ) : (
+                    item.approved_amount !== null && (
+                      <Stack gap={0}>
+                        <Text size="xs" c="dimmed">
+                          Approved
+                        </Text>
+                        <Text fw={700} c={item.approved_amount < item.amount ? 'orange.8' : 'green.8'}>
+                          {formatPounds(item.approved_amount)}
+                        </Text>
+                      </Stack>
+                    )
+                  )}
+                </Group>
+              </Stack>
+              <ReceiptPreviews receipts={item.receipts} />
+            </Group>
+          </li>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,148 @@
+// /expense/{id} (expense notifications land here): one claim — whose, its status and totals,
+// warnings for the approver, the items with their receipts beside the figures, the actions the
+// caller may take, and its history. A 404 says the claim was not found; a 403 the guard's message.
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Timeline.css';
+import { Alert, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { usePageTitle } from '../../../client/shell/page-title';
+import { LoadError } from '../../../client/ui/load-error';
+import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
+import { formatPounds, type ExpenseClaimDetail } from '../expenses.contract';
+import { ClaimActions } from './claim-actions';
+import { actionWords, claimDates, claimTitle, personName, shownDate } from './claim-format';
+import { ClaimItems } from './claim-items';
+import { ClaimStatusBadge } from './claim-rows';
+import { claimQueryOptions } from './expenses.api';
+
+export const CLAIM_NOT_FOUND = 'This claim was not found.';
+
+function Summary({ claim }: { claim: ExpenseClaimDetail }) {
+  const figures = [
+    ['Claimed', formatPounds(claim.total)],
+    ...(claim.approved_total !== null ? [['Approved', formatPounds(claim.approved_total)]] : []),
+    ...(claim.taxable_total > 0 ? [['Taxable excess', formatPounds(claim.taxable_total)]] : []),
+  ];
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-label="Summary">
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          <Text fw={600}>
+            {personName(claim.user)}
+            {claim.user.department_name ? ` · ${claim.user.department_name}` : ''}
+          </Text>
+          <ClaimStatusBadge status={claim.status} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          {claim.claim_type === 'mileage' ? 'Mileage claim' : 'Expense claim'} · {claimDates(claim)}
+        </Text>
+        <SimpleGrid cols={figures.length} spacing="xs">
+          {figures.map(([label, value]) => (
+            <Stack key={label} gap={0}>
+              <Text size="xs" c="dimmed">
+                {label}
+              </Text>
+              <Text fw={700} size="lg">
+                {value}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+        {claim.reject_reason && claim.status === 'rejected' && (
+          <Alert color="red" title="Rejected">
+            {claim.reject_reason}
+          </Alert>
+        )}
+        {claim.paid_on && <Text size="sm">Paid on {shownDate(claim.paid_on)}</Text>}
+        {claim.exported_at && <Text size="sm">Exported to payroll on {formatLondon(claim.exported_at, DATE_FORMATS.date)}</Text>}
+        {claim.warnings.length > 0 && claim.status === 'submitted' && (
+          <Alert color="orange" title="Check before approving">
+            <Stack gap={2}>
+              {claim.warnings.map((warning) => (
+                <Text key={warning} size="sm">
+                  {warning}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function History({ claim }: { claim: ExpenseClaimDetail }) {
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="claim-history">
+      <Title order={2} fz="h4" id="claim-history" mb="sm">
+        History
+      </Title>
+      <Timeline bulletSize={14} lineWidth={2} active={claim.events.length - 1}>
+        {claim.events.map((event) => (
+          <Timeline.Item key={event.id} title={actionWords(event.action)}>
+            <Text size="xs" c="dimmed">
+              {[event.actor_name, formatLondon(event.created_at, DATE_FORMATS.dateTime)].filter(Boolean).join(' · ')}
+            </Text>
+            {event.note && (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {event.note}
+              </Text>
+            )}
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </Paper>
+  );
+}
+
+export function ClaimPage({ id }: { id: string }) {
+  const claim = useQuery(claimQueryOptions(id));
+  const [amounts, setAmounts] = useState<Record<string, number | string>>({});
+  const data = claim.data;
+  usePageTitle(data ? `${claimTitle(data)}: ${personName(data.user)}` : 'Expense claim');
+
+  let body;
+  if (claim.isPending) {
+    body = (
+      <Stack gap="sm" aria-busy="true" aria-label="Loading the claim">
+        <Skeleton h={140} radius="lg" />
+        <Skeleton h={200} radius="lg" />
+      </Stack>
+    );
+  } else if (claim.isError) {
+    body = <LoadError what="claim" error={claim.error} onRetry={() => void claim.refetch()} notFound={CLAIM_NOT_FOUND} forbidden />;
+  } else {
+    const deciding = claim.data.can_approve;
+    body = (
+      <Stack gap="md">
+        <Summary claim={claim.data} />
+        <ClaimActions claim={claim.data} amounts={amounts} />
+        <ClaimItems
+          claim={claim.data}
+          {...(deciding
+            ? { amounts, onAmount: (itemId: string, value: number | string) => setAmounts((current) => ({ ...current, [itemId]: value })) }
+            : {})}
+        />
+        <History claim={claim.data} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/expenses" />}>
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} aria-hidden="true" />
+            Back to expenses
+          </Group>
+        </Anchor>
+        <Title order={1}>{data ? claimTitle(data) : 'Expense claim'}</Title>
+      </Stack>
+      {body}
+    </Stack>
+  );
+}

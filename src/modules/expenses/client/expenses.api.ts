@@ -1,0 +1,280 @@
+// The calls of the expenses screens: the claims list with its filters, one claim, the steps,
+// receipts (uploaded as multipart, queueable like the claim itself so a claim made with no
+// signal lands with its photos), downloads, the export, and the company's expense types and
+// mileage rates. Keys start with the resource name, so realtime events naming it refresh them.
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiFetch, ApiError, isApiError, newIdempotencyKey, outboxHeaders } from '../../../client/api/api-client';
+import { invalidateResources } from '../../../client/api/invalidate-resources';
+import { getToken } from '../../../client/auth/token-store';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';
+import type { ListResponse } from '../../../shared/list';
+import type { QueryInput } from '../../../shared/query-string';
+import { isQueuedResponse, type QueuedResponse } from '../../../shared/sw-messages';
+import {
+  EXPENSE_INVALIDATES,
+  EXPENSE_RESOURCES,
+  expensePaths,
+  type ClaimBulkResult,
+  type ClaimView,
+  type ExpenseClaim,
+  type ExpenseClaimDetail,
+  type ExpenseReceipt,
+  type ExpenseSettings,
+  type ExpenseType,
+} from '../expenses.contract';
+
+export const CLAIM_PAGE_SIZE = 20;
+
+export type ClaimFilters = {
+  view?: ClaimView;
+  status?: string[];
+  claim_type?: string;
+  user_id?: string[];
+  expense_type_id?: string;
+  from?: string;
+  to?: string;
+  search?: string;
+};
+
+export const claimKeys = {
+  list: (input: { filters: ClaimFilters; page: number; limit: number }) => [EXPENSE_RESOURCES.claim, 'list', input] as const,
+  detail: (id: string) => [EXPENSE_RESOURCES.claim, 'detail', id] as const,
+  types: (includeArchived: boolean) => [EXPENSE_RESOURCES.type, includeArchived ? 'all' : 'live'] as const,
+  settings: [EXPENSE_RESOURCES.settings] as const,
+};
+
+export const claimListQueryOptions = (input: { filters: ClaimFilters; page: number; limit?: number }) => {
+  const limit = input.limit ?? CLAIM_PAGE_SIZE;
+  return queryOptions({
+    queryKey: claimKeys.list({ filters: input.filters, page: input.page, limit }),
+    queryFn: ({ signal }) =>
+      apiFetch<ListResponse<ExpenseClaim>>(expensePaths.claims, {
+        signal,
+        query: { ...(input.filters as QueryInput), offset: (input.page - 1) * limit, limit },
+      }),
+    placeholderData: keepPreviousData,
+  });
+};
+
+export const isRefusal = (error: unknown) => isApiError(error, 404) || isApiError(error, 403);
+
+export const claimQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: claimKeys.detail(id),
+    queryFn: ({ signal }) => apiFetch<ExpenseClaimDetail>(expensePaths.claim(id), { signal }),
+    retry: (failures, error) => !isRefusal(error) && !isApiError(error, 401) && failures < 1,
+    meta: { errorToast: false },
+  });
+
+export const expenseTypesQueryOptions = ({ includeArchived = false }: { includeArchived?: boolean } = {}) =>
+  queryOptions({
+    queryKey: claimKeys.types(includeArchived),
+    queryFn: ({ signal }) =>
+      apiFetch<ListResponse<ExpenseType>>(expensePaths.types, {
+        signal,
+        query: { include_archived: includeArchived ? 1 : undefined, limit: 500 },
+      }).then((answer) => answer.results),
+    staleTime: 5 * 60 * 1000,
+    meta: { errorToast: false },
+  });
+
+export const expenseSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: claimKeys.settings,
+    queryFn: ({ signal }) => apiFetch<ExpenseSettings>(expensePaths.settings, { signal }),
+    meta: { errorToast: false },
+  });
+
+export const invalidateClaims = (queryClient: QueryClient) => invalidateResources(queryClient, EXPENSE_INVALIDATES.claim);
+
+/** A claim as the form sends it (ids made here, so queued receipts can name their item). */
+export type ClaimBody = {
+  id?: string;
+  claim_type: 'expense' | 'mileage';
+  description: string;
+  submit: boolean;
+  items: Record<string, unknown>[];
+};
+
+const CLAIM_LABEL = { expense: 'Expense claim', mileage: 'Mileage claim' } as const;
+
+/** Creates (or, with `id` of an existing claim, changes) a claim; queued offline. */
+export function saveClaim(input: { body: ClaimBody; existingId?: string }): Promise<ExpenseClaimDetail | QueuedResponse> {
+  const label = CLAIM_LABEL[input.body.claim_type];
+  return input.existingId
+    ? apiFetch<ExpenseClaimDetail>(expensePaths.claim(input.existingId), {
+        method: 'PUT',
+        body: input.body,
+        queue: { resource: EXPENSE_RESOURCES.claim, label },
+      })
+    : apiFetch<ExpenseClaimDetail>(expensePaths.claims, {
+        method: 'POST',
+        body: input.body,
+        queue: { resource: EXPENSE_RESOURCES.claim, label },
+      });
+}
+
+/**
+ * One receipt for one item: multipart, so not through apiFetch (which sends JSON), with the
+ * same token, Idempotency-Key and outbox marks; a 202 from the service worker is a queued write.
+ */
+export async function uploadReceipt(input: { claimId: string; itemId: string; file: File }): Promise<ExpenseReceipt | QueuedResponse> {
+  const form = new FormData();
+  form.set('item_id', input.itemId);
+  form.set('file', input.file, input.file.name);
+  const headers = new Headers({ accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() });
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  for (const [name, value] of Object.entries(outboxHeaders({ resource: EXPENSE_RESOURCES.claim, label: `Receipt ${input.file.name}` }))) {
+    headers.set(name, value);
+  }
+  const response = await fetch(new URL(expensePaths.receipts(input.claimId), window.location.origin), {
+    method: 'POST',
+    headers,
+    body: form,
+  });
+  const body: unknown = await response.json().catch(() => undefined);
+  if (response.status >= 300) throw new ApiError(response.status, body);
+  return body as ExpenseReceipt | QueuedResponse;
+}
+
+export const submitClaim = (id: string) =>
+  apiFetch<ExpenseClaimDetail>(expensePaths.action(id, 'submit'), {
+    method: 'POST',
+    body: {},
+    queue: { resource: EXPENSE_RESOURCES.claim, label: 'Submit claim' },
+  });
+
+/** Saves the claim, sends each item's receipts, then submits: one chain the outbox keeps in order. */
+export async function sendClaim(input: {
+  body: ClaimBody;
+  existingId?: string;
+  receipts: { itemId: string; file: File }[];
+  submit: boolean;
+}): Promise<{ id: string; queued: boolean }> {
+  const withReceipts = input.receipts.length > 0;
+  const body = { ...input.body, submit: input.submit && !withReceipts };
+  const saved = await saveClaim({ body, ...(input.existingId ? { existingId: input.existingId } : {}) });
+  const id = isQueuedResponse(saved) ? (input.existingId ?? input.body.id ?? '') : saved.id;
+  let queued = isQueuedResponse(saved);
+  for (const receipt of input.receipts) queued = isQueuedResponse(await uploadReceipt({ claimId: id, ...receipt })) || queued;
+  if (input.submit && withReceipts) queued = isQueuedResponse(await submitClaim(id)) || queued;
+  return { id, queued };
+}
+
+export const sendClaimMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: sendClaim,
+  // Offline it must still reach the service worker, which queues it.
+  networkMode: 'always' as const,
+  meta: { errorToast: false },
+  onSuccess: () => invalidateClaims(queryClient),
+});
+
+const post = <T>(path: string, body: unknown) => apiFetch<T>(path, { method: 'POST', body });
+
+export const approveMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (input: { id: string; items?: { id: string; approved_amount: number }[]; note?: string }) =>
+    post<ExpenseClaimDetail>(expensePaths.action(input.id, 'approve'), { items: input.items ?? [], note: input.note ?? '' }),
+  meta: { errorToast: false },
+  onSuccess: () => invalidateClaims(queryClient),
+});
+
+export const rejectMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (input: { id: string; reason: string }) =>
+    post<ExpenseClaimDetail>(expensePaths.action(input.id, 'reject'), { reason: input.reason }),
+  meta: { errorToast: false },
+  onSuccess: () => invalidateClaims(queryClient),
+});
+
+export const payMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (input: { id: string; pay_date: string }) =>
+    post<ExpenseClaimDetail>(expensePaths.action(input.id, 'pay'), { pay_date: input.pay_date }),
+  meta: { errorToast: false },
+  onSuccess: () => invalidateClaims(queryClient),
+});
+
+export const submitMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (id: string) => post<ExpenseClaimDetail>(expensePaths.action(id, 'submit'), {}),
+  meta: { errorToast: false },
+  onSuccess: () => invalidateClaims(queryClient),
+});
+
+export const withdrawMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (id: string) => apiFetch<void>(expensePaths.claim(id), { method: 'DELETE' }),
+  meta: { errorToast: false },
+  onSuccess: () => invalidateClaims(queryClient),
+});
+
+export const bulkApproveMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (ids: string[]) => post<ClaimBulkResult>(expensePaths.bulk, { action: 'approve', data: { ids } }),
+  meta: { errorToast: false },
+  onSuccess: () => invalidateClaims(queryClient),
+});
+
+export const removeReceiptMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (input: { claimId: string; receiptId: string }) =>
+    apiFetch<void>(expensePaths.receipt(input.claimId, input.receiptId), { method: 'DELETE' }),
+  meta: { errorToast: false },
+  onSuccess: () => invalidateClaims(queryClient),
+});
+
+/** A file the API sends (receipt, zip, export), with the bearer token, handed to the browser as a download. */
+export async function downloadFile(path: string, fileName: string, query?: QueryInput): Promise<void> {
+  const headers = new Headers();
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const one of Array.isArray(value) ? value : [value])
+      if (one !== undefined && one !== null && one !== '') url.searchParams.append(key, String(one));
+  }
+  const response = await fetch(url, { headers });
+  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** A receipt's bytes as an object URL to show beside the figures (the caller revokes it). */
+export async function receiptObjectUrl(path: string, signal?: AbortSignal): Promise<string> {
+  const headers = new Headers();
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  const response = await fetch(new URL(path, window.location.origin), { headers, ...(signal ? { signal } : {}) });
+  if (!response.ok) throw new ApiError(response.status, undefined);
+  return URL.createObjectURL(await response.blob());
+}
+
+export const typesMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (input: {
+    id?: string;
+    remove?: boolean;
+    body?: { name: string; limit: number | null; receipt_required: boolean };
+  }): Promise<unknown> =>
+    input.remove && input.id
+      ? apiFetch<void>(expensePaths.type(input.id), { method: 'DELETE' })
+      : input.id
+        ? apiFetch<ExpenseType>(expensePaths.type(input.id), { method: 'PUT', body: input.body })
+        : apiFetch<ExpenseType>(expensePaths.types, { method: 'POST', body: input.body }),
+  meta: { errorToast: false },
+  onSuccess: () => invalidateResources(queryClient, EXPENSE_INVALIDATES.types),
+});
+
+export const settingsMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (body: ExpenseSettings) => apiFetch<ExpenseSettings>(expensePaths.settings, { method: 'PUT', body }),
+  meta: { errorToast: false },
+  onSuccess: () => invalidateResources(queryClient, EXPENSE_INVALIDATES.settings),
+});
+
+/** The server's words for a refused write: its field messages, else its message. */
+export function refusalMessage(error: unknown): string | null {
+  if (!isApiError(error) || error.status >= 500) return null;
+  const fieldMessages = Object.values(error.fieldErrors ?? {}).flat();
+  return fieldMessages.length > 0 ? [...new Set(fieldMessages)].join(' ') : error.message;
+}

@@ -1,0 +1,55 @@
+// What every claim step tells people and open screens: approvers get a to-do and an e-mail
+// when a claim waits for them, the claimant a notification of each decision (a to-do and an
+// e-mail when it comes back rejected), and the company channel an invalidation.
+import type { Trx } from '../../../server/db/database';
+import { notify } from '../../../server/notifications/notify';
+import { publish } from '../../../server/realtime/publish';
+import { companyChannel } from '../../../shared/realtime';
+import { EXPENSE_INVALIDATES, EXPENSE_RESOURCES } from '../expenses.contract';
+import { findApproversToAsk } from './claim-access.queries';
+
+export type ClaimFacts = { companyId: string; claimId: string; userId: string; personName: string; summary: string };
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Asks the claimant's approvers to decide; returns how many were asked. */
+export async function askApprovers(trx: Trx, facts: ClaimFacts, actorId: string): Promise<number> {
+  const recipients = (await findApproversToAsk(trx, { companyId: facts.companyId, userId: facts.userId })).filter((id) => id !== actorId);
+  const text = `${facts.personName} submitted ${facts.summary} for approval.`;
+  for (const userId of recipients) {
+    await notify(trx, {
+      companyId: facts.companyId,
+      userId,
+      description: escape(text),
+      relatesTo: 'expense',
+      relatesToId: facts.claimId,
+      todo: true,
+      email: { subject: `Expense claim from ${facts.personName} to approve`, text },
+    });
+  }
+  return recipients.length;
+}
+
+/** Tells the claimant; `todo` when they must act (a rejected claim to edit). Returns 1 when an e-mail may go. */
+export async function tellClaimant(trx: Trx, facts: ClaimFacts, input: { text: string; actorId: string; todo?: boolean }): Promise<number> {
+  if (facts.userId === input.actorId) return 0;
+  await notify(trx, {
+    companyId: facts.companyId,
+    userId: facts.userId,
+    description: escape(input.text),
+    relatesTo: 'expense',
+    relatesToId: facts.claimId,
+    todo: input.todo ?? false,
+    ...(input.todo ? { email: { subject: 'Your expense claim needs changes', text: input.text } } : {}),
+  });
+  return input.todo ? 1 : 0;
+}
+
+export async function publishClaimChange(trx: Trx, companyId: string): Promise<void> {
+  await publish(trx, {
+    channel: companyChannel(companyId),
+    event: EXPENSE_RESOURCES.claim,
+    invalidates: EXPENSE_INVALIDATES.claim,
+    companyId,
+  });
+}

@@ -1,0 +1,50 @@
+// What the payroll period takes from expenses: per person, approved claims not yet exported,
+// with the non-taxable reimbursement and the taxable mileage excess apart; and, once the period
+// is exported, those claims marked exported (locked: a later correction goes into the next
+// period). Both run in the caller's tenant transaction so the period and the claims commit together.
+import type { Trx } from '../../../server/db/database';
+import { formatPounds, pounds } from '../expenses.contract';
+import { publishClaimChange, tellClaimant } from './claim-notify';
+import { insertEvent } from './claims.queries';
+import { findPayrollExpenseTotals, markClaimsExported, type PayrollExpenseTotal } from './expenses-payroll.queries';
+
+export type { PayrollExpenseTotal };
+
+/** Approved, not yet exported expense totals per person for a pay period ending `to`. */
+export function expensesForPayroll(
+  trx: Trx,
+  input: { companyId: string; from: string; to: string; carryForward?: boolean },
+): Promise<PayrollExpenseTotal[]> {
+  return findPayrollExpenseTotals(trx, input);
+}
+
+/**
+ * Marks the claims exported under `reference` (e.g. "Pay period 01/05/2026–31/05/2026"), records
+ * it in each claim's history, tells each claimant and the company's screens. Returns how many
+ * were marked (a claim no longer approved, or already exported, is left alone).
+ */
+export async function markExpensesExported(
+  trx: Trx,
+  input: { companyId: string; claimIds: readonly string[]; reference: string; actorId: string | null },
+): Promise<number> {
+  const marked = await markClaimsExported(trx, input);
+  for (const claim of marked) {
+    await insertEvent(trx, {
+      companyId: input.companyId,
+      claimId: claim.id,
+      actorId: input.actorId,
+      action: 'exported',
+      note: input.reference,
+    });
+    await tellClaimant(
+      trx,
+      { companyId: input.companyId, claimId: claim.id, userId: claim.user_id, personName: '', summary: '' },
+      {
+        actorId: input.actorId ?? '',
+        text: `Your ${claim.claim_type === 'mileage' ? 'mileage' : 'expense'} claim of ${formatPounds(pounds(claim.approved_pence ?? 0))} goes to payroll: ${input.reference}.`,
+      },
+    );
+  }
+  if (marked.length > 0) await publishClaimChange(trx, input.companyId);
+  return marked.length;
+}
