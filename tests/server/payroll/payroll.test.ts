@@ -166,6 +166,33 @@ describe('exporting', () => {
   });
 });
 
+describe('expenses in the pay period', () => {
+  it('carries an approved claim as its reimbursement and its taxable mileage excess, and locks the claim on export', async () => {
+    const insertClaim = (status: string, decided: string) =>
+      ownerSql<{ id: string }>(
+        t,
+        sql`insert into expense_claims (company_id, user_id, claim_type, status, total_pence, taxable_pence, approved_pence, submitted_at, decided_at)
+            values (${c.companyId}, ${c.people.employee.id}, 'mileage', ${status}, 6000, 1000, 6000, ${decided}::timestamptz - interval '1 day', ${decided}::timestamptz)
+            returning id`,
+      );
+    const [approved] = await insertClaim('approved', '2029-03-13T10:00:00Z');
+    await insertClaim('rejected', '2029-03-13T11:00:00Z');
+
+    const next = await get(NEXT);
+    const lines = person(next, 'Ella Evans')?.lines ?? [];
+    expect(lines.filter((l) => l.code === 'EXPENSES' || l.code === 'MILEAGE_TAX').map((l) => [l.code, l.amount])).toEqual([
+      ['EXPENSES', 50],
+      ['MILEAGE_TAX', 10],
+    ]);
+
+    expect((await c.send('owner', 'POST', `/api/payroll-period/${NEXT}/export`)).statusCode).toBe(200);
+    const claim = await ownerSql<{ status: string }>(t, sql`select status from expense_claims where id = ${approved!.id}`);
+    expect(claim[0]?.status).toBe('exported');
+    const later = await get('2029-03-19');
+    expect(person(later, 'Ella Evans')?.lines.some((l) => l.code === 'EXPENSES') ?? false).toBe(false);
+  });
+});
+
 describe('sending payroll data', () => {
   it('needs the payroll contact, then e-mails an expiring link and records who sent what when', async () => {
     const none = await c.send('owner', 'POST', `/api/payroll-period/${WEEK}/send`, { layout: 'elements' });

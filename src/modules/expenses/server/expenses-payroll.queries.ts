@@ -59,3 +59,37 @@ export async function markClaimsExported(
     .returning(['id', 'user_id', 'approved_pence', 'claim_type'])
     .execute();
 }
+
+export type PayrollExpenseClaim = {
+  id: string;
+  user_id: string;
+  claim_type: string;
+  /** The London date the claim was decided. */
+  decided_on: string;
+  approved_pence: number;
+  taxable_pence: number;
+};
+
+/** Each approved claim not yet exported, decided (Europe/London date) between `since` and `to`. */
+export function findPayrollExpenseClaims(
+  db: DbOrTrx,
+  input: { companyId: string; since: string; to: string },
+): Promise<PayrollExpenseClaim[]> {
+  return db
+    .selectFrom('expense_claims as c')
+    .select([
+      'c.id',
+      'c.user_id',
+      'c.claim_type',
+      sql<string>`to_char((c.decided_at AT TIME ZONE 'Europe/London')::date, 'YYYY-MM-DD')`.as('decided_on'),
+      sql<number>`coalesce(c.approved_pence, 0)::int`.as('approved_pence'),
+      sql<number>`coalesce(c.taxable_pence, 0)::int`.as('taxable_pence'),
+    ])
+    .where('c.company_id', '=', input.companyId)
+    .where('c.status', 'in', ['approved', 'partly_approved'])
+    .where('c.exported_at', 'is', null)
+    .where(sql<boolean>`(c.decided_at AT TIME ZONE 'Europe/London')::date BETWEEN ${input.since}::date AND ${input.to}::date`)
+    .orderBy('c.user_id')
+    .orderBy('c.decided_at')
+    .execute();
+}

@@ -3,10 +3,16 @@
 // is exported, those claims marked exported (locked: a later correction goes into the next
 // period). Both run in the caller's tenant transaction so the period and the claims commit together.
 import type { Trx } from '../../../server/db/database';
+import type { PayrollContributor, PayrollElement } from '../../../server/module-hooks';
 import { formatPounds, pounds } from '../expenses.contract';
 import { publishClaimChange, tellClaimant } from './claim-notify';
 import { insertEvent } from './claims.queries';
-import { findPayrollExpenseTotals, markClaimsExported, type PayrollExpenseTotal } from './expenses-payroll.queries';
+import {
+  findPayrollExpenseClaims,
+  findPayrollExpenseTotals,
+  markClaimsExported,
+  type PayrollExpenseTotal,
+} from './expenses-payroll.queries';
 
 export type { PayrollExpenseTotal };
 
@@ -48,3 +54,54 @@ export async function markExpensesExported(
   if (marked.length > 0) await publishClaimChange(trx, input.companyId);
   return marked.length;
 }
+
+const PREFIX = 'expense:';
+
+/**
+ * Expenses in the pay period's payroll data: per approved claim, the reimbursement (EXPENSES,
+ * not taxed) and any mileage paid over HMRC's rates (MILEAGE_TAX, taxable), dated the day the
+ * claim was decided. Exporting the period marks the claims exported, which locks them.
+ */
+export const expensesPayroll: PayrollContributor = {
+  source: 'expenses',
+  async elements(trx, window) {
+    const claims = await findPayrollExpenseClaims(trx, { companyId: window.companyId, since: window.since, to: window.to });
+    return claims.flatMap((claim): PayrollElement[] => {
+      const reimbursed = claim.approved_pence - claim.taxable_pence;
+      const kind = claim.claim_type === 'mileage' ? 'Mileage' : 'Expenses';
+      const base = { userId: claim.user_id, source: 'expenses', date: claim.decided_on };
+      return [
+        ...(reimbursed > 0
+          ? [
+              {
+                ...base,
+                key: `${PREFIX}${claim.id}`,
+                code: 'EXPENSES',
+                label: `${kind} reimbursed`,
+                amount: pounds(reimbursed),
+                taxable: false,
+              },
+            ]
+          : []),
+        ...(claim.taxable_pence > 0
+          ? [
+              {
+                ...base,
+                key: `${PREFIX}${claim.id}:taxable`,
+                code: 'MILEAGE_TAX',
+                label: 'Mileage paid over HMRC rates (taxable)',
+                amount: pounds(claim.taxable_pence),
+                taxable: true,
+              },
+            ]
+          : []),
+      ];
+    });
+  },
+  async markExported(trx, input) {
+    const claimIds = [
+      ...new Set(input.keys.filter((key) => key.startsWith(PREFIX)).map((key) => key.slice(PREFIX.length).replace(/:taxable$/, ''))),
+    ];
+    await markExpensesExported(trx, { companyId: input.companyId, claimIds, reference: 'Payroll export', actorId: null });
+  },
+};
