@@ -3,6 +3,7 @@
 import { alertsModule } from '../modules/alerts/server/alerts.module';
 import { authModule } from '../modules/auth/server/auth.module';
 import { dashboardModule } from '../modules/dashboard/server/dashboard.module';
+import { documentsModule } from '../modules/documents/server/documents.module';
 import { employeesModule } from '../modules/employees/server/employees.module';
 import { leaveModule } from '../modules/leave/server/leave.module';
 import { notificationsModule } from '../modules/notifications/server/notifications.module';
@@ -22,6 +23,7 @@ export const serverModules: readonly ServerModule[] = [
   organisationModule,
   employeesModule,
   leaveModule,
+  documentsModule,
 ];
 
 /** The roles a company starts with (and the administrators' role), from the modules' grants. */

@@ -11,7 +11,6 @@ const COMING_ENDPOINTS = [
   '/api/hr-task',
   '/api/hs-task',
   '/api/incident-log',
-  '/api/document',
   '/api/notices',
   '/api/article',
   '/api/absence-reports',
@@ -38,7 +37,6 @@ export const authGrants: RoleGrants = {
   'HR admin': coming(() => 'company'),
   Manager: coming((endpoint) => (DEPARTMENT_WORK.has(endpoint) ? 'department' : endpoint === '/api/absence-reports' ? null : 'own')),
   Employee: coming((endpoint) => (MANAGERS_AND_UP.has(endpoint) ? null : 'own')),
-  'Docs only': grant('/api/document', 'own', ['GET']),
   // The administrator's reach is the platform, never a company's own data: they ask companies
   // for access and sign in under an approved grant, pick companies, and write the expert
   // articles every company reads. A company's data is reached only as an impersonated session.
