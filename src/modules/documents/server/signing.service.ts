@@ -182,7 +182,7 @@ async function completeRequest(trx: Trx, caller: Caller, input: { companyId: str
   const signers = await findSigners(trx, { companyId, requestId: request.id });
   const companyName = await findCompanyName(trx, companyId);
   const events = await findTrail(trx, { companyId, documentId, requestId: request.id });
-  const { pdf } = await buildCompletedPdf({
+  const { pdf, signedContentSha256 } = await buildCompletedPdf({
     title: input.title,
     documentId,
     requestId: request.id,
@@ -196,7 +196,7 @@ async function completeRequest(trx: Trx, caller: Caller, input: { companyId: str
   const baseName = input.title.replace(/[^\w .-]+/g, '').trim().slice(0, 80) || 'document';
   const stored = await storeGeneratedFile(trx, caller.storage, { companyId, bytes: sealed, name: `${baseName} (signed).pdf`, mimeType: 'application/pdf', createdBy: null });
   await finishRequest(trx, { requestId: request.id, status: 'completed', finalFileId: stored.id, finalSha256: stored.sha256 });
-  await trail(trx, caller, { companyId, documentId, requestId: request.id, event: 'completed', sha256: stored.sha256, detail: `Shown ${request.version_sha256}; final ${stored.sha256}` });
+  await trail(trx, caller, { companyId, documentId, requestId: request.id, event: 'completed', sha256: stored.sha256, detail: `Shown ${request.version_sha256}; signed pages ${signedContentSha256}; final ${stored.sha256}` });
   for (const userId of new Set([request.created_by, ...signers.map((s) => s.user_id)].filter((value): value is string => Boolean(value)))) {
     await notify(trx, {
       companyId,
