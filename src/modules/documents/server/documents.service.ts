@@ -141,6 +141,7 @@ export async function addDocumentVersion(caller: DocumentsCaller, input: { id: s
 export async function changeDocument(caller: DocumentsCaller, id: string, input: DocumentUpdateInput): Promise<DocumentDetail | undefined> {
   const companyId = requireCompany(caller.session);
   return withTenant(caller.db, companyId, async (trx) => {
+    await visibleDocument(trx, caller, id);
     await checkReferences(trx, companyId, input);
     if (!(await updateDocument(trx, { ...input, companyId, id }))) return undefined;
     await auditCaller(trx, caller, { companyId, action: 'document.updated', targetType: 'document', targetId: id, details: { title: input.title } });
