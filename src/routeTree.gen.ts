@@ -22,12 +22,17 @@ import { Route as SignedInNotificationsRouteImport } from './routes/_signed-in/n
 import { Route as SignedInOutboxRouteImport } from './routes/_signed-in/outbox'
 import { Route as SignedInCompanyIndexRouteImport } from './routes/_signed-in/_company/index'
 import { Route as SignedInCompanyEmployeesRouteImport } from './routes/_signed-in/_company/employees'
-import { Route as SignedInCompanyHrDocumentsRouteImport } from './routes/_signed-in/_company/hr-documents'
 import { Route as SignedInCompanyProfileRouteImport } from './routes/_signed-in/_company/profile'
 import { Route as SignedInAdminIndexRouteImport } from './routes/_signed-in/admin/index'
 import { Route as SignedInAdminAlertsRouteImport } from './routes/_signed-in/admin/alerts'
 import { Route as SignedInCompanyAbsenceIdRouteImport } from './routes/_signed-in/_company/absence.$id'
+import { Route as SignedInCompanyDocumentIdRouteImport } from './routes/_signed-in/_company/document.$id'
 import { Route as SignedInCompanyEmployeeIdRouteImport } from './routes/_signed-in/_company/employee.$id'
+import { Route as SignedInCompanyHrDocumentsIndexRouteImport } from './routes/_signed-in/_company/hr-documents.index'
+import { Route as SignedInCompanyHrDocumentsDocumentsRouteImport } from './routes/_signed-in/_company/hr-documents.documents'
+import { Route as SignedInCompanyHrDocumentsHrRouteImport } from './routes/_signed-in/_company/hr-documents.hr'
+import { Route as SignedInCompanyHsDocumentsIndexRouteImport } from './routes/_signed-in/_company/hs-documents.index'
+import { Route as SignedInCompanyHsDocumentsDocumentsRouteImport } from './routes/_signed-in/_company/hs-documents.documents'
 import { Route as SignedInCompanyHsDocumentsMisc_docsRouteImport } from './routes/_signed-in/_company/hs-documents.misc_docs'
 import { Route as SignedInCompanyLeaveAndAbsencesBalancesRouteImport } from './routes/_signed-in/_company/leave-and-absences.balances'
 import { Route as SignedInCompanyLeaveAndAbsencesListRouteImport } from './routes/_signed-in/_company/leave-and-absences.list'
@@ -38,6 +43,7 @@ import { Route as SignedInCompanySettingsAbsenceAndLeaveSettingsRouteImport } fr
 import { Route as SignedInCompanySettingsCompanySettingsRouteImport } from './routes/_signed-in/_company/settings.company-settings'
 import { Route as SignedInCompanySettingsCustomFormFieldsRouteImport } from './routes/_signed-in/_company/settings.custom-form-fields'
 import { Route as SignedInCompanySettingsDepartmentsRouteImport } from './routes/_signed-in/_company/settings.departments'
+import { Route as SignedInCompanySettingsDocumentTagsRouteImport } from './routes/_signed-in/_company/settings.document-tags'
 import { Route as SignedInCompanySettingsEmploymentSettingsRouteImport } from './routes/_signed-in/_company/settings.employment-settings'
 import { Route as SignedInCompanySettingsJobTitlesRouteImport } from './routes/_signed-in/_company/settings.job-titles'
 import { Route as SignedInCompanySettingsLocationsRouteImport } from './routes/_signed-in/_company/settings.locations'
@@ -117,12 +123,6 @@ const SignedInCompanyEmployeesRoute =
     path: '/employees',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
-const SignedInCompanyHrDocumentsRoute =
-  SignedInCompanyHrDocumentsRouteImport.update({
-    id: '/hr-documents',
-    path: '/hr-documents',
-    getParentRoute: () => SignedInCompanyRoute,
-  } as any)
 const SignedInCompanyProfileRoute = SignedInCompanyProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -144,10 +144,46 @@ const SignedInCompanyAbsenceIdRoute =
     path: '/absence/$id',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanyDocumentIdRoute =
+  SignedInCompanyDocumentIdRouteImport.update({
+    id: '/document/$id',
+    path: '/document/$id',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanyEmployeeIdRoute =
   SignedInCompanyEmployeeIdRouteImport.update({
     id: '/employee/$id',
     path: '/employee/$id',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyHrDocumentsIndexRoute =
+  SignedInCompanyHrDocumentsIndexRouteImport.update({
+    id: '/hr-documents/',
+    path: '/hr-documents/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyHrDocumentsDocumentsRoute =
+  SignedInCompanyHrDocumentsDocumentsRouteImport.update({
+    id: '/hr-documents/documents',
+    path: '/hr-documents/documents',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyHrDocumentsHrRoute =
+  SignedInCompanyHrDocumentsHrRouteImport.update({
+    id: '/hr-documents/hr',
+    path: '/hr-documents/hr',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyHsDocumentsIndexRoute =
+  SignedInCompanyHsDocumentsIndexRouteImport.update({
+    id: '/hs-documents/',
+    path: '/hs-documents/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyHsDocumentsDocumentsRoute =
+  SignedInCompanyHsDocumentsDocumentsRouteImport.update({
+    id: '/hs-documents/documents',
+    path: '/hs-documents/documents',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
 const SignedInCompanyHsDocumentsMisc_docsRoute =
@@ -208,6 +244,12 @@ const SignedInCompanySettingsDepartmentsRoute =
   SignedInCompanySettingsDepartmentsRouteImport.update({
     id: '/settings/departments',
     path: '/settings/departments',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsDocumentTagsRoute =
+  SignedInCompanySettingsDocumentTagsRouteImport.update({
+    id: '/settings/document-tags',
+    path: '/settings/document-tags',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
 const SignedInCompanySettingsEmploymentSettingsRoute =
@@ -309,12 +351,15 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof SignedInNotificationsRoute
   '/outbox': typeof SignedInOutboxRoute
   '/employees': typeof SignedInCompanyEmployeesRoute
-  '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
   '/profile': typeof SignedInCompanyProfileRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin/': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
+  '/document/$id': typeof SignedInCompanyDocumentIdRoute
   '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
+  '/hr-documents/documents': typeof SignedInCompanyHrDocumentsDocumentsRoute
+  '/hr-documents/hr': typeof SignedInCompanyHrDocumentsHrRoute
+  '/hs-documents/documents': typeof SignedInCompanyHsDocumentsDocumentsRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
   '/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
@@ -325,6 +370,7 @@ export interface FileRoutesByFullPath {
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
+  '/settings/document-tags': typeof SignedInCompanySettingsDocumentTagsRoute
   '/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
@@ -332,6 +378,8 @@ export interface FileRoutesByFullPath {
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/hr-documents/': typeof SignedInCompanyHrDocumentsIndexRoute
+  '/hs-documents/': typeof SignedInCompanyHsDocumentsIndexRoute
   '/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
@@ -351,12 +399,15 @@ export interface FileRoutesByTo {
   '/notifications': typeof SignedInNotificationsRoute
   '/outbox': typeof SignedInOutboxRoute
   '/employees': typeof SignedInCompanyEmployeesRoute
-  '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
   '/profile': typeof SignedInCompanyProfileRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
+  '/document/$id': typeof SignedInCompanyDocumentIdRoute
   '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
+  '/hr-documents/documents': typeof SignedInCompanyHrDocumentsDocumentsRoute
+  '/hr-documents/hr': typeof SignedInCompanyHrDocumentsHrRoute
+  '/hs-documents/documents': typeof SignedInCompanyHsDocumentsDocumentsRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
   '/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
@@ -367,11 +418,14 @@ export interface FileRoutesByTo {
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
+  '/settings/document-tags': typeof SignedInCompanySettingsDocumentTagsRoute
   '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
   '/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/hr-documents': typeof SignedInCompanyHrDocumentsIndexRoute
+  '/hs-documents': typeof SignedInCompanyHsDocumentsIndexRoute
   '/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
@@ -394,13 +448,16 @@ export interface FileRoutesById {
   '/_signed-in/notifications': typeof SignedInNotificationsRoute
   '/_signed-in/outbox': typeof SignedInOutboxRoute
   '/_signed-in/_company/employees': typeof SignedInCompanyEmployeesRoute
-  '/_signed-in/_company/hr-documents': typeof SignedInCompanyHrDocumentsRoute
   '/_signed-in/_company/profile': typeof SignedInCompanyProfileRoute
   '/_signed-in/admin/alerts': typeof SignedInAdminAlertsRoute
   '/_signed-in/_company/': typeof SignedInCompanyIndexRoute
   '/_signed-in/admin/': typeof SignedInAdminIndexRoute
   '/_signed-in/_company/absence/$id': typeof SignedInCompanyAbsenceIdRoute
+  '/_signed-in/_company/document/$id': typeof SignedInCompanyDocumentIdRoute
   '/_signed-in/_company/employee/$id': typeof SignedInCompanyEmployeeIdRoute
+  '/_signed-in/_company/hr-documents/documents': typeof SignedInCompanyHrDocumentsDocumentsRoute
+  '/_signed-in/_company/hr-documents/hr': typeof SignedInCompanyHrDocumentsHrRoute
+  '/_signed-in/_company/hs-documents/documents': typeof SignedInCompanyHsDocumentsDocumentsRoute
   '/_signed-in/_company/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
   '/_signed-in/_company/leave-and-absences/balances': typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   '/_signed-in/_company/leave-and-absences/list': typeof SignedInCompanyLeaveAndAbsencesListRoute
@@ -411,6 +468,7 @@ export interface FileRoutesById {
   '/_signed-in/_company/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/_signed-in/_company/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/_signed-in/_company/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
+  '/_signed-in/_company/settings/document-tags': typeof SignedInCompanySettingsDocumentTagsRoute
   '/_signed-in/_company/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   '/_signed-in/_company/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/_signed-in/_company/settings/locations': typeof SignedInCompanySettingsLocationsRoute
@@ -418,6 +476,8 @@ export interface FileRoutesById {
   '/_signed-in/_company/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/_signed-in/_company/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/_signed-in/_company/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
+  '/_signed-in/_company/hr-documents/': typeof SignedInCompanyHrDocumentsIndexRoute
+  '/_signed-in/_company/hs-documents/': typeof SignedInCompanyHsDocumentsIndexRoute
   '/_signed-in/_company/return-to-work/$id/self-certification': typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
   '/_signed-in/_company/settings/employment-settings/contract-types': typeof SignedInCompanySettingsEmploymentSettingsContractTypesRoute
   '/_signed-in/_company/settings/employment-settings/termination-reasons': typeof SignedInCompanySettingsEmploymentSettingsTerminationReasonsRoute
@@ -440,12 +500,15 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/outbox'
     | '/employees'
-    | '/hr-documents'
     | '/profile'
     | '/admin/alerts'
     | '/admin/'
     | '/absence/$id'
+    | '/document/$id'
     | '/employee/$id'
+    | '/hr-documents/documents'
+    | '/hr-documents/hr'
+    | '/hs-documents/documents'
     | '/hs-documents/misc_docs'
     | '/leave-and-absences/balances'
     | '/leave-and-absences/list'
@@ -456,6 +519,7 @@ export interface FileRouteTypes {
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
     | '/settings/departments'
+    | '/settings/document-tags'
     | '/settings/employment-settings'
     | '/settings/job-titles'
     | '/settings/locations'
@@ -463,6 +527,8 @@ export interface FileRouteTypes {
     | '/settings/terms-and-conditions'
     | '/settings/user-settings'
     | '/settings/user-tags'
+    | '/hr-documents/'
+    | '/hs-documents/'
     | '/return-to-work/$id/self-certification'
     | '/settings/employment-settings/contract-types'
     | '/settings/employment-settings/termination-reasons'
@@ -482,12 +548,15 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/outbox'
     | '/employees'
-    | '/hr-documents'
     | '/profile'
     | '/admin/alerts'
     | '/admin'
     | '/absence/$id'
+    | '/document/$id'
     | '/employee/$id'
+    | '/hr-documents/documents'
+    | '/hr-documents/hr'
+    | '/hs-documents/documents'
     | '/hs-documents/misc_docs'
     | '/leave-and-absences/balances'
     | '/leave-and-absences/list'
@@ -498,11 +567,14 @@ export interface FileRouteTypes {
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
     | '/settings/departments'
+    | '/settings/document-tags'
     | '/settings/job-titles'
     | '/settings/locations'
     | '/settings/pay-rate-types'
     | '/settings/terms-and-conditions'
     | '/settings/user-tags'
+    | '/hr-documents'
+    | '/hs-documents'
     | '/return-to-work/$id/self-certification'
     | '/settings/employment-settings/contract-types'
     | '/settings/employment-settings/termination-reasons'
@@ -524,13 +596,16 @@ export interface FileRouteTypes {
     | '/_signed-in/notifications'
     | '/_signed-in/outbox'
     | '/_signed-in/_company/employees'
-    | '/_signed-in/_company/hr-documents'
     | '/_signed-in/_company/profile'
     | '/_signed-in/admin/alerts'
     | '/_signed-in/_company/'
     | '/_signed-in/admin/'
     | '/_signed-in/_company/absence/$id'
+    | '/_signed-in/_company/document/$id'
     | '/_signed-in/_company/employee/$id'
+    | '/_signed-in/_company/hr-documents/documents'
+    | '/_signed-in/_company/hr-documents/hr'
+    | '/_signed-in/_company/hs-documents/documents'
     | '/_signed-in/_company/hs-documents/misc_docs'
     | '/_signed-in/_company/leave-and-absences/balances'
     | '/_signed-in/_company/leave-and-absences/list'
@@ -541,6 +616,7 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/settings/company-settings'
     | '/_signed-in/_company/settings/custom-form-fields'
     | '/_signed-in/_company/settings/departments'
+    | '/_signed-in/_company/settings/document-tags'
     | '/_signed-in/_company/settings/employment-settings'
     | '/_signed-in/_company/settings/job-titles'
     | '/_signed-in/_company/settings/locations'
@@ -548,6 +624,8 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/settings/terms-and-conditions'
     | '/_signed-in/_company/settings/user-settings'
     | '/_signed-in/_company/settings/user-tags'
+    | '/_signed-in/_company/hr-documents/'
+    | '/_signed-in/_company/hs-documents/'
     | '/_signed-in/_company/return-to-work/$id/self-certification'
     | '/_signed-in/_company/settings/employment-settings/contract-types'
     | '/_signed-in/_company/settings/employment-settings/termination-reasons'
@@ -660,13 +738,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyEmployeesRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
-    '/_signed-in/_company/hr-documents': {
-      id: '/_signed-in/_company/hr-documents'
-      path: '/hr-documents'
-      fullPath: '/hr-documents'
-      preLoaderRoute: typeof SignedInCompanyHrDocumentsRouteImport
-      parentRoute: typeof SignedInCompanyRoute
-    }
     '/_signed-in/_company/profile': {
       id: '/_signed-in/_company/profile'
       path: '/profile'
@@ -695,11 +766,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyAbsenceIdRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/document/$id': {
+      id: '/_signed-in/_company/document/$id'
+      path: '/document/$id'
+      fullPath: '/document/$id'
+      preLoaderRoute: typeof SignedInCompanyDocumentIdRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/employee/$id': {
       id: '/_signed-in/_company/employee/$id'
       path: '/employee/$id'
       fullPath: '/employee/$id'
       preLoaderRoute: typeof SignedInCompanyEmployeeIdRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/hr-documents/': {
+      id: '/_signed-in/_company/hr-documents/'
+      path: '/hr-documents'
+      fullPath: '/hr-documents/'
+      preLoaderRoute: typeof SignedInCompanyHrDocumentsIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/hr-documents/documents': {
+      id: '/_signed-in/_company/hr-documents/documents'
+      path: '/hr-documents/documents'
+      fullPath: '/hr-documents/documents'
+      preLoaderRoute: typeof SignedInCompanyHrDocumentsDocumentsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/hr-documents/hr': {
+      id: '/_signed-in/_company/hr-documents/hr'
+      path: '/hr-documents/hr'
+      fullPath: '/hr-documents/hr'
+      preLoaderRoute: typeof SignedInCompanyHrDocumentsHrRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/hs-documents/': {
+      id: '/_signed-in/_company/hs-documents/'
+      path: '/hs-documents'
+      fullPath: '/hs-documents/'
+      preLoaderRoute: typeof SignedInCompanyHsDocumentsIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/hs-documents/documents': {
+      id: '/_signed-in/_company/hs-documents/documents'
+      path: '/hs-documents/documents'
+      fullPath: '/hs-documents/documents'
+      preLoaderRoute: typeof SignedInCompanyHsDocumentsDocumentsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/hs-documents/misc_docs': {
@@ -770,6 +883,13 @@ declare module '@tanstack/react-router' {
       path: '/settings/departments'
       fullPath: '/settings/departments'
       preLoaderRoute: typeof SignedInCompanySettingsDepartmentsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/document-tags': {
+      id: '/_signed-in/_company/settings/document-tags'
+      path: '/settings/document-tags'
+      fullPath: '/settings/document-tags'
+      preLoaderRoute: typeof SignedInCompanySettingsDocumentTagsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/settings/employment-settings': {
@@ -917,11 +1037,14 @@ const SignedInCompanySettingsUserSettingsRouteWithChildren =
 
 interface SignedInCompanyRouteChildren {
   SignedInCompanyEmployeesRoute: typeof SignedInCompanyEmployeesRoute
-  SignedInCompanyHrDocumentsRoute: typeof SignedInCompanyHrDocumentsRoute
   SignedInCompanyProfileRoute: typeof SignedInCompanyProfileRoute
   SignedInCompanyIndexRoute: typeof SignedInCompanyIndexRoute
   SignedInCompanyAbsenceIdRoute: typeof SignedInCompanyAbsenceIdRoute
+  SignedInCompanyDocumentIdRoute: typeof SignedInCompanyDocumentIdRoute
   SignedInCompanyEmployeeIdRoute: typeof SignedInCompanyEmployeeIdRoute
+  SignedInCompanyHrDocumentsDocumentsRoute: typeof SignedInCompanyHrDocumentsDocumentsRoute
+  SignedInCompanyHrDocumentsHrRoute: typeof SignedInCompanyHrDocumentsHrRoute
+  SignedInCompanyHsDocumentsDocumentsRoute: typeof SignedInCompanyHsDocumentsDocumentsRoute
   SignedInCompanyHsDocumentsMisc_docsRoute: typeof SignedInCompanyHsDocumentsMisc_docsRoute
   SignedInCompanyLeaveAndAbsencesBalancesRoute: typeof SignedInCompanyLeaveAndAbsencesBalancesRoute
   SignedInCompanyLeaveAndAbsencesListRoute: typeof SignedInCompanyLeaveAndAbsencesListRoute
@@ -932,6 +1055,7 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanySettingsCompanySettingsRoute: typeof SignedInCompanySettingsCompanySettingsRoute
   SignedInCompanySettingsCustomFormFieldsRoute: typeof SignedInCompanySettingsCustomFormFieldsRoute
   SignedInCompanySettingsDepartmentsRoute: typeof SignedInCompanySettingsDepartmentsRoute
+  SignedInCompanySettingsDocumentTagsRoute: typeof SignedInCompanySettingsDocumentTagsRoute
   SignedInCompanySettingsEmploymentSettingsRoute: typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   SignedInCompanySettingsJobTitlesRoute: typeof SignedInCompanySettingsJobTitlesRoute
   SignedInCompanySettingsLocationsRoute: typeof SignedInCompanySettingsLocationsRoute
@@ -939,16 +1063,23 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanySettingsTermsAndConditionsRoute: typeof SignedInCompanySettingsTermsAndConditionsRoute
   SignedInCompanySettingsUserSettingsRoute: typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   SignedInCompanySettingsUserTagsRoute: typeof SignedInCompanySettingsUserTagsRoute
+  SignedInCompanyHrDocumentsIndexRoute: typeof SignedInCompanyHrDocumentsIndexRoute
+  SignedInCompanyHsDocumentsIndexRoute: typeof SignedInCompanyHsDocumentsIndexRoute
   SignedInCompanyReturnToWorkIdSelfCertificationRoute: typeof SignedInCompanyReturnToWorkIdSelfCertificationRoute
 }
 
 const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanyEmployeesRoute: SignedInCompanyEmployeesRoute,
-  SignedInCompanyHrDocumentsRoute: SignedInCompanyHrDocumentsRoute,
   SignedInCompanyProfileRoute: SignedInCompanyProfileRoute,
   SignedInCompanyIndexRoute: SignedInCompanyIndexRoute,
   SignedInCompanyAbsenceIdRoute: SignedInCompanyAbsenceIdRoute,
+  SignedInCompanyDocumentIdRoute: SignedInCompanyDocumentIdRoute,
   SignedInCompanyEmployeeIdRoute: SignedInCompanyEmployeeIdRoute,
+  SignedInCompanyHrDocumentsDocumentsRoute:
+    SignedInCompanyHrDocumentsDocumentsRoute,
+  SignedInCompanyHrDocumentsHrRoute: SignedInCompanyHrDocumentsHrRoute,
+  SignedInCompanyHsDocumentsDocumentsRoute:
+    SignedInCompanyHsDocumentsDocumentsRoute,
   SignedInCompanyHsDocumentsMisc_docsRoute:
     SignedInCompanyHsDocumentsMisc_docsRoute,
   SignedInCompanyLeaveAndAbsencesBalancesRoute:
@@ -969,6 +1100,8 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
     SignedInCompanySettingsCustomFormFieldsRoute,
   SignedInCompanySettingsDepartmentsRoute:
     SignedInCompanySettingsDepartmentsRoute,
+  SignedInCompanySettingsDocumentTagsRoute:
+    SignedInCompanySettingsDocumentTagsRoute,
   SignedInCompanySettingsEmploymentSettingsRoute:
     SignedInCompanySettingsEmploymentSettingsRouteWithChildren,
   SignedInCompanySettingsJobTitlesRoute: SignedInCompanySettingsJobTitlesRoute,
@@ -980,6 +1113,8 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanySettingsUserSettingsRoute:
     SignedInCompanySettingsUserSettingsRouteWithChildren,
   SignedInCompanySettingsUserTagsRoute: SignedInCompanySettingsUserTagsRoute,
+  SignedInCompanyHrDocumentsIndexRoute: SignedInCompanyHrDocumentsIndexRoute,
+  SignedInCompanyHsDocumentsIndexRoute: SignedInCompanyHsDocumentsIndexRoute,
   SignedInCompanyReturnToWorkIdSelfCertificationRoute:
     SignedInCompanyReturnToWorkIdSelfCertificationRoute,
 }

@@ -1,4 +1,5 @@
 // Every module's client registration. Adding a module's screens to the shell is one line here.
+import { documentsClientModule } from '../modules/documents/client/documents.module';
 import { employeesClientModule } from '../modules/employees/client/employees.module';
 import { leaveClientModule } from '../modules/leave/client/leave.module';
 import { organisationClientModule } from '../modules/organisation/client/organisation.module';
@@ -12,4 +13,5 @@ export const clientModules: readonly ClientModule[] = [
   employeesClientModule,
   leaveClientModule,
   supportClientModule,
+  documentsClientModule,
 ];

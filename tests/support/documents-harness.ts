@@ -12,8 +12,20 @@ export type DocumentsHarness = {
   t: TestApp;
   company: LeaveCompany;
   other: LeaveCompany;
-  send: (who: LeavePerson, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
-  sendAs: (company: LeaveCompany, who: LeavePerson, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => Promise<LightMyRequestResponse>;
+  send: (
+    who: LeavePerson,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers?: Record<string, string>,
+  ) => Promise<LightMyRequestResponse>;
+  sendAs: (
+    company: LeaveCompany,
+    who: LeavePerson,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => Promise<LightMyRequestResponse>;
   upload: (who: LeavePerson, fields: Record<string, string>, file?: { name: string; data: Buffer }) => Promise<LightMyRequestResponse>;
   /** A document made from the starter statement of main terms for `person`. */
   generate: (person: LeavePerson, title?: string) => Promise<DocumentDetail>;
@@ -30,16 +42,36 @@ export async function startDocumentsHarness(): Promise<DocumentsHarness> {
   const t = await createTestApp({ realAuth: true, env: { RATE_LIMIT_MAX: '1000000' } });
   const company = await addLeaveCompany(t, { assignPolicy: false });
   const other = await addLeaveCompany(t, { name: 'Other Ltd', assignPolicy: false });
-  const sendAs = async (c: LeaveCompany, who: LeavePerson, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, headers: { ...bearer(await c.token(who)), ...headers }, ...(payload ? { payload } : {}) });
-  const send = (who: LeavePerson, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers?: Record<string, string>) =>
-    sendAs(company, who, method, url, payload, headers);
-  const upload = async (who: LeavePerson, fields: Record<string, string>, file = { name: 'policy.pdf', data: pdfDocument('Searchable lorry policy') }) => {
+  const sendAs = async (
+    c: LeaveCompany,
+    who: LeavePerson,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) => t.app.inject({ method, url, headers: { ...bearer(await c.token(who)), ...headers }, ...(payload ? { payload } : {}) });
+  const send = (
+    who: LeavePerson,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers?: Record<string, string>,
+  ) => sendAs(company, who, method, url, payload, headers);
+  const upload = async (
+    who: LeavePerson,
+    fields: Record<string, string>,
+    file = { name: 'policy.pdf', data: pdfDocument('Searchable lorry policy') },
+  ) => {
     const body = multipartBody([
       ...Object.entries(fields).map(([name, value]) => ({ name, value })),
       { name: 'file', filename: file.name, contentType: 'application/pdf', data: file.data },
     ]);
-    return t.app.inject({ method: 'POST', url: '/api/document', headers: { ...bearer(await company.token(who)), ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/document',
+      headers: { ...bearer(await company.token(who)), ...body.headers },
+      payload: body.payload,
+    });
   };
   const templateId = async (key: string) => {
     const res = await send('owner', 'GET', '/api/document-template');

@@ -46,7 +46,18 @@ export const SIGN_ORDERINGS = ['sequential', 'parallel'] as const;
 export type SignOrdering = (typeof SIGN_ORDERINGS)[number];
 export type SignRequestStatus = 'pending' | 'completed' | 'declined' | 'voided';
 export type SignerStatus = 'waiting' | 'pending' | 'signed' | 'declined' | 'voided';
-export const TRAIL_EVENTS = ['created', 'sent', 'viewed', 'consented', 'signed', 'declined', 'voided', 'completed', 'downloaded', 'reminded'] as const;
+export const TRAIL_EVENTS = [
+  'created',
+  'sent',
+  'viewed',
+  'consented',
+  'signed',
+  'declined',
+  'voided',
+  'completed',
+  'downloaded',
+  'reminded',
+] as const;
 export type TrailEvent = (typeof TRAIL_EVENTS)[number];
 
 /** The consent line a signer agrees to before signing, word for word in the trail. */
@@ -146,17 +157,34 @@ export type DocumentTemplate = {
 
 // ---- Inputs ----------------------------------------------------------------------------
 
-const id = (message = 'Please choose one.') => v.pipe(v.string(message), v.check((value: string) => isUuid(value), message));
+const id = (message = 'Please choose one.') =>
+  v.pipe(
+    v.string(message),
+    v.check((value: string) => isUuid(value), message),
+  );
 const ids = v.pipe(v.array(id()), v.maxLength(500, 'Too many chosen.'));
 const optionalDate = v.optional(
-  v.nullable(v.pipe(v.string(), v.check((value) => value === '' || isIsoDate(value), 'Please give a date as dd/mm/yyyy.'))),
+  v.nullable(
+    v.pipe(
+      v.string(),
+      v.check((value) => value === '' || isIsoDate(value), 'Please give a date as dd/mm/yyyy.'),
+    ),
+  ),
 );
 
 export const DocumentListQuerySchema = v.object({
   area: v.optional(v.picklist(DOCUMENT_AREAS, 'Please choose HR or H&S.')),
   search: searchField(),
   folder_id: v.optional(id()),
-  tag_ids: v.optional(v.union([ids, v.pipe(id(), v.transform((value) => [value]))])),
+  tag_ids: v.optional(
+    v.union([
+      ids,
+      v.pipe(
+        id(),
+        v.transform((value) => [value]),
+      ),
+    ]),
+  ),
   subject_user_id: v.optional(id()),
   status: v.optional(v.picklist(['to_do', 'all'])),
 });
@@ -188,7 +216,11 @@ export const FolderQuerySchema = v.object({ area: v.optional(v.picklist(DOCUMENT
 export const TagQuerySchema = v.object({ search: searchField() });
 
 export const SignRequestInputSchema = v.object({
-  signer_ids: v.pipe(v.array(id('Please choose the signers.')), v.minLength(1, 'Please choose at least one signer.'), v.maxLength(20, 'Too many signers.')),
+  signer_ids: v.pipe(
+    v.array(id('Please choose the signers.')),
+    v.minLength(1, 'Please choose at least one signer.'),
+    v.maxLength(20, 'Too many signers.'),
+  ),
   ordering: v.optional(v.picklist(SIGN_ORDERINGS, 'Please choose in order or all at once.'), 'sequential'),
   message: v.optional(multilineTextField({ maxLength: 1000 }), ''),
   due_date: optionalDate,
@@ -200,7 +232,9 @@ export const SignInputSchema = v.object({
   consent: v.literal(true, 'Please agree to sign electronically.'),
   kind: v.picklist(['drawn', 'typed'], 'Please draw or type your signature.'),
   /** A drawn signature: a PNG as a data URL, at most 200 kB. */
-  image: v.optional(v.pipe(v.string(), v.maxLength(280_000, 'The signature is too large.'), v.regex(PNG_DATA_URL, 'Please draw your signature again.'))),
+  image: v.optional(
+    v.pipe(v.string(), v.maxLength(280_000, 'The signature is too large.'), v.regex(PNG_DATA_URL, 'Please draw your signature again.')),
+  ),
   typed_name: v.optional(textField({ maxLength: 100 })),
   /** The SHA-256 of the version the signer was shown. */
   seen_sha256: v.pipe(v.string('Please open the document again.'), v.regex(/^[0-9a-f]{64}$/, 'Please open the document again.')),

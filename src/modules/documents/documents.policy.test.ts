@@ -9,7 +9,7 @@ describe('maySeeDocument', () => {
     expect(maySeeDocument(ella, { ...doc, audience: 'departments', audience_ids: ['ops'] })).toBe(true);
     expect(maySeeDocument(ella, { ...doc, audience: 'departments', audience_ids: ['office'] })).toBe(false);
   });
-  it('keeps private-to-HR documents and other people\'s documents from employees, but not from HR', () => {
+  it("keeps private-to-HR documents and other people's documents from employees, but not from HR", () => {
     expect(maySeeDocument(ella, { ...doc, audience: 'hr_private' })).toBe(false);
     expect(maySeeDocument(ella, { ...doc, audience: 'everyone', subject_user_id: 'colin' })).toBe(false);
     expect(maySeeDocument({ ...ella, companyWide: true }, { ...doc, audience: 'hr_private' })).toBe(true);
@@ -27,9 +27,9 @@ describe('maySeeDocument', () => {
 
 describe('mergeTemplate', () => {
   it('fills known fields and marks missing ones', () => {
-    expect(mergeTemplate('Dear {{ employee_name }}, from {{company_name}} {{pay}}', { employee_name: 'Ella', company_name: 'Demo Ltd' })).toBe(
-      'Dear Ella, from Demo Ltd [pay]',
-    );
+    expect(
+      mergeTemplate('Dear {{ employee_name }}, from {{company_name}} {{pay}}', { employee_name: 'Ella', company_name: 'Demo Ltd' }),
+    ).toBe('Dear Ella, from Demo Ltd [pay]');
     expect(fieldsUsed('{{a}} {{b_c}} {{a}}')).toEqual(['a', 'b_c']);
   });
 });

@@ -8,7 +8,12 @@ export type DocumentReader = {
   /** GET /api/document at company scope: owners and HR admins see everything. */
   companyWide: boolean;
 };
-export type AudienceFacts = { audience: Audience; audience_ids: readonly string[]; subject_user_id: string | null; signer_ids?: readonly string[] };
+export type AudienceFacts = {
+  audience: Audience;
+  audience_ids: readonly string[];
+  subject_user_id: string | null;
+  signer_ids?: readonly string[];
+};
 
 /**
  * A company-wide reader sees every document. Anyone else sees a document that is about them,

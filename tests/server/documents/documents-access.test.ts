@@ -19,7 +19,11 @@ beforeAll(async () => {
     if (res.statusCode !== 201) throw new Error(`upload refused ${res.statusCode} ${res.body}`);
     return res.json<DocumentDetail>();
   };
-  officeDoc = await make({ title: 'Office rota rules', audience: 'departments', audience_ids: JSON.stringify([h.company.departments.Office]) });
+  officeDoc = await make({
+    title: 'Office rota rules',
+    audience: 'departments',
+    audience_ids: JSON.stringify([h.company.departments.Office]),
+  });
   everyoneDoc = await make({ title: 'Fire drill', audience: 'everyone', action: 'acknowledge' });
   privateDoc = await make({ title: 'Pay review', audience: 'hr_private' });
 });
@@ -55,7 +59,12 @@ describe('audience', () => {
   it('finds documents by the text inside their PDF and by tag', async () => {
     expect(await titles('owner', '&search=lorry')).toEqual(expect.arrayContaining(['Fire drill']));
     const tag = (await h.send('owner', 'POST', '/api/document-tags', { name: 'Safety' })).json<{ id: string }>();
-    await h.send('owner', 'PUT', `/api/document/${everyoneDoc.id}`, { title: 'Fire drill', audience: 'everyone', action: 'acknowledge', tag_ids: [tag.id] });
+    await h.send('owner', 'PUT', `/api/document/${everyoneDoc.id}`, {
+      title: 'Fire drill',
+      audience: 'everyone',
+      action: 'acknowledge',
+      tag_ids: [tag.id],
+    });
     expect(await titles('employee', `&tag_ids[]=${tag.id}`)).toEqual(['Fire drill']);
     expect(await titles('employee', '&search=safety')).toEqual(['Fire drill']);
   });
@@ -73,11 +82,15 @@ describe('docs-only users', () => {
     const user = await addUser(h.t, { company: inCompany(h.company, 'Docs only'), departmentId: h.company.departments.Office ?? null });
     const headers = bearer(await signIn(h.t, user));
     const list = await h.t.app.inject({ method: 'GET', url: '/api/document?area=hr', headers });
-    expect(list.json<{ results: DocumentSummary[] }>().results.map((d) => d.title)).toEqual(expect.arrayContaining(['Office rota rules', 'Fire drill']));
+    expect(list.json<{ results: DocumentSummary[] }>().results.map((d) => d.title)).toEqual(
+      expect.arrayContaining(['Office rota rules', 'Fire drill']),
+    );
     expect((await h.t.app.inject({ method: 'GET', url: '/api/document-template', headers })).statusCode).toBe(403);
     expect((await h.t.app.inject({ method: 'POST', url: '/api/document-tags', headers, payload: { name: 'x' } })).statusCode).toBe(403);
     expect((await h.t.app.inject({ method: 'GET', url: `/api/document/${privateDoc.id}`, headers })).statusCode).toBe(403);
-    expect((await h.t.app.inject({ method: 'POST', url: `/api/document/${everyoneDoc.id}/acknowledge`, headers, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await h.t.app.inject({ method: 'POST', url: `/api/document/${everyoneDoc.id}/acknowledge`, headers, payload: {} })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -103,7 +116,9 @@ describe('templates and preview', () => {
 
   it("puts a generated document on the person's own list, private from colleagues", async () => {
     const doc = await h.generate('employee', 'Terms for Ella');
-    const mine = (await h.send('employee', 'GET', `/api/document?subject_user_id=${h.company.people.employee.id}`)).json<{ results: DocumentSummary[] }>();
+    const mine = (await h.send('employee', 'GET', `/api/document?subject_user_id=${h.company.people.employee.id}`)).json<{
+      results: DocumentSummary[];
+    }>();
     expect(mine.results.map((d) => d.title)).toContain('Terms for Ella');
     expect((await h.send('colleague', 'GET', `/api/document/${doc.id}`)).statusCode).toBe(403);
   });
@@ -115,14 +130,24 @@ describe('upload abuse', () => {
     expect((await h.upload('owner', { area: 'hr', title: 'Empty' }, { name: 'empty.pdf', data: Buffer.alloc(0) })).statusCode).toBe(422);
     expect((await h.upload('owner', { area: 'hr' })).statusCode).toBe(422);
     expect((await h.upload('owner', { area: 'nope', title: 'x' })).statusCode).toBe(422);
-    const foreign = await h.upload('owner', { area: 'hr', title: 'x', audience: 'departments', audience_ids: JSON.stringify([Object.values(h.other.departments)[0]]) });
+    const foreign = await h.upload('owner', {
+      area: 'hr',
+      title: 'x',
+      audience: 'departments',
+      audience_ids: JSON.stringify([Object.values(h.other.departments)[0]]),
+    });
     expect(foreign.statusCode).toBe(422);
     expect((await h.upload('owner', { area: 'hr', title: 'x', tag_ids: '{not json' })).statusCode).toBe(422);
     expect((await h.upload('employee', { area: 'hr', title: 'Mine' })).statusCode).toBe(403);
     const image = await h.upload('owner', { area: 'hs', title: 'Site photo' }, { name: 'site.png', data: pngImage(20, 20) });
     expect(image.statusCode).toBe(201);
     const body = multipartBody([{ name: 'title', value: 'two files' }]);
-    const noFile = await h.t.app.inject({ method: 'POST', url: '/api/document', headers: { ...bearer(await h.company.token('owner')), ...body.headers }, payload: body.payload });
+    const noFile = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/document',
+      headers: { ...bearer(await h.company.token('owner')), ...body.headers },
+      payload: body.payload,
+    });
     expect(noFile.statusCode).toBe(422);
   });
 });
@@ -130,9 +155,38 @@ describe('upload abuse', () => {
 describe('fuzzing', () => {
   it('never answers 5xx to any body on any documents write', async () => {
     const known = () => [everyoneDoc.id, officeDoc.id, crypto.randomUUID(), h.company.people.employee.id, 'not-an-id'];
-    const scalar = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.constantFrom('ID', '\u0000', 'a'.repeat(3000), 'data:image/png;base64,AAAA'));
+    const scalar = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constantFrom('ID', '\u0000', 'a'.repeat(3000), 'data:image/png;base64,AAAA'),
+    );
     const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), scalar, { maxKeys: 3 }));
-    const KEYS = ['title', 'audience', 'audience_ids', 'action', 'tag_ids', 'folder_id', 'signer_ids', 'ordering', 'due_date', 'consent', 'kind', 'image', 'typed_name', 'seen_sha256', 'reason', 'name', 'area', 'document_template_file_id', 'document_template_file_field_values', 'user_id', 'body', 'free_fields'];
+    const KEYS = [
+      'title',
+      'audience',
+      'audience_ids',
+      'action',
+      'tag_ids',
+      'folder_id',
+      'signer_ids',
+      'ordering',
+      'due_date',
+      'consent',
+      'kind',
+      'image',
+      'typed_name',
+      'seen_sha256',
+      'reason',
+      'name',
+      'area',
+      'document_template_file_id',
+      'document_template_file_field_values',
+      'user_id',
+      'body',
+      'free_fields',
+    ];
     const body = fc.oneof(fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 8 }), fc.anything({ maxDepth: 2 }));
     const ids = known();
     const routes = [
@@ -149,7 +203,9 @@ describe('fuzzing', () => {
     await fc.assert(
       fc.asyncProperty(fc.nat(), fc.nat(), body, async (route, pick, payload) => {
         const [method, url] = routes[route % routes.length]!(pick);
-        const filled = JSON.parse(JSON.stringify(payload ?? null, (_k, v: unknown) => (v === 'ID' ? ids[pick % ids.length] : v)) ?? 'null') as unknown;
+        const filled = JSON.parse(
+          JSON.stringify(payload ?? null, (_k, v: unknown) => (v === 'ID' ? ids[pick % ids.length] : v)) ?? 'null',
+        ) as unknown;
         const res = await h.t.app.inject({ method, url, headers: bearer(token), payload: (filled ?? {}) as object });
         expect(res.statusCode, `${method} ${url} ${res.body}`).toBeLessThan(500);
       }),

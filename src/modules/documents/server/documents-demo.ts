@@ -24,10 +24,17 @@ import { generateFromTemplate } from './templates.service';
 
 export async function seedDocumentsDemo(trx: Trx, company: DemoCompany): Promise<void> {
   const payload: DemoPayload = { departments: { ...company.departments }, accounts: { ...company.accounts } };
-  await trx.insertInto('document_demo_pending').values({ company_id: company.companyId, payload: JSON.stringify(payload) }).execute();
+  await trx
+    .insertInto('document_demo_pending')
+    .values({ company_id: company.companyId, payload: JSON.stringify(payload) })
+    .execute();
 }
 
-function demoCaller(db: Db, storage: FileStorage, input: { userId: string; companyId: string; departmentIds: string[]; manager: boolean }): DocumentsCaller {
+function demoCaller(
+  db: Db,
+  storage: FileStorage,
+  input: { userId: string; companyId: string; departmentIds: string[]; manager: boolean },
+): DocumentsCaller {
   const session: Session = {
     userId: input.userId,
     companyId: input.companyId,
@@ -41,8 +48,10 @@ function demoCaller(db: Db, storage: FileStorage, input: { userId: string; compa
 }
 
 async function departmentOf(db: Db, companyId: string, userId: string): Promise<string[]> {
-  const rows = await withTenant(db, companyId, async (trx) =>
-    (await sql<{ department_id: string | null }>`select department_id from users where id = ${userId}`.execute(trx)).rows,
+  const rows = await withTenant(
+    db,
+    companyId,
+    async (trx) => (await sql<{ department_id: string | null }>`select department_id from users where id = ${userId}`.execute(trx)).rows,
   );
   return rows.flatMap((row) => (row.department_id ? [row.department_id] : []));
 }
@@ -51,8 +60,18 @@ async function makeDemo(db: Db, storage: FileStorage, companyId: string, payload
   const ownerId = payload.accounts['owner@demo.test'];
   const ellaId = payload.accounts['employee@demo.test'];
   if (!ownerId || !ellaId) return;
-  const owner = demoCaller(db, storage, { userId: ownerId, companyId, departmentIds: await departmentOf(db, companyId, ownerId), manager: true });
-  const ella = demoCaller(db, storage, { userId: ellaId, companyId, departmentIds: await departmentOf(db, companyId, ellaId), manager: false });
+  const owner = demoCaller(db, storage, {
+    userId: ownerId,
+    companyId,
+    departmentIds: await departmentOf(db, companyId, ownerId),
+    manager: true,
+  });
+  const ella = demoCaller(db, storage, {
+    userId: ellaId,
+    companyId,
+    departmentIds: await departmentOf(db, companyId, ellaId),
+    manager: false,
+  });
 
   const { folders, tags } = await withTenant(db, companyId, async (trx) => {
     const folderIds = new Map<string, string>();
@@ -74,7 +93,13 @@ async function makeDemo(db: Db, storage: FileStorage, companyId: string, payload
   for (const item of DEMO_DOCUMENTS) {
     const pdf = await renderTemplatePdf({ title: item.title, text: item.text, footer: `Demo Ltd - ${item.title}` });
     const file = await withTenant(db, companyId, (trx) =>
-      storeGeneratedFile(trx, storage, { companyId, bytes: pdf, name: `${item.title}.pdf`, mimeType: 'application/pdf', createdBy: ownerId }),
+      storeGeneratedFile(trx, storage, {
+        companyId,
+        bytes: pdf,
+        name: `${item.title}.pdf`,
+        mimeType: 'application/pdf',
+        createdBy: ownerId,
+      }),
     );
     await createDocumentFromFile(owner, {
       fields: {
@@ -94,8 +119,12 @@ async function makeDemo(db: Db, storage: FileStorage, companyId: string, payload
   }
 
   const starter = async (key: string) =>
-    withTenant(db, companyId, async (trx) =>
-      (await sql<{ id: string }>`select id from document_templates where company_id = ${companyId} and starter_key = ${key}`.execute(trx)).rows[0]!.id,
+    withTenant(
+      db,
+      companyId,
+      async (trx) =>
+        (await sql<{ id: string }>`select id from document_templates where company_id = ${companyId} and starter_key = ${key}`.execute(trx))
+          .rows[0]!.id,
     );
   const contracts = folders.get('Contracts and letters') ?? null;
 
@@ -108,7 +137,12 @@ async function makeDemo(db: Db, storage: FileStorage, companyId: string, payload
     folder_id: contracts,
     action: 'sign',
   });
-  const offer = await createSignRequest(owner, offerId, { signer_ids: [ellaId], ordering: 'sequential', message: 'Welcome aboard!', due_date: null });
+  const offer = await createSignRequest(owner, offerId, {
+    signer_ids: [ellaId],
+    ordering: 'sequential',
+    message: 'Welcome aboard!',
+    due_date: null,
+  });
   await withTenant(db, companyId, (trx) =>
     signDocument(ella, trx, offerId, { consent: true, kind: 'typed', typed_name: 'Ella Evans', seen_sha256: offer.version.sha256 }),
   );
@@ -127,7 +161,12 @@ async function makeDemo(db: Db, storage: FileStorage, companyId: string, payload
     folder_id: contracts,
     action: 'sign',
   });
-  await createSignRequest(owner, termsId, { signer_ids: [ellaId], ordering: 'sequential', message: 'Please read and sign your updated terms.', due_date: null });
+  await createSignRequest(owner, termsId, {
+    signer_ids: [ellaId],
+    ordering: 'sequential',
+    message: 'Please read and sign your updated terms.',
+    due_date: null,
+  });
 }
 
 /** Claims the demo note, if there is one, and makes the demo documents. */

@@ -1,6 +1,15 @@
 // The tables of migration 0026 (documents and e-signing).
 import type { ColumnType, Generated } from 'kysely';
-import type { Audience, DocumentAction, DocumentArea, SignOrdering, SignRequestStatus, SignerStatus, TemplateField, TrailEvent } from '../documents.contract';
+import type {
+  Audience,
+  DocumentAction,
+  DocumentArea,
+  SignOrdering,
+  SignRequestStatus,
+  SignerStatus,
+  TemplateField,
+  TrailEvent,
+} from '../documents.contract';
 
 type TenantRow = { id: Generated<string>; company_id: string; created_at: Generated<Date> };
 

@@ -7,7 +7,8 @@ import type { DocumentReader } from '../documents.policy';
 import { findUserLocation, type DocumentRow } from './documents.queries';
 
 /** Company scope on GET /api/document reads every document; writes need company scope on POST. */
-export const readsCompanyWide = (session: Session) => scopeRank(levelFor(session.permissions, DOCUMENT_ENDPOINT, 'GET') ?? 'own') >= scopeRank('company');
+export const readsCompanyWide = (session: Session) =>
+  scopeRank(levelFor(session.permissions, DOCUMENT_ENDPOINT, 'GET') ?? 'own') >= scopeRank('company');
 export const managesDocuments = (session: Session) =>
   scopeRank(levelFor(session.permissions, DOCUMENT_ENDPOINT, 'POST') ?? 'own') >= scopeRank('company') &&
   levelFor(session.permissions, DOCUMENT_ENDPOINT, 'POST') !== null;

@@ -16,7 +16,15 @@ export async function remindSigners(db: Db): Promise<number> {
       if (!request || request.status !== 'pending') return;
       const signer = (await findSigners(trx, { companyId: item.company_id, requestId: request.id })).find((s) => s.id === item.signer_id);
       if (!signer || signer.status !== 'pending') return;
-      await askToSign(trx, { companyId: item.company_id, documentId: item.document_id, title: item.title, message: request.message, dueDate: request.due_date, signers: [signer], reminder: true });
+      await askToSign(trx, {
+        companyId: item.company_id,
+        documentId: item.document_id,
+        title: item.title,
+        message: request.message,
+        dueDate: request.due_date,
+        signers: [signer],
+        reminder: true,
+      });
       await markReminded(trx, signer.id);
       await appendTrail(trx, {
         companyId: item.company_id,

@@ -38,4 +38,3 @@ export const documentsModule: ServerModule = {
   counters: { document: countDocuments },
   demo: seedDocumentsDemo,
 };
-

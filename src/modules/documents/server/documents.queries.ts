@@ -116,9 +116,19 @@ export async function findDocument(
   trx: Trx,
   input: { companyId: string; reader: DocumentReader; id: string },
 ): Promise<DocumentRow | 'hidden' | undefined> {
-  const { rows } = await selectDocuments(input.reader, sql<boolean>`d.company_id = ${input.companyId} and d.id = ${input.id}`, sql``).execute(trx);
+  const { rows } = await selectDocuments(
+    input.reader,
+    sql<boolean>`d.company_id = ${input.companyId} and d.id = ${input.id}`,
+    sql``,
+  ).execute(trx);
   if (rows[0]) return rows[0];
-  const exists = await trx.selectFrom('documents').select('id').where('company_id', '=', input.companyId).where('id', '=', input.id).where('archived_at', 'is', null).executeTakeFirst();
+  const exists = await trx
+    .selectFrom('documents')
+    .select('id')
+    .where('company_id', '=', input.companyId)
+    .where('id', '=', input.id)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
   return exists ? 'hidden' : undefined;
 }
 
@@ -229,7 +239,11 @@ export async function addVersion(
   const versionId = rows[0]!.id;
   await trx
     .updateTable('documents')
-    .set({ current_version_id: versionId, updated_at: new Date(), ...(input.searchText !== undefined ? { search_text: input.searchText } : {}) })
+    .set({
+      current_version_id: versionId,
+      updated_at: new Date(),
+      ...(input.searchText !== undefined ? { search_text: input.searchText } : {}),
+    })
     .where('company_id', '=', input.companyId)
     .where('id', '=', input.documentId)
     .execute();
@@ -269,7 +283,9 @@ export async function countDocumentsToDo(trx: Trx, input: { companyId: string; r
       and ((d.action = 'acknowledge' and not exists (select 1 from document_reads x where x.version_id = d.current_version_id
               and x.user_id = ${input.reader.userId} and x.acknowledged_at is not null))
         or exists (select 1 from document_signers s join document_sign_requests r on r.id = s.request_id
-                   where r.document_id = d.id and r.status = 'pending' and s.status = 'pending' and s.user_id = ${input.reader.userId}))`.execute(trx);
+                   where r.document_id = d.id and r.status = 'pending' and s.status = 'pending' and s.user_id = ${input.reader.userId}))`.execute(
+    trx,
+  );
   return rows[0]?.n ?? 0;
 }
 

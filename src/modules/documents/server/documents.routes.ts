@@ -41,8 +41,18 @@ import { auditView, actorFacts } from './signing-view';
 import { appendTrail, findLatestRequest, findSigners } from './signing.queries';
 import { recordViewed } from './signing.service';
 
-export const DOCUMENT_FILE_TYPES = [FILE_TYPES.pdf, FILE_TYPES.docx, FILE_TYPES.xlsx, FILE_TYPES.png, FILE_TYPES.jpeg, FILE_TYPES.gif, FILE_TYPES.webp];
-const manage = (method: 'POST' | 'PUT' | 'DELETE'): { access: RouteAccess } => ({ access: { endpoint: DOCUMENT_ENDPOINT, method, scope: 'company' } });
+export const DOCUMENT_FILE_TYPES = [
+  FILE_TYPES.pdf,
+  FILE_TYPES.docx,
+  FILE_TYPES.xlsx,
+  FILE_TYPES.png,
+  FILE_TYPES.jpeg,
+  FILE_TYPES.gif,
+  FILE_TYPES.webp,
+];
+const manage = (method: 'POST' | 'PUT' | 'DELETE'): { access: RouteAccess } => ({
+  access: { endpoint: DOCUMENT_ENDPOINT, method, scope: 'company' },
+});
 /** Reading, acknowledging and signing need only the right to see documents; the service checks whose turn it is. */
 export const readerWrite: { access: RouteAccess } = { access: { endpoint: DOCUMENT_ENDPOINT, method: 'GET' } };
 
@@ -76,9 +86,16 @@ export function mountDocuments(app: FastifyInstance, deps: AppDeps): void {
 
   mountResource(app, deps, {
     name: DOCUMENT_RESOURCES.document,
-    list: { query: DocumentListQuerySchema, handler: ({ request, query, paging }) => listDocuments(db, { caller: auditCallerOf(request), query, paging }) },
+    list: {
+      query: DocumentListQuerySchema,
+      handler: ({ request, query, paging }) => listDocuments(db, { caller: auditCallerOf(request), query, paging }),
+    },
     get: { handler: ({ request, id }) => getDocument(db, auditCallerOf(request), id) },
-    update: { scope: 'company', body: DocumentUpdateSchema, handler: ({ request, id, body }) => changeDocument(callerOf(request), id, body) },
+    update: {
+      scope: 'company',
+      body: DocumentUpdateSchema,
+      handler: ({ request, id, body }) => changeDocument(callerOf(request), id, body),
+    },
     delete: { scope: 'company', handler: ({ request, id }) => removeDocument(callerOf(request), id) },
   });
 
@@ -109,7 +126,13 @@ export function mountDocuments(app: FastifyInstance, deps: AppDeps): void {
     const companyId = requireCompany(caller.session);
     // The document must exist before a byte is stored.
     await withTenant(db, companyId, (trx) => visibleDocument(trx, caller, id));
-    const upload = await receiveUpload(request, { db, companyId, userId: caller.session.userId, maxBytes: DOCUMENT_MAX_BYTES, allowedTypes: DOCUMENT_FILE_TYPES });
+    const upload = await receiveUpload(request, {
+      db,
+      companyId,
+      userId: caller.session.userId,
+      maxBytes: DOCUMENT_MAX_BYTES,
+      allowedTypes: DOCUMENT_FILE_TYPES,
+    });
     return reply.code(201).send(await addDocumentVersion(caller, { id, file: upload.file }));
   });
 

@@ -93,7 +93,8 @@ async function checkReferences(trx: Trx, companyId: string, input: DocumentUpdat
   const owned = async (table: 'document_folders' | 'departments' | 'company_locations' | 'users', ids: readonly string[]) =>
     (await countOwned(trx, { companyId, table, ids })) === new Set(ids).size;
   if (input.folder_id && !(await owned('document_folders', [input.folder_id]))) errors.folder_id = ['Please choose one of the folders.'];
-  if (input.subject_user_id && !(await owned('users', [input.subject_user_id]))) errors.subject_user_id = ['Please choose one of your people.'];
+  if (input.subject_user_id && !(await owned('users', [input.subject_user_id])))
+    errors.subject_user_id = ['Please choose one of your people.'];
   const audienceTable = { departments: 'departments', locations: 'company_locations', people: 'users' } as const;
   if (input.audience === 'departments' || input.audience === 'locations' || input.audience === 'people') {
     if (input.audience_ids.length === 0) errors.audience_ids = ['Please choose who can see it.'];
@@ -103,7 +104,12 @@ async function checkReferences(trx: Trx, companyId: string, input: DocumentUpdat
 }
 
 async function announce(trx: Trx, companyId: string): Promise<void> {
-  await publish(trx, { channel: companyChannel(companyId), event: DOCUMENT_RESOURCES.document, invalidates: DOCUMENTS_INVALIDATES.document, companyId });
+  await publish(trx, {
+    channel: companyChannel(companyId),
+    event: DOCUMENT_RESOURCES.document,
+    invalidates: DOCUMENTS_INVALIDATES.document,
+    companyId,
+  });
 }
 
 export async function createDocumentFromFile(
@@ -115,9 +121,27 @@ export async function createDocumentFromFile(
   const searchText = input.searchText ?? (await searchTextOf(caller.storage, input.file));
   const run = async (trx: Trx) => {
     await checkReferences(trx, companyId, input.fields);
-    const id = await insertDocument(trx, { ...input.fields, companyId, area: input.fields.area, createdBy: caller.session.userId, searchText });
-    await addVersion(trx, { companyId, documentId: id, fileId: input.file.id, sha256: input.file.sha256, createdBy: caller.session.userId });
-    await auditCaller(trx, caller, { companyId, action: 'document.created', targetType: 'document', targetId: id, details: { title: input.fields.title } });
+    const id = await insertDocument(trx, {
+      ...input.fields,
+      companyId,
+      area: input.fields.area,
+      createdBy: caller.session.userId,
+      searchText,
+    });
+    await addVersion(trx, {
+      companyId,
+      documentId: id,
+      fileId: input.file.id,
+      sha256: input.file.sha256,
+      createdBy: caller.session.userId,
+    });
+    await auditCaller(trx, caller, {
+      companyId,
+      action: 'document.created',
+      targetType: 'document',
+      targetId: id,
+      details: { title: input.fields.title },
+    });
     await announce(trx, companyId);
     return id;
   };
@@ -131,7 +155,14 @@ export async function addDocumentVersion(caller: DocumentsCaller, input: { id: s
     const row = await visibleDocument(trx, caller, input.id);
     // A request to sign the old version can no longer be signed: it ends here.
     await voidPendingRequest(trx, caller, { documentId: row.id, reason: 'A new version of the document was uploaded.' });
-    await addVersion(trx, { companyId, documentId: row.id, fileId: input.file.id, sha256: input.file.sha256, createdBy: caller.session.userId, searchText });
+    await addVersion(trx, {
+      companyId,
+      documentId: row.id,
+      fileId: input.file.id,
+      sha256: input.file.sha256,
+      createdBy: caller.session.userId,
+      searchText,
+    });
     await auditCaller(trx, caller, { companyId, action: 'document.version_added', targetType: 'document', targetId: row.id, details: {} });
     await announce(trx, companyId);
     return documentDetail(trx, caller, await visibleDocument(trx, caller, row.id));
@@ -144,7 +175,13 @@ export async function changeDocument(caller: DocumentsCaller, id: string, input:
     await visibleDocument(trx, caller, id);
     await checkReferences(trx, companyId, input);
     if (!(await updateDocument(trx, { ...input, companyId, id }))) return undefined;
-    await auditCaller(trx, caller, { companyId, action: 'document.updated', targetType: 'document', targetId: id, details: { title: input.title } });
+    await auditCaller(trx, caller, {
+      companyId,
+      action: 'document.updated',
+      targetType: 'document',
+      targetId: id,
+      details: { title: input.title },
+    });
     await announce(trx, companyId);
     return documentDetail(trx, caller, await visibleDocument(trx, caller, id));
   });
@@ -166,11 +203,23 @@ export async function markRead(caller: DocumentsCaller, id: string, acknowledge:
   const companyId = requireCompany(caller.session, 'not_found');
   return withTenant(caller.db, companyId, async (trx) => {
     const row = await visibleDocument(trx, caller, id);
-    if (acknowledge && row.action !== 'acknowledge') throw AppError.validation({ action: ['This document does not ask to be acknowledged.'] });
+    if (acknowledge && row.action !== 'acknowledge')
+      throw AppError.validation({ action: ['This document does not ask to be acknowledged.'] });
     await recordRead(trx, { companyId, versionId: row.version_id, userId: caller.session.userId, acknowledge });
     if (acknowledge) {
-      await auditCaller(trx, caller, { companyId, action: 'document.acknowledged', targetType: 'document', targetId: id, details: { version: row.version_number } });
-      await publish(trx, { channel: userChannel(caller.session.userId), event: DOCUMENT_RESOURCES.document, invalidates: DOCUMENTS_INVALIDATES.document, companyId });
+      await auditCaller(trx, caller, {
+        companyId,
+        action: 'document.acknowledged',
+        targetType: 'document',
+        targetId: id,
+        details: { version: row.version_number },
+      });
+      await publish(trx, {
+        channel: userChannel(caller.session.userId),
+        event: DOCUMENT_RESOURCES.document,
+        invalidates: DOCUMENTS_INVALIDATES.document,
+        companyId,
+      });
     }
     return documentDetail(trx, caller, await visibleDocument(trx, caller, id));
   });

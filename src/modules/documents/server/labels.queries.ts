@@ -31,7 +31,11 @@ export async function renameTag(trx: Trx, input: { companyId: string; id: string
 }
 
 export async function deleteTag(trx: Trx, input: { companyId: string; id: string }): Promise<boolean> {
-  const result = await trx.deleteFrom('document_tags').where('company_id', '=', input.companyId).where('id', '=', input.id).executeTakeFirst();
+  const result = await trx
+    .deleteFrom('document_tags')
+    .where('company_id', '=', input.companyId)
+    .where('id', '=', input.id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -56,12 +60,19 @@ export async function renameFolder(trx: Trx, input: { companyId: string; id: str
 }
 
 export async function deleteFolder(trx: Trx, input: { companyId: string; id: string }): Promise<boolean> {
-  const result = await trx.deleteFrom('document_folders').where('company_id', '=', input.companyId).where('id', '=', input.id).executeTakeFirst();
+  const result = await trx
+    .deleteFrom('document_folders')
+    .where('company_id', '=', input.companyId)
+    .where('id', '=', input.id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 /** Which of these ids are the company's: folders of an area, departments, locations, people. */
-export async function countOwned(trx: Trx, input: { companyId: string; table: 'document_folders' | 'departments' | 'company_locations' | 'users'; ids: readonly string[] }) {
+export async function countOwned(
+  trx: Trx,
+  input: { companyId: string; table: 'document_folders' | 'departments' | 'company_locations' | 'users'; ids: readonly string[] },
+) {
   if (input.ids.length === 0) return 0;
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(input.table)}
     where company_id = ${input.companyId} and id = any(${`{${[...new Set(input.ids)].join(',')}}`}::uuid[])`.execute(trx);

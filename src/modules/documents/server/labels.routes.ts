@@ -6,7 +6,15 @@ import { mountResource } from '../../../server/http/resource';
 import { publish } from '../../../server/realtime/publish';
 import { requireCompany } from '../../../server/plugins/request-context';
 import { companyChannel } from '../../../shared/realtime';
-import { DOCUMENTS_INVALIDATES, DOCUMENT_ENDPOINT, DOCUMENT_RESOURCES, FolderInputSchema, FolderQuerySchema, NamedInputSchema, TagQuerySchema } from '../documents.contract';
+import {
+  DOCUMENTS_INVALIDATES,
+  DOCUMENT_ENDPOINT,
+  DOCUMENT_RESOURCES,
+  FolderInputSchema,
+  FolderQuerySchema,
+  NamedInputSchema,
+  TagQuerySchema,
+} from '../documents.contract';
 import type { Trx } from '../../../server/db/database';
 import { listFolders, listTags } from './documents.queries';
 import { createFolder, createTag, deleteFolder, deleteTag, renameFolder, renameTag } from './labels.queries';
@@ -14,7 +22,12 @@ import { createFolder, createTag, deleteFolder, deleteTag, renameFolder, renameT
 export function mountLabels(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const changed = (kind: 'tags' | 'folders') => async (trx: Trx, companyId: string) =>
-    publish(trx, { channel: companyChannel(companyId), event: DOCUMENT_RESOURCES[kind], invalidates: DOCUMENTS_INVALIDATES[kind], companyId });
+    publish(trx, {
+      channel: companyChannel(companyId),
+      event: DOCUMENT_RESOURCES[kind],
+      invalidates: DOCUMENTS_INVALIDATES[kind],
+      companyId,
+    });
 
   mountResource(app, deps, {
     name: DOCUMENT_RESOURCES.tags,

@@ -6,7 +6,14 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import { formatLondon } from '../../../shared/dates';
 import { A4, drawable, embedFonts, PageWriter } from './pdf-layout';
 
-export type CompletionSigner = { name: string; email: string; signedAt: Date; kind: 'drawn' | 'typed'; png: Buffer | null; typedName: string | null };
+export type CompletionSigner = {
+  name: string;
+  email: string;
+  signedAt: Date;
+  kind: 'drawn' | 'typed';
+  png: Buffer | null;
+  typedName: string | null;
+};
 export type CompletionEvent = {
   event: string;
   at: Date;
@@ -66,12 +73,20 @@ export async function buildCompletedPdf(input: {
       const scale = Math.min(220 / image.width, 70 / image.height);
       signatures.page.drawImage(image, { x: signatures.left, y: top - 75, width: image.width * scale, height: image.height * scale });
     } else {
-      signatures.page.drawText(drawable(fonts.italic, signer.typedName ?? signer.name), { x: signatures.left, y: top - 45, size: 26, font: fonts.italic });
+      signatures.page.drawText(drawable(fonts.italic, signer.typedName ?? signer.name), {
+        x: signatures.left,
+        y: top - 45,
+        size: 26,
+        font: fonts.italic,
+      });
     }
     signatures.y = top - 82;
     signatures.rule();
     signatures.text(`${signer.name} (${signer.email})`, { font: 'bold', size: 10 });
-    signatures.text(`Signed ${london(signer.signedAt)} (${utc(signer.signedAt)}) - ${signer.kind === 'drawn' ? 'drawn' : 'typed'} signature`, { size: 9, gap: 14 });
+    signatures.text(
+      `Signed ${london(signer.signedAt)} (${utc(signer.signedAt)}) - ${signer.kind === 'drawn' ? 'drawn' : 'typed'} signature`,
+      { size: 9, gap: 14 },
+    );
   }
   const signedContent = await document.save({ useObjectStreams: false });
   const signedContentSha256 = sha256(signedContent);
@@ -80,13 +95,16 @@ export async function buildCompletedPdf(input: {
   const certificate = new PageWriter(document, fonts, `Certificate of completion - ${input.title}`);
   certificate.text('Certificate of completion', { size: 18, font: 'bold', gap: 6 });
   certificate.text(`${input.title}`, { size: 12, font: 'bold' });
-  certificate.text(`Issued by Stafflane for ${input.companyName}. Document ${input.documentId}, signing request ${input.requestId}.`, { size: 9, gap: 8 });
+  certificate.text(`Issued by Stafflane for ${input.companyName}. Document ${input.documentId}, signing request ${input.requestId}.`, {
+    size: 9,
+    gap: 8,
+  });
   certificate.text('SHA-256 of the document shown to the signers:', { size: 9, font: 'bold' });
   certificate.text(input.file.sha256, { size: 9 });
   certificate.text('SHA-256 of the signed document (the pages before this certificate):', { size: 9, font: 'bold' });
   certificate.text(signedContentSha256, { size: 9, gap: 4 });
   certificate.text(
-    'This file is sealed with a PDF digital signature of the company\'s document seal: any change to it after completion breaks the seal. The SHA-256 of the sealed file itself is in the evidence trail kept by Stafflane.',
+    "This file is sealed with a PDF digital signature of the company's document seal: any change to it after completion breaks the seal. The SHA-256 of the sealed file itself is in the evidence trail kept by Stafflane.",
     { size: 8.5, gap: 10, colour: [0.3, 0.3, 0.35] },
   );
   certificate.text('Signers', { size: 12, font: 'bold', gap: 2 });
@@ -99,7 +117,8 @@ export async function buildCompletedPdf(input: {
     certificate.ensure(60);
     certificate.text(`${event.event.toUpperCase()} - ${utc(event.at)} (${london(event.at)})`, { size: 9, font: 'bold' });
     certificate.text(`By ${event.actor}; identified by ${event.identification}`, { size: 8.5, indent: 10 });
-    if (event.ip || event.userAgent) certificate.text(`IP ${event.ip ?? '-'}; ${(event.userAgent ?? '-').slice(0, 160)}`, { size: 8, indent: 10 });
+    if (event.ip || event.userAgent)
+      certificate.text(`IP ${event.ip ?? '-'}; ${(event.userAgent ?? '-').slice(0, 160)}`, { size: 8, indent: 10 });
     if (event.sha256) certificate.text(`File SHA-256 ${event.sha256}`, { size: 8, indent: 10 });
     certificate.space(4);
   }

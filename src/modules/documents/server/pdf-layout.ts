@@ -1,6 +1,6 @@
 // Writing text onto PDF pages with pdf-lib: A4 pages, wrapped paragraphs that flow onto new
 // pages, and text reduced to what the standard fonts can draw.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { StandardFonts, rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 
 export const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
@@ -24,7 +24,12 @@ export function drawable(font: PDFFont, text: string): string {
     supported.set(font, set);
   }
   const known = set;
-  return [...text.replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/\t/g, '    ')]
+  return [
+    ...text
+      .replace(/[\u2018\u2019]/g, "'")
+      .replace(/[\u201C\u201D]/g, '"')
+      .replace(/\t/g, '    '),
+  ]
     .map((char) => (known.has(char.codePointAt(0) ?? 0) ? char : '?'))
     .join('');
 }
@@ -73,7 +78,14 @@ export class PageWriter {
 
   private newPage(): PDFPage {
     const page = this.document.addPage(A4);
-    if (this.footer) page.drawText(drawable(this.fonts.regular, this.footer), { x: MARGIN, y: 28, size: 8, font: this.fonts.regular, color: rgb(0.4, 0.4, 0.4) });
+    if (this.footer)
+      page.drawText(drawable(this.fonts.regular, this.footer), {
+        x: MARGIN,
+        y: 28,
+        size: 8,
+        font: this.fonts.regular,
+        color: rgb(0.4, 0.4, 0.4),
+      });
     return page;
   }
 
@@ -83,7 +95,10 @@ export class PageWriter {
     this.y = A4[1] - MARGIN;
   }
 
-  text(text: string, options: { size?: number; font?: keyof Fonts; gap?: number; colour?: [number, number, number]; indent?: number } = {}): void {
+  text(
+    text: string,
+    options: { size?: number; font?: keyof Fonts; gap?: number; colour?: [number, number, number]; indent?: number } = {},
+  ): void {
     const size = options.size ?? 11;
     const font = this.fonts[options.font ?? 'regular'];
     const indent = options.indent ?? 0;
@@ -97,7 +112,12 @@ export class PageWriter {
 
   rule(): void {
     this.ensure(12);
-    this.page.drawLine({ start: { x: MARGIN, y: this.y - 4 }, end: { x: MARGIN + this.width, y: this.y - 4 }, thickness: 0.5, color: rgb(0.7, 0.7, 0.7) });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y - 4 },
+      end: { x: MARGIN + this.width, y: this.y - 4 },
+      thickness: 0.5,
+      color: rgb(0.7, 0.7, 0.7),
+    });
     this.y -= 12;
   }
 

@@ -35,7 +35,10 @@ export function generateSealCertificate(input: { companyName: string; passphrase
 }
 
 /** Seals a PDF: a signature placeholder is added, then filled with a detached CMS signature. */
-export async function sealPdf(pdf: Uint8Array, input: { certificate: SealCertificate; companyName: string; reason: string }): Promise<Buffer> {
+export async function sealPdf(
+  pdf: Uint8Array,
+  input: { certificate: SealCertificate; companyName: string; reason: string },
+): Promise<Buffer> {
   const document = await PDFDocument.load(pdf);
   pdflibAddPlaceholder({
     pdfDoc: document,
@@ -65,7 +68,10 @@ export function verifySealedPdf(pdf: Buffer): SealCheck {
   if (!last) return { valid: false, coversWholeFile: false, signerName: null };
   const [a, b, c, d] = last.slice(1, 5).map(Number) as [number, number, number, number];
   const coversWholeFile = a === 0 && c + d === pdf.length && pdf[b] === 0x3c && pdf[c - 1] === 0x3e;
-  const hex = pdf.subarray(b + 1, c - 1).toString('latin1').replace(/(?:00)*$/, '');
+  const hex = pdf
+    .subarray(b + 1, c - 1)
+    .toString('latin1')
+    .replace(/(?:00)*$/, '');
   const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
   try {
     const message = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(forge.util.hexToBytes(hex))) as forge.pkcs7.PkcsSignedData & {
@@ -78,7 +84,7 @@ export function verifySealedPdf(pdf: Buffer): SealCheck {
     const digest = forge.md.sha256.create().update(signed.toString('binary')).digest().getBytes();
     const digestAttribute = attributes.find((attribute) => {
       const values = attribute.value as forge.asn1.Asn1[];
-      return forge.asn1.derToOid((values[0]!.value as string)) === forge.pki.oids.messageDigest!;
+      return forge.asn1.derToOid(values[0]!.value as string) === forge.pki.oids.messageDigest!;
     });
     const attributeDigest = ((digestAttribute?.value as forge.asn1.Asn1[])[1]!.value as forge.asn1.Asn1[])[0]!.value as string;
     if (attributeDigest !== digest) return { valid: false, coversWholeFile, signerName: null };

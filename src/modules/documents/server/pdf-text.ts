@@ -8,7 +8,13 @@ const TIME_LIMIT_MS = 5_000;
 
 export async function extractPdfText(bytes: Uint8Array): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false, disableFontFace: true, verbosity: 0 });
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    verbosity: 0,
+  });
   const timer = new Promise<string>((resolve) => setTimeout(() => resolve(''), TIME_LIMIT_MS).unref());
   const work = (async () => {
     const document = await task.promise;
@@ -17,9 +23,7 @@ export async function extractPdfText(bytes: Uint8Array): Promise<string> {
     for (let number = 1; number <= Math.min(document.numPages, MAX_PAGES) && length < MAX_CHARS; number += 1) {
       const page = await document.getPage(number);
       const content = await page.getTextContent();
-      const text = content.items
-        .map((item) => ((item as TextItem).str ?? '') + ((item as TextItem).hasEOL ? '\n' : ''))
-        .join('');
+      const text = content.items.map((item) => ((item as TextItem).str ?? '') + ((item as TextItem).hasEOL ? '\n' : '')).join('');
       parts.push(text);
       length += text.length;
     }

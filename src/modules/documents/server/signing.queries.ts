@@ -51,7 +51,16 @@ export async function findTrail(trx: Trx, input: { companyId: string; documentId
 
 export async function insertSignRequest(
   trx: Trx,
-  input: { companyId: string; documentId: string; versionId: string; ordering: SignOrdering; message: string; dueDate: string | null; createdBy: string; signerIds: string[] },
+  input: {
+    companyId: string;
+    documentId: string;
+    versionId: string;
+    ordering: SignOrdering;
+    message: string;
+    dueDate: string | null;
+    createdBy: string;
+    signerIds: string[];
+  },
 ): Promise<string> {
   const request = await trx
     .insertInto('document_sign_requests')
@@ -143,7 +152,10 @@ export async function markSigned(
     .execute();
 }
 
-export async function setSignerStatus(trx: Trx, input: { signerIds: string[]; status: 'pending' | 'declined' | 'voided'; reason?: string }) {
+export async function setSignerStatus(
+  trx: Trx,
+  input: { signerIds: string[]; status: 'pending' | 'declined' | 'voided'; reason?: string },
+) {
   if (input.signerIds.length === 0) return;
   await trx
     .updateTable('document_signers')
@@ -154,7 +166,13 @@ export async function setSignerStatus(trx: Trx, input: { signerIds: string[]; st
 
 export async function finishRequest(
   trx: Trx,
-  input: { requestId: string; status: 'completed' | 'declined' | 'voided'; finalFileId?: string; finalSha256?: string; voidReason?: string },
+  input: {
+    requestId: string;
+    status: 'completed' | 'declined' | 'voided';
+    finalFileId?: string;
+    finalSha256?: string;
+    voidReason?: string;
+  },
 ) {
   await trx
     .updateTable('document_sign_requests')
@@ -172,7 +190,9 @@ export async function finishRequest(
 /** Whether the user has turned on two-factor sign-in (then their session was opened with a code). */
 export async function findIdentity(trx: Trx, userId: string) {
   const { rows } = await sql<{ name: string; email: string; two_factor: boolean }>`
-    select trim(first_name || ' ' || surname) as name, email, coalesce(two_factor_enabled, false) as two_factor from users where id = ${userId}`.execute(trx);
+    select trim(first_name || ' ' || surname) as name, email, coalesce(two_factor_enabled, false) as two_factor from users where id = ${userId}`.execute(
+    trx,
+  );
   return rows[0];
 }
 
@@ -196,7 +216,14 @@ export async function findCompanyName(trx: Trx, companyId: string): Promise<stri
 
 /** Signers whose turn it is, not reminded (nor asked) in the last `hours`, across companies (the reminder job). */
 export async function findSignersToRemind(trx: Trx, input: { hours: number; limit: number }) {
-  const { rows } = await sql<{ signer_id: string; company_id: string; user_id: string; document_id: string; title: string; due_date: string | null }>`
+  const { rows } = await sql<{
+    signer_id: string;
+    company_id: string;
+    user_id: string;
+    document_id: string;
+    title: string;
+    due_date: string | null;
+  }>`
     select s.id as signer_id, s.company_id, s.user_id, r.document_id, d.title, r.due_date
     from document_signers s join document_sign_requests r on r.id = s.request_id join documents d on d.id = r.document_id
     where s.status = 'pending' and r.status = 'pending' and d.archived_at is null

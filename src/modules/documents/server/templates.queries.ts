@@ -30,7 +30,12 @@ export async function listTemplates(trx: Trx, input: { companyId: string; area?:
 }
 
 export async function findTemplate(trx: Trx, input: { companyId: string; id: string }) {
-  return trx.selectFrom('document_templates').select(columns).where('company_id', '=', input.companyId).where('id', '=', input.id).executeTakeFirst();
+  return trx
+    .selectFrom('document_templates')
+    .select(columns)
+    .where('company_id', '=', input.companyId)
+    .where('id', '=', input.id)
+    .executeTakeFirst();
 }
 
 const nameTaken = (error: unknown): never => {
@@ -41,7 +46,14 @@ const nameTaken = (error: unknown): never => {
 export async function insertTemplate(trx: Trx, input: TemplateInput & { companyId: string; createdBy: string }) {
   return trx
     .insertInto('document_templates')
-    .values({ company_id: input.companyId, area: input.area, name: input.name, body: input.body, free_fields: JSON.stringify(input.free_fields), created_by: input.createdBy })
+    .values({
+      company_id: input.companyId,
+      area: input.area,
+      name: input.name,
+      body: input.body,
+      free_fields: JSON.stringify(input.free_fields),
+      created_by: input.createdBy,
+    })
     .returning(columns)
     .executeTakeFirstOrThrow()
     .catch(nameTaken);
@@ -59,7 +71,11 @@ export async function updateTemplate(trx: Trx, input: TemplateInput & { companyI
 }
 
 export async function deleteTemplate(trx: Trx, input: { companyId: string; id: string }): Promise<boolean> {
-  const result = await trx.deleteFrom('document_templates').where('company_id', '=', input.companyId).where('id', '=', input.id).executeTakeFirst();
+  const result = await trx
+    .deleteFrom('document_templates')
+    .where('company_id', '=', input.companyId)
+    .where('id', '=', input.id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -8,7 +8,14 @@ import { withTenant } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
 import { parseInput } from '../../../server/http/validate';
 import { requireCompany } from '../../../server/plugins/request-context';
-import { DOCUMENT_AREAS, DOCUMENT_ENDPOINT, DOCUMENT_RESOURCES, GenerateInputSchema, PreviewInputSchema, TemplateInputSchema } from '../documents.contract';
+import {
+  DOCUMENT_AREAS,
+  DOCUMENT_ENDPOINT,
+  DOCUMENT_RESOURCES,
+  GenerateInputSchema,
+  PreviewInputSchema,
+  TemplateInputSchema,
+} from '../documents.contract';
 import { getDocument } from './documents.service';
 import { deleteTemplate, findTemplate, insertTemplate, updateTemplate } from './templates.queries';
 import { generateFromTemplate, previewTemplate, templatesOf, toTemplate } from './templates.service';
@@ -46,7 +53,13 @@ export function mountTemplates(app: FastifyInstance, deps: AppDeps): void {
         const companyId = requireCompany(session);
         return withTenant(db, companyId, async (trx) => {
           const row = await insertTemplate(trx, { ...body, companyId, createdBy: session.userId });
-          await auditCaller(trx, auditCallerOf(request), { companyId, action: 'document_template.created', targetType: 'document_template', targetId: row.id, details: { name: row.name } });
+          await auditCaller(trx, auditCallerOf(request), {
+            companyId,
+            action: 'document_template.created',
+            targetType: 'document_template',
+            targetId: row.id,
+            details: { name: row.name },
+          });
           return toTemplate(row);
         });
       },

@@ -12,7 +12,14 @@ import { createDocumentFromFile, type DocumentsCaller } from './documents.servic
 import { storeGeneratedFile } from './signing-view';
 import { STARTER_TEMPLATES } from './starter-templates';
 import { renderTemplatePdf } from './template-render';
-import { ensureStarterTemplates, findCompanyFacts, findPersonFacts, findTemplate, listTemplates, type MergeFacts } from './templates.queries';
+import {
+  ensureStarterTemplates,
+  findCompanyFacts,
+  findPersonFacts,
+  findTemplate,
+  listTemplates,
+  type MergeFacts,
+} from './templates.queries';
 
 type TemplateRow = NonNullable<Awaited<ReturnType<typeof findTemplate>>>;
 
@@ -69,7 +76,10 @@ async function mergeValues(trx: Trx, input: { companyId: string; userId: string 
       job_title: person.job_title ?? '',
       department: person.department ?? '',
       start_date: person.start_date ? formatCalendarDate(person.start_date, 'do MMMM y') : '',
-      pay: person.pay_amount !== null ? `${money(Number(person.pay_amount))} a${person.pay_unit === 'hour' ? 'n' : ''} ${person.pay_unit ?? 'year'}` : '',
+      pay:
+        person.pay_amount !== null
+          ? `${money(Number(person.pay_amount))} a${person.pay_unit === 'hour' ? 'n' : ''} ${person.pay_unit ?? 'year'}`
+          : '',
       working_pattern: patternText(person.hours),
       manager_name: person.manager_name ?? '',
     });
@@ -78,7 +88,10 @@ async function mergeValues(trx: Trx, input: { companyId: string; userId: string 
   return { values, companyName: company.name };
 }
 
-async function renderFor(trx: Trx, input: { companyId: string; template: TemplateRow; userId?: string | null; free: Record<string, string>; title?: string }) {
+async function renderFor(
+  trx: Trx,
+  input: { companyId: string; template: TemplateRow; userId?: string | null; free: Record<string, string>; title?: string },
+) {
   const { values, companyName } = await mergeValues(trx, { companyId: input.companyId, userId: input.userId, free: input.free });
   const title = input.title ?? input.template.name;
   return renderTemplatePdf({ title, text: mergeTemplate(input.template.body, values), footer: `${companyName} - ${title}` });
@@ -89,7 +102,12 @@ export async function previewTemplate(db: Db, input: { companyId: string; body: 
     await ensureStarterTemplates(trx, { companyId: input.companyId, starters: STARTER_TEMPLATES });
     const template = await findTemplate(trx, { companyId: input.companyId, id: input.body.document_template_file_id });
     if (!template) throw AppError.validation({ document_template_file_id: ['Please choose one of your templates.'] });
-    return renderFor(trx, { companyId: input.companyId, template, userId: input.body.user_id, free: input.body.document_template_file_field_values });
+    return renderFor(trx, {
+      companyId: input.companyId,
+      template,
+      userId: input.body.user_id,
+      free: input.body.document_template_file_field_values,
+    });
   });
 }
 
@@ -99,9 +117,26 @@ export async function generateFromTemplate(caller: DocumentsCaller, input: Gener
   return withTenant(caller.db, companyId, async (trx) => {
     const template = await findTemplate(trx, { companyId, id: input.document_template_file_id });
     if (!template) throw AppError.validation({ document_template_file_id: ['Please choose one of your templates.'] });
-    const pdf = await renderFor(trx, { companyId, template, userId: input.user_id, free: input.document_template_file_field_values, title: input.title });
-    const name = `${input.title.replace(/[^\w .-]+/g, '').trim().slice(0, 80) || 'document'}.pdf`;
-    const file = await storeGeneratedFile(trx, caller.storage, { companyId, bytes: pdf, name, mimeType: 'application/pdf', createdBy: caller.session.userId });
+    const pdf = await renderFor(trx, {
+      companyId,
+      template,
+      userId: input.user_id,
+      free: input.document_template_file_field_values,
+      title: input.title,
+    });
+    const name = `${
+      input.title
+        .replace(/[^\w .-]+/g, '')
+        .trim()
+        .slice(0, 80) || 'document'
+    }.pdf`;
+    const file = await storeGeneratedFile(trx, caller.storage, {
+      companyId,
+      bytes: pdf,
+      name,
+      mimeType: 'application/pdf',
+      createdBy: caller.session.userId,
+    });
     if (file.sha256 !== createHash('sha256').update(pdf).digest('hex')) throw new Error('stored bytes differ from the generated file');
     return createDocumentFromFile(
       caller,
