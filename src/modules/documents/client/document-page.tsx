@@ -183,10 +183,10 @@ export function DocumentPage({ id }: { id: string }) {
           </Group>
         </Alert>
       )}
-      {document.can_sign && <SignPanel document={document} seenSha256={seen} />}
       <Paper withBorder radius="lg" p="sm">
         <FilePreview document={document} onShown={setSeen} />
       </Paper>
+      {document.can_sign && <SignPanel document={document} seenSha256={seen} />}
       {request && (
         <Paper withBorder radius="lg" p="md">
           <Stack gap="xs">

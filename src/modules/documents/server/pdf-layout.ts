@@ -37,7 +37,7 @@ export function drawable(font: PDFFont, text: string): string {
 /** Splits text into lines no wider than `width`. */
 export function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
   const lines: string[] = [];
-  for (const paragraph of drawable(font, text).split('\n')) {
+  for (const paragraph of text.split('\n').map((line) => drawable(font, line))) {
     let line = '';
     for (const word of paragraph.split(/ +/)) {
       const candidate = line ? `${line} ${word}` : word;
