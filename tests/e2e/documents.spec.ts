@@ -20,12 +20,18 @@ async function openAs(browser: Browser, email: string, viewport = { width: 1440,
   });
   await page.goto('/login');
   await signIn(page, email, 'demo-password');
-  await expect(page.getByRole('navigation', { name: 'Main menu' }).or(page.getByRole('button', { name: 'Menu', exact: true }))).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main menu' }).or(page.getByRole('button', { name: 'Menu', exact: true })),
+  ).toBeVisible();
   return page;
 }
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('textbox', { name: label }).or(page.getByRole('combobox', { name: label })).first().click();
+  await page
+    .getByRole('textbox', { name: label })
+    .or(page.getByRole('combobox', { name: label }))
+    .first()
+    .click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -45,7 +51,9 @@ async function sendTermsToElla(request: APIRequestContext, title: string): Promi
   const headers = { authorization: `Bearer ${token}` };
   const templates = (await (await request.get('/api/document-template', { headers })).json()) as { results: DocumentTemplate[] };
   const terms = templates.results.find((t) => t.name === 'Statement of main terms of employment')!;
-  const people = (await (await request.get('/api/user-basic?limit=500', { headers })).json()) as { results: { id: string; first_name: string }[] };
+  const people = (await (await request.get('/api/user-basic?limit=500', { headers })).json()) as {
+    results: { id: string; first_name: string }[];
+  };
   const ella = people.results.find((p) => p.first_name === 'Ella')!;
   const made = await request.post(`/api/document-template/${terms.id}/generate`, { headers, data: { user_id: ella.id, title } });
   expect(made.status(), await made.text()).toBe(201);
@@ -85,7 +93,10 @@ test('the owner sends a statement of main terms, Ella signs it on her phone, the
 
   await owner.reload();
   await expect(owner.getByText('Signed by all').first()).toBeVisible();
-  const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('button', { name: 'Download signed copy' }).click()]);
+  const [download] = await Promise.all([
+    owner.waitForEvent('download'),
+    owner.getByRole('button', { name: 'Download signed copy' }).click(),
+  ]);
   const pdf = await readFile((await download.path())!);
   expect(verifySealedPdf(pdf)).toMatchObject({ valid: true, coversWholeFile: true });
   const text = await extractPdfText(pdf);
@@ -113,13 +124,27 @@ test('a signature made with no signal waits in the outbox and lands exactly once
 
   const { auth_token: token } = await apiSignIn(request, ACCOUNTS.owner);
   const trail = async () =>
-    ((await (await request.get(`/api/document/${id}/audit`, { headers: { authorization: `Bearer ${token}` } })).json()) as AuditEntry[]).filter(
-      (entry) => entry.event === 'signed',
-    ).length;
+    (
+      (await (await request.get(`/api/document/${id}/audit`, { headers: { authorization: `Bearer ${token}` } })).json()) as AuditEntry[]
+    ).filter((entry) => entry.event === 'signed').length;
   expect(await trail()).toBe(0);
   await ella.context().setOffline(false);
   await expect.poll(trail, { timeout: 30_000 }).toBe(1);
   await ella.waitForTimeout(2_000);
   expect(await trail()).toBe(1);
   await ella.context().close();
+});
+
+test('the docs-only user reads real HR and H&S documents, and nothing else', async ({ browser }) => {
+  const docs = await openAs(browser, ACCOUNTS.docs, PHONE);
+  await expect(docs).toHaveURL(/\/hr-documents$/);
+  await expect(docs.getByRole('link', { name: 'Employee handbook' })).toBeVisible();
+  await expect(docs.getByRole('link', { name: 'Office pay review notes 2026' })).toHaveCount(0);
+  await docs.goto('/hs-documents/misc_docs');
+  await expect(docs.getByRole('link', { name: 'Fire evacuation plan' })).toBeVisible();
+  await docs.getByRole('link', { name: 'Fire evacuation plan' }).click();
+  await expect(docs.getByTestId('pdf-page').first()).toBeVisible();
+  await docs.goto('/employees');
+  await expect(docs).toHaveURL(/\/hr-documents$/);
+  await docs.context().close();
 });

@@ -77,6 +77,24 @@ describe('audience', () => {
   });
 });
 
+describe('special-category documents', () => {
+  it('are flagged for the client and their files are never stored by a browser or the service worker', async () => {
+    const res = await h.upload('owner', {
+      area: 'hr',
+      title: 'Fit note - Ella',
+      audience: 'people',
+      audience_ids: JSON.stringify([h.company.people.employee.id]),
+      special_category: 'true',
+    });
+    const doc = res.json<DocumentDetail>();
+    expect(doc.special_category).toBe(true);
+    const file = await h.send('employee', 'GET', `/api/document/${doc.id}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    expect((await h.send('colleague', 'GET', `/api/document/${doc.id}/file`)).statusCode).toBe(403);
+  });
+});
+
 describe('docs-only users', () => {
   it('read what is shared with them and nothing else', async () => {
     const user = await addUser(h.t, { company: inCompany(h.company, 'Docs only'), departmentId: h.company.departments.Office ?? null });
