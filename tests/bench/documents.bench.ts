@@ -168,7 +168,7 @@ async function main(): Promise<void> {
   const measure = async (
     title: string,
     runs: number,
-    call: () => ReturnType<typeof app.inject>,
+    call: () => Promise<Awaited<ReturnType<typeof app.inject>>>,
     rowsOf: (body: string) => number,
   ): Promise<Figures> => {
     for (let i = 0; i < Math.min(WARM_UP, runs); i++) await call();
@@ -194,7 +194,7 @@ async function main(): Promise<void> {
     return figures;
   };
   const count = (body: string) => (JSON.parse(body) as { count: number }).count;
-  const get = (url: string, headers: Record<string, string>) => () => app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string>) => async () => app.inject({ method: 'GET', url, headers });
 
   const listing = await measure('GET /api/document?area=hr (employee, first page)', RUNS, get('/api/document?area=hr', employee), count);
   const search = await measure(
@@ -217,7 +217,7 @@ async function main(): Promise<void> {
   const preview = await measure(
     'POST /api/document-preview (statement of main terms, two pages)',
     PREVIEW_RUNS,
-    () =>
+    async () =>
       app.inject({
         method: 'POST',
         url: '/api/document-preview',

@@ -13,9 +13,10 @@ const uuidArray = (values: readonly string[]) => sql`${`{${values.join(',')}}`}:
 /** The SQL twin of maySeeDocument over `documents d`. */
 export function visibleTo(reader: DocumentReader): RawBuilder<boolean> {
   if (reader.companyWide) return sql<boolean>`true`;
+  // The documents the reader is asked to sign: one hashed set per statement, not a lookup per row.
   return sql<boolean>`(d.subject_user_id = ${reader.userId}
-    or exists (select 1 from document_signers s join document_sign_requests r on r.id = s.request_id
-               where r.document_id = d.id and s.user_id = ${reader.userId})
+    or d.id in (select r.document_id from document_signers s join document_sign_requests r on r.id = s.request_id
+                where s.user_id = ${reader.userId})
     or (d.subject_user_id is null and (
          d.audience = 'everyone'
       or (d.audience = 'departments' and d.audience_ids && ${uuidArray(reader.departmentIds)})
@@ -54,8 +55,12 @@ export type DocumentRow = {
   my_acknowledged_at: Date | null;
 };
 
-function selectDocuments(reader: DocumentReader, where: RawBuilder<boolean>, tail: RawBuilder<unknown>) {
-  return sql<DocumentRow & { total: number }>`
+/**
+ * The documents of `inner` (a select of documents rows, already filtered, ordered and cut to a
+ * page) with their version, file, folder, tags, latest signing request and what the reader did.
+ */
+function selectDocuments(reader: DocumentReader, inner: RawBuilder<unknown>) {
+  return sql<DocumentRow>`
     select d.id, d.area, d.title, d.description, d.action, d.audience, d.audience_ids, d.folder_id, fo.name as folder_name,
            d.subject_user_id, nullif(trim(su.first_name || ' ' || su.surname), '') as subject_name, d.special_category, d.updated_at,
            v.id as version_id, v.number as version_number, v.sha256 as version_sha256, v.created_at as version_created_at,
@@ -65,9 +70,8 @@ function selectDocuments(reader: DocumentReader, where: RawBuilder<boolean>, tai
                      from document_tag_links l join document_tags t on t.id = l.tag_id where l.document_id = d.id), '[]') as tags,
            r.id as sign_request_id, r.status as sign_status,
            (select s.status from document_signers s where s.request_id = r.id and s.user_id = ${reader.userId}) as my_signer_status,
-           rd.read_at as my_read_at, rd.acknowledged_at as my_acknowledged_at,
-           count(*) over () as total
-    from documents d
+           rd.read_at as my_read_at, rd.acknowledged_at as my_acknowledged_at
+    from (${inner}) d
     join document_versions v on v.id = d.current_version_id
     join files f on f.id = v.file_id
     left join document_folders fo on fo.id = d.folder_id
@@ -76,8 +80,7 @@ function selectDocuments(reader: DocumentReader, where: RawBuilder<boolean>, tai
     left join lateral (select r.id, r.status from document_sign_requests r where r.document_id = d.id
                        order by r.created_at desc limit 1) r on true
     left join document_reads rd on rd.version_id = v.id and rd.user_id = ${reader.userId}
-    where d.archived_at is null and ${visibleTo(reader)} and ${where}
-    ${tail}`;
+    order by d.updated_at desc, d.id`;
 }
 
 export async function findDocumentPage(
@@ -97,18 +100,16 @@ export async function findDocumentPage(
       or exists (select 1 from document_tag_links l join document_tags t on t.id = l.tag_id where l.document_id = d.id and t.name ilike ${pattern}))`);
   }
   if (query.status === 'to_do') {
-    filters.push(sql<boolean>`((d.action = 'acknowledge' and not exists (select 1 from document_reads x where x.version_id = d.current_version_id
-        and x.user_id = ${input.reader.userId} and x.acknowledged_at is not null))
-      or exists (select 1 from document_signers s join document_sign_requests r on r.id = s.request_id
-                 where r.document_id = d.id and r.status = 'pending' and s.status = 'pending' and s.user_id = ${input.reader.userId}))`);
+    filters.push(sql<boolean>`((d.action = 'acknowledge' and d.current_version_id not in (select x.version_id from document_reads x where x.user_id = ${input.reader.userId} and x.acknowledged_at is not null))
+      or d.id in (select r.document_id from document_signers s join document_sign_requests r on r.id = s.request_id
+                  where r.status = 'pending' and s.status = 'pending' and s.user_id = ${input.reader.userId}))`);
   }
-  const where = sql.join(filters, sql` and `) as RawBuilder<boolean>;
-  const { rows } = await selectDocuments(
-    input.reader,
-    where,
-    sql`order by d.updated_at desc, d.id limit ${input.paging.limit} offset ${input.paging.offset}`,
-  ).execute(trx);
-  return { rows, count: rows[0]?.total ?? 0 };
+  const where = sql.join([sql<boolean>`d.archived_at is null`, visibleTo(input.reader), ...filters], sql` and `) as RawBuilder<boolean>;
+  // The page first (on the index of company, area and date), then the page's details; the count on its own.
+  const inner = sql`select d.* from documents d where ${where} order by d.updated_at desc, d.id limit ${input.paging.limit} offset ${input.paging.offset}`;
+  const { rows } = await selectDocuments(input.reader, inner).execute(trx);
+  const total = await sql<{ n: number }>`select count(*)::int as n from documents d where ${where}`.execute(trx);
+  return { rows, count: total.rows[0]?.n ?? 0 };
 }
 
 /** One document the reader may see; 'hidden' when it exists but not for them. */
@@ -116,11 +117,9 @@ export async function findDocument(
   trx: Trx,
   input: { companyId: string; reader: DocumentReader; id: string },
 ): Promise<DocumentRow | 'hidden' | undefined> {
-  const { rows } = await selectDocuments(
-    input.reader,
-    sql<boolean>`d.company_id = ${input.companyId} and d.id = ${input.id}`,
-    sql``,
-  ).execute(trx);
+  const inner = sql`select d.* from documents d
+    where d.company_id = ${input.companyId} and d.id = ${input.id} and d.archived_at is null and ${visibleTo(input.reader)}`;
+  const { rows } = await selectDocuments(input.reader, inner).execute(trx);
   if (rows[0]) return rows[0];
   const exists = await trx
     .selectFrom('documents')
@@ -280,12 +279,9 @@ export async function countDocumentsToDo(trx: Trx, input: { companyId: string; r
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from documents d
     where d.company_id = ${input.companyId} and d.archived_at is null and ${visibleTo(input.reader)}
-      and ((d.action = 'acknowledge' and not exists (select 1 from document_reads x where x.version_id = d.current_version_id
-              and x.user_id = ${input.reader.userId} and x.acknowledged_at is not null))
-        or exists (select 1 from document_signers s join document_sign_requests r on r.id = s.request_id
-                   where r.document_id = d.id and r.status = 'pending' and s.status = 'pending' and s.user_id = ${input.reader.userId}))`.execute(
-    trx,
-  );
+      and ((d.action = 'acknowledge' and d.current_version_id not in (select x.version_id from document_reads x where x.user_id = ${input.reader.userId} and x.acknowledged_at is not null))
+        or d.id in (select r.document_id from document_signers s join document_sign_requests r on r.id = s.request_id
+                    where r.status = 'pending' and s.status = 'pending' and s.user_id = ${input.reader.userId}))`.execute(trx);
   return rows[0]?.n ?? 0;
 }
 

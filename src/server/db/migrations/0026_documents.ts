@@ -138,7 +138,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('document_signers_user_uq', ['request_id', 'user_id'])
     .execute();
   await enableTenantRls(db, 'document_signers');
-  await sql`CREATE INDEX document_signers_pending_idx ON document_signers (user_id) WHERE status = 'pending'`.execute(db);
+  await sql`CREATE INDEX document_signers_user_idx ON document_signers (user_id, status)`.execute(db);
 
   // The evidence trail: added to, never changed or removed by the application.
   await tenantTable(db, 'document_events')
