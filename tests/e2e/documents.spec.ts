@@ -73,7 +73,7 @@ test('the owner sends a statement of main terms, Ella signs it on her phone, the
   await owner.getByRole('textbox', { name: 'Notice period' }).fill('one month');
   await owner.getByRole('textbox', { name: 'Title', exact: true }).fill('Main terms for Ella (e2e)');
   await owner.getByRole('button', { name: 'Preview' }).click();
-  await expect(owner.getByTestId('pdf-page').first()).toBeVisible();
+  await expect(owner.getByTestId('pdf-page').first()).toBeVisible({ timeout: 30_000 });
   await owner.getByRole('button', { name: 'Make document' }).click();
   await expect(owner).toHaveURL(/\/document\/[0-9a-f-]{36}$/);
   const url = owner.url();
@@ -84,7 +84,7 @@ test('the owner sends a statement of main terms, Ella signs it on her phone, the
 
   const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
   await ella.goto(new URL(url).pathname);
-  await expect(ella.getByTestId('pdf-page').first()).toBeVisible();
+  await expect(ella.getByTestId('pdf-page').first()).toBeVisible({ timeout: 30_000 });
   await ella.getByRole('checkbox', { name: /I agree to sign this document electronically/ }).check();
   await drawSignature(ella);
   await ella.getByRole('button', { name: 'Sign', exact: true }).click();
@@ -113,7 +113,7 @@ test('a signature made with no signal waits in the outbox and lands exactly once
   const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
   await waitForActivatedServiceWorker(ella);
   await ella.goto(`/document/${id}`);
-  await expect(ella.getByTestId('pdf-page').first()).toBeVisible();
+  await expect(ella.getByTestId('pdf-page').first()).toBeVisible({ timeout: 30_000 });
 
   await ella.context().setOffline(true);
   await ella.getByRole('checkbox', { name: /I agree to sign this document electronically/ }).check();
@@ -143,7 +143,7 @@ test('the docs-only user reads real HR and H&S documents, and nothing else', asy
   await docs.goto('/hs-documents/misc_docs');
   await expect(docs.getByRole('link', { name: 'Fire evacuation plan' })).toBeVisible();
   await docs.getByRole('link', { name: 'Fire evacuation plan' }).click();
-  await expect(docs.getByTestId('pdf-page').first()).toBeVisible();
+  await expect(docs.getByTestId('pdf-page').first()).toBeVisible({ timeout: 30_000 });
   await docs.goto('/employees');
   await expect(docs).toHaveURL(/\/hr-documents$/);
   await docs.context().close();
