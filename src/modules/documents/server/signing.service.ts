@@ -46,7 +46,6 @@ import {
 type Caller = AuditCaller & { storage: FileStorage };
 
 const SIGNABLE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg']);
-const link = (documentId: string) => `/document/${documentId}`;
 
 async function trail(
   trx: Trx,
@@ -89,7 +88,7 @@ async function askToSign(
       todo: true,
       email: {
         subject: `${input.reminder ? 'Reminder: ' : ''}Please sign ${input.title}`,
-        text: `You are asked to sign "${input.title}"${due}.${input.message ? `\n\n${input.message}` : ''}\n\nOpen ${link(input.documentId)} in Stafflane to read and sign it.`,
+        text: `You are asked to sign "${input.title}"${due}.${input.message ? `\n\n${input.message}` : ''}\n\nSign in to Stafflane: the document is waiting for you under HR Documents (the bell links to it).`,
       },
     });
   }
