@@ -148,3 +148,12 @@ test('the docs-only user reads real HR and H&S documents, and nothing else', asy
   await expect(docs).toHaveURL(/\/hr-documents$/);
   await docs.context().close();
 });
+
+test("Ella's own documents are on her profile's Documents tab", async ({ browser }) => {
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
+  await ella.goto('/profile?tab=documents');
+  await expect(ella.getByRole('link', { name: 'Offer letter - Ella Evans' })).toBeVisible();
+  await ella.getByRole('link', { name: 'Offer letter - Ella Evans' }).click();
+  await expect(ella.getByRole('button', { name: 'Download signed copy' })).toBeVisible();
+  await ella.context().close();
+});
