@@ -27,7 +27,7 @@ const shellSources = [
   'src/routes/login.tsx',
   'src/routes/_signed-in.tsx',
   'src/routes/_signed-in/_company/index.tsx',
-  'src/routes/_signed-in/_company/hr-documents.tsx',
+  'src/routes/_signed-in/_company/hr-documents.index.tsx',
   'src/routes/_signed-in/_company/hs-documents.misc_docs.tsx',
   'src/routes/_signed-in/admin.tsx',
   'src/routes/_signed-in/notifications.tsx',

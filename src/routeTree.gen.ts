@@ -22,19 +22,24 @@ import { Route as SignedInNotificationsRouteImport } from './routes/_signed-in/n
 import { Route as SignedInOutboxRouteImport } from './routes/_signed-in/outbox'
 import { Route as SignedInCompanyIndexRouteImport } from './routes/_signed-in/_company/index'
 import { Route as SignedInCompanyEmployeesRouteImport } from './routes/_signed-in/_company/employees'
-import { Route as SignedInCompanyHrDocumentsRouteImport } from './routes/_signed-in/_company/hr-documents'
 import { Route as SignedInCompanyHrTasksRouteImport } from './routes/_signed-in/_company/hr-tasks'
 import { Route as SignedInCompanyHsTasksRouteImport } from './routes/_signed-in/_company/hs-tasks'
 import { Route as SignedInCompanyProfileRouteImport } from './routes/_signed-in/_company/profile'
 import { Route as SignedInAdminIndexRouteImport } from './routes/_signed-in/admin/index'
 import { Route as SignedInAdminAlertsRouteImport } from './routes/_signed-in/admin/alerts'
 import { Route as SignedInCompanyAbsenceIdRouteImport } from './routes/_signed-in/_company/absence.$id'
+import { Route as SignedInCompanyDocumentIdRouteImport } from './routes/_signed-in/_company/document.$id'
 import { Route as SignedInCompanyEmployeeIdRouteImport } from './routes/_signed-in/_company/employee.$id'
 import { Route as SignedInCompanyExpensesIndexRouteImport } from './routes/_signed-in/_company/expenses.index'
 import { Route as SignedInCompanyExpensesNewRouteImport } from './routes/_signed-in/_company/expenses.new'
 import { Route as SignedInCompanyExpertArticlesAndInsightsIndexRouteImport } from './routes/_signed-in/_company/expert-articles-and-insights.index'
 import { Route as SignedInCompanyExpertArticlesAndInsightsIdRouteImport } from './routes/_signed-in/_company/expert-articles-and-insights.$id'
+import { Route as SignedInCompanyHrDocumentsIndexRouteImport } from './routes/_signed-in/_company/hr-documents.index'
+import { Route as SignedInCompanyHrDocumentsDocumentsRouteImport } from './routes/_signed-in/_company/hr-documents.documents'
+import { Route as SignedInCompanyHrDocumentsHrRouteImport } from './routes/_signed-in/_company/hr-documents.hr'
 import { Route as SignedInCompanyHrTaskIdRouteImport } from './routes/_signed-in/_company/hr-task.$id'
+import { Route as SignedInCompanyHsDocumentsIndexRouteImport } from './routes/_signed-in/_company/hs-documents.index'
+import { Route as SignedInCompanyHsDocumentsDocumentsRouteImport } from './routes/_signed-in/_company/hs-documents.documents'
 import { Route as SignedInCompanyHsDocumentsMisc_docsRouteImport } from './routes/_signed-in/_company/hs-documents.misc_docs'
 import { Route as SignedInCompanyHsTaskIdRouteImport } from './routes/_signed-in/_company/hs-task.$id'
 import { Route as SignedInCompanyIncidentLogIdRouteImport } from './routes/_signed-in/_company/incident-log.$id'
@@ -56,6 +61,7 @@ import { Route as SignedInCompanySettingsAbsenceAndLeaveSettingsRouteImport } fr
 import { Route as SignedInCompanySettingsCompanySettingsRouteImport } from './routes/_signed-in/_company/settings.company-settings'
 import { Route as SignedInCompanySettingsCustomFormFieldsRouteImport } from './routes/_signed-in/_company/settings.custom-form-fields'
 import { Route as SignedInCompanySettingsDepartmentsRouteImport } from './routes/_signed-in/_company/settings.departments'
+import { Route as SignedInCompanySettingsDocumentTagsRouteImport } from './routes/_signed-in/_company/settings.document-tags'
 import { Route as SignedInCompanySettingsEmploymentSettingsRouteImport } from './routes/_signed-in/_company/settings.employment-settings'
 import { Route as SignedInCompanySettingsExpenseSettingsRouteImport } from './routes/_signed-in/_company/settings.expense-settings'
 import { Route as SignedInCompanySettingsJobTitlesRouteImport } from './routes/_signed-in/_company/settings.job-titles'
@@ -144,12 +150,6 @@ const SignedInCompanyEmployeesRoute =
     path: '/employees',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
-const SignedInCompanyHrDocumentsRoute =
-  SignedInCompanyHrDocumentsRouteImport.update({
-    id: '/hr-documents',
-    path: '/hr-documents',
-    getParentRoute: () => SignedInCompanyRoute,
-  } as any)
 const SignedInCompanyHrTasksRoute = SignedInCompanyHrTasksRouteImport.update({
   id: '/hr-tasks',
   path: '/hr-tasks',
@@ -179,6 +179,12 @@ const SignedInCompanyAbsenceIdRoute =
   SignedInCompanyAbsenceIdRouteImport.update({
     id: '/absence/$id',
     path: '/absence/$id',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyDocumentIdRoute =
+  SignedInCompanyDocumentIdRouteImport.update({
+    id: '/document/$id',
+    path: '/document/$id',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
 const SignedInCompanyEmployeeIdRoute =
@@ -211,11 +217,41 @@ const SignedInCompanyExpertArticlesAndInsightsIdRoute =
     path: '/expert-articles-and-insights/$id',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanyHrDocumentsIndexRoute =
+  SignedInCompanyHrDocumentsIndexRouteImport.update({
+    id: '/hr-documents/',
+    path: '/hr-documents/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyHrDocumentsDocumentsRoute =
+  SignedInCompanyHrDocumentsDocumentsRouteImport.update({
+    id: '/hr-documents/documents',
+    path: '/hr-documents/documents',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyHrDocumentsHrRoute =
+  SignedInCompanyHrDocumentsHrRouteImport.update({
+    id: '/hr-documents/hr',
+    path: '/hr-documents/hr',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanyHrTaskIdRoute = SignedInCompanyHrTaskIdRouteImport.update({
   id: '/hr-task/$id',
   path: '/hr-task/$id',
   getParentRoute: () => SignedInCompanyRoute,
 } as any)
+const SignedInCompanyHsDocumentsIndexRoute =
+  SignedInCompanyHsDocumentsIndexRouteImport.update({
+    id: '/hs-documents/',
+    path: '/hs-documents/',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyHsDocumentsDocumentsRoute =
+  SignedInCompanyHsDocumentsDocumentsRouteImport.update({
+    id: '/hs-documents/documents',
+    path: '/hs-documents/documents',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanyHsDocumentsMisc_docsRoute =
   SignedInCompanyHsDocumentsMisc_docsRouteImport.update({
     id: '/hs-documents/misc_docs',
@@ -339,6 +375,12 @@ const SignedInCompanySettingsDepartmentsRoute =
   SignedInCompanySettingsDepartmentsRouteImport.update({
     id: '/settings/departments',
     path: '/settings/departments',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsDocumentTagsRoute =
+  SignedInCompanySettingsDocumentTagsRouteImport.update({
+    id: '/settings/document-tags',
+    path: '/settings/document-tags',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
 const SignedInCompanySettingsEmploymentSettingsRoute =
@@ -493,17 +535,20 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof SignedInNotificationsRoute
   '/outbox': typeof SignedInOutboxRoute
   '/employees': typeof SignedInCompanyEmployeesRoute
-  '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
   '/hr-tasks': typeof SignedInCompanyHrTasksRoute
   '/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/profile': typeof SignedInCompanyProfileRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin/': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
+  '/document/$id': typeof SignedInCompanyDocumentIdRoute
   '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
   '/expenses/new': typeof SignedInCompanyExpensesNewRoute
   '/expert-articles-and-insights/$id': typeof SignedInCompanyExpertArticlesAndInsightsIdRoute
+  '/hr-documents/documents': typeof SignedInCompanyHrDocumentsDocumentsRoute
+  '/hr-documents/hr': typeof SignedInCompanyHrDocumentsHrRoute
   '/hr-task/$id': typeof SignedInCompanyHrTaskIdRoute
+  '/hs-documents/documents': typeof SignedInCompanyHsDocumentsDocumentsRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
   '/hs-task/$id': typeof SignedInCompanyHsTaskIdRoute
   '/incident-log/$id': typeof SignedInCompanyIncidentLogIdRoute
@@ -521,6 +566,7 @@ export interface FileRoutesByFullPath {
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
+  '/settings/document-tags': typeof SignedInCompanySettingsDocumentTagsRoute
   '/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   '/settings/expense-settings': typeof SignedInCompanySettingsExpenseSettingsRoute
   '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
@@ -534,6 +580,8 @@ export interface FileRoutesByFullPath {
   '/admin/articles/$id': typeof SignedInAdminArticlesIdRoute
   '/expenses/': typeof SignedInCompanyExpensesIndexRoute
   '/expert-articles-and-insights/': typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
+  '/hr-documents/': typeof SignedInCompanyHrDocumentsIndexRoute
+  '/hs-documents/': typeof SignedInCompanyHsDocumentsIndexRoute
   '/incident-logs/': typeof SignedInCompanyIncidentLogsIndexRoute
   '/notices/': typeof SignedInCompanyNoticesIndexRoute
   '/overtime/': typeof SignedInCompanyOvertimeIndexRoute
@@ -562,17 +610,20 @@ export interface FileRoutesByTo {
   '/notifications': typeof SignedInNotificationsRoute
   '/outbox': typeof SignedInOutboxRoute
   '/employees': typeof SignedInCompanyEmployeesRoute
-  '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
   '/hr-tasks': typeof SignedInCompanyHrTasksRoute
   '/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/profile': typeof SignedInCompanyProfileRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
+  '/document/$id': typeof SignedInCompanyDocumentIdRoute
   '/employee/$id': typeof SignedInCompanyEmployeeIdRoute
   '/expenses/new': typeof SignedInCompanyExpensesNewRoute
   '/expert-articles-and-insights/$id': typeof SignedInCompanyExpertArticlesAndInsightsIdRoute
+  '/hr-documents/documents': typeof SignedInCompanyHrDocumentsDocumentsRoute
+  '/hr-documents/hr': typeof SignedInCompanyHrDocumentsHrRoute
   '/hr-task/$id': typeof SignedInCompanyHrTaskIdRoute
+  '/hs-documents/documents': typeof SignedInCompanyHsDocumentsDocumentsRoute
   '/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
   '/hs-task/$id': typeof SignedInCompanyHsTaskIdRoute
   '/incident-log/$id': typeof SignedInCompanyIncidentLogIdRoute
@@ -590,6 +641,7 @@ export interface FileRoutesByTo {
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
+  '/settings/document-tags': typeof SignedInCompanySettingsDocumentTagsRoute
   '/settings/expense-settings': typeof SignedInCompanySettingsExpenseSettingsRoute
   '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
@@ -601,6 +653,8 @@ export interface FileRoutesByTo {
   '/admin/articles/$id': typeof SignedInAdminArticlesIdRoute
   '/expenses': typeof SignedInCompanyExpensesIndexRoute
   '/expert-articles-and-insights': typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
+  '/hr-documents': typeof SignedInCompanyHrDocumentsIndexRoute
+  '/hs-documents': typeof SignedInCompanyHsDocumentsIndexRoute
   '/incident-logs': typeof SignedInCompanyIncidentLogsIndexRoute
   '/notices': typeof SignedInCompanyNoticesIndexRoute
   '/overtime': typeof SignedInCompanyOvertimeIndexRoute
@@ -632,7 +686,6 @@ export interface FileRoutesById {
   '/_signed-in/notifications': typeof SignedInNotificationsRoute
   '/_signed-in/outbox': typeof SignedInOutboxRoute
   '/_signed-in/_company/employees': typeof SignedInCompanyEmployeesRoute
-  '/_signed-in/_company/hr-documents': typeof SignedInCompanyHrDocumentsRoute
   '/_signed-in/_company/hr-tasks': typeof SignedInCompanyHrTasksRoute
   '/_signed-in/_company/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/_signed-in/_company/profile': typeof SignedInCompanyProfileRoute
@@ -640,10 +693,14 @@ export interface FileRoutesById {
   '/_signed-in/_company/': typeof SignedInCompanyIndexRoute
   '/_signed-in/admin/': typeof SignedInAdminIndexRoute
   '/_signed-in/_company/absence/$id': typeof SignedInCompanyAbsenceIdRoute
+  '/_signed-in/_company/document/$id': typeof SignedInCompanyDocumentIdRoute
   '/_signed-in/_company/employee/$id': typeof SignedInCompanyEmployeeIdRoute
   '/_signed-in/_company/expenses/new': typeof SignedInCompanyExpensesNewRoute
   '/_signed-in/_company/expert-articles-and-insights/$id': typeof SignedInCompanyExpertArticlesAndInsightsIdRoute
+  '/_signed-in/_company/hr-documents/documents': typeof SignedInCompanyHrDocumentsDocumentsRoute
+  '/_signed-in/_company/hr-documents/hr': typeof SignedInCompanyHrDocumentsHrRoute
   '/_signed-in/_company/hr-task/$id': typeof SignedInCompanyHrTaskIdRoute
+  '/_signed-in/_company/hs-documents/documents': typeof SignedInCompanyHsDocumentsDocumentsRoute
   '/_signed-in/_company/hs-documents/misc_docs': typeof SignedInCompanyHsDocumentsMisc_docsRoute
   '/_signed-in/_company/hs-task/$id': typeof SignedInCompanyHsTaskIdRoute
   '/_signed-in/_company/incident-log/$id': typeof SignedInCompanyIncidentLogIdRoute
@@ -661,6 +718,7 @@ export interface FileRoutesById {
   '/_signed-in/_company/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/_signed-in/_company/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
   '/_signed-in/_company/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
+  '/_signed-in/_company/settings/document-tags': typeof SignedInCompanySettingsDocumentTagsRoute
   '/_signed-in/_company/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   '/_signed-in/_company/settings/expense-settings': typeof SignedInCompanySettingsExpenseSettingsRoute
   '/_signed-in/_company/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
@@ -674,6 +732,8 @@ export interface FileRoutesById {
   '/_signed-in/admin/articles/$id': typeof SignedInAdminArticlesIdRoute
   '/_signed-in/_company/expenses/': typeof SignedInCompanyExpensesIndexRoute
   '/_signed-in/_company/expert-articles-and-insights/': typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
+  '/_signed-in/_company/hr-documents/': typeof SignedInCompanyHrDocumentsIndexRoute
+  '/_signed-in/_company/hs-documents/': typeof SignedInCompanyHsDocumentsIndexRoute
   '/_signed-in/_company/incident-logs/': typeof SignedInCompanyIncidentLogsIndexRoute
   '/_signed-in/_company/notices/': typeof SignedInCompanyNoticesIndexRoute
   '/_signed-in/_company/overtime/': typeof SignedInCompanyOvertimeIndexRoute
@@ -705,17 +765,20 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/outbox'
     | '/employees'
-    | '/hr-documents'
     | '/hr-tasks'
     | '/hs-tasks'
     | '/profile'
     | '/admin/alerts'
     | '/admin/'
     | '/absence/$id'
+    | '/document/$id'
     | '/employee/$id'
     | '/expenses/new'
     | '/expert-articles-and-insights/$id'
+    | '/hr-documents/documents'
+    | '/hr-documents/hr'
     | '/hr-task/$id'
+    | '/hs-documents/documents'
     | '/hs-documents/misc_docs'
     | '/hs-task/$id'
     | '/incident-log/$id'
@@ -733,6 +796,7 @@ export interface FileRouteTypes {
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
     | '/settings/departments'
+    | '/settings/document-tags'
     | '/settings/employment-settings'
     | '/settings/expense-settings'
     | '/settings/job-titles'
@@ -746,6 +810,8 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/expenses/'
     | '/expert-articles-and-insights/'
+    | '/hr-documents/'
+    | '/hs-documents/'
     | '/incident-logs/'
     | '/notices/'
     | '/overtime/'
@@ -774,17 +840,20 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/outbox'
     | '/employees'
-    | '/hr-documents'
     | '/hr-tasks'
     | '/hs-tasks'
     | '/profile'
     | '/admin/alerts'
     | '/admin'
     | '/absence/$id'
+    | '/document/$id'
     | '/employee/$id'
     | '/expenses/new'
     | '/expert-articles-and-insights/$id'
+    | '/hr-documents/documents'
+    | '/hr-documents/hr'
     | '/hr-task/$id'
+    | '/hs-documents/documents'
     | '/hs-documents/misc_docs'
     | '/hs-task/$id'
     | '/incident-log/$id'
@@ -802,6 +871,7 @@ export interface FileRouteTypes {
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
     | '/settings/departments'
+    | '/settings/document-tags'
     | '/settings/expense-settings'
     | '/settings/job-titles'
     | '/settings/locations'
@@ -813,6 +883,8 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/expenses'
     | '/expert-articles-and-insights'
+    | '/hr-documents'
+    | '/hs-documents'
     | '/incident-logs'
     | '/notices'
     | '/overtime'
@@ -843,7 +915,6 @@ export interface FileRouteTypes {
     | '/_signed-in/notifications'
     | '/_signed-in/outbox'
     | '/_signed-in/_company/employees'
-    | '/_signed-in/_company/hr-documents'
     | '/_signed-in/_company/hr-tasks'
     | '/_signed-in/_company/hs-tasks'
     | '/_signed-in/_company/profile'
@@ -851,10 +922,14 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/'
     | '/_signed-in/admin/'
     | '/_signed-in/_company/absence/$id'
+    | '/_signed-in/_company/document/$id'
     | '/_signed-in/_company/employee/$id'
     | '/_signed-in/_company/expenses/new'
     | '/_signed-in/_company/expert-articles-and-insights/$id'
+    | '/_signed-in/_company/hr-documents/documents'
+    | '/_signed-in/_company/hr-documents/hr'
     | '/_signed-in/_company/hr-task/$id'
+    | '/_signed-in/_company/hs-documents/documents'
     | '/_signed-in/_company/hs-documents/misc_docs'
     | '/_signed-in/_company/hs-task/$id'
     | '/_signed-in/_company/incident-log/$id'
@@ -872,6 +947,7 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/settings/company-settings'
     | '/_signed-in/_company/settings/custom-form-fields'
     | '/_signed-in/_company/settings/departments'
+    | '/_signed-in/_company/settings/document-tags'
     | '/_signed-in/_company/settings/employment-settings'
     | '/_signed-in/_company/settings/expense-settings'
     | '/_signed-in/_company/settings/job-titles'
@@ -885,6 +961,8 @@ export interface FileRouteTypes {
     | '/_signed-in/admin/articles/$id'
     | '/_signed-in/_company/expenses/'
     | '/_signed-in/_company/expert-articles-and-insights/'
+    | '/_signed-in/_company/hr-documents/'
+    | '/_signed-in/_company/hs-documents/'
     | '/_signed-in/_company/incident-logs/'
     | '/_signed-in/_company/notices/'
     | '/_signed-in/_company/overtime/'
@@ -1006,13 +1084,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyEmployeesRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
-    '/_signed-in/_company/hr-documents': {
-      id: '/_signed-in/_company/hr-documents'
-      path: '/hr-documents'
-      fullPath: '/hr-documents'
-      preLoaderRoute: typeof SignedInCompanyHrDocumentsRouteImport
-      parentRoute: typeof SignedInCompanyRoute
-    }
     '/_signed-in/_company/hr-tasks': {
       id: '/_signed-in/_company/hr-tasks'
       path: '/hr-tasks'
@@ -1055,6 +1126,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyAbsenceIdRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/document/$id': {
+      id: '/_signed-in/_company/document/$id'
+      path: '/document/$id'
+      fullPath: '/document/$id'
+      preLoaderRoute: typeof SignedInCompanyDocumentIdRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/employee/$id': {
       id: '/_signed-in/_company/employee/$id'
       path: '/employee/$id'
@@ -1090,11 +1168,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyExpertArticlesAndInsightsIdRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/hr-documents/': {
+      id: '/_signed-in/_company/hr-documents/'
+      path: '/hr-documents'
+      fullPath: '/hr-documents/'
+      preLoaderRoute: typeof SignedInCompanyHrDocumentsIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/hr-documents/documents': {
+      id: '/_signed-in/_company/hr-documents/documents'
+      path: '/hr-documents/documents'
+      fullPath: '/hr-documents/documents'
+      preLoaderRoute: typeof SignedInCompanyHrDocumentsDocumentsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/hr-documents/hr': {
+      id: '/_signed-in/_company/hr-documents/hr'
+      path: '/hr-documents/hr'
+      fullPath: '/hr-documents/hr'
+      preLoaderRoute: typeof SignedInCompanyHrDocumentsHrRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/hr-task/$id': {
       id: '/_signed-in/_company/hr-task/$id'
       path: '/hr-task/$id'
       fullPath: '/hr-task/$id'
       preLoaderRoute: typeof SignedInCompanyHrTaskIdRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/hs-documents/': {
+      id: '/_signed-in/_company/hs-documents/'
+      path: '/hs-documents'
+      fullPath: '/hs-documents/'
+      preLoaderRoute: typeof SignedInCompanyHsDocumentsIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/hs-documents/documents': {
+      id: '/_signed-in/_company/hs-documents/documents'
+      path: '/hs-documents/documents'
+      fullPath: '/hs-documents/documents'
+      preLoaderRoute: typeof SignedInCompanyHsDocumentsDocumentsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/hs-documents/misc_docs': {
@@ -1242,6 +1355,13 @@ declare module '@tanstack/react-router' {
       path: '/settings/departments'
       fullPath: '/settings/departments'
       preLoaderRoute: typeof SignedInCompanySettingsDepartmentsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/document-tags': {
+      id: '/_signed-in/_company/settings/document-tags'
+      path: '/settings/document-tags'
+      fullPath: '/settings/document-tags'
+      preLoaderRoute: typeof SignedInCompanySettingsDocumentTagsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/settings/employment-settings': {
@@ -1452,16 +1572,19 @@ const SignedInCompanySettingsUserSettingsRouteWithChildren =
 
 interface SignedInCompanyRouteChildren {
   SignedInCompanyEmployeesRoute: typeof SignedInCompanyEmployeesRoute
-  SignedInCompanyHrDocumentsRoute: typeof SignedInCompanyHrDocumentsRoute
   SignedInCompanyHrTasksRoute: typeof SignedInCompanyHrTasksRoute
   SignedInCompanyHsTasksRoute: typeof SignedInCompanyHsTasksRoute
   SignedInCompanyProfileRoute: typeof SignedInCompanyProfileRoute
   SignedInCompanyIndexRoute: typeof SignedInCompanyIndexRoute
   SignedInCompanyAbsenceIdRoute: typeof SignedInCompanyAbsenceIdRoute
+  SignedInCompanyDocumentIdRoute: typeof SignedInCompanyDocumentIdRoute
   SignedInCompanyEmployeeIdRoute: typeof SignedInCompanyEmployeeIdRoute
   SignedInCompanyExpensesNewRoute: typeof SignedInCompanyExpensesNewRoute
   SignedInCompanyExpertArticlesAndInsightsIdRoute: typeof SignedInCompanyExpertArticlesAndInsightsIdRoute
+  SignedInCompanyHrDocumentsDocumentsRoute: typeof SignedInCompanyHrDocumentsDocumentsRoute
+  SignedInCompanyHrDocumentsHrRoute: typeof SignedInCompanyHrDocumentsHrRoute
   SignedInCompanyHrTaskIdRoute: typeof SignedInCompanyHrTaskIdRoute
+  SignedInCompanyHsDocumentsDocumentsRoute: typeof SignedInCompanyHsDocumentsDocumentsRoute
   SignedInCompanyHsDocumentsMisc_docsRoute: typeof SignedInCompanyHsDocumentsMisc_docsRoute
   SignedInCompanyHsTaskIdRoute: typeof SignedInCompanyHsTaskIdRoute
   SignedInCompanyIncidentLogIdRoute: typeof SignedInCompanyIncidentLogIdRoute
@@ -1479,6 +1602,7 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanySettingsCompanySettingsRoute: typeof SignedInCompanySettingsCompanySettingsRoute
   SignedInCompanySettingsCustomFormFieldsRoute: typeof SignedInCompanySettingsCustomFormFieldsRoute
   SignedInCompanySettingsDepartmentsRoute: typeof SignedInCompanySettingsDepartmentsRoute
+  SignedInCompanySettingsDocumentTagsRoute: typeof SignedInCompanySettingsDocumentTagsRoute
   SignedInCompanySettingsEmploymentSettingsRoute: typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   SignedInCompanySettingsExpenseSettingsRoute: typeof SignedInCompanySettingsExpenseSettingsRoute
   SignedInCompanySettingsJobTitlesRoute: typeof SignedInCompanySettingsJobTitlesRoute
@@ -1491,6 +1615,8 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanySettingsUserTagsRoute: typeof SignedInCompanySettingsUserTagsRoute
   SignedInCompanyExpensesIndexRoute: typeof SignedInCompanyExpensesIndexRoute
   SignedInCompanyExpertArticlesAndInsightsIndexRoute: typeof SignedInCompanyExpertArticlesAndInsightsIndexRoute
+  SignedInCompanyHrDocumentsIndexRoute: typeof SignedInCompanyHrDocumentsIndexRoute
+  SignedInCompanyHsDocumentsIndexRoute: typeof SignedInCompanyHsDocumentsIndexRoute
   SignedInCompanyIncidentLogsIndexRoute: typeof SignedInCompanyIncidentLogsIndexRoute
   SignedInCompanyNoticesIndexRoute: typeof SignedInCompanyNoticesIndexRoute
   SignedInCompanyOvertimeIndexRoute: typeof SignedInCompanyOvertimeIndexRoute
@@ -1504,17 +1630,22 @@ interface SignedInCompanyRouteChildren {
 
 const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanyEmployeesRoute: SignedInCompanyEmployeesRoute,
-  SignedInCompanyHrDocumentsRoute: SignedInCompanyHrDocumentsRoute,
   SignedInCompanyHrTasksRoute: SignedInCompanyHrTasksRoute,
   SignedInCompanyHsTasksRoute: SignedInCompanyHsTasksRoute,
   SignedInCompanyProfileRoute: SignedInCompanyProfileRoute,
   SignedInCompanyIndexRoute: SignedInCompanyIndexRoute,
   SignedInCompanyAbsenceIdRoute: SignedInCompanyAbsenceIdRoute,
+  SignedInCompanyDocumentIdRoute: SignedInCompanyDocumentIdRoute,
   SignedInCompanyEmployeeIdRoute: SignedInCompanyEmployeeIdRoute,
   SignedInCompanyExpensesNewRoute: SignedInCompanyExpensesNewRoute,
   SignedInCompanyExpertArticlesAndInsightsIdRoute:
     SignedInCompanyExpertArticlesAndInsightsIdRoute,
+  SignedInCompanyHrDocumentsDocumentsRoute:
+    SignedInCompanyHrDocumentsDocumentsRoute,
+  SignedInCompanyHrDocumentsHrRoute: SignedInCompanyHrDocumentsHrRoute,
   SignedInCompanyHrTaskIdRoute: SignedInCompanyHrTaskIdRoute,
+  SignedInCompanyHsDocumentsDocumentsRoute:
+    SignedInCompanyHsDocumentsDocumentsRoute,
   SignedInCompanyHsDocumentsMisc_docsRoute:
     SignedInCompanyHsDocumentsMisc_docsRoute,
   SignedInCompanyHsTaskIdRoute: SignedInCompanyHsTaskIdRoute,
@@ -1542,6 +1673,8 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
     SignedInCompanySettingsCustomFormFieldsRoute,
   SignedInCompanySettingsDepartmentsRoute:
     SignedInCompanySettingsDepartmentsRoute,
+  SignedInCompanySettingsDocumentTagsRoute:
+    SignedInCompanySettingsDocumentTagsRoute,
   SignedInCompanySettingsEmploymentSettingsRoute:
     SignedInCompanySettingsEmploymentSettingsRouteWithChildren,
   SignedInCompanySettingsExpenseSettingsRoute:
@@ -1560,6 +1693,8 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanyExpensesIndexRoute: SignedInCompanyExpensesIndexRoute,
   SignedInCompanyExpertArticlesAndInsightsIndexRoute:
     SignedInCompanyExpertArticlesAndInsightsIndexRoute,
+  SignedInCompanyHrDocumentsIndexRoute: SignedInCompanyHrDocumentsIndexRoute,
+  SignedInCompanyHsDocumentsIndexRoute: SignedInCompanyHsDocumentsIndexRoute,
   SignedInCompanyIncidentLogsIndexRoute: SignedInCompanyIncidentLogsIndexRoute,
   SignedInCompanyNoticesIndexRoute: SignedInCompanyNoticesIndexRoute,
   SignedInCompanyOvertimeIndexRoute: SignedInCompanyOvertimeIndexRoute,

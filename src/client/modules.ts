@@ -1,5 +1,6 @@
 // Every module's client registration. Adding a module's screens to the shell is one line here.
 import { articlesClientModule } from '../modules/articles/client/articles.module';
+import { documentsClientModule } from '../modules/documents/client/documents.module';
 import { employeesClientModule } from '../modules/employees/client/employees.module';
 import { incidentsClientModule } from '../modules/incidents/client/incidents.module';
 import { expensesClientModule } from '../modules/expenses/client/expenses.module';
@@ -26,4 +27,5 @@ export const clientModules: readonly ClientModule[] = [
   articlesClientModule,
   tasksClientModule,
   incidentsClientModule,
+  documentsClientModule,
 ];

@@ -4,6 +4,7 @@ import { alertsModule } from '../modules/alerts/server/alerts.module';
 import { articlesModule } from '../modules/articles/server/articles.module';
 import { authModule } from '../modules/auth/server/auth.module';
 import { dashboardModule } from '../modules/dashboard/server/dashboard.module';
+import { documentsModule } from '../modules/documents/server/documents.module';
 import { employeesModule } from '../modules/employees/server/employees.module';
 import { incidentsModule } from '../modules/incidents/server/incidents.module';
 import { expensesModule } from '../modules/expenses/server/expenses.module';
@@ -36,6 +37,7 @@ export const serverModules: readonly ServerModule[] = [
   tasksModule,
   incidentsModule,
   expensesModule,
+  documentsModule,
 ];
 
 /** The roles a company starts with (and the administrators' role), from the modules' grants. */

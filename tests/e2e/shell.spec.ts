@@ -47,7 +47,7 @@ test.describe('the side menu shows each kind of user exactly what they may use',
   test.use({ viewport: { width: 1440, height: 900 } });
 
   for (const email of [ACCOUNTS.manager, ACCOUNTS.employee]) {
-    test(`${email}: Dashboard, Employees, Leave & Absences, Noticeboard, Expert Articles & Insights, Help/FAQ and Contact Us; settings holds User Settings`, async ({
+    test(`${email}: the entries of their modules, Help/FAQ and Contact Us; settings holds User Settings and Document Tags`, async ({
       page,
     }) => {
       await signInAs(page, email);
@@ -55,6 +55,8 @@ test.describe('the side menu shows each kind of user exactly what they may use',
         { title: 'Dashboard', disabled: false },
         { title: 'Employees', disabled: false },
         { title: 'Leave & Absences', disabled: false },
+        { title: 'HR Documents', disabled: false },
+        { title: 'H&S Documents', disabled: false },
         { title: 'Expenses', disabled: false },
         { title: 'Noticeboard', disabled: false },
         { title: 'Expert Articles & Insights', disabled: false },
@@ -64,7 +66,7 @@ test.describe('the side menu shows each kind of user exactly what they may use',
       await expect(sideMenu(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
       await expect(sideMenu(page).getByRole('link', { name: 'Help/FAQ' })).toHaveAttribute('target', '_blank');
       await page.getByRole('button', { name: 'Settings' }).click();
-      await expect(page.getByRole('menuitem')).toHaveText(['User Settings']);
+      await expect(page.getByRole('menuitem')).toHaveText(['User Settings', 'Document Tags']);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: /^Account menu/ }).click();
       await expect(page.getByRole('menuitem')).toHaveText(['My profile', 'Logout']);

@@ -69,11 +69,11 @@ describe('restricted (docs-only) mode', () => {
       .filter((entry) => !entry.disabled)
       .map((entry) => entry.key);
 
-  it('shows the documents areas, whose placeholder pages exist, and enables only them and the dashboard', () => {
+  it('shows the documents areas and enables only them and the dashboard', () => {
     const context = menuContext({ restricted: true });
     expect(titles(context)).toEqual(['Dashboard', 'Leave & Absences', 'HR Documents', 'H&S Documents', 'Help/FAQ']);
     expect(enabledKeys(context)).toEqual(['dashboard', 'hr-documents', 'hs-documents']);
-    expect(item(context, 'hr-documents')?.href).toBe('/hr-documents');
+    expect(item(context, 'hr-documents')?.href).toBe('/hr-documents/hr');
     expect(item(context, 'hs-documents')?.href).toBe('/hs-documents/misc_docs');
   });
 
@@ -82,9 +82,12 @@ describe('restricted (docs-only) mode', () => {
     expect(enabledKeys(menuContext({ restricted: true, hrClient: false, hsClient: true }))).toEqual(['dashboard', 'hs-documents']);
   });
 
-  it('disables nothing and hides the placeholder areas outside restricted mode', () => {
+  it('disables nothing outside restricted mode, and shows the areas only to those who read documents', () => {
     const items = buildMenu(menuContext());
     expect(items.filter((entry) => entry.disabled)).toEqual([]);
     expect(items.map((entry) => entry.key)).not.toContain('hr-documents');
+    const reader = buildMenu(menuContext({ permissions: [permission('/api/document')] }));
+    expect(reader.find((entry) => entry.key === 'hr-documents')?.href).toBe('/hr-documents/documents');
+    expect(reader.find((entry) => entry.key === 'hs-documents')?.href).toBe('/hs-documents/documents');
   });
 });

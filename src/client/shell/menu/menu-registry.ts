@@ -1,12 +1,10 @@
-// The side menu: the shell's own entries (dashboard, the documents areas' placeholder pages,
-// help) and every registered module's, in the product's order. buildMenu turns them and the
+// The side menu: the shell's own entries (dashboard, help) and every registered module's, in the product's order. buildMenu turns them and the
 // user's context into what the side menu shows.
-import { IconFileText, IconHelp, IconLayoutDashboard, IconShieldCheck, type Icon } from '@tabler/icons-react';
+import { IconHelp, IconLayoutDashboard, type Icon } from '@tabler/icons-react';
 import { clientModules } from '../../modules';
 import type { ClientModule } from '../client-module';
 import type { MenuContext, MenuNeed } from './menu-context';
 import { MENU_ORDER, type MenuEntryDefinition, type MenuEntryKind } from './menu-entry';
-import { documentsAreas } from './menu-rules';
 
 /** The external help centre, opened in a new tab. */
 export const HELP_FAQ_URL = 'https://help.stafflane.co.uk/';
@@ -23,31 +21,9 @@ export type MenuItem = {
 
 const always = (target: string) => () => target;
 
-/**
- * Docs-only users already have a documents area (where the session guard sends them): a
- * placeholder page for each area, shown only in restricted mode until the documents module
- * lands and registers the areas for everyone.
- */
+/** The shell's own entries; the documents areas are the documents module's. */
 const SHELL_ENTRIES: MenuEntryDefinition[] = [
   { key: 'dashboard', title: 'Dashboard', icon: IconLayoutDashboard, kind: 'link', target: always('/'), enabledWhenRestricted: () => true },
-  {
-    key: 'hr-documents',
-    title: 'HR Documents',
-    icon: IconFileText,
-    kind: 'link',
-    target: always('/hr-documents'),
-    visible: (context) => context.restricted,
-    enabledWhenRestricted: (context) => documentsAreas(context).hr,
-  },
-  {
-    key: 'hs-documents',
-    title: 'H&S Documents',
-    icon: IconShieldCheck,
-    kind: 'link',
-    target: always('/hs-documents/misc_docs'),
-    visible: (context) => context.restricted,
-    enabledWhenRestricted: (context) => documentsAreas(context).hs,
-  },
   { key: 'help', title: 'Help/FAQ', icon: IconHelp, kind: 'external', target: always(HELP_FAQ_URL) },
 ];
 

@@ -43,6 +43,9 @@ describe('restrictedModeRedirect (docs-only sessions)', () => {
     ['/expert-articles-and-insights', flags(true, true), null],
     ['/employees', flags(true, true), '/hr-documents'],
     ['/hr-documents-elsewhere', flags(true, false), '/hr-documents'],
+    ['/document/0b4e0f0e-7f43-4d3c-9a55-7a1f9d1e2c3b', flags(true, false), null],
+    ['/document/0b4e0f0e-7f43-4d3c-9a55-7a1f9d1e2c3b', flags(false, true), null],
+    ['/documents-elsewhere', flags(true, true), '/hr-documents'],
   ])('%s with %o → %s', (pathname, sessionFlags, expected) => {
     expect(restrictedModeRedirect(pathname, sessionFlags)).toBe(expected);
   });

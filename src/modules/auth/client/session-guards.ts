@@ -19,8 +19,9 @@ const under = (pathname: string, base: string) => pathname === base || pathname.
  */
 export function restrictedModeRedirect(pathname: string, flags: SessionFlags): string | null {
   if (!flags.docsOnly) return null;
-  const hr = under(pathname, '/hr-documents');
-  const hs = under(pathname, '/hs-documents');
+  // A document's own page (/document/{id}, where its notifications lead) belongs to either area.
+  const hr = under(pathname, '/hr-documents') || under(pathname, '/document');
+  const hs = under(pathname, '/hs-documents') || under(pathname, '/document');
   if (flags.hrClient && !flags.hsClient) return hr || under(pathname, '/settings/user-settings') ? null : HR_DOCUMENTS_HOME;
   if (flags.hsClient && !flags.hrClient) return hs ? null : HS_DOCUMENTS_HOME;
   return hr || hs || under(pathname, '/expert-articles-and-insights') ? null : HR_DOCUMENTS_HOME;

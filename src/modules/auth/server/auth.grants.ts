@@ -4,8 +4,8 @@
 import { grant, type RoleGrants } from '../../../server/roles';
 import type { PermissionEntry, Scope } from '../../../shared/scopes';
 
-const COMING_ENDPOINTS = ['/api/document', '/api/absence-reports', '/api/rota'] as const;
-/** Only managers and up read reports; the other endpoints are a manager's and employee's own. */
+const COMING_ENDPOINTS = ['/api/absence-reports', '/api/rota'] as const;
+/** Only managers and up read reports; the rota is a manager's and employee's own. */
 const MANAGERS_AND_UP = new Set<string>(['/api/absence-reports']);
 
 const coming = (scopeFor: (endpoint: string) => Scope | null): PermissionEntry[] =>
@@ -19,7 +19,6 @@ export const authGrants: RoleGrants = {
   'HR admin': coming(() => 'company'),
   Manager: coming((endpoint) => (endpoint === '/api/absence-reports' ? null : 'own')),
   Employee: coming((endpoint) => (MANAGERS_AND_UP.has(endpoint) ? null : 'own')),
-  'Docs only': grant('/api/document', 'own', ['GET']),
   // The administrator's reach is the platform, never a company's own data: they ask companies
   // for access and sign in under an approved grant, pick companies (the expert articles they
   // write are the articles module's grant). A company's data is reached only as an impersonated session.

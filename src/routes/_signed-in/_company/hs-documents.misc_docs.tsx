@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DocumentsAreaPage } from '../../../client/shell/documents-area-page';
+import { startQuery } from '../../../client/api/start-query';
+import { AreaPage } from '../../../modules/documents/client/area-page';
+import { documentListQueryOptions } from '../../../modules/documents/client/documents.api';
 
 export const Route = createFileRoute('/_signed-in/_company/hs-documents/misc_docs')({
-  component: () => <DocumentsAreaPage title="H&S Documents" />,
+  loader: ({ context }) => startQuery(context.queryClient, documentListQueryOptions({ area: 'hs' }, 1)),
+  component: () => <AreaPage area="hs" />,
 });

@@ -38,6 +38,7 @@ export const PROFILE_TABS: readonly ProfileTabDefinition[] = [
   tab('next-of-kin', 'Next of kin', '/api/user-next-of-kin', () => import('../records/next-of-kin-tab')),
   tab('permits', 'Right to work', '/api/user-work-permit', () => import('../records/permits-tab')),
   tab('custom-fields', 'Additional', '/api/user-custom-fields', () => import('../records/custom-fields-tab')),
+  tab('documents', 'Documents', '/api/document', () => import('../records/documents-tab')),
   // A person's audit history is for company-wide readers (company scope on user-basic).
   tab('audit', 'History', '/api/user-basic', () => import('../records/audit-tab'), 'company'),
 ];

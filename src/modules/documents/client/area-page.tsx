@@ -1,0 +1,247 @@
+// An area's documents (/hr-documents/documents, /hs-documents/documents, and the docs-only
+// /hr-documents/hr and /hs-documents/misc_docs): search by name, tag and PDF text, folder and
+// tag filters, "to do" only, pages of 20, a zip of the chosen files; managers upload and make
+// documents from templates.
+import './documents-styles';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconFilePlus, IconSearch, IconTemplate, IconUpload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { usePageTitle } from '../../../client/shell/page-title';
+import { showDangerToast } from '../../../client/shell/toasts';
+import { LoadError } from '../../../client/ui/load-error';
+import { can } from '../../../client/ui/permission-guard';
+import { AREA_TITLES, DOCUMENT_ENDPOINT, type DocumentArea, type DocumentSummary } from '../documents.contract';
+import {
+  DOCUMENT_PAGE_SIZE,
+  documentListQueryOptions,
+  downloadZip,
+  foldersQueryOptions,
+  problemOf,
+  tagsQueryOptions,
+  type DocumentFilters,
+} from './documents.api';
+import { downloadName, formatDay, formatSize, MY_STATUS, SIGN_STATUS } from './document-labels';
+import { GenerateModal } from './generate-modal';
+import { UploadModal } from './upload-modal';
+
+export const mayManageDocuments = () => can({ endpoint: DOCUMENT_ENDPOINT, method: 'POST', scope: 'company' });
+
+function DocumentRow({ document, chosen, onChoose }: { document: DocumentSummary; chosen: boolean; onChoose: (value: boolean) => void }) {
+  const mine = document.my_status ? MY_STATUS[document.my_status] : null;
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="document-row">
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <Checkbox
+          mt={4}
+          checked={chosen}
+          onChange={(event) => onChoose(event.currentTarget.checked)}
+          aria-label={`Choose ${document.title}`}
+        />
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Link to="/document/$id" params={{ id: document.id }} style={{ fontWeight: 600, wordBreak: 'break-word' }}>
+            {document.title}
+          </Link>
+          <Group gap={6}>
+            {mine && (
+              <Badge color={mine.color} variant="light">
+                {mine.label}
+              </Badge>
+            )}
+            {document.sign_status && (
+              <Badge color={SIGN_STATUS[document.sign_status].color} variant="outline">
+                {SIGN_STATUS[document.sign_status].label}
+              </Badge>
+            )}
+            {document.folder && (
+              <Badge color="gray" variant="outline">
+                {document.folder.name}
+              </Badge>
+            )}
+            {document.tags.map((tag) => (
+              <Badge key={tag.id} color="indigo" variant="dot">
+                {tag.name}
+              </Badge>
+            ))}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {document.subject ? `${document.subject.name} · ` : ''}Version {document.version.number} · {formatDay(document.updated_at)} ·{' '}
+            {formatSize(document.version.size_bytes)}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+export function AreaPage({ area }: { area: DocumentArea }) {
+  const title = AREA_TITLES[area];
+  usePageTitle(title);
+  const manage = mayManageDocuments();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [folder, setFolder] = useState<string | null>(null);
+  const [tagIds, setTagIds] = useState<string[]>([]);
+  const [toDo, setToDo] = useState(false);
+  const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<Map<string, DocumentSummary>>(new Map());
+  const [uploading, setUploading] = useState(false);
+  const [generating, setGenerating] = useState(false);
+  const [zipping, setZipping] = useState(false);
+
+  const filters: DocumentFilters = {
+    area,
+    ...(debounced ? { search: debounced } : {}),
+    ...(folder ? { folder_id: folder } : {}),
+    ...(tagIds.length ? { tag_ids: tagIds } : {}),
+    ...(toDo ? { status: 'to_do' as const } : {}),
+  };
+  const list = useQuery(documentListQueryOptions(filters, page));
+  const folders = useQuery(foldersQueryOptions(area));
+  const tags = useQuery(tagsQueryOptions());
+  const results = list.data?.results ?? [];
+  const pages = Math.max(1, Math.ceil((list.data?.count ?? 0) / DOCUMENT_PAGE_SIZE));
+  const filtered = Boolean(debounced || folder || tagIds.length || toDo);
+
+  const choose = (document: DocumentSummary, value: boolean) =>
+    setChosen((previous) => {
+      const next = new Map(previous);
+      if (value) next.set(document.id, document);
+      else next.delete(document.id);
+      return next;
+    });
+
+  const zip = async () => {
+    setZipping(true);
+    try {
+      await downloadZip(
+        [...chosen.values()].map((document) => ({
+          path: `/api/document/${document.id}/file`,
+          name: downloadName(document.title, document.version.file_name),
+          type: document.version.mime_type,
+        })),
+      );
+    } catch (error) {
+      showDangerToast({ message: problemOf(error) });
+    } finally {
+      setZipping(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>{title}</Title>
+        {manage && (
+          <Group gap="xs">
+            <Button leftSection={<IconUpload size={16} />} onClick={() => setUploading(true)}>
+              Upload
+            </Button>
+            <Button variant="light" leftSection={<IconTemplate size={16} />} onClick={() => setGenerating(true)}>
+              New from template
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          label="Search"
+          placeholder="Name, tag or text"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: '1 1 220px' }}
+        />
+        <Select
+          label="Folder"
+          placeholder="All folders"
+          clearable
+          data={(folders.data?.results ?? []).map((f) => ({ value: f.id, label: f.name }))}
+          value={folder}
+          onChange={(value) => {
+            setFolder(value);
+            setPage(1);
+          }}
+          style={{ flex: '1 1 160px' }}
+        />
+        <MultiSelect
+          label="Tags"
+          placeholder={tagIds.length ? undefined : 'Any tag'}
+          data={(tags.data?.results ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          value={tagIds}
+          onChange={(value) => {
+            setTagIds(value);
+            setPage(1);
+          }}
+          style={{ flex: '1 1 200px' }}
+        />
+        <Switch label="Only what I need to do" checked={toDo} onChange={(event) => setToDo(event.currentTarget.checked)} mb={8} />
+      </Group>
+      {chosen.size > 0 && (
+        <Group>
+          <Button variant="light" leftSection={<IconDownload size={16} />} loading={zipping} onClick={() => void zip()}>
+            Download {chosen.size} as a zip
+          </Button>
+          <Button variant="subtle" color="gray" onClick={() => setChosen(new Map())}>
+            Clear choice
+          </Button>
+        </Group>
+      )}
+      {list.isPending ? (
+        <Stack gap="xs">
+          {[0, 1, 2].map((key) => (
+            <Skeleton key={key} height={72} radius="md" />
+          ))}
+        </Stack>
+      ) : list.isError ? (
+        <LoadError what="documents" error={list.error} onRetry={() => void list.refetch()} forbidden />
+      ) : results.length === 0 ? (
+        <Paper withBorder radius="lg" p="xl">
+          <Stack gap={4} align="center" ta="center">
+            <IconFilePlus size={32} opacity={0.5} />
+            <Text fw={600}>{filtered ? 'No documents match these filters.' : 'No documents here yet.'}</Text>
+            <Text c="dimmed" size="sm">
+              {manage
+                ? 'Upload files or make one from a template to share it.'
+                : 'Documents shared with you, and those waiting for your signature, appear here.'}
+            </Text>
+          </Stack>
+        </Paper>
+      ) : (
+        <Stack gap="xs">
+          {results.map((document) => (
+            <DocumentRow
+              key={document.id}
+              document={document}
+              chosen={chosen.has(document.id)}
+              onChoose={(value) => choose(document, value)}
+            />
+          ))}
+        </Stack>
+      )}
+      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
+      {manage && <UploadModal area={area} opened={uploading} onClose={() => setUploading(false)} />}
+      {manage && <GenerateModal area={area} opened={generating} onClose={() => setGenerating(false)} />}
+    </Stack>
+  );
+}

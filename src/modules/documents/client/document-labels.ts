@@ -1,0 +1,33 @@
+// Words and colours the documents screens share.
+import { formatLondon } from '../../../shared/dates';
+import type { MyDocumentStatus, SignRequestStatus } from '../documents.contract';
+
+export const MY_STATUS: Record<NonNullable<MyDocumentStatus>, { label: string; color: string }> = {
+  to_read: { label: 'To read', color: 'blue' },
+  read: { label: 'Read', color: 'gray' },
+  to_acknowledge: { label: 'To acknowledge', color: 'orange' },
+  acknowledged: { label: 'Acknowledged', color: 'green' },
+  to_sign: { label: 'To sign', color: 'red' },
+  signed: { label: 'Signed', color: 'green' },
+  waiting_for_others: { label: 'Waiting for others', color: 'yellow' },
+};
+
+export const SIGN_STATUS: Record<SignRequestStatus, { label: string; color: string }> = {
+  pending: { label: 'Out for signature', color: 'yellow' },
+  completed: { label: 'Signed by all', color: 'green' },
+  declined: { label: 'Declined', color: 'red' },
+  voided: { label: 'Voided', color: 'gray' },
+};
+
+export const formatSize = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export const formatWhen = (iso: string) => formatLondon(iso, 'dd/MM/yyyy HH:mm');
+export const formatDay = (iso: string) => formatLondon(iso, 'dd/MM/yyyy');
+
+/** The file name a document downloads as: its title with the version's extension. */
+export function downloadName(title: string, fileName: string): string {
+  const extension = /\.[A-Za-z0-9]{1,5}$/.exec(fileName)?.[0] ?? '';
+  const base = title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'document';
+  return base.toLowerCase().endsWith(extension.toLowerCase()) ? base : `${base}${extension}`;
+}

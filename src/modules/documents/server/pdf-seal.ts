@@ -1,0 +1,101 @@
+// The seal of a completed document: a PAdES-style PDF digital signature (adbe.pkcs7.detached,
+// ETSI.CAdES.detached subfilter) over every byte of the file except the signature itself, made
+// with the company's sealing certificate. Any later change to the file breaks it.
+import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
+import { P12Signer } from '@signpdf/signer-p12';
+import { SignPdf } from '@signpdf/signpdf';
+import forge from 'node-forge';
+import { PDFDocument } from 'pdf-lib';
+
+export type SealCertificate = { p12: Buffer; passphrase: string };
+
+/** A self-signed sealing certificate for the company, valid for ten years, as a PKCS#12 bundle. */
+export function generateSealCertificate(input: { companyName: string; passphrase: string }): SealCertificate {
+  const keys = forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 });
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = keys.publicKey;
+  cert.serialNumber = `01${forge.util.bytesToHex(forge.random.getBytesSync(15))}`;
+  cert.validity.notBefore = new Date(Date.now() - 24 * 3600 * 1000);
+  cert.validity.notAfter = new Date(Date.now() + 10 * 365 * 24 * 3600 * 1000);
+  const subject = [
+    { name: 'commonName', value: `${input.companyName.slice(0, 48)} document seal` },
+    { name: 'organizationName', value: input.companyName.slice(0, 64) },
+    { name: 'countryName', value: 'GB' },
+  ];
+  cert.setSubject(subject);
+  cert.setIssuer(subject);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true },
+  ]);
+  cert.sign(keys.privateKey, forge.md.sha256.create());
+  const asn1 = forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], input.passphrase, { algorithm: '3des' });
+  return { p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), passphrase: input.passphrase };
+}
+
+/** Seals a PDF: a signature placeholder is added, then filled with a detached CMS signature. */
+export async function sealPdf(
+  pdf: Uint8Array,
+  input: { certificate: SealCertificate; companyName: string; reason: string },
+): Promise<Buffer> {
+  const document = await PDFDocument.load(pdf);
+  pdflibAddPlaceholder({
+    pdfDoc: document,
+    reason: input.reason,
+    contactInfo: '',
+    name: `${input.companyName} document seal`,
+    location: 'United Kingdom',
+    signatureLength: 8192,
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+    appName: 'Stafflane',
+  });
+  const withPlaceholder = Buffer.from(await document.save({ useObjectStreams: false }));
+  const signer = new P12Signer(input.certificate.p12, { passphrase: input.certificate.passphrase });
+  return new SignPdf().sign(withPlaceholder, signer);
+}
+
+export type SealCheck = { valid: boolean; coversWholeFile: boolean; signerName: string | null };
+
+/**
+ * Checks a sealed PDF: the ByteRange covers the whole file but the signature's own hex
+ * string, and the PKCS#7 signature verifies over exactly those bytes.
+ */
+export function verifySealedPdf(pdf: Buffer): SealCheck {
+  const text = pdf.toString('latin1');
+  const byteRangeMatches = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
+  const last = byteRangeMatches.at(-1);
+  if (!last) return { valid: false, coversWholeFile: false, signerName: null };
+  const [a, b, c, d] = last.slice(1, 5).map(Number) as [number, number, number, number];
+  const coversWholeFile = a === 0 && c + d === pdf.length && pdf[b] === 0x3c && pdf[c - 1] === 0x3e;
+  const hex = pdf
+    .subarray(b + 1, c - 1)
+    .toString('latin1')
+    .replace(/(?:00)*$/, '');
+  const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
+  try {
+    const message = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(forge.util.hexToBytes(hex))) as forge.pkcs7.PkcsSignedData & {
+      rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string; digestAlgorithm: string };
+    };
+    const certificate = message.certificates[0];
+    if (!certificate) return { valid: false, coversWholeFile, signerName: null };
+    const attributes = message.rawCapture.authenticatedAttributes;
+    // The message digest attribute must be the SHA-256 of the signed bytes.
+    const digest = forge.md.sha256.create().update(signed.toString('binary')).digest().getBytes();
+    const digestAttribute = attributes.find((attribute) => {
+      const values = attribute.value as forge.asn1.Asn1[];
+      return forge.asn1.derToOid(values[0]!.value as string) === forge.pki.oids.messageDigest!;
+    });
+    const attributeDigest = ((digestAttribute?.value as forge.asn1.Asn1[])[1]!.value as forge.asn1.Asn1[])[0]!.value as string;
+    if (attributeDigest !== digest) return { valid: false, coversWholeFile, signerName: null };
+    // The signature is over the DER of the authenticated attributes as a SET.
+    const set = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attributes);
+    const attributesDigest = forge.md.sha256.create().update(forge.asn1.toDer(set).getBytes());
+    const publicKey = certificate.publicKey as forge.pki.rsa.PublicKey;
+    const valid = publicKey.verify(attributesDigest.digest().getBytes(), message.rawCapture.signature);
+    const commonName = certificate.subject.getField('CN') as { value: string } | null;
+    return { valid, coversWholeFile, signerName: commonName?.value ?? null };
+  } catch {
+    return { valid: false, coversWholeFile, signerName: null };
+  }
+}
