@@ -12,6 +12,7 @@ import { DESKTOP_BREAKPOINT_PX } from '../../shared/constants';
 import { getToken } from '../auth/token-store';
 import { readTokenClaims } from '../auth/token-claims';
 import { OfflineIndicator } from '../offline/offline-indicator';
+import { OfflinePageGate } from '../offline/offline-page-gate';
 import { OutboxButton } from '../offline/outbox-button';
 import { useRealtimePollInterval } from '../realtime/realtime-status';
 import { AlertBanners } from './alerts/alert-banners';
@@ -114,7 +115,9 @@ function Frame({ claims, items, restricted = false, tools, children }: FrameProp
       <AppShell.Main className="signed-in-main">
         {children}
         <div className="signed-in-page">
-          <Outlet />
+          <OfflinePageGate>
+            <Outlet />
+          </OfflinePageGate>
         </div>
         <VersionFooter />
       </AppShell.Main>
