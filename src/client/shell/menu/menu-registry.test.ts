@@ -17,7 +17,13 @@ describe('side menu', () => {
   });
 
   it('orders a new module entry by its key, wherever its module is listed', () => {
-    const calendar: MenuEntryDefinition = { key: 'calendar', title: 'Calendar', icon: IconCalendar, kind: 'link', target: () => '/calendar' };
+    const calendar: MenuEntryDefinition = {
+      key: 'calendar',
+      title: 'Calendar',
+      icon: IconCalendar,
+      kind: 'link',
+      target: () => '/calendar',
+    };
     const entries = [...MENU_ENTRIES, calendar].sort(
       (a, b) => ['dashboard', 'leave', 'calendar', 'help'].indexOf(a.key) - ['dashboard', 'leave', 'calendar', 'help'].indexOf(b.key),
     );
