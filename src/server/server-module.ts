@@ -26,6 +26,9 @@ export type DemoCompany = {
   config?: Pick<Config, 'publicOrigin' | 'port'>;
 };
 
+/** Someone just added to a company (Add employee, POST /api/user-basic), in the adding transaction. */
+export type PersonAdded = { companyId: string; userId: string; startDate: string | null; actorId: string };
+
 export type ServerModule = {
   name: string;
   routes?: FastifyPluginAsync<{ deps: AppDeps }>;
@@ -37,4 +40,11 @@ export type ServerModule = {
   jobs?: readonly JobDefinition[];
   /** Seeds the module's demo data into the demo company, after the modules listed before it. */
   demo?: (trx: Trx, company: DemoCompany) => Promise<void>;
+  /** Sets up what the module keeps for a new person (leave: the company's default absence policy). */
+  onPersonAdded?: (trx: Trx, person: PersonAdded) => Promise<void>;
 };
+
+/** Every module's onPersonAdded, in the modules' order, in the transaction that added the person. */
+export async function announcePersonAdded(modules: readonly ServerModule[], trx: Trx, person: PersonAdded): Promise<void> {
+  for (const module of modules) await module.onPersonAdded?.(trx, person);
+}
