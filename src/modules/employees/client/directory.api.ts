@@ -72,7 +72,12 @@ export const teamPageQueryOptions = (search: DirectorySearch) =>
 /** The employees page's list for its route's loader: only for those the page shows it to. */
 export function startDirectoryPage(queryClient: QueryClient, search: DirectorySearch): PageQueries | undefined {
   if (!hasPermission(readStoredPermissions(), { endpoint: directoryPaths.userBasic, method: 'GET' })) return undefined;
-  if (search.view === 'team') return startQuery(queryClient, teamPageQueryOptions(search));
+  const directoryAllowed = hasPermission(readStoredPermissions(), {
+    endpoint: directoryPaths.userBasic,
+    method: 'GET',
+    scope: 'department',
+  });
+  if (search.view === 'team' || !directoryAllowed) return startQuery(queryClient, teamPageQueryOptions(search));
   return startQuery(queryClient, directoryPageQueryOptions(search));
 }
 
