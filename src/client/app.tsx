@@ -11,7 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { useMediaQuery } from '@mantine/hooks';
 import { TOAST_TIMEOUT_MS } from '../shared/constants';
 import { createAppRouter, createQueryClient, getToken, readCacheOwner, startSessionLifecycle } from './app-core';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // Started in steps, each its own task, so a slow phone's main thread is never held for long:
 // the route is resolved first (its beforeLoad redirects and its lazy component), then the
@@ -45,7 +45,7 @@ async function start(root: HTMLElement): Promise<void> {
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
-        <MantineProvider theme={theme} forceColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
           <DeferredNotifications />
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
