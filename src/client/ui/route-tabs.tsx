@@ -11,7 +11,8 @@ import { resolveTabs, tabTarget, type TabDefinition, type TabsAddressing, type T
 export const TAB_NOT_FOUND_TITLE = 'Tab not found';
 export const TAB_NOT_FOUND_MESSAGE = 'This tab does not exist or is not available to you.';
 
-const ONE_ROW = {
+/** Tabs in one row that scrolls sideways on a phone (every tab strip of the app). */
+export const ONE_ROW = {
   list: { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' },
   tab: { flexShrink: 0, whiteSpace: 'nowrap' },
 } as const;
