@@ -15,7 +15,11 @@
     signedIn = false;
   }
   var path = window.location.pathname;
-  if (!signedIn && (path === '/login' || path === '/')) root.className += ' boot-login-page';
+  if (!signedIn && (path === '/login' || path === '/')) {
+    root.className += ' boot-login-page';
+    // The static card already says "Login to your Account": so does the tab, from the start.
+    document.title = 'Login | Stafflane';
+  }
 
   function submit() {
     root.setAttribute('data-boot-submit', '1');

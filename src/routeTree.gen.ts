@@ -9,6 +9,7 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as SplatRouteImport } from './routes/$'
 import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
@@ -86,6 +87,11 @@ import { Route as SignedInCompanySettingsEmploymentSettingsWorkingPatternsRouteI
 import { Route as SignedInCompanySettingsUserSettingsIndexRouteImport } from './routes/_signed-in/_company/settings.user-settings.index'
 import { Route as SignedInCompanySettingsUserSettingsAccessRequestsRouteImport } from './routes/_signed-in/_company/settings.user-settings.access-requests'
 
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignedInRoute = SignedInRouteImport.update({
   id: '/_signed-in',
   getParentRoute: () => rootRouteImport,
@@ -524,6 +530,7 @@ const SignedInCompanySettingsUserSettingsAccessRequestsRoute =
   } as any)
 
 export interface FileRoutesByFullPath {
+  '/$': typeof SplatRoute
   '/': typeof SignedInCompanyIndexRoute
   '/change-password': typeof ChangePasswordRoute
   '/confirm-email': typeof ConfirmEmailRoute
@@ -600,6 +607,7 @@ export interface FileRoutesByFullPath {
   '/settings/user-settings/': typeof SignedInCompanySettingsUserSettingsIndexRoute
 }
 export interface FileRoutesByTo {
+  '/$': typeof SplatRoute
   '/': typeof SignedInCompanyIndexRoute
   '/change-password': typeof ChangePasswordRoute
   '/confirm-email': typeof ConfirmEmailRoute
@@ -674,6 +682,7 @@ export interface FileRoutesByTo {
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/$': typeof SplatRoute
   '/_signed-in': typeof SignedInRouteWithChildren
   '/change-password': typeof ChangePasswordRoute
   '/confirm-email': typeof ConfirmEmailRoute
@@ -754,6 +763,7 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
+    | '/$'
     | '/'
     | '/change-password'
     | '/confirm-email'
@@ -830,6 +840,7 @@ export interface FileRouteTypes {
     | '/settings/user-settings/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/$'
     | '/'
     | '/change-password'
     | '/confirm-email'
@@ -903,6 +914,7 @@ export interface FileRouteTypes {
     | '/settings/user-settings'
   id:
     | '__root__'
+    | '/$'
     | '/_signed-in'
     | '/change-password'
     | '/confirm-email'
@@ -982,6 +994,7 @@ export interface FileRouteTypes {
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  SplatRoute: typeof SplatRoute
   SignedInRoute: typeof SignedInRouteWithChildren
   ChangePasswordRoute: typeof ChangePasswordRoute
   ConfirmEmailRoute: typeof ConfirmEmailRoute
@@ -993,6 +1006,13 @@ export interface RootRouteChildren {
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/$': {
+      id: '/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_signed-in': {
       id: '/_signed-in'
       path: ''
@@ -1748,6 +1768,7 @@ const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
 )
 
 const rootRouteChildren: RootRouteChildren = {
+  SplatRoute: SplatRoute,
   SignedInRoute: SignedInRouteWithChildren,
   ChangePasswordRoute: ChangePasswordRoute,
   ConfirmEmailRoute: ConfirmEmailRoute,

@@ -4,7 +4,7 @@
 // the page's persisted query cache, offline writes in the outbox (sw/outbox.ts).
 import { clientsClaim, setCacheNameDetails } from 'workbox-core';
 import { SW_MESSAGE } from '../src/shared/sw-messages';
-import { registerLazyChunks } from './lazy-chunks';
+import { cacheLoadedChunks, registerLazyChunks } from './lazy-chunks';
 import { listenForMessages, onMessage } from './messages';
 import { registerOutbox } from './outbox-worker';
 import { registerShell } from './shell';
@@ -23,5 +23,8 @@ registerLazyChunks();
 // Never skipWaiting on install: the open pages run the old version's chunks, and only the
 // user's "Reload" (the page posts SKIP_WAITING) may swap versions under them.
 onMessage(SW_MESSAGE.skipWaiting, () => self.skipWaiting());
+onMessage(SW_MESSAGE.cacheChunks, (message, event) =>
+  message.type === SW_MESSAGE.cacheChunks ? cacheLoadedChunks(message.urls, event) : undefined,
+);
 listenForMessages(self);
 clientsClaim();

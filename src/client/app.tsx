@@ -8,9 +8,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useMediaQuery } from '@mantine/hooks';
 import { TOAST_TIMEOUT_MS } from '../shared/constants';
 import { createAppRouter, createQueryClient, getToken, readCacheOwner, startSessionLifecycle } from './app-core';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // Started in steps, each its own task, so a slow phone's main thread is never held for long:
 // the route is resolved first (its beforeLoad redirects and its lazy component), then the
@@ -44,7 +45,7 @@ async function start(root: HTMLElement): Promise<void> {
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
-        <MantineProvider theme={theme} forceColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
           <DeferredNotifications />
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
@@ -55,6 +56,8 @@ async function start(root: HTMLElement): Promise<void> {
   });
 }
 
+const NARROW_QUERY = '(max-width: 47.99em)';
+
 /** The toasts' container, mounted in a task of its own after the page: a toast shown before then waits in the store. */
 function DeferredNotifications() {
   const [mounted, setMounted] = useState(false);
@@ -62,7 +65,14 @@ function DeferredNotifications() {
     const timer = setTimeout(() => setMounted(true), 0);
     return () => clearTimeout(timer);
   }, []);
-  return mounted ? <Notifications autoClose={TOAST_TIMEOUT_MS} position="bottom-right" /> : null;
+  // On a phone the bottom is where a form's Save and Cancel are: toasts go on top, two at most.
+  const narrow = useMediaQuery(NARROW_QUERY, window.matchMedia(NARROW_QUERY).matches, { getInitialValueInEffect: false });
+  if (!mounted) return null;
+  return narrow ? (
+    <Notifications autoClose={TOAST_TIMEOUT_MS} position="top-center" limit={2} />
+  ) : (
+    <Notifications autoClose={TOAST_TIMEOUT_MS} position="bottom-right" limit={3} />
+  );
 }
 
 const container = document.getElementById('root');

@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 import { NotFoundPage } from './shell/not-found-page';
+import { parseSearch, stringifySearch } from './search-params';
 import { RouteErrorPage } from './shell/route-error-page';
 
 export type RouterContext = { queryClient: QueryClient };
@@ -18,6 +19,9 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultNotFoundComponent: NotFoundPage,
     defaultErrorComponent: RouteErrorPage,
     scrollRestoration: true,
+    // Readable filters in the address (status=needApproval), not JSON.
+    parseSearch,
+    stringifySearch,
   });
 }
 

@@ -1,5 +1,5 @@
 // Stafflane's look: a calm deep blue, the system font, generous radii.
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 // Shade 9 is the brand colour of the icon and the manifest (#1d3f8f).
 const brand: MantineColorsTuple = [
@@ -26,4 +26,30 @@ export const theme = createTheme({
   fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+});
+
+/**
+ * WCAG 2.2 AA contrast (4.5:1) for the quiet words: dimmed text is gray 7, and the text of the
+ * light variants (badges, light buttons, alerts) is each colour's darkest shade, darkened further
+ * (yellow and orange shade 9 are still too light on their tinted background); filled buttons of
+ * every colour but the brand's are darker too, for their white text.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': resolved.colors.gray[7] ?? DEFAULT_THEME.colors.gray[7],
+    ...Object.fromEntries(
+      Object.entries(resolved.colors).flatMap(([name, shades]) => [
+        [`--mantine-color-${name}-light-color`, `color-mix(in srgb, ${shades[9]}, black 45%)`],
+        // White on a filled button (Approve in green, Decline in red) needs a darker shade too.
+        ...(name === 'brand'
+          ? []
+          : [
+              [`--mantine-color-${name}-filled`, `color-mix(in srgb, ${shades[9]}, black 25%)`],
+              [`--mantine-color-${name}-filled-hover`, `color-mix(in srgb, ${shades[9]}, black 40%)`],
+            ]),
+      ]),
+    ),
+  },
+  dark: {},
 });

@@ -29,6 +29,9 @@ export type DemoCompany = {
   modules?: readonly ServerModule[];
 };
 
+/** Someone just added to a company (Add employee, POST /api/user-basic), in the adding transaction. */
+export type PersonAdded = { companyId: string; userId: string; startDate: string | null; actorId: string };
+
 export type ServerModule = {
   name: string;
   routes?: FastifyPluginAsync<{ deps: AppDeps }>;
@@ -44,4 +47,11 @@ export type ServerModule = {
   payroll?: PayrollContributor;
   /** The time-off-in-lieu ledger other modules credit (the leave module offers it; module-hooks.ts). */
   timeOffInLieu?: TimeOffInLieuLedger;
+  /** Sets up what the module keeps for a new person (leave: the company's default absence policy). */
+  onPersonAdded?: (trx: Trx, person: PersonAdded) => Promise<void>;
 };
+
+/** Every module's onPersonAdded, in the modules' order, in the transaction that added the person. */
+export async function announcePersonAdded(modules: readonly ServerModule[], trx: Trx, person: PersonAdded): Promise<void> {
+  for (const module of modules) await module.onPersonAdded?.(trx, person);
+}

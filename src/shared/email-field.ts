@@ -24,12 +24,15 @@ export const EmailFieldSchema = v.pipe(
   v.check((value) => value === '' || SHAPE.test(value), emailFieldMessages.format),
 );
 
-/** The same rules plus "Field is required.", for forms whose e-mail address is mandatory. */
+/**
+ * The same rules plus "Field is required.", for forms whose e-mail address is mandatory. An
+ * empty value is only "Field is required." (SPEC §5: empty passes the e-mail rule itself).
+ */
 export const RequiredEmailFieldSchema = v.pipe(
   v.string('Field is required.'),
   v.trim(),
   v.nonEmpty('Field is required.'),
   v.check((value) => ALLOWED_CHARACTERS.test(value), emailFieldMessages.characters),
-  v.check((value) => SHAPE.test(value), emailFieldMessages.format),
+  v.check((value) => value === '' || SHAPE.test(value), emailFieldMessages.format),
   v.maxLength(254, 'Max length exceeded.'),
 );

@@ -21,6 +21,8 @@ export const SW_MESSAGE = {
   outboxChanged: 'OUTBOX_CHANGED',
   /** Worker → pages: one item was accepted by the server (2xx): refresh that resource's data. */
   outboxSynced: 'OUTBOX_SYNCED',
+  /** Page → worker: the route chunks the page loaded before the worker controlled it; keep them for offline. */
+  cacheChunks: 'CACHE_CHUNKS',
 } as const;
 
 export type SwMessageType = (typeof SW_MESSAGE)[keyof typeof SW_MESSAGE];
@@ -60,7 +62,8 @@ export type SwMessage =
   | { type: typeof SW_MESSAGE.discardOutboxItem; id: string }
   | { type: typeof SW_MESSAGE.clearOutboxUser; userId: string }
   | { type: typeof SW_MESSAGE.outboxChanged; userId: string; items: OutboxItemSummary[] }
-  | { type: typeof SW_MESSAGE.outboxSynced; item: OutboxItemSummary };
+  | { type: typeof SW_MESSAGE.outboxSynced; item: OutboxItemSummary }
+  | { type: typeof SW_MESSAGE.cacheChunks; urls: string[] };
 
 export function isSwMessage(value: unknown): value is SwMessage {
   return (

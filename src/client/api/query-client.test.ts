@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Toasts from '../shell/toasts';
 import { ERROR_OCCURRED, showDangerToast } from '../shell/toasts';
@@ -50,6 +51,36 @@ describe('query client error toasts', () => {
 
   it('stays quiet for a mutation that explains its own errors', async () => {
     await mutate(500, { errorToast: false });
+    expect(showDangerToast).not.toHaveBeenCalled();
+  });
+});
+
+describe('query client with no network', () => {
+  it('pauses a query while the browser is offline instead of failing it, and keeps its cached data without a toast', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const client = createQueryClient();
+      client.setQueryData(['cached'], { rows: 3 });
+      const queryFn = vi.fn(failWith(500));
+      void client.refetchQueries({ queryKey: ['cached'] });
+      const observer = client.getQueryCache().build(client, { queryKey: ['cached'], queryFn });
+      void observer.fetch().catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(queryFn).not.toHaveBeenCalled();
+      expect(observer.state.fetchStatus).toBe('paused');
+      expect(observer.state.data).toEqual({ rows: 3 });
+      expect(showDangerToast).not.toHaveBeenCalled();
+    } finally {
+      online.mockRestore();
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('shows no toast for a fetch that never reached the server', async () => {
+    const client = createQueryClient();
+    await client
+      .fetchQuery({ queryKey: ['unreachable'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), retry: false })
+      .catch(() => undefined);
     expect(showDangerToast).not.toHaveBeenCalled();
   });
 });

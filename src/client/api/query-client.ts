@@ -1,10 +1,13 @@
 // The app's QueryClient: retry once after 200 ms and the error toasts.
 // A query that fails shows "Error occurred"; so does a mutation, unless the status is 409,
 // 422 or 429, which the calling form explains itself. `meta: { errorToast: false }` opts a
-// query or mutation out (the login form, the footer's version line).
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+// query or mutation out (the login form, the footer's version line). With no network nothing is
+// an error to show: queries pause (onlineManager, seeded here from navigator.onLine) and keep
+// their cached data, and a fetch that never reached the server raises no toast.
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { QUERY_RETRY_COUNT, QUERY_RETRY_DELAY_MS } from '../../shared/constants';
 import { ERROR_OCCURRED, showDangerToast } from '../shell/toasts';
+import { isNetworkFailure, isOffline } from '../offline/network';
 import { isApiError } from './api-client';
 
 declare module '@tanstack/react-query' {
@@ -23,12 +26,17 @@ const QUERY_GC_TIME_MS = 24 * 60 * 60 * 1000;
 
 // After a 401 the page is already reloading into the sign-in screen: nothing to say or retry.
 const sessionLost = (error: unknown) => isApiError(error, 401);
+/** No network, or a fetch that never reached the server: the page shows its offline state, not an error. */
+const unreachable = (error: unknown) => isOffline() || isNetworkFailure(error);
 
 export function createQueryClient(): QueryClient {
+  // TanStack Query starts out believing it is online and only listens for changes: a page
+  // opened with no signal would fetch, fail and show errors instead of its cached data.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     queryCache: new QueryCache({
       onError(error, query) {
-        if (query.meta?.errorToast === false || sessionLost(error)) return;
+        if (query.meta?.errorToast === false || sessionLost(error) || unreachable(error)) return;
         showDangerToast({ message: ERROR_OCCURRED });
       },
     }),

@@ -1,6 +1,6 @@
 // The query cache, kept in IndexedDB per user: the app opened from the home
 // screen with no signal shows the last-known pages instead of a refusal. One entry per user,
-// written at most once a second while data changes; a different build's entry is thrown away
+// written at most four times a second while data changes (and as the page is hidden); a different build's entry is thrown away
 // (the buster), so is one older than a session can live. Queries marked
 // `meta: { sensitive: true }` (sickness reasons, medical notes, bank details, NI numbers) are
 // never written, nor is anything that failed or is still loading. The entry is erased on
@@ -18,7 +18,7 @@ import { eraseSessionData, registerSessionDataEraser } from './session-data';
 
 /** As long as a session may stay idle (SESSION_IDLE_DAYS' default): older data is no use to anyone. */
 export const PERSISTED_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-const WRITE_THROTTLE_MS = 1000;
+const WRITE_THROTTLE_MS = 250;
 
 let cacheStore: UseStore | null = null;
 /** Opened on first use: importing this module never touches IndexedDB. */
@@ -50,6 +50,19 @@ export function createUserPersister(restoreUserId: string | null, currentUserId:
     writeCacheOwner(userId);
     await set(userId, client, store()).catch(() => undefined);
   };
+  // A page left within the throttle (a reload, a link to another app, the phone locking) still
+  // writes what it loaded: the write starts as the page is hidden.
+  if (typeof document !== 'undefined') {
+    const flushNow = () => {
+      if (!timer) return;
+      clearTimeout(timer);
+      void flush();
+    };
+    window.addEventListener('pagehide', flushNow);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') flushNow();
+    });
+  }
   return {
     persistClient(client) {
       pending = client;

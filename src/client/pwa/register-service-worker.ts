@@ -11,6 +11,24 @@ const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 // once this tab's old worker lets go.
 const TAKE_OVER_FALLBACK_MS = 5_000;
 
+/**
+ * The scripts and styles this page loaded so far — before the worker controlled it, on a first
+ * visit — handed to the worker to keep, and again whenever the page loads more (a route's chunk)
+ * until the worker controls the page and sees those requests itself.
+ */
+function shareLoadedChunks(container: ServiceWorkerContainer): void {
+  const send = (entries: PerformanceEntryList) => {
+    const urls = entries.map((entry) => entry.name).filter((name) => new URL(name).pathname.startsWith('/assets/'));
+    if (urls.length > 0)
+      void container.ready.then((registration) => registration.active?.postMessage({ type: SW_MESSAGE.cacheChunks, urls }));
+  };
+  send(performance.getEntriesByType('resource'));
+  if (container.controller || typeof PerformanceObserver === 'undefined') return;
+  const observer = new PerformanceObserver((list) => send(list.getEntries()));
+  observer.observe({ type: 'resource' });
+  container.addEventListener('controllerchange', () => observer.disconnect(), { once: true });
+}
+
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const container = navigator.serviceWorker;
@@ -40,6 +58,7 @@ export function registerServiceWorker(): void {
   });
 
   void workbox.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
+  void container.ready.then(() => shareLoadedChunks(container));
 
   // An installed app can stay open for days: look for a new version now and then, and
   // whenever it comes back to the foreground.

@@ -12,6 +12,7 @@ import { DESKTOP_BREAKPOINT_PX } from '../../shared/constants';
 import { getToken } from '../auth/token-store';
 import { readTokenClaims } from '../auth/token-claims';
 import { OfflineIndicator } from '../offline/offline-indicator';
+import { OfflinePageGate } from '../offline/offline-page-gate';
 import { OutboxButton } from '../offline/outbox-button';
 import { useRealtimePollInterval } from '../realtime/realtime-status';
 import { AlertBanners } from './alerts/alert-banners';
@@ -37,17 +38,18 @@ const NOTIFICATIONS_POLL_MS = 60_000;
 
 type Claims = NonNullable<ReturnType<typeof readTokenClaims>>;
 
-export function SignedInLayout() {
+/** `page` in place of the route's child: "Page not found" for an address no route has. */
+export function SignedInLayout({ page }: { page?: ReactNode } = {}) {
   const claims = readTokenClaims(getToken()) ?? {};
   // Started by the entry when the app opened signed in; after a sign-in in this tab, here.
   const queryClient = useQueryClient();
   useEffect(() => {
     void import('../offline/offline-session').then((offline) => offline.startOfflineSession(queryClient));
   }, [queryClient]);
-  return claims.company_id ? <CompanyFrame claims={claims} /> : <Frame claims={claims} items={buildAdminMenu()} />;
+  return claims.company_id ? <CompanyFrame claims={claims} page={page} /> : <Frame claims={claims} items={buildAdminMenu()} page={page} />;
 }
 
-function CompanyFrame({ claims }: { claims: Claims }) {
+function CompanyFrame({ claims, page }: { claims: Claims; page?: ReactNode }) {
   const context = useMenuContext(claims);
   // Connected, events bring new notifications (and replay what a dropped connection missed).
   const { data } = useQuery({ ...bellNotificationsQueryOptions(), refetchInterval: useRealtimePollInterval(NOTIFICATIONS_POLL_MS) });
@@ -59,6 +61,7 @@ function CompanyFrame({ claims }: { claims: Claims }) {
       claims={claims}
       items={buildMenu(context)}
       restricted={context.restricted}
+      page={page}
       tools={
         <>
           <NotificationBell />
@@ -71,9 +74,9 @@ function CompanyFrame({ claims }: { claims: Claims }) {
   );
 }
 
-type FrameProps = { claims: Claims; items: MenuItem[]; restricted?: boolean; tools?: ReactNode; children?: ReactNode };
+type FrameProps = { claims: Claims; items: MenuItem[]; restricted?: boolean; tools?: ReactNode; page?: ReactNode; children?: ReactNode };
 
-function Frame({ claims, items, restricted = false, tools, children }: FrameProps) {
+function Frame({ claims, items, restricted = false, tools, page, children }: FrameProps) {
   const menu = useMenuOpen();
   const currentPath = useRouterState({ select: (state) => state.location.href });
   const [contactOpen, setContactOpen] = useState(false);
@@ -114,7 +117,11 @@ function Frame({ claims, items, restricted = false, tools, children }: FrameProp
       <AppShell.Main className="signed-in-main">
         {children}
         <div className="signed-in-page">
-          <Outlet />
+          {page ?? (
+            <OfflinePageGate>
+              <Outlet />
+            </OfflinePageGate>
+          )}
         </div>
         <VersionFooter />
       </AppShell.Main>

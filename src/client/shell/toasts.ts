@@ -21,6 +21,13 @@ export function showInfoToast(options: { id?: string; title?: string; message: R
   notifications.show({ color: 'brand', ...options });
 }
 
+const VALIDATION_FAILED_ID = `danger:${VALIDATION_FAILED}:${CHECK_PROVIDED_DETAILS}`;
+
 export function showValidationFailedToast(): void {
   showDangerToast({ title: VALIDATION_FAILED, message: CHECK_PROVIDED_DETAILS });
+}
+
+/** The form was fixed and saved: its "Validation failed." notice has nothing left to say. */
+export function hideValidationFailedToast(): void {
+  notifications.hide(VALIDATION_FAILED_ID);
 }

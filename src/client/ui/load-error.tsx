@@ -1,8 +1,10 @@
 // A query that failed, said the same way on every screen: "not found" and "not allowed" when
 // the page gives words for them, otherwise the title "The {what} could not be loaded" with a
-// retry (the usual cause is the connection).
+// retry (the usual cause is the connection). With no network it is the calm offline state instead.
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { isApiError } from '../api/api-client';
+import { isNetworkFailure, isOffline } from '../offline/network';
+import { OfflineEmptyState } from '../offline/offline-empty-state';
 import { NOT_ALLOWED_MESSAGE } from './permission-guard';
 
 type LoadErrorProps = {
@@ -17,6 +19,7 @@ type LoadErrorProps = {
 };
 
 export function LoadError({ what, error, onRetry, notFound, forbidden = false }: LoadErrorProps) {
+  if (isOffline() || isNetworkFailure(error)) return <OfflineEmptyState />;
   if (notFound && isApiError(error, 404)) {
     return (
       <Alert color="gray" role="alert">

@@ -11,6 +11,12 @@ import { resolveTabs, tabTarget, type TabDefinition, type TabsAddressing, type T
 export const TAB_NOT_FOUND_TITLE = 'Tab not found';
 export const TAB_NOT_FOUND_MESSAGE = 'This tab does not exist or is not available to you.';
 
+/** Tabs in one row that scrolls sideways on a phone (every tab strip of the app). */
+export const ONE_ROW = {
+  list: { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' },
+  tab: { flexShrink: 0, whiteSpace: 'nowrap' },
+} as const;
+
 type RouteTabsProps = { tabs: readonly TabDefinition[]; addressing: TabsAddressing; label: string; children?: ReactNode };
 
 export function RouteTabs({ tabs, addressing, label, children }: RouteTabsProps) {
@@ -38,7 +44,8 @@ export function RouteTabs({ tabs, addressing, label, children }: RouteTabsProps)
   return (
     <Stack gap="md">
       {state.visible.length > 0 && (
-        <Tabs value={activeIndex >= 0 ? String(activeIndex) : null} keepMounted={false}>
+        // One row that scrolls sideways on a phone, never four rows of wrapped tabs.
+        <Tabs value={activeIndex >= 0 ? String(activeIndex) : null} keepMounted={false} styles={ONE_ROW}>
           <Tabs.List aria-label={label}>
             {state.visible.map((tab, index) => {
               const target = tabTarget(tab, addressing, location.pathname);

@@ -10,7 +10,7 @@ import type { ValidateResponse } from '../../shared/resource-api';
 import { resourcePath } from '../../shared/resource-api';
 import { fieldErrorsFromIssues } from '../../shared/validation';
 import { apiFetch, isApiError } from '../api/api-client';
-import { showValidationFailedToast } from '../shell/toasts';
+import { hideValidationFailedToast, showValidationFailedToast } from '../shell/toasts';
 import { getPath, normaliseFieldErrors, normalisePath, setPath } from './form-paths';
 
 /** A form's values before they are checked: any field may still be empty (a select starts at null). */
@@ -92,6 +92,7 @@ export function useForm<TSchema extends v.GenericSchema>(options: UseFormOptions
         if (Object.keys(found).length > 0) return refuse(found);
       }
       await options.onSubmit(parsed.output);
+      hideValidationFailedToast();
     } catch (failure) {
       if (isApiError(failure, 422)) refuse(failure.fieldErrors ?? { _: [failure.message] });
       else options.onError?.(failure);

@@ -12,6 +12,9 @@ export interface NotificationTable {
   relates_to: RelatesTo | null;
   relates_to_id: string | null;
   todo: Generated<boolean>;
+  /** The key of what a to-do asks for (migration 0029): resolveTodos ends every open one with it. */
+  subject: string | null;
+  resolved_at: Date | null;
   is_new: Generated<boolean>;
   is_clicked: Generated<boolean>;
   created_at: Generated<Date>;
@@ -50,6 +53,8 @@ export type NewNotification = {
   relatesTo: RelatesTo | null;
   relatesToId: string | null;
   todo: boolean;
+  /** A to-do's subject key (company users only). */
+  subject?: string | null;
 };
 
 /**
@@ -62,8 +67,8 @@ export async function insertCompanyNotification(
 ): Promise<InsertedNotification | undefined> {
   const { rows } = await sql<InsertedNotification>`
     WITH n AS (
-      INSERT INTO notifications (company_id, user_id, description, relates_to, relates_to_id, todo)
-      SELECT u.company_id, u.id, ${input.description}, ${input.relatesTo}, ${input.relatesToId}, ${input.todo}
+      INSERT INTO notifications (company_id, user_id, description, relates_to, relates_to_id, todo, subject)
+      SELECT u.company_id, u.id, ${input.description}, ${input.relatesTo}, ${input.relatesToId}, ${input.todo}, ${input.subject ?? null}
       FROM users u WHERE u.id = ${input.userId} AND u.company_id = ${input.companyId}
       RETURNING id, user_id, is_new, is_clicked, description, created_at, todo, relates_to, relates_to_id
     )
@@ -100,7 +105,7 @@ export async function findNotifications(
       FROM notifications WHERE user_id = ${input.userId} AND company_id IS NOT DISTINCT FROM ${input.companyId}::uuid
     ) c
     LEFT JOIN LATERAL (
-      SELECT id, is_new, is_clicked, description, created_at, todo, relates_to, relates_to_id
+      SELECT id, is_new, is_clicked, description, created_at, todo AND resolved_at IS NULL AS todo, relates_to, relates_to_id
       FROM notifications WHERE user_id = ${input.userId} AND company_id IS NOT DISTINCT FROM ${input.companyId}::uuid
       ORDER BY created_at DESC, id DESC
       LIMIT ${input.limit} OFFSET ${input.offset}
@@ -137,4 +142,21 @@ export async function markClicked(db: DbOrTrx, input: Owner & { id: string }): P
     .where(sql<boolean>`company_id IS NOT DISTINCT FROM ${input.companyId}::uuid`)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Every open to-do of the company with this subject is resolved: no longer Action Required and
+ * no longer new. Answers whose they were, once each, so their bells can be told.
+ */
+export async function resolveOpenTodos(db: DbOrTrx, input: { companyId: string; subject: string }): Promise<string[]> {
+  const rows = await db
+    .updateTable('notifications')
+    .set({ resolved_at: sql<Date>`now()`, is_new: false })
+    .where('company_id', '=', input.companyId)
+    .where('subject', '=', input.subject)
+    .where('todo', '=', true)
+    .where('resolved_at', 'is', null)
+    .returning('user_id')
+    .execute();
+  return [...new Set(rows.map((row) => row.user_id))];
 }

@@ -8,6 +8,7 @@ import type { Trx } from '../db/database';
 import { enqueueEmail } from '../mail/mail.queries';
 import { publish } from '../realtime/publish';
 import { insertAdministratorNotification, insertCompanyNotification, type NotificationRow } from './notifications.queries';
+import { todoSubject } from './resolve-todos';
 import { sanitiseDescription } from './sanitise-description';
 
 export type NotifyInput = {
@@ -20,6 +21,12 @@ export type NotifyInput = {
   relatesToId?: string | null;
   /** Action Required: approvals, signatures, access requests. Only these are e-mailed. */
   todo?: boolean;
+  /**
+   * A to-do's subject: the key of the thing it asks for, which resolveTodos (resolve-todos.ts)
+   * ends when that thing is done. Defaults to todoSubject(relatesTo, relatesToId); give
+   * todoSubject(relatesTo, id, step) when one record asks different people for different steps.
+   */
+  subject?: string;
   email?: { subject: string; text: string };
 };
 
@@ -51,6 +58,9 @@ export async function notify(trx: Trx, input: NotifyInput): Promise<Notification
     relatesTo: input.relatesTo ?? null,
     relatesToId: input.relatesToId ?? null,
     todo: input.todo ?? false,
+    subject: input.todo
+      ? (input.subject ?? (input.relatesTo && input.relatesToId ? todoSubject(input.relatesTo, input.relatesToId) : null))
+      : null,
   };
   const stored =
     input.companyId === null

@@ -48,9 +48,10 @@ export function NotificationBell() {
   const openNotification = useOpenNotification(close);
 
   return (
-    <Popover opened={opened} onChange={(next) => !next && close()} position="bottom-end" width={360} shadow="md" hideDetached={false}>
-      <Popover.Target>
-        <Indicator label={badgeLabel(unread)} size={18} color="red" offset={6} disabled={unread === 0} inline>
+    // The badge wraps the whole popover: the target's popup attributes belong on the button alone.
+    <Indicator label={badgeLabel(unread)} size={18} color="red" offset={6} disabled={unread === 0} inline>
+      <Popover opened={opened} onChange={(next) => !next && close()} position="bottom-end" width={360} shadow="md" hideDetached={false}>
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -61,33 +62,33 @@ export function NotificationBell() {
           >
             <IconBell size={22} aria-hidden="true" />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} maw="calc(100vw - 16px)">
-        <ScrollArea.Autosize mah={NOTIFICATION_POPUP_MAX_HEIGHT} type="auto">
-          <Stack gap={0} py={4} role="list" aria-label="Notifications">
-            {isPending ? (
-              <Text p="md" size="sm" c="dimmed">
-                Loading...
-              </Text>
-            ) : !data || data.results.length === 0 ? (
-              <Text p="md" size="sm" c="dimmed">
-                No notifications
-              </Text>
-            ) : (
-              data.results.map((notification) => (
-                <div role="listitem" key={notification.id}>
-                  <NotificationItem notification={notification} onOpen={openNotification} />
-                </div>
-              ))
-            )}
-          </Stack>
-        </ScrollArea.Autosize>
-        <Divider />
-        <Anchor component={Link} to="/notifications" onClick={close} display="block" ta="center" p="sm" size="sm">
-          All notifications
-        </Anchor>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown p={0} maw="calc(100vw - 16px)">
+          <ScrollArea.Autosize mah={NOTIFICATION_POPUP_MAX_HEIGHT} type="auto">
+            <Stack gap={0} py={4} role="list" aria-label="Notifications">
+              {isPending ? (
+                <Text p="md" size="sm" c="dimmed">
+                  Loading...
+                </Text>
+              ) : !data || data.results.length === 0 ? (
+                <Text p="md" size="sm" c="dimmed">
+                  No notifications
+                </Text>
+              ) : (
+                data.results.map((notification) => (
+                  <div role="listitem" key={notification.id}>
+                    <NotificationItem notification={notification} onOpen={openNotification} />
+                  </div>
+                ))
+              )}
+            </Stack>
+          </ScrollArea.Autosize>
+          <Divider />
+          <Anchor component={Link} to="/notifications" onClick={close} display="block" ta="center" p="sm" size="sm">
+            All notifications
+          </Anchor>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

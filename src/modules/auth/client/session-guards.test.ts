@@ -35,7 +35,11 @@ describe('restrictedModeRedirect (docs-only sessions)', () => {
     ['/', flags(false, true), '/hs-documents/misc_docs'],
     ['/hs-documents/misc_docs', flags(false, true), null],
     ['/hs-documents/documents', flags(false, true), null],
-    ['/settings/user-settings', flags(false, true), '/hs-documents/misc_docs'],
+    // SPEC §2.5: user settings is always allowed.
+    ['/settings/user-settings', flags(false, true), null],
+    ['/settings/user-settings', flags(true, true), null],
+    ['/settings/company-settings', flags(true, true), '/hr-documents'],
+    ['/expenses', flags(true, true), '/hr-documents'],
     ['/hr-documents', flags(false, true), '/hs-documents/misc_docs'],
     ['/', flags(true, true), '/hr-documents'],
     ['/hs-documents/misc_docs', flags(true, true), null],

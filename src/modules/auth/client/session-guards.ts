@@ -13,16 +13,18 @@ export const HS_DOCUMENTS_HOME = '/hs-documents/misc_docs';
 const under = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
 
 /**
- * Where a docs-only session must go from `pathname`, or null to stay. Only HR documents:
- * the HR documents pages and user settings. Only H&S documents: the H&S documents pages.
- * Both (or, read generously, neither flag): HR and H&S documents and expert articles.
+ * Where a docs-only session must go from `pathname`, or null to stay. User settings always
+ * stays. Only HR documents: the HR documents pages. Only H&S documents: the H&S documents
+ * pages. Both (or, read generously, neither flag): HR and H&S documents and expert articles.
  */
 export function restrictedModeRedirect(pathname: string, flags: SessionFlags): string | null {
   if (!flags.docsOnly) return null;
+  // SPEC §2.5: user settings is always allowed (the page itself asks for its permission).
+  if (under(pathname, '/settings/user-settings')) return null;
   // A document's own page (/document/{id}, where its notifications lead) belongs to either area.
   const hr = under(pathname, '/hr-documents') || under(pathname, '/document');
   const hs = under(pathname, '/hs-documents') || under(pathname, '/document');
-  if (flags.hrClient && !flags.hsClient) return hr || under(pathname, '/settings/user-settings') ? null : HR_DOCUMENTS_HOME;
+  if (flags.hrClient && !flags.hsClient) return hr ? null : HR_DOCUMENTS_HOME;
   if (flags.hsClient && !flags.hrClient) return hs ? null : HS_DOCUMENTS_HOME;
   return hr || hs || under(pathname, '/expert-articles-and-insights') ? null : HR_DOCUMENTS_HOME;
 }
@@ -44,6 +46,15 @@ export function requireCompanyUser(pathname: string): void {
   if (claims.status && ONBOARDING_STATUSES.includes(claims.status)) throw redirect({ to: '/welcome' });
   const target = restrictedModeRedirect(pathname, readSessionFlags());
   if (target) throw redirect({ href: target });
+}
+
+/**
+ * An address no route has, signed in: a company user's session is checked as on any company
+ * page first (a docs-only user goes to their documents area, SPEC §2.3), then "Page not found"
+ * shows inside the signed-in frame.
+ */
+export function checkUnknownPage(pathname: string): void {
+  if (readTokenClaims(getToken())?.company_id) requireCompanyUser(pathname);
 }
 
 /** The administration area: company users have their own home. */

@@ -7,7 +7,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { referenceListQueryOptions } from '../../../client/api/reference-lists';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
-import { startQuery } from '../../../client/api/start-query';
+import { startQuery, type PageQueries } from '../../../client/api/start-query';
 import { getToken } from '../../../client/auth/token-store';
 import { readTokenClaims } from '../../../client/auth/token-claims';
 import { readStoredPermissions } from '../../../client/shell/session-permissions';
@@ -70,10 +70,15 @@ export const teamPageQueryOptions = (search: DirectorySearch) =>
   meetTheTeamQueryOptions({ search: search.search, department_id: search.department_id, page: search.page ?? 1 });
 
 /** The employees page's list for its route's loader: only for those the page shows it to. */
-export function startDirectoryPage(queryClient: QueryClient, search: DirectorySearch): void {
-  if (!hasPermission(readStoredPermissions(), { endpoint: directoryPaths.userBasic, method: 'GET' })) return;
-  if (search.view === 'team') startQuery(queryClient, teamPageQueryOptions(search));
-  else startQuery(queryClient, directoryPageQueryOptions(search));
+export function startDirectoryPage(queryClient: QueryClient, search: DirectorySearch): PageQueries | undefined {
+  if (!hasPermission(readStoredPermissions(), { endpoint: directoryPaths.userBasic, method: 'GET' })) return undefined;
+  const directoryAllowed = hasPermission(readStoredPermissions(), {
+    endpoint: directoryPaths.userBasic,
+    method: 'GET',
+    scope: 'department',
+  });
+  if (search.view === 'team' || !directoryAllowed) return startQuery(queryClient, teamPageQueryOptions(search));
+  return startQuery(queryClient, directoryPageQueryOptions(search));
 }
 
 /** A 404 or 403 is an answer (not found, not yours to see), shown by the page: no toast, no retry. */
@@ -88,9 +93,9 @@ export const userQueryOptions = (id: string) =>
   });
 
 /** A profile's header (its route's loader): someone's by id, or the signed-in user's own. */
-export function startProfilePage(queryClient: QueryClient, id?: string): void {
+export function startProfilePage(queryClient: QueryClient, id?: string): PageQueries | undefined {
   const userId = id ?? readTokenClaims(getToken())?.user_id;
-  if (userId) startQuery(queryClient, userQueryOptions(userId));
+  return userId ? startQuery(queryClient, userQueryOptions(userId)) : undefined;
 }
 
 export const locationsQueryOptions = () => referenceListQueryOptions('company-location');

@@ -8,6 +8,7 @@ import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry
 import { withSystem, withTenant, type Db, type Trx } from '../../../server/db/database';
 import type { Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
+import { announcePersonAdded, type ServerModule } from '../../../server/server-module';
 import { AppError, type FieldErrors } from '../../../shared/app-error';
 import { londonDate } from '../../../shared/dates';
 import { companyChannel } from '../../../shared/realtime';
@@ -87,12 +88,14 @@ function requireOwnDepartment(session: Session, scope: Scope, departmentId: stri
 
 export async function createEmployee(options: {
   db: Db;
+  /** The app's modules: each sets up its part for the new person (onPersonAdded). */
+  modules: readonly ServerModule[];
   caller: AuditCaller;
   scope: Scope;
   companyId: string;
   input: CreateInput;
 }): Promise<string> {
-  const { db, caller, scope, companyId, input } = options;
+  const { db, modules, caller, scope, companyId, input } = options;
   const { session } = caller;
   requireOwnDepartment(session, scope, input.department_id);
   if (input.role_id && !companyWide(scope)) throw AppError.forbidden();
@@ -121,6 +124,7 @@ export async function createEmployee(options: {
       targetId: userId,
       details: { department_id: input.department_id ?? null, role_id: roleId, job_title: jobTitle, start_date: input.start_date ?? null },
     });
+    await announcePersonAdded(modules, trx, { companyId, userId, startDate: input.start_date ?? null, actorId: session.userId });
     await publish(trx, { channel: companyChannel(companyId), event: 'user-basic', invalidates: DIRECTORY_INVALIDATES.people, companyId });
     return userId;
   });

@@ -61,7 +61,7 @@ export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
       handler: async ({ request, session, scope, body }) => {
         const companyId = requireCompany(session);
         const caller = auditCallerOf(request);
-        const userId = await createEmployee({ db, caller, scope, companyId, input: body });
+        const userId = await createEmployee({ db, modules: deps.modules, caller, scope, companyId, input: body });
         if (body.send_invitation) await inviteEmployee({ deps, caller, scope, companyId, userId });
         return withTenant(db, companyId, (trx) => getUserBasic(trx, { companyId, userId }));
       },

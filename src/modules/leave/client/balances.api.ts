@@ -5,7 +5,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
-import { startQuery } from '../../../client/api/start-query';
+import { pageQueries, startQuery, type PageQueries } from '../../../client/api/start-query';
 import type { ListResponse } from '../../../shared/list';
 import { directoryPaths, type UserBasic } from '../../employees/directory.contract';
 import {
@@ -72,12 +72,14 @@ export const balancePersonQueryOptions = (userId: string) =>
   });
 
 /** The balances page's first queries (its route's loader): whose they are when someone else's, and their current leave year. */
-export function startBalancesPage(queryClient: QueryClient, userId: string | undefined): void {
+export function startBalancesPage(queryClient: QueryClient, userId: string | undefined): PageQueries | undefined {
   const self = signedInUser().id;
   const subject = userId ?? self;
-  if (!subject) return;
-  if (subject !== self) startQuery(queryClient, balancePersonQueryOptions(subject));
-  startQuery(queryClient, currentPeriodQueryOptions(subject));
+  if (!subject) return undefined;
+  return pageQueries(
+    subject !== self ? startQuery(queryClient, balancePersonQueryOptions(subject)) : undefined,
+    startQuery(queryClient, currentPeriodQueryOptions(subject)),
+  );
 }
 
 const refreshBalances = (queryClient: QueryClient) => invalidateResources(queryClient, LEAVE_INVALIDATES.balances);

@@ -3,7 +3,7 @@
 // sickness category before caching (sickness reasons never persist offline).
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
-import { startQuery } from '../../../client/api/start-query';
+import { pageQueries, startQuery, type PageQueries } from '../../../client/api/start-query';
 import { londonDate } from '../../../shared/dates';
 import { type Timeline, type WhoAtWork } from '../leave-insights.contract';
 import { LEAVE_RESOURCES, leavePaths } from '../leave.contract';
@@ -41,7 +41,9 @@ export const timelineQueryOptions = (input: TimelineRange) =>
 export const FIRST_TIMELINE_VIEW: TimelineView = 'week';
 
 /** The timeline page's first queries (its route's loader): this week, all departments, and the department filter's choices. */
-export function startTimelinePage(queryClient: QueryClient): void {
-  startQuery(queryClient, timelineQueryOptions(rangeFor(FIRST_TIMELINE_VIEW, londonDate(new Date()))));
-  startQuery(queryClient, departmentsQueryOptions());
+export function startTimelinePage(queryClient: QueryClient): PageQueries {
+  return pageQueries(
+    startQuery(queryClient, timelineQueryOptions(rangeFor(FIRST_TIMELINE_VIEW, londonDate(new Date())))),
+    startQuery(queryClient, departmentsQueryOptions()),
+  );
 }

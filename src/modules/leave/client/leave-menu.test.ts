@@ -43,4 +43,3 @@ describe('Leave & Absences badge', () => {
     expect(leaveBadge(menuContext({ pending: null }))).toBe(0);
   });
 });
-

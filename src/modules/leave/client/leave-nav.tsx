@@ -3,6 +3,7 @@
 // a new browser tab too; the tab of the current address is the selected one.
 import '@mantine/core/styles/Tabs.css';
 import { Tabs } from '@mantine/core';
+import { ONE_ROW } from '../../../client/ui/route-tabs';
 import { Link, useLocation } from '@tanstack/react-router';
 import { can } from '../../../client/ui/permission-guard';
 import { LEAVE_ENDPOINTS, LEAVE_ROUTES } from '../leave.contract';
@@ -22,7 +23,7 @@ export function LeaveNav() {
   const tabs = TABS.filter((tab) => tab.visible());
   const active = tabs.find((tab) => tab.to === pathname)?.to ?? null;
   return (
-    <Tabs value={active} keepMounted={false}>
+    <Tabs value={active} keepMounted={false} styles={ONE_ROW}>
       <Tabs.List aria-label="Leave & Absences">
         {tabs.map((tab) => (
           <Tabs.Tab key={tab.to} value={tab.to} renderRoot={(props) => <Link {...props} to={tab.to} />}>

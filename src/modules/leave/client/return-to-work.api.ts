@@ -5,7 +5,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, isApiError, newIdempotencyKey } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
-import { startQuery } from '../../../client/api/start-query';
+import { startQuery, type PageQueries } from '../../../client/api/start-query';
 import { readStoredPermissions } from '../../../client/shell/session-permissions';
 import { getToken } from '../../../client/auth/token-store';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';
@@ -40,9 +40,9 @@ export const returnToWorkListQueryOptions = (input: { filters: ReturnToWorkFilte
   });
 
 /** The list's first page, unfiltered, for its route's loader: only for those the page shows the list to. */
-export function startReturnToWorkPage(queryClient: QueryClient): void {
-  if (!hasPermission(readStoredPermissions(), { endpoint: LEAVE_ENDPOINTS.returnToWork, method: 'GET' })) return;
-  startQuery(queryClient, returnToWorkListQueryOptions({ filters: {}, page: 1 }));
+export function startReturnToWorkPage(queryClient: QueryClient): PageQueries | undefined {
+  if (!hasPermission(readStoredPermissions(), { endpoint: LEAVE_ENDPOINTS.returnToWork, method: 'GET' })) return undefined;
+  return startQuery(queryClient, returnToWorkListQueryOptions({ filters: {}, page: 1 }));
 }
 
 export const returnToWorkQueryOptions = (id: string) =>

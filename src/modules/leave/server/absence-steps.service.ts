@@ -19,6 +19,7 @@ import { leaveMessages, type AbsenceStatus } from '../leave.contract';
 import { cancelOutcome, decide, type Decision } from '../leave.policy';
 import { daysInclusive, requestDeduction } from '../leave-rules';
 import { amountText, MAX_ABSENCE_DAYS, shownDate } from './absences-checks';
+import { resolveTodos, todoSubject } from '../../../server/notifications/resolve-todos';
 import { describeAbsence, publishAbsenceChange, tellApprovers, tellPerson, type AbsenceFacts } from './absences-notify';
 import {
   findAbsencePerson,
@@ -135,6 +136,8 @@ async function decideOn(
     },
     decided: true,
   });
+  // The approvers' "please approve" to-dos are done, whoever decided.
+  await resolveTodos(trx, { companyId: row.company_id, subject: todoSubject('absence_request', row.id) });
   await moveBalance(trx, loaded, decision.balance, session.userId, row.status);
   const event = wasCancellation
     ? action === 'approve'
@@ -185,6 +188,8 @@ export function cancelAbsence(context: AbsenceCaller, id: string, body: v.InferO
       },
       decided: outcome.status === 'cancelled' && loaded.approver && !loaded.isPerson,
     });
+    // Nothing left to approve as it was asked (a cancellation request asks afresh below).
+    await resolveTodos(trx, { companyId: row.company_id, subject: todoSubject('absence_request', row.id) });
     await moveBalance(trx, loaded, outcome.balance, session.userId, row.status);
     const action = outcome.status === 'cancellation_requested' ? 'cancellation_requested' : 'cancelled';
     await insertAbsenceEvent(trx, { companyId: row.company_id, absenceId: row.id, actorId: session.userId, action, note: body.reason });

@@ -74,5 +74,10 @@ export async function tellPerson(trx: Trx, facts: AbsenceFacts, input: { text: s
 }
 
 export async function publishAbsenceChange(trx: Trx, companyId: string): Promise<void> {
-  await publish(trx, { channel: companyChannel(companyId), event: LEAVE_RESOURCES.absence, invalidates: LEAVE_INVALIDATES.absence, companyId });
+  await publish(trx, {
+    channel: companyChannel(companyId),
+    event: LEAVE_RESOURCES.absence,
+    invalidates: LEAVE_INVALIDATES.absence,
+    companyId,
+  });
 }

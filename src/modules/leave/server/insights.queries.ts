@@ -19,9 +19,9 @@ import './leave-tables';
 const NO_DEPARTMENT = '00000000-0000-0000-0000-000000000000';
 const uuids = (ids: readonly string[]) => (ids.length > 0 ? [...ids] : [NO_DEPARTMENT]);
 
-/** The person `u` is employed from `from` to at least the start of that range. */
+/** The person `u` is employed from `from` to at least the start of that range (pending and invited people too: they have started or will). */
 const employedFrom = (from: string) =>
-  sql<boolean>`(u.status = 'active' or (u.status = 'terminated' and u.termination_date >= ${from}::date))
+  sql<boolean>`(u.status in ('active', 'pending', 'invited') or (u.status = 'terminated' and u.termination_date >= ${from}::date))
     and (u.termination_date is null or u.termination_date >= ${from}::date)`;
 
 /** `u` belongs to one of `ids` (own department or a further one). */

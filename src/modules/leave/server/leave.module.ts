@@ -6,6 +6,7 @@ import { leavePayroll, timeOffInLieuLedger } from './leave-hooks';
 import { leaveJobs } from './leave.jobs';
 import { countAbsencesAwaitingMe } from './absences.routes';
 import { leaveRoutes } from './leave.routes';
+import { assignDefaultPolicy } from './periods';
 import { seedLeaveDemo } from './leave-demo';
 import { countReturnToWorkWaiting } from './return-to-work.service';
 
@@ -17,6 +18,7 @@ export const leaveModule: ServerModule = {
   payroll: leavePayroll,
   jobs: leaveJobs,
   counters: { user_absence: countAbsencesAwaitingMe, user_absence_rtw: countReturnToWorkWaiting },
+  onPersonAdded: (trx, person) => assignDefaultPolicy(trx, person),
   demo: (trx, company) =>
     seedLeaveDemo(trx, { companyId: company.companyId, departments: company.departments, accounts: { ...company.accounts } }),
 };

@@ -27,6 +27,7 @@ import {
   updateValueFields,
 } from './balances.queries';
 import { findUserPolicy, findValueForWrite, saveUserPolicy, setPeriodTemplate } from './balances-read.queries';
+import { findDefaultTemplateId } from './leave-demo.queries';
 
 const shown = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
 const amount = (value: number, unit: 'days' | 'hours') => `${value} ${unit}`;
@@ -168,4 +169,17 @@ export async function logManualChange(
     hoursWorked: hours,
   });
   return { valueId: value.id, userId: value.user_id };
+}
+
+/**
+ * A person just added to the company gets its default absence policy (the template marked
+ * default, else the oldest), and with it their current leave year, pro-rata from their start
+ * date. A company with no template leaves them without one, as before.
+ */
+export async function assignDefaultPolicy(trx: Trx, person: { companyId: string; userId: string; actorId: string }): Promise<void> {
+  const templateId = await findDefaultTemplateId(trx, person.companyId);
+  if (!templateId) return;
+  const current = await findUserPolicy(trx, person);
+  if (current.template_id) return;
+  await changeUserTemplate(trx, { ...person, templateId });
 }

@@ -13,6 +13,7 @@ import { actorOf } from '../../../server/http/person-access';
 import type { FileStorage } from '../../../server/files/storage';
 import type { ReceivedUpload, ReceiveUploadOptions } from '../../../server/files/uploads';
 import { notify } from '../../../server/notifications/notify';
+import { resolveTodos, todoSubject } from '../../../server/notifications/resolve-todos';
 import type { PendingCounter } from '../../../server/pending-count/pending-count.registry';
 import { requireCompany, type Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
@@ -30,7 +31,7 @@ import {
   type SelfCertificationInputSchema,
 } from '../return-to-work.contract';
 import { approverActor, approversToAsk, mayApprove } from './approvers';
-import { calendarDays } from './return-to-work';
+import { calendarDays, RTW_STEP } from './return-to-work';
 import {
   addAbsenceEvent,
   closeItem,
@@ -136,6 +137,7 @@ async function askReviewers(trx: Trx, row: ItemRow, what: string): Promise<void>
       relatesTo: 'return_to_work',
       relatesToId: row.id,
       todo: true,
+      subject: todoSubject('return_to_work', row.id, RTW_STEP.review),
       email: { subject: 'A return to work to review', text },
     });
   }
@@ -215,6 +217,7 @@ export async function selfCertify(
     await audit(trx, caller, row, 'return_to_work.self_certified');
     const saved = await getItem(trx, { companyId, id });
     if (!saved) throw AppError.notFound();
+    await resolveTodos(trx, { companyId, subject: todoSubject('return_to_work', id, RTW_STEP.employee) });
     await askReviewers(trx, saved, 'completed a self-certification');
     await announce(trx, companyId);
     return present(trx, caller, saved, await reviewable(trx, session, saved));
@@ -269,7 +272,10 @@ export async function uploadFitNote(
     await audit(trx, caller, row, 'return_to_work.fit_note_uploaded');
     const saved = await getItem(trx, { companyId, id });
     if (!saved) throw AppError.notFound();
-    if (firstSubmission) await askReviewers(trx, saved, 'uploaded a fit note');
+    if (firstSubmission) {
+      await resolveTodos(trx, { companyId, subject: todoSubject('return_to_work', id, RTW_STEP.employee) });
+      await askReviewers(trx, saved, 'uploaded a fit note');
+    }
     await announce(trx, companyId);
     return { item: await present(trx, caller, saved, await reviewable(trx, session, saved)), replaced: previous };
   });
@@ -312,6 +318,7 @@ export async function reviewReturnToWork(
       action: 'return_to_work_reviewed',
       note: input.review.note,
     });
+    await resolveTodos(trx, { companyId, subject: todoSubject('return_to_work', id, RTW_STEP.review) });
     const text = 'Your return to work has been reviewed and closed. Thank you.';
     await notify(trx, { companyId, userId: row.user_id, description: text, relatesTo: 'return_to_work', relatesToId: id });
     await announce(trx, companyId);

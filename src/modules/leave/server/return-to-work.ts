@@ -4,12 +4,16 @@
 import type { Trx } from '../../../server/db/database';
 import { publish } from '../../../server/realtime/publish';
 import { notify } from '../../../server/notifications/notify';
+import { todoSubject } from '../../../server/notifications/resolve-todos';
 import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import { companyChannel } from '../../../shared/realtime';
 import { LEAVE_INVALIDATES, LEAVE_RESOURCES, SELF_CERTIFICATION_MAX_DAYS, type ReturnToWorkKind } from '../leave.contract';
 import { insertReturnToWorkItem, returnToWorkEnabled } from './return-to-work.queries';
 
 /** Days from `first` to `last`, both counted (a Monday-to-Sunday absence is 7). */
+/** The two to-dos of a return to work: the person's form (or fit note), then their reviewers' review. */
+export const RTW_STEP = { employee: 'employee', review: 'review' } as const;
+
 export function calendarDays(first: string, last: string): number {
   const day = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
   return Math.round((day(last) - day(first)) / 86_400_000) + 1;
@@ -48,6 +52,7 @@ export async function createReturnToWorkItem(
     relatesTo: 'return_to_work',
     relatesToId: id,
     todo: true,
+    subject: todoSubject('return_to_work', id, RTW_STEP.employee),
     email: { subject: 'Please complete your return to work', text },
   });
   await publish(trx, {

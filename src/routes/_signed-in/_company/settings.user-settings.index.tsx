@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { startQuery } from '../../../client/api/start-query';
 import { twoFactorQueryOptions } from '../../../modules/settings/client/two-factor.api';
 import { UserSettingsPage } from '../../../modules/settings/client/user-settings-page';
 
 export const Route = createFileRoute('/_signed-in/_company/settings/user-settings/')({
-  // Started early; the page shows its own loading and errors, so a failure here is not fatal.
-  loader: ({ context }) => void context.queryClient.prefetchQuery(twoFactorQueryOptions()),
+  loader: ({ context }) => startQuery(context.queryClient, twoFactorQueryOptions()),
   component: UserSettingsPage,
 });

@@ -11,6 +11,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { can } from '../../../../client/ui/permission-guard';
 import { SelectField } from '../../../../client/ui/select-field';
+import { DateField } from '../../../../client/ui/date-field';
 import { TextField } from '../../../../client/ui/text-field';
 import { useForm, validateOnServer } from '../../../../client/ui/use-form';
 import { CreateEmployeeInputSchema, USER_BASIC_ENDPOINT } from '../../directory.contract';
@@ -76,11 +77,10 @@ function AddEmployeeForm({ onCancel }: { onCancel: () => void }) {
           <SelectField label="Department" data={choices(departments.data?.results)} {...form.valueProps<string | null>('department_id')} />
           <SelectField label="Location" data={choices(locations.data?.results)} {...form.valueProps<string | null>('location_id')} />
           <TextField label="Job title" maxLength={100} {...form.textProps('job_title')} />
-          <TextField
+          <DateField
             label="Start date"
-            type="date"
-            {...form.textProps('start_date')}
-            onChange={(event) => form.setFieldValue('start_date', event.currentTarget.value || null)}
+            {...form.valueProps<string | null>('start_date')}
+            onChange={(next) => form.setFieldValue('start_date', next || null)}
           />
         </SimpleGrid>
         {chooseRole && (

@@ -23,12 +23,16 @@ import { useDirectorySearch } from './use-directory-search';
 export const ADD_EMPLOYEE = { endpoint: USER_BASIC_ENDPOINT, method: 'POST', scope: 'department' } as const;
 export const BULK_EDIT = { endpoint: USER_BASIC_ENDPOINT, method: 'PUT', scope: 'department' } as const;
 export const EXPORT = { endpoint: directoryPaths.export, method: 'GET' } as const;
+/** The directory lists those the viewer's scope reaches: with only their own record, it would be a list of one. */
+export const DIRECTORY = { endpoint: USER_BASIC_ENDPOINT, method: 'GET', scope: 'department' } as const;
 
 export function DirectoryPage() {
   usePageTitle('Employees');
   const [search, setSearch] = useDirectorySearch();
   const [adding, setAdding] = useState(false);
-  const team = search.view === 'team';
+  // An employee sees their colleagues the way the product means them to: Meet the team only.
+  const directoryAllowed = can(DIRECTORY);
+  const team = !directoryAllowed || search.view === 'team';
   const onPage = (page: number) => setSearch({ ...search, page: page > 1 ? page : undefined });
   const setView = (view: string) =>
     setSearch(view === 'team' ? { view: 'team', search: search.search, department_id: search.department_id } : {});
@@ -48,16 +52,18 @@ export function DirectoryPage() {
           </Group>
         )}
       </Group>
-      <SegmentedControl
-        value={team ? 'team' : 'directory'}
-        onChange={setView}
-        data={[
-          { value: 'directory', label: 'Directory' },
-          { value: 'team', label: 'Meet the team' },
-        ]}
-        aria-label="View"
-        style={{ alignSelf: 'flex-start' }}
-      />
+      {directoryAllowed && (
+        <SegmentedControl
+          value={team ? 'team' : 'directory'}
+          onChange={setView}
+          data={[
+            { value: 'directory', label: 'Directory' },
+            { value: 'team', label: 'Meet the team' },
+          ]}
+          aria-label="View"
+          style={{ alignSelf: 'flex-start' }}
+        />
+      )}
       <DirectoryFilters key={team ? 'team' : 'directory'} search={search} onChange={setSearch} team={team} />
       {team ? (
         <MeetTheTeam search={search} onPage={onPage} />

@@ -11,12 +11,12 @@ import type * as v from 'valibot';
 import { isApiError } from '../../../../client/api/api-client';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { SelectField } from '../../../../client/ui/select-field';
-import { TextField } from '../../../../client/ui/text-field';
 import { TextareaField } from '../../../../client/ui/textarea-field';
 import { useForm } from '../../../../client/ui/use-form';
 import { DATE_FORMATS, formatCalendarDate, londonDate } from '../../../../shared/dates';
 import { TerminateInputSchema } from '../../directory.contract';
 import { refusalMessage, terminateMutationOptions, terminationReasonsQueryOptions } from '../directory.api';
+import { DateField } from '../../../../client/ui/date-field';
 
 type Props = { opened: boolean; userId: string; name: string; onClose: () => void };
 
@@ -86,7 +86,7 @@ function TerminateForm({ userId, name, onClose }: Omit<Props, 'opened'>) {
   return (
     <form onSubmit={form.onSubmit} noValidate aria-label={`Terminate ${name}`}>
       <Stack gap="md">
-        <TextField label="Termination date" type="date" required {...form.textProps('termination_date')} />
+        <DateField label="Termination date" required {...form.valueProps<string>('termination_date')} />
         <SelectField
           label="Reason"
           required

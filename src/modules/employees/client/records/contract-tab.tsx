@@ -10,6 +10,7 @@ import { dateText, hoursText, NumberField, ReferenceSelect, textOf } from './emp
 import { useRecordForm } from './employment-records-form';
 import { RecordHistory, type RecordFormProps } from './employment-history';
 import { FormButtons } from './personal-records-ui';
+import { DateField } from '../../../../client/ui/date-field';
 
 function ContractForm({ userId, record, onDone }: RecordFormProps<ContractRecord> & { userId: string }) {
   const form = useRecordForm({
@@ -45,8 +46,8 @@ function ContractForm({ userId, record, onDone }: RecordFormProps<ContractRecord
             decimalScale={2}
             {...form.valueProps<number | null>('hours_per_week')}
           />
-          <TextField label="Start date" type="date" required {...form.textProps('start_date')} />
-          <TextField label="End date" type="date" description="Leave empty for an open-ended contract." {...form.textProps('end_date')} />
+          <DateField label="Start date" required {...form.valueProps<string>('start_date')} />
+          <DateField label="End date" description="Leave empty for an open-ended contract." {...form.valueProps<string>('end_date')} />
         </SimpleGrid>
         <TextField label="Notice period" maxLength={100} placeholder="For example: 1 month" {...form.textProps('notice_period')} />
         <TextareaField label="Notes" maxLength={2000} {...form.textProps('notes')} />

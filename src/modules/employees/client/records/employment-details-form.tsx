@@ -7,11 +7,16 @@ import { showSuccessToast } from '../../../../client/shell/toasts';
 import { TextField } from '../../../../client/ui/text-field';
 import { useForm, validateOnServer } from '../../../../client/ui/use-form';
 import { ORGANISATION_RESOURCES } from '../../../organisation/organisation.contract';
-import { EMPLOYMENT_RECORD_RESOURCES, ValidateEmploymentDetailsInputSchema, type EmploymentDetails } from '../../employment-records.contract';
+import {
+  EMPLOYMENT_RECORD_RESOURCES,
+  ValidateEmploymentDetailsInputSchema,
+  type EmploymentDetails,
+} from '../../employment-records.contract';
 import { saveEmploymentDetailsMutationOptions } from './employment-records.api';
 import { NumberField, ReferenceSelect, textOf } from './employment-records-fields';
 import { LineManagerSelect } from './line-managers';
 import { FormButtons } from './personal-records-ui';
+import { DateField } from '../../../../client/ui/date-field';
 
 export function EmploymentForm({ details, onDone }: { details: EmploymentDetails; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -41,9 +46,9 @@ export function EmploymentForm({ details, onDone }: { details: EmploymentDetails
     <form noValidate onSubmit={form.onSubmit} aria-label="Edit employment details">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextField label="Start date" type="date" {...form.textProps('start_date')} />
-          <TextField label="Continuous service date" type="date" {...form.textProps('continuous_service_date')} />
-          <TextField label="Probation end date" type="date" {...form.textProps('probation_end_date')} />
+          <DateField label="Start date" {...form.valueProps<string>('start_date')} />
+          <DateField label="Continuous service date" {...form.valueProps<string>('continuous_service_date')} />
+          <DateField label="Probation end date" {...form.valueProps<string>('probation_end_date')} />
           <TextField label="Employee number" maxLength={50} {...form.textProps('employee_number')} />
           <ReferenceSelect
             resource={ORGANISATION_RESOURCES.contractTypes}

@@ -14,6 +14,7 @@ import { dateText, ReferenceSelect, textOf } from './employment-records-fields';
 import { useRecordForm } from './employment-records-form';
 import { RecordHistory, type RecordFormProps } from './employment-history';
 import { FormButtons } from './personal-records-ui';
+import { DateField } from '../../../../client/ui/date-field';
 
 function JobTitleForm({ userId, record, onDone }: RecordFormProps<JobTitleRecord> & { userId: string }) {
   const form = useRecordForm({
@@ -47,8 +48,8 @@ function JobTitleForm({ userId, record, onDone }: RecordFormProps<JobTitleRecord
           {...form.textProps('title')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextField label="Start date" type="date" required {...form.textProps('start_date')} />
-          <TextField label="Termination date" type="date" {...form.textProps('termination_date')} />
+          <DateField label="Start date" required {...form.valueProps<string>('start_date')} />
+          <DateField label="Termination date" {...form.valueProps<string>('termination_date')} />
         </SimpleGrid>
         <FormButtons submitting={form.submitting} onCancel={onDone} otherErrors={form.otherErrors} />
       </Stack>

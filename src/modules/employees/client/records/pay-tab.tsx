@@ -4,15 +4,21 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SelectField } from '../../../../client/ui/select-field';
-import { TextField } from '../../../../client/ui/text-field';
 import { ORGANISATION_RESOURCES, type PayRateType } from '../../../organisation/organisation.contract';
-import { CreatePayRateInputSchema, PAY_UNIT_LABELS, PAY_UNITS, EMPLOYMENT_RECORD_RESOURCES, type PayRateRecord } from '../../employment-records.contract';
+import {
+  CreatePayRateInputSchema,
+  PAY_UNIT_LABELS,
+  PAY_UNITS,
+  EMPLOYMENT_RECORD_RESOURCES,
+  type PayRateRecord,
+} from '../../employment-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
 import { referenceListQueryOptions } from './employment-records.api';
 import { dateText, moneyText, NumberField, ReferenceSelect, textOf } from './employment-records-fields';
 import { useRecordForm } from './employment-records-form';
 import { RecordHistory, type RecordFormProps } from './employment-history';
 import { FormButtons } from './personal-records-ui';
+import { DateField } from '../../../../client/ui/date-field';
 
 const UNIT_OPTIONS = PAY_UNITS.map((unit) => ({ value: unit, label: PAY_UNIT_LABELS[unit] }));
 
@@ -53,8 +59,8 @@ function PayRateForm({ userId, record, onDone }: RecordFormProps<PayRateRecord> 
           />
           <SelectField label="Paid" data={UNIT_OPTIONS} noneLabel="As the pay rate type" {...form.valueProps<string | null>('unit')} />
           <div />
-          <TextField label="Start date" type="date" required {...form.textProps('start_date')} />
-          <TextField label="End date" type="date" {...form.textProps('end_date')} />
+          <DateField label="Start date" required {...form.valueProps<string>('start_date')} />
+          <DateField label="End date" {...form.valueProps<string>('end_date')} />
         </SimpleGrid>
         <FormButtons submitting={form.submitting} onCancel={onDone} otherErrors={form.otherErrors} />
       </Stack>

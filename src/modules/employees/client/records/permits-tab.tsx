@@ -20,6 +20,7 @@ import { useRecordForm } from './employment-records-form';
 import { RecordHistory, type RecordFormProps } from './employment-history';
 import type { RecordMark } from './employment-records-table';
 import { FormButtons } from './personal-records-ui';
+import { DateField } from '../../../../client/ui/date-field';
 
 const DOCUMENT_OPTIONS = DOCUMENT_TYPES.map((type) => ({ value: type, label: DOCUMENT_TYPE_LABELS[type] }));
 
@@ -62,9 +63,9 @@ function PermitForm({ userId, record, onDone }: RecordFormProps<WorkPermitRecord
           ) : (
             <TextField label="Document number" maxLength={50} {...form.textProps('document_number')} />
           )}
-          <TextField label="Date checked" type="date" required {...form.textProps('date_checked')} />
-          <TextField label="Follow-up date" type="date" {...form.textProps('follow_up_date')} />
-          <TextField label="Expiry date" type="date" {...form.textProps('expiry_date')} />
+          <DateField label="Date checked" required {...form.valueProps<string>('date_checked')} />
+          <DateField label="Follow-up date" {...form.valueProps<string>('follow_up_date')} />
+          <DateField label="Expiry date" {...form.valueProps<string>('expiry_date')} />
         </SimpleGrid>
         <TextareaField label="Notes" maxLength={2000} {...form.textProps('notes')} />
         <FormButtons submitting={form.submitting} onCancel={onDone} otherErrors={form.otherErrors} />

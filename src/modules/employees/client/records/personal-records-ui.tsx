@@ -2,6 +2,7 @@
 // labelled values, the loading and error states, and a form's Save/Cancel row.
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { OfflinePartNote, waitsForNetwork } from '../../../../client/offline/offline-empty-state';
 
 export const NOT_GIVEN = 'Not given';
 
@@ -44,7 +45,8 @@ export function ReadView({ items }: { items: ReadItem[] }) {
 }
 
 /** What a query shows before its data: a loader, or why it failed. */
-export function QueryState({ query, what }: { query: { isPending: boolean; isError: boolean }; what: string }) {
+export function QueryState({ query, what }: { query: { isPending: boolean; isError: boolean; fetchStatus: string }; what: string }) {
+  if (waitsForNetwork(query)) return <OfflinePartNote />;
   if (query.isPending) return <Loader size="sm" aria-label={`Loading ${what}`} />;
   if (query.isError) {
     return (

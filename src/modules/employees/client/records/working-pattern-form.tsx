@@ -3,7 +3,6 @@
 // an hour afterwards makes it the person's own pattern.
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { TextField } from '../../../../client/ui/text-field';
 import { ORGANISATION_RESOURCES, type WorkingPatternTemplate } from '../../../organisation/organisation.contract';
 import {
   CreateWorkingPatternInputSchema,
@@ -17,6 +16,7 @@ import { hoursText, NumberField, ReferenceSelect, textOf } from './employment-re
 import { useRecordForm } from './employment-records-form';
 import type { RecordFormProps } from './employment-history';
 import { FormButtons } from './personal-records-ui';
+import { DateField } from '../../../../client/ui/date-field';
 
 export const WEEKDAY_LABELS: Record<WeekdayField, { short: string; long: string }> = {
   mon_hours: { short: 'Mon', long: 'Monday' },
@@ -61,7 +61,7 @@ export function WorkingPatternForm({ userId, record, onDone }: RecordFormProps<W
     <form noValidate onSubmit={form.onSubmit} aria-label={record ? 'Edit working pattern' : 'New working pattern'}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextField label="Starts on" type="date" required {...form.textProps('start_date')} />
+          <DateField label="Starts on" required {...form.valueProps<string>('start_date')} />
           <ReferenceSelect
             resource={ORGANISATION_RESOURCES.workingPatternTemplates}
             label="Start from template"

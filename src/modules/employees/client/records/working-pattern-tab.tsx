@@ -3,7 +3,12 @@
 import '@mantine/core/styles/Table.css';
 import { Stack, Table, Text } from '@mantine/core';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { EMPLOYMENT_RECORD_RESOURCES, WEEKDAY_FIELDS, type WorkingPatternList, type WorkingPatternRecord } from '../../employment-records.contract';
+import {
+  EMPLOYMENT_RECORD_RESOURCES,
+  WEEKDAY_FIELDS,
+  type WorkingPatternList,
+  type WorkingPatternRecord,
+} from '../../employment-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
 import { recordPageQueryOptions } from './employment-records.api';
 import { dateText, hoursText } from './employment-records-fields';

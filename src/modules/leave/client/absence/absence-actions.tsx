@@ -11,7 +11,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { showDangerToast, showSuccessToast } from '../../../../client/shell/toasts';
 import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
-import { TextField } from '../../../../client/ui/text-field';
+import { DateField } from '../../../../client/ui/date-field';
 import { isIsoDate, londonDate } from '../../../../shared/dates';
 import { type Absence } from '../../absences.contract';
 import { leaveMessages } from '../../leave.contract';
@@ -147,14 +147,14 @@ function ReturnModal({ absence, opened, onClose }: { absence: Absence; opened: b
       >
         <Stack gap="md">
           <Text>The day {personName(absence.user)} came back to work.</Text>
-          <TextField
+          <DateField
             label="Back at work on"
-            type="date"
+            name="returned_on"
             required
             value={date}
             error={error ?? undefined}
-            onChange={(event) => {
-              setDate(event.currentTarget.value);
+            onChange={(next) => {
+              setDate(next);
               setError(null);
             }}
           />

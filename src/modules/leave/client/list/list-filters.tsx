@@ -9,6 +9,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import { Button, Checkbox, Collapse, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DateField } from '../../../../client/ui/date-field';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -92,8 +93,8 @@ export function ListFilters({ search, onChange, approver }: Props) {
         clearable
         comboboxProps={comboboxProps}
       />
-      <TextInput label="From" type="date" value={search.from ?? ''} onChange={(event) => set({ from: event.currentTarget.value })} />
-      <TextInput label="To" type="date" value={search.to ?? ''} onChange={(event) => set({ to: event.currentTarget.value })} />
+      <DateField label="From" name="from" value={search.from ?? ''} onChange={(from) => set({ from })} />
+      <DateField label="To" name="to" value={search.to ?? ''} onChange={(to) => set({ to })} />
       {approver && (
         <Checkbox
           label={ONLY_MINE_LABEL}

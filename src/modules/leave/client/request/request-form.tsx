@@ -24,7 +24,7 @@ import {
   suggestionQueryOptions,
   type SuggestionQuery,
 } from '../requests.api';
-import { DateField } from './date-field';
+import { DateField } from '../../../../client/ui/date-field';
 import { DurationFields } from './duration-fields';
 import { PersonPicker } from './person-picker';
 import { emptyRequest, requestBody, requestSchema, suggestionQueryFor } from './request-schema';

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
-import { CARL, listOf, MANAGER, returnToWorkItem, signIn } from '../absence/absence-test-data';
+import { setToken } from '../../../../client/auth/token-store';
+import { CARL, ELLA, EMPLOYEE, listOf, MANAGER, returnToWorkItem, signIn } from '../absence/absence-test-data';
 import { ReturnToWorkPage } from '../return-to-work-page';
 
 const server = mockApi();
@@ -37,6 +38,21 @@ describe('return to work (/leave-and-absences/return-to-work)', () => {
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Mine to act on' }));
     await waitFor(() => expect(queries.at(-1)?.get('show_relevant_to_me')).toBe('1'));
+  });
+
+  it('offers the employee "Fill in your form" on her own item waiting for her, not "Waiting for the employee"', async () => {
+    signIn(EMPLOYEE);
+    const claims = Buffer.from(JSON.stringify({ user_id: ELLA.id, first_name: 'Ella', exp: 4102444800 })).toString('base64url');
+    setToken(`e30.${claims}.sig`);
+    const own = returnToWorkItem({ user: ELLA, status: 'awaiting_employee' });
+    server.use(http.get('/api/return-to-work', () => listOf([own])));
+    renderWithApp(<ReturnToWorkPage />, { path: '/leave-and-absences/return-to-work' });
+    const table = await screen.findByRole('table', { name: 'Return to work' });
+    expect(within(table).getByRole('link', { name: 'Fill in your form' })).toHaveAttribute(
+      'href',
+      `/return-to-work/${own.id}/self-certification`,
+    );
+    expect(within(table).queryByText('Waiting for the employee')).not.toBeInTheDocument();
   });
 
   it('is refused to those without return-to-work access', async () => {

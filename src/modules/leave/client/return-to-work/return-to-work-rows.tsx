@@ -3,12 +3,29 @@
 // opening the item's page.
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Card.css';
-import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReturnToWorkItem } from '../../return-to-work.contract';
 import { formatDate, personName } from '../absence/absence-format';
 import { ReturnToWorkStatusBadge } from '../absence/absence-status-badge';
+import { signedInUser } from '../requests.api';
 import { calendarDaysText, KIND_LABELS } from './return-to-work-words';
+
+export const FILL_IN_YOUR_FORM = 'Fill in your form';
+export const UPLOAD_YOUR_FIT_NOTE = 'Upload your fit note';
+
+/** The status, or — on the person's own item still waiting for them — the button to do it. */
+function StatusOrAction({ item }: { item: ReturnToWorkItem }) {
+  if (item.status !== 'awaiting_employee' || item.user.id !== signedInUser().id) return <ReturnToWorkStatusBadge status={item.status} />;
+  return (
+    <Button
+      size="compact-sm"
+      renderRoot={(props) => <Link {...props} to="/return-to-work/$id/self-certification" params={{ id: item.id }} />}
+    >
+      {item.kind === 'fit_note' ? UPLOAD_YOUR_FIT_NOTE : FILL_IN_YOUR_FORM}
+    </Button>
+  );
+}
 
 function ItemLink({ item }: { item: ReturnToWorkItem }) {
   return (
@@ -43,7 +60,7 @@ export function ReturnToWorkTable({ items }: { items: ReturnToWorkItem[] }) {
               <Table.Td>{calendarDaysText(item.calendar_days)}</Table.Td>
               <Table.Td>{KIND_LABELS[item.kind]}</Table.Td>
               <Table.Td>
-                <ReturnToWorkStatusBadge status={item.status} />
+                <StatusOrAction item={item} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -61,7 +78,7 @@ export function ReturnToWorkCards({ items }: { items: ReturnToWorkItem[] }) {
           <Stack gap={4}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <ItemLink item={item} />
-              <ReturnToWorkStatusBadge status={item.status} />
+              <StatusOrAction item={item} />
             </Group>
             <Text size="sm">{dates(item)}</Text>
             <Text size="sm" c="dimmed">

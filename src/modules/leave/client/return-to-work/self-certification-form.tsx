@@ -11,7 +11,6 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { SelectField } from '../../../../client/ui/select-field';
-import { TextField } from '../../../../client/ui/text-field';
 import { TextareaField } from '../../../../client/ui/textarea-field';
 import { useForm } from '../../../../client/ui/use-form';
 import { isQueuedResponse } from '../../../../shared/sw-messages';
@@ -20,6 +19,7 @@ import { ordered, SICKNESS_CATEGORIES, SICKNESS_CATEGORY_LABELS } from '../../le
 import { SelfCertificationInputSchema, type ReturnToWorkItem } from '../../return-to-work.contract';
 import { selfCertificationMutationOptions } from '../return-to-work.api';
 import { DECLARATION, QUEUED_MESSAGE } from './return-to-work-words';
+import { DateField } from '../../../../client/ui/date-field';
 
 /** The contract's schema, with the yes/no questions starting unanswered and "Field is required." until answered. */
 const entries = SelfCertificationInputSchema.pipe[0].entries;
@@ -100,8 +100,8 @@ export function SelfCertificationForm({ item }: { item: ReturnToWorkItem }) {
         />
         <TextareaField label="What was wrong?" required maxLength={2000} {...form.textProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextField label="First day of sickness" type="date" required {...form.textProps('first_day_of_sickness')} />
-          <TextField label="Last day of sickness" type="date" required {...form.textProps('last_day_of_sickness')} />
+          <DateField label="First day of sickness" required {...form.valueProps<string>('first_day_of_sickness')} />
+          <DateField label="Last day of sickness" required {...form.valueProps<string>('last_day_of_sickness')} />
         </SimpleGrid>
         <YesNo label="Did you see a doctor?" {...yesNo('consulted_doctor')} />
         <YesNo label="Was it caused by an accident or injury at work?" {...yesNo('injury_at_work')} />

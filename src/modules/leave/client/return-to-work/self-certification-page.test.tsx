@@ -57,8 +57,8 @@ describe('the self-certification (/return-to-work/{id}/self-certification)', () 
     const { writes } = serve(item);
     open(item);
     const form = await screen.findByRole('form', { name: 'Self-certification' });
-    expect(within(form).getByLabelText(/First day of sickness/)).toHaveValue('2025-11-10');
-    expect(within(form).getByLabelText(/Last day of sickness/)).toHaveValue('2025-11-12');
+    expect(within(form).getByLabelText(/First day of sickness/)).toHaveValue('10/11/2025');
+    expect(within(form).getByLabelText(/Last day of sickness/)).toHaveValue('12/11/2025');
     answerQuestions(form);
     fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
     expect(await within(form).findByText(leaveMessages.declarationRequired)).toBeInTheDocument();

@@ -11,7 +11,7 @@ import { BlockedDatePeriodInputSchema, type BlockedDatePeriod } from '../../leav
 import { LEAVE_RESOURCES } from '../../leave.contract';
 import { departmentsQueryOptions } from '../../../../client/api/reference-lists';
 import { saveSettingMutationOptions } from '../leave-settings.api';
-import { DateField } from '../request/date-field';
+import { DateField } from '../../../../client/ui/date-field';
 import { FormFooter, FormProblems } from './form-parts';
 
 export const WHOLE_COMPANY = 'Whole company';

@@ -9,7 +9,7 @@ import { useForm } from '../../../../client/ui/use-form';
 import { CompanyBankHolidayInputSchema, type BankHoliday } from '../../leave-settings.contract';
 import { BANK_HOLIDAY_REGION_LABELS, LEAVE_RESOURCES, type BankHolidayRegion } from '../../leave.contract';
 import { saveSettingMutationOptions } from '../leave-settings.api';
-import { DateField } from '../request/date-field';
+import { DateField } from '../../../../client/ui/date-field';
 import { FormFooter, FormProblems } from './form-parts';
 
 export const EVERY_REGION = 'Every region';

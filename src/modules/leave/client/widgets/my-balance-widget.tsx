@@ -52,11 +52,8 @@ function MyBalance({ userId }: { userId: string }) {
           </Button>
         </Group>
         {total > 0 && (
-          <Progress
-            value={Math.max(0, Math.min(100, ((total - annual.available) / total) * 100))}
-            aria-label="Annual leave used and planned"
-            size="sm"
-          />
+          // The bar shows what the big number says: the share still available.
+          <Progress value={Math.max(0, Math.min(100, (annual.available / total) * 100))} aria-label="Annual leave available" size="sm" />
         )}
         <Button component={Link} to="/leave-and-absences/balances" variant="subtle" size="compact-sm" w="fit-content">
           All my balances

@@ -1,9 +1,10 @@
-// A date input in the British format (dd/mm/yyyy typed or picked; weeks start on Monday)
-// whose value is the contract's 'yyyy-MM-dd' string ('' while empty, like a text field).
+// The one date field of the app: British format (dd/mm/yyyy typed or picked; weeks start on
+// Monday), never the browser's native picker (mm/dd/yyyy in a US-locale browser). Its value is
+// the contract's 'yyyy-MM-dd' string ('' while empty, like a text field).
 import '@mantine/dates/styles.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
-import { isIsoDate } from '../../../../shared/dates';
-import { FieldLabel } from '../../../../client/ui/field-label';
+import { isIsoDate } from '../../shared/dates';
+import { FieldLabel } from './field-label';
 
 const BRITISH = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
 

@@ -1,0 +1,27 @@
+// The signed-in page, or — with no network — the calm offline state when the page's loader
+// started queries and one of them has no data on this device (never loaded here, or not kept:
+// special-category data is never persisted). A page whose data is cached renders as usual from
+// the cache, marked "Offline" by the top bar. Pages without a loader are left to themselves.
+import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { isPageQueries } from '../api/start-query';
+import { useOnline } from './network';
+import { OfflineEmptyState } from './offline-empty-state';
+
+export function OfflinePageGate({ children }: { children: ReactNode }) {
+  const online = useOnline();
+  // A string, so the selection is equal from one router state to the next.
+  const keys = useRouterState({
+    select: (state) =>
+      JSON.stringify(state.matches.flatMap((match) => (isPageQueries(match.loaderData) ? match.loaderData.pageQueryKeys : []))),
+  });
+  const queryClient = useQueryClient();
+  const cache = queryClient.getQueryCache();
+  const missing = useSyncExternalStore(
+    (onChange) => cache.subscribe(onChange),
+    () => !online && (JSON.parse(keys) as QueryKey[]).some((key) => cache.get(hashKey(key))?.state.data === undefined),
+    () => false,
+  );
+  return missing ? <OfflineEmptyState /> : children;
+}
