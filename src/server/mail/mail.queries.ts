@@ -13,7 +13,9 @@ export type EmailTemplate =
   | 'email_change_confirmation'
   | 'email_change_notice'
   | 'notification'
-  | 'contact_request';
+  | 'contact_request'
+  | 'rota_published'
+  | 'report_digest';
 
 export type EmailMessage = {
   template: EmailTemplate;

@@ -15,7 +15,6 @@ const COMING_ENDPOINTS = [
   '/api/notices',
   '/api/article',
   '/api/absence-reports',
-  '/api/rota',
 ] as const;
 /** Managers work on their departments' people in these; the others are their own. */
 const DEPARTMENT_WORK = new Set<string>([
