@@ -34,6 +34,8 @@ import { Route as SignedInCompanyLeaveAndAbsencesListRouteImport } from './route
 import { Route as SignedInCompanyLeaveAndAbsencesRequestRouteImport } from './routes/_signed-in/_company/leave-and-absences.request'
 import { Route as SignedInCompanyLeaveAndAbsencesReturnToWorkRouteImport } from './routes/_signed-in/_company/leave-and-absences.return-to-work'
 import { Route as SignedInCompanyLeaveAndAbsencesTimelineRouteImport } from './routes/_signed-in/_company/leave-and-absences.timeline'
+import { Route as SignedInCompanyRotasAdminRouteImport } from './routes/_signed-in/_company/rotas.admin'
+import { Route as SignedInCompanyRotasShiftsRouteImport } from './routes/_signed-in/_company/rotas.shifts'
 import { Route as SignedInCompanySettingsAbsenceAndLeaveSettingsRouteImport } from './routes/_signed-in/_company/settings.absence-and-leave-settings'
 import { Route as SignedInCompanySettingsCompanySettingsRouteImport } from './routes/_signed-in/_company/settings.company-settings'
 import { Route as SignedInCompanySettingsCustomFormFieldsRouteImport } from './routes/_signed-in/_company/settings.custom-form-fields'
@@ -186,6 +188,18 @@ const SignedInCompanyLeaveAndAbsencesTimelineRoute =
     path: '/leave-and-absences/timeline',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanyRotasAdminRoute =
+  SignedInCompanyRotasAdminRouteImport.update({
+    id: '/rotas/admin',
+    path: '/rotas/admin',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyRotasShiftsRoute =
+  SignedInCompanyRotasShiftsRouteImport.update({
+    id: '/rotas/shifts',
+    path: '/rotas/shifts',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanySettingsAbsenceAndLeaveSettingsRoute =
   SignedInCompanySettingsAbsenceAndLeaveSettingsRouteImport.update({
     id: '/settings/absence-and-leave-settings',
@@ -321,6 +335,8 @@ export interface FileRoutesByFullPath {
   '/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
   '/leave-and-absences/return-to-work': typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
   '/leave-and-absences/timeline': typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
+  '/rotas/admin': typeof SignedInCompanyRotasAdminRoute
+  '/rotas/shifts': typeof SignedInCompanyRotasShiftsRoute
   '/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -363,6 +379,8 @@ export interface FileRoutesByTo {
   '/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
   '/leave-and-absences/return-to-work': typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
   '/leave-and-absences/timeline': typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
+  '/rotas/admin': typeof SignedInCompanyRotasAdminRoute
+  '/rotas/shifts': typeof SignedInCompanyRotasShiftsRoute
   '/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -407,6 +425,8 @@ export interface FileRoutesById {
   '/_signed-in/_company/leave-and-absences/request': typeof SignedInCompanyLeaveAndAbsencesRequestRoute
   '/_signed-in/_company/leave-and-absences/return-to-work': typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
   '/_signed-in/_company/leave-and-absences/timeline': typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
+  '/_signed-in/_company/rotas/admin': typeof SignedInCompanyRotasAdminRoute
+  '/_signed-in/_company/rotas/shifts': typeof SignedInCompanyRotasShiftsRoute
   '/_signed-in/_company/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/_signed-in/_company/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/_signed-in/_company/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -452,6 +472,8 @@ export interface FileRouteTypes {
     | '/leave-and-absences/request'
     | '/leave-and-absences/return-to-work'
     | '/leave-and-absences/timeline'
+    | '/rotas/admin'
+    | '/rotas/shifts'
     | '/settings/absence-and-leave-settings'
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
@@ -494,6 +516,8 @@ export interface FileRouteTypes {
     | '/leave-and-absences/request'
     | '/leave-and-absences/return-to-work'
     | '/leave-and-absences/timeline'
+    | '/rotas/admin'
+    | '/rotas/shifts'
     | '/settings/absence-and-leave-settings'
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
@@ -537,6 +561,8 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/leave-and-absences/request'
     | '/_signed-in/_company/leave-and-absences/return-to-work'
     | '/_signed-in/_company/leave-and-absences/timeline'
+    | '/_signed-in/_company/rotas/admin'
+    | '/_signed-in/_company/rotas/shifts'
     | '/_signed-in/_company/settings/absence-and-leave-settings'
     | '/_signed-in/_company/settings/company-settings'
     | '/_signed-in/_company/settings/custom-form-fields'
@@ -744,6 +770,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyLeaveAndAbsencesTimelineRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/rotas/admin': {
+      id: '/_signed-in/_company/rotas/admin'
+      path: '/rotas/admin'
+      fullPath: '/rotas/admin'
+      preLoaderRoute: typeof SignedInCompanyRotasAdminRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/rotas/shifts': {
+      id: '/_signed-in/_company/rotas/shifts'
+      path: '/rotas/shifts'
+      fullPath: '/rotas/shifts'
+      preLoaderRoute: typeof SignedInCompanyRotasShiftsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/settings/absence-and-leave-settings': {
       id: '/_signed-in/_company/settings/absence-and-leave-settings'
       path: '/settings/absence-and-leave-settings'
@@ -928,6 +968,8 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanyLeaveAndAbsencesRequestRoute: typeof SignedInCompanyLeaveAndAbsencesRequestRoute
   SignedInCompanyLeaveAndAbsencesReturnToWorkRoute: typeof SignedInCompanyLeaveAndAbsencesReturnToWorkRoute
   SignedInCompanyLeaveAndAbsencesTimelineRoute: typeof SignedInCompanyLeaveAndAbsencesTimelineRoute
+  SignedInCompanyRotasAdminRoute: typeof SignedInCompanyRotasAdminRoute
+  SignedInCompanyRotasShiftsRoute: typeof SignedInCompanyRotasShiftsRoute
   SignedInCompanySettingsAbsenceAndLeaveSettingsRoute: typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   SignedInCompanySettingsCompanySettingsRoute: typeof SignedInCompanySettingsCompanySettingsRoute
   SignedInCompanySettingsCustomFormFieldsRoute: typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -961,6 +1003,8 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
     SignedInCompanyLeaveAndAbsencesReturnToWorkRoute,
   SignedInCompanyLeaveAndAbsencesTimelineRoute:
     SignedInCompanyLeaveAndAbsencesTimelineRoute,
+  SignedInCompanyRotasAdminRoute: SignedInCompanyRotasAdminRoute,
+  SignedInCompanyRotasShiftsRoute: SignedInCompanyRotasShiftsRoute,
   SignedInCompanySettingsAbsenceAndLeaveSettingsRoute:
     SignedInCompanySettingsAbsenceAndLeaveSettingsRoute,
   SignedInCompanySettingsCompanySettingsRoute:

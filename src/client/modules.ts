@@ -2,6 +2,7 @@
 import { employeesClientModule } from '../modules/employees/client/employees.module';
 import { leaveClientModule } from '../modules/leave/client/leave.module';
 import { organisationClientModule } from '../modules/organisation/client/organisation.module';
+import { rotasClientModule } from '../modules/rotas/client/rotas.module';
 import { settingsClientModule } from '../modules/settings/client/settings.module';
 import { supportClientModule } from '../modules/support/client/support.module';
 import type { ClientModule } from './shell/client-module';
@@ -11,5 +12,6 @@ export const clientModules: readonly ClientModule[] = [
   organisationClientModule,
   employeesClientModule,
   leaveClientModule,
+  rotasClientModule,
   supportClientModule,
 ];

@@ -10,13 +10,23 @@ import type { TestApp } from './test-app';
 export type RotaHarness = {
   company: LeaveCompany;
   send: (who: LeavePerson, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => Promise<LightMyRequestResponse>;
-  shift: (input: { date: string; from: string; to: string; user?: LeavePerson | null; department?: 'Operations' | 'Office'; break_minutes?: number }) => object;
+  shift: (input: {
+    date: string;
+    from: string;
+    to: string;
+    user?: LeavePerson | null;
+    department?: 'Operations' | 'Office';
+    break_minutes?: number;
+  }) => object;
 };
 
 export async function addRotaCompany(t: TestApp, name?: string): Promise<RotaHarness> {
   const company = await addLeaveCompany(t, { name, assignPolicy: false });
-  await ownerSql(t, sql`insert into company_settings (company_id, rota_enabled) values (${company.companyId}, true)
-    on conflict (company_id) do update set rota_enabled = true`);
+  await ownerSql(
+    t,
+    sql`insert into company_settings (company_id, rota_enabled) values (${company.companyId}, true)
+    on conflict (company_id) do update set rota_enabled = true`,
+  );
   const send = async (who: LeavePerson, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(await company.token(who)), ...(payload ? { payload } : {}) });
   const shift: RotaHarness['shift'] = ({ date, from, to, user = 'employee', department = 'Operations', break_minutes = 30 }) => ({

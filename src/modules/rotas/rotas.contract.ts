@@ -69,7 +69,12 @@ export const ShiftInputSchema = v.pipe(
     location_id: v.optional(v.nullable(uuidParam), null),
     start_at: instantField,
     end_at: instantField,
-    break_minutes: v.pipe(v.number(fieldMessages.required), v.integer(fieldMessages.required), v.minValue(0, fieldMessages.min(0)), v.maxValue(720, fieldMessages.max(720))),
+    break_minutes: v.pipe(
+      v.number(fieldMessages.required),
+      v.integer(fieldMessages.required),
+      v.minValue(0, fieldMessages.min(0)),
+      v.maxValue(720, fieldMessages.max(720)),
+    ),
     role: optionalText(100),
     notes: v.optional(multilineTextField({ maxLength: 1000 }), ''),
     colour: v.optional(v.picklist(SHIFT_COLOURS, fieldMessages.required), 'blue'),

@@ -19,7 +19,9 @@ describe('the working-time checks', () => {
     const night = shift('2026-01-05', '22:00', '06:00', 30, '2026-01-06');
     const afternoon = shift('2026-01-06', '14:00', '20:00', 30);
     const findings = checkShift({ shift: afternoon, others: [night], person: adult, leave: [] });
-    expect(findings).toEqual([expect.objectContaining({ code: 'short_rest', severity: 'warning', message: expect.stringContaining('Only 8 hours') })]);
+    expect(findings).toEqual([
+      expect.objectContaining({ code: 'short_rest', severity: 'warning', message: expect.stringContaining('Only 8 hours') }),
+    ]);
     // The same rest the other way round, checking the night shift against the next one.
     expect(codes(checkShift({ shift: night, others: [afternoon], person: adult, leave: [] }))).toEqual(['short_rest']);
     // 11 hours exactly is enough.
@@ -27,7 +29,9 @@ describe('the working-time checks', () => {
   });
 
   it('asks for a 20-minute break in a shift over 6 hours', () => {
-    expect(codes(checkShift({ shift: shift('2026-01-05', '09:00', '15:30', 15), others: [], person: adult, leave: [] }))).toEqual(['no_break']);
+    expect(codes(checkShift({ shift: shift('2026-01-05', '09:00', '15:30', 15), others: [], person: adult, leave: [] }))).toEqual([
+      'no_break',
+    ]);
     expect(codes(checkShift({ shift: shift('2026-01-05', '09:00', '15:30', 20), others: [], person: adult, leave: [] }))).toEqual([]);
     expect(codes(checkShift({ shift: shift('2026-01-05', '09:00', '15:00', 0), others: [], person: adult, leave: [] }))).toEqual([]);
   });
@@ -35,12 +39,12 @@ describe('the working-time checks', () => {
   it('warns when the 17-week average passes 48 hours, unless the person opted out', () => {
     // 17 weeks of five 10-hour shifts (50 paid hours a week) ending in the week of 2026-05-04.
     const weeks = Array.from({ length: 17 }, (_, w) => addDays('2026-01-12', w * 7));
-    const history = weeks.flatMap((monday) =>
-      [0, 1, 2, 3, 4].map((d) => shift(addDays(monday, d), '08:00', '18:30', 30)),
-    );
+    const history = weeks.flatMap((monday) => [0, 1, 2, 3, 4].map((d) => shift(addDays(monday, d), '08:00', '18:30', 30)));
     const last = history.pop()!;
     const findings = checkShift({ shift: last, others: history, person: adult, leave: [] });
-    expect(findings).toEqual([expect.objectContaining({ code: 'weekly_average', severity: 'warning', message: expect.stringContaining('50 hours') })]);
+    expect(findings).toEqual([
+      expect.objectContaining({ code: 'weekly_average', severity: 'warning', message: expect.stringContaining('50 hours') }),
+    ]);
     expect(codes(checkShift({ shift: last, others: history, person: { ...adult, opted_out: true }, leave: [] }))).toEqual([]);
     // 48 hours on average is within the limit.
     const within = history.map((s) => ({ ...s, break_minutes: 54 }));
@@ -68,11 +72,15 @@ describe('the working-time checks', () => {
 
   it('warns of a shift on an approved leave day or while off sick', () => {
     const monday = shift('2026-01-05', '09:00', '13:00', 0);
-    expect(checkShift({ shift: monday, others: [], person: adult, leave: [{ date: '2026-01-05', kind: 'leave', name: 'Annual leave' }] })).toEqual([
-      { code: 'on_leave', severity: 'warning', message: 'This person is on approved leave that day (Annual leave).' },
-    ]);
-    expect(codes(checkShift({ shift: monday, others: [], person: adult, leave: [{ date: '2026-01-05', kind: 'sickness', name: 'Sickness' }] }))).toEqual(['off_sick']);
-    expect(codes(checkShift({ shift: monday, others: [], person: adult, leave: [{ date: '2026-01-06', kind: 'leave', name: 'Annual leave' }] }))).toEqual([]);
+    expect(
+      checkShift({ shift: monday, others: [], person: adult, leave: [{ date: '2026-01-05', kind: 'leave', name: 'Annual leave' }] }),
+    ).toEqual([{ code: 'on_leave', severity: 'warning', message: 'This person is on approved leave that day (Annual leave).' }]);
+    expect(
+      codes(checkShift({ shift: monday, others: [], person: adult, leave: [{ date: '2026-01-05', kind: 'sickness', name: 'Sickness' }] })),
+    ).toEqual(['off_sick']);
+    expect(
+      codes(checkShift({ shift: monday, others: [], person: adult, leave: [{ date: '2026-01-06', kind: 'leave', name: 'Annual leave' }] })),
+    ).toEqual([]);
   });
 
   it('warns of overlapping shifts and counts paid minutes without the break', () => {

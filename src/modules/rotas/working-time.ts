@@ -116,30 +116,40 @@ export function checkShift(input: {
   if (young) {
     const day = all.filter((s) => londonDate(new Date(s.start_at)) === startDate).reduce((sum, s) => sum + workedMinutes(s), 0) / 60;
     if (day > LIMITS.youngDailyHours) {
-      findings.push({ code: 'young_day', severity: 'stop', message: `${hoursText(day)} in a day: workers under 18 may work at most ${LIMITS.youngDailyHours}.` });
+      findings.push({
+        code: 'young_day',
+        severity: 'stop',
+        message: `${hoursText(day)} in a day: workers under 18 may work at most ${LIMITS.youngDailyHours}.`,
+      });
     }
     const monday = startOfWeek(startDate);
     const sunday = addDays(monday, 6);
-    const week = all
-      .filter((s) => {
-        const date = londonDate(new Date(s.start_at));
-        return date >= monday && date <= sunday;
-      })
-      .reduce((sum, s) => sum + workedMinutes(s), 0) / 60;
+    const week =
+      all
+        .filter((s) => {
+          const date = londonDate(new Date(s.start_at));
+          return date >= monday && date <= sunday;
+        })
+        .reduce((sum, s) => sum + workedMinutes(s), 0) / 60;
     if (week > LIMITS.youngWeeklyHours) {
-      findings.push({ code: 'young_week', severity: 'stop', message: `${hoursText(week)} in a week: workers under 18 may work at most ${LIMITS.youngWeeklyHours}.` });
+      findings.push({
+        code: 'young_week',
+        severity: 'stop',
+        message: `${hoursText(week)} in a week: workers under 18 may work at most ${LIMITS.youngWeeklyHours}.`,
+      });
     }
   } else if (!person.opted_out) {
     // The 17 weeks ending with the shift's week, Monday to Sunday.
     const lastMonday = startOfWeek(startDate);
     const firstMonday = addDays(lastMonday, -7 * (LIMITS.referenceWeeks - 1));
     const lastDay = addDays(lastMonday, 6);
-    const total = all
-      .filter((s) => {
-        const date = londonDate(new Date(s.start_at));
-        return date >= firstMonday && date <= lastDay;
-      })
-      .reduce((sum, s) => sum + workedMinutes(s), 0) / 60;
+    const total =
+      all
+        .filter((s) => {
+          const date = londonDate(new Date(s.start_at));
+          return date >= firstMonday && date <= lastDay;
+        })
+        .reduce((sum, s) => sum + workedMinutes(s), 0) / 60;
     const average = total / LIMITS.referenceWeeks;
     if (average > LIMITS.averageWeeklyHours) {
       findings.push({

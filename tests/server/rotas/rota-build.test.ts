@@ -30,7 +30,16 @@ describe('building a rota', () => {
     const created = await h.send('manager', 'POST', '/api/rota', h.shift({ date: monday, from: '09:00', to: '17:00' }));
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json<ShiftSaved>().shift).toMatchObject({ user_name: 'Ella Evans', published: false, break_minutes: 30 });
-    expect((await h.send('manager', 'POST', '/api/rota', h.shift({ date: monday, from: '09:00', to: '17:00', user: 'office', department: 'Office' }))).statusCode).toBe(403);
+    expect(
+      (
+        await h.send(
+          'manager',
+          'POST',
+          '/api/rota',
+          h.shift({ date: monday, from: '09:00', to: '17:00', user: 'office', department: 'Office' }),
+        )
+      ).statusCode,
+    ).toBe(403);
     const outsider = await h.send('manager', 'POST', '/api/rota', h.shift({ date: monday, from: '09:00', to: '17:00', user: 'office' }));
     expect(outsider.statusCode).toBe(422);
     expect(outsider.json<{ errors: Record<string, string[]> }>().errors.user_id).toEqual(['This person is not in your departments.']);
@@ -41,22 +50,32 @@ describe('building a rota', () => {
   });
 
   it('shows the working-time warnings and needs a reason to override them', async () => {
-    const night = await h.send('manager', 'POST', '/api/rota', h.shift({ date: addDays(monday, 1), from: '22:00', to: '06:00', user: 'colleague' }));
+    const night = await h.send(
+      'manager',
+      'POST',
+      '/api/rota',
+      h.shift({ date: addDays(monday, 1), from: '22:00', to: '06:00', user: 'colleague' }),
+    );
     expect(night.statusCode, night.body).toBe(201);
     const draft = h.shift({ date: addDays(monday, 2), from: '14:00', to: '20:00', user: 'colleague' });
     const check = await h.send('manager', 'POST', '/api/rota/check', draft);
     expect(check.json()).toEqual({ findings: [expect.objectContaining({ code: 'short_rest', severity: 'warning' })] });
     const refused = await h.send('manager', 'POST', '/api/rota', draft);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json<{ errors: Record<string, string[]> }>().errors.override_reason?.[0]).toBe('Give a reason to go ahead despite the warnings.');
+    expect(refused.json<{ errors: Record<string, string[]> }>().errors.override_reason?.[0]).toBe(
+      'Give a reason to go ahead despite the warnings.',
+    );
     const overridden = await h.send('manager', 'POST', '/api/rota', { ...draft, override_reason: 'Short-staffed: agreed with Colin' });
     expect(overridden.statusCode).toBe(201);
     expect(overridden.json<ShiftSaved>().shift.override_reason).toBe('Short-staffed: agreed with Colin');
   });
 
   it('stops a worker under 18 working over 8 hours whatever the reason', async () => {
-    await ownerSql(t, sql`insert into user_personal_details (user_id, company_id, date_of_birth) values (${h.company.people.colleague.id}, ${h.company.companyId}, ${addDays(monday, -365 * 17)})
-      on conflict (user_id) do update set date_of_birth = excluded.date_of_birth`);
+    await ownerSql(
+      t,
+      sql`insert into user_personal_details (user_id, company_id, date_of_birth) values (${h.company.people.colleague.id}, ${h.company.companyId}, ${addDays(monday, -365 * 17)})
+      on conflict (user_id) do update set date_of_birth = excluded.date_of_birth`,
+    );
     const long = await h.send('manager', 'POST', '/api/rota', {
       ...h.shift({ date: addDays(monday, 4), from: '08:00', to: '18:00', user: 'colleague' }),
       override_reason: 'Busy day',
@@ -75,10 +94,16 @@ describe('building a rota', () => {
     expect(seen.may_build).toBe(false);
     expect(seen.shifts.every((s) => s.published)).toBe(true);
     expect(seen.shifts.length).toBe(4);
-    const notes = await ownerSql<{ description: string }>(t, sql`select description from notifications where user_id = ${h.company.people.employee.id} and relates_to = 'rota'`);
+    const notes = await ownerSql<{ description: string }>(
+      t,
+      sql`select description from notifications where user_id = ${h.company.people.employee.id} and relates_to = 'rota'`,
+    );
     expect(notes).toHaveLength(1);
     expect(notes[0]?.description).toContain('2 new or changed shifts');
-    const mails = await ownerSql<{ n: number }>(t, sql`select count(*)::int as n from outbox_email where template = 'rota_published' and company_id = ${h.company.companyId}`);
+    const mails = await ownerSql<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from outbox_email where template = 'rota_published' and company_id = ${h.company.companyId}`,
+    );
     expect(mails[0]?.n).toBe(2);
     expect((await h.send('manager', 'POST', '/api/rota/publish', week)).json()).toEqual({ published: 0, notified: 0 });
 
@@ -105,7 +130,11 @@ describe('building a rota', () => {
   });
 
   it('copies a week as drafts, keeping the London times', async () => {
-    const res = await h.send('manager', 'POST', '/api/rota/copy-week', { from_week: monday, to_week: addDays(monday, 7), department_id: h.company.departments.Operations });
+    const res = await h.send('manager', 'POST', '/api/rota/copy-week', {
+      from_week: monday,
+      to_week: addDays(monday, 7),
+      department_id: h.company.departments.Operations,
+    });
     expect(res.json<{ copied: number }>().copied).toBe(4);
     const next = (await h.send('manager', 'GET', `/api/rota?from=${addDays(monday, 7)}&to=${addDays(monday, 13)}`)).json<RotaGrid>();
     expect(next.shifts.every((s) => !s.published)).toBe(true);

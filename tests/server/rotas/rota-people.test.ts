@@ -82,7 +82,9 @@ describe('my shifts', () => {
 
   it('lets an accepted swap stand when the company does not ask for approval', async () => {
     expect((await h.send('manager', 'PUT', '/api/rota-settings', { swaps_need_approval: false })).statusCode).toBe(403);
-    expect((await h.send('owner', 'PUT', '/api/rota-settings', { swaps_need_approval: false })).json()).toEqual({ swaps_need_approval: false });
+    expect((await h.send('owner', 'PUT', '/api/rota-settings', { swaps_need_approval: false })).json()).toEqual({
+      swaps_need_approval: false,
+    });
     const shift = await create(h.shift({ date: addDays(nextMonday, 5), from: '09:00', to: '13:00', break_minutes: 0 }));
     await publishNextWeek();
     const swap = (await h.send('employee', 'POST', `/api/rota/${shift.id}/offer`, {})).json<Swap>();
@@ -100,10 +102,17 @@ describe('the personal calendar feed', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/calendar');
     expect(res.body).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT1H');
-    const events = parseWithZones(res.body).getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
+    const events = parseWithZones(res.body)
+      .getAllSubcomponents('vevent')
+      .map((e) => new ICAL.Event(e));
     const event = events.find((e) => e.startDate.toString().startsWith(date));
     expect(event).toBeDefined();
-    expect([event!.startDate.hour, event!.startDate.minute, event!.endDate.hour, event!.startDate.zone.tzid]).toEqual([9, 0, 17, 'Europe/London']);
+    expect([event!.startDate.hour, event!.startDate.minute, event!.endDate.hour, event!.startDate.zone.tzid]).toEqual([
+      9,
+      0,
+      17,
+      'Europe/London',
+    ]);
     expect(event!.uid).toMatch(/^shift-[0-9a-f-]{36}@stafflane$/);
     // Drafts and colleagues' shifts stay out; an unknown link is not found.
     expect(events.every((e) => e.uid.startsWith('shift-') || e.uid.startsWith('absence-'))).toBe(true);
@@ -128,13 +137,18 @@ describe('the personal calendar feed', () => {
       leave: [],
       today: '2026-03-01',
     });
-    const events = parseWithZones(body).getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
+    const events = parseWithZones(body)
+      .getAllSubcomponents('vevent')
+      .map((e) => new ICAL.Event(e));
     expect(events.map((e) => [e.startDate.toString(), e.endDate.toString(), e.startDate.zone.tzid])).toEqual([
       ['2026-03-30T09:00:00', '2026-03-30T17:00:00', 'Europe/London'],
       ['2026-10-26T09:00:00', '2026-10-26T17:00:00', 'Europe/London'],
     ]);
     expect(events.map((e) => e.startDate.toJSDate().toISOString())).toEqual(['2026-03-30T08:00:00.000Z', '2026-10-26T09:00:00.000Z']);
-    expect(events.map((e) => e.uid)).toEqual(['shift-00000000-0000-4000-8000-000000000001@stafflane', 'shift-00000000-0000-4000-8000-000000000002@stafflane']);
+    expect(events.map((e) => e.uid)).toEqual([
+      'shift-00000000-0000-4000-8000-000000000001@stafflane',
+      'shift-00000000-0000-4000-8000-000000000002@stafflane',
+    ]);
   });
 });
 
@@ -148,11 +162,40 @@ describe('bodies of any shape', () => {
       fc.double(),
       fc.boolean(),
       fc.constant(null),
-      fc.constantFrom('', '\u0000', 'a'.repeat(3000), '2026-02-30', '2026-03-29T01:30:00+00:00', '2026-13-01T00:00:00Z', 1e300, -1, h.company.people.office.id),
+      fc.constantFrom(
+        '',
+        '\u0000',
+        'a'.repeat(3000),
+        '2026-02-30',
+        '2026-03-29T01:30:00+00:00',
+        '2026-13-01T00:00:00Z',
+        1e300,
+        -1,
+        h.company.people.office.id,
+      ),
     );
     const body = fc.oneof(
       fc.dictionary(
-        fc.constantFrom('user_id', 'department_id', 'location_id', 'start_at', 'end_at', 'break_minutes', 'role', 'notes', 'colour', 'override_reason', 'from', 'to', 'id', 'from_week', 'to_week', 'week', 'name', 'note'),
+        fc.constantFrom(
+          'user_id',
+          'department_id',
+          'location_id',
+          'start_at',
+          'end_at',
+          'break_minutes',
+          'role',
+          'notes',
+          'colour',
+          'override_reason',
+          'from',
+          'to',
+          'id',
+          'from_week',
+          'to_week',
+          'week',
+          'name',
+          'note',
+        ),
         fc.oneof(scalar, fc.array(scalar)),
       ),
       scalar,
@@ -180,7 +223,13 @@ describe('bodies of any shape', () => {
       }),
       { numRuns: 60 },
     );
-    const ranges = ['from=2026-01-01&to=2025-01-01', 'from=x&to=y', 'from=2026-01-01&to=2026-12-31', 'from[]=1', 'from=2026-01-01&to=2026-01-07&department_id=nope'];
+    const ranges = [
+      'from=2026-01-01&to=2025-01-01',
+      'from=x&to=y',
+      'from=2026-01-01&to=2026-12-31',
+      'from[]=1',
+      'from=2026-01-01&to=2026-01-07&department_id=nope',
+    ];
     for (const query of ranges) expect((await h.send('manager', 'GET', `/api/rota?${query}`)).statusCode).toBe(422);
   });
 });

@@ -35,7 +35,11 @@ const VTIMEZONE = [
 
 /** TEXT values escaped (RFC 5545 §3.3.11). */
 const escapeText = (text: string) =>
-  text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 /** Lines over 75 octets folded, never inside a UTF-8 character (§3.1). */
 function foldLine(line: string): string {
@@ -117,7 +121,12 @@ export function mountRotaCalendar(app: FastifyInstance, deps: AppDeps): void {
     if (!person) throw AppError.notFound();
     const today = londonDate(new Date());
     const entries = await withTenant(deps.db, person.company_id, (trx) =>
-      findFeedEntries(trx, { companyId: person.company_id, userId: person.user_id, from: addDays(today, -DAYS_BEHIND), to: addDays(today, DAYS_AHEAD) }),
+      findFeedEntries(trx, {
+        companyId: person.company_id,
+        userId: person.user_id,
+        from: addDays(today, -DAYS_BEHIND),
+        to: addDays(today, DAYS_AHEAD),
+      }),
     );
     return reply
       .header('content-type', 'text/calendar; charset=utf-8')

@@ -43,7 +43,10 @@ export async function findSwaps(
   return swaps;
 }
 
-export async function insertSwap(trx: Trx, input: { companyId: string; shiftId: string; offeredBy: string; note: string }): Promise<string | undefined> {
+export async function insertSwap(
+  trx: Trx,
+  input: { companyId: string; shiftId: string; offeredBy: string; note: string },
+): Promise<string | undefined> {
   const { rows } = await sql<{ id: string }>`
     insert into rota_swaps (company_id, shift_id, offered_by, note)
     values (${input.companyId}, ${input.shiftId}, ${input.offeredBy}, ${input.note})
@@ -66,7 +69,10 @@ export async function moveSwap(
 
 // ---- Templates ----------------------------------------------------------------------------
 
-export async function findTemplates(trx: DbOrTrx, input: { companyId: string; departmentIds: readonly string[] | null }): Promise<RotaTemplate[]> {
+export async function findTemplates(
+  trx: DbOrTrx,
+  input: { companyId: string; departmentIds: readonly string[] | null },
+): Promise<RotaTemplate[]> {
   const { rows } = await sql<Omit<RotaTemplate, 'created_at'> & { created_at: Date }>`
     select id, name, department_id, jsonb_array_length(shifts)::int as shift_count, created_at from rota_templates
     where company_id = ${input.companyId} ${input.departmentIds ? sql`and department_id = any(${uuids(input.departmentIds)}::uuid[])` : sql``}
@@ -147,7 +153,16 @@ export async function findFeedPerson(trx: Trx, token: string): Promise<{ user_id
   return rows[0];
 }
 
-export type FeedShift = { id: string; start_at: Date; end_at: Date; role: string; department_name: string; location_name: string | null; notes: string; updated_at: Date };
+export type FeedShift = {
+  id: string;
+  start_at: Date;
+  end_at: Date;
+  role: string;
+  department_name: string;
+  location_name: string | null;
+  notes: string;
+  updated_at: Date;
+};
 export type FeedLeave = { id: string; start_date: string; end_date: string | null; name: string; updated_at: Date };
 
 export async function findFeedEntries(

@@ -20,9 +20,9 @@ export async function getMyRota(db: Db, caller: RotaCaller): Promise<MyRota> {
   return withTenant(db, companyId, async (trx) => {
     const shifts = await findShifts(trx, { companyId, from, to, departmentIds: null, publishedOnly: true, userId: session.userId });
     const colleagues = await findColleagues(trx, { companyId, shiftIds: shifts.map((s) => s.id) });
-    const open = (await findShifts(trx, { companyId, from: today, to, departmentIds: session.departmentIds, publishedOnly: true, openOnly: true })).filter(
-      (shift) => Date.parse(shift.start_at) > Date.now(),
-    );
+    const open = (
+      await findShifts(trx, { companyId, from: today, to, departmentIds: session.departmentIds, publishedOnly: true, openOnly: true })
+    ).filter((shift) => Date.parse(shift.start_at) > Date.now());
     const swaps = (await findSwaps(trx, { companyId, departmentIds: session.departmentIds, userId: session.userId })).filter(
       (swap) => swap.status === 'offered' || swap.status === 'accepted' || swap.offered_by === session.userId,
     );
@@ -52,7 +52,8 @@ export async function claimShift(db: Db, input: { caller: RotaCaller; id: string
     const findings = await findingsFor(trx, { companyId, shift: { ...shift, override_reason: null }, userId: session.userId });
     const blocking = findings.filter((f) => f.severity === 'stop' || ['overlap', 'on_leave', 'off_sick', 'short_rest'].includes(f.code));
     if (blocking.length) throw AppError.validation({ shift: blocking.map((f) => f.message) }, blocking[0]!.message);
-    if (!(await claimOpenShift(trx, { companyId, id: input.id, userId: session.userId }))) throw new AppError('conflict', { message: rotaMessages.notOpen });
+    if (!(await claimOpenShift(trx, { companyId, id: input.id, userId: session.userId })))
+      throw new AppError('conflict', { message: rotaMessages.notOpen });
     await auditCaller(trx, input.caller, { companyId, action: 'rota_shift.claimed', targetType: 'rota_shift', targetId: input.id });
     await announce(trx, companyId, 'rota.shift_claimed');
   });
@@ -95,7 +96,12 @@ export async function actOnSwap(db: Db, input: { caller: RotaCaller; id: string;
   const { caller, action } = input;
   const { companyId, session } = caller;
   return withTenant(db, companyId, async (trx) => {
-    const [swap] = await findSwaps(trx, { companyId, departmentIds: reachOf(caller) ?? session.departmentIds, userId: session.userId, id: input.id });
+    const [swap] = await findSwaps(trx, {
+      companyId,
+      departmentIds: reachOf(caller) ?? session.departmentIds,
+      userId: session.userId,
+      id: input.id,
+    });
     if (!swap) throw AppError.notFound();
     const refuse = () => new AppError('conflict', { message: 'This swap has moved on: refresh to see where it stands.' });
     if (action === 'accept') {
@@ -122,9 +128,15 @@ export async function actOnSwap(db: Db, input: { caller: RotaCaller; id: string;
     } else {
       if (!mayDecide(caller, swap.department_id)) throw AppError.forbidden();
       if (action === 'approve') {
-        if (!swap.accepted_by || !(await moveSwap(trx, { companyId, id: swap.id, from: ['accepted'], to: 'approved', decidedBy: session.userId }))) throw refuse();
+        if (
+          !swap.accepted_by ||
+          !(await moveSwap(trx, { companyId, id: swap.id, from: ['accepted'], to: 'approved', decidedBy: session.userId }))
+        )
+          throw refuse();
         await hand(trx, { caller, swap, to: swap.accepted_by });
-      } else if (!(await moveSwap(trx, { companyId, id: swap.id, from: ['offered', 'accepted'], to: 'declined', decidedBy: session.userId }))) {
+      } else if (
+        !(await moveSwap(trx, { companyId, id: swap.id, from: ['offered', 'accepted'], to: 'declined', decidedBy: session.userId }))
+      ) {
         throw refuse();
       }
     }

@@ -29,9 +29,22 @@ import { mountRotaCalendar } from './rota-calendar';
 import { applyTemplate, findSwaps, findTemplates, getRotaSettings, saveRotaSettings, saveTemplate, setOptOut } from './rota-extras.queries';
 import { actOnSwap, claimShift, getMyRota, offerShift } from './rota-people.service';
 import { findRotaPeople, findShiftPerson, findShifts } from './rota-shifts.queries';
-import { announce, changeShift, checkDraft, copyWeek, createShift, publishRange, reachOf, removeShift, requireDepartment, type RotaCaller } from './rota.service';
+import {
+  announce,
+  changeShift,
+  checkDraft,
+  copyWeek,
+  createShift,
+  publishRange,
+  reachOf,
+  removeShift,
+  requireDepartment,
+  type RotaCaller,
+} from './rota.service';
 
-const access = (method: HttpMethod, scope?: Scope) => ({ config: { access: { endpoint: ROTA_ENDPOINT, method, ...(scope ? { scope } : {}) } } });
+const access = (method: HttpMethod, scope?: Scope) => ({
+  config: { access: { endpoint: ROTA_ENDPOINT, method, ...(scope ? { scope } : {}) } },
+});
 const BUILD = 'department' as const;
 
 function callerOf(request: FastifyRequest): RotaCaller {
@@ -66,7 +79,12 @@ export const rotaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
       };
       const shifts = await findShifts(trx, { ...filter, publishedOnly: !builds });
       const people = builds
-        ? await findRotaPeople(trx, { companyId: caller.companyId, departmentIds: reach, date: query.from, ...(query.department_id ? { departmentId: query.department_id } : {}) })
+        ? await findRotaPeople(trx, {
+            companyId: caller.companyId,
+            departmentIds: reach,
+            date: query.from,
+            ...(query.department_id ? { departmentId: query.department_id } : {}),
+          })
         : [];
       return { from: query.from, to: query.to, shifts, people, may_build: builds };
     });
@@ -101,7 +119,12 @@ export const rotaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
 
   app.post('/api/rota/copy-week', access('POST', BUILD), async (request) => {
     const input = parseInput(CopyWeekInputSchema, request.body ?? {});
-    const copied = await copyWeek(db, { caller: callerOf(request), fromWeek: input.from_week, toWeek: input.to_week, departmentId: input.department_id });
+    const copied = await copyWeek(db, {
+      caller: callerOf(request),
+      fromWeek: input.from_week,
+      toWeek: input.to_week,
+      departmentId: input.department_id,
+    });
     return { copied };
   });
 
@@ -121,9 +144,9 @@ export const rotaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   app.get('/api/rota-swaps', access('GET'), async (request) => {
     const caller = callerOf(request);
     return withTenant(db, caller.companyId, async (trx) => ({
-      results: (await findSwaps(trx, { companyId: caller.companyId, departmentIds: reachOf(caller) ?? null, userId: caller.session.userId })).map(
-        ({ department_id: _d, ...swap }) => swap,
-      ),
+      results: (
+        await findSwaps(trx, { companyId: caller.companyId, departmentIds: reachOf(caller) ?? null, userId: caller.session.userId })
+      ).map(({ department_id: _d, ...swap }) => swap),
     }));
   });
 
@@ -136,7 +159,9 @@ export const rotaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
 
   app.get('/api/rota-templates', access('GET', BUILD), async (request) => {
     const caller = callerOf(request);
-    return withTenant(db, caller.companyId, async (trx) => ({ results: await findTemplates(trx, { companyId: caller.companyId, departmentIds: reachOf(caller) }) }));
+    return withTenant(db, caller.companyId, async (trx) => ({
+      results: await findTemplates(trx, { companyId: caller.companyId, departmentIds: reachOf(caller) }),
+    }));
   });
 
   app.post('/api/rota-templates', access('POST', BUILD), async (request, reply) => {
@@ -144,7 +169,13 @@ export const rotaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     const input = parseInput(TemplateInputSchema, request.body ?? {});
     requireDepartment(caller, input.department_id);
     const id = await withTenant(db, caller.companyId, async (trx) => {
-      const saved = await saveTemplate(trx, { companyId: caller.companyId, departmentId: input.department_id, name: input.name, week: input.week, createdBy: caller.session.userId });
+      const saved = await saveTemplate(trx, {
+        companyId: caller.companyId,
+        departmentId: input.department_id,
+        name: input.name,
+        week: input.week,
+        createdBy: caller.session.userId,
+      });
       await announce(trx, caller.companyId, 'rota.template_saved');
       return saved;
     });
@@ -156,7 +187,13 @@ export const rotaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     const id = idOf(request);
     const input = parseInput(ApplyTemplateInputSchema, request.body ?? {});
     const added = await withTenant(db, caller.companyId, async (trx) => {
-      const count = await applyTemplate(trx, { companyId: caller.companyId, id, week: input.week, departmentIds: reachOf(caller), createdBy: caller.session.userId });
+      const count = await applyTemplate(trx, {
+        companyId: caller.companyId,
+        id,
+        week: input.week,
+        departmentIds: reachOf(caller),
+        createdBy: caller.session.userId,
+      });
       if (count === undefined) throw AppError.notFound();
       await announce(trx, caller.companyId, 'rota.template_applied');
       return count;

@@ -42,7 +42,10 @@ export async function announce(trx: Trx, companyId: string, event: string): Prom
 }
 
 /** What the working-time rules say of `shift` for its person (none for an open shift). */
-export async function findingsFor(trx: Trx, input: { companyId: string; shift: ShiftInput & { id?: string }; userId: string | null }): Promise<WorkingTimeFinding[]> {
+export async function findingsFor(
+  trx: Trx,
+  input: { companyId: string; shift: ShiftInput & { id?: string }; userId: string | null },
+): Promise<WorkingTimeFinding[]> {
   if (!input.userId) return [];
   const person = await findShiftPerson(trx, { companyId: input.companyId, userId: input.userId });
   if (!person) throw AppError.validation({ user_id: [rotaMessages.unknown] });
@@ -55,7 +58,12 @@ export async function findingsFor(trx: Trx, input: { companyId: string; shift: S
     to: londonDate(new Date(input.shift.end_at)),
   });
   return checkShift({
-    shift: { id: input.shift.id ?? '', start_at: input.shift.start_at, end_at: input.shift.end_at, break_minutes: input.shift.break_minutes },
+    shift: {
+      id: input.shift.id ?? '',
+      start_at: input.shift.start_at,
+      end_at: input.shift.end_at,
+      break_minutes: input.shift.break_minutes,
+    },
     others,
     person,
     leave,
@@ -67,7 +75,8 @@ async function requirePersonInReach(trx: Trx, caller: RotaCaller, userId: string
   const person = await findShiftPerson(trx, { companyId: caller.companyId, userId });
   if (!person) throw AppError.validation({ user_id: [rotaMessages.unknown] });
   const reach = reachOf(caller);
-  if (reach && !person.department_ids.some((id) => reach.includes(id))) throw AppError.validation({ user_id: ['This person is not in your departments.'] });
+  if (reach && !person.department_ids.some((id) => reach.includes(id)))
+    throw AppError.validation({ user_id: ['This person is not in your departments.'] });
 }
 
 /** Refuses stops outright, and warnings without a reason to override them. */
@@ -103,7 +112,12 @@ export async function createShift(db: Db, input: { caller: RotaCaller; shift: Sh
     const id = await insertShift(trx, { companyId: caller.companyId, createdBy: caller.session.userId, shift });
     const saved = id ? await getShift(trx, { companyId: caller.companyId, id }) : undefined;
     if (!saved) throw AppError.notFound();
-    await auditCaller(trx, caller, { companyId: caller.companyId, action: 'rota_shift.created', targetType: 'rota_shift', targetId: saved.id });
+    await auditCaller(trx, caller, {
+      companyId: caller.companyId,
+      action: 'rota_shift.created',
+      targetType: 'rota_shift',
+      targetId: saved.id,
+    });
     await announce(trx, caller.companyId, 'rota.shift_created');
     return { shift: saved, findings, created: true };
   });
@@ -122,7 +136,12 @@ export async function changeShift(db: Db, input: { caller: RotaCaller; id: strin
     await updateShift(trx, { companyId: caller.companyId, id: input.id, shift });
     const saved = await getShift(trx, { companyId: caller.companyId, id: input.id });
     if (!saved) throw AppError.notFound();
-    await auditCaller(trx, caller, { companyId: caller.companyId, action: 'rota_shift.updated', targetType: 'rota_shift', targetId: input.id });
+    await auditCaller(trx, caller, {
+      companyId: caller.companyId,
+      action: 'rota_shift.updated',
+      targetType: 'rota_shift',
+      targetId: input.id,
+    });
     await announce(trx, caller.companyId, 'rota.shift_updated');
     return { shift: saved, findings };
   });
@@ -143,7 +162,12 @@ export async function removeShift(db: Db, input: { caller: RotaCaller; id: strin
         relatesTo: 'rota',
       });
     }
-    await auditCaller(trx, caller, { companyId: caller.companyId, action: 'rota_shift.deleted', targetType: 'rota_shift', targetId: input.id });
+    await auditCaller(trx, caller, {
+      companyId: caller.companyId,
+      action: 'rota_shift.deleted',
+      targetType: 'rota_shift',
+      targetId: input.id,
+    });
     await announce(trx, caller.companyId, 'rota.shift_deleted');
   });
 }
@@ -171,7 +195,12 @@ export async function publishRange(db: Db, input: { caller: RotaCaller; range: R
         description: `Your rota for ${period} has been published: ${count}.`,
         relatesTo: 'rota',
       });
-      await publish(trx, { channel: userChannel(person.user_id), event: 'rota.published', invalidates: ROTA_INVALIDATES, companyId: caller.companyId });
+      await publish(trx, {
+        channel: userChannel(person.user_id),
+        event: 'rota.published',
+        invalidates: ROTA_INVALIDATES,
+        companyId: caller.companyId,
+      });
       const recipient = recipients.find((r) => r.id === person.user_id);
       if (recipient?.email_notifications) {
         await enqueueEmail(trx, {
@@ -195,14 +224,30 @@ export async function publishRange(db: Db, input: { caller: RotaCaller; range: R
   });
 }
 
-export async function copyWeek(db: Db, input: { caller: RotaCaller; fromWeek: string; toWeek: string; departmentId: string }): Promise<number> {
+export async function copyWeek(
+  db: Db,
+  input: { caller: RotaCaller; fromWeek: string; toWeek: string; departmentId: string },
+): Promise<number> {
   const { caller } = input;
   requireDepartment(caller, input.departmentId);
   const days = Math.round((Date.parse(input.toWeek) - Date.parse(input.fromWeek)) / 86_400_000);
   if (days === 0) throw AppError.validation({ to_week: ['Choose another week to copy to.'] });
   return withTenant(db, caller.companyId, async (trx) => {
-    const copied = await copyShifts(trx, { companyId: caller.companyId, departmentId: input.departmentId, fromWeek: input.fromWeek, toWeek: input.toWeek, days, createdBy: caller.session.userId });
-    await auditCaller(trx, caller, { companyId: caller.companyId, action: 'rota.week_copied', targetType: 'rota', targetId: null, details: { from: input.fromWeek, to: input.toWeek, copied } });
+    const copied = await copyShifts(trx, {
+      companyId: caller.companyId,
+      departmentId: input.departmentId,
+      fromWeek: input.fromWeek,
+      toWeek: input.toWeek,
+      days,
+      createdBy: caller.session.userId,
+    });
+    await auditCaller(trx, caller, {
+      companyId: caller.companyId,
+      action: 'rota.week_copied',
+      targetType: 'rota',
+      targetId: null,
+      details: { from: input.fromWeek, to: input.toWeek, copied },
+    });
     await announce(trx, caller.companyId, 'rota.week_copied');
     return copied;
   });

@@ -24,7 +24,9 @@ export async function companyHasShifts(trx: Trx, companyId: string): Promise<boo
 export async function enableDemoRota(trx: Trx, companyId: string): Promise<void> {
   await sql`insert into company_settings (company_id, rota_enabled) values (${companyId}, true)
     on conflict (company_id) do update set rota_enabled = true`.execute(trx);
-  await sql`insert into rota_settings (company_id, swaps_need_approval) values (${companyId}, true) on conflict (company_id) do nothing`.execute(trx);
+  await sql`insert into rota_settings (company_id, swaps_need_approval) values (${companyId}, true) on conflict (company_id) do nothing`.execute(
+    trx,
+  );
 }
 
 export type DemoShift = {
@@ -48,7 +50,10 @@ export async function insertDemoShift(trx: Trx, input: { companyId: string; shif
   return rows[0]!.id;
 }
 
-export async function insertDemoSwap(trx: Trx, input: { companyId: string; shiftId: string; offeredBy: string; acceptedBy: string; note: string }): Promise<void> {
+export async function insertDemoSwap(
+  trx: Trx,
+  input: { companyId: string; shiftId: string; offeredBy: string; acceptedBy: string; note: string },
+): Promise<void> {
   await sql`insert into rota_swaps (company_id, shift_id, offered_by, accepted_by, status, note)
     values (${input.companyId}, ${input.shiftId}, ${input.offeredBy}, ${input.acceptedBy}, 'accepted', ${input.note})`.execute(trx);
 }

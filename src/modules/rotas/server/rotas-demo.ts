@@ -22,7 +22,9 @@ export async function seedRotasDemo(
   const workers = await findDemoWorkers(trx, { companyId, departmentIds: [kitchen, operations] });
   const ella = input.accounts['employee@demo.test'];
   // The colleague taking Ella's next Monday is off that day, so the swap is clean to approve.
-  const colleague = workers.find((worker) => worker.department_id === operations && worker.id !== ella && worker.id !== input.accounts['manager@demo.test']);
+  const colleague = workers.find(
+    (worker) => worker.department_id === operations && worker.id !== ella && worker.id !== input.accounts['manager@demo.test'],
+  );
   let ellaNextMonday: string | undefined;
 
   for (const [week, start] of [monday, addDays(monday, 7)].entries()) {
@@ -53,10 +55,25 @@ export async function seedRotasDemo(
   const saturday = addDays(monday, 12);
   await insertDemoShift(trx, {
     companyId,
-    shift: { userId: null, departmentId: kitchen, startAt: at(saturday, '12:00'), endAt: at(saturday, '20:00'), breakMinutes: 30, role: 'Cover: private party', colour: 'teal', published: true },
+    shift: {
+      userId: null,
+      departmentId: kitchen,
+      startAt: at(saturday, '12:00'),
+      endAt: at(saturday, '20:00'),
+      breakMinutes: 30,
+      role: 'Cover: private party',
+      colour: 'teal',
+      published: true,
+    },
   });
 
   if (ella && ellaNextMonday && colleague) {
-    await insertDemoSwap(trx, { companyId, shiftId: ellaNextMonday, offeredBy: ella, acceptedBy: colleague.id, note: 'Dentist appointment in the morning.' });
+    await insertDemoSwap(trx, {
+      companyId,
+      shiftId: ellaNextMonday,
+      offeredBy: ella,
+      acceptedBy: colleague.id,
+      note: 'Dentist appointment in the morning.',
+    });
   }
 }

@@ -9,5 +9,6 @@ export const rotasModule: ServerModule = {
   name: 'rotas',
   routes: rotaRoutes,
   grants: rotasGrants,
-  demo: (trx, company) => seedRotasDemo(trx, { companyId: company.companyId, departments: company.departments, accounts: company.accounts }),
+  demo: (trx, company) =>
+    seedRotasDemo(trx, { companyId: company.companyId, departments: company.departments, accounts: company.accounts }),
 };
