@@ -49,7 +49,7 @@ export function ShiftCard({
               With:
             </Text>
             {colleagues.map((colleague) => (
-              <Badge key={`${colleague.name}-${colleague.role}`} variant="light" color="gray" size="sm">
+              <Badge key={`${colleague.name}-${colleague.role}`} variant="light" color="gray" size="sm" tt="none">
                 {colleague.name}
               </Badge>
             ))}

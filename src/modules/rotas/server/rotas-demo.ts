@@ -1,6 +1,6 @@
 // The rotas demo: rota switched on; the Kitchen and Operations rotas of this week and next,
 // published, from each person's working pattern (Ella, employee@demo.test, works Monday to
-// Wednesday); an open Kitchen shift next Saturday; and Ella's next Monday offered to a
+// Wednesday); open shifts next week (Operations on Thursday, Kitchen on Saturday); and Ella's next Monday offered to a
 // colleague who accepted, waiting for Marcus (manager@demo.test) to approve. Written once.
 import type { Trx } from '../../../server/db/database';
 import { addDays, londonDate, londonInstant, startOfWeek } from '../../../shared/dates';
@@ -52,6 +52,21 @@ export async function seedRotasDemo(
     }
   }
 
+  // Next Thursday in Operations: Ella (Monday to Wednesday) is free to claim it.
+  const thursday = addDays(monday, 10);
+  await insertDemoShift(trx, {
+    companyId,
+    shift: {
+      userId: null,
+      departmentId: operations,
+      startAt: at(thursday, '10:00'),
+      endAt: at(thursday, '14:00'),
+      breakMinutes: 0,
+      role: 'Delivery cover',
+      colour: 'teal',
+      published: true,
+    },
+  });
   const saturday = addDays(monday, 12);
   await insertDemoShift(trx, {
     companyId,
