@@ -6,8 +6,9 @@ import { dashboardModule } from '../modules/dashboard/server/dashboard.module';
 import { employeesModule } from '../modules/employees/server/employees.module';
 import { leaveModule } from '../modules/leave/server/leave.module';
 import { notificationsModule } from '../modules/notifications/server/notifications.module';
-import { rotasModule } from '../modules/rotas/server/rotas.module';
 import { organisationModule } from '../modules/organisation/server/organisation.module';
+import { reportsModule } from '../modules/reports/server/reports.module';
+import { rotasModule } from '../modules/rotas/server/rotas.module';
 import { settingsModule } from '../modules/settings/server/settings.module';
 import { supportModule } from '../modules/support/server/support.module';
 import { roleTemplates } from './roles';
@@ -24,6 +25,7 @@ export const serverModules: readonly ServerModule[] = [
   employeesModule,
   leaveModule,
   rotasModule,
+  reportsModule,
 ];
 
 /** The roles a company starts with (and the administrators' role), from the modules' grants. */

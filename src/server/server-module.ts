@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Trx } from './db/database';
 import type { JobDefinition } from './jobs/job-definition';
 import type { PendingCounter } from './pending-count/pending-count.registry';
+import type { ReportDefinition } from './reports/report-definition';
 import type { RoleGrants } from './roles';
 
 /** The demo company as the platform has made it so far: each module's demo adds to it. */
@@ -35,6 +36,8 @@ export type ServerModule = {
   counters?: Partial<Record<PendingCountKey, PendingCounter>>;
   /** Background jobs (pg-boss queues, schedules and handlers) the servers run. */
   jobs?: readonly JobDefinition[];
+  /** Reports over the module's data, listed on /reports (the reports module runs and exports them). */
+  reports?: readonly ReportDefinition[];
   /** Seeds the module's demo data into the demo company, after the modules listed before it. */
   demo?: (trx: Trx, company: DemoCompany) => Promise<void>;
 };

@@ -14,7 +14,6 @@ const COMING_ENDPOINTS = [
   '/api/document',
   '/api/notices',
   '/api/article',
-  '/api/absence-reports',
 ] as const;
 /** Managers work on their departments' people in these; the others are their own. */
 const DEPARTMENT_WORK = new Set<string>([
@@ -24,7 +23,7 @@ const DEPARTMENT_WORK = new Set<string>([
   '/api/hr-task',
   '/api/hs-task',
 ]);
-const MANAGERS_AND_UP = new Set<string>(['/api/approve-overtime', '/api/absence-reports']);
+const MANAGERS_AND_UP = new Set<string>(['/api/approve-overtime']);
 
 const coming = (scopeFor: (endpoint: string) => Scope | null): PermissionEntry[] =>
   COMING_ENDPOINTS.flatMap((endpoint) => {
@@ -35,7 +34,7 @@ const coming = (scopeFor: (endpoint: string) => Scope | null): PermissionEntry[]
 export const authGrants: RoleGrants = {
   Owner: [...coming(() => 'company'), ...grant('/api/access-requests', 'company', ['GET', 'PUT'])],
   'HR admin': coming(() => 'company'),
-  Manager: coming((endpoint) => (DEPARTMENT_WORK.has(endpoint) ? 'department' : endpoint === '/api/absence-reports' ? null : 'own')),
+  Manager: coming((endpoint) => (DEPARTMENT_WORK.has(endpoint) ? 'department' : 'own')),
   Employee: coming((endpoint) => (MANAGERS_AND_UP.has(endpoint) ? null : 'own')),
   'Docs only': grant('/api/document', 'own', ['GET']),
   // The administrator's reach is the platform, never a company's own data: they ask companies
