@@ -24,6 +24,7 @@ import { Route as SignedInCompanyIndexRouteImport } from './routes/_signed-in/_c
 import { Route as SignedInCompanyEmployeesRouteImport } from './routes/_signed-in/_company/employees'
 import { Route as SignedInCompanyHrDocumentsRouteImport } from './routes/_signed-in/_company/hr-documents'
 import { Route as SignedInCompanyProfileRouteImport } from './routes/_signed-in/_company/profile'
+import { Route as SignedInCompanyReportsRouteImport } from './routes/_signed-in/_company/reports'
 import { Route as SignedInAdminIndexRouteImport } from './routes/_signed-in/admin/index'
 import { Route as SignedInAdminAlertsRouteImport } from './routes/_signed-in/admin/alerts'
 import { Route as SignedInCompanyAbsenceIdRouteImport } from './routes/_signed-in/_company/absence.$id'
@@ -128,6 +129,11 @@ const SignedInCompanyHrDocumentsRoute =
 const SignedInCompanyProfileRoute = SignedInCompanyProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => SignedInCompanyRoute,
+} as any)
+const SignedInCompanyReportsRoute = SignedInCompanyReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => SignedInCompanyRoute,
 } as any)
 const SignedInAdminIndexRoute = SignedInAdminIndexRouteImport.update({
@@ -325,6 +331,7 @@ export interface FileRoutesByFullPath {
   '/employees': typeof SignedInCompanyEmployeesRoute
   '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
   '/profile': typeof SignedInCompanyProfileRoute
+  '/reports': typeof SignedInCompanyReportsRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin/': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
@@ -369,6 +376,7 @@ export interface FileRoutesByTo {
   '/employees': typeof SignedInCompanyEmployeesRoute
   '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
   '/profile': typeof SignedInCompanyProfileRoute
+  '/reports': typeof SignedInCompanyReportsRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
@@ -414,6 +422,7 @@ export interface FileRoutesById {
   '/_signed-in/_company/employees': typeof SignedInCompanyEmployeesRoute
   '/_signed-in/_company/hr-documents': typeof SignedInCompanyHrDocumentsRoute
   '/_signed-in/_company/profile': typeof SignedInCompanyProfileRoute
+  '/_signed-in/_company/reports': typeof SignedInCompanyReportsRoute
   '/_signed-in/admin/alerts': typeof SignedInAdminAlertsRoute
   '/_signed-in/_company/': typeof SignedInCompanyIndexRoute
   '/_signed-in/admin/': typeof SignedInAdminIndexRoute
@@ -462,6 +471,7 @@ export interface FileRouteTypes {
     | '/employees'
     | '/hr-documents'
     | '/profile'
+    | '/reports'
     | '/admin/alerts'
     | '/admin/'
     | '/absence/$id'
@@ -506,6 +516,7 @@ export interface FileRouteTypes {
     | '/employees'
     | '/hr-documents'
     | '/profile'
+    | '/reports'
     | '/admin/alerts'
     | '/admin'
     | '/absence/$id'
@@ -550,6 +561,7 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/employees'
     | '/_signed-in/_company/hr-documents'
     | '/_signed-in/_company/profile'
+    | '/_signed-in/_company/reports'
     | '/_signed-in/admin/alerts'
     | '/_signed-in/_company/'
     | '/_signed-in/admin/'
@@ -698,6 +710,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof SignedInCompanyProfileRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/reports': {
+      id: '/_signed-in/_company/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof SignedInCompanyReportsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/admin/': {
@@ -959,6 +978,7 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanyEmployeesRoute: typeof SignedInCompanyEmployeesRoute
   SignedInCompanyHrDocumentsRoute: typeof SignedInCompanyHrDocumentsRoute
   SignedInCompanyProfileRoute: typeof SignedInCompanyProfileRoute
+  SignedInCompanyReportsRoute: typeof SignedInCompanyReportsRoute
   SignedInCompanyIndexRoute: typeof SignedInCompanyIndexRoute
   SignedInCompanyAbsenceIdRoute: typeof SignedInCompanyAbsenceIdRoute
   SignedInCompanyEmployeeIdRoute: typeof SignedInCompanyEmployeeIdRoute
@@ -988,6 +1008,7 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanyEmployeesRoute: SignedInCompanyEmployeesRoute,
   SignedInCompanyHrDocumentsRoute: SignedInCompanyHrDocumentsRoute,
   SignedInCompanyProfileRoute: SignedInCompanyProfileRoute,
+  SignedInCompanyReportsRoute: SignedInCompanyReportsRoute,
   SignedInCompanyIndexRoute: SignedInCompanyIndexRoute,
   SignedInCompanyAbsenceIdRoute: SignedInCompanyAbsenceIdRoute,
   SignedInCompanyEmployeeIdRoute: SignedInCompanyEmployeeIdRoute,

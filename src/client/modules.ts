@@ -2,6 +2,7 @@
 import { employeesClientModule } from '../modules/employees/client/employees.module';
 import { leaveClientModule } from '../modules/leave/client/leave.module';
 import { organisationClientModule } from '../modules/organisation/client/organisation.module';
+import { reportsClientModule } from '../modules/reports/client/reports.module';
 import { rotasClientModule } from '../modules/rotas/client/rotas.module';
 import { settingsClientModule } from '../modules/settings/client/settings.module';
 import { supportClientModule } from '../modules/support/client/support.module';
@@ -13,5 +14,6 @@ export const clientModules: readonly ClientModule[] = [
   employeesClientModule,
   leaveClientModule,
   rotasClientModule,
+  reportsClientModule,
   supportClientModule,
 ];
