@@ -33,11 +33,13 @@ type Values = {
 };
 const OPEN = 'open';
 
-function initialValues(draft: ShiftDraft): Values {
+function initialValues(draft: ShiftDraft, people: RotaPerson[]): Values {
   const s = draft.shift;
+  const person = people.find((p) => p.id === draft.userId);
   return {
     user: (s ? s.user_id : draft.userId) ?? OPEN,
-    department: s?.department_id ?? draft.departmentId ?? '',
+    // The grid's department, else the person's own.
+    department: s?.department_id ?? draft.departmentId ?? person?.department_id ?? '',
     date: draft.date,
     start: s ? formatLondon(s.start_at, DATE_FORMATS.time) : '09:00',
     end: s ? formatLondon(s.end_at, DATE_FORMATS.time) : '17:00',
@@ -76,7 +78,7 @@ function bodyOf(values: Values): ShiftBody | null {
 
 export function ShiftFormModal({ draft, people, onClose }: { draft: ShiftDraft; people: RotaPerson[]; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Values>(() => initialValues(draft));
+  const [values, setValues] = useState<Values>(() => initialValues(draft, people));
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
   const departments = useQuery(departmentsQueryOptions());
   const locations = useQuery(referenceListQueryOptions('company-location'));
