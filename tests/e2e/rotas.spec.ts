@@ -72,7 +72,7 @@ test('a published week reaches the phone in realtime, opens offline, and an offl
   await addShift(marcus, friday, '09:00', '13:00');
   await addShift(marcus, saturday, '09:00', '13:00');
   await marcus.getByRole('button', { name: /^Publish week \(2\)$/ }).click();
-  await expect(marcus.getByText('2 shifts published; 1 people told.')).toBeVisible();
+  await expect(marcus.getByText('2 shifts published; 1 person told.')).toBeVisible();
 
   // No reload on the phone: the publish arrives over the realtime connection.
   await expect(nextWeek.getByLabel(`Shift ${weekday(friday)} ${british(friday)} 09:00–13:00`)).toBeVisible({ timeout: 15_000 });

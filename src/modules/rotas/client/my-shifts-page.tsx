@@ -25,9 +25,10 @@ export function MyShiftsPage() {
   const queued = useOutboxItems(ROTA_RESOURCES.rota).length;
 
   let body;
-  if (rota.isPending) body = <Skeleton h={240} radius="md" aria-label="Loading your shifts" />;
-  else if (rota.isError) body = <LoadError what="your shifts" error={rota.error} onRetry={() => void rota.refetch()} />;
-  else body = <MyRotaView rota={rota.data} />;
+  // The last-known rota stays on screen when a refresh fails (no signal): it is what the page is for.
+  if (rota.data) body = <MyRotaView rota={rota.data} />;
+  else if (rota.isError) body = <LoadError what="shifts" error={rota.error} onRetry={() => void rota.refetch()} />;
+  else body = <Skeleton h={240} radius="md" aria-label="Loading your shifts" />;
 
   return (
     <Stack gap="lg">

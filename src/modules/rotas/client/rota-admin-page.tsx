@@ -75,8 +75,8 @@ export function RotaAdminPage() {
   };
 
   let body;
-  if (grid.isPending) body = <Skeleton h={320} radius="md" aria-label="Loading the rota" />;
-  else if (grid.isError) body = <LoadError what="rota" error={grid.error} onRetry={() => void grid.refetch()} />;
+  if (!grid.data && grid.isError) body = <LoadError what="rota" error={grid.error} onRetry={() => void grid.refetch()} />;
+  else if (!grid.data) body = <Skeleton h={320} radius="md" aria-label="Loading the rota" />;
   else if (phone) {
     body = (
       <Stack gap="sm">
@@ -173,7 +173,10 @@ export function RotaAdminPage() {
           disabled={drafts === 0}
           onClick={() =>
             publish.mutate(range, {
-              onSuccess: (r) => showSuccessToast({ message: `${r.published} shifts published; ${r.notified} people told.` }),
+              onSuccess: (r) =>
+                showSuccessToast({
+                  message: `${r.published} shifts published; ${r.notified} ${r.notified === 1 ? 'person' : 'people'} told.`,
+                }),
             })
           }
         >
