@@ -21,6 +21,7 @@ import { Route as SignedInAdminRouteImport } from './routes/_signed-in/admin'
 import { Route as SignedInNotificationsRouteImport } from './routes/_signed-in/notifications'
 import { Route as SignedInOutboxRouteImport } from './routes/_signed-in/outbox'
 import { Route as SignedInCompanyIndexRouteImport } from './routes/_signed-in/_company/index'
+import { Route as SignedInCompanyCalendarRouteImport } from './routes/_signed-in/_company/calendar'
 import { Route as SignedInCompanyEmployeesRouteImport } from './routes/_signed-in/_company/employees'
 import { Route as SignedInCompanyHrDocumentsRouteImport } from './routes/_signed-in/_company/hr-documents'
 import { Route as SignedInCompanyProfileRouteImport } from './routes/_signed-in/_company/profile'
@@ -112,6 +113,11 @@ const SignedInOutboxRoute = SignedInOutboxRouteImport.update({
 const SignedInCompanyIndexRoute = SignedInCompanyIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => SignedInCompanyRoute,
+} as any)
+const SignedInCompanyCalendarRoute = SignedInCompanyCalendarRouteImport.update({
+  id: '/calendar',
+  path: '/calendar',
   getParentRoute: () => SignedInCompanyRoute,
 } as any)
 const SignedInCompanyEmployeesRoute =
@@ -328,6 +334,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof SignedInAdminRouteWithChildren
   '/notifications': typeof SignedInNotificationsRoute
   '/outbox': typeof SignedInOutboxRoute
+  '/calendar': typeof SignedInCompanyCalendarRoute
   '/employees': typeof SignedInCompanyEmployeesRoute
   '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
   '/profile': typeof SignedInCompanyProfileRoute
@@ -373,6 +380,7 @@ export interface FileRoutesByTo {
   '/welcome': typeof WelcomeRoute
   '/notifications': typeof SignedInNotificationsRoute
   '/outbox': typeof SignedInOutboxRoute
+  '/calendar': typeof SignedInCompanyCalendarRoute
   '/employees': typeof SignedInCompanyEmployeesRoute
   '/hr-documents': typeof SignedInCompanyHrDocumentsRoute
   '/profile': typeof SignedInCompanyProfileRoute
@@ -419,6 +427,7 @@ export interface FileRoutesById {
   '/_signed-in/admin': typeof SignedInAdminRouteWithChildren
   '/_signed-in/notifications': typeof SignedInNotificationsRoute
   '/_signed-in/outbox': typeof SignedInOutboxRoute
+  '/_signed-in/_company/calendar': typeof SignedInCompanyCalendarRoute
   '/_signed-in/_company/employees': typeof SignedInCompanyEmployeesRoute
   '/_signed-in/_company/hr-documents': typeof SignedInCompanyHrDocumentsRoute
   '/_signed-in/_company/profile': typeof SignedInCompanyProfileRoute
@@ -468,6 +477,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/notifications'
     | '/outbox'
+    | '/calendar'
     | '/employees'
     | '/hr-documents'
     | '/profile'
@@ -513,6 +523,7 @@ export interface FileRouteTypes {
     | '/welcome'
     | '/notifications'
     | '/outbox'
+    | '/calendar'
     | '/employees'
     | '/hr-documents'
     | '/profile'
@@ -558,6 +569,7 @@ export interface FileRouteTypes {
     | '/_signed-in/admin'
     | '/_signed-in/notifications'
     | '/_signed-in/outbox'
+    | '/_signed-in/_company/calendar'
     | '/_signed-in/_company/employees'
     | '/_signed-in/_company/hr-documents'
     | '/_signed-in/_company/profile'
@@ -689,6 +701,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof SignedInCompanyIndexRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/calendar': {
+      id: '/_signed-in/_company/calendar'
+      path: '/calendar'
+      fullPath: '/calendar'
+      preLoaderRoute: typeof SignedInCompanyCalendarRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/employees': {
@@ -975,6 +994,7 @@ const SignedInCompanySettingsUserSettingsRouteWithChildren =
   )
 
 interface SignedInCompanyRouteChildren {
+  SignedInCompanyCalendarRoute: typeof SignedInCompanyCalendarRoute
   SignedInCompanyEmployeesRoute: typeof SignedInCompanyEmployeesRoute
   SignedInCompanyHrDocumentsRoute: typeof SignedInCompanyHrDocumentsRoute
   SignedInCompanyProfileRoute: typeof SignedInCompanyProfileRoute
@@ -1005,6 +1025,7 @@ interface SignedInCompanyRouteChildren {
 }
 
 const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
+  SignedInCompanyCalendarRoute: SignedInCompanyCalendarRoute,
   SignedInCompanyEmployeesRoute: SignedInCompanyEmployeesRoute,
   SignedInCompanyHrDocumentsRoute: SignedInCompanyHrDocumentsRoute,
   SignedInCompanyProfileRoute: SignedInCompanyProfileRoute,

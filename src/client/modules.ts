@@ -1,4 +1,5 @@
 // Every module's client registration. Adding a module's screens to the shell is one line here.
+import { calendarClientModule } from '../modules/calendar/client/calendar.module';
 import { employeesClientModule } from '../modules/employees/client/employees.module';
 import { leaveClientModule } from '../modules/leave/client/leave.module';
 import { organisationClientModule } from '../modules/organisation/client/organisation.module';
@@ -14,6 +15,7 @@ export const clientModules: readonly ClientModule[] = [
   employeesClientModule,
   leaveClientModule,
   rotasClientModule,
+  calendarClientModule,
   reportsClientModule,
   supportClientModule,
 ];

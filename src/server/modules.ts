@@ -2,6 +2,7 @@
 // Adding a module is one line here.
 import { alertsModule } from '../modules/alerts/server/alerts.module';
 import { authModule } from '../modules/auth/server/auth.module';
+import { calendarModule } from '../modules/calendar/server/calendar.module';
 import { dashboardModule } from '../modules/dashboard/server/dashboard.module';
 import { employeesModule } from '../modules/employees/server/employees.module';
 import { leaveModule } from '../modules/leave/server/leave.module';
@@ -25,6 +26,7 @@ export const serverModules: readonly ServerModule[] = [
   employeesModule,
   leaveModule,
   rotasModule,
+  calendarModule,
   reportsModule,
 ];
 

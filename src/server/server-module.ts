@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { PendingCountKey } from '../modules/dashboard/dashboard.contract';
 import type { AppDeps } from './app-deps';
+import type { CalendarSource } from './calendar/calendar-source';
 import type { Config } from './config';
 import type { Trx } from './db/database';
 import type { JobDefinition } from './jobs/job-definition';
@@ -38,6 +39,8 @@ export type ServerModule = {
   jobs?: readonly JobDefinition[];
   /** Reports over the module's data, listed on /reports (the reports module runs and exports them). */
   reports?: readonly ReportDefinition[];
+  /** Kinds of dated entries the module shows on /calendar (absences, shifts, tasks due…). */
+  calendar?: readonly CalendarSource[];
   /** Seeds the module's demo data into the demo company, after the modules listed before it. */
   demo?: (trx: Trx, company: DemoCompany) => Promise<void>;
 };
