@@ -3,7 +3,8 @@
 // week (people are told once), and the swaps waiting for approval. A day list on phones.
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Combobox.css';
-import { ActionIcon, Alert, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/SegmentedControl.css';
+import { ActionIcon, Alert, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -38,6 +39,7 @@ export function RotaAdminPage() {
   const [monday, setMonday] = useState(FIRST_ADMIN_WEEK);
   const [departmentId, setDepartmentId] = useState<string | null>(null);
   const [draft, setDraft] = useState<ShiftDraft | null>(null);
+  const [by, setBy] = useState<'person' | 'location'>('person');
   const departments = useQuery(departmentsQueryOptions());
   const days = weekOf(monday);
   const range = { from: monday, to: addDays(monday, 6), ...(departmentId ? { department_id: departmentId } : {}) };
@@ -116,6 +118,7 @@ export function RotaAdminPage() {
     body = (
       <RotaWeekGrid
         grid={grid.data}
+        by={by}
         days={days}
         onOpen={(shift) => setDraft({ date: shiftDate(shift), userId: shift.user_id, departmentId: shift.department_id, shift })}
         onAdd={({ date, userId }) => setDraft({ date, userId, departmentId })}
@@ -183,6 +186,16 @@ export function RotaAdminPage() {
           Publish week{drafts > 0 ? ` (${drafts})` : ''}
         </Button>
         {departmentId && <RotaTemplates departmentId={departmentId} week={monday} />}
+        <SegmentedControl
+          visibleFrom="sm"
+          value={by}
+          onChange={(value) => setBy(value as 'person' | 'location')}
+          aria-label="Rows"
+          data={[
+            { value: 'person', label: 'By person' },
+            { value: 'location', label: 'By location' },
+          ]}
+        />
       </Group>
       {drafts > 0 && (
         <Alert color="blue" variant="light">

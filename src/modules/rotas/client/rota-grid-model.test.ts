@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RotaPerson, Shift } from '../rotas.contract';
-import { dayTotals, gridRows, movedShift, OPEN_ROW } from './rota-grid-model';
+import { dayTotals, gridRows, locationRows, movedShift, NO_LOCATION, OPEN_ROW } from './rota-grid-model';
 
 const person = (id: string, rate: number | null): RotaPerson => ({
   id,
@@ -46,6 +46,18 @@ describe('the week grid', () => {
     expect(rows[0]).toMatchObject({ minutes: 450, cost: 93.75 });
     expect(rows[0]?.cells['2026-03-23']?.map((s) => s.id)).toEqual(['1']);
     expect(rows[2]?.cells['2026-03-24']?.map((s) => s.id)).toEqual(['3']);
+  });
+
+  it('groups the same week by location, shifts with no place last', () => {
+    const placed = {
+      ...grid,
+      shifts: grid.shifts.map((s) => (s.id === '2' ? { ...s, location_id: 'm', location_name: 'Manchester' } : s)),
+    };
+    const rows = locationRows(placed, days);
+    expect(rows.map((row) => [row.id, row.minutes])).toEqual([
+      ['m', 240],
+      [NO_LOCATION, 690],
+    ]);
   });
 
   it('adds up each day, counting shifts with no rate as unpriced', () => {

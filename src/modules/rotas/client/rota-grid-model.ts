@@ -48,6 +48,35 @@ export function gridRows(grid: Pick<RotaGrid, 'shifts' | 'people'>, days: string
   return [...rows.values(), open];
 }
 
+export const NO_LOCATION = 'no-location';
+
+/** The same week by place: a row per location the shifts name (those with none last), hours and cost per row. */
+export function locationRows(grid: Pick<RotaGrid, 'shifts' | 'people'>, days: string[]): GridRow[] {
+  const people = new Map(grid.people.map((person) => [person.id, person]));
+  const rows = new Map<string, GridRow>();
+  for (const shift of grid.shifts) {
+    const id = shift.location_id ?? NO_LOCATION;
+    let row = rows.get(id);
+    if (!row) {
+      row = {
+        id,
+        name: shift.location_name ?? 'No location',
+        person: null,
+        cells: Object.fromEntries(days.map((day) => [day, [] as Shift[]])),
+        minutes: 0,
+        cost: 0,
+      };
+      rows.set(id, row);
+    }
+    const day = shiftDate(shift);
+    if (!row.cells[day]) continue;
+    row.cells[day].push(shift);
+    row.minutes += workedMinutes(shift);
+    row.cost += costOf(shift, shift.user_id ? people.get(shift.user_id) : undefined);
+  }
+  return [...rows.values()].sort((a, b) => (a.id === NO_LOCATION ? 1 : b.id === NO_LOCATION ? -1 : a.name.localeCompare(b.name)));
+}
+
 export function dayTotals(grid: Pick<RotaGrid, 'shifts' | 'people'>, days: string[]): DayTotal[] {
   const people = new Map(grid.people.map((person) => [person.id, person]));
   return days.map((date) => {

@@ -6,11 +6,13 @@ import { ActionIcon, Box, Paper, Table, Text, UnstyledButton } from '@mantine/co
 import { IconPlus } from '@tabler/icons-react';
 import { formatDuration } from '../../../shared/dates';
 import type { RotaGrid, Shift } from '../rotas.contract';
-import { dayTotals, gridRows, OPEN_ROW } from './rota-grid-model';
+import { dayTotals, gridRows, locationRows, OPEN_ROW } from './rota-grid-model';
 import { money, shortDayLabel, timesOf } from './rota-format';
 
 type Props = {
   grid: RotaGrid;
+  /** Rows by person (drag to move, add per cell) or by location (read and open only). */
+  by: 'person' | 'location';
   days: string[];
   onOpen: (shift: Shift) => void;
   onAdd: (input: { date: string; userId: string | null }) => void;
@@ -50,8 +52,9 @@ function ShiftChip({ shift, onOpen }: { shift: Shift; onOpen: (shift: Shift) => 
   );
 }
 
-export function RotaWeekGrid({ grid, days, onOpen, onAdd, onMove }: Props) {
-  const rows = gridRows(grid, days);
+export function RotaWeekGrid({ grid, by, days, onOpen, onAdd, onMove }: Props) {
+  const rows = by === 'person' ? gridRows(grid, days) : locationRows(grid, days);
+  const byPerson = by === 'person';
   const totals = dayTotals(grid, days);
   const byId = new Map(grid.shifts.map((shift) => [shift.id, shift]));
   const drop = (event: React.DragEvent, date: string, userId: string | null) => {
@@ -64,7 +67,7 @@ export function RotaWeekGrid({ grid, days, onOpen, onAdd, onMove }: Props) {
       <Table withColumnBorders stickyHeader miw={900} aria-label="Rota for the week">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={170}>Person</Table.Th>
+            <Table.Th w={170}>{byPerson ? 'Person' : 'Location'}</Table.Th>
             {days.map((day) => (
               <Table.Th key={day}>{shortDayLabel(day)}</Table.Th>
             ))}
@@ -88,13 +91,13 @@ export function RotaWeekGrid({ grid, days, onOpen, onAdd, onMove }: Props) {
                 <Table.Td
                   key={day}
                   onDragOver={(event) => event.preventDefault()}
-                  onDrop={(event) => drop(event, day, row.id === OPEN_ROW ? null : row.id)}
+                  onDrop={(event) => byPerson && drop(event, day, row.id === OPEN_ROW ? null : row.id)}
                   style={{ verticalAlign: 'top', minWidth: 100 }}
                 >
                   {row.cells[day]?.map((shift) => (
                     <ShiftChip key={shift.id} shift={shift} onOpen={onOpen} />
                   ))}
-                  {grid.may_build && (
+                  {grid.may_build && byPerson && (
                     <Box ta="center">
                       <ActionIcon
                         variant="subtle"
