@@ -129,6 +129,24 @@ describe('building a rota', () => {
     expect(foreign.statusCode).toBeLessThan(500);
   });
 
+  it("records a person's opt-out of the 48-hour average, for a manager's own departments only", async () => {
+    expect(
+      (await h.send('manager', 'PUT', `/api/rota-opt-out/${h.company.people.office.id}`, { working_time_opt_out: true })).statusCode,
+    ).toBe(403);
+    expect(
+      (await h.send('employee', 'PUT', `/api/rota-opt-out/${h.company.people.employee.id}`, { working_time_opt_out: true })).statusCode,
+    ).toBe(403);
+    expect(
+      (await h.send('manager', 'PUT', `/api/rota-opt-out/${h.company.people.colleague.id}`, { working_time_opt_out: 'yes' })).statusCode,
+    ).toBe(422);
+    expect(
+      (await h.send('manager', 'PUT', `/api/rota-opt-out/${h.company.people.colleague.id}`, { working_time_opt_out: true })).statusCode,
+    ).toBe(200);
+    const people = (await grid('manager')).people;
+    expect(people.find((p) => p.name === 'Colin Cole')?.working_time_opt_out).toBe(true);
+    expect(people.find((p) => p.name === 'Ella Evans')?.working_time_opt_out).toBe(false);
+  });
+
   it('copies a week as drafts, keeping the London times', async () => {
     const res = await h.send('manager', 'POST', '/api/rota/copy-week', {
       from_week: monday,

@@ -2,12 +2,15 @@
 // cost per person and per day. Drafts are dashed. On a desktop a shift can be dragged to
 // another person or day; a click opens it, and an empty cell adds a shift there.
 import '@mantine/core/styles/Table.css';
-import { ActionIcon, Box, Paper, Table, Text, UnstyledButton } from '@mantine/core';
+import '@mantine/core/styles/Switch.css';
+import { ActionIcon, Box, Paper, Switch, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import { formatDuration } from '../../../shared/dates';
 import type { RotaGrid, Shift } from '../rotas.contract';
 import { dayTotals, gridRows, locationRows, OPEN_ROW } from './rota-grid-model';
 import { money, shortDayLabel, timesOf } from './rota-format';
+import { optOutMutationOptions } from './rotas.api';
 
 type Props = {
   grid: RotaGrid;
@@ -55,6 +58,7 @@ function ShiftChip({ shift, onOpen }: { shift: Shift; onOpen: (shift: Shift) => 
 export function RotaWeekGrid({ grid, by, days, onOpen, onAdd, onMove }: Props) {
   const rows = by === 'person' ? gridRows(grid, days) : locationRows(grid, days);
   const byPerson = by === 'person';
+  const optOut = useMutation(optOutMutationOptions(useQueryClient()));
   const totals = dayTotals(grid, days);
   const byId = new Map(grid.shifts.map((shift) => [shift.id, shift]));
   const drop = (event: React.DragEvent, date: string, userId: string | null) => {
@@ -81,10 +85,15 @@ export function RotaWeekGrid({ grid, by, days, onOpen, onAdd, onMove }: Props) {
                 <Text size="sm" fw={600} c={row.id === OPEN_ROW ? 'teal' : undefined}>
                   {row.name}
                 </Text>
-                {row.person?.working_time_opt_out && (
-                  <Text size="xs" c="dimmed">
-                    Opted out of 48 h
-                  </Text>
+                {row.person && grid.may_build && (
+                  <Switch
+                    size="xs"
+                    mt={4}
+                    label="Opted out of 48 h"
+                    checked={row.person.working_time_opt_out}
+                    disabled={optOut.isPending}
+                    onChange={(event) => optOut.mutate({ userId: row.id, optOut: event.currentTarget.checked })}
+                  />
                 )}
               </Table.Th>
               {days.map((day) => (

@@ -123,3 +123,13 @@ export const swapActionMutationOptions = (queryClient: QueryClient) => ({
   mutationFn: ({ id, action }: { id: string; action: SwapAction }) => apiFetch<Swap>(rotaPaths.swapAction(id, action), { method: 'POST' }),
   onSuccess: invalidating(queryClient),
 });
+
+/** The person's opt-out of the 48-hour weekly average (a field of their employment record). */
+export const optOutMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: ({ userId, optOut }: { userId: string; optOut: boolean }) =>
+    apiFetch<{ user_id: string; working_time_opt_out: boolean }>(rotaPaths.optOut(userId), {
+      method: 'PUT',
+      body: { working_time_opt_out: optOut },
+    }),
+  onSuccess: invalidating(queryClient),
+});
