@@ -1,7 +1,8 @@
 // The SQL of the absence reports: absences in range for the people in reach, aggregated by
 // leave type, person, department, month or sickness category, and a person's sickness for the
-// Bradford factor. A day counts when the person's working pattern (the one in force when the
-// absence began; Monday to Friday without one) has hours that day; a half day is 0.5 and hours
+// Bradford factor. A day counts when the person's working pattern (their latest one in the
+// aggregates, the one in force when the absence began for the Bradford factor; Monday to
+// Friday without one) has hours that day; a half day is 0.5 and hours
 // are counted in 7.5-hour days. Every query filters by company besides row-level security.
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
@@ -57,16 +58,20 @@ export async function aggregateAbsences(
   const key = GROUP_KEY[input.group];
   const detail = input.group === 'person' ? sql`min(coalesce(d.name, ''))` : sql`null`;
   const { rows } = await sql<AbsenceAggregate>`
+    with week as (
+      -- Each person's latest working pattern, once per person rather than once per absence.
+      select distinct on (w.user_id) w.user_id,
+        array[w.mon_hours, w.tue_hours, w.wed_hours, w.thu_hours, w.fri_hours, w.sat_hours, w.sun_hours]::float8[] as hours
+      from user_working_patterns w where w.company_id = ${input.companyId}
+      order by w.user_id, w.start_date desc
+    )
     select ${key} as label, ${detail} as detail, count(*)::int as spells, round(sum(x.days)::numeric, 2)::float8 as days,
       count(distinct a.user_id)::int as people
     from user_absences a
     join users u on u.id = a.user_id
     join leave_types lt on lt.id = a.leave_type_id
     left join departments d on d.id = u.department_id
-    left join lateral (
-      select w.mon_hours, w.tue_hours, w.wed_hours, w.thu_hours, w.fri_hours, w.sat_hours, w.sun_hours from user_working_patterns w
-      where w.user_id = a.user_id and w.start_date <= a.start_date order by w.start_date desc limit 1
-    ) p on true
+    left join week p on p.user_id = a.user_id
     cross join lateral (
       select greatest(a.start_date, ${from}::date) as first_day,
         case a.duration_type
@@ -74,8 +79,7 @@ export async function aggregateAbsences(
           when 'hours' then coalesce(a.hours, 0) / 7.5
           else (select count(*) from generate_series(greatest(a.start_date, ${from}::date),
                   least(coalesce(a.end_date, ${input.today}::date), ${to}::date), interval '1 day') g(day)
-                where (array[coalesce(p.mon_hours, 7.5), coalesce(p.tue_hours, 7.5), coalesce(p.wed_hours, 7.5), coalesce(p.thu_hours, 7.5),
-                  coalesce(p.fri_hours, 7.5), coalesce(p.sat_hours, 0), coalesce(p.sun_hours, 0)])[extract(isodow from g.day)::int] > 0)
+                where (coalesce(p.hours, array[7.5, 7.5, 7.5, 7.5, 7.5, 0, 0]::float8[]))[extract(isodow from g.day)::int] > 0)
         end::float8 as days
     ) x
     where ${sql.join(conditions, sql` and `)}
