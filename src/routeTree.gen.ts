@@ -22,10 +22,12 @@ import { Route as SignedInAdminRouteImport } from './routes/_signed-in/admin'
 import { Route as SignedInNotificationsRouteImport } from './routes/_signed-in/notifications'
 import { Route as SignedInOutboxRouteImport } from './routes/_signed-in/outbox'
 import { Route as SignedInCompanyIndexRouteImport } from './routes/_signed-in/_company/index'
+import { Route as SignedInCompanyCalendarRouteImport } from './routes/_signed-in/_company/calendar'
 import { Route as SignedInCompanyEmployeesRouteImport } from './routes/_signed-in/_company/employees'
 import { Route as SignedInCompanyHrTasksRouteImport } from './routes/_signed-in/_company/hr-tasks'
 import { Route as SignedInCompanyHsTasksRouteImport } from './routes/_signed-in/_company/hs-tasks'
 import { Route as SignedInCompanyProfileRouteImport } from './routes/_signed-in/_company/profile'
+import { Route as SignedInCompanyReportsRouteImport } from './routes/_signed-in/_company/reports'
 import { Route as SignedInAdminIndexRouteImport } from './routes/_signed-in/admin/index'
 import { Route as SignedInAdminAlertsRouteImport } from './routes/_signed-in/admin/alerts'
 import { Route as SignedInCompanyAbsenceIdRouteImport } from './routes/_signed-in/_company/absence.$id'
@@ -58,6 +60,8 @@ import { Route as SignedInCompanyOvertimeIdRouteImport } from './routes/_signed-
 import { Route as SignedInCompanyOvertimeReportRouteImport } from './routes/_signed-in/_company/overtime.report'
 import { Route as SignedInCompanyPayrollIndexRouteImport } from './routes/_signed-in/_company/payroll.index'
 import { Route as SignedInCompanyPayrollStartRouteImport } from './routes/_signed-in/_company/payroll.$start'
+import { Route as SignedInCompanyRotasAdminRouteImport } from './routes/_signed-in/_company/rotas.admin'
+import { Route as SignedInCompanyRotasShiftsRouteImport } from './routes/_signed-in/_company/rotas.shifts'
 import { Route as SignedInCompanySettingsAbsenceAndLeaveSettingsRouteImport } from './routes/_signed-in/_company/settings.absence-and-leave-settings'
 import { Route as SignedInCompanySettingsCompanySettingsRouteImport } from './routes/_signed-in/_company/settings.company-settings'
 import { Route as SignedInCompanySettingsCustomFormFieldsRouteImport } from './routes/_signed-in/_company/settings.custom-form-fields'
@@ -150,6 +154,11 @@ const SignedInCompanyIndexRoute = SignedInCompanyIndexRouteImport.update({
   path: '/',
   getParentRoute: () => SignedInCompanyRoute,
 } as any)
+const SignedInCompanyCalendarRoute = SignedInCompanyCalendarRouteImport.update({
+  id: '/calendar',
+  path: '/calendar',
+  getParentRoute: () => SignedInCompanyRoute,
+} as any)
 const SignedInCompanyEmployeesRoute =
   SignedInCompanyEmployeesRouteImport.update({
     id: '/employees',
@@ -169,6 +178,11 @@ const SignedInCompanyHsTasksRoute = SignedInCompanyHsTasksRouteImport.update({
 const SignedInCompanyProfileRoute = SignedInCompanyProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => SignedInCompanyRoute,
+} as any)
+const SignedInCompanyReportsRoute = SignedInCompanyReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => SignedInCompanyRoute,
 } as any)
 const SignedInAdminIndexRoute = SignedInAdminIndexRouteImport.update({
@@ -359,6 +373,18 @@ const SignedInCompanyPayrollStartRoute =
     path: '/payroll/$start',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanyRotasAdminRoute =
+  SignedInCompanyRotasAdminRouteImport.update({
+    id: '/rotas/admin',
+    path: '/rotas/admin',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanyRotasShiftsRoute =
+  SignedInCompanyRotasShiftsRouteImport.update({
+    id: '/rotas/shifts',
+    path: '/rotas/shifts',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanySettingsAbsenceAndLeaveSettingsRoute =
   SignedInCompanySettingsAbsenceAndLeaveSettingsRouteImport.update({
     id: '/settings/absence-and-leave-settings',
@@ -541,10 +567,12 @@ export interface FileRoutesByFullPath {
   '/admin': typeof SignedInAdminRouteWithChildren
   '/notifications': typeof SignedInNotificationsRoute
   '/outbox': typeof SignedInOutboxRoute
+  '/calendar': typeof SignedInCompanyCalendarRoute
   '/employees': typeof SignedInCompanyEmployeesRoute
   '/hr-tasks': typeof SignedInCompanyHrTasksRoute
   '/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/profile': typeof SignedInCompanyProfileRoute
+  '/reports': typeof SignedInCompanyReportsRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin/': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
@@ -569,6 +597,8 @@ export interface FileRoutesByFullPath {
   '/overtime/$id': typeof SignedInCompanyOvertimeIdRoute
   '/overtime/report': typeof SignedInCompanyOvertimeReportRoute
   '/payroll/$start': typeof SignedInCompanyPayrollStartRoute
+  '/rotas/admin': typeof SignedInCompanyRotasAdminRoute
+  '/rotas/shifts': typeof SignedInCompanyRotasShiftsRoute
   '/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -617,10 +647,12 @@ export interface FileRoutesByTo {
   '/welcome': typeof WelcomeRoute
   '/notifications': typeof SignedInNotificationsRoute
   '/outbox': typeof SignedInOutboxRoute
+  '/calendar': typeof SignedInCompanyCalendarRoute
   '/employees': typeof SignedInCompanyEmployeesRoute
   '/hr-tasks': typeof SignedInCompanyHrTasksRoute
   '/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/profile': typeof SignedInCompanyProfileRoute
+  '/reports': typeof SignedInCompanyReportsRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
@@ -645,6 +677,8 @@ export interface FileRoutesByTo {
   '/overtime/$id': typeof SignedInCompanyOvertimeIdRoute
   '/overtime/report': typeof SignedInCompanyOvertimeReportRoute
   '/payroll/$start': typeof SignedInCompanyPayrollStartRoute
+  '/rotas/admin': typeof SignedInCompanyRotasAdminRoute
+  '/rotas/shifts': typeof SignedInCompanyRotasShiftsRoute
   '/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -694,10 +728,12 @@ export interface FileRoutesById {
   '/_signed-in/admin': typeof SignedInAdminRouteWithChildren
   '/_signed-in/notifications': typeof SignedInNotificationsRoute
   '/_signed-in/outbox': typeof SignedInOutboxRoute
+  '/_signed-in/_company/calendar': typeof SignedInCompanyCalendarRoute
   '/_signed-in/_company/employees': typeof SignedInCompanyEmployeesRoute
   '/_signed-in/_company/hr-tasks': typeof SignedInCompanyHrTasksRoute
   '/_signed-in/_company/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/_signed-in/_company/profile': typeof SignedInCompanyProfileRoute
+  '/_signed-in/_company/reports': typeof SignedInCompanyReportsRoute
   '/_signed-in/admin/alerts': typeof SignedInAdminAlertsRoute
   '/_signed-in/_company/': typeof SignedInCompanyIndexRoute
   '/_signed-in/admin/': typeof SignedInAdminIndexRoute
@@ -723,6 +759,8 @@ export interface FileRoutesById {
   '/_signed-in/_company/overtime/$id': typeof SignedInCompanyOvertimeIdRoute
   '/_signed-in/_company/overtime/report': typeof SignedInCompanyOvertimeReportRoute
   '/_signed-in/_company/payroll/$start': typeof SignedInCompanyPayrollStartRoute
+  '/_signed-in/_company/rotas/admin': typeof SignedInCompanyRotasAdminRoute
+  '/_signed-in/_company/rotas/shifts': typeof SignedInCompanyRotasShiftsRoute
   '/_signed-in/_company/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/_signed-in/_company/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/_signed-in/_company/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -774,10 +812,12 @@ export interface FileRouteTypes {
     | '/admin'
     | '/notifications'
     | '/outbox'
+    | '/calendar'
     | '/employees'
     | '/hr-tasks'
     | '/hs-tasks'
     | '/profile'
+    | '/reports'
     | '/admin/alerts'
     | '/admin/'
     | '/absence/$id'
@@ -802,6 +842,8 @@ export interface FileRouteTypes {
     | '/overtime/$id'
     | '/overtime/report'
     | '/payroll/$start'
+    | '/rotas/admin'
+    | '/rotas/shifts'
     | '/settings/absence-and-leave-settings'
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
@@ -850,10 +892,12 @@ export interface FileRouteTypes {
     | '/welcome'
     | '/notifications'
     | '/outbox'
+    | '/calendar'
     | '/employees'
     | '/hr-tasks'
     | '/hs-tasks'
     | '/profile'
+    | '/reports'
     | '/admin/alerts'
     | '/admin'
     | '/absence/$id'
@@ -878,6 +922,8 @@ export interface FileRouteTypes {
     | '/overtime/$id'
     | '/overtime/report'
     | '/payroll/$start'
+    | '/rotas/admin'
+    | '/rotas/shifts'
     | '/settings/absence-and-leave-settings'
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
@@ -926,10 +972,12 @@ export interface FileRouteTypes {
     | '/_signed-in/admin'
     | '/_signed-in/notifications'
     | '/_signed-in/outbox'
+    | '/_signed-in/_company/calendar'
     | '/_signed-in/_company/employees'
     | '/_signed-in/_company/hr-tasks'
     | '/_signed-in/_company/hs-tasks'
     | '/_signed-in/_company/profile'
+    | '/_signed-in/_company/reports'
     | '/_signed-in/admin/alerts'
     | '/_signed-in/_company/'
     | '/_signed-in/admin/'
@@ -955,6 +1003,8 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/overtime/$id'
     | '/_signed-in/_company/overtime/report'
     | '/_signed-in/_company/payroll/$start'
+    | '/_signed-in/_company/rotas/admin'
+    | '/_signed-in/_company/rotas/shifts'
     | '/_signed-in/_company/settings/absence-and-leave-settings'
     | '/_signed-in/_company/settings/company-settings'
     | '/_signed-in/_company/settings/custom-form-fields'
@@ -1097,6 +1147,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanyIndexRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/calendar': {
+      id: '/_signed-in/_company/calendar'
+      path: '/calendar'
+      fullPath: '/calendar'
+      preLoaderRoute: typeof SignedInCompanyCalendarRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/employees': {
       id: '/_signed-in/_company/employees'
       path: '/employees'
@@ -1123,6 +1180,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof SignedInCompanyProfileRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/reports': {
+      id: '/_signed-in/_company/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof SignedInCompanyReportsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/admin/': {
@@ -1347,6 +1411,20 @@ declare module '@tanstack/react-router' {
       path: '/payroll/$start'
       fullPath: '/payroll/$start'
       preLoaderRoute: typeof SignedInCompanyPayrollStartRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/rotas/admin': {
+      id: '/_signed-in/_company/rotas/admin'
+      path: '/rotas/admin'
+      fullPath: '/rotas/admin'
+      preLoaderRoute: typeof SignedInCompanyRotasAdminRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/rotas/shifts': {
+      id: '/_signed-in/_company/rotas/shifts'
+      path: '/rotas/shifts'
+      fullPath: '/rotas/shifts'
+      preLoaderRoute: typeof SignedInCompanyRotasShiftsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/settings/absence-and-leave-settings': {
@@ -1591,10 +1669,12 @@ const SignedInCompanySettingsUserSettingsRouteWithChildren =
   )
 
 interface SignedInCompanyRouteChildren {
+  SignedInCompanyCalendarRoute: typeof SignedInCompanyCalendarRoute
   SignedInCompanyEmployeesRoute: typeof SignedInCompanyEmployeesRoute
   SignedInCompanyHrTasksRoute: typeof SignedInCompanyHrTasksRoute
   SignedInCompanyHsTasksRoute: typeof SignedInCompanyHsTasksRoute
   SignedInCompanyProfileRoute: typeof SignedInCompanyProfileRoute
+  SignedInCompanyReportsRoute: typeof SignedInCompanyReportsRoute
   SignedInCompanyIndexRoute: typeof SignedInCompanyIndexRoute
   SignedInCompanyAbsenceIdRoute: typeof SignedInCompanyAbsenceIdRoute
   SignedInCompanyDocumentIdRoute: typeof SignedInCompanyDocumentIdRoute
@@ -1618,6 +1698,8 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanyOvertimeIdRoute: typeof SignedInCompanyOvertimeIdRoute
   SignedInCompanyOvertimeReportRoute: typeof SignedInCompanyOvertimeReportRoute
   SignedInCompanyPayrollStartRoute: typeof SignedInCompanyPayrollStartRoute
+  SignedInCompanyRotasAdminRoute: typeof SignedInCompanyRotasAdminRoute
+  SignedInCompanyRotasShiftsRoute: typeof SignedInCompanyRotasShiftsRoute
   SignedInCompanySettingsAbsenceAndLeaveSettingsRoute: typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   SignedInCompanySettingsCompanySettingsRoute: typeof SignedInCompanySettingsCompanySettingsRoute
   SignedInCompanySettingsCustomFormFieldsRoute: typeof SignedInCompanySettingsCustomFormFieldsRoute
@@ -1649,10 +1731,12 @@ interface SignedInCompanyRouteChildren {
 }
 
 const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
+  SignedInCompanyCalendarRoute: SignedInCompanyCalendarRoute,
   SignedInCompanyEmployeesRoute: SignedInCompanyEmployeesRoute,
   SignedInCompanyHrTasksRoute: SignedInCompanyHrTasksRoute,
   SignedInCompanyHsTasksRoute: SignedInCompanyHsTasksRoute,
   SignedInCompanyProfileRoute: SignedInCompanyProfileRoute,
+  SignedInCompanyReportsRoute: SignedInCompanyReportsRoute,
   SignedInCompanyIndexRoute: SignedInCompanyIndexRoute,
   SignedInCompanyAbsenceIdRoute: SignedInCompanyAbsenceIdRoute,
   SignedInCompanyDocumentIdRoute: SignedInCompanyDocumentIdRoute,
@@ -1685,6 +1769,8 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanyOvertimeIdRoute: SignedInCompanyOvertimeIdRoute,
   SignedInCompanyOvertimeReportRoute: SignedInCompanyOvertimeReportRoute,
   SignedInCompanyPayrollStartRoute: SignedInCompanyPayrollStartRoute,
+  SignedInCompanyRotasAdminRoute: SignedInCompanyRotasAdminRoute,
+  SignedInCompanyRotasShiftsRoute: SignedInCompanyRotasShiftsRoute,
   SignedInCompanySettingsAbsenceAndLeaveSettingsRoute:
     SignedInCompanySettingsAbsenceAndLeaveSettingsRoute,
   SignedInCompanySettingsCompanySettingsRoute:

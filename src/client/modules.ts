@@ -1,6 +1,7 @@
 // Every module's client registration. Adding a module's screens to the shell is one line here.
 import { articlesClientModule } from '../modules/articles/client/articles.module';
 import { documentsClientModule } from '../modules/documents/client/documents.module';
+import { calendarClientModule } from '../modules/calendar/client/calendar.module';
 import { employeesClientModule } from '../modules/employees/client/employees.module';
 import { incidentsClientModule } from '../modules/incidents/client/incidents.module';
 import { expensesClientModule } from '../modules/expenses/client/expenses.module';
@@ -9,6 +10,8 @@ import { noticesClientModule } from '../modules/notices/client/notices.module';
 import { overtimeClientModule } from '../modules/overtime/client/overtime.module';
 import { payrollClientModule } from '../modules/payroll/client/payroll.module';
 import { organisationClientModule } from '../modules/organisation/client/organisation.module';
+import { reportsClientModule } from '../modules/reports/client/reports.module';
+import { rotasClientModule } from '../modules/rotas/client/rotas.module';
 import { settingsClientModule } from '../modules/settings/client/settings.module';
 import { supportClientModule } from '../modules/support/client/support.module';
 import { tasksClientModule } from '../modules/tasks/client/tasks.module';
@@ -22,6 +25,9 @@ export const clientModules: readonly ClientModule[] = [
   overtimeClientModule,
   payrollClientModule,
   expensesClientModule,
+  rotasClientModule,
+  calendarClientModule,
+  reportsClientModule,
   supportClientModule,
   noticesClientModule,
   articlesClientModule,

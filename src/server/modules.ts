@@ -3,6 +3,7 @@
 import { alertsModule } from '../modules/alerts/server/alerts.module';
 import { articlesModule } from '../modules/articles/server/articles.module';
 import { authModule } from '../modules/auth/server/auth.module';
+import { calendarModule } from '../modules/calendar/server/calendar.module';
 import { dashboardModule } from '../modules/dashboard/server/dashboard.module';
 import { documentsModule } from '../modules/documents/server/documents.module';
 import { employeesModule } from '../modules/employees/server/employees.module';
@@ -14,6 +15,8 @@ import { notificationsModule } from '../modules/notifications/server/notificatio
 import { overtimeModule } from '../modules/overtime/server/overtime.module';
 import { payrollModule } from '../modules/payroll/server/payroll.module';
 import { organisationModule } from '../modules/organisation/server/organisation.module';
+import { reportsModule } from '../modules/reports/server/reports.module';
+import { rotasModule } from '../modules/rotas/server/rotas.module';
 import { settingsModule } from '../modules/settings/server/settings.module';
 import { supportModule } from '../modules/support/server/support.module';
 import { tasksModule } from '../modules/tasks/server/tasks.module';
@@ -38,6 +41,9 @@ export const serverModules: readonly ServerModule[] = [
   incidentsModule,
   expensesModule,
   documentsModule,
+  rotasModule,
+  calendarModule,
+  reportsModule,
 ];
 
 /** The roles a company starts with (and the administrators' role), from the modules' grants. */

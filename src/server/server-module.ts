@@ -5,11 +5,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { PendingCountKey } from '../modules/dashboard/dashboard.contract';
 import type { AppDeps } from './app-deps';
+import type { CalendarSource } from './calendar/calendar-source';
 import type { Config } from './config';
 import type { Trx } from './db/database';
 import type { JobDefinition } from './jobs/job-definition';
 import type { PayrollContributor, TimeOffInLieuLedger } from './module-hooks';
 import type { PendingCounter } from './pending-count/pending-count.registry';
+import type { ReportDefinition } from './reports/report-definition';
 import type { RoleGrants } from './roles';
 
 /** The demo company as the platform has made it so far: each module's demo adds to it. */
@@ -41,6 +43,10 @@ export type ServerModule = {
   counters?: Partial<Record<PendingCountKey, PendingCounter>>;
   /** Background jobs (pg-boss queues, schedules and handlers) the servers run. */
   jobs?: readonly JobDefinition[];
+  /** Reports over the module's data, listed on /reports (the reports module runs and exports them). */
+  reports?: readonly ReportDefinition[];
+  /** Kinds of dated entries the module shows on /calendar (absences, shifts, tasks due…). */
+  calendar?: readonly CalendarSource[];
   /** Seeds the module's demo data into the demo company, after the modules listed before it. */
   demo?: (trx: Trx, company: DemoCompany) => Promise<void>;
   /** What the module adds to a pay period's payroll data (src/server/module-hooks.ts). */

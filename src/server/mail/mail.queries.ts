@@ -14,7 +14,9 @@ export type EmailTemplate =
   | 'email_change_notice'
   | 'notification'
   | 'contact_request'
-  | 'payroll_data';
+  | 'payroll_data'
+  | 'rota_published'
+  | 'report_digest';
 
 export type EmailMessage = {
   template: EmailTemplate;

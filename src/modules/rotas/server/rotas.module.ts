@@ -1,0 +1,16 @@
+// The rotas module's registration: shifts, publishing, claims and swaps, templates, the
+// personal iCalendar feed, and the demo company's Kitchen and Operations rotas.
+import type { ServerModule } from '../../../server/server-module';
+import { shiftCalendarSource } from './rota-calendar-source';
+import { rotaRoutes } from './rota.routes';
+import { rotasGrants } from './rotas.grants';
+import { seedRotasDemo } from './rotas-demo';
+
+export const rotasModule: ServerModule = {
+  name: 'rotas',
+  routes: rotaRoutes,
+  grants: rotasGrants,
+  calendar: [shiftCalendarSource],
+  demo: (trx, company) =>
+    seedRotasDemo(trx, { companyId: company.companyId, departments: company.departments, accounts: company.accounts }),
+};

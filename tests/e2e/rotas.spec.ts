@@ -1,0 +1,117 @@
+// Rotas and reports against the real server and the demo company: Marcus adds two shifts for
+// Ella to next week and publishes it, and Ella's phone shows them without a reload; with no
+// signal Ella reloads My Rota Shifts and still sees her week, claims the open Thursday shift,
+// and the claim lands once when the signal returns; the owner opens the absence report, sees
+// its chart and downloads the CSV.
+//
+// Dates follow today (London): next week's Friday and Saturday are free for Ella (she works
+// Monday to Wednesday in the demo), and next Thursday has the demo's open Operations shift.
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from '@playwright/test';
+import type { MyRota } from '../../src/modules/rotas/rotas.contract';
+import { addDays, londonDate, startOfWeek } from '../../src/shared/dates';
+import { ACCOUNTS, apiSignIn } from './support/accounts';
+import { expect, signIn, test, waitForActivatedServiceWorker } from './support/fixtures';
+
+const PHONE = { width: 390, height: 844 };
+const nextMonday = addDays(startOfWeek(londonDate(new Date())), 7);
+const weekday = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
+const british = (iso: string) => iso.split('-').reverse().join('/');
+const shortDay = (iso: string) => `${weekday(iso).slice(0, 3)} ${british(iso).slice(0, 5)}`;
+
+async function openAs(browser: Browser, email: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw new Error(`Uncaught in the page: ${error.message}`);
+  });
+  await page.goto('/login');
+  await signIn(page, email, 'demo-password');
+  await expect(
+    page.getByRole('navigation', { name: 'Main menu' }).or(page.getByRole('button', { name: 'Menu', exact: true })),
+  ).toBeVisible();
+  return page;
+}
+
+async function ellasRota(page: Page): Promise<MyRota> {
+  const { auth_token } = await apiSignIn(page.request, ACCOUNTS.employee);
+  const response = await page.request.get('/api/rota/mine', { headers: { authorization: `Bearer ${auth_token}` } });
+  return (await response.json()) as MyRota;
+}
+
+async function addShift(marcus: Page, date: string, start: string, end: string): Promise<void> {
+  await marcus.getByRole('button', { name: `Add a shift for Ella Evans on ${shortDay(date)}` }).click();
+  const dialog = marcus.getByRole('dialog', { name: 'Add shift' });
+  await dialog.getByLabel('Start').fill(start);
+  await dialog.getByLabel('End').fill(end);
+  await dialog.getByLabel('Unpaid break (minutes)').fill('0');
+  await dialog.getByLabel('Role').fill('Stock count');
+  await dialog.getByRole('button', { name: 'Save shift' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a published week reaches the phone in realtime, opens offline, and an offline claim lands once', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const friday = addDays(nextMonday, 4);
+  const saturday = addDays(nextMonday, 5);
+  const thursday = addDays(nextMonday, 3);
+
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
+  await waitForActivatedServiceWorker(ella);
+  await ella.goto('/rotas/shifts');
+  await expect(ella.getByRole('heading', { level: 1, name: 'My Rota Shifts' })).toBeVisible();
+  const nextWeek = ella.getByRole('region', { name: 'Next week' });
+  await expect(nextWeek.getByLabel(/^Shift Monday/)).toBeVisible();
+  await expect(nextWeek.getByLabel(`Shift ${weekday(friday)} ${british(friday)} 09:00–13:00`)).toHaveCount(0);
+
+  const marcus = await openAs(browser, ACCOUNTS.manager);
+  await marcus.goto('/rotas/admin');
+  await marcus.getByRole('button', { name: 'Next week' }).click();
+  await expect(marcus.getByText(`Week of ${weekday(nextMonday)} ${british(nextMonday)}`)).toBeVisible();
+  await addShift(marcus, friday, '09:00', '13:00');
+  await addShift(marcus, saturday, '09:00', '13:00');
+  await marcus.getByRole('button', { name: /^Publish week \(2\)$/ }).click();
+  await expect(marcus.getByText('2 shifts published; 1 person told.')).toBeVisible();
+
+  // No reload on the phone: the publish arrives over the realtime connection.
+  await expect(nextWeek.getByLabel(`Shift ${weekday(friday)} ${british(friday)} 09:00–13:00`)).toBeVisible({ timeout: 15_000 });
+  await expect(nextWeek.getByLabel(`Shift ${weekday(saturday)} ${british(saturday)} 09:00–13:00`)).toBeVisible();
+  // The persisted cache writes at most once a second: let it.
+  await ella.waitForTimeout(2_500);
+
+  await ella.context().setOffline(true);
+  await ella.reload();
+  await expect(ella.getByRole('heading', { level: 1, name: 'My Rota Shifts' })).toBeVisible();
+  await expect(ella.getByTestId('rota-last-updated')).toContainText('Offline: last updated');
+  await expect(
+    ella.getByRole('region', { name: 'Next week' }).getByLabel(`Shift ${weekday(friday)} ${british(friday)} 09:00–13:00`),
+  ).toBeVisible();
+  const open = ella.getByRole('region', { name: 'Open shifts' }).getByLabel(`Shift ${weekday(thursday)} ${british(thursday)} 10:00–14:00`);
+  await open.getByRole('button', { name: 'Claim shift' }).click();
+  await expect(open.getByText('Waiting to sync')).toBeVisible();
+  expect((await ellasRota(marcus)).shifts.some((s) => s.role === 'Delivery cover')).toBe(false);
+
+  await ella.context().setOffline(false);
+  await expect
+    .poll(async () => (await ellasRota(marcus)).shifts.filter((s) => s.role === 'Delivery cover').length, { timeout: 30_000 })
+    .toBe(1);
+  await ella.waitForTimeout(2_000);
+  expect((await ellasRota(marcus)).shifts.filter((s) => s.role === 'Delivery cover')).toHaveLength(1);
+  await ella.context().close();
+  await marcus.context().close();
+});
+
+test('the owner sees the absence report as a chart and downloads it as CSV', async ({ browser }) => {
+  const owner = await openAs(browser, ACCOUNTS.owner);
+  await owner.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Reports' }).click();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  await expect(owner.getByTestId('report-chart').locator('svg.recharts-surface')).toBeVisible();
+  await expect(owner.getByRole('table', { name: 'Absence' }).getByRole('cell', { name: 'Sickness' })).toBeVisible();
+  const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^absence-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.replace('\uFEFF', '').split('\r\n')[0]).toBe('Leave type,Days,Spells,People');
+  expect(csv).toContain('Sickness,');
+  await owner.context().close();
+});
