@@ -34,6 +34,8 @@ const shellSources = [
   'src/routes/_signed-in/outbox.tsx',
   // The persisted cache, the outbox bridge and realtime: loaded by the entry when signed in.
   'src/client/offline/offline-session.ts',
+  // The toasts (loaded by the app once it has started).
+  'src/client/shell/toast-container.tsx',
   // Contact Us works offline: its message waits in the outbox.
   'src/modules/support/client/contact-support-modal.tsx',
   'src/routes/welcome.tsx',

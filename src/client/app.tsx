@@ -3,13 +3,12 @@
 import './mantine-styles';
 import './app.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { startTransition, StrictMode, useEffect, useState } from 'react';
+import { startTransition, StrictMode, useEffect, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { TOAST_TIMEOUT_MS } from '../shared/constants';
 import { createAppRouter, createQueryClient, getToken, readCacheOwner, startSessionLifecycle } from './app-core';
+import { loadToasts } from './shell/toasts';
 import { theme } from './theme';
 
 // Started in steps, each its own task, so a slow phone's main thread is never held for long:
@@ -55,14 +54,20 @@ async function start(root: HTMLElement): Promise<void> {
   });
 }
 
-/** The toasts' container, mounted in a task of its own after the page: a toast shown before then waits in the store. */
+/** The toasts' container, downloaded and mounted after the page: a toast shown before then waits for it. */
 function DeferredNotifications() {
-  const [mounted, setMounted] = useState(false);
+  const [Container, setContainer] = useState<ComponentType | null>(null);
   useEffect(() => {
-    const timer = setTimeout(() => setMounted(true), 0);
-    return () => clearTimeout(timer);
+    let active = true;
+    loadToasts.then(
+      (module) => active && setContainer(() => module.ToastContainer),
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
   }, []);
-  return mounted ? <Notifications autoClose={TOAST_TIMEOUT_MS} position="bottom-right" /> : null;
+  return Container ? <Container /> : null;
 }
 
 const container = document.getElementById('root');
