@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellPrecacheTransform } from './scripts/chunk-graph.js';
+import { precompressClient } from './scripts/precompress.js';
 import { routerOptions } from './scripts/router-options.mjs';
 
 const root = import.meta.dirname;
@@ -123,6 +124,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Last: brotli and gzip copies of the built files, service worker included.
+    precompressClient(outDir),
   ],
   server: {
     port: 5173,

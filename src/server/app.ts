@@ -12,6 +12,7 @@ import { registerFiles } from './files/files.plugin';
 import { RequestLogController } from './logger';
 import { createMailDispatcher } from './mail/mail-dispatcher';
 import { serverModules } from './modules';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerRequestContext } from './plugins/request-context';
@@ -53,6 +54,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  // Before any route: it hooks each route as it is added.
+  await registerCompression(app);
   await registerSecurity(app, deps.config);
   registerRequestContext(app, deps.authenticate ?? createAuthenticator(deps));
   registerImpersonationAudit(app, deps.db);

@@ -1,5 +1,7 @@
 // Serves the built client: hashed assets cached for a year, the shell files never cached,
 // any other non-API path answered with the app's index.html so client routes deep-link.
+// Text files go out as the brotli or gzip copies the build wrote beside them (Vary:
+// Accept-Encoding), never compressed per request.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -50,6 +52,20 @@ export function isStaticAppRequest(request: FastifyRequest): boolean {
   return request.is404 && wantsPage(request);
 }
 
+/** The build's compressed copy a client accepts (brotli first), or null: `q=0` refuses an encoding. */
+export function precompressedEncoding(header: string | string[] | undefined): { name: 'br' | 'gzip'; extension: 'br' | 'gz' } | null {
+  const accepted = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (allows('br')) return { name: 'br', extension: 'br' };
+  if (allows('gzip')) return { name: 'gzip', extension: 'gz' };
+  return null;
+}
+
 export async function registerStaticApp(app: FastifyInstance, distDir: string): Promise<void> {
   const indexPath = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexPath);
@@ -63,6 +79,8 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string): 
         wildcard: true,
         index: 'index.html',
         cacheControl: false,
+        // The build's .br and .gz copies (scripts/precompress.ts), by the request's Accept-Encoding.
+        preCompressed: true,
         setHeaders(reply, filePath) {
           const relative = path.relative(distDir, filePath).split(path.sep).join('/');
           if (relative.startsWith('assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -84,6 +102,11 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string): 
     if (!wantsPage(request) || !built || pathname.startsWith('/assets/') || path.extname(pathname) !== '') {
       throw AppError.notFound();
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexPath));
+    const encoding = precompressedEncoding(request.headers['accept-encoding']);
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (encoding && fs.existsSync(`${indexPath}.${encoding.extension}`)) {
+      return reply.header('content-encoding', encoding.name).send(fs.createReadStream(`${indexPath}.${encoding.extension}`));
+    }
+    return reply.send(fs.createReadStream(indexPath));
   });
 }
