@@ -9,6 +9,7 @@ import { parseQuery } from '../shared/query-string';
 import { registerImpersonationAudit } from './audit/impersonation-audit';
 import type { AppDeps, AppOptions } from './app-deps';
 import { registerFiles } from './files/files.plugin';
+import { registerVersionedReads } from './http/versioned-read';
 import { RequestLogController } from './logger';
 import { createMailDispatcher } from './mail/mail-dispatcher';
 import { serverModules } from './modules';
@@ -60,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestContext(app, deps.authenticate ?? createAuthenticator(deps));
   registerImpersonationAudit(app, deps.db);
   registerIdempotency(app, deps.db);
+  registerVersionedReads(app, deps.db);
   await registerFiles(app, deps);
   app.addHook('onClose', async () => deps.mail.stop());
 

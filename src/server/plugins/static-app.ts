@@ -7,6 +7,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/app-error';
+import { precompressedEncoding } from '../http/accept-encoding';
 
 const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js', 'boot.js']);
 
@@ -50,20 +51,6 @@ function wantsPage(request: FastifyRequest): boolean {
 export function isStaticAppRequest(request: FastifyRequest): boolean {
   if (request.routeOptions.config.staticApp === true) return wantsPage(request);
   return request.is404 && wantsPage(request);
-}
-
-/** The build's compressed copy a client accepts (brotli first), or null: `q=0` refuses an encoding. */
-export function precompressedEncoding(header: string | string[] | undefined): { name: 'br' | 'gzip'; extension: 'br' | 'gz' } | null {
-  const accepted = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (allows('br')) return { name: 'br', extension: 'br' };
-  if (allows('gzip')) return { name: 'gzip', extension: 'gz' };
-  return null;
 }
 
 export async function registerStaticApp(app: FastifyInstance, distDir: string): Promise<void> {

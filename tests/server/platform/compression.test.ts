@@ -10,7 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressFiles } from '../../../scripts/precompress';
 import type { AppDeps } from '../../../src/server/app-deps';
-import { precompressedEncoding } from '../../../src/server/plugins/static-app';
+import { precompressedEncoding } from '../../../src/server/http/accept-encoding';
 import { authHeader, createTestApp, testSession, type TestApp } from '../../support/test-app';
 
 const dist = path.resolve('.tmp', `compression-dist-${process.pid}`);
