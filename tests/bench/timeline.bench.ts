@@ -66,7 +66,7 @@ async function run(input: {
     duration: input.durationS,
     headers: input.headers,
     ...(input.unique
-      ? { requests: [{ setupRequest: (request: { path: string }) => ({ ...request, path: `${request.path}&n=${counter++}` }) }] }
+      ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: `${request.path ?? ''}&n=${counter++}` }) }] }
       : {}),
   });
   const expected = input.expect ?? 200;
