@@ -84,7 +84,7 @@ const EnvSchema = v.object({
   S3_FORCE_PATH_STYLE: flag(false),
   S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
   S3_SECRET_ACCESS_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
-  S3_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[\w.\/-]{0,200}$/, 'must be letters, digits, dots, dashes or slashes')), ''),
+  S3_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[\w./-]{0,200}$/, 'must be letters, digits, dots, dashes or slashes')), ''),
 });
 
 export type Config = {

@@ -16,7 +16,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = path.join(root, '.tmp/bench-startup');
 const resultsFile = path.join(root, 'tests/bench/results/startup.json');
-const MiB = 1024 * 1024;
 
 function start(): { child: ChildProcess; startedAt: number } {
   const startedAt = performance.now();

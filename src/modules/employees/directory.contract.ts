@@ -45,7 +45,6 @@ export { DIRECTORY_SORTS, EMPLOYEE_STATUSES, type DirectorySort, type EmployeeSt
 /** The directory's default filter: everyone but terminated people (who stay searchable). */
 export const DEFAULT_DIRECTORY_STATUSES: readonly EmployeeStatus[] = ['pending', 'invited', 'active', 'locked'];
 
-
 const uuid = v.pipe(v.string('Field is required.'), v.uuid('Unknown item.'));
 /** tag_ids and status are always sent as lists; a single value is wrapped into one. */
 const listOf = <T extends v.GenericSchema<unknown, string>>(item: T) =>

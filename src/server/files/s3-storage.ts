@@ -13,7 +13,8 @@ import type { S3StorageConfig } from '../config';
 import { isStorageKey, meter, type FileStorage, type PutOptions, type StoredObject } from './storage';
 
 const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  error instanceof S3ServiceException &&
+  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
 export class S3Storage implements FileStorage {
   private readonly client: S3Client;

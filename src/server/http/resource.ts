@@ -122,7 +122,8 @@ export function mountResource<
   const remove = definition.delete;
 
   if (list) {
-    app.get(base, { config: { ...readConfig(list.scope), ...(list.versioned ? { versionedRead: true as const } : {}) } }, async (request) => {
+    const listConfig = { ...readConfig(list.scope), ...(list.versioned ? { versionedRead: true as const } : {}) };
+    app.get(base, { config: listConfig }, async (request) => {
       const context = contextOf(request, true);
       const raw = (request.query ?? {}) as Record<string, unknown>;
       const paging = pagingFrom(raw);

@@ -49,7 +49,11 @@ afterAll(async () => {
 });
 
 const get = (url: string, acceptEncoding?: string) =>
-  t.app.inject({ method: 'GET', url, headers: { ...authHeader(session), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...authHeader(session), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+  });
 
 function decoded(res: { rawPayload: Buffer; headers: Record<string, unknown> }): string {
   const encoding = res.headers['content-encoding'];

@@ -28,7 +28,10 @@ beforeAll(async () => {
   s3 = await startS3Server();
   const config = loadConfig({ ...s3.env, S3_PREFIX: 'driver/' });
   storage = new S3Storage((config.files as { s3: S3StorageConfig }).s3);
-  t = await createTestApp({ env: { ...s3.env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'stafflane-s3-app-')) }, plugins: [filesTestRoutes] });
+  t = await createTestApp({
+    env: { ...s3.env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'stafflane-s3-app-')) },
+    plugins: [filesTestRoutes],
+  });
 });
 afterAll(async () => {
   storage?.close();

@@ -32,7 +32,10 @@ beforeAll(async () => {
   ella = await addUser(t, { company: inCompany(company, 'Employee'), firstName: 'Ella' });
   s3 = await startS3Server();
   const env = { ...s3.env, JWT_SECRET: SHARED_SECRET, REALTIME_SESSION_CHECK_MS: '1000' };
-  [a, b] = await Promise.all([0, 1].map(() => startServerProcess({ databaseUrl: t.database.ownerUrl, env })));
+  [a, b] = await Promise.all([
+    startServerProcess({ databaseUrl: t.database.ownerUrl, env }),
+    startServerProcess({ databaseUrl: t.database.ownerUrl, env }),
+  ]);
 }, 90_000);
 afterAll(async () => {
   for (const client of clients) client.close();
@@ -59,7 +62,7 @@ describe('two servers on one database and one bucket', () => {
     const uploaded = await fetch(`${a.base}/api/user-profile-image/${ella.id}`, {
       method: 'POST',
       headers: { ...headers, ...bearer(token) },
-      body: payload,
+      body: new Uint8Array(payload),
     });
     expect(uploaded.status, await uploaded.clone().text()).toBeLessThan(300);
     // In the bucket, not in either server's data folder.
@@ -82,7 +85,11 @@ describe('two servers on one database and one bucket', () => {
     await withTenant(t.database.db, companyId, (trx) => notify(trx, { companyId, userId: ella.id, description: 'Rota published' }));
     await socket.waitFor((m) => m.type === 'event' && m.event.event === 'notification', 2000);
     const wroteAt = performance.now();
-    const res = await fetch(`${a.base}/api/notifications/read`, { method: 'POST', headers: { ...bearer(tokenA), 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${a.base}/api/notifications/read`, {
+      method: 'POST',
+      headers: { ...bearer(tokenA), 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBeLessThan(300);
     await socket.waitFor((m) => m.type === 'event' && m.event.event === 'notifications.changed', 1000);
     expect(performance.now() - wroteAt).toBeLessThan(1000);
@@ -97,7 +104,9 @@ describe('two servers on one database and one bucket', () => {
         t,
         sql`select state::text as state from pgboss.job where name = 'employees-termination-sweep'
             union all select state::text from pgboss.archive where name = 'employees-termination-sweep'`,
-      ).catch(() => ownerSql<{ state: string }>(t, sql`select state::text as state from pgboss.job where name = 'employees-termination-sweep'`));
+      ).catch(() =>
+        ownerSql<{ state: string }>(t, sql`select state::text as state from pgboss.job where name = 'employees-termination-sweep'`),
+      );
       if (rows.some((row) => row.state === 'completed')) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -119,7 +128,10 @@ describe('two servers on one database and one bucket', () => {
     expect(replayed.status).toBe(201);
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
     expect(await replayed.text()).toBe(await first.text());
-    const stored = await ownerSql<{ n: string }>(t, sql`select count(*)::text as n from contact_requests where message = 'The rota page is blank on my phone.'`);
+    const stored = await ownerSql<{ n: string }>(
+      t,
+      sql`select count(*)::text as n from contact_requests where message = 'The rota page is blank on my phone.'`,
+    );
     expect(stored[0]?.n).toBe('1');
   });
 });
