@@ -1,7 +1,9 @@
 // A Vite plugin that writes a brotli (.br) and a gzip (.gz) copy of every text file of the
 // built client once the build (and the service worker's) is done, so the server sends
 // compressed bytes without compressing anything per request (@fastify/static's preCompressed).
-// Every text file gets both, however small: the server then never compresses a file itself.
+// Every text file gets both, however small, except the service worker: it is fetched again
+// on every update check and must be its bytes on disk, so the server compresses it per
+// request (a copy written beside it would go stale when it is replaced in place).
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -9,11 +11,11 @@ import type { Plugin } from 'vite';
 
 const textFile = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
 
-function textFiles(dir: string): string[] {
+function textFiles(dir: string, root = dir): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === '.vite' ? [] : textFiles(full);
-    return textFile.test(entry.name) ? [full] : [];
+    if (entry.isDirectory()) return entry.name === '.vite' ? [] : textFiles(full, root);
+    return textFile.test(entry.name) && !(entry.name === 'sw.js' && dir === root) ? [full] : [];
   });
 }
 

@@ -40,6 +40,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Stafflane</title>${'<p>frame</p>'.repeat(200)}`);
   fs.writeFileSync(path.join(dist, 'assets', 'entry-AbC123.js'), script);
+  fs.writeFileSync(path.join(dist, 'sw.js'), script);
   precompressFiles(dist);
   t = await createTestApp({ env: { CLIENT_DIST_DIR: dist }, plugins: [routes] });
 });
@@ -91,6 +92,16 @@ describe('the built client', () => {
     }
     const refused = await get('/login', 'br;q=0, gzip');
     expect(refused.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the service worker as it is on disk, compressed per request, even when it is replaced in place', async () => {
+    expect(fs.existsSync(path.join(dist, 'sw.js.br'))).toBe(false);
+    const deployed = `${script}\n// deployed again\n`;
+    fs.writeFileSync(path.join(dist, 'sw.js'), deployed);
+    const res = await get('/sw.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(decoded(res)).toBe(deployed);
   });
 
   it('reads Accept-Encoding as browsers and proxies write it', () => {
