@@ -4,6 +4,8 @@
 // proportional share (PSS, summed over its processes). The first start (which creates and
 // seeds the database) is not measured; then ROUNDS cold starts, each stopped cleanly.
 // Targets: first 200 ≤ 1 s, idle Node memory ≤ 120 MiB. Writes tests/bench/results/startup.json.
+// BENCH_START=tsx measures the way the server used to start (TypeScript compiled at run time
+// by tsx, `node --import tsx src/server/main.ts`), for a before-and-after comparison.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,11 +17,12 @@ const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = path.join(root, '.tmp/bench-startup');
-const resultsFile = path.join(root, 'tests/bench/results/startup.json');
+const resultsFile = path.join(root, `tests/bench/results/startup${process.env.BENCH_START === 'tsx' ? '-tsx' : ''}.json`);
 
 function start(): { child: ChildProcess; startedAt: number } {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  const args = process.env.BENCH_START === 'tsx' ? ['--import', 'tsx', 'src/server/main.ts'] : [path.join(root, 'scripts/start.mjs')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -111,6 +114,7 @@ async function main(): Promise<void> {
   const median = (values: number[]) => values[Math.floor(values.length / 2)] ?? 0;
   const result = {
     measuredAt: new Date().toISOString(),
+    start: process.env.BENCH_START === 'tsx' ? 'node --import tsx src/server/main.ts' : 'node scripts/start.mjs',
     loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
     cpus: os.cpus().length,
     rounds,
