@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellPrecacheTransform } from './scripts/chunk-graph.js';
+import { precompressClient } from './scripts/precompress.js';
 import { routerOptions } from './scripts/router-options.mjs';
 
 const root = import.meta.dirname;
@@ -34,6 +35,8 @@ const shellSources = [
   'src/routes/_signed-in/outbox.tsx',
   // The persisted cache, the outbox bridge and realtime: loaded by the entry when signed in.
   'src/client/offline/offline-session.ts',
+  // The toasts (loaded by the app once it has started).
+  'src/client/shell/toast-container.tsx',
   // Contact Us works offline: its message waits in the outbox.
   'src/modules/support/client/contact-support-modal.tsx',
   'src/routes/welcome.tsx',
@@ -121,6 +124,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Last: brotli and gzip copies of the built files, service worker included.
+    precompressClient(outDir),
   ],
   server: {
     port: 5173,

@@ -5,7 +5,17 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const marker = path.join(root, 'dist/client/index.html');
-const sources = ['src', 'sw', 'public', 'index.html', 'manifest.webmanifest', 'vite.config.ts', 'package.json', 'postcss.config.cjs'];
+const sources = [
+  'src',
+  'sw',
+  'public',
+  'index.html',
+  'manifest.webmanifest',
+  'vite.config.ts',
+  'scripts/precompress.ts',
+  'package.json',
+  'postcss.config.cjs',
+];
 
 function newest(entry) {
   const full = path.join(root, entry);

@@ -3,14 +3,12 @@
 import './mantine-styles';
 import './app.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { startTransition, StrictMode, useEffect, useState } from 'react';
+import { startTransition, StrictMode, useEffect, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { useMediaQuery } from '@mantine/hooks';
-import { TOAST_TIMEOUT_MS } from '../shared/constants';
 import { createAppRouter, createQueryClient, getToken, readCacheOwner, startSessionLifecycle } from './app-core';
+import { loadToasts } from './shell/toasts';
 import { cssVariablesResolver, theme } from './theme';
 
 // Started in steps, each its own task, so a slow phone's main thread is never held for long:
@@ -56,23 +54,20 @@ async function start(root: HTMLElement): Promise<void> {
   });
 }
 
-const NARROW_QUERY = '(max-width: 47.99em)';
-
-/** The toasts' container, mounted in a task of its own after the page: a toast shown before then waits in the store. */
+/** The toasts' container, downloaded and mounted after the page: a toast shown before then waits for it. */
 function DeferredNotifications() {
-  const [mounted, setMounted] = useState(false);
+  const [Container, setContainer] = useState<ComponentType | null>(null);
   useEffect(() => {
-    const timer = setTimeout(() => setMounted(true), 0);
-    return () => clearTimeout(timer);
+    let active = true;
+    loadToasts.then(
+      (module) => active && setContainer(() => module.ToastContainer),
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
   }, []);
-  // On a phone the bottom is where a form's Save and Cancel are: toasts go on top, two at most.
-  const narrow = useMediaQuery(NARROW_QUERY, window.matchMedia(NARROW_QUERY).matches, { getInitialValueInEffect: false });
-  if (!mounted) return null;
-  return narrow ? (
-    <Notifications autoClose={TOAST_TIMEOUT_MS} position="top-center" limit={2} />
-  ) : (
-    <Notifications autoClose={TOAST_TIMEOUT_MS} position="bottom-right" limit={3} />
-  );
+  return Container ? <Container /> : null;
 }
 
 const container = document.getElementById('root');

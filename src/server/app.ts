@@ -9,9 +9,11 @@ import { parseQuery } from '../shared/query-string';
 import { registerImpersonationAudit } from './audit/impersonation-audit';
 import type { AppDeps, AppOptions } from './app-deps';
 import { registerFiles } from './files/files.plugin';
+import { registerVersionedReads } from './http/versioned-read';
 import { RequestLogController } from './logger';
 import { createMailDispatcher } from './mail/mail-dispatcher';
 import { serverModules } from './modules';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerRequestContext } from './plugins/request-context';
@@ -53,10 +55,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  // Before any route: it hooks each route as it is added.
+  await registerCompression(app);
   await registerSecurity(app, deps.config);
   registerRequestContext(app, deps.authenticate ?? createAuthenticator(deps));
   registerImpersonationAudit(app, deps.db);
   registerIdempotency(app, deps.db);
+  registerVersionedReads(app, deps.db);
   await registerFiles(app, deps);
   app.addHook('onClose', async () => deps.mail.stop());
 

@@ -77,6 +77,14 @@ const EnvSchema = v.object({
   PUSHER_APP_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]{1,200}$/, 'must be letters, digits, dots or dashes'))),
   PUSHER_APP_SECRET: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
   JOBS_ENABLED: flag(true),
+  FILE_STORAGE: v.optional(v.picklist(['local', 's3'], 'must be local or s3'), 'local'),
+  S3_BUCKET: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'))),
+  S3_REGION: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/, 'must be a region such as eu-west-2')), 'us-east-1'),
+  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://s3.example.com'))),
+  S3_FORCE_PATH_STYLE: flag(false),
+  S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
+  S3_SECRET_ACCESS_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  S3_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[\w./-]{0,200}$/, 'must be letters, digits, dots, dashes or slashes')), ''),
 });
 
 export type Config = {
@@ -113,6 +121,8 @@ export type Config = {
   realtime: RealtimeConfig;
   /** Off → this server runs no background jobs (another server on the database still does). */
   jobs: { enabled: boolean };
+  /** Where uploaded files live: `${DATA_DIR}/files` (one server), or an S3-compatible bucket (several). */
+  files: { driver: 'local' } | { driver: 's3'; s3: S3StorageConfig };
   version: string;
 };
 
@@ -125,6 +135,19 @@ export type RealtimeConfig = {
   ably: { apiKey: string; restHost: string | undefined; port: number | undefined; tls: boolean } | undefined;
   /** Set → /pusher/auth and /pusher/user-auth sign subscriptions for a Pusher-protocol server. */
   pusher: { key: string; secret: string } | undefined;
+};
+
+export type S3StorageConfig = {
+  bucket: string;
+  region: string;
+  /** An S3-compatible store's URL (MinIO, R2, …); unset → AWS. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Unset → the SDK's own credential chain (environment, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Put before every key, e.g. `stafflane/`. */
+  prefix: string;
 };
 
 export class ConfigError extends Error {
@@ -146,6 +169,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   const e = parsed.output;
   if (Boolean(e.PUSHER_APP_KEY) !== Boolean(e.PUSHER_APP_SECRET)) {
     throw new ConfigError(['PUSHER_APP_KEY and PUSHER_APP_SECRET must be set together']);
+  }
+  if (e.FILE_STORAGE === 's3' && !e.S3_BUCKET) throw new ConfigError(['S3_BUCKET must be set when FILE_STORAGE is s3']);
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together']);
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const seedDemo = e.SEED_DEMO === undefined ? e.DATABASE_URL === undefined : e.SEED_DEMO === '1' || e.SEED_DEMO === 'true';
@@ -191,6 +218,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       pusher: e.PUSHER_APP_KEY && e.PUSHER_APP_SECRET ? { key: e.PUSHER_APP_KEY, secret: e.PUSHER_APP_SECRET } : undefined,
     },
     jobs: { enabled: e.JOBS_ENABLED },
+    files:
+      e.FILE_STORAGE === 's3' && e.S3_BUCKET
+        ? {
+            driver: 's3',
+            s3: {
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              endpoint: e.S3_ENDPOINT,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              prefix: e.S3_PREFIX,
+            },
+          }
+        : { driver: 'local' },
     version,
   };
 }

@@ -50,28 +50,35 @@ export async function startServer(
       authenticate: options.authenticate,
       modules: options.modules,
     });
-    app = await buildApp(deps);
-    if (config.jobs.enabled) {
-      const { mail } = deps;
-      jobs = await startJobs({
-        ownerUrl: database.ownerUrl,
-        db: database.db,
-        logger,
-        config,
-        wakeMail: () => mail.wake(),
-        definitions: options.jobs ?? collectJobs(options.modules ?? serverModules),
-        modules: options.modules ?? serverModules,
-        ...(options.jobTiming ? { timing: options.jobTiming } : {}),
-      });
-    }
-    await app.listen({ host: config.host, port: config.port });
+    // The app and pg-boss (its schema check, queues and schedules) start side by side: neither needs the other.
+    const { mail } = deps;
+    const [built, runner] = await Promise.allSettled([
+      buildApp(deps),
+      config.jobs.enabled
+        ? startJobs({
+            ownerUrl: database.ownerUrl,
+            db: database.db,
+            logger,
+            config,
+            wakeMail: () => mail.wake(),
+            definitions: options.jobs ?? collectJobs(options.modules ?? serverModules),
+            modules: options.modules ?? serverModules,
+            ...(options.jobTiming ? { timing: options.jobTiming } : {}),
+          })
+        : Promise.resolve(null),
+    ]);
+    if (built.status === 'fulfilled') app = built.value;
+    if (runner.status === 'fulfilled') jobs = runner.value;
+    if (built.status === 'rejected') throw built.reason;
+    if (runner.status === 'rejected') throw runner.reason;
+    await built.value.listen({ host: config.host, port: config.port });
   } catch (error) {
     await jobs?.stop(jobStopTimeout(config));
     await app?.close();
     await database.close();
     throw error;
   }
-  const started = app;
+  const started = app!;
   const address = started.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

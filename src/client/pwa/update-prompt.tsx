@@ -1,8 +1,8 @@
 // "A new version of Stafflane is available." with a Reload button, shown as a toast that
 // stays until it is used or closed.
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { showToast } from '../shell/toasts';
 
 export const UPDATE_PROMPT_ID = 'app-update';
 
@@ -26,5 +26,5 @@ function UpdatePrompt({ onReload }: { onReload: () => void }) {
 }
 
 export function showUpdatePrompt(onReload: () => void): void {
-  notifications.show({ id: UPDATE_PROMPT_ID, autoClose: false, withCloseButton: true, message: <UpdatePrompt onReload={onReload} /> });
+  showToast({ id: UPDATE_PROMPT_ID, autoClose: false, withCloseButton: true, message: <UpdatePrompt onReload={onReload} /> });
 }

@@ -1,7 +1,26 @@
 // Toasts: they close after 5000 ms (set on <Notifications />), and a danger
 // toast whose message is already on screen is not shown twice.
-import { notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
 import type { ReactNode } from 'react';
+
+/** The toasts arrive in a chunk of their own once the app has started; a toast shown before then waits for them. */
+export const loadToasts = import('./toast-container');
+type ToastStore = Awaited<typeof loadToasts>['toastStore'];
+let store: ToastStore | null = null;
+const waiting: NotificationData[] = [];
+void loadToasts.then(
+  (module) => {
+    store = module.toastStore;
+    for (const toast of waiting.splice(0)) store.show(toast);
+  },
+  () => undefined,
+);
+
+/** Shows a toast now, or as soon as the toasts have arrived. */
+export function showToast(toast: NotificationData): void {
+  if (store) store.show(toast);
+  else waiting.push(toast);
+}
 
 export const ERROR_OCCURRED = 'Error occurred';
 /** a 422 on submit, or a client-side check that fails. */
@@ -9,16 +28,16 @@ export const VALIDATION_FAILED = 'Validation failed.';
 export const CHECK_PROVIDED_DETAILS = 'Please check provided details.';
 
 export function showSuccessToast(options: { id?: string; title?: string; message: ReactNode }): void {
-  notifications.show({ color: 'green', ...options });
+  showToast({ color: 'green', ...options });
 }
 
 export function showDangerToast(options: { title?: string; message: string }): void {
   // The store ignores a second notification with an id it already shows (or queues).
-  notifications.show({ id: `danger:${options.title ?? ''}:${options.message}`, color: 'red', ...options });
+  showToast({ id: `danger:${options.title ?? ''}:${options.message}`, color: 'red', ...options });
 }
 
 export function showInfoToast(options: { id?: string; title?: string; message: ReactNode }): void {
-  notifications.show({ color: 'brand', ...options });
+  showToast({ color: 'brand', ...options });
 }
 
 const VALIDATION_FAILED_ID = `danger:${VALIDATION_FAILED}:${CHECK_PROVIDED_DETAILS}`;
@@ -29,5 +48,7 @@ export function showValidationFailedToast(): void {
 
 /** The form was fixed and saved: its "Validation failed." notice has nothing left to say. */
 export function hideValidationFailedToast(): void {
-  notifications.hide(VALIDATION_FAILED_ID);
+  const index = waiting.findIndex((toast) => toast.id === VALIDATION_FAILED_ID);
+  if (index >= 0) waiting.splice(index, 1);
+  store?.hide(VALIDATION_FAILED_ID);
 }

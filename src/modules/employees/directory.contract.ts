@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { isIsoDate } from '../../shared/dates';
 import { RequiredEmailFieldSchema } from '../../shared/email-field';
 import { multilineTextField, requiredTextField, searchField, textField } from '../../shared/validators';
+import { DIRECTORY_SORTS, EMPLOYEE_STATUSES, type EmployeeStatus } from './directory-values';
 
 export const USER_BASIC_ENDPOINT = '/api/user-basic';
 
@@ -40,14 +41,9 @@ export const DIRECTORY_INVALIDATES = {
   termination: [...PEOPLE, 'user-job-title'],
 } as const;
 
-/** Statuses of an employee (says pending and invited; the rest are the product's). */
-export const EMPLOYEE_STATUSES = ['pending', 'invited', 'active', 'terminated', 'locked'] as const;
-export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
+export { DIRECTORY_SORTS, EMPLOYEE_STATUSES, type DirectorySort, type EmployeeStatus } from './directory-values';
 /** The directory's default filter: everyone but terminated people (who stay searchable). */
 export const DEFAULT_DIRECTORY_STATUSES: readonly EmployeeStatus[] = ['pending', 'invited', 'active', 'locked'];
-
-export const DIRECTORY_SORTS = ['name', '-name', 'start_date', '-start_date', 'department', 'job_title', 'status'] as const;
-export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 
 const uuid = v.pipe(v.string('Field is required.'), v.uuid('Unknown item.'));
 /** tag_ids and status are always sent as lists; a single value is wrapped into one. */

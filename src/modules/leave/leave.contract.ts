@@ -9,6 +9,7 @@ import { isIsoDate } from '../../shared/dates';
 import { isUuid } from '../../shared/ids';
 import { fieldMessages, multilineTextField, textField } from '../../shared/validators';
 import { PENDING_COUNT_RESOURCE } from '../dashboard/dashboard.contract';
+import { type AbsenceStatus } from './absence-statuses';
 
 // ---- Names -------------------------------------------------------------------------------
 
@@ -147,8 +148,7 @@ export const BANK_HOLIDAY_REGION_LABELS: Record<BankHolidayRegion, string> = {
 /** The years the repository ships bank holidays for; beyond the published ones they are projected. */
 export const BANK_HOLIDAY_YEARS = { first: 2018, last: 2030 } as const;
 
-export const ABSENCE_STATUSES = ['pending', 'approved', 'declined', 'cancelled', 'cancellation_requested'] as const;
-export type AbsenceStatus = (typeof ABSENCE_STATUSES)[number];
+export { ABSENCE_STATUSES, NEED_APPROVAL, type AbsenceStatus } from './absence-statuses';
 export const ABSENCE_STATUS_LABELS: Record<AbsenceStatus, string> = {
   pending: 'Pending',
   approved: 'Approved',
@@ -156,8 +156,6 @@ export const ABSENCE_STATUS_LABELS: Record<AbsenceStatus, string> = {
   cancelled: 'Cancelled',
   cancellation_requested: 'Cancellation requested',
 };
-/** the `status=needApproval`: what waits for an approver. */
-export const NEED_APPROVAL = 'needApproval';
 export const NEED_APPROVAL_STATUSES: readonly AbsenceStatus[] = ['pending', 'cancellation_requested'];
 /** Statuses whose absence holds its days (overlap checks, timelines, who is at work). */
 export const LIVE_STATUSES: readonly AbsenceStatus[] = ['pending', 'approved', 'cancellation_requested'];

@@ -147,7 +147,7 @@ async function waitUntilReady(url: string, child: ChildProcess, logPath: string)
       return;
     } catch {
       await client.end().catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
   const tail = fs.existsSync(logPath) ? fs.readFileSync(logPath, 'utf8').split('\n').slice(-15).join('\n') : '';

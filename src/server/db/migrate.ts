@@ -32,7 +32,17 @@ async function ensureAppRole(db: Db): Promise<void> {
   await sql.raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO ${APP_ROLE}`).execute(db);
 }
 
+/** True when every migration is recorded as applied: most starts, which then take no lock and change nothing. */
+async function upToDate(db: Db): Promise<boolean> {
+  const { rows: table } = await sql<{ present: boolean }>`SELECT to_regclass('public.kysely_migration') IS NOT NULL AS present`.execute(db);
+  if (!table[0]?.present) return false;
+  const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+  const applied = new Set(rows.map((row) => row.name));
+  return Object.keys(migrations).every((name) => applied.has(name));
+}
+
 export async function migrate(db: Db): Promise<string[]> {
+  if (await upToDate(db)) return [];
   // Concurrent GRANTs and REVOKEs on one object fail with "tuple concurrently updated", so the
   // whole set-up takes turns under a session lock, on that one connection (not a transaction:
   // a GRANT above may fail alone).

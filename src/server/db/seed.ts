@@ -56,6 +56,9 @@ export async function seedDemo(
   config?: Pick<Config, 'publicOrigin' | 'port'>,
   modules: readonly ServerModule[] = serverModules,
 ): Promise<SeedResult> {
+  // Most starts find the demo company there already: no password hashing (scrypt) for them.
+  const found = await findDemoSeed(db);
+  if (found) return found;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const created = await withSystem(db, async (trx) => {
     if (await emailExists(trx, DEMO_ACCOUNTS[0].email)) return false;

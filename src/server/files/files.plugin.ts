@@ -21,7 +21,16 @@ export const MULTIPART_LIMITS = {
   headerPairs: 100,
 };
 
-export type FilesPluginOptions = { config: Pick<Config, 'dataDir'>; db: Db; storage?: FileStorage };
+export type FilesPluginOptions = { config: Pick<Config, 'dataDir' | 'files'>; db: Db; storage?: FileStorage };
+
+/** The storage the configuration names: the local folder, or (its SDK loaded only then) an S3 bucket. */
+async function configuredStorage(config: FilesPluginOptions['config']): Promise<FileStorage> {
+  if (config.files.driver === 's3') {
+    const { S3Storage } = await import('./s3-storage');
+    return new S3Storage(config.files.s3);
+  }
+  return new LocalDiskStorage(path.join(config.dataDir, 'files'));
+}
 
 /**
  * Objects a failed request stored lose their row when its transaction rolls back; their
@@ -42,7 +51,9 @@ async function discardOrphanedUploads(app: FastifyInstance, input: { db: Db; req
 
 export async function registerFiles(app: FastifyInstance, options: FilesPluginOptions): Promise<void> {
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
-  app.decorate('fileStorage', options.storage ?? new LocalDiskStorage(path.join(options.config.dataDir, 'files')));
+  const storage = options.storage ?? (await configuredStorage(options.config));
+  app.decorate('fileStorage', storage);
+  if (!options.storage) app.addHook('onClose', async () => (storage as { close?: () => void }).close?.());
   app.decorateRequest('storedUploads', null);
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -42,7 +42,7 @@ export function isStorageKey(key: string): boolean {
 }
 
 /** Counts and hashes the bytes flowing through, failing as soon as they pass the limit. */
-function meter(maxBytes: number): Transform & { result: () => StoredObject } {
+export function meter(maxBytes: number): Transform & { result: () => StoredObject } {
   const hash = createHash('sha256');
   let size = 0;
   const stream = new Transform({

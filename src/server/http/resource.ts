@@ -45,6 +45,12 @@ export type ResourceDefinition<
   /** GET /api/{name}: the handler returns one page; paging keys never reach `query`. */
   list?: Part<ResourceContext & { query: v.InferOutput<TQuery>; paging: Paging }, { results: unknown[]; count: number }> & {
     query: TQuery;
+    /**
+     * The list is read through the company's data version (src/server/http/versioned-read.ts):
+     * an ETag, 304s, one computation per version. Only for a list whose every change is a
+     * write that publishes a realtime event.
+     */
+    versioned?: true;
   };
   /** GET /api/{name}/{id}: undefined or null is a 404. */
   get?: Part<ResourceRecordContext, unknown>;
@@ -116,7 +122,8 @@ export function mountResource<
   const remove = definition.delete;
 
   if (list) {
-    app.get(base, { config: readConfig(list.scope) }, async (request) => {
+    const listConfig = { ...readConfig(list.scope), ...(list.versioned ? { versionedRead: true as const } : {}) };
+    app.get(base, { config: listConfig }, async (request) => {
       const context = contextOf(request, true);
       const raw = (request.query ?? {}) as Record<string, unknown>;
       const paging = pagingFrom(raw);

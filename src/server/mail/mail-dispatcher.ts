@@ -2,7 +2,7 @@
 // development mailbox: the row is marked "logged" and its body cleared, as for a sent one).
 // Failed sends are retried with growing delays, then marked failed; messages that waited 24
 // hours unsent are marked expired. Nothing is dropped silently.
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
 import { claimDueEmails, expireUnsentEmails, markEmailDelivered, markEmailFailed } from './mail.queries';
@@ -20,7 +20,12 @@ export function createMailDispatcher(options: {
   intervalMs: number;
 }): MailDispatcher {
   const { db, logger } = options;
-  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  // The SMTP client is loaded only when SMTP is configured, and then before the first send.
+  const smtpUrl = options.smtpUrl;
+  const transporter: Promise<Transporter> | null = smtpUrl
+    ? import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))
+    : null;
+  let transport: Transporter | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
 
@@ -32,7 +37,8 @@ export function createMailDispatcher(options: {
       const batch = await claimDueEmails(db, BATCH);
       for (const email of batch) {
         try {
-          if (transport) {
+          if (transporter) {
+            transport ??= await transporter;
             await transport.sendMail({
               from: options.from,
               to: email.to_address,

@@ -1,10 +1,13 @@
 // Serves the built client: hashed assets cached for a year, the shell files never cached,
 // any other non-API path answered with the app's index.html so client routes deep-link.
+// Text files go out as the brotli or gzip copies the build wrote beside them (Vary:
+// Accept-Encoding), never compressed per request.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/app-error';
+import { precompressedEncoding } from '../http/accept-encoding';
 
 const noCacheFiles = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js', 'boot.js']);
 
@@ -63,6 +66,8 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string): 
         wildcard: true,
         index: 'index.html',
         cacheControl: false,
+        // The build's .br and .gz copies (scripts/precompress.ts), by the request's Accept-Encoding.
+        preCompressed: true,
         setHeaders(reply, filePath) {
           const relative = path.relative(distDir, filePath).split(path.sep).join('/');
           if (relative.startsWith('assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -84,6 +89,11 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string): 
     if (!wantsPage(request) || !built || pathname.startsWith('/assets/') || path.extname(pathname) !== '') {
       throw AppError.notFound();
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexPath));
+    const encoding = precompressedEncoding(request.headers['accept-encoding']);
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (encoding && fs.existsSync(`${indexPath}.${encoding.extension}`)) {
+      return reply.header('content-encoding', encoding.name).send(fs.createReadStream(`${indexPath}.${encoding.extension}`));
+    }
+    return reply.send(fs.createReadStream(indexPath));
   });
 }

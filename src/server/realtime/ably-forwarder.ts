@@ -3,7 +3,7 @@
 // RealtimeEvent). Every server hears every event, so each batch is first claimed in the
 // event table (forwarded_at): one server publishes each event. A failed publish gives the
 // claim back and a periodic sweep tries again; nothing is ever thrown into a request.
-import * as Ably from 'ably';
+import type * as Ably from 'ably';
 import type { Logger } from 'pino';
 import { ABLY_CHANNEL_PREFIX } from '../../shared/realtime';
 import type { RealtimeConfig } from '../config';
@@ -17,9 +17,13 @@ const RETRY_WITHIN_SECONDS = 15 * 60;
 
 export type AblyForwarder = { forward: (ids: string[]) => void; stop: () => Promise<void> };
 
-/** The REST client: no network until something is published (token requests are signed locally). */
-export function createAblyRest(ably: NonNullable<RealtimeConfig['ably']>): Ably.Rest {
-  return new Ably.Rest({
+/**
+ * The REST client: no network until something is published (token requests are signed
+ * locally). The SDK is loaded only when Ably is configured.
+ */
+export async function createAblyRest(ably: NonNullable<RealtimeConfig['ably']>): Promise<Ably.Rest> {
+  const { Rest } = await import('ably');
+  return new Rest({
     key: ably.apiKey,
     // JSON rather than MessagePack: what reaches Ably (or a test's stand-in) can be read.
     useBinaryProtocol: false,

@@ -65,7 +65,7 @@ function channelForbidden(request: FastifyRequest, channel: string): AppError {
 
 export const realtimeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { config, db, logger } = deps;
-  const ably = config.realtime.ably ? createAblyRest(config.realtime.ably) : null;
+  const ably = config.realtime.ably ? await createAblyRest(config.realtime.ably) : null;
   const forwarder: AblyForwarder | null = ably ? createAblyForwarder({ db, logger, rest: ably }) : null;
   const hub = createRealtimeHub({
     db,

@@ -2,7 +2,6 @@
 // (every page), with the directory's basic columns only. CSV per RFC 4180 with a guard against
 // formula injection (a cell starting = + - @ is prefixed with '); XLSX through exceljs.
 import type { FastifyPluginAsync } from 'fastify';
-import ExcelJS from 'exceljs';
 import * as v from 'valibot';
 import type { AppDeps } from '../../../server/app-deps';
 import { auditRequest } from '../../../server/audit/audit-entry';
@@ -60,6 +59,8 @@ export function toCsv(rows: readonly DirectoryEntry[]): string {
 }
 
 export async function toXlsx(rows: readonly DirectoryEntry[]): Promise<Buffer> {
+  // Loaded on the first export, not at every server start.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Stafflane';
   const sheet = workbook.addWorksheet('Employees', { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -4,7 +4,7 @@
 // checked here: a bad value is dropped rather than sent to the server to refuse.
 import { isIsoDate } from '../../../shared/dates';
 import { isUuid } from '../../../shared/ids';
-import { ABSENCE_STATUSES, NEED_APPROVAL } from '../leave.contract';
+import { ABSENCE_STATUSES, NEED_APPROVAL } from '../absence-statuses';
 import type { AbsenceFilters } from './absences.api';
 
 export type AbsenceListSearch = {

@@ -44,6 +44,8 @@ export function mountAbsences(app: FastifyInstance, deps: AppDeps): void {
     name: LEAVE_RESOURCES.absence,
     list: {
       query: AbsenceListQuerySchema,
+      // The approvals list (and every other absence list) through the company's data version.
+      versioned: true,
       handler: async ({ session, scope, query, paging }) => {
         const companyId = session.companyId;
         if (!companyId) return { results: [], count: 0 };

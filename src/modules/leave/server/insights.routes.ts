@@ -71,7 +71,8 @@ export function mountInsights(app: FastifyInstance, deps: AppDeps): void {
 
   app.get(
     '/api/absence-timeline',
-    { config: { access: { endpoint: LEAVE_ENDPOINTS.absence, method: 'GET' } } },
+    // The team month through the company's data version: repeats are 304s or one cached body.
+    { config: { access: { endpoint: LEAVE_ENDPOINTS.absence, method: 'GET' }, versionedRead: true } },
     async (request): Promise<Timeline> => {
       const session = requireSession(request);
       const companyId = requireCompany(session);

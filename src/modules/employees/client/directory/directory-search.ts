@@ -1,7 +1,8 @@
 // The directory's state in the address (shareable, and the back button undoes a filter): the
 // view, search text, filters as lists, sort and page. What a hand-edited or old link holds is
 // checked here, so a bad value is dropped rather than sent to the server to refuse.
-import { DIRECTORY_SORTS, EMPLOYEE_STATUSES, type DirectoryQuery, type DirectorySort, type EmployeeStatus } from '../../directory.contract';
+import type { DirectoryQuery } from '../../directory.contract';
+import { DIRECTORY_SORTS, EMPLOYEE_STATUSES, type DirectorySort, type EmployeeStatus } from '../../directory-values';
 import { isUuid } from '../../../../shared/ids';
 
 export type DirectorySearch = {

@@ -1,0 +1,20 @@
+// Mantine's toasts, their store and their container (with the scroll-lock helper it needs),
+// in a chunk of their own that the app loads once it has started: the sign-in page's first
+// scripts do not carry them. src/client/shell/toasts.ts is the way to show one.
+import { useMediaQuery } from '@mantine/hooks';
+import { Notifications, notifications } from '@mantine/notifications';
+import { TOAST_TIMEOUT_MS } from '../../shared/constants';
+
+export const toastStore = notifications;
+
+const NARROW_QUERY = '(max-width: 47.99em)';
+
+export function ToastContainer() {
+  // On a phone the bottom is where a form's Save and Cancel are: toasts go on top, two at most.
+  const narrow = useMediaQuery(NARROW_QUERY, window.matchMedia(NARROW_QUERY).matches, { getInitialValueInEffect: false });
+  return narrow ? (
+    <Notifications autoClose={TOAST_TIMEOUT_MS} position="top-center" limit={2} />
+  ) : (
+    <Notifications autoClose={TOAST_TIMEOUT_MS} position="bottom-right" limit={3} />
+  );
+}

@@ -1,0 +1,135 @@
+// Versioned reads: a route whose config says `versionedRead: true` (the team month, the
+// absence list) answers with an ETag made of its company's data version (read_versions,
+// bumped by every published write: migration 0030) and the caller's own view (user, company,
+// departments, permissions, the London date, the URL). A repeat with If-None-Match is a 304;
+// another read of an unchanged version is the body computed once, kept here with its brotli
+// and gzip forms, and concurrent reads of a new version wait for the one computation. The
+// version is read before the body is computed, so a body is never older than its ETag says.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { londonDate } from '../../shared/dates';
+import type { Db } from '../db/database';
+import type { Session } from '../plugins/request-context';
+import { precompressedEncoding } from './accept-encoding';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A signed-in GET answered through the company's data version (ETag, 304, one computation per version). */
+    versionedRead?: true;
+  }
+}
+
+/** The row of events that concern no company (global channel, administrators): every company's reads include it. */
+export const GLOBAL_READ_SCOPE = '00000000-0000-0000-0000-000000000000';
+const MAX_ENTRIES = 256;
+const COMPRESS_FROM_BYTES = 1024;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+type Entry = {
+  etag: string;
+  body: string | null;
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+  /** Settles when the computation of this version's body ends (with a body or without). */
+  ready: Promise<void>;
+};
+type Pending = { key: string; entry: Entry; settle: () => void };
+
+/** The company's and the global data versions, as one string. */
+export async function readDataVersion(db: Db, companyId: string): Promise<string> {
+  const { rows } = await sql<{ scope: string; version: string }>`
+    SELECT scope::text AS scope, version::text AS version FROM read_versions
+    WHERE scope IN (${companyId}::uuid, ${GLOBAL_READ_SCOPE}::uuid)`.execute(db);
+  const of = (scope: string) => rows.find((row) => row.scope === scope)?.version ?? '0';
+  return `${of(companyId)}.${of(GLOBAL_READ_SCOPE)}`;
+}
+
+/** Everything of the caller and the request that the body may depend on, hashed. */
+function viewKey(request: FastifyRequest, session: Session): string {
+  const view = [
+    request.url,
+    session.userId,
+    session.companyId,
+    [...session.departmentIds].sort(),
+    session.permissions,
+    londonDate(new Date()),
+  ];
+  return createHash('sha256').update(JSON.stringify(view)).digest('base64url').slice(0, 22);
+}
+
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const plain = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === plain;
+  });
+}
+
+function encode(body: string, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipSync(body, { level: 6 });
+}
+
+function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry & { body: string }): FastifyReply {
+  reply.type(JSON_TYPE).header('vary', 'authorization, accept-encoding');
+  const encoding = entry.body.length >= COMPRESS_FROM_BYTES ? precompressedEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(entry.body);
+  const bytes = (entry.encoded[encoding.name] ??= encode(entry.body, encoding.name));
+  return reply.header('content-encoding', encoding.name).send(bytes);
+}
+
+export function registerVersionedReads(app: FastifyInstance, db: Db): void {
+  // Least recently used first: a hit moves its entry to the end.
+  const cache = new Map<string, Entry>();
+  const pending = new WeakMap<FastifyRequest, Pending>();
+
+  const settle = (request: FastifyRequest, body: string | null) => {
+    const state = pending.get(request);
+    if (!state) return;
+    pending.delete(request);
+    if (body === null && cache.get(state.key) === state.entry) cache.delete(state.key);
+    state.entry.body = body;
+    state.settle();
+  };
+
+  // After the request context's preHandler: the session is known, the route's access checked.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.config.versionedRead !== true || request.method !== 'GET') return;
+    const session = request.session;
+    if (!session?.companyId) return;
+    const key = viewKey(request, session);
+    const etag = `W/"${await readDataVersion(db, session.companyId)}-${key}"`;
+    reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'authorization');
+    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+
+    let entry = cache.get(key);
+    if (entry?.etag === etag) {
+      await entry.ready;
+      if (entry.body !== null) {
+        cache.delete(key);
+        cache.set(key, entry);
+        return sendEntry(request, reply, entry as Entry & { body: string });
+      }
+      // That computation failed: this request computes for itself.
+      return;
+    }
+    let release = () => undefined as void;
+    entry = { etag, body: null, encoded: {}, ready: new Promise<void>((resolve) => (release = resolve)) };
+    cache.delete(key);
+    cache.set(key, entry);
+    while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    pending.set(request, { key, entry, settle: release });
+  });
+
+  // Instance-level, so it sees the serialised body before compression does.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (pending.has(request)) settle(request, reply.statusCode === 200 && typeof payload === 'string' ? payload : null);
+    return payload;
+  });
+  // A request that ends without a body (aborted, failed before onSend) lets its waiters go.
+  app.addHook('onResponse', async (request) => settle(request, null));
+  app.addHook('onRequestAbort', async (request) => settle(request, null));
+}
