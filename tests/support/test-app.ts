@@ -57,7 +57,9 @@ export function withoutCountersOf(product: readonly ServerModule[], extra: reado
   const taken = new Set(extra.flatMap((module) => Object.keys(module.counters ?? {})));
   if (taken.size === 0) return [...product];
   return product.map((module) =>
-    module.counters ? { ...module, counters: Object.fromEntries(Object.entries(module.counters).filter(([key]) => !taken.has(key))) } : module,
+    module.counters
+      ? { ...module, counters: Object.fromEntries(Object.entries(module.counters).filter(([key]) => !taken.has(key))) }
+      : module,
   );
 }
 

@@ -9,10 +9,7 @@ import type { RankedSubject } from '../../shared/scopes';
 export type PersonSubject = RankedSubject & { status: string; name: string };
 
 /** The company's users among `userIds` (ids that are not uuids find no one). */
-export async function findPersonSubjects(
-  db: DbOrTrx,
-  input: { companyId: string; userIds: readonly string[] },
-): Promise<PersonSubject[]> {
+export async function findPersonSubjects(db: DbOrTrx, input: { companyId: string; userIds: readonly string[] }): Promise<PersonSubject[]> {
   const userIds = input.userIds.filter(isUuid);
   if (userIds.length === 0) return [];
   const rows = await db
@@ -31,7 +28,16 @@ export async function findPersonSubjects(
     .execute();
   return rows.flatMap((row) =>
     row.company_id
-      ? [{ userId: row.id, companyId: row.company_id, departmentIds: row.department_ids, rank: row.rank, status: row.status, name: row.name }]
+      ? [
+          {
+            userId: row.id,
+            companyId: row.company_id,
+            departmentIds: row.department_ids,
+            rank: row.rank,
+            status: row.status,
+            name: row.name,
+          },
+        ]
       : [],
   );
 }

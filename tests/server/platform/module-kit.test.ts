@@ -33,10 +33,18 @@ describe('a module registered in the collector lists', () => {
     expect(roleNamed('Owner')?.permissions).toContainEqual({ endpoint: KIT_ENDPOINT, method: 'GET', type: 'company' });
     expect(roleNamed('Manager')?.permissions.some((entry) => entry.endpoint === KIT_ENDPOINT)).toBe(false);
     // Without the module, no role holds the endpoint.
-    expect(roleTemplates(serverModules).company.flatMap((role) => role.permissions).some((e) => e.endpoint === KIT_ENDPOINT)).toBe(false);
+    expect(
+      roleTemplates(serverModules)
+        .company.flatMap((role) => role.permissions)
+        .some((e) => e.endpoint === KIT_ENDPOINT),
+    ).toBe(false);
 
     const asRole = (name: string) =>
-      t.app.inject({ method: 'GET', url: KIT_ENDPOINT, headers: authHeader(testSession({ permissions: roleNamed(name)?.permissions ?? [] })) });
+      t.app.inject({
+        method: 'GET',
+        url: KIT_ENDPOINT,
+        headers: authHeader(testSession({ permissions: roleNamed(name)?.permissions ?? [] })),
+      });
     const owner = await asRole('Owner');
     expect(owner.statusCode).toBe(200);
     expect(owner.json()).toEqual({ scope: 'company' });

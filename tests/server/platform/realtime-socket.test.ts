@@ -136,11 +136,7 @@ describe('the socket protocol', () => {
     });
     const account = await withSystem(t.database.db, (trx) => findTokenAccount(trx, alice.id));
     if (!account) throw new Error('no account');
-    const token = await signAccessToken(
-      await signingKeys(t.deps),
-      claimsFor({ account, departmentIds: [], sessionId, imp: true }),
-      900,
-    );
+    const token = await signAccessToken(await signingKeys(t.deps), claimsFor({ account, departmentIds: [], sessionId, imp: true }), 900);
     const client = await connect();
     client.send({ type: 'auth', token });
     expect(await client.waitFor((m) => m.type === 'ready')).toEqual({
