@@ -8,13 +8,17 @@ import { buildMenu, collectMenuEntries } from './menu/menu-registry';
 import { menuContext, permission } from './menu/menu-test-context';
 import { buildSettingsMenu, collectSettingsEntries } from './menu/settings-registry';
 
-const withKit = [...clientModules, kitClientModule];
+// Every key of the product's menu is taken: the kit's entry takes the calendar's place.
+const withKit = [
+  ...clientModules.map((module) => ({ ...module, menu: module.menu?.filter((entry) => entry.key !== 'calendar') })),
+  kitClientModule,
+];
 
 describe('a client module registered in the collector list', () => {
   it('adds its menu entry at its place in the product order', () => {
     const titles = (modules: typeof clientModules) => buildMenu(menuContext(), collectMenuEntries(modules)).map((item) => item.title);
     expect(titles(clientModules)).not.toContain('Kit Calendar');
-    expect(titles(withKit)).toEqual(['Dashboard', 'Leave & Absences', 'Kit Calendar', 'Help/FAQ']);
+    expect(titles(withKit)).toEqual(['Dashboard', 'Leave & Absences', 'Kit Calendar', 'Expert Articles & Insights', 'Help/FAQ']);
   });
 
   it('adds its settings page for those with access to its resource', () => {
@@ -29,6 +33,8 @@ describe('a client module registered in the collector list', () => {
     expect(dashboardWidgets(false, collectWidgets(withKit)).map((widget) => widget.key)).toEqual([
       'alerts',
       'needs-your-action',
+      'notices-unread',
+      'tasks-mine',
       'leave-awaiting-me',
       'expenses-to-approve',
       'kit-card',

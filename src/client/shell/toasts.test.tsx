@@ -67,15 +67,4 @@ describe('toasts', () => {
     });
     expect(await screen.findAllByText(ERROR_OCCURRED)).toHaveLength(1);
   });
-
-  it('show "Error occurred" for a query that never reached the server', async () => {
-    renderToasts();
-    const client = createQueryClient();
-    await act(async () => {
-      await client
-        .fetchQuery({ queryKey: ['offline'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')) })
-        .catch(() => undefined);
-    });
-    expect(await screen.findByText(ERROR_OCCURRED)).toBeInTheDocument();
-  });
 });

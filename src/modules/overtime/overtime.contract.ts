@@ -101,8 +101,8 @@ const optionalTime = v.optional(
     v.pipe(
       v.string(overtimeMessages.time),
       v.trim(),
+      v.check((value: string) => value === '' || TIME.test(value), overtimeMessages.time),
       v.transform((value) => (value === '' ? null : value)),
-      v.nullable(v.pipe(v.string(), v.regex(TIME, overtimeMessages.time))),
     ),
   ),
   null,
@@ -117,13 +117,8 @@ const optionalId = v.optional(
     v.pipe(
       v.string(overtimeMessages.unknown),
       v.trim(),
+      v.check((value: string) => value === '' || isUuid(value), overtimeMessages.unknown),
       v.transform((value) => (value === '' ? null : value)),
-      v.nullable(
-        v.pipe(
-          v.string(),
-          v.check((value: string) => isUuid(value), overtimeMessages.unknown),
-        ),
-      ),
     ),
   ),
   null,

@@ -292,6 +292,8 @@ const OPEN_READS = [
   // Expert articles: every signed-in user reads the published ones (docs-only users too, §2.3).
   ...['/api/article', '/api/article/:id', '/api/article-categories'],
   ...['/api/expense-type', '/api/expense-settings'],
+  // The calendar: each source keeps to what the viewer may see (their own, their scope's).
+  '/api/calendar-events',
 ];
 
 describe('open reads', () => {

@@ -13,7 +13,15 @@ const item = (context: MenuContext, key: string) => buildMenu(context).find((ent
 describe('side menu', () => {
   it('lists the registered entries in the product order: modules interleave with the shell', () => {
     const context = menuContext({ permissions: [permission('/api/user-basic'), permission('/api/contact-us')] });
-    expect(titles(context)).toEqual(['Dashboard', 'Employees', 'Leave & Absences', 'Help/FAQ', 'Contact Us']);
+    expect(titles(context)).toEqual([
+      'Dashboard',
+      'Employees',
+      'Leave & Absences',
+      'Calendar',
+      'Expert Articles & Insights',
+      'Help/FAQ',
+      'Contact Us',
+    ]);
   });
 
   it('orders a new module entry by its key, wherever its module is listed', () => {
@@ -71,8 +79,17 @@ describe('restricted (docs-only) mode', () => {
 
   it('shows the documents areas and enables only them and the dashboard', () => {
     const context = menuContext({ restricted: true });
-    expect(titles(context)).toEqual(['Dashboard', 'Leave & Absences', 'HR Documents', 'H&S Documents', 'Help/FAQ']);
-    expect(enabledKeys(context)).toEqual(['dashboard', 'hr-documents', 'hs-documents']);
+    expect(titles(context)).toEqual([
+      'Dashboard',
+      'Leave & Absences',
+      'Calendar',
+      'HR Documents',
+      'H&S Documents',
+      'Expert Articles & Insights',
+      'Help/FAQ',
+    ]);
+    // The expert articles are read by docs-only users too (SPEC §2.3).
+    expect(enabledKeys(context)).toEqual(['dashboard', 'hr-documents', 'hs-documents', 'expert-articles']);
     expect(item(context, 'hr-documents')?.href).toBe('/hr-documents/hr');
     expect(item(context, 'hs-documents')?.href).toBe('/hs-documents/misc_docs');
   });
