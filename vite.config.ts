@@ -40,6 +40,10 @@ const shellSources = [
   // Contact Us works offline: its message waits in the outbox.
   'src/modules/support/client/contact-support-modal.tsx',
   'src/routes/welcome.tsx',
+  // "Page not found", for any unknown address opened offline.
+  'src/routes/$.tsx',
+  // A shift worker's rota opens from the home-screen icon with no signal.
+  'src/routes/_signed-in/_company/rotas.shifts.tsx',
   // The manifest's shortcuts (request leave, approvals) must open offline before a first visit.
   'src/routes/_signed-in/_company/leave-and-absences.request.tsx',
   'src/routes/_signed-in/_company/leave-and-absences.list.tsx',

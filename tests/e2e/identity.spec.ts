@@ -44,7 +44,7 @@ test.describe('each demo account lands on its home after signing in', () => {
     await page.goto('/login');
     await signIn(page, ACCOUNTS.docs, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/(hr-documents|hs-documents\/misc_docs)$/);
-    await expect(page.getByText('Your documents will appear here.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Employee handbook' })).toBeVisible();
     const area = new URL(page.url()).pathname;
     await page.goto('/');
     await expect(page).toHaveURL(new RegExp(`${area}$`));

@@ -103,6 +103,8 @@ test('a report made with no network waits in the outbox and lands exactly once',
   // Seen once online, the list and the form open with no signal.
   await ella.goto('/overtime');
   await expect(ella.getByRole('heading', { level: 1, name: 'Overtime' })).toBeVisible();
+  // The persisted cache writes within 250 ms of data arriving: let it keep the list before leaving the page.
+  await ella.waitForTimeout(1_000);
   await ella.goto('/overtime/report');
   await expect(ella.getByRole('radio', { name: 'Time off in lieu' })).toBeVisible();
   // The persisted cache writes at most once a second: let it keep the allowance.
