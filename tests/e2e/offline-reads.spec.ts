@@ -3,12 +3,14 @@
 // "Offline" mark, no "Error occurred" toast and no error box — on a desktop and on a 390 px
 // phone; a page whose data this device never loaded shows the one calm offline state.
 //
-// Signed in as Emily (HR admin), whom the other specs never notify, so what she sees stays put
-// while they run beside this one. One sign-in: the phone's context starts from the desktop's
-// stored session (localStorage), with an empty cache of its own.
+// Signed in as Emily (HR admin), on a server of its own so that what she sees stays put while
+// the other specs (which publish notices to everyone) run beside this one. One sign-in: the
+// phone's context starts from the desktop's stored session (localStorage), with an empty cache
+// of its own.
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { OFFLINE_NOT_SEEN, OFFLINE_PART_NOT_KEPT } from '../../src/client/offline/offline-empty-state';
 import { ACCOUNTS } from './support/accounts';
+import { startAppServer, type AppServer } from './support/app-server';
 import { expect, signIn, test, waitForActivatedServiceWorker } from './support/fixtures';
 
 type Screen = {
@@ -43,12 +45,21 @@ const SCREENS: Screen[] = [
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
 let storageState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+let server: AppServer;
+
+test.beforeAll(async () => {
+  server = await startAppServer('offline-reads');
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 async function openContext(
   browser: Browser,
   viewport: { width: number; height: number },
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London', storageState });
+  const context = await browser.newContext({ baseURL: server.url, viewport, locale: 'en-GB', timezoneId: 'Europe/London', storageState });
   const page = await context.newPage();
   if (!storageState) {
     await page.goto('/login');

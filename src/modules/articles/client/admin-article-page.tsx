@@ -1,6 +1,7 @@
 // /admin/articles/{id} ("new" for a new one): the administrators' article editor — title,
 // summary, body (the rich-text editor), category, tags, HR or H&S, draft or published, the
 // publish date and the sources. Saved articles reach every company at once (realtime).
+import { DateField } from '../../../client/ui/date-field';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Skeleton.css';
 import { ActionIcon, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
@@ -135,12 +136,12 @@ function ArticleForm({ article }: { article: Article | null }) {
                   ]}
                 />
               </Stack>
-              <TextInput
-                type="date"
+              <DateField
                 label="Publish date"
+                name="published_on"
                 required
                 value={values.published_on}
-                onChange={(e) => set({ published_on: e.currentTarget.value })}
+                onChange={(value) => set({ published_on: value })}
                 error={errors.published_on?.[0]}
               />
             </Group>

@@ -2,6 +2,7 @@
 // HR admins: everyone, departments or locations; managers: their departments), publish now or
 // at a set London time (the publish job sends it then), an optional last day, pinned,
 // acknowledgement required and e-mail. A 422 puts the server's words on the fields.
+import { DateField } from '../../../client/ui/date-field';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Skeleton.css';
@@ -149,12 +150,12 @@ function NoticeForm({ notice }: { notice: Notice | null }) {
                 />
                 {values.when === 'later' && (
                   <Group gap="sm" grow>
-                    <TextInput
-                      type="date"
+                    <DateField
                       label="Date"
+                      name="publish_date"
                       required
                       value={values.publish_date}
-                      onChange={(event) => set({ publish_date: event.currentTarget.value })}
+                      onChange={(value) => set({ publish_date: value })}
                       error={errors.publish_at?.[0]}
                     />
                     <TextInput
@@ -168,12 +169,12 @@ function NoticeForm({ notice }: { notice: Notice | null }) {
                 )}
               </Stack>
             )}
-            <TextInput
-              type="date"
+            <DateField
               label="Show until"
+              name="expires_on"
               description="The last day it shows on the noticeboard. Leave empty to keep it."
               value={values.expires_on}
-              onChange={(event) => set({ expires_on: event.currentTarget.value })}
+              onChange={(value) => set({ expires_on: value })}
               error={errors.expires_on?.[0]}
             />
             <Checkbox

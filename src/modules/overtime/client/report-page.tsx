@@ -25,7 +25,7 @@ import { londonDate } from '../../../shared/dates';
 import { isQueuedResponse } from '../../../shared/sw-messages';
 import { COMPENSATION_LABELS, hoursBetween, ReportOvertimeInputSchema, type Compensation } from '../overtime.contract';
 import { allowanceQueryOptions, reportMutationOptions } from './overtime.api';
-import { DateField } from './date-field';
+import { DateField } from '../../../client/ui/date-field';
 import { hoursText } from './overtime-format';
 
 export const REPORT_SENT = 'Overtime reported.';

@@ -11,7 +11,7 @@ import { TextField } from '../../../client/ui/text-field';
 import { useForm } from '../../../client/ui/use-form';
 import { PAY_FREQUENCIES, PAY_FREQUENCY_LABELS, PayrollSettingsInputSchema, type PayrollSettings } from '../payroll.contract';
 import { payrollSettingsQueryOptions, savePayrollSettingsMutationOptions } from './payroll.api';
-import { DateField } from './date-field';
+import { DateField } from '../../../client/ui/date-field';
 
 export function PayrollSettingsPage() {
   usePageTitle('Payroll settings');

@@ -1,12 +1,13 @@
 // /reports: choose a report, filter it (dates, departments, locations, grouping), look at its
 // chart and table, export it as CSV or XLSX (with the download's progress), and (owners and
 // HR admins) have it e-mailed monthly.
+import { DateField } from '../../../client/ui/date-field';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Button, Group, MultiSelect, Progress, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Progress, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { departmentsQueryOptions, referenceListQueryOptions } from '../../../client/api/reference-lists';
@@ -82,14 +83,15 @@ export function ReportsPage() {
       )}
       {summary && <Text c="dimmed">{summary.description}</Text>}
       <Group align="flex-end" gap="sm">
-        <TextInput
+        <DateField
           label="From"
-          type="date"
+          name="from"
+          required
           value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
+          onChange={setFrom}
           error={valid ? undefined : 'Choose a range ending on or after its start.'}
         />
-        <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <DateField label="To" name="to" required value={to} onChange={setTo} />
         <MultiSelect
           label="Departments"
           placeholder="All"

@@ -1,6 +1,7 @@
 // Adding or changing a shift: person (or open), day, times, unpaid break, role, place, notes,
 // colour. The working-time checks run as the manager types; warnings need a reason to go
 // ahead, and the under-18 limits cannot be overridden.
+import { DateField } from '../../../client/ui/date-field';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
@@ -126,7 +127,7 @@ export function ShiftFormModal({ draft, people, onClose }: { draft: ShiftDraft; 
             error={first('department_id')}
             withAsterisk
           />
-          <TextInput label="Day" type="date" value={values.date} onChange={(e) => set('date', e.currentTarget.value)} withAsterisk />
+          <DateField label="Day" name="date" required value={values.date} onChange={(value) => set('date', value)} />
           <Group grow gap="xs">
             <TextInput
               label="Start"

@@ -1,15 +1,14 @@
 // Small parts the task screens share: the person picker (people found by name on the server,
 // in the caller's scope), a British date input, the task's badges and its due text.
+import { DateField } from '../../../client/ui/date-field';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Badge.css';
-import '@mantine/dates/styles.css';
 import { Badge, Group, Select } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { apiFetch } from '../../../client/api/api-client';
-import { DATE_FORMATS, formatCalendarDate, isIsoDate } from '../../../shared/dates';
+import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import type { DirectoryPage } from '../../employees/directory.contract';
 import { PRIORITY_LABELS, type Task } from '../tasks.contract';
 
@@ -98,16 +97,6 @@ export function PersonSelect({
   );
 }
 
-const BRITISH = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
-export function parseBritishDate(text: string): string | null {
-  const trimmed = text.trim();
-  if (isIsoDate(trimmed)) return trimmed;
-  const match = BRITISH.exec(trimmed);
-  if (!match) return null;
-  const iso = `${match[3]}-${match[2]?.padStart(2, '0')}-${match[1]?.padStart(2, '0')}`;
-  return isIsoDate(iso) ? iso : null;
-}
-
 export function BritishDateInput({
   label,
   value,
@@ -121,18 +110,5 @@ export function BritishDateInput({
   error?: string | undefined;
   required?: boolean;
 }) {
-  return (
-    <DateInput
-      label={label}
-      value={value || null}
-      onChange={(next) => onChange(next ?? '')}
-      valueFormat="DD/MM/YYYY"
-      dateParser={parseBritishDate}
-      firstDayOfWeek={1}
-      placeholder="dd/mm/yyyy"
-      clearable={!required}
-      required={required}
-      error={error}
-    />
-  );
+  return <DateField name={label} label={label} value={value} onChange={onChange} error={error} required={required} />;
 }
