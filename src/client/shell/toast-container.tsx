@@ -10,11 +10,10 @@ export const toastStore = notifications;
 const NARROW_QUERY = '(max-width: 47.99em)';
 
 export function ToastContainer() {
-  // On a phone the bottom is where a form's Save and Cancel are: toasts go on top, two at most,
-  // below the 60 px top bar so that its Menu, bell and account buttons stay reachable.
+  // On a phone the bottom is where a form's Save and Cancel are: toasts go on top, two at most.
   const narrow = useMediaQuery(NARROW_QUERY, window.matchMedia(NARROW_QUERY).matches, { getInitialValueInEffect: false });
   return narrow ? (
-    <Notifications autoClose={TOAST_TIMEOUT_MS} position="top-center" limit={2} styles={{ root: { top: 68 } }} />
+    <Notifications autoClose={TOAST_TIMEOUT_MS} position="top-center" limit={2} />
   ) : (
     <Notifications autoClose={TOAST_TIMEOUT_MS} position="bottom-right" limit={3} />
   );
