@@ -13,6 +13,12 @@ export type OvertimeRow = Selectable<UserOvertimeTable>;
 /** Whom the caller reads: everyone (company), their departments' people and line reports (department), themselves (own). */
 export type OvertimeReader = { userId: string; scope: 'own' | 'department' | 'company' | 'global'; departmentIds: readonly string[] };
 
+/** Whether the reader may read a report of this person (the same rule the lists apply). */
+export async function mayRead(trx: DbOrTrx, userId: string, reader: OvertimeReader): Promise<boolean> {
+  const { rows } = await sql<{ ok: boolean }>`SELECT ${readableBy(sql`${userId}::uuid`, reader)} AS ok`.execute(trx);
+  return rows[0]?.ok === true;
+}
+
 export function readableBy(column: RawBuilder<unknown>, reader: OvertimeReader): RawBuilder<boolean> {
   if (reader.scope === 'company' || reader.scope === 'global') return sql<boolean>`true`;
   const lineReports = sql`${column} IN (SELECT lm.user_id FROM user_line_managers lm WHERE lm.manager_id = ${reader.userId})`;
@@ -288,4 +294,44 @@ export async function findAllowancePeople(
     LIMIT ${input.paging.limit} OFFSET ${input.paging.offset}`.execute(db);
   const { rows: total } = await sql<{ n: string }>`SELECT count(*) AS n FROM users u WHERE ${where}`.execute(db);
   return { rows, count: Number(total[0]?.n ?? 0) };
+}
+
+/** Approved paid overtime not yet exported, dated up to the period's end, with its rate and the person's hourly pay. */
+export async function findPayableOvertime(trx: DbOrTrx, window: { companyId: string; to: string }) {
+  const { rows } = await sql<{
+    id: string;
+    user_id: string;
+    date: string;
+    hours: number;
+    multiplier: number;
+    element_code: string;
+    rate_name: string;
+    hourly_rate: number | null;
+    rate_is_specific: boolean | null;
+  }>`
+    SELECT o.id, o.user_id, o.date, o.hours::float8 AS hours, r.multiplier::float8 AS multiplier, r.element_code, t.name AS rate_name,
+      pr.amount::float8 AS hourly_rate, (pr.pay_rate_type_id IS NOT DISTINCT FROM r.pay_rate_type_id) AS rate_is_specific
+    FROM user_overtime o
+    JOIN overtime_rates r ON r.id = o.overtime_rate_id
+    JOIN company_pay_rate_types t ON t.id = r.pay_rate_type_id
+    LEFT JOIN LATERAL (
+      SELECT p.amount, p.pay_rate_type_id FROM user_pay_rates p
+      WHERE p.user_id = o.user_id AND p.company_id = o.company_id AND p.unit = 'hour'
+        AND p.start_date <= o.date AND (p.end_date IS NULL OR p.end_date >= o.date)
+      ORDER BY (p.pay_rate_type_id IS NOT DISTINCT FROM r.pay_rate_type_id) DESC, p.start_date DESC LIMIT 1
+    ) pr ON true
+    WHERE o.company_id = ${window.companyId} AND o.status = 'approved' AND o.compensation = 'paid'
+      AND o.payroll_period_id IS NULL AND o.date <= ${window.to}::date
+    ORDER BY o.user_id, o.date`.execute(trx);
+  return rows;
+}
+
+/** Stamps exported reports with their pay period, which locks them. */
+export async function stampExported(trx: DbOrTrx, input: { companyId: string; periodId: string; ids: readonly string[] }): Promise<void> {
+  await trx
+    .updateTable('user_overtime')
+    .set({ payroll_period_id: input.periodId, exported_at: new Date(), updated_at: sql`now()` })
+    .where('company_id', '=', input.companyId)
+    .where('id', 'in', [...input.ids])
+    .execute();
 }

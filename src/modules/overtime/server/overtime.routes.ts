@@ -25,11 +25,10 @@ import {
   type OvertimeAction,
   type OvertimeReport,
 } from '../overtime.contract';
-import { countReportedFor, findAllowancePeople, findReportPage, findReportView, readableBy, type OvertimeReader } from './overtime.queries';
+import { countReportedFor, findAllowancePeople, findReportPage, findReportView, mayRead, type OvertimeReader } from './overtime.queries';
 import { approveOvertime, approverOf, cancelOvertime, declineOvertime, reportOvertime, type OvertimeCaller } from './overtime.service';
 import { getAllowance, getOvertimeSettings, saveOvertimeSettings } from './overtime-settings.service';
 import { toReport } from './overtime-view';
-import { sql } from 'kysely';
 
 const PeopleQuerySchema = v.object({ search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))) });
 const AllowanceQuerySchema = v.object({
@@ -69,10 +68,7 @@ function mountOvertime(app: FastifyInstance, deps: AppDeps): void {
         return withTenant(db, companyId, async (trx) => {
           const row = await findReportView(trx, { companyId, id, approver: approverOf(session) });
           if (!row) return undefined;
-          const { rows } = await sql<{ ok: boolean }>`SELECT ${readableBy(sql`${row.user_id}::uuid`, readerOf(request))} AS ok`.execute(
-            trx,
-          );
-          if (!rows[0]?.ok && !row.approvable) throw AppError.forbidden();
+          if (!row.approvable && !(await mayRead(trx, row.user_id, readerOf(request)))) throw AppError.forbidden();
           return toReport(row, session);
         });
       },
