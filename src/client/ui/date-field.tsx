@@ -20,7 +20,7 @@ export function parseBritishDate(text: string): string | null {
 
 type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'label' | 'withAsterisk'> & {
   label: string;
-  name: string;
+  name?: string;
   value: string | null | undefined;
   onChange: (value: string) => void;
 };

@@ -10,7 +10,7 @@ import { showSuccessToast } from '../../../client/shell/toasts';
 import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
 import { londonDate } from '../../../shared/dates';
 import { expensePaths, formatPounds, type ExpenseClaimDetail } from '../expenses.contract';
-import { DateField } from './date-field';
+import { DateField } from '../../../client/ui/date-field';
 import {
   approveMutationOptions,
   downloadFile,

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CLAIM_STATUSES, CLAIM_STATUS_LABELS } from '../expenses.contract';
 import type { ClaimsSearch } from './claims-search';
-import { DateField } from './date-field';
+import { DateField } from '../../../client/ui/date-field';
 import { PersonFilter } from './person-filter';
 import { expenseTypesQueryOptions } from './expenses.api';
 

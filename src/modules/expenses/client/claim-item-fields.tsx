@@ -18,7 +18,7 @@ import {
 } from '../expenses.contract';
 import { mileageAmount, milesToTenths } from '../mileage-rules';
 import type { ItemDraft } from './claim-form-state';
-import { DateField } from './date-field';
+import { DateField } from '../../../client/ui/date-field';
 
 type Props = {
   index: number;

@@ -27,7 +27,8 @@ import {
   refusalMessage,
   updateIncidentMutationOptions,
 } from './incidents.api';
-import { DateField, RiddorBadge, RiddorPanel } from './incident-parts';
+import { RiddorBadge, RiddorPanel } from './incident-parts';
+import { DateField } from '../../../client/ui/date-field';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,14 +1,12 @@
 // Parts the incident screens share: the RIDDOR status badge and panel, and the person picker.
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/dates/styles.css';
 import { Alert, Badge, Select, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { apiFetch } from '../../../client/api/api-client';
-import { DATE_FORMATS, formatCalendarDate, isIsoDate } from '../../../shared/dates';
+import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import type { DirectoryPage } from '../../employees/directory.contract';
 import { RIDDOR_STATUS_LABELS, type Riddor, type RiddorStatus } from '../incidents.contract';
 import { RIDDOR_CATEGORY_LABELS } from '../riddor';
@@ -98,46 +96,6 @@ export function EmployeeSelect({
         onChange(id);
       }}
       nothingFoundMessage={people.isFetching ? 'Searching...' : 'No one found'}
-      error={error}
-    />
-  );
-}
-
-const BRITISH = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
-function parseBritishDate(text: string): string | null {
-  const trimmed = text.trim();
-  if (isIsoDate(trimmed)) return trimmed;
-  const match = BRITISH.exec(trimmed);
-  if (!match) return null;
-  const iso = `${match[3]}-${match[2]?.padStart(2, '0')}-${match[1]?.padStart(2, '0')}`;
-  return isIsoDate(iso) ? iso : null;
-}
-
-/** A date typed or picked as dd/mm/yyyy (weeks from Monday); the value is 'yyyy-MM-dd' or ''. */
-export function DateField({
-  label,
-  value,
-  onChange,
-  error,
-  required = false,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  required?: boolean;
-}) {
-  return (
-    <DateInput
-      label={label}
-      value={value || null}
-      onChange={(next) => onChange(next ?? '')}
-      valueFormat="DD/MM/YYYY"
-      dateParser={parseBritishDate}
-      firstDayOfWeek={1}
-      placeholder="dd/mm/yyyy"
-      clearable={!required}
-      required={required}
       error={error}
     />
   );

@@ -28,7 +28,8 @@ import {
 } from '../incidents.contract';
 import { RIDDOR_CATEGORY_LABELS } from '../riddor';
 import { downloadWithToken, incidentListQueryOptions, INCIDENT_PAGE_SIZE, type IncidentFilters } from './incidents.api';
-import { DateField, RiddorBadge } from './incident-parts';
+import { RiddorBadge } from './incident-parts';
+import { DateField } from '../../../client/ui/date-field';
 
 function IncidentRow({ incident }: { incident: Incident }) {
   return (

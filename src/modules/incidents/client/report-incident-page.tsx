@@ -21,7 +21,8 @@ import { isQueuedResponse } from '../../../shared/sw-messages';
 import { INCIDENT_ROUTES } from '../incidents.contract';
 import { SPECIFIED_INJURIES, SPECIFIED_INJURY_LABELS } from '../riddor';
 import { reportIncidentMutationOptions, refusalMessage } from './incidents.api';
-import { DateField, EmployeeSelect } from './incident-parts';
+import { EmployeeSelect } from './incident-parts';
+import { DateField } from '../../../client/ui/date-field';
 
 export function ReportIncidentPage() {
   usePageTitle('Report an incident');

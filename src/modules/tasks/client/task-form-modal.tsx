@@ -1,6 +1,7 @@
 // "New task": title, description, whom (a person, or everyone in a department or location — one
 // task each), due date and time, priority, how it repeats, reminders and checklist items. The
 // server's field messages land beside their fields.
+import { DateField } from '../../../client/ui/date-field';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
@@ -45,7 +46,7 @@ import {
   type Weekday,
 } from '../tasks.contract';
 import { createTaskMutationOptions, refusalMessage, updateTaskMutationOptions } from './tasks.api';
-import { BritishDateInput, PersonSelect } from './task-parts';
+import { PersonSelect } from './task-parts';
 
 const FREQUENCY_LABELS: Record<Frequency | 'none', string> = {
   none: 'Does not repeat',
@@ -221,7 +222,7 @@ export function TaskFormModal({ area, opened, onClose, selfId, incidentId, task 
             )}
           </Stack>
           <Group grow align="flex-start">
-            <BritishDateInput label="Due date" required value={dueDate} onChange={setDueDate} error={error('due_date')} />
+            <DateField label="Due date" required value={dueDate} onChange={setDueDate} error={error('due_date')} />
             <TextInput
               label="Time (optional)"
               placeholder="HH:mm"

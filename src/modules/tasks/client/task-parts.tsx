@@ -1,6 +1,5 @@
 // Small parts the task screens share: the person picker (people found by name on the server,
 // in the caller's scope), a British date input, the task's badges and its due text.
-import { DateField } from '../../../client/ui/date-field';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Badge.css';
 import { Badge, Group, Select } from '@mantine/core';
@@ -95,20 +94,4 @@ export function PersonSelect({
       error={error}
     />
   );
-}
-
-export function BritishDateInput({
-  label,
-  value,
-  onChange,
-  error,
-  required = false,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  required?: boolean;
-}) {
-  return <DateField name={label} label={label} value={value} onChange={onChange} error={error} required={required} />;
 }

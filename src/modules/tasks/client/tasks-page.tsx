@@ -1,6 +1,7 @@
 // /hr-tasks and /hs-tasks: my tasks, or those I manage (by my scope), with filters (status,
 // assignee, due range, search), bulk complete and reassign, the new-task form and the template
 // library. Rows are cards that read well on a phone and on a desktop.
+import { DateField } from '../../../client/ui/date-field';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Skeleton.css';
@@ -38,7 +39,7 @@ import { levelFor } from '../../../shared/scopes';
 import { readStoredPermissions } from '../../../client/shell/session-permissions';
 import { TASK_AREA_TITLES, TASK_ENDPOINTS, TASK_ROUTES, type Task, type TaskArea } from '../tasks.contract';
 import { bulkTasksMutationOptions, refusalMessage, taskListQueryOptions, TASK_PAGE_SIZE, type TaskFilters } from './tasks.api';
-import { BritishDateInput, dueText, PersonSelect, personName, TaskBadges } from './task-parts';
+import { dueText, PersonSelect, personName, TaskBadges } from './task-parts';
 import { TaskFormModal } from './task-form-modal';
 import { TemplatesModal } from './templates-modal';
 
@@ -164,8 +165,8 @@ export function TasksPage({ area }: { area: TaskArea }) {
             onChange={(id) => change({ assignee_id: id ? [id] : [] })}
           />
         )}
-        <BritishDateInput label="Due from" value={filters.from ?? ''} onChange={(value) => change({ from: value })} />
-        <BritishDateInput label="Due to" value={filters.to ?? ''} onChange={(value) => change({ to: value })} />
+        <DateField label="Due from" value={filters.from ?? ''} onChange={(value) => change({ from: value })} />
+        <DateField label="Due to" value={filters.to ?? ''} onChange={(value) => change({ to: value })} />
       </Group>
       {selectable && selected.size > 0 && (
         <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-gray-0)">
