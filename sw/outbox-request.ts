@@ -72,3 +72,39 @@ export async function captureRequest(
   };
   return { record, sendNow: { method: request.method, headers: sendNow, body } };
 }
+
+/**
+ * A write the worker makes itself (a notification's Approve), stored as a page's queued write
+ * would be: JSON body, its own Idempotency-Key as the id, waiting to be sent.
+ */
+export function workerRecord(input: {
+  id: string;
+  userId: string;
+  resource: string;
+  label: string;
+  method: string;
+  url: string;
+  body: unknown;
+  now: number;
+}): OutboxRecord {
+  return {
+    id: input.id,
+    userId: input.userId,
+    resource: input.resource,
+    label: input.label,
+    method: input.method,
+    url: input.url,
+    headers: [
+      ['content-type', 'application/json'],
+      [IDEMPOTENCY_KEY_HEADER.toLowerCase(), input.id],
+    ],
+    body: new TextEncoder().encode(JSON.stringify(input.body ?? {})).buffer as ArrayBuffer,
+    state: 'waiting',
+    createdAt: input.now,
+    order: input.now,
+    nextAttemptAt: null,
+    syncedAt: null,
+    attempts: 0,
+    error: null,
+  };
+}

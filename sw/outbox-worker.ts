@@ -2,8 +2,8 @@
 // writes, Background Sync, a replay when the worker starts, and the pages' outbox messages.
 import { SW_MESSAGE, type SwMessage } from '../src/shared/sw-messages';
 import { onMessage } from './messages';
-import { createOutbox, OUTBOX_SYNC_TAG } from './outbox';
-import { createOutboxStore } from './outbox-store';
+import { createOutbox, OUTBOX_SYNC_TAG, type Outbox } from './outbox';
+import { createOutboxStore, type OutboxStore } from './outbox-store';
 
 // Background Sync is not in TypeScript's WebWorker library (Chromium has it; Safari and Firefox do not).
 type SyncEvent = ExtendableEvent & { tag: string };
@@ -18,9 +18,11 @@ function reply(event: ExtendableMessageEvent, value: unknown): void {
   event.ports[0]?.postMessage(value);
 }
 
-export function registerOutbox(scope: ServiceWorkerGlobalScope): void {
+/** Wires the outbox in; answers it and its store for the worker's other parts (push actions). */
+export function registerOutbox(scope: ServiceWorkerGlobalScope): { outbox: Outbox; store: OutboxStore } {
+  const store = createOutboxStore();
   const outbox = createOutbox({
-    store: createOutboxStore(),
+    store,
     fetch: (input, init) => fetch(input, init),
     now: () => Date.now(),
     setTimer: (callback, ms) => setTimeout(callback, ms),
@@ -77,4 +79,5 @@ export function registerOutbox(scope: ServiceWorkerGlobalScope): void {
 
   // A worker starts when the browser opens the app or wakes it for an event: replay what waits.
   void outbox.replay();
+  return { outbox, store };
 }

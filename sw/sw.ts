@@ -7,6 +7,7 @@ import { SW_MESSAGE } from '../src/shared/sw-messages';
 import { cacheLoadedChunks, registerLazyChunks } from './lazy-chunks';
 import { listenForMessages, onMessage } from './messages';
 import { registerOutbox } from './outbox-worker';
+import { registerPush } from './push';
 import { registerShell } from './shell';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -14,7 +15,9 @@ declare const self: ServiceWorkerGlobalScope;
 setCacheNameDetails({ prefix: 'stafflane' });
 
 // First: its fetch listener takes queueable /api writes, which no workbox route answers.
-registerOutbox(self);
+const { outbox, store } = registerOutbox(self);
+// Push messages become notifications; their Approve goes out through the same outbox.
+registerPush({ scope: self, outbox, store, now: () => Date.now() });
 
 // Routes match in registration order: the precache first, then navigations, then chunks.
 registerShell(self.__WB_MANIFEST);

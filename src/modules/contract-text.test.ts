@@ -34,6 +34,16 @@ const EXEMPT = new Set([
   'auth/access-requests.contract.ts TokenExchangeInputSchema.token',
 ]);
 
+/** Query values read as a string or a list, then checked against a fixed list of words (a picklist after the transform). */
+const CHOSEN_FROM_A_LIST = [
+  'companies/companies.contract.ts FindCompaniesQuerySchema.status',
+  'companies/companies.contract.ts FindCompaniesQuerySchema.product',
+  'companies/orders.contract.ts OrderQueueQuerySchema.status',
+  'companies/platform-audit.contract.ts PlatformAuditQuerySchema.kind',
+  'companies/platform-audit.contract.ts PlatformAuditQuerySchema.format',
+];
+for (const path of CHOSEN_FROM_A_LIST) EXEMPT.add(path).add(`${path}.[]`);
+
 const FORMATS = new Set([
   'uuid',
   'email',

@@ -22,6 +22,8 @@ export type AppDeps = {
   listenUrl?: string;
   /** The modules the app is made of (src/server/modules.ts; tests add their own). */
   modules: readonly ServerModule[];
+  /** Queues one run of a background job now; unset where this process runs no jobs (the job's schedule picks the work up). */
+  sendJob?: (name: string) => Promise<unknown>;
 };
 
 /** What buildApp needs: the product's modules and a mail dispatcher of its own unless told otherwise. */

@@ -49,6 +49,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A first start writes the demo's files in onReady hooks (receipts, generated and sealed
+    // PDFs), which a busy machine can take longer than Fastify's 10 s default over.
+    pluginTimeout: 60_000,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

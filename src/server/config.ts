@@ -54,12 +54,15 @@ const EnvSchema = v.object({
   LOGIN_LOCK_MINUTES: positiveInt(30),
   LOGIN_CLIENT_MAX_ATTEMPTS: positiveInt(30),
   LOGIN_CLIENT_WINDOW_MINUTES: positiveInt(15),
+  ADMIN_TWO_FACTOR: flag(true),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL'))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Stafflane <no-reply@stafflane.test>'),
   MAIL_POLL_MS: positiveInt(2_000),
   SUPPORT_TEAM_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'support@stafflane.test'),
   HR_TEAM_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'hr-advice@stafflane.test'),
   HS_TEAM_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'hs-advice@stafflane.test'),
+  ADVICE_LINE: v.optional(v.pipe(v.string(), v.regex(/^[\d +()-]{6,30}$/, 'must be a telephone number')), '0800 470 2470'),
+  SUPPORT_CLOCK_FILE: v.optional(v.pipe(v.string(), v.minLength(1))),
   REALTIME_RETENTION_DAYS: positiveInt(7),
   REALTIME_SESSION_CHECK_MS: positiveInt(5_000),
   ABLY_API_KEY: v.optional(v.pipe(v.string(), v.regex(/^[^\s:]+:[^\s:]+$/, 'must be an Ably API key such as appId.keyId:secret'))),
@@ -84,6 +87,11 @@ const EnvSchema = v.object({
   S3_FORCE_PATH_STYLE: flag(false),
   S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
   S3_SECRET_ACCESS_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)'))),
+  VAPID_PRIVATE_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')),
+  ),
+  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL'))),
   S3_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[\w./-]{0,200}$/, 'must be letters, digits, dots, dashes or slashes')), ''),
 });
 
@@ -113,16 +121,31 @@ export type Config = {
    * Failed sign-ins per e-mail address before a lock, and how long the lock lasts; failed
    * sign-ins per client address (IP) in a window before further attempts are answered 429.
    */
-  login: { maxAttempts: number; lockMinutes: number; clientMaxAttempts: number; clientWindowMinutes: number };
+  login: {
+    maxAttempts: number;
+    lockMinutes: number;
+    clientMaxAttempts: number;
+    clientWindowMinutes: number;
+    /** Every administrator (no company) is asked for a code at each sign-in; off only for test set-ups. */
+    administratorTwoFactor: boolean;
+  };
   /** Unset → e-mail stays in the outbox_email table and the log (development). */
   mail: { smtpUrl: string | undefined; from: string; pollMs: number };
   /** Where contact-us messages go, team. */
   teamEmails: { support: string; hr: string; hs: string };
+  /** The 24/7 HR and H&S line; clockFile: a file with an ISO instant support hours are judged at (tests only). */
+  support: { adviceLine: string; clockFile: string | null };
   realtime: RealtimeConfig;
   /** Off → this server runs no background jobs (another server on the database still does). */
   jobs: { enabled: boolean };
   /** Where uploaded files live: `${DATA_DIR}/files` (one server), or an S3-compatible bucket (several). */
   files: { driver: 'local' } | { driver: 's3'; s3: S3StorageConfig };
+  /**
+   * Web Push (VAPID): unset keys → the pair made once per database (migration 0034). The
+   * subject is how push services may reach the operator: VAPID_SUBJECT, else PUBLIC_ORIGIN
+   * when it is https, else mailto: the support team.
+   */
+  push: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   version: string;
 };
 
@@ -174,6 +197,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together']);
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together']);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const seedDemo = e.SEED_DEMO === undefined ? e.DATABASE_URL === undefined : e.SEED_DEMO === '1' || e.SEED_DEMO === 'true';
   const logPretty =
@@ -200,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     jwtSecret: e.JWT_SECRET,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.MAIL_POLL_MS },
     teamEmails: { support: e.SUPPORT_TEAM_EMAIL, hr: e.HR_TEAM_EMAIL, hs: e.HS_TEAM_EMAIL },
+    support: { adviceLine: e.ADVICE_LINE, clockFile: e.SUPPORT_CLOCK_FILE ? path.resolve(e.SUPPORT_CLOCK_FILE) : null },
     sessions: {
       accessTokenSeconds: e.ACCESS_TOKEN_MINUTES * 60,
       idleSeconds: e.SESSION_IDLE_DAYS * 86400,
@@ -210,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       lockMinutes: e.LOGIN_LOCK_MINUTES,
       clientMaxAttempts: e.LOGIN_CLIENT_MAX_ATTEMPTS,
       clientWindowMinutes: e.LOGIN_CLIENT_WINDOW_MINUTES,
+      administratorTwoFactor: e.ADMIN_TWO_FACTOR,
     },
     realtime: {
       retentionDays: e.REALTIME_RETENTION_DAYS,
@@ -233,6 +261,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
             },
           }
         : { driver: 'local' },
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? (e.PUBLIC_ORIGIN?.startsWith('https://') ? e.PUBLIC_ORIGIN : `mailto:${e.SUPPORT_TEAM_EMAIL}`),
+    },
     version,
   };
 }

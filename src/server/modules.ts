@@ -3,6 +3,8 @@
 import { alertsModule } from '../modules/alerts/server/alerts.module';
 import { articlesModule } from '../modules/articles/server/articles.module';
 import { authModule } from '../modules/auth/server/auth.module';
+import { chatModule } from '../modules/chat/server/chat.module';
+import { companiesModule } from '../modules/companies/server/companies.module';
 import { calendarModule } from '../modules/calendar/server/calendar.module';
 import { dashboardModule } from '../modules/dashboard/server/dashboard.module';
 import { documentsModule } from '../modules/documents/server/documents.module';
@@ -13,6 +15,7 @@ import { leaveModule } from '../modules/leave/server/leave.module';
 import { noticesModule } from '../modules/notices/server/notices.module';
 import { notificationsModule } from '../modules/notifications/server/notifications.module';
 import { overtimeModule } from '../modules/overtime/server/overtime.module';
+import { privacyModule } from '../modules/privacy/server/privacy.module';
 import { payrollModule } from '../modules/payroll/server/payroll.module';
 import { organisationModule } from '../modules/organisation/server/organisation.module';
 import { reportsModule } from '../modules/reports/server/reports.module';
@@ -29,10 +32,13 @@ export const serverModules: readonly ServerModule[] = [
   dashboardModule,
   alertsModule,
   supportModule,
+  chatModule,
+  companiesModule,
   settingsModule,
   organisationModule,
   employeesModule,
   leaveModule,
+  reportsModule,
   noticesModule,
   articlesModule,
   overtimeModule,
@@ -43,7 +49,7 @@ export const serverModules: readonly ServerModule[] = [
   documentsModule,
   rotasModule,
   calendarModule,
-  reportsModule,
+  privacyModule,
 ];
 
 /** The roles a company starts with (and the administrators' role), from the modules' grants. */

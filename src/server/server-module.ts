@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Trx } from './db/database';
 import type { JobDefinition } from './jobs/job-definition';
 import type { PayrollContributor, TimeOffInLieuLedger } from './module-hooks';
+import type { PersonalDataDeclaration } from './personal-data';
 import type { PendingCounter } from './pending-count/pending-count.registry';
 import type { ReportDefinition } from './reports/report-definition';
 import type { RoleGrants } from './roles';
@@ -34,6 +35,9 @@ export type DemoCompany = {
 /** Someone just added to a company (Add employee, POST /api/user-basic), in the adding transaction. */
 export type PersonAdded = { companyId: string; userId: string; startDate: string | null; actorId: string };
 
+/** A Stafflane administrator just invited (POST /api/administrators) or removed (DELETE), in that transaction. */
+export type AdministratorChange = { userId: string; actorId: string };
+
 export type ServerModule = {
   name: string;
   routes?: FastifyPluginAsync<{ deps: AppDeps }>;
@@ -55,9 +59,33 @@ export type ServerModule = {
   timeOffInLieu?: TimeOffInLieuLedger;
   /** Sets up what the module keeps for a new person (leave: the company's default absence policy). */
   onPersonAdded?: (trx: Trx, person: PersonAdded) => Promise<void>;
+  /** Sets up what the module keeps for a new administrator (chat: the support team they start in). */
+  onAdministratorAdded?: (trx: Trx, administrator: AdministratorChange) => Promise<void>;
+  /** Ends what the module keeps for a removed administrator (chat: their support teams); called before the removal, which a thrown AppError refuses. */
+  onAdministratorRemoved?: (trx: Trx, administrator: AdministratorChange) => Promise<void>;
+  /** The personal data the module's tables hold: export, retention, the special-category register (personal-data.ts). */
+  personalData?: PersonalDataDeclaration;
 };
 
 /** Every module's onPersonAdded, in the modules' order, in the transaction that added the person. */
 export async function announcePersonAdded(modules: readonly ServerModule[], trx: Trx, person: PersonAdded): Promise<void> {
   for (const module of modules) await module.onPersonAdded?.(trx, person);
+}
+
+/** Every module's onAdministratorAdded, in the modules' order, in the transaction that invited the administrator. */
+export async function announceAdministratorAdded(
+  modules: readonly ServerModule[],
+  trx: Trx,
+  administrator: AdministratorChange,
+): Promise<void> {
+  for (const module of modules) await module.onAdministratorAdded?.(trx, administrator);
+}
+
+/** Every module's onAdministratorRemoved, in the modules' order, in the transaction that removes the administrator (before the removal). */
+export async function announceAdministratorRemoved(
+  modules: readonly ServerModule[],
+  trx: Trx,
+  administrator: AdministratorChange,
+): Promise<void> {
+  for (const module of modules) await module.onAdministratorRemoved?.(trx, administrator);
 }

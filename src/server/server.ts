@@ -26,8 +26,26 @@ export function packageVersion(): string {
   return pkg.version;
 }
 
-/** The part of the shutdown allowance running jobs get to finish; the rest closes the pool and PostgreSQL. */
-const jobStopTimeout = (config: Config) => Math.max(1_000, config.shutdownTimeoutMs - 2_000);
+/**
+ * The part of the shutdown allowance running jobs get to finish: half, so closing the pool and
+ * stopping PostgreSQL (slow on a busy machine) still fit in the rest.
+ */
+const jobStopTimeout = (config: Config) => Math.max(1_000, Math.floor(config.shutdownTimeoutMs / 2));
+
+/**
+ * Closes the app once its requests have finished. Fastify closes the connections idle at that
+ * moment only; a keep-alive connection whose response was still being sent becomes idle a moment
+ * later and would hold the close for the keep-alive timeout (72 s), so idle ones are closed
+ * again until the close is done.
+ */
+async function closeApp(app: FastifyInstance): Promise<void> {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+  }
+}
 
 export async function startServer(
   options: { config: Config; logger: Logger } & Pick<AppOptions, 'authenticate' | 'modules'> & {
@@ -40,6 +58,8 @@ export async function startServer(
   const database = await openDatabase(config, logger);
   let app: FastifyInstance | undefined;
   let jobs: JobRunner | null = null;
+  // A route may queue a job as soon as the server answers, before pg-boss has finished starting.
+  let jobsReady: Promise<JobRunner | null> = Promise.resolve(null);
   // The database closes after the app has finished: its onClose hooks (the mail dispatcher) still use it.
   try {
     const deps = createAppDeps({
@@ -49,29 +69,37 @@ export async function startServer(
       listenUrl: database.appUrl,
       authenticate: options.authenticate,
       modules: options.modules,
+      sendJob: async (name) => (await jobsReady.catch(() => null))?.send(name),
     });
-    // The app and pg-boss (its schema check, queues and schedules) start side by side: neither needs the other.
+    // The app and pg-boss (its schema check, queues and schedules) start side by side: neither
+    // needs the other, and no request waits for a job to run. The server answers as soon as the
+    // app is built; start-up finishes once the jobs have started too (or fails if they cannot).
     const { mail } = deps;
-    const [built, runner] = await Promise.allSettled([
-      buildApp(deps),
-      config.jobs.enabled
-        ? startJobs({
-            ownerUrl: database.ownerUrl,
-            db: database.db,
-            logger,
-            config,
-            wakeMail: () => mail.wake(),
-            definitions: options.jobs ?? collectJobs(options.modules ?? serverModules),
-            modules: options.modules ?? serverModules,
-            ...(options.jobTiming ? { timing: options.jobTiming } : {}),
-          })
-        : Promise.resolve(null),
-    ]);
-    if (built.status === 'fulfilled') app = built.value;
-    if (runner.status === 'fulfilled') jobs = runner.value;
-    if (built.status === 'rejected') throw built.reason;
-    if (runner.status === 'rejected') throw runner.reason;
-    await built.value.listen({ host: config.host, port: config.port });
+    const jobsStarting: Promise<JobRunner | null> = config.jobs.enabled
+      ? startJobs({
+          ownerUrl: database.ownerUrl,
+          db: database.db,
+          logger,
+          config,
+          wakeMail: () => mail.wake(),
+          definitions: options.jobs ?? collectJobs(options.modules ?? serverModules),
+          modules: options.modules ?? serverModules,
+          ...(options.jobTiming ? { timing: options.jobTiming } : {}),
+        })
+      : Promise.resolve(null);
+    jobsReady = jobsStarting;
+    // Awaited below in every case; this only keeps a failure while the app builds from counting as unhandled.
+    jobsStarting.catch(() => undefined);
+    try {
+      app = await buildApp(deps);
+      await app.listen({ host: config.host, port: config.port });
+    } finally {
+      // When the app failed as well, its error is the one reported; started jobs are stopped below.
+      jobs = await jobsStarting.catch((error: unknown) => {
+        if (!app?.server.listening) return null;
+        throw error;
+      });
+    }
   } catch (error) {
     await jobs?.stop(jobStopTimeout(config));
     await app?.close();
@@ -83,9 +111,15 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   let stopping: Promise<void> | undefined;
+  // Each part says how long it took, so a slow stop names its cause.
+  const timed = async (what: string, work: Promise<unknown> | undefined) => {
+    const startedAt = performance.now();
+    await work;
+    logger.info({ ms: Math.round(performance.now() - startedAt) }, `Stopped: ${what}`);
+  };
   const stop = async () => {
-    await Promise.all([jobs?.stop(jobStopTimeout(config)), started.close()]);
-    await database.close();
+    await Promise.all([timed('background jobs', jobs?.stop(jobStopTimeout(config))), timed('requests and sockets', closeApp(started))]);
+    await timed('database', database.close());
   };
   return { app: started, database, jobs, url: `http://${shownHost}:${port}`, stop: () => (stopping ??= stop()) };
 }

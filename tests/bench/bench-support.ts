@@ -1,6 +1,7 @@
-// What the benchmarks share: a real server process started and stopped, and one autocannon
-// run reported the same way (req/s, p50, p99, errors).
+// What the benchmarks share: a real server process started and stopped, one autocannon run
+// reported the same way (req/s, p50, p99, errors), percentiles, rounding and the load average.
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import autocannon from 'autocannon';
 
 export type ServerProcess = { child: ChildProcess; ms: number };
@@ -75,3 +76,13 @@ export async function load(options: {
   );
   return figures;
 }
+
+/** The p-th percentile of ascending figures (nearest rank). */
+export const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+/** Milliseconds to two places, as the benchmarks print them. */
+export const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/** The machine's 1, 5 and 15-minute load averages, to two places: printed beside every figure. */
+export const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);

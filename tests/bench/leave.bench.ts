@@ -23,6 +23,7 @@ import { createCompany, createDepartment, createRole } from '../../src/modules/a
 import { PRODUCT_ROLES } from '../../src/server/modules';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
 import { addDays, londonDate, startOfWeek } from '../../src/shared/dates';
+import { loadAverage, percentile, round } from './bench-support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
 const WARM_UP = 50;
@@ -33,10 +34,7 @@ const ABSENCES_EACH = 20;
 const PASSWORD = 'bench-password';
 const dataDir = path.resolve('.tmp/bench-leave');
 
-type Figures = { title: string; runs: number; p50_ms: number; p99_ms: number; max_ms: number; rows: number };
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-const round = (ms: number) => Math.round(ms * 100) / 100;
+type Figures = { title: string; runs: number; p50_ms: number; p99_ms: number; max_ms: number; rows: number; load_average: number[] };
 
 async function main(): Promise<void> {
   console.log(`Rate limit lifted for this run (RATE_LIMIT_MAX=1000000000); data in ${dataDir}`);
@@ -247,8 +245,11 @@ async function main(): Promise<void> {
       p99_ms: round(percentile(times, 99)),
       max_ms: round(times.at(-1) ?? 0),
       rows,
+      load_average: loadAverage(),
     };
-    console.log(`${title}: p50 ${figures.p50_ms} ms, p99 ${figures.p99_ms} ms, max ${figures.max_ms} ms (${RUNS} runs, ${rows} rows)`);
+    console.log(
+      `${title}: p50 ${figures.p50_ms} ms, p99 ${figures.p99_ms} ms, max ${figures.max_ms} ms (${RUNS} runs, ${rows} rows; load ${figures.load_average.join(' ')})`,
+    );
     return figures;
   };
   const count = (res: Answer) => res.json<{ count: number }>().count;

@@ -21,6 +21,7 @@ import { createLogger } from '../../src/server/logger';
 import { createCompany, createDepartment, createRole } from '../../src/modules/auth/server/accounts.queries';
 import { PRODUCT_ROLES } from '../../src/server/modules';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
+import { percentile, round, loadAverage } from './bench-support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 500);
 const WARM_UP = 30;
@@ -34,10 +35,6 @@ const PASSWORD = 'bench-password';
 const dataDir = path.resolve('.tmp/bench-notices');
 
 type Figures = { title: string; runs: number; p50_ms: number; p99_ms: number; max_ms: number; rows: number; load_average: number[] };
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-const round = (ms: number) => Math.round(ms * 100) / 100;
-const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 
 async function main(): Promise<void> {
   fs.rmSync(dataDir, { recursive: true, force: true });

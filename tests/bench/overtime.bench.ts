@@ -21,6 +21,7 @@ import { openDatabase } from '../../src/server/db/open';
 import { createLogger } from '../../src/server/logger';
 import { PRODUCT_ROLES } from '../../src/server/modules';
 import { addDays, londonDate } from '../../src/shared/dates';
+import { percentile, round } from './bench-support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const BUILD_RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 30);
@@ -31,9 +32,6 @@ const PEOPLE = 250;
 const OTHER_REPORTS = 100_000 - 2_250;
 const PASSWORD = 'bench-password';
 const dataDir = path.resolve('.tmp/bench-overtime');
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-const round = (ms: number) => Math.round(ms * 100) / 100;
 
 async function main(): Promise<void> {
   fs.rmSync(dataDir, { recursive: true, force: true });

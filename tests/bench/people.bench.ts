@@ -17,6 +17,7 @@ import { createLogger } from '../../src/server/logger';
 import { createCompany, createDepartment, createRole } from '../../src/modules/auth/server/accounts.queries';
 import { PRODUCT_ROLES } from '../../src/server/modules';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
+import { percentile, round } from './bench-support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
 const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 5);
@@ -26,9 +27,6 @@ const PASSWORD = 'bench-password';
 const dataDir = path.resolve('.tmp/bench-people');
 
 type Figures = { title: string; runs: number; p50_ms: number; p99_ms: number; max_ms: number; rows: number };
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-const round = (ms: number) => Math.round(ms * 100) / 100;
 
 async function main(): Promise<void> {
   console.log(`Rate limit lifted for this run (RATE_LIMIT_MAX=1000000000); data in ${dataDir}`);

@@ -16,9 +16,11 @@ import { createDb, createPool, withSystem } from '../../src/server/db/database';
 import { openDatabase } from '../../src/server/db/open';
 import { createLogger } from '../../src/server/logger';
 import { createCompany, createDepartment, createRole } from '../../src/modules/auth/server/accounts.queries';
+import { absenceAggregateQuery } from '../../src/modules/reports/server/absence-reports.queries';
 import { PRODUCT_ROLES } from '../../src/server/modules';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
 import { addDays, londonDate, startOfWeek } from '../../src/shared/dates';
+import { percentile, round, loadAverage } from './bench-support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 500);
 const REPORT_RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 20);
@@ -27,12 +29,8 @@ const ABSENCES = 1_000_000;
 const PASSWORD = 'bench-password';
 const dataDir = path.resolve('.tmp/bench-rota');
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-const round = (ms: number) => Math.round(ms * 100) / 100;
-const load = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
-
 async function main(): Promise<void> {
-  console.log(`Rate limit lifted for this run (RATE_LIMIT_MAX=1000000000); data in ${dataDir}; load average ${load().join(' ')}`);
+  console.log(`Rate limit lifted for this run (RATE_LIMIT_MAX=1000000000); data in ${dataDir}; load average ${loadAverage().join(' ')}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const config = loadConfig(
     {
@@ -134,7 +132,7 @@ async function main(): Promise<void> {
       p99_ms: round(percentile(times, 99)),
       max_ms: round(times.at(-1) ?? 0),
       rows,
-      load_average: load(),
+      load_average: loadAverage(),
     };
     console.log(
       `${title}: p50 ${figures.p50_ms} ms, p99 ${figures.p99_ms} ms, max ${figures.max_ms} ms (${runs} runs, ${rows} rows; load ${figures.load_average.join(' ')})`,
@@ -162,6 +160,23 @@ async function main(): Promise<void> {
     REPORT_RUNS,
     (b) => (JSON.parse(b) as { totals: { spells: number } }).totals.spells,
   );
+  if (process.env.BENCH_EXPLAIN) {
+    // The report's plan, to see where its time goes.
+    const query = absenceAggregateQuery({
+      companyId: company.companyId,
+      reach: { companyWide: true },
+      filters: { from: addDays(today, -3 * 365), to: today, department_id: [], location_id: [], user_id: [] },
+      today,
+      group: 'department',
+      sicknessOnly: false,
+    });
+    const planDb = createDb(createPool(database.ownerUrl, { max: 1 }));
+    await withSystem(planDb, async (trx) => {
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers) ${query}`.execute(trx);
+      console.log(rows.map((row) => row['QUERY PLAN']).join('\n'));
+    });
+    await planDb.destroy();
+  }
   const targets = {
     grid_p99_under_50ms: grid.p99_ms < 50,
     mine_p99_under_20ms: mine.p99_ms < 20,

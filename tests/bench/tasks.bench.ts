@@ -22,6 +22,7 @@ import { openDatabase } from '../../src/server/db/open';
 import { createLogger } from '../../src/server/logger';
 import { PRODUCT_ROLES } from '../../src/server/modules';
 import { londonDate } from '../../src/shared/dates';
+import { percentile, round } from './bench-support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
 const WARM_UP = 50;
@@ -34,8 +35,6 @@ const PASSWORD = 'bench-password';
 const dataDir = path.resolve('.tmp/bench-tasks');
 
 type Figures = { title: string; runs: number; p50_ms: number; p99_ms: number; max_ms: number; rows: number };
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-const round = (ms: number) => Math.round(ms * 100) / 100;
 
 async function main(): Promise<void> {
   fs.rmSync(dataDir, { recursive: true, force: true });

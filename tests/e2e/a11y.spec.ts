@@ -5,11 +5,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD } from './support/accounts';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, PHONE, signIn, test } from './support/fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 const ROLES: { role: string; email: string; screens: string[] }[] = [
   { role: 'owner', email: ACCOUNTS.owner, screens: ['/', '/leave-and-absences/list', '/leave-and-absences/timeline', '/employees'] },

@@ -85,8 +85,9 @@ test('/login renders the sign-in card of the built app', async ({ page }) => {
   await expect(card.getByRole('textbox', { name: 'Password' })).toHaveAttribute('type', 'password');
   await expect(card.getByRole('link', { name: 'Forgotten your password?' })).toHaveAttribute('href', '/reset-password');
   await expect(card.getByRole('button', { name: 'Sign in' })).toBeEnabled();
-  // at least 36rem tall at the default 16px root size.
-  expect((await card.boundingBox())?.height).toBeGreaterThanOrEqual(576);
+  // at least 36rem tall at the default 16px root size (asked again while the page settles: the
+  // card can be re-rendered as the app's style sheet arrives).
+  await expect.poll(async () => (await card.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(576);
 });
 
 test('signed out, / goes to /login', async ({ page }) => {

@@ -3,28 +3,12 @@
 // on her phone, draws her signature; the owner downloads the sealed PDF and its certificate.
 // Then the same kind of signature made with no signal waits in the outbox and lands once.
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { AuditEntry, DocumentDetail, DocumentTemplate } from '../../src/modules/documents/documents.contract';
 import { verifySealedPdf } from '../../src/modules/documents/server/pdf-seal';
 import { extractPdfText } from '../../src/modules/documents/server/pdf-text';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
-import { expect, signIn, test, waitForActivatedServiceWorker } from './support/fixtures';
-
-const PHONE = { width: 390, height: 844 };
-
-async function openAs(browser: Browser, email: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    throw new Error(`Uncaught in the page: ${error.message}`);
-  });
-  await page.goto('/login');
-  await signIn(page, email, 'demo-password');
-  await expect(
-    page.getByRole('navigation', { name: 'Main menu' }).or(page.getByRole('button', { name: 'Menu', exact: true })),
-  ).toBeVisible();
-  return page;
-}
+import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page

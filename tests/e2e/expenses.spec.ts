@@ -2,15 +2,14 @@
 // phone (a file chooser here), claims a hotel night and a train fare, Marcus's badge rises
 // without a reload, and he approves the hotel in full and reduces the fare; the same kind of
 // claim made with no network waits in the outbox with its receipt and lands exactly once.
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { deflateSync, crc32 } from 'node:zlib';
 import { QUEUED_TOAST_MESSAGE } from '../../src/client/offline/outbox-copy';
 import type { ExpenseClaim, ExpenseClaimDetail } from '../../src/modules/expenses/expenses.contract';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
-import { expect, signIn, test, waitForActivatedServiceWorker } from './support/fixtures';
+import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
 const SCREENSHOTS = 'test-results/expenses';
-const PHONE = { width: 390, height: 844 };
 
 /** A real PNG "photo" bigger than the 2,000 px the phone keeps: plain paper with a dark band. */
 function photo(width = 2400, height = 1600): Buffer {
@@ -44,17 +43,6 @@ function jpegSize(bytes: Buffer): { width: number; height: number } | null {
     offset += 2 + bytes.readUInt16BE(offset + 2);
   }
   return null;
-}
-
-async function openAs(browser: Browser, email: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email, 'demo-password');
-  await expect(
-    page.getByRole('navigation', { name: 'Main menu' }).or(page.getByRole('button', { name: 'Menu', exact: true })),
-  ).toBeVisible();
-  return page;
 }
 
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string): Promise<void> {

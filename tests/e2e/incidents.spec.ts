@@ -2,28 +2,13 @@
 // reports an accident with no network and a photo — it waits in the outbox and lands exactly
 // once when the network returns — and Olivia (the owner) sees its RIDDOR status; Ella completes
 // one of her H&S tasks on her phone.
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { QUEUED_TOAST_MESSAGE } from '../../src/client/offline/outbox-copy';
 import { pngImage } from '../support/upload-fixtures';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
-import { expect, signIn, test, waitForActivatedServiceWorker } from './support/fixtures';
+import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
 const SCREENSHOTS = 'test-results/incidents';
-const PHONE = { width: 390, height: 844 };
-
-async function openAs(browser: Browser, email: string, viewport = PHONE): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    throw new Error(`Uncaught in the page: ${error.message}`);
-  });
-  await page.goto('/login');
-  await signIn(page, email, 'demo-password');
-  await expect(
-    page.getByRole('navigation', { name: 'Main menu' }).or(page.getByRole('button', { name: 'Menu', exact: true })),
-  ).toBeVisible();
-  return page;
-}
 
 /** The owner's view of the log: the records at `location`. */
 async function incidentsAt(page: Page, location: string): Promise<{ id: string; riddor: { status: string } }[]> {
@@ -39,7 +24,7 @@ async function incidentsAt(page: Page, location: string): Promise<{ id: string; 
 test('an incident reported offline on a phone with a photo lands once, and the owner sees its RIDDOR status', async ({ browser }) => {
   test.setTimeout(120_000);
   const location = `Loading bay ${Date.now()}`;
-  const ella = await openAs(browser, ACCOUNTS.employee);
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
   await waitForActivatedServiceWorker(ella);
   // Open the form once online, so its code is cached.
   await ella.goto('/incident-logs/new');
@@ -70,7 +55,7 @@ test('an incident reported offline on a phone with a photo lands once, and the o
   expect(await incidentsAt(ella, location)).toHaveLength(1);
   expect(landed?.riddor.status).toBe('reportable');
 
-  const olivia = await openAs(browser, ACCOUNTS.owner);
+  const olivia = await openAs(browser, ACCOUNTS.owner, PHONE);
   await olivia.goto('/incident-logs');
   const row = olivia.getByTestId('incident-row').filter({ hasText: location });
   await expect(row.getByText('RIDDOR: To report')).toBeVisible();
@@ -90,7 +75,7 @@ test('an incident reported offline on a phone with a photo lands once, and the o
 
 test('an employee completes an H&S task on a phone', async ({ browser }) => {
   test.setTimeout(60_000);
-  const ella = await openAs(browser, ACCOUNTS.employee);
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
   await ella.goto('/hs-tasks');
   await expect(ella.getByRole('heading', { level: 1, name: 'H&S Tasks' })).toBeVisible();
   const row = ella.getByTestId('task-row').filter({ hasText: 'Workstation (DSE) assessment' });

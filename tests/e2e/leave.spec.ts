@@ -7,31 +7,16 @@
 // Dates are relative to today (London) so the test keeps working on later days: the leave is
 // booked on the Monday to Wednesday two weeks ahead (Ella works Mondays to Wednesdays in the
 // demo, and Thursdays too once people.spec gives her a new pattern), the sickness in the past.
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { QUEUED_TOAST_MESSAGE } from '../../src/client/offline/outbox-copy';
 import { addDays, londonDate, startOfWeek } from '../../src/shared/dates';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
-import { expect, signIn, test, waitForActivatedServiceWorker } from './support/fixtures';
+import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
 const SCREENSHOTS = 'test-results/leave';
-const PHONE = { width: 390, height: 844 };
 const today = londonDate(new Date());
 const monday = addDays(startOfWeek(today), 14);
 const british = (iso: string) => iso.split('-').reverse().join('/');
-
-async function openAs(browser: Browser, email: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    throw new Error(`Uncaught in the page: ${error.message}`);
-  });
-  await page.goto('/login');
-  await signIn(page, email, 'demo-password');
-  await expect(
-    page.getByRole('navigation', { name: 'Main menu' }).or(page.getByRole('button', { name: 'Menu', exact: true })),
-  ).toBeVisible();
-  return page;
-}
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page

@@ -2,33 +2,20 @@
 // company: the owner publishes a notice asking for acknowledgement, Ella acknowledges it and
 // the owner's read receipts move without a reload; an acknowledgement made with no network
 // waits in the outbox and lands once; an article is found by a word of its body.
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { QUEUED_TOAST_MESSAGE } from '../../src/client/offline/outbox-copy';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
-import { expect, signIn, test, waitForActivatedServiceWorker } from './support/fixtures';
+import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
-const PHONE = { width: 390, height: 844 };
 const SCREENSHOTS = 'test-results/notices';
-
-async function openAs(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE, locale: 'en-GB', timezoneId: 'Europe/London' });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    throw new Error(`Uncaught in the page: ${error.message}`);
-  });
-  await page.goto('/login');
-  await signIn(page, email, 'demo-password');
-  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
-  return page;
-}
 
 const receiptCounts = (page: Page) => page.getByTestId('receipt-counts');
 
 test('a notice asking for acknowledgement: Ella acknowledges it and the owner sees the receipt live', async ({ browser }) => {
   test.setTimeout(90_000);
   const title = `Lift out of order ${Date.now()}`;
-  const owner = await openAs(browser, ACCOUNTS.owner);
-  const ella = await openAs(browser, ACCOUNTS.employee);
+  const owner = await openAs(browser, ACCOUNTS.owner, PHONE);
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
 
   await owner.goto('/notices/new');
   await owner.getByRole('textbox', { name: /^Title/ }).fill(title);
@@ -84,7 +71,7 @@ test('an acknowledgement made with no network waits in the outbox and lands once
     return ((await res.json()) as { acknowledged: number }).acknowledged;
   };
 
-  const ella = await openAs(browser, ACCOUNTS.employee);
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
   await waitForActivatedServiceWorker(ella);
   await ella.goto(`/notice/${id}`);
   await expect(ella.getByRole('button', { name: 'I have read and understood' })).toBeVisible();
@@ -102,7 +89,7 @@ test('an acknowledgement made with no network waits in the outbox and lands once
 });
 
 test('an article is found on a phone by a word of its body, with its sources and related articles', async ({ browser }) => {
-  const ella = await openAs(browser, ACCOUNTS.employee);
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
   await ella.goto('/expert-articles-and-insights');
   await ella.getByRole('searchbox', { name: 'Search articles' }).fill('tenosynovitis');
   const results = ella.getByRole('list', { name: 'Articles' });

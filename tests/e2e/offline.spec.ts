@@ -240,7 +240,8 @@ test('(6) logout with a write waiting asks first, then leaves nothing of the use
   expect((await queueContactMessage(page, `${MESSAGE_PREFIX}-left-behind`)).status).toBe(202);
   await goOnline();
   // Back online, the write goes at once; queue another while the server is away so one waits at logout.
-  await expect(outboxRows(page).filter({ hasText: 'Waiting to sync' })).toHaveCount(0, { timeout: 30_000 });
+  // Landed, not merely on its way ("Sending…" is not waiting either): only then is the server stopped.
+  await expect(outboxRows(page).filter({ hasText: /Waiting to sync|Sending…/ })).toHaveCount(0, { timeout: 30_000 });
   await server.pause();
   expect((await queueContactMessage(page, `${MESSAGE_PREFIX}-discarded-at-logout`)).status).toBe(202);
 

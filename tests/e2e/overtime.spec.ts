@@ -2,28 +2,15 @@
 // of time off in lieu, Marcus sees his Overtime badge rise without a reload and approves from
 // his phone, and the three hours show in Ella's time-off-in-lieu history on her balances page;
 // a report made with no network waits in the outbox and lands exactly once.
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { QUEUED_TOAST_MESSAGE } from '../../src/client/offline/outbox-copy';
 import { addDays, londonDate } from '../../src/shared/dates';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
-import { expect, signIn, test, waitForActivatedServiceWorker } from './support/fixtures';
+import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
 const SCREENSHOTS = 'test-results/overtime';
-const PHONE = { width: 390, height: 844 };
 const yesterday = addDays(londonDate(new Date()), -1);
 const british = (iso: string) => iso.split('-').reverse().join('/');
-
-async function openAs(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE, locale: 'en-GB', timezoneId: 'Europe/London' });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    throw new Error(`Uncaught in the page: ${error.message}`);
-  });
-  await page.goto('/login');
-  await signIn(page, email, 'demo-password');
-  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
-  return page;
-}
 
 /** What the Overtime menu entry of Marcus counts: the reports waiting for him (GET /api/pending-count). */
 async function overtimeBadge(page: Page): Promise<number> {
@@ -58,12 +45,12 @@ test('Ella reports overtime on her phone, Marcus’s badge rises in realtime and
   browser,
 }) => {
   test.setTimeout(120_000);
-  const marcus = await openAs(browser, ACCOUNTS.manager);
+  const marcus = await openAs(browser, ACCOUNTS.manager, PHONE);
   const before = await overtimeBadge(marcus);
   await marcus.goto('/overtime?status=reported');
   await expect(marcus.getByRole('heading', { level: 1, name: 'Overtime' })).toBeVisible();
 
-  const ella = await openAs(browser, ACCOUNTS.employee);
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
   await ella.goto('/overtime/report');
   await expect(ella.getByRole('heading', { level: 1, name: 'Report overtime' })).toBeVisible();
   await fillReport(ella, 'Evening stock count after the delivery');
@@ -98,7 +85,7 @@ test('Ella reports overtime on her phone, Marcus’s badge rises in realtime and
 test('a report made with no network waits in the outbox and lands exactly once', async ({ browser }) => {
   test.setTimeout(120_000);
   const reason = `Offline cover ${Date.now()}`;
-  const ella = await openAs(browser, ACCOUNTS.employee);
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
   await waitForActivatedServiceWorker(ella);
   // Seen once online, the list and the form open with no signal.
   await ella.goto('/overtime');

@@ -7,32 +7,17 @@
 // Dates follow today (London): next week's Friday and Saturday are free for Ella (she works
 // Monday to Wednesday in the demo), and next Thursday has the demo's open Operations shift.
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { MyRota } from '../../src/modules/rotas/rotas.contract';
 import { addDays, londonDate, startOfWeek } from '../../src/shared/dates';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
-import { expect, signIn, test, waitForActivatedServiceWorker } from './support/fixtures';
+import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
-const PHONE = { width: 390, height: 844 };
 const nextMonday = addDays(startOfWeek(londonDate(new Date())), 7);
 const weekday = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
 const british = (iso: string) => iso.split('-').reverse().join('/');
 const shortDay = (iso: string) => `${weekday(iso).slice(0, 3)} ${british(iso).slice(0, 5)}`;
-
-async function openAs(browser: Browser, email: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    throw new Error(`Uncaught in the page: ${error.message}`);
-  });
-  await page.goto('/login');
-  await signIn(page, email, 'demo-password');
-  await expect(
-    page.getByRole('navigation', { name: 'Main menu' }).or(page.getByRole('button', { name: 'Menu', exact: true })),
-  ).toBeVisible();
-  return page;
-}
 
 async function ellasRota(page: Page): Promise<MyRota> {
   const { auth_token } = await apiSignIn(page.request, ACCOUNTS.employee);
@@ -73,6 +58,14 @@ test('a published week reaches the phone in realtime, opens offline, and an offl
   await addShift(marcus, saturday, '09:00', '13:00');
   await marcus.getByRole('button', { name: /^Publish week \(2\)$/ }).click();
   await expect(marcus.getByText('2 shifts published; 1 person told.')).toBeVisible();
+  // The same Friday as a day on a timeline: the shift's bar opens it.
+  await marcus.getByText('Day', { exact: true }).click();
+  await marcus.getByText('Fri', { exact: true }).click();
+  await expect(marcus.getByText(`${weekday(friday)} ${british(friday)}`, { exact: true })).toBeVisible();
+  await expect(marcus.getByLabel('People on shift each hour')).toBeVisible();
+  await marcus.getByRole('button', { name: 'Ella Evans, 09:00–13:00, Stock count: open' }).click();
+  await expect(marcus.getByRole('dialog')).toBeVisible();
+  await marcus.keyboard.press('Escape');
 
   // No reload on the phone: the publish arrives over the realtime connection.
   await expect(nextWeek.getByLabel(`Shift ${weekday(friday)} ${british(friday)} 09:00–13:00`)).toBeVisible({ timeout: 15_000 });

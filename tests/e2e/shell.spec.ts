@@ -98,7 +98,10 @@ test.describe('the side menu shows each kind of user exactly what they may use',
       await expect(sideMenu(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
       await expect(sideMenu(page).getByRole('link', { name: 'Help/FAQ' })).toHaveAttribute('target', '_blank');
       await page.getByRole('button', { name: 'Settings' }).click();
-      await expect(page.getByRole('menuitem')).toHaveText(['User Settings', 'Document Tags']);
+      // The demo company lets its people export their own personal data (Ella's role holds the own-scope grant).
+      await expect(page.getByRole('menuitem')).toHaveText(
+        email === ACCOUNTS.employee ? ['User Settings', 'Document Tags', 'Personal Data Exports'] : ['User Settings', 'Document Tags'],
+      );
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: /^Account menu/ }).click();
       await expect(page.getByRole('menuitem')).toHaveText(['My profile', 'Logout']);
@@ -189,8 +192,14 @@ test('administrators get the same frame with their own menu, and no bell or sett
   await expect(page).toHaveURL(/\/admin$/);
   expect(await menuEntries(page)).toEqual([
     { title: 'Administration', disabled: false },
+    { title: 'Companies', disabled: false },
+    { title: 'Orders', disabled: false },
+    { title: 'Administrators', disabled: false },
+    { title: 'Platform audit', disabled: false },
     { title: 'Alerts', disabled: false },
     { title: 'Expert articles', disabled: false },
+    { title: 'Live chat', disabled: false },
+    { title: 'Contact requests', disabled: false },
     { title: 'Notifications', disabled: false },
   ]);
   await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveCount(0);

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import type { TokenClaims } from '../../src/modules/auth/auth.contract';
-import { createCompany, createDepartment, createRole, createUser } from '../../src/modules/auth/server/accounts.queries';
+import { createCompany, createRole, createUser, setUpCompany } from '../../src/modules/auth/server/accounts.queries';
 import type { CompanyStatus, UserStatus } from '../../src/modules/auth/server/auth.queries';
 import { PRODUCT_ROLES } from '../../src/server/modules';
 import type { RoleTemplate } from '../../src/server/roles';
@@ -122,14 +122,13 @@ export type CompanyFixture = { companyId: string; roles: Map<string, string>; de
 
 /** A company with every default role ("Owner", "Manager", "Employee", "Docs only") and the named departments. */
 export async function addCompanyWithRoles(t: TestApp, options: { name?: string; departments?: string[] } = {}): Promise<CompanyFixture> {
-  return withSystem(t.database.ownerDb, async (trx) => {
-    const companyId = await createCompany(trx, { name: options.name ?? `Company ${randomBytes(4).toString('hex')}` });
-    const roles = new Map<string, string>();
-    for (const template of PRODUCT_ROLES.company) roles.set(template.name, await createRole(trx, { companyId, template }));
-    const departments: Record<string, string> = {};
-    for (const name of options.departments ?? []) departments[name] = await createDepartment(trx, { companyId, name });
-    return { companyId, roles, departments };
-  });
+  return withSystem(t.database.ownerDb, (trx) =>
+    setUpCompany(trx, {
+      name: options.name ?? `Company ${randomBytes(4).toString('hex')}`,
+      roles: PRODUCT_ROLES.company,
+      departments: options.departments ?? [],
+    }),
+  );
 }
 
 /** Where a user of `company` with `role` belongs, for addUser. */

@@ -35,6 +35,8 @@ export function startServerProcess(options: { databaseUrl: string; env?: Record<
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'warn',
+      // As in the in-process test app: fixture administrators sign in without a code.
+      ADMIN_TWO_FACTOR: '0',
       LOG_PRETTY: '0',
       CLIENT_DIST_DIR: '.tmp/no-client',
       RATE_LIMIT_MAX: '1000000',

@@ -24,6 +24,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
       DATA_DIR: '.tmp/test-data',
       CLIENT_DIST_DIR: '.tmp/no-client',
       LOGIN_CLIENT_MAX_ATTEMPTS: '100000',
+      // Administrators' fixtures sign in without a code; tests/server/companies/administrators.test.ts turns it on.
+      ADMIN_TWO_FACTOR: '0',
       ...env,
     },
     '0.0.0-test',

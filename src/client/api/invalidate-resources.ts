@@ -29,11 +29,29 @@ function marksOf(queryClient: QueryClient): Marks {
 
 const recent = (at: number | undefined, now: number) => at !== undefined && now - at < ECHO_WINDOW_MS;
 
+/** Resource name → the names read from it (the calendar reads absences, shifts, tasks…). */
+const dependants = new Map<string, Set<string>>();
+
+/**
+ * A resource made of others' data: invalidated whenever one of them is, by a write of this tab
+ * or a realtime event, so a screen such as the calendar refreshes when an absence it shows is
+ * approved elsewhere. Called where the derived resource's queries are defined.
+ */
+export function deriveResource(name: string, from: readonly string[]): void {
+  for (const source of from) dependants.set(source, (dependants.get(source) ?? new Set()).add(name));
+}
+
+const withDependants = (names: Iterable<string>) => {
+  const all = new Set(names);
+  for (const name of [...all]) for (const dependant of dependants.get(name) ?? []) all.add(dependant);
+  return all;
+};
+
 /** After this tab's own write: refetches what the write made stale (its contract's list). */
 export function invalidateResources(queryClient: QueryClient, names: readonly string[]): Promise<void> {
   const marks = marksOf(queryClient);
   const now = Date.now();
-  const stale = [...new Set(names)].filter((name) => !recent(marks.heard.get(name), now));
+  const stale = [...withDependants(names)].filter((name) => !recent(marks.heard.get(name), now));
   for (const name of stale) marks.written.set(name, now);
   return Promise.all(stale.map((name) => queryClient.invalidateQueries({ queryKey: [name] }))).then(() => undefined);
 }
@@ -42,7 +60,7 @@ export function invalidateResources(queryClient: QueryClient, names: readonly st
 export function invalidateHeardResources(queryClient: QueryClient, names: Iterable<string>): void {
   const marks = marksOf(queryClient);
   const now = Date.now();
-  for (const name of new Set(names)) {
+  for (const name of withDependants(names)) {
     const written = marks.written.get(name);
     marks.written.delete(name);
     if (recent(written, now)) continue;

@@ -16,6 +16,12 @@ declare module '@tanstack/react-query' {
       errorToast?: boolean;
       /** Special-category or financial data (sickness reasons, medical notes, bank details, NI numbers): never persisted offline. */
       sensitive?: boolean;
+      /**
+       * Sensitive only for some answers: one (or one of whose `results`) has `key` equal to
+       * `value` (a document private to HR) is not persisted either. Data, not a function: the
+       * meta is persisted with the query.
+       */
+      sensitiveWhere?: { key: string; value: string };
     };
     mutationMeta: { errorToast?: boolean };
   }

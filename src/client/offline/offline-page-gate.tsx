@@ -2,12 +2,16 @@
 // started queries and one of them has no data on this device (never loaded here, or not kept:
 // special-category data is never persisted). A page whose data is cached renders as usual from
 // the cache, marked "Offline" by the top bar. Pages without a loader are left to themselves.
+// Under the calm state, the person's own queued writes to the page's resources (the heads of
+// its query keys, as the outbox names them) are still listed.
 import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { Stack } from '@mantine/core';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { isPageQueries } from '../api/start-query';
 import { useOnline } from './network';
 import { OfflineEmptyState } from './offline-empty-state';
+import { OfflineQueuedItems } from './offline-queued-items';
 
 export function OfflinePageGate({ children }: { children: ReactNode }) {
   const online = useOnline();
@@ -23,5 +27,15 @@ export function OfflinePageGate({ children }: { children: ReactNode }) {
     () => !online && (JSON.parse(keys) as QueryKey[]).some((key) => cache.get(hashKey(key))?.state.data === undefined),
     () => false,
   );
-  return missing ? <OfflineEmptyState /> : children;
+  const resources = useMemo(
+    () => [...new Set((JSON.parse(keys) as QueryKey[]).map((key) => key[0]).filter((head): head is string => typeof head === 'string'))],
+    [keys],
+  );
+  if (!missing) return children;
+  return (
+    <Stack gap="md">
+      <OfflineEmptyState />
+      <OfflineQueuedItems resources={resources} />
+    </Stack>
+  );
 }

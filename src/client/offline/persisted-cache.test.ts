@@ -61,6 +61,31 @@ describe('the persisted query cache', () => {
     expect(reopened.getQueryData(['notifications', 'page', 1])).toEqual({ results: ['hello'] });
   });
 
+  it('leaves out an answer its query finds sensitive (a document private to HR), keeping the others', async () => {
+    const queryClient = await start('user-a');
+    vi.useFakeTimers();
+    for (const [id, audience, title] of [
+      ['1', 'everyone', 'Fire safety policy'],
+      ['2', 'hr_private', 'Occupational health report'],
+    ]) {
+      await queryClient.prefetchQuery({
+        queryKey: ['document', id],
+        queryFn: () => ({ audience, title }),
+        meta: { sensitiveWhere: { key: 'audience', value: 'hr_private' } },
+      });
+    }
+    await queryClient.prefetchQuery({
+      queryKey: ['document', 'list'],
+      queryFn: () => ({ results: [{ audience: 'everyone' }, { audience: 'hr_private', title: 'Disciplinary letter' }] }),
+      meta: { sensitiveWhere: { key: 'audience', value: 'hr_private' } },
+    });
+    await afterWrite();
+    const entry = await persistedFor('user-a');
+    expect(entry?.clientState.queries.map((query) => query.queryKey)).toContainEqual(['document', '1']);
+    expect(JSON.stringify(entry)).not.toContain('Disciplinary');
+    expect(JSON.stringify(entry)).not.toContain('Occupational health');
+  });
+
   it('throws away an entry written by another build', async () => {
     await set(
       'user-a',

@@ -27,9 +27,19 @@ function store(): UseStore {
   return cacheStore;
 }
 
-/** Written only for a successful, non-sensitive query. */
+/** Does the answer (or one of its `results`) have `key` equal to `value`? */
+function holds(data: unknown, where: { key: string; value: string }): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const record = data as Record<string, unknown>;
+  if (record[where.key] === where.value) return true;
+  return Array.isArray(record.results) && record.results.some((item) => holds(item, where));
+}
+
+/** Written only for a successful, non-sensitive query (nor one whose answer `sensitiveWhere` marks sensitive). */
 export function shouldPersistQuery(query: Query): boolean {
-  return query.state.status === 'success' && query.meta?.sensitive !== true;
+  if (query.state.status !== 'success' || query.meta?.sensitive === true) return false;
+  const where = query.meta?.sensitiveWhere;
+  return !where || !holds(query.state.data, where);
 }
 
 /**

@@ -41,9 +41,18 @@ function prependNotification(queryClient: QueryClient, notification: Notificatio
   );
 }
 
+/** Screens that react to an event itself (chat's typing indicator), beside the refetch every event starts. */
+const eventListeners = new Set<(event: RealtimeEvent) => void>();
+
+export function onRealtimeEvent(listener: (event: RealtimeEvent) => void): () => void {
+  eventListeners.add(listener);
+  return () => eventListeners.delete(listener);
+}
+
 export function createRealtimeEventHandler(queryClient: QueryClient): RealtimeEventHandler {
   return {
     handleEvent(event) {
+      for (const listener of eventListeners) listener(event);
       const resources = new Set(event.invalidates);
       if (event.event === NOTIFICATION_EVENT && isNotification(event.payload)) {
         prependNotification(queryClient, event.payload);

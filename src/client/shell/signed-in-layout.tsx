@@ -14,9 +14,11 @@ import { readTokenClaims } from '../auth/token-claims';
 import { OfflineIndicator } from '../offline/offline-indicator';
 import { OfflinePageGate } from '../offline/offline-page-gate';
 import { OutboxButton } from '../offline/outbox-button';
+import { useWarmRouteChunks } from '../pwa/warm-route-chunks';
 import { useRealtimePollInterval } from '../realtime/realtime-status';
 import { AlertBanners } from './alerts/alert-banners';
 import { buildAdminMenu } from './menu/account-registry';
+import { holds } from './menu/menu-context';
 import { buildMenu, type MenuItem } from './menu/menu-registry';
 import { buildSettingsMenu } from './menu/settings-registry';
 import { SideMenu } from './menu/side-menu';
@@ -32,6 +34,8 @@ import { VersionFooter } from './version-footer';
 const ContactSupportModal = lazy(() =>
   import('../../modules/support/client/contact-support-modal').then((module) => ({ default: module.ContactSupportModal })),
 );
+
+const ChatLauncher = lazy(() => import('../../modules/chat/client/chat-launcher').then((module) => ({ default: module.ChatLauncher })));
 
 /** While the realtime connection is down, new notifications arrive with this poll (and on focus). */
 const NOTIFICATIONS_POLL_MS = 60_000;
@@ -64,6 +68,11 @@ function CompanyFrame({ claims, page }: { claims: Claims; page?: ReactNode }) {
       page={page}
       tools={
         <>
+          {holds(context, '/api/chat') && (
+            <Suspense fallback={null}>
+              <ChatLauncher />
+            </Suspense>
+          )}
           <NotificationBell />
           <SettingsMenu entries={buildSettingsMenu(context)} />
         </>
@@ -81,6 +90,8 @@ function Frame({ claims, items, restricted = false, tools, page, children }: Fra
   const currentPath = useRouterState({ select: (state) => state.location.href });
   const [contactOpen, setContactOpen] = useState(false);
   const [contactLoaded, setContactLoaded] = useState(false);
+  // The menu's screens open offline later, even those never visited.
+  useWarmRouteChunks(items.filter((item) => !item.disabled).map((item) => item.href));
   const openContact = () => {
     menu.closeDrawer();
     setContactLoaded(true);

@@ -4,7 +4,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { companyLabel } from '../../modules/auth/companies.contract';
+import { companyLabel } from '../../modules/companies/companies.contract';
 import { companiesQueryOptions } from '../api/companies.api';
 import { SelectField, type SelectFieldProps, type SelectOption } from './select-field';
 
@@ -25,7 +25,7 @@ export function CompanySelect({
   // Once a company is chosen the box shows its label: that is not a search.
   const query = value && debounced === value.label ? '' : debounced;
   const companies = useQuery({ ...companiesQueryOptions(query), placeholderData: keepPreviousData });
-  const found = (companies.data ?? []).filter((c) => c.id !== value?.id).map((c) => ({ value: c.id, label: companyLabel(c) }));
+  const found = (companies.data?.results ?? []).filter((c) => c.id !== value?.id).map((c) => ({ value: c.id, label: companyLabel(c) }));
   const data = [...leading, ...(value ? [{ value: value.id, label: value.label }] : []), ...found];
   return (
     <SelectField

@@ -63,19 +63,25 @@ describe('accountRefusal', () => {
     expect(accountRefusal({ userStatus: 'active', companyId: null, companyStatus: null })).toBeNull();
   });
 
-  it('names each company state', () => {
-    expect(accountRefusal({ ...active, companyStatus: 'inactive' })).toMatchObject({
-      status: 'company_inactive',
-      message: loginMessages.companyInactive,
-    });
-    expect(accountRefusal({ ...active, companyStatus: 'on_hold' })).toMatchObject({
+  it('refuses everyone of a company on hold or disabled with the "company not active" words', () => {
+    for (const companyStatus of ['on_hold', 'disabled']) {
+      expect(accountRefusal({ ...active, companyStatus })).toMatchObject({
+        status: 'company_inactive',
+        message: loginMessages.companyInactive,
+      });
+    }
+  });
+
+  it("names a person's own access on hold or disabled", () => {
+    expect(accountRefusal({ ...active, access: 'on_hold' })).toMatchObject({
       status: 'account_on_hold',
       message: loginMessages.accountOnHold,
     });
-    expect(accountRefusal({ ...active, companyStatus: 'access_disabled' })).toMatchObject({
+    expect(accountRefusal({ ...active, access: 'disabled' })).toMatchObject({
       status: 'access_disabled',
       message: loginMessages.accessDisabled,
     });
+    expect(accountRefusal({ ...active, access: 'active' })).toBeNull();
   });
 
   it('sends invited and pending users to onboarding', () => {
@@ -86,7 +92,7 @@ describe('accountRefusal', () => {
 
   it('tells terminated and locked users nothing more than a generic failure, whatever the company', () => {
     for (const userStatus of ['terminated', 'locked']) {
-      for (const companyStatus of ['active', 'inactive', 'on_hold']) {
+      for (const companyStatus of ['active', 'disabled', 'on_hold']) {
         expect(accountRefusal({ ...active, userStatus, companyStatus })).toEqual({
           status: 'failed',
           message: loginMessages.generic,

@@ -53,25 +53,30 @@ export function failedLoginFailure(count: AttemptCount, maxAttempts: number): Lo
   };
 }
 
-export type AccountState = { userStatus: string; companyId: string | null; companyStatus: string | null };
+/** A person's own access, beside their onboarding status (migration 0031). */
+export type PersonAccess = 'active' | 'on_hold' | 'disabled';
+
+export type AccountState = { userStatus: string; companyId: string | null; companyStatus: string | null; access?: PersonAccess };
 
 /**
  * Why an account whose password was right may still not sign in, or null when it may.
  * Asked only after the password matched, so these states are never shown to a guesser.
- * A terminated or locked user learns nothing more than a generic failure.
+ * A terminated or locked user learns nothing more than a generic failure. A company on hold
+ * or disabled refuses all its people (SPEC §8 "company not active"); a person's own access
+ * on hold or disabled refuses them alone. Sign-in and the token refresh both ask.
  */
 export function accountRefusal(account: AccountState): LoginFailure | null {
   if (account.userStatus === 'terminated' || account.userStatus === 'locked') {
     return { status: 'failed', message: loginMessages.generic, details: null };
   }
   if (account.companyId !== null) {
-    if (account.companyStatus === 'inactive') return { status: 'company_inactive', message: loginMessages.companyInactive, details: null };
-    if (account.companyStatus === 'on_hold') return { status: 'account_on_hold', message: loginMessages.accountOnHold, details: null };
-    if (account.companyStatus === 'access_disabled') {
-      return { status: 'access_disabled', message: loginMessages.accessDisabled, details: null };
+    if (account.companyStatus === 'on_hold' || account.companyStatus === 'disabled') {
+      return { status: 'company_inactive', message: loginMessages.companyInactive, details: null };
     }
     if (account.companyStatus !== 'active') return { status: 'failed', message: loginMessages.generic, details: null };
   }
+  if (account.access === 'on_hold') return { status: 'account_on_hold', message: loginMessages.accountOnHold, details: null };
+  if (account.access === 'disabled') return { status: 'access_disabled', message: loginMessages.accessDisabled, details: null };
   if (account.userStatus === 'invited' || account.userStatus === 'pending') {
     return { status: 'invite_not_accepted', message: loginMessages.inviteNotAccepted, details: null };
   }

@@ -13,6 +13,7 @@ export const DOCUMENT_RESOURCES = {
   folders: 'document-folders',
   templates: 'document-template',
   preview: 'document-preview',
+  seal: 'document-seal-certificate',
 } as const;
 const R = DOCUMENT_RESOURCES;
 
@@ -22,6 +23,7 @@ export const DOCUMENTS_INVALIDATES = {
   tags: [R.tags, R.document],
   folders: [R.folders, R.document],
   templates: [R.templates],
+  seal: [R.seal],
 } as const;
 
 export const DOCUMENT_AREAS = ['hr', 'hs'] as const;
@@ -68,6 +70,14 @@ export const DOCUMENT_CHANGED_MESSAGE =
 
 /** Files a document may be: PDF, Word and Excel, images. */
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Files that can be signed: a PDF, or an image placed on a PDF page. Word and Excel files cannot (no converter runs here). */
+export const SIGNABLE_MIME_TYPES: readonly string[] = ['application/pdf', 'image/png', 'image/jpeg'];
+export const isSignableType = (mimeType: string) => SIGNABLE_MIME_TYPES.includes(mimeType);
+export const NOT_SIGNABLE_MESSAGE =
+  "This file can't be signed here: only PDFs (and PNG or JPEG images) can. Upload a PDF of it to ask for signatures.";
+/** What the document page can draw: PDFs (pdf.js) and images; anything else is downloaded to be opened. */
+export const isPreviewableType = (mimeType: string) => mimeType === 'application/pdf' || mimeType.startsWith('image/');
 
 // ---- Shapes ----------------------------------------------------------------------------
 
@@ -290,3 +300,16 @@ export const RECORD_FIELDS: readonly TemplateField[] = [
   { key: 'company_address', label: 'Company address' },
   { key: 'today', label: "Today's date" },
 ];
+
+/**
+ * GET /api/document-seal-certificate: the certificate that seals completed documents (PAdES),
+ * the company's own (PUT, a PKCS#12 file with its passphrase) or one generated for it; null
+ * until the first document is completed.
+ */
+export type SealCertificateInfo = { subject: string; issuer: string; valid_from: string; valid_to: string; generated: boolean };
+export const sealCertificateMessages = {
+  file: 'Please choose the certificate file (.p12 or .pfx).',
+  unreadable:
+    'This file could not be opened with that passphrase: it must be a PKCS#12 file (.p12 or .pfx) holding a certificate and its private key.',
+  expired: 'This certificate has expired.',
+} as const;

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { isIsoDate } from '../../shared/dates';
 import { RequiredEmailFieldSchema } from '../../shared/email-field';
 import { multilineTextField, requiredTextField, searchField, textField } from '../../shared/validators';
+import type { PersonAccessValue } from '../companies/setup.contract';
 import { DIRECTORY_SORTS, EMPLOYEE_STATUSES, type EmployeeStatus } from './directory-values';
 
 export const USER_BASIC_ENDPOINT = '/api/user-basic';
@@ -125,6 +126,8 @@ export type UserBasic = DirectoryEntry & {
   setup_completed_at: string | null;
   /** A new sign-in address waiting for its own confirmation; `email` stays the sign-in address until then. */
   pending_email: string | null;
+  /** Their own sign-in access (PUT /api/user-access/{id}): on hold or disabled refuses their sign-in. */
+  access: PersonAccessValue;
 };
 
 const optionalUuid = v.optional(v.nullable(uuid));

@@ -6,7 +6,10 @@ import * as v from 'valibot';
 import { PENDING_COUNT_RESOURCE } from '../dashboard/dashboard.contract';
 import { dateParam, flag, listOf, requiredDate, uuidParam } from '../leave/leave.contract';
 import { fieldMessages, multilineTextField, requiredTextField, searchField, textField } from '../../shared/validators';
+import { CLAIM_STATUSES, CLAIM_TYPES, CLAIM_VIEWS, type ClaimStatus, type ClaimType } from './claim-values';
 import { VEHICLES, type Vehicle } from './mileage-rules';
+
+export { CLAIM_STATUSES, CLAIM_TYPES, CLAIM_VIEWS, type ClaimStatus, type ClaimType, type ClaimView } from './claim-values';
 
 export { VEHICLES, type Vehicle };
 
@@ -21,10 +24,6 @@ export const EXPENSE_ENDPOINT = '/api/user-expense';
 /** The company's expense types and mileage rates: changed by owners and HR admins (read by everyone). */
 export const EXPENSE_TYPE_ENDPOINT = '/api/expense-type';
 
-export const CLAIM_TYPES = ['expense', 'mileage'] as const;
-export type ClaimType = (typeof CLAIM_TYPES)[number];
-export const CLAIM_STATUSES = ['draft', 'submitted', 'approved', 'partly_approved', 'rejected', 'paid', 'exported'] as const;
-export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 /** Claims an approver has decided in favour of: what payroll or a payment settles. */
 export const APPROVED_STATUSES: readonly ClaimStatus[] = ['approved', 'partly_approved'];
 /** The claimant may still change these. */
@@ -173,8 +172,6 @@ export const ClaimBulkSchema = v.variant('action', [
   }),
 ]);
 
-export const CLAIM_VIEWS = ['mine', 'approve', 'all'] as const;
-export type ClaimView = (typeof CLAIM_VIEWS)[number];
 /** GET /api/user-expense: SPEC's `claim_type` and `page`, and the list's filters. */
 export const ClaimListQuerySchema = v.object({
   claim_type: v.optional(v.picklist(CLAIM_TYPES)),

@@ -18,6 +18,8 @@ export const RELATES_TO = [
   'rota',
   'document',
   'document_sign',
+  /** A company's order waiting in the administrators' queue. */
+  'company_order',
 ] as const;
 export type RelatesTo = (typeof RELATES_TO)[number];
 
@@ -64,3 +66,38 @@ export const notificationPaths = {
 
 /** The resource name: realtime events list it in `invalidates`. */
 export const NOTIFICATIONS_RESOURCE = 'notifications';
+
+/** The route a notification leads to, or null when there is nowhere to go (the bell and the worker use it). */
+export function notificationTarget(relatesTo: RelatesTo | null, id: string | null): string | null {
+  // Ids come from the server, but they are still put into a path: keep them one segment.
+  const segment = id ? encodeURIComponent(id) : null;
+  switch (relatesTo) {
+    case 'user':
+      return segment ? `/employee/${segment}` : null;
+    case 'hr_task':
+      return segment && `/hr-task/${segment}`;
+    case 'hs_task':
+      return segment && `/hs-task/${segment}`;
+    case 'absence_request':
+      return segment && `/absence/${segment}`;
+    case 'expense':
+      return segment && `/expense/${segment}`;
+    case 'notice':
+      return segment && `/notice/${segment}`;
+    case 'return_to_work':
+      return segment && `/return-to-work/${segment}/self-certification`;
+    case 'overtime_report':
+      return segment && `/overtime/${segment}`;
+    case 'impersonation':
+      return segment && `/settings/user-settings/access-requests?request_id=${segment}`;
+    case 'rota':
+      return '/rotas/shifts';
+    case 'document':
+    case 'document_sign':
+      return segment && `/document/${segment}`;
+    case 'company_order':
+      return '/admin/orders';
+    default:
+      return null;
+  }
+}

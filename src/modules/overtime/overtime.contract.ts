@@ -7,6 +7,9 @@ import { isUuid } from '../../shared/ids';
 import { fieldMessages, multilineTextField } from '../../shared/validators';
 import { PENDING_COUNT_RESOURCE } from '../dashboard/dashboard.contract';
 import { LEAVE_RESOURCES } from '../leave/leave.contract';
+import { OVERTIME_STATUSES, OVERTIME_VIEWS, type OvertimeStatus } from './overtime-values';
+
+export { OVERTIME_STATUSES, OVERTIME_VIEWS, type OvertimeStatus, type OvertimeView } from './overtime-values';
 
 export const OVERTIME_RESOURCES = { overtime: 'user-overtime', settings: 'overtime-settings' } as const;
 export const OVERTIME_ENDPOINTS = {
@@ -43,8 +46,6 @@ export const OVERTIME_ROUTES = {
   settings: '/settings/overtime',
 } as const;
 
-export const OVERTIME_STATUSES = ['reported', 'approved', 'declined', 'cancelled'] as const;
-export type OvertimeStatus = (typeof OVERTIME_STATUSES)[number];
 export const OVERTIME_STATUS_LABELS: Record<OvertimeStatus, string> = {
   reported: 'Waiting for approval',
   approved: 'Approved',
@@ -56,8 +57,6 @@ export type Compensation = (typeof COMPENSATIONS)[number];
 export const COMPENSATION_LABELS: Record<Compensation, string> = { paid: 'Paid', toil: 'Time off in lieu' };
 export const OVERTIME_ACTIONS = ['approve', 'decline', 'cancel'] as const;
 export type OvertimeAction = (typeof OVERTIME_ACTIONS)[number];
-export const OVERTIME_VIEWS = ['mine', 'to_approve', 'all'] as const;
-export type OvertimeView = (typeof OVERTIME_VIEWS)[number];
 
 export const overtimeMessages = {
   date: 'This is not a valid date.',

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { MESSAGE_MAX_LENGTH } from '../../shared/constants';
 import type { ListResponse } from '../../shared/list';
-import { requiredMultilineTextField } from '../../shared/validators';
+import { requiredMultilineTextField, searchField } from '../../shared/validators';
 
 export const CONTACT_TYPES = ['support', 'hr', 'hs'] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
@@ -46,6 +46,23 @@ export type ContactRequest = {
   created_at: string;
 };
 
+/** The administrators' inbox: each request is new, in progress or handled. */
+export const CONTACT_REQUEST_STATUSES = ['new', 'in_progress', 'handled'] as const;
+export type ContactRequestStatus = (typeof CONTACT_REQUEST_STATUSES)[number];
+export const CONTACT_REQUEST_STATUS_LABELS: Record<ContactRequestStatus, string> = {
+  new: 'New',
+  in_progress: 'In progress',
+  handled: 'Handled',
+};
+export const CONTACT_ENTRY_MAX_LENGTH = 2000;
+
+export const contactInboxPaths = {
+  request: (id: string) => `/api/contact-us/${id}`,
+  notes: (id: string) => `/api/contact-us/${id}/notes`,
+  replies: (id: string) => `/api/contact-us/${id}/replies`,
+  administrators: '/api/contact-us/administrators',
+} as const;
+
 /** What administrators list: the sender's name and company beside the request. */
 export type ContactRequestListItem = ContactRequest & {
   /** null once the sender's account is gone. */
@@ -54,5 +71,40 @@ export type ContactRequestListItem = ContactRequest & {
   sender_email: string;
   company_name: string;
   handled_at: string | null;
+  status: ContactRequestStatus;
+  assigned_to: string | null;
+  assigned_name: string | null;
+  /** chat: written in the chat panel outside support hours. */
+  source: 'form' | 'chat';
 };
 export type ContactRequestList = ListResponse<ContactRequestListItem>;
+
+/** An internal note (administrators only) or a reply (e-mailed to the sender, and in their bell). */
+export type ContactRequestEntry = { id: string; kind: 'note' | 'reply'; body: string; author_name: string; created_at: string };
+export type ContactRequestDetail = ContactRequestListItem & { entries: ContactRequestEntry[] };
+
+/**
+ * The inbox's filters (GET /api/contact-us); assigned_to is an administrator's id, "me" or
+ * "none". `status` is one of the query format's list keys (src/shared/query-string.ts): one or more.
+ */
+export const ContactInboxQuerySchema = v.object({
+  status: v.optional(v.array(v.picklist(CONTACT_REQUEST_STATUSES))),
+  contact_type: v.optional(v.picklist(CONTACT_TYPES)),
+  assigned_to: v.optional(v.union([v.picklist(['me', 'none']), v.pipe(v.string(), v.uuid())])),
+  search: v.optional(searchField()),
+});
+export type ContactInboxQuery = v.InferOutput<typeof ContactInboxQuerySchema>;
+
+export const ContactRequestUpdateSchema = v.object({
+  status: v.optional(v.picklist(CONTACT_REQUEST_STATUSES, 'Field is required.')),
+  assigned_to: v.optional(v.nullable(v.pipe(v.string('Field is required.'), v.uuid('Field is required.')))),
+});
+export type ContactRequestUpdate = v.InferInput<typeof ContactRequestUpdateSchema>;
+
+export const ContactEntrySchema = v.object(
+  { body: requiredMultilineTextField({ maxLength: CONTACT_ENTRY_MAX_LENGTH }) },
+  'Field is required.',
+);
+export type ContactEntryInput = v.InferInput<typeof ContactEntrySchema>;
+
+export type SupportAdministrator = { id: string; name: string };

@@ -33,7 +33,7 @@ export function createDb(pool: pg.Pool): Db {
  * policies of tenant tables see only this company. Queries still filter by company.
  */
 export function withTenant<T>(db: Db, companyId: string, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await sql`select set_config('app.company_id', ${companyId}, true)`.execute(trx);
     return fn(trx);
   });
@@ -44,8 +44,34 @@ export function withTenant<T>(db: Db, companyId: string, fn: (trx: Trx) => Promi
  * administrators, jobs and realtime fan-out only. The code inside filters by company itself.
  */
 export function withSystem<T>(db: Db, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await sql`select set_config('app.scope', 'system', true)`.execute(trx);
     return fn(trx);
   });
+}
+
+/** What to undo outside the database when a transaction rolls back, by transaction. */
+const rollbackUndos = new WeakMap<Trx, (() => Promise<void>)[]>();
+
+/**
+ * Undoes something done outside the database (bytes put in file storage) if `trx` rolls back:
+ * a file row that never commits leaves no stored bytes behind.
+ */
+export function undoOnRollback(trx: Trx, undo: () => Promise<void>): void {
+  const undos = rollbackUndos.get(trx);
+  if (undos) undos.push(undo);
+  else rollbackUndos.set(trx, [undo]);
+}
+
+async function inTransaction<T>(db: Db, fn: (trx: Trx) => Promise<T>): Promise<T> {
+  let current: Trx | undefined;
+  try {
+    return await db.transaction().execute((trx) => {
+      current = trx;
+      return fn(trx);
+    });
+  } catch (error) {
+    for (const undo of (current && rollbackUndos.get(current)) ?? []) await undo().catch(() => undefined);
+    throw error;
+  }
 }

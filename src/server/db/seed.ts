@@ -1,7 +1,8 @@
 // The demo company and its accounts, for trying the product out. Seeded on the embedded
 // database at first start, or when asked (SEED_DEMO=1, npm run seed); never twice.
-import { createCompany, createDepartment, createRole, createUser, emailExists } from '../../modules/auth/server/accounts.queries';
+import { createRole, createUser, emailExists, setUpCompany } from '../../modules/auth/server/accounts.queries';
 import { DEMO_INVITED_ACCOUNT } from '../../modules/auth/server/onboarding-demo';
+import { DEMO_CUSTOMER_PEOPLE_COUNT } from '../../modules/companies/server/companies-demo';
 import { DEMO_HR_ADMINS, DEMO_PEOPLE_COUNT } from '../../modules/employees/server/people-demo.data';
 import { hashPassword } from '../../modules/auth/server/passwords';
 import type { Config } from '../config';
@@ -19,8 +20,8 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@stafflane.test', role: 'Administrator', firstName: 'Ada', surname: 'Adams', department: null },
 ] as const;
 
-/** Every user the demo seeds: the demo accounts, the invited one and the company's further employees. */
-export const DEMO_USER_COUNT = DEMO_ACCOUNTS.length + 1 + DEMO_PEOPLE_COUNT;
+/** Every user the demo seeds: the demo accounts, the invited one, the company's further employees and the other customers' people. */
+export const DEMO_USER_COUNT = DEMO_ACCOUNTS.length + 1 + DEMO_PEOPLE_COUNT + DEMO_CUSTOMER_PEOPLE_COUNT;
 
 /** Who to sign in as, for the start-up banner: the demo accounts, the invited one, the HR admins, and a count of the rest. */
 export function demoAccountLines(): string[] {
@@ -62,15 +63,14 @@ export async function seedDemo(
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const created = await withSystem(db, async (trx) => {
     if (await emailExists(trx, DEMO_ACCOUNTS[0].email)) return false;
-    const companyId = await createCompany(trx, { name: 'Demo Ltd', number: '01234567', sectorName: 'Hospitality' });
-    const departments = {
-      Office: await createDepartment(trx, { companyId, name: 'Office' }),
-      Operations: await createDepartment(trx, { companyId, name: 'Operations' }),
-      Kitchen: await createDepartment(trx, { companyId, name: 'Kitchen' }),
-    };
     const templates = roleTemplates(modules);
-    const roles = new Map<string, string>();
-    for (const template of templates.company) roles.set(template.name, await createRole(trx, { companyId, template }));
+    const { companyId, roles, departments } = await setUpCompany(trx, {
+      name: 'Demo Ltd',
+      number: '01234567',
+      sectorName: 'Hospitality',
+      roles: templates.company,
+      departments: ['Office', 'Operations', 'Kitchen'],
+    });
     roles.set(templates.administrator.name, await createRole(trx, { companyId: null, template: templates.administrator }));
     const userIds = new Map<string, string>();
     for (const account of DEMO_ACCOUNTS) {
@@ -83,7 +83,7 @@ export async function seedDemo(
         passwordHash,
         status: 'active',
         roleId: roles.get(account.role) ?? null,
-        departmentId: account.department ? departments[account.department] : null,
+        departmentId: account.department ? (departments[account.department] ?? null) : null,
         authorisedContact: account.role === 'Owner',
       });
       userIds.set(account.email, userId);

@@ -24,7 +24,7 @@ export const MULTIPART_LIMITS = {
 export type FilesPluginOptions = { config: Pick<Config, 'dataDir' | 'files'>; db: Db; storage?: FileStorage };
 
 /** The storage the configuration names: the local folder, or (its SDK loaded only then) an S3 bucket. */
-async function configuredStorage(config: FilesPluginOptions['config']): Promise<FileStorage> {
+export async function configuredStorage(config: FilesPluginOptions['config']): Promise<FileStorage> {
   if (config.files.driver === 's3') {
     const { S3Storage } = await import('./s3-storage');
     return new S3Storage(config.files.s3);

@@ -45,6 +45,11 @@ export type JobDefinition = {
    * next slot after downtime asks for this.
    */
   catchUpAtStart?: boolean;
+  /**
+   * A PostgreSQL NOTIFY channel that sends a run at once (debounced): work queued in a
+   * transaction (a trigger NOTIFYs on commit) is done in seconds, not at the next slot.
+   */
+  wakeOn?: string;
   /** Default: 3 retries, from 30 s with backoff. */
   retry?: JobRetry;
   handler: (context: JobContext) => Promise<void>;

@@ -9,6 +9,7 @@ import type { Db } from '../db/database';
 import { DEFAULT_JOB_RETRY, type JobDefinition } from './job-definition';
 import { withJobsSetupLock } from './jobs.queries';
 import type { ServerModule } from '../server-module';
+import { startRealtimeListener, type RealtimeListener } from '../realtime/realtime-listener';
 
 /** pg-boss's clocks; production keeps its defaults, the jobs test shortens them. */
 export type JobTiming = {
@@ -29,6 +30,8 @@ export type JobRunner = {
 
 const DEFAULT_TIMING: JobTiming = { pollingIntervalSeconds: 10, cronMonitorIntervalSeconds: 30, cronWorkerIntervalSeconds: 5 };
 const CATCH_UP_WINDOW_SECONDS = 60 * 60;
+/** NOTIFYs on a wakeOn channel within this window send one run. */
+const WAKE_DEBOUNCE_MS = 100;
 
 export async function startJobs(options: {
   /** The owner connection: pg-boss creates and migrates its schema through it. */
@@ -55,6 +58,8 @@ export async function startJobs(options: {
     cronWorkerIntervalSeconds: timing.cronWorkerIntervalSeconds,
   });
   let stopping = false;
+  let listener: RealtimeListener | null = null;
+  const workerIds = new Map<string, string>();
   // pg's pool reports its connections being ended while the database stops right after it.
   boss.on('error', (error) => logger[stopping ? 'debug' : 'error']({ err: error }, 'Background jobs: pg-boss error'));
   try {
@@ -87,7 +92,7 @@ export async function startJobs(options: {
     });
     for (const job of definitions) {
       const jobLogger = logger.child({ job: job.name });
-      await boss.work(
+      const workerId = await boss.work(
         job.name,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: timing.pollingIntervalSeconds },
         async ([run]) => {
@@ -113,7 +118,9 @@ export async function startJobs(options: {
           }
         },
       );
+      workerIds.set(job.name, workerId);
     }
+    listener = listenForWakes({ boss, definitions, workerIds, ownerUrl: options.ownerUrl, logger, isStopping: () => stopping });
   } catch (error) {
     await boss.stop({ graceful: false }).catch(() => undefined);
     throw error;
@@ -121,9 +128,55 @@ export async function startJobs(options: {
 
   return {
     send: (name) => boss.send(name, {}),
-    stop: (timeoutMs) => {
+    stop: async (timeoutMs) => {
       stopping = true;
-      return boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      await listener?.stop();
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };
+}
+
+/** Jobs with `wakeOn`: a NOTIFY on their channel queues a run and tells this server's worker to fetch it now. */
+function listenForWakes(options: {
+  boss: PgBoss;
+  definitions: readonly JobDefinition[];
+  workerIds: ReadonlyMap<string, string>;
+  ownerUrl: string;
+  logger: Logger;
+  isStopping: () => boolean;
+}): RealtimeListener | null {
+  const { boss, logger } = options;
+  const byChannel = new Map<string, string[]>();
+  for (const job of options.definitions) {
+    if (job.wakeOn) byChannel.set(job.wakeOn, [...(byChannel.get(job.wakeOn) ?? []), job.name]);
+  }
+  if (byChannel.size === 0) return null;
+  const timers = new Map<string, NodeJS.Timeout>();
+  const wake = (name: string) => {
+    if (timers.has(name) || options.isStopping()) return;
+    timers.set(
+      name,
+      setTimeout(() => {
+        timers.delete(name);
+        if (options.isStopping()) return;
+        boss.send(name, {}).then(
+          () => {
+            const workerId = options.workerIds.get(name);
+            if (workerId) boss.notifyWorker(workerId);
+          },
+          (error: unknown) => logger.warn({ err: error, job: name }, 'Background job: could not queue a woken run'),
+        );
+      }, WAKE_DEBOUNCE_MS),
+    );
+  };
+  return startRealtimeListener({
+    url: options.ownerUrl,
+    // The owner's connection, like pg-boss's: named as the job runner's.
+    applicationName: 'stafflane-jobs',
+    channels: [...byChannel.keys()],
+    logger,
+    onNotification: (channel) => byChannel.get(channel)?.forEach(wake),
+    // After a (re)connection: whatever was NOTIFYed while nobody listened gets its run.
+    onConnected: () => [...byChannel.values()].flat().forEach(wake),
+  });
 }

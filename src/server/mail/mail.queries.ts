@@ -14,9 +14,13 @@ export type EmailTemplate =
   | 'email_change_notice'
   | 'notification'
   | 'contact_request'
+  | 'contact_reply'
+  | 'chat_transcript'
   | 'payroll_data'
   | 'rota_published'
-  | 'report_digest';
+  | 'report_digest'
+  | 'company_status'
+  | 'order_decision';
 
 export type EmailMessage = {
   template: EmailTemplate;

@@ -53,7 +53,7 @@ export type NewNotification = {
   relatesTo: RelatesTo | null;
   relatesToId: string | null;
   todo: boolean;
-  /** A to-do's subject key (company users only). */
+  /** A to-do's subject key: resolveTodos ends every open to-do with it. */
   subject?: string | null;
 };
 
@@ -85,9 +85,8 @@ export async function insertCompanyNotification(
 export async function insertAdministratorNotification(db: DbOrTrx, input: NewNotification): Promise<InsertedNotification | undefined> {
   const { rows } = await sql<InsertedNotification>`
     SELECT id, is_new, is_clicked, description, created_at, todo, relates_to, relates_to_id, recipient_email, email_notifications
-    FROM app_notify_administrator(${input.userId}, ${input.description}, ${input.relatesTo}, ${input.relatesToId}, ${input.todo})`.execute(
-    db,
-  );
+    FROM app_notify_administrator(${input.userId}, ${input.description}, ${input.relatesTo}, ${input.relatesToId}, ${input.todo},
+                                  ${input.subject ?? null})`.execute(db);
   return rows[0];
 }
 
@@ -148,11 +147,11 @@ export async function markClicked(db: DbOrTrx, input: Owner & { id: string }): P
  * Every open to-do of the company with this subject is resolved: no longer Action Required and
  * no longer new. Answers whose they were, once each, so their bells can be told.
  */
-export async function resolveOpenTodos(db: DbOrTrx, input: { companyId: string; subject: string }): Promise<string[]> {
+export async function resolveOpenTodos(db: DbOrTrx, input: { companyId: string | null; subject: string }): Promise<string[]> {
   const rows = await db
     .updateTable('notifications')
     .set({ resolved_at: sql<Date>`now()`, is_new: false })
-    .where('company_id', '=', input.companyId)
+    .where('company_id', input.companyId === null ? 'is' : '=', input.companyId)
     .where('subject', '=', input.subject)
     .where('todo', '=', true)
     .where('resolved_at', 'is', null)

@@ -1,12 +1,17 @@
 // notify(): how every module tells someone something. In the caller's
 // transaction it stores the sanitised notification, publishes it on the user's channel, and,
-// when it needs action and the user has not turned e-mail off, queues an e-mail too.
+// when it needs action and the user has not turned e-mail off, queues an e-mail too. A company
+// user's devices that allowed notifications get it as a push message (queued here, sent by the
+// `notifications-push` job: push-sender.ts).
 import { PENDING_COUNT_RESOURCE } from '../../modules/dashboard/dashboard.contract';
 import { NOTIFICATIONS_RESOURCE, type Notification, type RelatesTo } from '../../modules/notifications/notifications.contract';
+import type { PushAction } from '../../modules/notifications/push.contract';
 import { NOTIFICATION_EVENT, userChannel } from '../../shared/realtime';
 import type { Trx } from '../db/database';
 import { enqueueEmail } from '../mail/mail.queries';
 import { publish } from '../realtime/publish';
+import { pushPayloadOf } from './push-payload';
+import { enqueuePush } from './push.queries';
 import { insertAdministratorNotification, insertCompanyNotification, type NotificationRow } from './notifications.queries';
 import { todoSubject } from './resolve-todos';
 import { sanitiseDescription } from './sanitise-description';
@@ -28,6 +33,11 @@ export type NotifyInput = {
    */
   subject?: string;
   email?: { subject: string; text: string };
+  /**
+   * Buttons on the push notification, for a recipient allowed to use them (the caller decides:
+   * e.g. Approve and Decline for those asked to approve a leave request).
+   */
+  actions?: readonly PushAction[];
 };
 
 /** As the API returns it (and the realtime event carries it). */
@@ -76,6 +86,13 @@ export async function notify(trx: Trx, input: NotifyInput): Promise<Notification
     payload: notification,
     companyId: input.companyId,
   });
+  if (input.companyId !== null) {
+    await enqueuePush(trx, {
+      companyId: input.companyId,
+      userId: input.userId,
+      payload: pushPayloadOf(notification, input.userId, input.actions ?? []),
+    });
+  }
   if (values.todo && input.email && stored.email_notifications) {
     await enqueueEmail(trx, {
       template: 'notification',

@@ -18,8 +18,11 @@ export function todoSubject(relatesTo: RelatesTo, id: string, step?: string): st
   return step ? `${relatesTo}:${id}:${step}` : `${relatesTo}:${id}`;
 }
 
-/** Resolves the company's open to-dos with this subject; answers how many people had one. */
-export async function resolveTodos(trx: Trx, input: { companyId: string; subject: string }): Promise<number> {
+/**
+ * Resolves the company's open to-dos with this subject; answers how many people had one.
+ * `companyId` null: administrators' to-dos (call in the system scope).
+ */
+export async function resolveTodos(trx: Trx, input: { companyId: string | null; subject: string }): Promise<number> {
   const userIds = await resolveOpenTodos(trx, input);
   for (const userId of userIds) {
     await publish(trx, {

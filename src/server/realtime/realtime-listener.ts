@@ -12,6 +12,8 @@ export type RealtimeListener = { stop: () => Promise<void> };
 
 export function startRealtimeListener(options: {
   url: string;
+  /** How the connection names itself in pg_stat_activity (the job runner's own say so). */
+  applicationName?: string;
   channels: readonly string[];
   logger: Logger;
   onNotification: (channel: string, payload: string) => void;
@@ -34,7 +36,11 @@ export function startRealtimeListener(options: {
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: options.url, keepAlive: true });
+    const next = new pg.Client({
+      connectionString: options.url,
+      keepAlive: true,
+      ...(options.applicationName ? { application_name: options.applicationName } : {}),
+    });
     let lost = false;
     const onLost = (error?: Error) => {
       if (lost) return;

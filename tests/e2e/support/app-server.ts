@@ -54,6 +54,9 @@ export function serverEnv(options: { port: number; dataDir: string; clientDir?: 
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000',
+    // The demo administrator signs in through the form in several specs without a code step;
+    // tests/server/companies/administrators.test.ts proves the code is asked for when on.
+    ADMIN_TWO_FACTOR: '0',
     ...(options.clientDir ? { CLIENT_DIST_DIR: options.clientDir } : {}),
   };
 }

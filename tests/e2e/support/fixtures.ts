@@ -1,7 +1,7 @@
 // The e2e `test`: fails any test whose page logs an unexpected console error or throws —
 // which is how a Content-Security-Policy violation of the built app shows up. A test that
 // provokes errors on purpose (a refused sign-in, blocked scripts) lists them in `expectedConsole`.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 
 type Fixtures = { expectedConsole: RegExp[] };
 
@@ -10,7 +10,8 @@ export const test = base.extend<Fixtures>({
     async ({ page }, use) => {
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(message.text());
+        // The address too: "Failed to load resource" alone does not say which.
+        if (message.type() === 'error') problems.push(`${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => problems.push(`Uncaught: ${error.message}`));
       const expected: RegExp[] = [];
@@ -48,4 +49,25 @@ export async function signIn(page: Page, email: string, password: string): Promi
   // By role: the visibility toggle's label also contains "password".
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1440, height: 900 };
+
+/**
+ * A second browser of its own (a new context: its own storage and service worker) signed in as
+ * `email` with the demo password, once the signed-in frame shows; a page error fails the test.
+ */
+export async function openAs(browser: Browser, email: string, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw new Error(`Uncaught in the page: ${error.message}`);
+  });
+  await page.goto('/login');
+  await signIn(page, email, 'demo-password');
+  await expect(
+    page.getByRole('navigation', { name: 'Main menu' }).or(page.getByRole('button', { name: 'Menu', exact: true })),
+  ).toBeVisible();
+  return page;
 }

@@ -137,10 +137,10 @@ describe('companies to choose from', () => {
     await ownerSql(t, sql`update companies set number = 'SC123456' where id = ${company.companyId}`);
     const byNumber = await call({ method: 'GET', url: '/api/companies?search=sc1234', as: 'admin' });
     expect(byNumber.statusCode).toBe(200);
-    expect(byNumber.json()).toEqual([{ id: company.companyId, name: expect.any(String), number: 'SC123456', status: 'active' }]);
-    const all = await call({ method: 'GET', url: '/api/companies', as: 'admin' });
-    expect(all.json().map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining([company.companyId]));
-    expect((await call({ method: 'GET', url: '/api/companies?search=%25_nothing', as: 'admin' })).json()).toEqual([]);
+    expect(byNumber.json().results).toEqual([expect.objectContaining({ id: company.companyId, number: 'SC123456', status: 'active' })]);
+    const all = await call({ method: 'GET', url: '/api/companies?limit=500', as: 'admin' });
+    expect(all.json().results.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining([company.companyId]));
+    expect((await call({ method: 'GET', url: '/api/companies?search=%25_nothing', as: 'admin' })).json().results).toEqual([]);
     for (const as of ['owner', 'employee']) expect((await call({ method: 'GET', url: '/api/companies', as })).statusCode).toBe(403);
   });
 });

@@ -72,19 +72,30 @@ describe('a wrong password and an unknown address', () => {
 });
 
 describe('company states', () => {
-  const cases = [
-    ['inactive', 'company_inactive', loginMessages.companyInactive],
-    ['on_hold', 'account_on_hold', loginMessages.accountOnHold],
-    ['access_disabled', 'access_disabled', loginMessages.accessDisabled],
-  ] as const;
-
-  for (const [companyStatus, status, message] of cases) {
-    it(`${companyStatus}: ${status} with the right password, a plain failure with a wrong one`, async () => {
+  // SPEC §8 "company not active": on hold and disabled companies read the same words.
+  for (const companyStatus of ['on_hold', 'disabled'] as const) {
+    it(`${companyStatus}: company_inactive with the right password, a plain failure with a wrong one`, async () => {
       const user = await addUser(t, { company: await addCompany(t, { status: companyStatus }) });
       const wrong = await postLogin(t, { email: user.email, password: WRONG });
       expect(wrong.statusCode).toBe(401);
       expect(wrong.json()).toMatchObject({ status: 'failed', message: loginMessages.failed });
 
+      const right = await postLogin(t, { email: user.email });
+      expect(right.statusCode).toBe(401);
+      expect(right.json()).toMatchObject({ code: 'unauthenticated', status: 'company_inactive', message: loginMessages.companyInactive });
+    });
+  }
+});
+
+describe("a person's own access", () => {
+  const cases = [
+    ['on_hold', 'account_on_hold', loginMessages.accountOnHold],
+    ['disabled', 'access_disabled', loginMessages.accessDisabled],
+  ] as const;
+  for (const [access, status, message] of cases) {
+    it(`${access}: ${status} with the right password, in an active company`, async () => {
+      const user = await addUser(t, { company: await addCompany(t) });
+      await ownerSql(t, sql`update users set access = ${access} where id = ${user.id}`);
       const right = await postLogin(t, { email: user.email });
       expect(right.statusCode).toBe(401);
       expect(right.json()).toMatchObject({ code: 'unauthenticated', status, message });
@@ -111,8 +122,8 @@ describe('user states', () => {
     });
   }
 
-  it('a terminated user of an inactive company is told nothing about the company', async () => {
-    const user = await addUser(t, { company: await addCompany(t, { status: 'inactive' }), status: 'terminated' });
+  it('a terminated user of a disabled company is told nothing about the company', async () => {
+    const user = await addUser(t, { company: await addCompany(t, { status: 'disabled' }), status: 'terminated' });
     expect((await postLogin(t, { email: user.email })).json()).toMatchObject({ status: 'failed', message: loginMessages.generic });
   });
 });
@@ -182,7 +193,7 @@ describe('audit', () => {
         company_id: company.companyId,
         actor_id: null,
         target_id: user.id,
-        details: { email: user.email, reason: 'account_on_hold' },
+        details: { email: user.email, reason: 'company_inactive' },
       },
       {
         action: 'login.succeeded',

@@ -1,5 +1,6 @@
 // GET /api/pending-count: always all seven keys; a key no registered module counts is 0; the
-// modules' counters run in the caller's company scope, in one transaction.
+// modules' counters run in the caller's company scope, in one transaction, once per company data
+// version (a versioned read).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PENDING_COUNT_KEYS } from '../../../src/modules/dashboard/dashboard.contract';
@@ -11,6 +12,7 @@ let t: TestApp;
 let acmeUser: UserFixture;
 let otherUser: UserFixture;
 let admin: UserFixture;
+let acme: Awaited<ReturnType<typeof addCompany>>;
 const transactions = new Set<string>();
 
 // A module that counts overtime and documents (its counters take these keys from the product's in the test app).
@@ -33,7 +35,7 @@ const countingModule: ServerModule = {
 
 beforeAll(async () => {
   t = await createTestApp({ modules: [countingModule] });
-  const acme = await addCompany(t);
+  acme = await addCompany(t);
   const other = await addCompany(t);
   [acmeUser, otherUser, admin] = await Promise.all([
     addUser(t, { company: acme }),
@@ -69,11 +71,16 @@ describe('GET /api/pending-count', () => {
     expect(await pendingCount(admin)).toEqual(zeros);
   });
 
-  it('runs the modules’ counters in the caller’s company scope, in one transaction', async () => {
+  it('runs the modules’ counters in the caller’s company scope, in one transaction, once per data version', async () => {
+    // A write to the company (here a fourth person) changes its data version: counted afresh.
+    await addUser(t, { company: acme });
     transactions.clear();
-    expect(await pendingCount(acmeUser)).toEqual({ ...zeros, user_overtime: 3, document: 4 });
+    expect(await pendingCount(acmeUser)).toEqual({ ...zeros, user_overtime: 4, document: 4 });
     expect(transactions.size).toBe(1);
     expect(await pendingCount(otherUser)).toEqual({ ...zeros, user_overtime: 1, document: 1 });
+    expect(transactions.size).toBe(2);
+    // Nothing changed: the same answer, not counted again.
+    expect(await pendingCount(acmeUser)).toEqual({ ...zeros, user_overtime: 4, document: 4 });
     expect(transactions.size).toBe(2);
     // Administrators have no company and nothing to approve.
     expect(await pendingCount(admin)).toEqual(zeros);

@@ -2,11 +2,13 @@
 // documents (404), docs-only users, templates and previews, uploads that must be refused, and
 // every documents write fuzzed with no 5xx.
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentDetail, DocumentSummary } from '../../../src/modules/documents/documents.contract';
-import { addUser, bearer, inCompany, signIn } from '../../support/identity-fixtures';
+import { addUser, bearer, inCompany, ownerSql, signIn } from '../../support/identity-fixtures';
 import { startDocumentsHarness, type DocumentsHarness } from '../../support/documents-harness';
-import { multipartBody, pngImage, windowsExecutable } from '../../support/upload-fixtures';
+import { multipartBody, pngImage, windowsExecutable, wordDocument } from '../../support/upload-fixtures';
+import { NOT_SIGNABLE_MESSAGE } from '../../../src/modules/documents/documents.contract';
 
 let h: DocumentsHarness;
 let officeDoc: DocumentDetail;
@@ -74,6 +76,109 @@ describe('audience', () => {
     const acknowledged = await h.send('colleague', 'POST', `/api/document/${everyoneDoc.id}/acknowledge`, {});
     expect(acknowledged.json<DocumentDetail>().my_status).toBe('acknowledged');
     expect((await h.send('colleague', 'GET', '/api/pending-count')).json<{ document: number }>().document).toBe(before - 1);
+  });
+});
+
+describe('changing a document', () => {
+  it('narrows the audience: after it names one department, a person of another no longer lists or downloads it', async () => {
+    const made = await h.upload('owner', { area: 'hr', title: 'Kitchen cleaning rota', audience: 'everyone' });
+    const doc = made.json<DocumentDetail>();
+    expect(await titles('employee')).toContain('Kitchen cleaning rota');
+    expect((await h.send('employee', 'GET', `/api/document/${doc.id}/file`)).statusCode).toBe(200);
+
+    const changed = await h.send('owner', 'PUT', `/api/document/${doc.id}`, {
+      title: 'Kitchen cleaning rota (Office)',
+      audience: 'departments',
+      audience_ids: [h.company.departments.Office],
+      action: 'acknowledge',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<DocumentDetail>()).toMatchObject({
+      title: 'Kitchen cleaning rota (Office)',
+      audience: 'departments',
+      audience_ids: [h.company.departments.Office],
+      action: 'acknowledge',
+    });
+    expect(await titles('employee')).not.toContain('Kitchen cleaning rota (Office)');
+    expect((await h.send('employee', 'GET', `/api/document/${doc.id}`)).statusCode).toBe(403);
+    expect((await h.send('employee', 'GET', `/api/document/${doc.id}/file`)).statusCode).toBe(403);
+    expect(await titles('office')).toContain('Kitchen cleaning rota (Office)');
+    expect((await h.send('office', 'GET', `/api/document/${doc.id}/file`)).statusCode).toBe(200);
+  });
+
+  it('answers bad details with field messages, and refuses people who may not change documents', async () => {
+    const doc = (await h.upload('owner', { area: 'hr', title: 'Parking rules' })).json<DocumentDetail>();
+    const empty = await h.send('owner', 'PUT', `/api/document/${doc.id}`, {
+      title: 'Parking rules',
+      audience: 'departments',
+      audience_ids: [],
+    });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json<{ errors: Record<string, string[]> }>().errors.audience_ids).toEqual(['Please choose who can see it.']);
+    const untitled = await h.send('owner', 'PUT', `/api/document/${doc.id}`, { title: '  ' });
+    expect(untitled.statusCode).toBe(422);
+    expect(untitled.json<{ errors: Record<string, string[]> }>().errors.title).toBeDefined();
+    expect((await h.send('employee', 'PUT', `/api/document/${doc.id}`, { title: 'Mine now' })).statusCode).toBe(403);
+    expect((await h.send('manager', 'PUT', `/api/document/${doc.id}`, { title: 'Mine now' })).statusCode).toBe(403);
+    expect((await h.send('owner', 'GET', `/api/document/${doc.id}`)).json<DocumentDetail>().title).toBe('Parking rules');
+  });
+});
+
+describe('Office files', () => {
+  const word = { name: 'letter.docx', data: wordDocument('Dear Ella') };
+
+  it('upload and download as they are, to be read', async () => {
+    const res = await h.upload('owner', { area: 'hr', title: 'Welcome letter' }, word);
+    expect(res.statusCode).toBe(201);
+    const doc = res.json<DocumentDetail>();
+    expect(doc.version.mime_type).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const file = await h.send('employee', 'GET', `/api/document/${doc.id}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(word.data)).toBe(true);
+  });
+
+  it('cannot be sent to sign, nor set to be signed: a 422 that tells them to upload a PDF', async () => {
+    const doc = (await h.upload('owner', { area: 'hr', title: 'Contract draft' }, word)).json<DocumentDetail>();
+    const sent = await h.send('owner', 'POST', `/api/document/${doc.id}/sign-request`, { signer_ids: [h.company.people.employee.id] });
+    expect(sent.statusCode).toBe(422);
+    expect(sent.json<{ message: string }>().message).toBe(NOT_SIGNABLE_MESSAGE);
+    expect(sent.json<{ message: string }>().message).toMatch(/upload .*PDF/i);
+    expect((await h.send('owner', 'GET', `/api/document/${doc.id}`)).json<DocumentDetail>().sign_request).toBeNull();
+
+    const toSign = await h.send('owner', 'PUT', `/api/document/${doc.id}`, { title: 'Contract draft', action: 'sign' });
+    expect(toSign.statusCode).toBe(422);
+    expect(toSign.json<{ errors: Record<string, string[]> }>().errors.action).toEqual([NOT_SIGNABLE_MESSAGE]);
+
+    const uploaded = await h.upload('owner', { area: 'hr', title: 'Contract to sign', action: 'sign' }, word);
+    expect(uploaded.statusCode).toBe(422);
+    expect(uploaded.json<{ errors: Record<string, string[]> }>().errors.action).toEqual([NOT_SIGNABLE_MESSAGE]);
+    expect(await titles('owner')).not.toContain('Contract to sign');
+    expect((await h.upload('owner', { area: 'hr', title: 'PDF to sign', action: 'sign' })).statusCode).toBe(201);
+  });
+
+  it('cannot become the new version of a document to sign, and leave no stored file behind', async () => {
+    const doc = (await h.upload('owner', { area: 'hr', title: 'Terms to sign', action: 'sign' })).json<DocumentDetail>();
+    const files = async () =>
+      (await ownerSql<{ n: number }>(h.t, sql`select count(*)::int as n from files where company_id = ${h.company.companyId}`))[0]?.n;
+    const before = await files();
+    const body = multipartBody([
+      {
+        name: 'file',
+        filename: word.name,
+        contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        data: word.data,
+      },
+    ]);
+    const version = await h.t.app.inject({
+      method: 'POST',
+      url: `/api/document/${doc.id}/version`,
+      headers: { ...bearer(await h.company.token('owner')), ...body.headers },
+      payload: body.payload,
+    });
+    expect(version.statusCode, version.body).toBe(422);
+    expect(version.json<{ errors: Record<string, string[]> }>().errors.file).toEqual([NOT_SIGNABLE_MESSAGE]);
+    expect(await files()).toBe(before);
+    expect((await h.send('owner', 'GET', `/api/document/${doc.id}`)).json<DocumentDetail>().versions).toHaveLength(1);
   });
 });
 

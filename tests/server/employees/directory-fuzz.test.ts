@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEmployee, addTag, addTerminationReason } from '../../support/people-fixtures';
 import { addPerson, addShellCompany, type Person, type ShellCompany } from '../../support/shell-fixtures';
+import { withIds } from '../../support/fuzz-ids';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 let t: TestApp;
@@ -68,14 +69,6 @@ const bulkBody = fc.record({
 });
 const body = fc.oneof(fields, bulkBody, fc.anything({ maxDepth: 2 }));
 
-/** "ID" and ids of known rows (this company's, another company's, none) stand in for real values now and then. */
-function withIds(input: unknown, pick: number): unknown {
-  if (input === 'ID') return known[pick % known.length];
-  if (Array.isArray(input)) return input.map((item, i) => withIds(item, pick + i));
-  if (input && typeof input === 'object') return Object.fromEntries(Object.entries(input).map(([k, v], i) => [k, withIds(v, pick + i)]));
-  return input;
-}
-
 const ROUTES = [
   { method: 'POST', url: () => '/api/user-basic' },
   { method: 'POST', url: () => '/api/user-basic/validate' },
@@ -93,7 +86,7 @@ describe('the directory under fuzzing', () => {
           method: route.method,
           url: route.url(pick),
           headers: { ...owner.headers, 'content-type': 'application/json' },
-          payload: JSON.stringify(withIds(raw, pick)) ?? 'null',
+          payload: JSON.stringify(withIds(raw, pick, known)) ?? 'null',
         });
         expect(res.statusCode, `${route.method} ${route.url(pick)} ${res.body}`).toBeLessThan(500);
       }),
@@ -124,7 +117,7 @@ describe('the directory under fuzzing', () => {
         query,
         fc.nat(),
         async (path, pairs, pick) => {
-          const text = pairs.map(([k, v], i) => `${k}=${encodeURIComponent(String(withIds(v, pick + i)))}`).join('&');
+          const text = pairs.map(([k, v], i) => `${k}=${encodeURIComponent(String(withIds(v, pick + i, known)))}`).join('&');
           const res = await t.app.inject({ method: 'GET', url: `${path}?${text}`, headers: owner.headers });
           expect(res.statusCode, `${path}?${text} ${res.body}`).toBeLessThan(500);
         },

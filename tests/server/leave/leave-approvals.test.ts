@@ -155,6 +155,17 @@ describe('the badge', () => {
     expect(await pendingCount(badge, 'owner')).toBe(4);
     expect(await pendingCount(badge, 'hr')).toBe(5);
     expect(await pendingCount(badge, 'employee')).toBe(0);
+
+    // Oscar and Hana (HR admin) join Marta's department: Oscar is now hers to approve; Hana, who ranks higher, is not.
+    const { people } = badge.company;
+    await ownerSql(
+      h.t,
+      sql`update users set department_id = (select department_id from users where id = ${people.manager.id})
+          where id in (${people.office.id}, ${people.hr.id})`,
+    );
+    await badge.book('hr', { start_date: '2029-06-04', end_date: '2029-06-04' });
+    expect(await pendingCount(badge, 'manager')).toBe(3);
+    expect(await pendingCount(badge, 'owner')).toBe(5);
   });
 });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, addRole, bearer, signIn } from '../../support/identity-fixtures';
 import { addLeaveCompany, type LeaveCompany } from '../../support/leave-fixtures';
 import { addNotice } from '../../support/notices-fixtures';
+import { withIds } from '../../support/fuzz-ids';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { PRODUCT_ROLES } from '../../../src/server/modules';
 
@@ -74,13 +75,6 @@ const KEYS = [
 ] as const;
 const body = fc.oneof(fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 10 }), fc.anything({ maxDepth: 2 }));
 
-function withIds(input: unknown, pick: number): unknown {
-  if (input === 'ID') return known[pick % known.length];
-  if (Array.isArray(input)) return input.map((item, i) => withIds(item, pick + i));
-  if (input && typeof input === 'object') return Object.fromEntries(Object.entries(input).map(([k, v], i) => [k, withIds(v, pick + i)]));
-  return input;
-}
-
 const ROUTES = [
   { method: 'POST', url: () => '/api/notices' },
   { method: 'PUT', url: (pick: number) => `/api/notices/${known[pick % known.length]}` },
@@ -103,7 +97,7 @@ describe('notices and articles under fuzzing', () => {
             method: route.method,
             url: route.url(pick),
             headers: { ...headers[who], 'content-type': 'application/json' },
-            payload: JSON.stringify(withIds(raw, pick)) ?? 'null',
+            payload: JSON.stringify(withIds(raw, pick, known)) ?? 'null',
           });
           expect(res.statusCode, `${who} ${route.method} ${route.url(pick)} ${res.body}`).toBeLessThan(500);
         },

@@ -42,7 +42,7 @@ function startProcess(env: Record<string, string>): Started {
   return { child, output: () => text, errors: () => errors, exited };
 }
 
-async function waitFor(started: Started, pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
+async function waitFor(started: Started, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const match = started.output().match(pattern);
@@ -108,7 +108,7 @@ describe('server process lifecycle', () => {
 
     const stoppedAt = Date.now();
     first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+    expect(await first.exited, first.output()).toBe(0);
     expect(Date.now() - stoppedAt).toBeLessThan(10_000);
     expect(fs.existsSync(path.join(dataDir, 'stafflane.lock'))).toBe(false);
 
@@ -123,8 +123,8 @@ describe('server process lifecycle', () => {
     });
     expect(login.status).toBe(200);
     again.child.kill('SIGINT');
-    expect(await again.exited).toBe(0);
-  }, 90_000);
+    expect(await again.exited, again.output()).toBe(0);
+  }, 150_000);
 
   it('says in one line why it cannot start when DATA_DIR is not a folder', async () => {
     const notAFolder = path.join(dataDir, 'stafflane.lock-not-a-folder');

@@ -241,3 +241,30 @@ describe('uploading and downloading a file', () => {
     expect(fs.readdirSync(path.join(storageRoot(), '.incoming'))).toEqual([]);
   });
 });
+
+describe('bytes the server makes itself', () => {
+  it('are removed from storage when the transaction that recorded them rolls back, and kept when it commits', async () => {
+    const { storeGeneratedFile } = await import('../../../src/modules/documents/server/signing-view');
+    const { addCompany } = await import('../../support/identity-fixtures');
+    const company = await addCompany(t);
+    const before = onDisk();
+    const store = (trx: Parameters<typeof storeGeneratedFile>[0]) =>
+      storeGeneratedFile(trx, t.app.fileStorage, {
+        companyId: company.companyId,
+        bytes: pdfDocument(),
+        name: 'sealed.pdf',
+        mimeType: 'application/pdf',
+        createdBy: null,
+      });
+    await expect(
+      withTenant(t.deps.db, company.companyId, async (trx) => {
+        await store(trx);
+        expect(onDisk()).toHaveLength(before.length + 1);
+        throw new Error('a later step of the completion failed');
+      }),
+    ).rejects.toThrow('a later step');
+    expect(onDisk()).toEqual(before);
+    await withTenant(t.deps.db, company.companyId, (trx) => store(trx));
+    expect(onDisk()).toHaveLength(before.length + 1);
+  });
+});

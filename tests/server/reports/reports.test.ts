@@ -62,7 +62,18 @@ describe('who may see which report', () => {
     expect((await get('employee', '/api/absence-reports')).statusCode).toBe(403);
     expect((await get('employee', `/api/absence-reports/absence?${range}`)).statusCode).toBe(403);
     const catalogue = (await get('manager', '/api/absence-reports')).json<{ results: ReportSummary[] }>().results;
-    expect(catalogue.map((r) => r.key)).toEqual(['absence', 'sickness', 'bradford', 'headcount', 'service']);
+    expect(catalogue.map((r) => r.key)).toEqual([
+      'absence',
+      'sickness',
+      'bradford',
+      'headcount',
+      'service',
+      'overtime',
+      'hr_tasks',
+      'hs_tasks',
+      'incidents',
+      'expenses',
+    ]);
     const byPerson = (who: LeavePerson) => report(who, 'absence', '&group_by=person').then((r) => r.rows.map((row) => row.group));
     expect(await byPerson('owner')).toEqual(['Ella Evans', 'Colin Cole', 'Oscar Oakes']);
     expect(await byPerson('manager')).toEqual(['Ella Evans', 'Colin Cole']);

@@ -17,11 +17,17 @@ describe('My profile', () => {
 });
 
 describe('administrators’ menu', () => {
-  it('lists the admin area, alerts, expert articles and notifications, and no company entries', () => {
+  it('lists the admin area, companies, orders, alerts, expert articles, live chat, contact requests and notifications, and no company entries', () => {
     expect(buildAdminMenu(ADMIN_MENU_ENTRIES.map((entry) => ({ ...entry, landed: true }))).map((item) => [item.title, item.href])).toEqual([
       ['Administration', '/admin'],
+      ['Companies', '/admin/companies'],
+      ['Orders', '/admin/orders'],
+      ['Administrators', '/admin/administrators'],
+      ['Platform audit', '/admin/audit'],
       ['Alerts', '/admin/alerts'],
       ['Expert articles', '/admin/articles'],
+      ['Live chat', '/admin/chat'],
+      ['Contact requests', '/admin/contact-requests'],
       ['Notifications', '/notifications'],
     ]);
   });

@@ -18,6 +18,9 @@ export const SETTINGS_ORDER = [
   '/settings/overtime',
   '/settings/payroll',
   '/settings/expense-settings',
+  '/settings/data-protection',
+  '/settings/personal-data-exports',
+  '/settings/special-category-register',
 ] as const;
 export type SettingsPath = (typeof SETTINGS_ORDER)[number];
 

@@ -15,6 +15,7 @@ describe('settings menu', () => {
     expect(menu).toEqual([
       { path: '/settings/user-settings', label: 'User Settings' },
       { path: '/settings/company-settings', label: 'Company Settings' },
+      { path: '/settings/orders', label: 'Orders' },
       { path: '/settings/user-tags', label: 'Employee Tags' },
       { path: '/settings/locations', label: 'Locations' },
       { path: '/settings/departments', label: 'Departments' },
@@ -27,6 +28,9 @@ describe('settings menu', () => {
       { path: '/settings/overtime', label: 'Overtime' },
       { path: '/settings/payroll', label: 'Payroll' },
       { path: '/settings/expense-settings', label: 'Expense Settings' },
+      { path: '/settings/data-protection', label: 'Data Protection' },
+      { path: '/settings/personal-data-exports', label: 'Personal Data Exports' },
+      { path: '/settings/special-category-register', label: 'Special-Category Register' },
     ]);
   });
 
@@ -41,6 +45,7 @@ describe('settings menu', () => {
     ['/settings/terms-and-conditions', ['terms-and-conditions']],
     ['/settings/custom-form-fields', ['custom-form-fields']],
     ['/settings/expense-settings', ['expense-type']],
+    ['/settings/personal-data-exports', ['personal-data-exports']],
   ])('shows %s with access to any of %o', (path, resources) => {
     const paths = (permissions: ReturnType<typeof permission>[]) =>
       buildSettingsMenu(menuContext({ permissions }), ALL_LANDED).map((entry) => entry.path);

@@ -15,6 +15,7 @@ describe('notificationTarget', () => {
     ['rota', '/rotas/shifts'],
     ['document', '/document/7'],
     ['document_sign', '/document/7'],
+    ['company_order', '/admin/orders'],
   ] as const)('%s goes to %s', (relatesTo, target) => {
     expect(notificationTarget(relatesTo, '7')).toBe(target);
   });

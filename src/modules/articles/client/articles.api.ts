@@ -8,29 +8,15 @@ import {
   ARTICLES_RESOURCE,
   articlePaths,
   type Article,
-  type ArticleArea,
   type ArticleCategory,
   type ArticleInput,
   type ArticleList,
 } from '../articles.contract';
+import type { ArticleSearch } from './articles-search';
+
+export type { ArticleSearch } from './articles-search';
 
 export const ARTICLE_PAGE_SIZE = 12;
-
-export type ArticleSearch = { search?: string; category?: string; area?: ArticleArea; page?: number };
-
-export function parseArticleSearch(raw: Record<string, unknown>): ArticleSearch {
-  const text = (value: unknown, max: number) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : undefined);
-  const search = text(raw.search, 100);
-  const category = text(raw.category, 80);
-  const area = raw.area === 'hr' || raw.area === 'hs' ? raw.area : undefined;
-  const page = Number(raw.page);
-  return {
-    ...(search ? { search } : {}),
-    ...(category ? { category } : {}),
-    ...(area ? { area } : {}),
-    ...(Number.isInteger(page) && page > 1 ? { page } : {}),
-  };
-}
 
 export const articleKeys = {
   list: (search: ArticleSearch, admin: boolean) => [ARTICLES_RESOURCE, 'list', admin ? 'all' : 'published', search] as const,

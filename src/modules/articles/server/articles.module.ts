@@ -3,5 +3,11 @@
 import type { ServerModule } from '../../../server/server-module';
 import { articlesGrants } from './articles.grants';
 import { articlesRoutes } from './articles.routes';
+import { articlesPersonalData } from './articles.personal-data';
 
-export const articlesModule: ServerModule = { name: 'articles', routes: articlesRoutes, grants: articlesGrants };
+export const articlesModule: ServerModule = {
+  name: 'articles',
+  personalData: articlesPersonalData,
+  routes: articlesRoutes,
+  grants: articlesGrants,
+};

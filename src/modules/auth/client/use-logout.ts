@@ -1,17 +1,31 @@
-// Signing out: tell the server, then — whatever it answered, even with no network —
-// forget the session here, erase what it kept in this browser (the persisted cache, realtime
+// Signing out: drop this device's push subscription, tell the server, then — whatever it
+// answered, even with no network — forget the session here, erase what it kept in this browser (the persisted cache, realtime
 // event ids, the outbox: the user menu has already asked about unsent writes), empty the query
 // cache and go to /login?logout=1.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { forgetThisDevice } from '../../../client/pwa/push-device';
 import { logout } from './auth.api';
 import { clearSession, currentClaims } from './session-store';
+
+const PUSH_FORGET_TIMEOUT_MS = 3_000;
 
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: logout,
+    // While the token still works: this device stops getting the person's push notifications.
+    // Never held up by it: offline it is skipped (the push service's 410 removes the device later),
+    // and a server that does not answer gets a few seconds. Imported with the menu, not on demand:
+    // a chunk fetched at logout may be out of reach (the server down), and a failed chunk load
+    // reloads the page (chunk-reload.ts) in the middle of signing out.
+    mutationFn: async () => {
+      if (onlineManager.isOnline()) {
+        const forget = forgetThisDevice().catch(() => undefined);
+        await Promise.race([forget, new Promise((resolve) => setTimeout(resolve, PUSH_FORGET_TIMEOUT_MS))]);
+      }
+      return logout();
+    },
     // Offline, a paused mutation would never settle; try at once and sign out regardless.
     networkMode: 'always',
     meta: { errorToast: false },

@@ -1,6 +1,6 @@
-// Companies, their roles, departments and people: created (the seed, and later sign-up) and found.
+// Companies, their roles, departments and people: created (the demo seed, test fixtures and
+// administrators making a company all go through setUpCompany) and found.
 import type { DbOrTrx } from '../../../server/db/database';
-import { COMPANY_SEARCH_LIMIT, type CompanySummary } from '../companies.contract';
 import type { RoleTemplate } from '../../../server/roles';
 import type { UserStatus } from './auth.queries';
 
@@ -11,6 +11,24 @@ export async function createCompany(db: DbOrTrx, input: { name: string; number?:
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * What every new company needs to work: the company, its default roles (from the modules'
+ * grants: PRODUCT_ROLES.company) and its departments. The modules' own defaults come with the
+ * row (the leave types and statutory policy by trigger; company settings read their defaults
+ * until first saved). Returns the role ids by name.
+ */
+export async function setUpCompany(
+  db: DbOrTrx,
+  input: { name: string; number?: string; sectorName?: string; roles: readonly RoleTemplate[]; departments?: readonly string[] },
+): Promise<{ companyId: string; roles: Map<string, string>; departments: Record<string, string> }> {
+  const companyId = await createCompany(db, input);
+  const roles = new Map<string, string>();
+  for (const template of input.roles) roles.set(template.name, await createRole(db, { companyId, template }));
+  const departments: Record<string, string> = {};
+  for (const name of input.departments ?? []) departments[name] = await createDepartment(db, { companyId, name });
+  return { companyId, roles, departments };
 }
 
 export async function createDepartment(db: DbOrTrx, input: { companyId: string; name: string }): Promise<string> {
@@ -93,16 +111,4 @@ export async function emailExists(db: DbOrTrx, email: string): Promise<boolean> 
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** Companies whose name or number contains `search` (any, when empty), by name. Call in the system scope. */
-export async function findCompanies(db: DbOrTrx, search: string): Promise<CompanySummary[]> {
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db
-    .selectFrom('companies')
-    .select(['id', 'name', 'number', 'status'])
-    .$if(search !== '', (q) => q.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('number', 'ilike', pattern)])))
-    .orderBy('name')
-    .limit(COMPANY_SEARCH_LIMIT)
-    .execute();
 }

@@ -4,7 +4,7 @@ import { grant, type RoleGrants } from '../../../server/roles';
 export const authGrants: RoleGrants = {
   Owner: grant('/api/access-requests', 'company', ['GET', 'PUT']),
   // The administrator's reach is the platform, never a company's own data: they ask companies
-  // for access and sign in under an approved grant, pick companies (the expert articles they
+  // for access and sign in under an approved grant (the companies module lets them pick and run companies; the expert articles they
   // write are the articles module's grant). A company's data is reached only as an impersonated session.
-  Administrator: [...grant('/api/access-requests', 'global', ['GET', 'POST', 'PUT']), ...grant('/api/companies', 'global', ['GET'])],
+  Administrator: grant('/api/access-requests', 'global', ['GET', 'POST', 'PUT']),
 };

@@ -4,9 +4,11 @@ import type { ServerModule } from '../../../server/server-module';
 import { authGrants } from './auth.grants';
 import { authRoutes } from './auth.routes';
 import { seedOnboardingDemo } from './onboarding-demo';
+import { authPersonalData } from './auth.personal-data';
 
 export const authModule: ServerModule = {
   name: 'auth',
+  personalData: authPersonalData,
   routes: authRoutes,
   grants: authGrants,
   demo: (trx, company) => {

@@ -4,8 +4,9 @@ import type { Db, DbOrTrx, Trx } from '../../../server/db/database';
 import type { Timestamp } from '../../../server/db/schema';
 import type { HttpMethod, PermissionEntry, Scope } from '../../../shared/scopes';
 import type { TwoFactorMethod } from '../auth.contract';
+import type { PersonAccess } from '../auth.policy';
 
-export type CompanyStatus = 'active' | 'on_hold' | 'access_disabled' | 'inactive';
+export type CompanyStatus = 'active' | 'on_hold' | 'disabled';
 export type UserStatus = 'pending' | 'invited' | 'active' | 'terminated' | 'locked';
 
 export interface CompaniesTable {
@@ -18,6 +19,12 @@ export interface CompaniesTable {
   hs_client: Generated<boolean>;
   require_two_factor: Generated<boolean>;
   created_at: Generated<Date>;
+  /** Migration 0031: the administrators' view of a company. */
+  address: Generated<string | null>;
+  documents_client: Generated<boolean>;
+  seats: Generated<number | null>;
+  status_reason: Generated<string | null>;
+  status_changed_at: Generated<Date | null>;
 }
 export interface DepartmentsTable {
   id: Generated<string>;
@@ -57,6 +64,8 @@ export interface UsersTable {
   /** Onboarding (migration 0008): the invitation link was opened; the terms were accepted. */
   email_confirmed_at: Generated<Date | null>;
   terms_accepted_at: Generated<Date | null>;
+  /** The person's own access (migration 0031): on hold or disabled refuses their sign-in. */
+  access: Generated<PersonAccess>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -103,6 +112,7 @@ export type Account = {
   first_name: string;
   password_hash: string | null;
   status: UserStatus;
+  access: PersonAccess;
   role_id: string | null;
   department_id: string | null;
   authorised_contact: boolean;
@@ -136,6 +146,7 @@ export async function findAccountByEmail(trx: Trx, email: string): Promise<Accou
       'u.first_name',
       'u.password_hash',
       'u.status',
+      'u.access',
       'u.role_id',
       'u.department_id',
       'u.authorised_contact',
@@ -153,19 +164,23 @@ export async function findAccountByEmail(trx: Trx, email: string): Promise<Accou
     .executeTakeFirst();
 }
 
+/** What a refreshed token says about its user, and whether they may still sign in (company status, own access). */
 export async function findTokenAccount(trx: Trx, userId: string) {
   return trx
     .selectFrom('users')
+    .leftJoin('companies as c', 'c.id', 'users.company_id')
     .select([
-      'id',
-      'first_name',
-      'company_id',
-      'department_id',
-      'status',
-      'authorised_contact',
+      'users.id',
+      'users.first_name',
+      'users.company_id',
+      'users.department_id',
+      'users.status',
+      'users.access',
+      'users.authorised_contact',
+      'c.status as company_status',
       lineManagerIds('users.id').as('line_managers'),
     ])
-    .where('id', '=', userId)
+    .where('users.id', '=', userId)
     .executeTakeFirst();
 }
 

@@ -10,11 +10,11 @@ import { AppError } from '../../../shared/app-error';
 import { authPaths, LoginInputSchema, type RefreshResponse } from '../auth.contract';
 import { accessRequestRoutes } from './access-requests.routes';
 import { accountRoutes } from './account.routes';
-import { companyRoutes } from './companies.routes';
 import { findTokenAccount, revokeSession } from './auth.queries';
 import { bearerToken, inTokenScope, loadSession, signingKeys } from './authenticator';
 import { identityDepsOf } from './identity-deps';
-import { login } from './login.service';
+import { login, loginRefusal } from './login.service';
+import { accountRefusal } from '../auth.policy';
 import { onboardingRoutes } from './onboarding.routes';
 import { claimsFor, signAccessToken, verifyAccessToken } from './tokens';
 
@@ -41,6 +41,15 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     if (!claims || !session) throw new AppError('unauthenticated');
     const account = await inTokenScope(deps, claims, (trx) => findTokenAccount(trx, session.userId));
     if (!account) throw new AppError('unauthenticated');
+    // A company put on hold or disabled, or a person whose access was, is refused here as at
+    // sign-in, with the same words (SPEC §8); an onboarding session is still only onboarding.
+    const refused = accountRefusal({
+      userStatus: account.status === 'invited' || account.status === 'pending' ? 'active' : account.status,
+      companyId: account.company_id,
+      companyStatus: account.company_status,
+      access: account.access,
+    });
+    if (refused) throw loginRefusal(refused);
     const fresh = claimsFor({
       account,
       departmentIds: session.departmentIds,
@@ -74,5 +83,4 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   await app.register(accountRoutes, { deps: identity });
   await app.register(onboardingRoutes, { deps: identity });
   await app.register(accessRequestRoutes, { deps: identity });
-  await app.register(companyRoutes, { deps: identity });
 };

@@ -104,13 +104,23 @@ export async function login(options: {
     await releaseLoginAttempt(trx, email);
   });
 
-  const refused = accountRefusal({ userStatus: account.status, companyId: account.company_id, companyStatus: account.company_status });
+  const refused = accountRefusal({
+    userStatus: account.status,
+    companyId: account.company_id,
+    companyStatus: account.company_status,
+    access: account.access,
+  });
   if (refused) {
     await withSystem(deps.db, (trx) => recordAudit(trx, loginEntry(attempt, 'login.refused', { reason: refused.status })));
     throw loginRefusal(refused);
   }
 
-  const withTwoFactor = twoFactorRequired({ userEnabled: account.two_factor_enabled, companyRequires: account.require_two_factor });
+  // Administrators reach every company's platform data: a code at every sign-in, whatever their own setting.
+  const administrator = account.company_id === null && deps.config.login.administratorTwoFactor;
+  const withTwoFactor = twoFactorRequired({
+    userEnabled: account.two_factor_enabled || administrator,
+    companyRequires: account.require_two_factor,
+  });
   if (withTwoFactor) {
     const code = normaliseCode(input.two_factor_secret);
     if (code === null) throw loginRefusal(await startChallenge({ deps, account, source }));

@@ -30,7 +30,8 @@ declare module '../../../server/db/schema' {
 
 export type Invitee = {
   id: string;
-  company_id: string;
+  /** null: an administrator (Stafflane staff, no company). */
+  company_id: string | null;
   email: string;
   first_name: string;
   status: UserStatus;
@@ -39,31 +40,31 @@ export type Invitee = {
 };
 
 /** The user to invite, with their departments (primary and others) for the scope check. */
-export async function findInvitee(db: DbOrTrx, input: { companyId: string; userId: string }): Promise<Invitee | undefined> {
+export async function findInvitee(db: DbOrTrx, input: { companyId: string | null; userId: string }): Promise<Invitee | undefined> {
   const row = await db
     .selectFrom('users as u')
-    .innerJoin('companies as c', 'c.id', 'u.company_id')
+    .leftJoin('companies as c', 'c.id', 'u.company_id')
     .select([
       'u.id',
       'u.email',
       'u.first_name',
       'u.status',
-      'c.name as company_name',
+      sql<string>`coalesce(c.name, 'Stafflane')`.as('company_name'),
       sql<string[]>`array(select u.department_id::text where u.department_id is not null
                           union select d.department_id::text from user_departments d where d.user_id = u.id)`.as('department_ids'),
     ])
-    .where('u.company_id', '=', input.companyId)
+    .where('u.company_id', input.companyId === null ? 'is' : '=', input.companyId)
     .where('u.id', '=', input.userId)
     .executeTakeFirst();
   return row ? { ...row, company_id: input.companyId } : undefined;
 }
 
 /** Marks the user invited, unless they have moved on meanwhile; false when they had. */
-export async function markInvited(db: DbOrTrx, input: { companyId: string; userId: string }): Promise<boolean> {
+export async function markInvited(db: DbOrTrx, input: { companyId: string | null; userId: string }): Promise<boolean> {
   const row = await db
     .updateTable('users')
     .set({ status: 'invited', updated_at: sql<Date>`now()` })
-    .where('company_id', '=', input.companyId)
+    .where('company_id', input.companyId === null ? 'is' : '=', input.companyId)
     .where('id', '=', input.userId)
     .where('status', 'in', ['pending', 'invited'])
     .returning('id')
@@ -105,7 +106,7 @@ export async function confirmEmail(db: DbOrTrx, userId: string): Promise<string 
 }
 
 /** Onboarding done: password, terms, active. Nothing changes (undefined) when the user is no longer onboarding. */
-export async function completeOnboarding(db: DbOrTrx, input: { companyId: string; userId: string; passwordHash: string }) {
+export async function completeOnboarding(db: DbOrTrx, input: { companyId: string | null; userId: string; passwordHash: string }) {
   return db
     .updateTable('users')
     .set({
@@ -115,7 +116,7 @@ export async function completeOnboarding(db: DbOrTrx, input: { companyId: string
       status: 'active',
       updated_at: sql<Date>`now()`,
     })
-    .where('company_id', '=', input.companyId)
+    .where('company_id', input.companyId === null ? 'is' : '=', input.companyId)
     .where('id', '=', input.userId)
     .where('status', 'in', ['pending', 'invited'])
     .returning(['id', 'email'])

@@ -46,11 +46,13 @@ export function invitationLink(config: Pick<Config, 'publicOrigin' | 'port'>, to
   return url.toString();
 }
 
-export function invitationText(options: { firstName: string; companyName: string; link: string }): string {
+export function invitationText(options: { firstName: string; companyName: string; link: string; administrator?: boolean }): string {
   return [
     `Hello ${options.firstName},`,
     '',
-    `${options.companyName} has invited you to Stafflane, where you can book leave, see your rota, claim expenses and read your documents.`,
+    options.administrator
+      ? 'You are invited to be a Stafflane administrator: you will look after customer companies, their orders and the platform. Signing in always asks for a code sent to you.'
+      : `${options.companyName} has invited you to Stafflane, where you can book leave, see your rota, claim expenses and read your documents.`,
     '',
     'To set up your account, open this link within the next 7 days (it works once):',
     options.link,
@@ -75,23 +77,33 @@ export function inviterOf(session: Session, scope: Scope): Inviter {
 /**
  * Invites one user of `companyId` (a pending or already invited one): a new link by e-mail,
  * earlier links dead, status invited, audited. The people module calls this for bulk
- * invitations too. A user of another company is a 404; outside the inviter's scope a 403;
- * an active, terminated or locked user a 409.
+ * invitations too, the companies module for a new company's owner and for administrators
+ * (`companyId` null: Stafflane's own staff). A user of another company is a 404; outside the
+ * inviter's scope a 403; an active, terminated or locked user a 409.
  */
 export async function inviteUser(options: {
   deps: Pick<IdentityDeps, 'config' | 'db' | 'mail'>;
-  companyId: string;
+  companyId: string | null;
   userId: string;
   invitedBy: Inviter;
   source: AuditSource;
 }): Promise<InvitationResult> {
   const { deps, companyId, userId, invitedBy } = options;
   const { token, tokenHash } = generateLinkToken();
-  const result = await withTenant(deps.db, companyId, async (trx) => {
+  const inScope = <T>(fn: (trx: Trx) => Promise<T>) => (companyId === null ? withSystem(deps.db, fn) : withTenant(deps.db, companyId, fn));
+  const result = await inScope(async (trx) => {
     const invitee = await findInvitee(trx, { companyId, userId });
     if (!invitee) throw AppError.notFound();
-    const scoped = { id: invitee.id, companyId: invitee.company_id, departmentIds: invitee.department_ids };
-    if (!scopeAllowsUser(invitedBy.scope, invitedBy, scoped)) throw AppError.forbidden();
+    // Administrators have no company: only another administrator (global scope) invites one.
+    const allowed =
+      invitee.company_id === null
+        ? invitedBy.scope === 'global' && invitedBy.companyId === null
+        : scopeAllowsUser(invitedBy.scope, invitedBy, {
+            id: invitee.id,
+            companyId: invitee.company_id,
+            departmentIds: invitee.department_ids,
+          });
+    if (!allowed) throw AppError.forbidden();
     if (invitee.status === 'active') throw new AppError('conflict', { message: alreadyOnboardedMessage });
     if (!(await markInvited(trx, { companyId, userId }))) throw new AppError('conflict', { message: cannotInviteMessage });
     await createInvitationToken(trx, { userId, tokenHash, ttlSeconds: INVITATION_LINK_SECONDS });
@@ -99,7 +111,12 @@ export async function inviteUser(options: {
       template: 'invitation',
       to: invitee.email,
       subject: INVITATION_SUBJECT,
-      text: invitationText({ firstName: invitee.first_name, companyName: invitee.company_name, link: invitationLink(deps.config, token) }),
+      text: invitationText({
+        firstName: invitee.first_name,
+        companyName: invitee.company_name,
+        link: invitationLink(deps.config, token),
+        administrator: invitee.company_id === null,
+      }),
       companyId,
     });
     await recordAudit(trx, {
@@ -186,10 +203,11 @@ export async function completeWelcome(options: {
   const { deps, session, source } = options;
   refuseWhileImpersonating(session);
   const companyId = session.companyId;
-  if (!companyId) throw new AppError('conflict', { message: onboardingDoneMessage });
   // Hashed before the transaction: no connection is held during the slow part.
   const passwordHash = await hashPassword(options.password);
-  const opened = await withTenant(deps.db, companyId, async (trx) => {
+  // An invited administrator has no company: their onboarding runs in the system scope.
+  const inScope = <T>(fn: (trx: Trx) => Promise<T>) => (companyId === null ? withSystem(deps.db, fn) : withTenant(deps.db, companyId, fn));
+  const opened = await inScope(async (trx) => {
     const user = await completeOnboarding(trx, { companyId, userId: session.userId, passwordHash });
     if (!user) throw new AppError('conflict', { message: onboardingDoneMessage });
     await endLinkTokens(trx, 'invitation_tokens', user.id);

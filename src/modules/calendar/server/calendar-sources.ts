@@ -1,6 +1,6 @@
 // The calendar's own kinds: absences (the viewer's, and their team's as their absence scope
 // allows), bank holidays of the viewer's region, and the company's closure days. Shifts come
-// from the rotas module; tasks and documents from theirs when they land.
+// from the rotas module, tasks due from the tasks module.
 import type { CalendarSource } from '../../../server/calendar/calendar-source';
 import { levelFor } from '../../../shared/scopes';
 import { bankHolidayMap } from '../../leave/bank-holidays';

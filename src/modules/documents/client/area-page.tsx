@@ -4,10 +4,12 @@
 // documents from templates.
 import './documents-styles';
 import {
+  ActionIcon,
   Badge,
   Button,
   Checkbox,
   Group,
+  Menu,
   MultiSelect,
   Pagination,
   Paper,
@@ -20,7 +22,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconFilePlus, IconSearch, IconTemplate, IconUpload } from '@tabler/icons-react';
+import { IconDots, IconDownload, IconFilePlus, IconPencil, IconSearch, IconTemplate, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -39,12 +41,27 @@ import {
   type DocumentFilters,
 } from './documents.api';
 import { downloadName, formatDay, formatSize, MY_STATUS, SIGN_STATUS } from './document-labels';
+import { EditDetailsModal } from './edit-details-modal';
 import { GenerateModal } from './generate-modal';
+import { TemplatesModal } from './templates-modal';
 import { UploadModal } from './upload-modal';
 
 export const mayManageDocuments = () => can({ endpoint: DOCUMENT_ENDPOINT, method: 'POST', scope: 'company' });
 
-function DocumentRow({ document, chosen, onChoose }: { document: DocumentSummary; chosen: boolean; onChoose: (value: boolean) => void }) {
+/** PUT /api/document at company scope: who may change a document's details (the server refuses anyone else). */
+export const mayEditDocuments = () => can({ endpoint: DOCUMENT_ENDPOINT, method: 'PUT', scope: 'company' });
+
+function DocumentRow({
+  document,
+  chosen,
+  onChoose,
+  onEdit,
+}: {
+  document: DocumentSummary;
+  chosen: boolean;
+  onChoose: (value: boolean) => void;
+  onEdit?: () => void;
+}) {
   const mine = document.my_status ? MY_STATUS[document.my_status] : null;
   return (
     <Paper withBorder radius="md" p="sm" data-testid="document-row">
@@ -86,6 +103,20 @@ function DocumentRow({ document, chosen, onChoose }: { document: DocumentSummary
             {formatSize(document.version.size_bytes)}
           </Text>
         </Stack>
+        {onEdit && (
+          <Menu position="bottom-end" shadow="md">
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={`More for ${document.title}`}>
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
+                Edit details
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </Group>
     </Paper>
   );
@@ -95,6 +126,9 @@ export function AreaPage({ area }: { area: DocumentArea }) {
   const title = AREA_TITLES[area];
   usePageTitle(title);
   const manage = mayManageDocuments();
+  const edit = mayEditDocuments();
+  const [editing, setEditing] = useState<DocumentSummary | null>(null);
+  const [editingTemplates, setEditingTemplates] = useState(false);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [folder, setFolder] = useState<string | null>(null);
@@ -156,6 +190,9 @@ export function AreaPage({ area }: { area: DocumentArea }) {
             </Button>
             <Button variant="light" leftSection={<IconTemplate size={16} />} onClick={() => setGenerating(true)}>
               New from template
+            </Button>
+            <Button variant="default" onClick={() => setEditingTemplates(true)}>
+              Templates
             </Button>
           </Group>
         )}
@@ -235,13 +272,16 @@ export function AreaPage({ area }: { area: DocumentArea }) {
               document={document}
               chosen={chosen.has(document.id)}
               onChoose={(value) => choose(document, value)}
+              onEdit={edit ? () => setEditing(document) : undefined}
             />
           ))}
         </Stack>
       )}
       {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
+      {edit && editing && <EditDetailsModal document={editing} opened onClose={() => setEditing(null)} />}
       {manage && <UploadModal area={area} opened={uploading} onClose={() => setUploading(false)} />}
       {manage && <GenerateModal area={area} opened={generating} onClose={() => setGenerating(false)} />}
+      {manage && <TemplatesModal area={area} opened={editingTemplates} onClose={() => setEditingTemplates(false)} />}
     </Stack>
   );
 }

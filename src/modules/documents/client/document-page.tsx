@@ -4,7 +4,7 @@
 // who manage documents, sending to sign, voiding, new versions and the evidence trail.
 import './documents-styles';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload, IconFileCertificate, IconSignature } from '@tabler/icons-react';
+import { IconDownload, IconFileCertificate, IconPencil, IconSignature } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -12,7 +12,15 @@ import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast, showSuccessToast } from '../../../client/shell/toasts';
 import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
 import { LoadError } from '../../../client/ui/load-error';
-import { ACTION_LABELS, AREA_TITLES, AUDIENCE_LABELS, type DocumentDetail } from '../documents.contract';
+import {
+  ACTION_LABELS,
+  AREA_TITLES,
+  AUDIENCE_LABELS,
+  isPreviewableType,
+  isSignableType,
+  NOT_SIGNABLE_MESSAGE,
+  type DocumentDetail,
+} from '../documents.contract';
 import {
   archiveDocument,
   documentAction,
@@ -26,21 +34,54 @@ import {
   uploadDocument,
 } from './documents.api';
 import { downloadName, formatSize, formatWhen, MY_STATUS, SIGN_STATUS } from './document-labels';
+import { EditDetailsModal } from './edit-details-modal';
 import { PdfView } from './pdf-view';
 import { SendToSignModal } from './send-to-sign-modal';
 import { SignPanel } from './sign-panel';
 import { TrailSection } from './trail-section';
 
-function BlobImage({ blob, alt }: { blob: Blob; alt: string }) {
+function BlobImage({ blob, alt, onDownload }: { blob: Blob; alt: string; onDownload: () => void }) {
   const url = useMemo(() => URL.createObjectURL(blob), [blob]);
+  const [broken, setBroken] = useState(false);
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
-  return <img src={url} alt={alt} style={{ maxWidth: '100%', borderRadius: 4 }} />;
+  if (broken) return <CannotShow onDownload={onDownload} message="This image can't be shown here — download it to open it." />;
+  return <img src={url} alt={alt} style={{ maxWidth: '100%', borderRadius: 4 }} onError={() => setBroken(true)} />;
 }
 
-function FilePreview({ document, onShown }: { document: DocumentDetail; onShown: (sha256: string) => void }) {
+/** Word and Excel files (and anything the browser cannot draw) are opened by downloading them: no converter runs here. */
+function CannotShow({ onDownload, message, detail }: { onDownload: () => void; message: string; detail?: string }) {
+  return (
+    <Stack gap="sm" align="flex-start" p="xs" data-testid="no-preview">
+      <div>
+        <Text size="sm">{message}</Text>
+        {detail && (
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            {detail}
+          </Text>
+        )}
+      </div>
+      <Button variant="light" leftSection={<IconDownload size={16} />} onClick={onDownload}>
+        Download to open
+      </Button>
+    </Stack>
+  );
+}
+
+function FilePreview({
+  document,
+  onShown,
+  onDownload,
+}: {
+  document: DocumentDetail;
+  onShown: (sha256: string) => void;
+  onDownload: () => void;
+}) {
+  const previewable = isPreviewableType(document.version.mime_type);
   const file = useQuery({
     queryKey: ['document', 'file', document.id, document.version.id],
     queryFn: () => fetchBlob(`/api/document/${document.id}/file`),
+    // A file the page cannot draw is not fetched until it is downloaded.
+    enabled: previewable,
     staleTime: Infinity,
     gcTime: 5 * 60 * 1000,
     retry: false,
@@ -50,6 +91,14 @@ function FilePreview({ document, onShown }: { document: DocumentDetail; onShown:
     if (file.data) void sha256Hex(file.data).then(onShown);
   }, [file.data, onShown]);
 
+  if (!previewable)
+    return (
+      <CannotShow
+        onDownload={onDownload}
+        message="This file type can't be shown here — download it to open it."
+        detail={`${document.version.file_name} · ${formatSize(document.version.size_bytes)}`}
+      />
+    );
   if (file.isPending) return <Loader size="sm" aria-label="Loading the document" />;
   if (file.isError)
     return (
@@ -58,12 +107,7 @@ function FilePreview({ document, onShown }: { document: DocumentDetail; onShown:
       </Alert>
     );
   if (document.version.mime_type === 'application/pdf') return <PdfView blob={file.data} label={document.title} />;
-  if (document.version.mime_type.startsWith('image/')) return <BlobImage blob={file.data} alt={document.title} />;
-  return (
-    <Alert color="gray">
-      {document.version.file_name} ({formatSize(document.version.size_bytes)}) cannot be shown in the browser. Download it to open it.
-    </Alert>
-  );
+  return <BlobImage blob={file.data} alt={document.title} onDownload={onDownload} />;
 }
 
 export function DocumentPage({ id }: { id: string }) {
@@ -74,6 +118,7 @@ export function DocumentPage({ id }: { id: string }) {
   usePageTitle(document?.title ?? 'Document');
   const [seen, setSeen] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [voiding, setVoiding] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -111,6 +156,7 @@ export function DocumentPage({ id }: { id: string }) {
   };
   const download = (path: string, name: string) =>
     void downloadFile(path, name).catch((error: unknown) => showDangerToast({ message: problemOf(error) }));
+  const downloadCurrent = () => download(`/api/document/${id}/file`, downloadName(document.title, document.version.file_name));
   const newVersion = (file: File) =>
     void run(
       () => uploadDocument({ url: `/api/document/${id}/version`, file, fields: {}, onProgress: () => undefined }),
@@ -151,11 +197,7 @@ export function DocumentPage({ id }: { id: string }) {
           {document.description && <Text size="sm">{document.description}</Text>}
         </Stack>
         <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            onClick={() => download(`/api/document/${id}/file`, downloadName(document.title, document.version.file_name))}
-          >
+          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={downloadCurrent}>
             Download
           </Button>
           {request?.status === 'completed' && (
@@ -184,7 +226,7 @@ export function DocumentPage({ id }: { id: string }) {
         </Alert>
       )}
       <Paper withBorder radius="lg" p="sm">
-        <FilePreview document={document} onShown={setSeen} />
+        <FilePreview document={document} onShown={setSeen} onDownload={downloadCurrent} />
       </Paper>
       {document.can_sign && <SignPanel document={document} seenSha256={seen} />}
       {request && (
@@ -225,7 +267,10 @@ export function DocumentPage({ id }: { id: string }) {
       )}
       {document.can_manage && (
         <Group gap="xs">
-          {request?.status !== 'pending' && (
+          <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+            Edit details
+          </Button>
+          {request?.status !== 'pending' && isSignableType(document.version.mime_type) && (
             <Button leftSection={<IconSignature size={16} />} onClick={() => setSending(true)}>
               Send to sign
             </Button>
@@ -248,6 +293,11 @@ export function DocumentPage({ id }: { id: string }) {
             Remove
           </Button>
         </Group>
+      )}
+      {document.can_manage && !isSignableType(document.version.mime_type) && request?.status !== 'pending' && (
+        <Text size="sm" c="dimmed">
+          {NOT_SIGNABLE_MESSAGE} You can add it here as a new version.
+        </Text>
       )}
       {document.versions.length > 1 && (
         <Paper withBorder radius="lg" p="md">
@@ -281,6 +331,7 @@ export function DocumentPage({ id }: { id: string }) {
         </Paper>
       )}
       {(document.can_manage || request?.signers.some((s) => s.status !== 'waiting')) && request && <TrailSection documentId={id} />}
+      {document.can_manage && <EditDetailsModal document={document} opened={editing} onClose={() => setEditing(false)} />}
       {document.can_manage && (
         <SendToSignModal key={String(sending)} document={document} opened={sending} onClose={() => setSending(false)} />
       )}

@@ -19,3 +19,4 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Menu.css';

@@ -18,6 +18,8 @@ import {
   type DocumentSummary,
   type DocumentTag,
   type DocumentTemplate,
+  type TemplateInput,
+  type SealCertificateInfo,
 } from '../documents.contract';
 
 export const DOCUMENT_PAGE_SIZE = 20;
@@ -38,6 +40,9 @@ export const documentKeys = {
   audit: (id: string) => [R.document, 'audit', id] as const,
 };
 
+/** Documents private to HR (medical letters, disciplinary records) never reach the offline cache, not even their titles. */
+const PRIVATE_TO_HR = { key: 'audience', value: 'hr_private' } satisfies { key: keyof DocumentSummary; value: DocumentSummary['audience'] };
+
 /** A 404 or 403 is an answer the page shows: no toast, no retry. */
 const isRefusal = (error: unknown) => isApiError(error, 404) || isApiError(error, 403);
 
@@ -50,6 +55,7 @@ export const documentListQueryOptions = (filters: DocumentFilters, page: number)
         query: { ...(filters as QueryInput), offset: (page - 1) * DOCUMENT_PAGE_SIZE, limit: DOCUMENT_PAGE_SIZE },
       }),
     placeholderData: keepPreviousData,
+    meta: { sensitiveWhere: PRIVATE_TO_HR },
   });
 
 export const documentQueryOptions = (id: string, sensitive = false) =>
@@ -57,7 +63,11 @@ export const documentQueryOptions = (id: string, sensitive = false) =>
     queryKey: documentKeys.detail(id),
     queryFn: ({ signal }) => apiFetch<DocumentDetail>(`/api/${R.document}/${id}`, { signal }),
     retry: (failures, error) => !isRefusal(error) && failures < 1,
-    meta: { errorToast: false, ...(sensitive ? { sensitive: true } : {}) },
+    meta: {
+      errorToast: false,
+      ...(sensitive ? { sensitive: true } : {}),
+      sensitiveWhere: PRIVATE_TO_HR,
+    },
   });
 
 export const auditQueryOptions = (id: string) =>
@@ -159,18 +169,19 @@ export async function previewTemplatePdf(body: {
 export type UploadProblem = { status: number; message: string; errors?: Record<string, string[]> };
 
 /** Uploads one file with its fields, reporting progress (XMLHttpRequest: fetch has no upload progress). */
-export function uploadDocument(input: {
+export function uploadDocument<T = DocumentDetail>(input: {
   url: string;
+  method?: 'POST' | 'PUT';
   file: File;
   fields: Record<string, string>;
   onProgress: (fraction: number) => void;
-}): Promise<DocumentDetail> {
+}): Promise<T> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(input.fields)) form.append(name, value);
     form.append('file', input.file, input.file.name);
     const request = new XMLHttpRequest();
-    request.open('POST', input.url);
+    request.open(input.method ?? 'POST', input.url);
     const token = getToken();
     if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
     request.setRequestHeader(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
@@ -184,7 +195,7 @@ export function uploadDocument(input: {
       } catch {
         body = undefined;
       }
-      if (request.status >= 200 && request.status < 300) resolve(body as DocumentDetail);
+      if (request.status >= 200 && request.status < 300) resolve(body as T);
       else {
         const problem = (body ?? {}) as { message?: string; errors?: Record<string, string[]> };
         reject({
@@ -211,3 +222,27 @@ export const generateDocument = (templateId: string, body: unknown) =>
   post<DocumentDetail>(`/api/${R.templates}/${templateId}/generate`, body);
 
 export const problemOf = (error: unknown): string => (error as ApiError | UploadProblem | undefined)?.message ?? 'Error occurred';
+/** The field messages of a 422, from a call (ApiError) or an upload (UploadProblem). */
+export const fieldErrorsOf = (error: unknown): Record<string, string[]> =>
+  (isApiError(error) ? error.fieldErrors : (error as UploadProblem | undefined)?.errors) ?? {};
+
+/** A company's own template (or its copy of a starter), saved; then its list refreshes. */
+export async function saveTemplate(queryClient: QueryClient, id: string | null, body: TemplateInput): Promise<DocumentTemplate> {
+  const saved = await apiFetch<DocumentTemplate>(id ? `/api/${R.templates}/${id}` : `/api/${R.templates}`, {
+    method: id ? 'PUT' : 'POST',
+    body,
+  });
+  await invalidateResources(queryClient, DOCUMENTS_INVALIDATES.templates);
+  return saved;
+}
+
+export async function deleteTemplate(queryClient: QueryClient, id: string): Promise<void> {
+  await apiFetch(`/api/${R.templates}/${id}`, { method: 'DELETE' });
+  await invalidateResources(queryClient, DOCUMENTS_INVALIDATES.templates);
+}
+
+export const sealCertificateQueryOptions = () =>
+  queryOptions({
+    queryKey: [R.seal] as const,
+    queryFn: ({ signal }) => apiFetch<SealCertificateInfo | null>(`/api/${R.seal}`, { signal }),
+  });

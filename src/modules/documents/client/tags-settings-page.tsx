@@ -13,6 +13,7 @@ import { LoadError } from '../../../client/ui/load-error';
 import { DOCUMENTS_INVALIDATES, DOCUMENT_RESOURCES, type DocumentTag } from '../documents.contract';
 import { problemOf, tagsQueryOptions } from './documents.api';
 import { mayManageDocuments } from './area-page';
+import { SealCertificateCard } from './seal-certificate-card';
 
 export function TagsSettingsPage() {
   usePageTitle('Document Tags');
@@ -150,6 +151,7 @@ export function TagsSettingsPage() {
         }
         onClose={() => setRemoving(null)}
       />
+      {mayManageDocuments() && <SealCertificateCard />}
     </Stack>
   );
 }

@@ -2,85 +2,22 @@
 // with its progress, and the fields they share: folder, tags, what readers do with them and who
 // may see them.
 import './documents-styles';
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Group, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { referenceListQueryOptions } from '../../../client/api/reference-lists';
 import { showSuccessToast } from '../../../client/shell/toasts';
-import {
-  ACTION_LABELS,
-  AUDIENCE_LABELS,
-  DOCUMENT_ACTIONS,
-  AUDIENCES,
-  type Audience,
-  type DocumentAction,
-  type DocumentArea,
-} from '../documents.contract';
-import {
-  foldersQueryOptions,
-  invalidateDocuments,
-  peopleQueryOptions,
-  tagsQueryOptions,
-  uploadDocument,
-  type UploadProblem,
-} from './documents.api';
+import { isSignableType, type DocumentArea } from '../documents.contract';
+import { DocumentFields, NEW_DOCUMENT_FIELDS, type DocumentFieldValues } from './document-fields';
+import { invalidateDocuments, uploadDocument, type UploadProblem } from './documents.api';
 
 const ACCEPT = '.pdf,.docx,.xlsx,.png,.jpg,.jpeg,.gif,.webp,application/pdf,image/*';
 type Item = { file: File; title: string; progress: number; state: 'waiting' | 'sending' | 'done' | 'failed'; problem?: string };
 
-export function AudienceFields(props: {
-  audience: Audience;
-  audienceIds: string[];
-  onAudience: (value: Audience) => void;
-  onIds: (value: string[]) => void;
-  error?: string;
-}) {
-  const departments = useQuery(referenceListQueryOptions('departments'));
-  const locations = useQuery(referenceListQueryOptions('company-location'));
-  const people = useQuery({ ...peopleQueryOptions(), enabled: props.audience === 'people' });
-  const options =
-    props.audience === 'departments'
-      ? (departments.data?.results ?? []).map((d) => ({ value: d.id, label: d.name }))
-      : props.audience === 'locations'
-        ? (locations.data?.results ?? []).map((l) => ({ value: l.id, label: l.name }))
-        : (people.data?.results ?? []).map((p) => ({ value: p.id, label: `${p.first_name} ${p.surname}` }));
-  return (
-    <>
-      <Select
-        label="Who can see it"
-        data={AUDIENCES.map((value) => ({ value, label: AUDIENCE_LABELS[value] }))}
-        value={props.audience}
-        allowDeselect={false}
-        onChange={(value) => {
-          props.onAudience((value ?? 'everyone') as Audience);
-          props.onIds([]);
-        }}
-      />
-      {(props.audience === 'departments' || props.audience === 'locations' || props.audience === 'people') && (
-        <MultiSelect
-          label={AUDIENCE_LABELS[props.audience]}
-          data={options}
-          value={props.audienceIds}
-          onChange={props.onIds}
-          searchable
-          error={props.error}
-        />
-      )}
-    </>
-  );
-}
-
 export function UploadModal({ area, opened, onClose }: { area: DocumentArea; opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const folders = useQuery(foldersQueryOptions(area));
-  const tags = useQuery(tagsQueryOptions());
   const [items, setItems] = useState<Item[]>([]);
-  const [folder, setFolder] = useState<string | null>(null);
-  const [tagIds, setTagIds] = useState<string[]>([]);
-  const [action, setAction] = useState<DocumentAction>('read');
-  const [audience, setAudience] = useState<Audience>('everyone');
-  const [audienceIds, setAudienceIds] = useState<string[]>([]);
-  const [special, setSpecial] = useState(false);
+  const [details, setDetails] = useState<DocumentFieldValues>(NEW_DOCUMENT_FIELDS);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof DocumentFieldValues, string>>>({});
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -97,15 +34,16 @@ export function UploadModal({ area, opened, onClose }: { area: DocumentArea; ope
     if (items.length === 0) return setProblem('Please choose at least one file.');
     if (items.some((item) => item.title.trim() === '')) return setProblem('Please give every document a title.');
     setProblem(null);
+    setFieldErrors({});
     setBusy(true);
     const fields = {
       area,
-      action,
-      audience,
-      audience_ids: JSON.stringify(audienceIds),
-      tag_ids: JSON.stringify(tagIds),
-      special_category: String(special),
-      ...(folder ? { folder_id: folder } : {}),
+      action: details.action,
+      audience: details.audience,
+      audience_ids: JSON.stringify(details.audience_ids),
+      tag_ids: JSON.stringify(details.tag_ids),
+      special_category: String(details.special_category),
+      ...(details.folder_id ? { folder_id: details.folder_id } : {}),
     };
     const results = await Promise.allSettled(
       items.map(async (item, index) => {
@@ -122,6 +60,15 @@ export function UploadModal({ area, opened, onClose }: { area: DocumentArea; ope
         } catch (error) {
           const refusal = error as UploadProblem;
           const detail = refusal.errors ? Object.values(refusal.errors).flat()[0] : undefined;
+          // A shared field's complaint is shown on that field too.
+          setFieldErrors((previous) => ({
+            ...previous,
+            ...Object.fromEntries(
+              Object.entries(refusal.errors ?? {})
+                .filter(([key]) => key in NEW_DOCUMENT_FIELDS)
+                .map(([key, messages]) => [key, messages[0]]),
+            ),
+          }));
           update(index, { state: 'failed', problem: detail ?? refusal.message });
           throw error;
         }
@@ -178,33 +125,15 @@ export function UploadModal({ area, opened, onClose }: { area: DocumentArea; ope
             )}
           </Stack>
         ))}
-        <Select
-          label="Folder"
-          placeholder="No folder"
-          clearable
-          data={(folders.data?.results ?? []).map((f) => ({ value: f.id, label: f.name }))}
-          value={folder}
-          onChange={setFolder}
-        />
-        <MultiSelect
-          label="Tags"
-          data={(tags.data?.results ?? []).map((t) => ({ value: t.id, label: t.name }))}
-          value={tagIds}
-          onChange={setTagIds}
-          searchable
-        />
-        <Select
-          label="What readers do"
-          data={DOCUMENT_ACTIONS.map((value) => ({ value, label: ACTION_LABELS[value] }))}
-          value={action}
-          allowDeselect={false}
-          onChange={(value) => setAction((value ?? 'read') as DocumentAction)}
-        />
-        <AudienceFields audience={audience} audienceIds={audienceIds} onAudience={setAudience} onIds={setAudienceIds} />
-        <Checkbox
-          label="Special-category content (health, for example): never kept on devices for offline use"
-          checked={special}
-          onChange={(event) => setSpecial(event.currentTarget.checked)}
+        <DocumentFields
+          area={area}
+          values={details}
+          onChange={(key, value) => {
+            setDetails((previous) => ({ ...previous, [key]: value }));
+            setFieldErrors((previous) => ({ ...previous, [key]: undefined }));
+          }}
+          errors={fieldErrors}
+          signable={items.every((item) => isSignableType(item.file.type))}
         />
         {problem && (
           <Alert color="red" role="alert">

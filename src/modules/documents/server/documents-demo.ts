@@ -10,6 +10,7 @@ import type { FileStorage } from '../../../server/files/storage';
 import type { Session } from '../../../server/plugins/request-context';
 import type { DemoCompany } from '../../../server/server-module';
 import { grant } from '../../../server/roles';
+import { addDays, londonDate } from '../../../shared/dates';
 import { DOCUMENT_ENDPOINT } from '../documents.contract';
 import { DEMO_DOCUMENTS, DEMO_FOLDERS, DEMO_TAGS } from './documents-demo.data';
 import type { DemoPayload } from './documents-tables';
@@ -18,7 +19,6 @@ import { createFolder, createTag } from './labels.queries';
 import { createSignRequest, signDocument } from './signing.service';
 import { storeGeneratedFile } from './signing-view';
 import { STARTER_TEMPLATES } from './starter-templates';
-import { renderTemplatePdf } from './template-render';
 import { ensureStarterTemplates, insertTemplate } from './templates.queries';
 import { generateFromTemplate } from './templates.service';
 
@@ -91,6 +91,7 @@ async function makeDemo(db: Db, storage: FileStorage, companyId: string, payload
   });
 
   for (const item of DEMO_DOCUMENTS) {
+    const { renderTemplatePdf } = await import('./template-render');
     const pdf = await renderTemplatePdf({ title: item.title, text: item.text, footer: `Demo Ltd - ${item.title}` });
     const file = await withTenant(db, companyId, (trx) =>
       storeGeneratedFile(trx, storage, {
@@ -165,7 +166,8 @@ async function makeDemo(db: Db, storage: FileStorage, companyId: string, payload
     signer_ids: [ellaId],
     ordering: 'sequential',
     message: 'Please read and sign your updated terms.',
-    due_date: null,
+    // Due in ten days: on Ella's and the owner's calendars.
+    due_date: addDays(londonDate(new Date()), 10),
   });
 }
 

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
 import { auditCallerOf } from '../../../server/audit/audit-entry';
-import { withTenant } from '../../../server/db/database';
+import { withTenant, type Trx } from '../../../server/db/database';
 import { sendFile } from '../../../server/files/downloads';
 import { FILE_TYPES } from '../../../server/files/file-types';
 import { getFile } from '../../../server/files/files.queries';
@@ -80,6 +80,15 @@ function uploadInput(fields: UploadFields): Record<string, unknown> {
   return input;
 }
 
+/** A document's file, received in the transaction that records it: a refusal takes the file away too. */
+const documentFile = (trx: Trx, caller: DocumentsCaller) => ({
+  db: trx,
+  companyId: requireCompany(caller.session),
+  userId: caller.session.userId,
+  maxBytes: DOCUMENT_MAX_BYTES,
+  allowedTypes: DOCUMENT_FILE_TYPES,
+});
+
 export function mountDocuments(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const callerOf = (request: FastifyRequest): DocumentsCaller => ({ ...auditCallerOf(request), db, storage: app.fileStorage });
@@ -105,11 +114,7 @@ export function mountDocuments(app: FastifyInstance, deps: AppDeps): void {
     const id = await withTenant(db, companyId, async (trx) => {
       const parsed: { fields?: DocumentUploadInput } = {};
       const upload = await receiveUpload(request, {
-        db: trx,
-        companyId,
-        userId: caller.session.userId,
-        maxBytes: DOCUMENT_MAX_BYTES,
-        allowedTypes: DOCUMENT_FILE_TYPES,
+        ...documentFile(trx, caller),
         validateFields: (raw) => {
           parsed.fields = parseInput(DocumentUploadSchema, uploadInput(raw));
         },
@@ -124,16 +129,14 @@ export function mountDocuments(app: FastifyInstance, deps: AppDeps): void {
     const caller = callerOf(request);
     const id = idOf(request);
     const companyId = requireCompany(caller.session);
-    // The document must exist before a byte is stored.
-    await withTenant(db, companyId, (trx) => visibleDocument(trx, caller, id));
-    const upload = await receiveUpload(request, {
-      db,
-      companyId,
-      userId: caller.session.userId,
-      maxBytes: DOCUMENT_MAX_BYTES,
-      allowedTypes: DOCUMENT_FILE_TYPES,
+    // In one transaction: the document must exist before a byte is stored, and a refused
+    // version (a Word file for a document to sign) takes its stored file away with it.
+    const detail = await withTenant(db, companyId, async (trx) => {
+      await visibleDocument(trx, caller, id);
+      const upload = await receiveUpload(request, documentFile(trx, caller));
+      return addDocumentVersion(caller, { id, file: upload.file }, trx);
     });
-    return reply.code(201).send(await addDocumentVersion(caller, { id, file: upload.file }));
+    return reply.code(201).send(detail);
   });
 
   // A version's file (the current one unless ?version= names another). A signer's fetch of the

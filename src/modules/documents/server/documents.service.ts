@@ -13,6 +13,8 @@ import { companyChannel, userChannel } from '../../../shared/realtime';
 import {
   DOCUMENTS_INVALIDATES,
   DOCUMENT_RESOURCES,
+  isSignableType,
+  NOT_SIGNABLE_MESSAGE,
   type DocumentDetail,
   type DocumentListQuery,
   type DocumentSummary,
@@ -103,6 +105,11 @@ async function checkReferences(trx: Trx, companyId: string, input: DocumentUpdat
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
 }
 
+/** "Sign" is for files that can be signed: a Word or Excel file would wait for a signature nobody can give. */
+function checkSignable(action: DocumentUpdateInput['action'], mimeType: string): void {
+  if (action === 'sign' && !isSignableType(mimeType)) throw AppError.validation({ action: [NOT_SIGNABLE_MESSAGE] }, NOT_SIGNABLE_MESSAGE);
+}
+
 async function announce(trx: Trx, companyId: string): Promise<void> {
   await publish(trx, {
     channel: companyChannel(companyId),
@@ -120,6 +127,7 @@ export async function createDocumentFromFile(
   const companyId = requireCompany(caller.session);
   const searchText = input.searchText ?? (await searchTextOf(caller.storage, input.file));
   const run = async (trx: Trx) => {
+    checkSignable(input.fields.action, input.file.mime_type);
     await checkReferences(trx, companyId, input.fields);
     const id = await insertDocument(trx, {
       ...input.fields,
@@ -148,11 +156,22 @@ export async function createDocumentFromFile(
   return trxIn ? run(trxIn) : withTenant(caller.db, companyId, run);
 }
 
-export async function addDocumentVersion(caller: DocumentsCaller, input: { id: string; file: FileRecord }): Promise<DocumentDetail> {
+/**
+ * A new version of a document. Given the transaction its file was received in (`trxIn`), a
+ * refusal — a file that cannot be signed, for a document to sign — rolls the file back too.
+ */
+export async function addDocumentVersion(
+  caller: DocumentsCaller,
+  input: { id: string; file: FileRecord },
+  trxIn?: Trx,
+): Promise<DocumentDetail> {
   const companyId = requireCompany(caller.session);
   const searchText = await searchTextOf(caller.storage, input.file);
-  return withTenant(caller.db, companyId, async (trx) => {
+  const run = async (trx: Trx) => {
     const row = await visibleDocument(trx, caller, input.id);
+    if (row.action === 'sign' && !isSignableType(input.file.mime_type)) {
+      throw AppError.validation({ file: [NOT_SIGNABLE_MESSAGE] }, NOT_SIGNABLE_MESSAGE);
+    }
     // A request to sign the old version can no longer be signed: it ends here.
     await voidPendingRequest(trx, caller, { documentId: row.id, reason: 'A new version of the document was uploaded.' });
     await addVersion(trx, {
@@ -166,13 +185,15 @@ export async function addDocumentVersion(caller: DocumentsCaller, input: { id: s
     await auditCaller(trx, caller, { companyId, action: 'document.version_added', targetType: 'document', targetId: row.id, details: {} });
     await announce(trx, companyId);
     return documentDetail(trx, caller, await visibleDocument(trx, caller, row.id));
-  });
+  };
+  return trxIn ? run(trxIn) : withTenant(caller.db, companyId, run);
 }
 
 export async function changeDocument(caller: DocumentsCaller, id: string, input: DocumentUpdateInput): Promise<DocumentDetail | undefined> {
   const companyId = requireCompany(caller.session);
   return withTenant(caller.db, companyId, async (trx) => {
-    await visibleDocument(trx, caller, id);
+    const row = await visibleDocument(trx, caller, id);
+    checkSignable(input.action, row.mime_type);
     await checkReferences(trx, companyId, input);
     if (!(await updateDocument(trx, { ...input, companyId, id }))) return undefined;
     await auditCaller(trx, caller, {

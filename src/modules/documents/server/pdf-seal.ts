@@ -6,6 +6,7 @@ import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import forge from 'node-forge';
+import type { SealCertificateInfo } from '../documents.contract';
 import { PDFDocument } from 'pdf-lib';
 
 export type SealCertificate = { p12: Buffer; passphrase: string };
@@ -35,6 +36,33 @@ export function generateSealCertificate(input: { companyName: string; passphrase
 }
 
 /** Seals a PDF: a signature placeholder is added, then filled with a detached CMS signature. */
+const nameOf = (attributes: forge.pki.CertificateField[]) =>
+  attributes.map((field) => `${field.shortName ?? field.name}=${String(field.value)}`).join(', ');
+
+/** What a PKCS#12 file holds, or null when it cannot be opened with the passphrase or lacks a certificate and its key. */
+export function describeSealCertificate(certificate: SealCertificate): SealCertificateInfo | null {
+  try {
+    const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(certificate.p12.toString('binary')), certificate.passphrase);
+    const cert = p12.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!]?.[0]?.cert;
+    const keys = [
+      ...(p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag! })[forge.pki.oids.pkcs8ShroudedKeyBag!] ?? []),
+      ...(p12.getBags({ bagType: forge.pki.oids.keyBag! })[forge.pki.oids.keyBag!] ?? []),
+    ];
+    if (!cert || !keys.some((bag) => bag.key)) return null;
+    const subject = nameOf(cert.subject.attributes);
+    const issuer = nameOf(cert.issuer.attributes);
+    return {
+      subject,
+      issuer,
+      valid_from: cert.validity.notBefore.toISOString(),
+      valid_to: cert.validity.notAfter.toISOString(),
+      generated: subject === issuer && / document seal(,|$)/.test(subject),
+    };
+  } catch {
+    return null;
+  }
+}
+
 export async function sealPdf(
   pdf: Uint8Array,
   input: { certificate: SealCertificate; companyName: string; reason: string },

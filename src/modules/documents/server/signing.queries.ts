@@ -209,6 +209,21 @@ export async function saveSealCertificate(trx: Trx, input: { companyId: string; 
   return findSealCertificate(trx, input.companyId);
 }
 
+/** The company's own certificate in place of the one it has (generated or uploaded before). */
+export async function replaceSealCertificate(trx: Trx, input: { companyId: string; p12: Buffer; passphrase: string }): Promise<void> {
+  await trx
+    .insertInto('document_seal_certificates')
+    .values({ company_id: input.companyId, p12: input.p12, passphrase: input.passphrase })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ p12: input.p12, passphrase: input.passphrase, created_at: sql`now()` }))
+    .execute();
+}
+
+/** Back to a generated certificate: the next completed document makes one. */
+export async function deleteSealCertificate(trx: Trx, companyId: string): Promise<boolean> {
+  const result = await trx.deleteFrom('document_seal_certificates').where('company_id', '=', companyId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 export async function findCompanyName(trx: Trx, companyId: string): Promise<string> {
   const { rows } = await sql<{ name: string }>`select name from companies where id = ${companyId}`.execute(trx);
   return rows[0]?.name ?? 'Company';
@@ -234,4 +249,23 @@ export async function findSignersToRemind(trx: Trx, input: { hours: number; limi
 
 export async function markReminded(trx: Trx, signerId: string): Promise<void> {
   await trx.updateTable('document_signers').set({ reminded_at: new Date() }).where('id', '=', signerId).execute();
+}
+
+export type DueSignRequest = { id: string; document_id: string; title: string; due_date: string; mine: boolean };
+
+/** Open signing requests due between two dates that the viewer still has to sign (now or in their turn), or asked for. */
+export async function findDueSignRequests(
+  trx: Trx,
+  input: { companyId: string; userId: string; from: string; to: string },
+): Promise<DueSignRequest[]> {
+  const { rows } = await sql<DueSignRequest>`
+    select r.id, r.document_id, d.title, r.due_date::text as due_date,
+      exists (select 1 from document_signers s where s.request_id = r.id and s.user_id = ${input.userId} and s.status in ('pending', 'waiting')) as mine
+    from document_sign_requests r join documents d on d.id = r.document_id and d.company_id = r.company_id
+    where r.company_id = ${input.companyId} and r.status = 'pending' and d.archived_at is null
+      and r.due_date between ${input.from}::date and ${input.to}::date
+      and (r.created_by = ${input.userId}
+        or exists (select 1 from document_signers s where s.request_id = r.id and s.user_id = ${input.userId} and s.status in ('pending', 'waiting')))
+    order by r.due_date, d.title`.execute(trx);
+  return rows;
 }

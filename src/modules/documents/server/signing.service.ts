@@ -16,6 +16,8 @@ import {
   DOCUMENTS_INVALIDATES,
   DOCUMENT_CHANGED_MESSAGE,
   DOCUMENT_RESOURCES,
+  isSignableType,
+  NOT_SIGNABLE_MESSAGE,
   type DocumentDetail,
   type SignInput,
   type SignRequestInput,
@@ -24,8 +26,6 @@ import { countOwned } from './labels.queries';
 import { findVersionFile } from './documents.queries';
 import { documentDetail, readAll, visibleDocument } from './documents.service';
 import { managesDocuments } from './documents-view';
-import { buildCompletedPdf } from './pdf-completion';
-import { generateSealCertificate, sealPdf } from './pdf-seal';
 import { actorFacts, storeGeneratedFile } from './signing-view';
 import {
   appendTrail,
@@ -44,8 +44,6 @@ import {
 } from './signing.queries';
 
 type Caller = AuditCaller & { storage: FileStorage };
-
-const SIGNABLE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg']);
 
 async function trail(
   trx: Trx,
@@ -110,8 +108,7 @@ export async function createSignRequest(caller: Caller & { db: Db }, id: string,
   if (!managesDocuments(caller.session)) throw AppError.forbidden();
   return withTenant(caller.db, companyId, async (trx) => {
     const row = await visibleDocument(trx, caller, id);
-    if (!SIGNABLE_TYPES.has(row.mime_type))
-      throw AppError.validation({ signer_ids: ['Only PDF documents and PNG or JPEG images can be sent to sign.'] });
+    if (!isSignableType(row.mime_type)) throw AppError.validation({ signer_ids: [NOT_SIGNABLE_MESSAGE] }, NOT_SIGNABLE_MESSAGE);
     const latest = await findLatestRequest(trx, { companyId, documentId: id, forUpdate: true });
     if (latest?.status === 'pending')
       throw new AppError('conflict', { message: 'This document is already waiting for signatures. Void that request first.' });
@@ -259,6 +256,7 @@ async function sealCertificate(trx: Trx, companyId: string, companyName: string)
   const existing = await findSealCertificate(trx, companyId);
   if (existing) return existing;
   const passphrase = randomBytes(18).toString('base64url');
+  const { generateSealCertificate } = await import('./pdf-seal');
   const made = generateSealCertificate({ companyName, passphrase });
   return (await saveSealCertificate(trx, { companyId, p12: made.p12, passphrase }))!;
 }
@@ -275,6 +273,8 @@ async function completeRequest(
   const signers = await findSigners(trx, { companyId, requestId: request.id });
   const companyName = await findCompanyName(trx, companyId);
   const events = await findTrail(trx, { companyId, documentId, requestId: request.id });
+  // The PDF libraries load when a first document is completed, not when the server starts.
+  const [{ buildCompletedPdf }, { sealPdf }] = await Promise.all([import('./pdf-completion'), import('./pdf-seal')]);
   const { pdf, signedContentSha256 } = await buildCompletedPdf({
     title: input.title,
     documentId,

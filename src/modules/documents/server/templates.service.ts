@@ -11,7 +11,6 @@ import { mergeTemplate } from '../documents.policy';
 import { createDocumentFromFile, type DocumentsCaller } from './documents.service';
 import { storeGeneratedFile } from './signing-view';
 import { STARTER_TEMPLATES } from './starter-templates';
-import { renderTemplatePdf } from './template-render';
 import {
   ensureStarterTemplates,
   findCompanyFacts,
@@ -94,6 +93,8 @@ async function renderFor(
 ) {
   const { values, companyName } = await mergeValues(trx, { companyId: input.companyId, userId: input.userId, free: input.free });
   const title = input.title ?? input.template.name;
+  // pdf-lib loads when a first template is rendered, not when the server starts.
+  const { renderTemplatePdf } = await import('./template-render');
   return renderTemplatePdf({ title, text: mergeTemplate(input.template.body, values), footer: `${companyName} - ${title}` });
 }
 

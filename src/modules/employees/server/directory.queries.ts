@@ -221,6 +221,7 @@ export async function getUserBasic(db: DbOrTrx, input: { companyId: string; user
       sql<string | null>`(select e.new_email from email_change_tokens e
         where e.user_id = u.id and e.company_id = u.company_id and e.used_at is null and e.expires_at > now()
         order by e.created_at desc limit 1)`.as('pending_email'),
+      'u.access',
     ])
     .where('u.id', '=', input.userId)
     .where('u.company_id', '=', input.companyId)

@@ -9,6 +9,7 @@ import { directoryRoutes } from './directory.routes';
 import { seedPeopleDemo } from './people-demo';
 import { personalRecordsRoutes } from './personal-records.routes';
 import { employmentRecordsRoutes } from './employment-records.routes';
+import { employeesPersonalData } from './employees.personal-data';
 
 const employeesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, options) => {
   await app.register(personalRecordsRoutes, options);
@@ -18,6 +19,7 @@ const employeesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, optio
 
 export const employeesModule: ServerModule = {
   name: 'employees',
+  personalData: employeesPersonalData,
   routes: employeesRoutes,
   grants: employeesGrants,
   jobs: employeesJobs,

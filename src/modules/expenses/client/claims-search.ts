@@ -2,7 +2,7 @@
 // a filtered list can be shared and the menu can link to what waits. Bad values are dropped.
 import { isIsoDate } from '../../../shared/dates';
 import { isUuid } from '../../../shared/ids';
-import { CLAIM_STATUSES, CLAIM_TYPES, CLAIM_VIEWS, type ClaimView } from '../expenses.contract';
+import { CLAIM_STATUSES, CLAIM_TYPES, CLAIM_VIEWS, type ClaimView } from '../claim-values';
 import type { ClaimFilters } from './expenses.api';
 
 export type ClaimsSearch = {

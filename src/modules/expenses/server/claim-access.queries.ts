@@ -3,7 +3,7 @@
 // holder's departments who rank no higher, company scope over everyone); never the claimant.
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
-import { roleRankOf } from '../../../server/db/role-rank.queries';
+import { approvableBy, roleRankOf } from '../../../server/db/role-rank.queries';
 import { EXPENSE_ENDPOINT } from '../expenses.contract';
 
 /** The caller as the list and count conditions take them. */
@@ -18,35 +18,33 @@ export type ClaimActor = {
 };
 
 // Each condition is `column IN (one subquery)`: PostgreSQL runs the subquery once and hashes it,
-// and the subquery keeps to the actor's company and departments (a role's rank is worked out
-// only for the people of those departments, never for every user).
+// and the subquery keeps to the actor's company and departments.
 const lineReports = (actor: ClaimActor) => sql`SELECT lm.user_id FROM user_line_managers lm WHERE lm.manager_id = ${actor.userId}`;
-const departmentPeople = (actor: ClaimActor, ranked: boolean) => {
+const departmentPeople = (actor: ClaimActor) => {
   const departments = sql.join(actor.departmentIds.map((id) => sql`${id}::uuid`));
-  const rank = ranked ? sql`AND ${roleRankOf(sql`du.role_id`)} <= ${actor.rank}` : sql``;
   return sql`SELECT du.id FROM users du WHERE du.company_id = ${actor.companyId}
     AND (du.department_id IN (${departments})
-      OR du.id IN (SELECT ud.user_id FROM user_departments ud WHERE ud.company_id = ${actor.companyId} AND ud.department_id IN (${departments})))
-    ${rank}`;
+      OR du.id IN (SELECT ud.user_id FROM user_departments ud WHERE ud.company_id = ${actor.companyId} AND ud.department_id IN (${departments})))`;
 };
 
 /** The claimant (`column`) is someone whose claims the actor reads: own, line reports, and their scope. */
 export function readableByCondition(column: RawBuilder<unknown>, actor: ClaimActor): RawBuilder<boolean> {
   if (actor.readLevel === 'company') return sql<boolean>`true`;
   if (actor.readLevel === 'department' && actor.departmentIds.length > 0) {
-    return sql<boolean>`(${column} = ${actor.userId} OR ${column} IN (${lineReports(actor)} UNION ${departmentPeople(actor, false)}))`;
+    return sql<boolean>`(${column} = ${actor.userId} OR ${column} IN (${lineReports(actor)} UNION ${departmentPeople(actor)}))`;
   }
   return sql<boolean>`(${column} = ${actor.userId} OR ${column} IN (${lineReports(actor)}))`;
 }
 
-/** The claimant is someone the actor may approve for; never the actor. */
+/** The claimant is someone the actor may approve for; never the actor: the platform's approver reach. */
 export function approvableByCondition(column: RawBuilder<unknown>, actor: ClaimActor): RawBuilder<boolean> {
-  const notSelf = sql`${column} <> ${actor.userId}`;
-  if (actor.approveLevel === 'company') return sql<boolean>`(${notSelf})`;
-  if (actor.approveLevel !== 'department' || actor.departmentIds.length === 0) {
-    return sql<boolean>`(${notSelf} AND ${column} IN (${lineReports(actor)}))`;
-  }
-  return sql<boolean>`(${notSelf} AND ${column} IN (${lineReports(actor)} UNION ${departmentPeople(actor, true)}))`;
+  return approvableBy(column, {
+    userId: actor.userId,
+    departmentIds: actor.departmentIds,
+    companyWide: actor.approveLevel === 'company',
+    departmentScope: actor.approveLevel === 'department',
+    rank: actor.rank,
+  });
 }
 
 /** The claimant's line managers. */

@@ -1,10 +1,10 @@
 // GET /api/user-expense/export?format=csv|xlsx: one row per item of the claims the list's
 // filters give the caller, money in pounds, the mileage's HMRC amount and taxable excess in
 // their own columns. CSV per RFC 4180 with a guard against formula injection; XLSX through exceljs.
-import ExcelJS from 'exceljs';
 import { DATE_FORMATS, formatCalendarDate, formatLondon } from '../../../shared/dates';
 import { CLAIM_STATUS_LABELS, VEHICLE_LABELS, pounds } from '../expenses.contract';
 import type { ExportRow } from './claims-export.queries';
+import { newWorkbook } from '../../../server/files/workbook';
 
 export const EXPORT_COLUMNS = [
   'Claim',
@@ -94,8 +94,7 @@ const NUMERIC = new Set<string>([
 ]);
 
 export async function toXlsx(rows: readonly ExportRow[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Stafflane';
+  const workbook = await newWorkbook();
   const sheet = workbook.addWorksheet('Expenses', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = EXPORT_COLUMNS.map((header) => ({ header, width: Math.max(12, header.length + 2) }));
   sheet.getRow(1).font = { bold: true };

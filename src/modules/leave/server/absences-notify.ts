@@ -5,7 +5,8 @@ import type { Trx } from '../../../server/db/database';
 import { notify } from '../../../server/notifications/notify';
 import { publish } from '../../../server/realtime/publish';
 import { companyChannel } from '../../../shared/realtime';
-import { LEAVE_INVALIDATES, LEAVE_RESOURCES, type LeaveUnit } from '../leave.contract';
+import type { PushAction } from '../../notifications/push.contract';
+import { LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths, type LeaveUnit } from '../leave.contract';
 import { amountText, shownDate } from './absences-checks';
 import { approversToAsk } from './approvers';
 
@@ -37,6 +38,29 @@ export function describeAbsence(facts: AbsenceFacts): string {
 }
 
 /**
+ * The buttons on the push notification of a decision asked for: Approve goes out from the
+ * device's outbox (exactly once, offline too); Decline opens the absence with its reason box.
+ * Only for those asked to approve — approversToAsk is who may decide.
+ */
+export function decisionActions(absenceId: string, personName: string): PushAction[] {
+  const link = `/absence/${encodeURIComponent(absenceId)}`;
+  return [
+    {
+      action: 'approve',
+      title: 'Approve',
+      kind: 'write',
+      method: 'POST',
+      path: leavePaths.absenceAction(absenceId, 'approve'),
+      resource: LEAVE_RESOURCES.absence,
+      label: `Approve ${personName}'s absence`,
+      body: {},
+      link,
+    },
+    { action: 'decline', title: 'Decline', kind: 'open', link: `${link}?decline=1` },
+  ];
+}
+
+/**
  * Tells those asked to approve the person's absences. `todo`: they must act (a request or a
  * cancellation request) — a to-do and an e-mail; otherwise a plain notification.
  * Returns how many were told. Never the actor themselves.
@@ -55,7 +79,9 @@ export async function tellApprovers(
       relatesTo: 'absence_request',
       relatesToId: facts.absenceId,
       todo: input.todo,
-      ...(input.todo ? { email: { subject: input.subject, text: input.text } } : {}),
+      ...(input.todo
+        ? { email: { subject: input.subject, text: input.text }, actions: decisionActions(facts.absenceId, facts.personName) }
+        : {}),
     });
   }
   return recipients.length;

@@ -9,7 +9,7 @@ import type { Scope } from '../../../shared/scopes';
 import { type Absence, type AbsenceEvent, type AbsenceListQuery } from '../absences.contract';
 import { NEED_APPROVAL, NEED_APPROVAL_STATUSES, type LeaveTypeKey } from '../leave.contract';
 import { FAR_FUTURE, uuids } from './absences.queries';
-import { approvableByCondition, type ApproverActor } from './approvers.queries';
+import { approvableBy, type ApproverReach } from '../../../server/db/role-rank.queries';
 import './leave-tables';
 
 const needsDecision = sql.join(NEED_APPROVAL_STATUSES.map((status) => sql.lit(status)));
@@ -72,7 +72,7 @@ export type AbsenceReader = {
   departmentIds: readonly string[];
   /** `/api/user-absence` GET level. */
   level: Scope;
-  approver: ApproverActor;
+  approver: ApproverReach;
 };
 
 /** Whom the reader's GET level reaches: company all; department their departments' people and line reports; own themselves. */
@@ -99,7 +99,7 @@ function viewColumns(reader: AbsenceReader): RawBuilder<unknown> {
     nullif(concat_ws(' ', rb.first_name, rb.surname), '') AS requested_by_name,
     nullif(concat_ws(' ', db.first_name, db.surname), '') AS decided_by_name,
     a.decided_at, a.created_at,
-    ${approvableByCondition(sql`a.user_id`, reader.approver, { includeOwn: true })} AS approver,
+    ${approvableBy(sql`a.user_id`, reader.approver, { includeOwn: true })} AS approver,
     (SELECT r.id FROM return_to_work_items r WHERE r.absence_id = a.id) AS return_to_work_id`;
 }
 const viewJoins = sql`
@@ -155,7 +155,7 @@ export async function findAbsencePage(
     const statuses = [...new Set(query.status.flatMap((status) => (status === NEED_APPROVAL ? NEED_APPROVAL_STATUSES : [status])))];
     conditions.push(sql`a.status = any(${statuses}::text[])`);
   }
-  if (query.show_relevant_to_me) conditions.push(approvableByCondition(sql`a.user_id`, reader.approver));
+  if (query.show_relevant_to_me) conditions.push(approvableBy(sql`a.user_id`, reader.approver));
   if (query.from) conditions.push(sql`coalesce(a.end_date, ${FAR_FUTURE}::date) >= ${query.from}::date`);
   if (query.to) conditions.push(sql`a.start_date <= ${query.to}::date`);
   if (query.search) {
@@ -190,10 +190,10 @@ export async function findAbsenceEvents(trx: DbOrTrx, input: { companyId: string
 }
 
 /** What waits for the approver: pending requests and cancellation requests of the people they approve for, never their own. */
-export async function countAwaitingApproval(trx: DbOrTrx, input: { companyId: string; approver: ApproverActor }): Promise<number> {
+export async function countAwaitingApproval(trx: DbOrTrx, input: { companyId: string; approver: ApproverReach }): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM user_absences a
     WHERE a.company_id = ${input.companyId} AND a.status IN (${needsDecision})
-      AND ${approvableByCondition(sql`a.user_id`, input.approver)}`.execute(trx);
+      AND ${approvableBy(sql`a.user_id`, input.approver)}`.execute(trx);
   return rows[0]?.n ?? 0;
 }

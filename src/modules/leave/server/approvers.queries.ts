@@ -2,7 +2,7 @@
 // asked about their requests, and the people a manager may approve for. The leave module may
 // not import the people module's queries, so it reads users, user_departments,
 // user_line_managers and role_permissions here.
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import { roleRankOf } from '../../../server/db/role-rank.queries';
 
@@ -59,34 +59,4 @@ export async function findApproversToAsk(db: DbOrTrx, input: { companyId: string
       AND tier = (SELECT min(tier) FROM candidates WHERE id <> ${userId})
     ORDER BY id`.execute(db);
   return rows.map((row) => row.id);
-}
-
-export type ApproverActor = {
-  userId: string;
-  departmentIds: readonly string[];
-  companyWide: boolean;
-  departmentScope: boolean;
-  /** The actor's role rank: department scope reaches only people ranking no higher. */
-  rank: number;
-};
-
-/**
- * A condition on `column` (a user id of the actor's company): the person is someone the
- * actor may approve for — anyone at company scope, else line reports and the people of the
- * actor's departments at department scope whose role ranks no higher than the actor's. Never the actor, unless `includeOwn` and they
- * approve company-wide (who may approve their own: can_approve on their own rows).
- */
-export function approvableByCondition(
-  column: RawBuilder<unknown>,
-  actor: ApproverActor,
-  options: { includeOwn?: boolean } = {},
-): RawBuilder<boolean> {
-  if (actor.companyWide) return options.includeOwn ? sql<boolean>`true` : sql<boolean>`(${column} <> ${actor.userId})`;
-  const lineReports = sql`${column} IN (SELECT lm.user_id FROM user_line_managers lm WHERE lm.manager_id = ${actor.userId})`;
-  if (!actor.departmentScope || actor.departmentIds.length === 0) return sql<boolean>`(${column} <> ${actor.userId} AND ${lineReports})`;
-  const departments = sql.join(actor.departmentIds.map((id) => sql`${id}::uuid`));
-  const ranksNoHigher = sql`${column} IN (SELECT ru.id FROM users ru WHERE ${roleRankOf(sql`ru.role_id`)} <= ${actor.rank})`;
-  return sql<boolean>`(${column} <> ${actor.userId} AND (${lineReports}
-    OR (${ranksNoHigher} AND (${column} IN (SELECT du.id FROM users du WHERE du.department_id IN (${departments}))
-      OR ${column} IN (SELECT ud.user_id FROM user_departments ud WHERE ud.department_id IN (${departments}))))))`;
 }

@@ -9,7 +9,8 @@
 import type { Trx } from '../../../server/db/database';
 import type { Session } from '../../../server/plugins/request-context';
 import { levelFor, roleRank, scopeCoversUser, scopeRank, scopeReachesForWrite, type Scope } from '../../../shared/scopes';
-import { APPROVE_ENDPOINT, findApprovalSubject, findApproversToAsk, type ApproverActor } from './approvers.queries';
+import { type ApproverReach } from '../../../server/db/role-rank.queries';
+import { APPROVE_ENDPOINT, findApprovalSubject, findApproversToAsk } from './approvers.queries';
 
 /** The caller's approval level (PUT on /api/approve-absence), or null. */
 export function approveLevel(session: Session): Scope | null {
@@ -22,8 +23,8 @@ export function approvesCompanyWide(session: Session): boolean {
   return level !== null && scopeRank(level) >= scopeRank('company');
 }
 
-/** The caller as approvableByCondition (approvers.queries.ts) takes it, for list and count queries. */
-export function approverActor(session: Session): ApproverActor {
+/** The caller as approvableBy (approvers.queries.ts) takes it, for list and count queries. */
+export function approverActor(session: Session): ApproverReach {
   return {
     userId: session.userId,
     departmentIds: session.departmentIds,

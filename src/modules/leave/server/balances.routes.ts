@@ -44,6 +44,8 @@ export function mountBalances(app: FastifyInstance, deps: AppDeps): void {
     name: R.period,
     list: {
       query: PeriodQuerySchema,
+      // The dashboard's balance card: through the company's data version (migration 0036).
+      versioned: true,
       handler: (context) => listPeriodsOf(callerOf(context), { query: context.query, paging: context.paging }),
     },
   });

@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import type { Trx } from '../../../server/db/database';
 import { roleRankOf } from '../../../server/db/role-rank.queries';
 import type { DurationType, HalfDayPart } from '../leave.contract';
-import { APPROVE_ENDPOINT, approvableByCondition, type ApproverActor } from './approvers.queries';
+import { approvableBy, type ApproverReach } from '../../../server/db/role-rank.queries';
+import { APPROVE_ENDPOINT } from './approvers.queries';
 
 export type FeedOwner = {
   user_id: string;
@@ -51,7 +52,7 @@ export type FeedAbsence = {
  */
 export async function findFeedAbsences(
   trx: Trx,
-  input: { companyId: string; approver: ApproverActor; from: string; to: string; limit: number },
+  input: { companyId: string; approver: ApproverReach; from: string; to: string; limit: number },
 ): Promise<FeedAbsence[]> {
   const { rows } = await sql<FeedAbsence>`
     select a.id, u.first_name, u.surname, lt.name as leave_type_name, a.start_date, a.end_date, a.duration_type,
@@ -61,7 +62,7 @@ export async function findFeedAbsences(
     join leave_types lt on lt.id = a.leave_type_id
     where a.company_id = ${input.companyId} and a.status in ('approved', 'cancellation_requested')
       and a.start_date <= ${input.to}::date and coalesce(a.end_date, ${input.to}::date) >= ${input.from}::date
-      and (a.user_id = ${input.approver.userId} or ${approvableByCondition(sql`a.user_id`, input.approver)})
+      and (a.user_id = ${input.approver.userId} or ${approvableBy(sql`a.user_id`, input.approver)})
     order by a.start_date, a.id
     limit ${input.limit}`.execute(trx);
   return rows;

@@ -9,9 +9,11 @@ import { leaveRoutes } from './leave.routes';
 import { assignDefaultPolicy } from './periods';
 import { seedLeaveDemo } from './leave-demo';
 import { countReturnToWorkWaiting } from './return-to-work.service';
+import { leavePersonalData } from './leave.personal-data';
 
 export const leaveModule: ServerModule = {
   name: 'leave',
+  personalData: leavePersonalData,
   routes: leaveRoutes,
   grants: leaveGrants,
   timeOffInLieu: timeOffInLieuLedger,

@@ -7,7 +7,7 @@ import { addDays } from '../../../shared/dates';
 import type { Scope } from '../../../shared/scopes';
 import type { ReturnToWorkKind, ReturnToWorkStatus, SicknessCategory } from '../leave.contract';
 import type { SelfCertificationAnswers } from '../return-to-work.contract';
-import { approvableByCondition, type ApproverActor } from './approvers.queries';
+import { approvableBy, type ApproverReach } from '../../../server/db/role-rank.queries';
 import './leave-tables';
 
 /** The company's return-to-work switch (company_settings, migration 0007; no row = off). */
@@ -86,7 +86,7 @@ export type Reach = {
   /** `/api/return-to-work` GET (lists) or PUT (reviews). */
   level: Scope;
   /** Whom they approve for (approvers.ts), which is whom they review. */
-  approver: ApproverActor;
+  approver: ApproverReach;
 };
 
 const NO_DEPARTMENT = '00000000-0000-0000-0000-000000000000';
@@ -113,7 +113,7 @@ export function coversPerson(level: Scope, reach: Pick<Reach, 'userId' | 'depart
 function waitingFor(reach: Reach, reviewLevel: Scope | null): RawBuilder<boolean> {
   const own = sql<boolean>`(r.status = 'awaiting_employee' and r.user_id = ${reach.userId})`;
   if (reviewLevel === null) return own;
-  return sql<boolean>`(${own} or (r.status = 'awaiting_review' and ${coversPerson(reviewLevel, reach)} and ${approvableByCondition(sql`r.user_id`, reach.approver)}))`;
+  return sql<boolean>`(${own} or (r.status = 'awaiting_review' and ${coversPerson(reviewLevel, reach)} and ${approvableBy(sql`r.user_id`, reach.approver)}))`;
 }
 
 // ---- Items ---------------------------------------------------------------------------------
@@ -218,7 +218,7 @@ export async function listItems(
   const reviewable =
     input.reviewLevel === null
       ? sql<boolean>`false`
-      : sql<boolean>`(${coversPerson(input.reviewLevel, input.reach)} and ${approvableByCondition(sql`r.user_id`, input.reach.approver)})`;
+      : sql<boolean>`(${coversPerson(input.reviewLevel, input.reach)} and ${approvableBy(sql`r.user_id`, input.reach.approver)})`;
   const filtered = itemsQuery(trx, input.companyId)
     .where(coversPerson(input.reach.level, input.reach))
     .$if(input.status !== undefined && input.status.length > 0, (q) => q.where('r.status', 'in', input.status ?? []))

@@ -2,7 +2,7 @@
 // an audience sends only its own ids, and a hand-edited address falls back to the defaults.
 import { describe, expect, it } from 'vitest';
 import { emptyNoticeForm, noticeInputOf } from './notice-form';
-import { parseNoticeListSearch } from './notices.api';
+import { parseNoticeListSearch } from './notices-search';
 import { teaser } from './notice-format';
 
 describe('noticeInputOf', () => {

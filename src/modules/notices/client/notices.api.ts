@@ -14,26 +14,13 @@ import {
   type NoticeInput,
   type NoticeList,
   type NoticeReceipts,
-  type NoticeState,
   type RemindResult,
 } from '../notices.contract';
+import type { NoticeListSearch } from './notices-search';
+
+export type { NoticeListSearch } from './notices-search';
 
 export const NOTICE_PAGE_SIZE = 20;
-
-export type NoticeListSearch = { search?: string; state?: NoticeState; unread?: 1; page?: number };
-
-export function parseNoticeListSearch(raw: Record<string, unknown>): NoticeListSearch {
-  const search = typeof raw.search === 'string' && raw.search.trim() ? raw.search.trim().slice(0, 100) : undefined;
-  const state = raw.state === 'scheduled' || raw.state === 'expired' ? raw.state : undefined;
-  const unread = raw.unread === 1 || raw.unread === '1' ? 1 : undefined;
-  const page = Number(raw.page);
-  return {
-    ...(search ? { search } : {}),
-    ...(state ? { state } : {}),
-    ...(unread ? { unread } : {}),
-    ...(Number.isInteger(page) && page > 1 ? { page } : {}),
-  };
-}
 
 export const noticeKeys = {
   list: (search: NoticeListSearch, limit: number) => [NOTICES_RESOURCE, 'list', search, limit] as const,

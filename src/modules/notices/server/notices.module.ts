@@ -4,9 +4,11 @@ import { seedNoticesDemo } from './notices-demo';
 import { noticesGrants } from './notices.grants';
 import { noticesJobs } from './notices.jobs';
 import { noticesRoutes } from './notices.routes';
+import { noticesPersonalData } from './notices.personal-data';
 
 export const noticesModule: ServerModule = {
   name: 'notices',
+  personalData: noticesPersonalData,
   routes: noticesRoutes,
   grants: noticesGrants,
   jobs: noticesJobs,

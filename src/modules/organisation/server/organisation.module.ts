@@ -3,5 +3,11 @@
 import type { ServerModule } from '../../../server/server-module';
 import { organisationGrants } from './organisation.grants';
 import { organisationRoutes } from './organisation.routes';
+import { organisationPersonalData } from './organisation.personal-data';
 
-export const organisationModule: ServerModule = { name: 'organisation', routes: organisationRoutes, grants: organisationGrants };
+export const organisationModule: ServerModule = {
+  name: 'organisation',
+  personalData: organisationPersonalData,
+  routes: organisationRoutes,
+  grants: organisationGrants,
+};

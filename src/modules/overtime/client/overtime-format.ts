@@ -1,6 +1,6 @@
 // How overtime reads on screen: British dates, hours, the compensation with its rate.
 import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
-import { COMPENSATION_LABELS, OVERTIME_STATUSES, type OvertimeReport, type OvertimeStatus, type OvertimeView } from '../overtime.contract';
+import { COMPENSATION_LABELS, type OvertimeReport, type OvertimeStatus } from '../overtime.contract';
 
 export const STATUS_COLOURS: Record<OvertimeStatus, string> = { reported: 'yellow', approved: 'green', declined: 'red', cancelled: 'gray' };
 
@@ -22,18 +22,3 @@ export function compensationText(report: Pick<OvertimeReport, 'compensation' | '
 }
 
 export const money = (amount: number) => `£${amount.toFixed(2)}`;
-
-/** The list's address: the view, statuses and page; a bad value is dropped. */
-export type OvertimeListSearch = { view?: OvertimeView; status?: OvertimeStatus[]; page?: number };
-
-export function parseOvertimeListSearch(raw: Record<string, unknown>): OvertimeListSearch {
-  const result: OvertimeListSearch = {};
-  if (raw.view === 'mine' || raw.view === 'to_approve') result.view = raw.view;
-  const statuses = (Array.isArray(raw.status) ? raw.status : raw.status === undefined ? [] : [raw.status])
-    .map(String)
-    .filter((value): value is OvertimeStatus => (OVERTIME_STATUSES as readonly string[]).includes(value));
-  if (statuses.length > 0) result.status = [...new Set(statuses)];
-  const page = Number(raw.page);
-  if (Number.isSafeInteger(page) && page > 1) result.page = page;
-  return result;
-}

@@ -24,7 +24,7 @@ import {
   type OvertimeView,
 } from '../overtime.contract';
 import { OVERTIME_PAGE_SIZE, overtimeListQueryOptions, type OvertimeFilters } from './overtime.api';
-import type { OvertimeListSearch } from './overtime-format';
+import type { OvertimeListSearch } from './overtime-search';
 import { OvertimeRow } from './overtime-rows';
 import { QueuedReports } from './queued-reports';
 

@@ -3,34 +3,12 @@
 // scope over one of their departments when their role ranks no higher; company scope) may too;
 // nobody approves their own. Asked first: line managers, else their departments' managers,
 // else those approving company-wide.
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
-import { roleRankOf } from '../../../server/db/role-rank.queries';
+import { approvableBy, roleRankOf, type ApproverReach } from '../../../server/db/role-rank.queries';
 import { OVERTIME_ENDPOINTS } from '../overtime.contract';
 
 const APPROVE = OVERTIME_ENDPOINTS.approve;
-
-export type OvertimeApprover = {
-  userId: string;
-  departmentIds: readonly string[];
-  companyWide: boolean;
-  departmentScope: boolean;
-  rank: number;
-};
-
-/** A condition on `column` (a user id): the actor may approve that person's overtime. Never the actor. */
-export function approvableBy(column: RawBuilder<unknown>, actor: OvertimeApprover): RawBuilder<boolean> {
-  if (actor.companyWide) return sql<boolean>`(${column} <> ${actor.userId})`;
-  const lineReports = sql`${column} IN (SELECT lm.user_id FROM user_line_managers lm WHERE lm.manager_id = ${actor.userId})`;
-  if (!actor.departmentScope || actor.departmentIds.length === 0) return sql<boolean>`(${column} <> ${actor.userId} AND ${lineReports})`;
-  const departments = sql.join(actor.departmentIds.map((id) => sql`${id}::uuid`));
-  // The rank is worked out only for the people of the actor's departments, never the whole table.
-  return sql<boolean>`(${column} <> ${actor.userId} AND (${lineReports}
-    OR ${column} IN (SELECT du.id FROM users du
-      WHERE (du.department_id IN (${departments})
-          OR du.id IN (SELECT ud.user_id FROM user_departments ud WHERE ud.department_id IN (${departments})))
-        AND ${roleRankOf(sql`du.role_id`)} <= ${actor.rank})))`;
-}
 
 const active = sql`u.status = 'active'`;
 const holds = (scope: 'department' | 'company') => sql`EXISTS (
@@ -66,7 +44,7 @@ export async function findOvertimeApproversToAsk(db: DbOrTrx, input: { companyId
 /** Whether the actor may approve the person's overtime (one query). */
 export async function mayApproveOvertime(
   db: DbOrTrx,
-  input: { companyId: string; userId: string; actor: OvertimeApprover },
+  input: { companyId: string; userId: string; actor: ApproverReach },
 ): Promise<boolean> {
   const { rows } = await sql<{ ok: boolean }>`
     SELECT ${approvableBy(sql`u.id`, input.actor)} AS ok FROM users u WHERE u.id = ${input.userId} AND u.company_id = ${input.companyId}`.execute(

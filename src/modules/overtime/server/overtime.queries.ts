@@ -4,7 +4,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import type { Paging } from '../../../shared/list';
 import type { OvertimeListQuery, OvertimeSettingsInput, OvertimeStatus } from '../overtime.contract';
-import { approvableBy, type OvertimeApprover } from './overtime-approvers.queries';
+import { approvableBy, type ApproverReach } from '../../../server/db/role-rank.queries';
 import type { UserOvertimeTable } from './overtime-tables';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 
@@ -160,7 +160,7 @@ const hourlyRate = sql`(
   ORDER BY (pr.pay_rate_type_id IS NOT DISTINCT FROM r.pay_rate_type_id) DESC, pr.start_date DESC
   LIMIT 1)`;
 
-function viewSelect(trx: DbOrTrx, approver: OvertimeApprover) {
+function viewSelect(trx: DbOrTrx, approver: ApproverReach) {
   return trx
     .selectFrom('user_overtime as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
@@ -185,7 +185,7 @@ function viewSelect(trx: DbOrTrx, approver: OvertimeApprover) {
 
 export async function findReportView(
   trx: DbOrTrx,
-  input: { companyId: string; id: string; approver: OvertimeApprover },
+  input: { companyId: string; id: string; approver: ApproverReach },
 ): Promise<OvertimeViewRow | undefined> {
   return (await viewSelect(trx, input.approver)
     .where('o.company_id', '=', input.companyId)
@@ -195,7 +195,7 @@ export async function findReportView(
 
 export async function findReportPage(
   trx: DbOrTrx,
-  input: { companyId: string; reader: OvertimeReader; approver: OvertimeApprover; query: OvertimeListQuery; paging: Paging },
+  input: { companyId: string; reader: OvertimeReader; approver: ApproverReach; query: OvertimeListQuery; paging: Paging },
 ): Promise<{ rows: OvertimeViewRow[]; count: number }> {
   const { query, reader, approver } = input;
   const statuses: OvertimeStatus[] | undefined = query.status;
@@ -235,7 +235,7 @@ export async function findReportPage(
   return { rows, count: Number(total?.n ?? 0) };
 }
 
-export async function countReportedFor(trx: DbOrTrx, input: { companyId: string; approver: OvertimeApprover }): Promise<number> {
+export async function countReportedFor(trx: DbOrTrx, input: { companyId: string; approver: ApproverReach }): Promise<number> {
   const row = await trx
     .selectFrom('user_overtime as o')
     .select(sql<string>`count(*)`.as('n'))

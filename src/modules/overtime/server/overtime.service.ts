@@ -24,7 +24,8 @@ import {
   type OvertimeReport,
   type ReportOvertimeInput,
 } from '../overtime.contract';
-import { findOvertimeApproversToAsk, type OvertimeApprover } from './overtime-approvers.queries';
+import { type ApproverReach } from '../../../server/db/role-rank.queries';
+import { findOvertimeApproversToAsk } from './overtime-approvers.queries';
 import {
   findAllowance,
   findCompanyOvertime,
@@ -40,7 +41,7 @@ import { payableHours, toReport } from './overtime-view';
 
 export type OvertimeCaller = AuditCaller & { db: Db; mail: MailDispatcher; modules: readonly ServerModule[] };
 
-export function approverOf(session: Session): OvertimeApprover {
+export function approverOf(session: Session): ApproverReach {
   const level = levelFor(session.permissions, OVERTIME_ENDPOINTS.approve, 'PUT');
   return {
     userId: session.userId,

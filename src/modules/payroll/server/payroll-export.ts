@@ -2,10 +2,10 @@
 // person and a group of columns per element, and the row-per-element CSV UK payroll software
 // imports (payroll number, NI number, element code, hours, days, amount). CSV per RFC 4180
 // with a guard against formula injection; dates dd/mm/yyyy.
-import ExcelJS from 'exceljs';
 import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import type { ExportLayout, PayrollLine, PayrollPerson } from '../payroll.contract';
 import type { PayPeriod } from '../pay-periods';
+import { newWorkbook } from '../../../server/files/workbook';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvCell(value: string): string {
@@ -123,8 +123,7 @@ export async function exportFile(
     return { body: csv(elementRows(people)), contentType: 'text/csv; charset=utf-8', fileName: `${base}-elements.csv` };
   const rows = wideRows(people);
   if (layout === 'csv') return { body: csv(rows), contentType: 'text/csv; charset=utf-8', fileName: `${base}.csv` };
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Stafflane';
+  const workbook = await newWorkbook();
   const sheet = workbook.addWorksheet('Payroll', { views: [{ state: 'frozen', ySplit: 1, xSplit: 4 }] });
   const [header = [], ...body] = rows;
   sheet.columns = header.map((title) => ({ header: title, width: Math.max(12, title.length + 2) }));

@@ -6,9 +6,11 @@ import type { ServerModule } from '../../../server/server-module';
 import { seedPayrollDemo } from './payroll-demo';
 import { payrollGrants } from './payroll.grants';
 import { payrollRoutes } from './payroll.routes';
+import { payrollPersonalData } from './payroll.personal-data';
 
 export const payrollModule: ServerModule = {
   name: 'payroll',
+  personalData: payrollPersonalData,
   routes: payrollRoutes,
   grants: payrollGrants,
   demo: seedPayrollDemo,

@@ -1,7 +1,9 @@
 // The reports over leave and people data that exist on every install: absence (days and
 // spells by type, person, department or month), sickness by reason category, the Bradford
 // factor with the company's trigger points, headcount and turnover, and length of service.
+import { chosenGroup, groupedResult, type ReportGroup } from '../../../server/reports/grouped-report';
 import type { ReportDefinition } from '../../../server/reports/report-definition';
+import { round, sum } from '../../../server/reports/report-figures';
 import { addDays } from '../../../shared/dates';
 import { bradfordScore, bradfordSpells } from '../../leave/bradford-factor';
 import { SICKNESS_CATEGORY_LABELS, type SicknessCategory } from '../../leave/leave.contract';
@@ -9,14 +11,7 @@ import { REPORTS_ENDPOINT, type ReportResult, type ReportRow } from '../reports.
 import { aggregateAbsences, findSickness, type AbsenceGroup } from './absence-reports.queries';
 import { getBradfordTriggers, monthlyMovements, serviceBands } from './people-reports.queries';
 
-const round = (n: number, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
-const sum = (rows: ReportRow[], key: string) =>
-  round(
-    rows.reduce((total, row) => total + (typeof row[key] === 'number' ? (row[key] as number) : 0), 0),
-    2,
-  );
-
-const ABSENCE_GROUPS: { value: AbsenceGroup; label: string }[] = [
+const ABSENCE_GROUPS: [ReportGroup<AbsenceGroup>, ...ReportGroup<AbsenceGroup>[]] = [
   { value: 'type', label: 'Leave type' },
   { value: 'person', label: 'Person' },
   { value: 'department', label: 'Department' },
@@ -30,36 +25,31 @@ export const absenceReport: ReportDefinition = {
   endpoint: REPORTS_ENDPOINT,
   group_by: ABSENCE_GROUPS,
   async run(trx, { companyId, filters, reach, today }): Promise<ReportResult> {
-    const group = (ABSENCE_GROUPS.find((g) => g.value === filters.group_by)?.value ?? 'type') as AbsenceGroup;
-    const found = await aggregateAbsences(trx, { companyId, reach, filters, today, group, sicknessOnly: false });
-    const label = ABSENCE_GROUPS.find((g) => g.value === group)!.label;
+    const group = chosenGroup(ABSENCE_GROUPS, filters.group_by);
+    const byPerson = group.value === 'person';
+    const found = await aggregateAbsences(trx, { companyId, reach, filters, today, group: group.value, sicknessOnly: false });
     const rows: ReportRow[] = found.map((row) => ({
       group: row.label,
-      ...(group === 'person' ? { department: row.detail || '' } : {}),
+      ...(byPerson ? { department: row.detail || '' } : {}),
       days: round(row.days, 2),
       spells: row.spells,
       people: row.people,
     }));
-    return {
+    return groupedResult({
+      group,
       columns: [
-        { key: 'group', label, kind: 'text' },
-        ...(group === 'person' ? [{ key: 'department', label: 'Department', kind: 'text' as const }] : []),
+        ...(byPerson ? [{ key: 'department', label: 'Department', kind: 'text' as const }] : []),
         { key: 'days', label: 'Days', kind: 'number' },
         { key: 'spells', label: 'Spells', kind: 'number' },
         { key: 'people', label: 'People', kind: 'number' },
       ],
       rows,
-      totals: { group: 'Total', days: sum(rows, 'days'), spells: sum(rows, 'spells') },
-      chart: {
-        type: 'bar',
-        index: 'group',
-        series: [
-          { name: 'days', label: 'Days', color: 'blue.6' },
-          { name: 'spells', label: 'Spells', color: 'orange.6' },
-        ],
-        data: rows.slice(0, 24),
-      },
-    };
+      summed: ['days', 'spells'],
+      series: [
+        { name: 'days', label: 'Days', color: 'blue.6' },
+        { name: 'spells', label: 'Spells', color: 'orange.6' },
+      ],
+    });
   },
 };
 

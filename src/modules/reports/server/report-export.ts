@@ -1,8 +1,8 @@
 // A report as a file: CSV (RFC 4180, UTF-8 with a byte-order mark, cells that a spreadsheet
 // would run as a formula prefixed with ') or XLSX through exceljs; columns as the screen shows
 // them, the totals row last.
-import ExcelJS from 'exceljs';
 import type { ReportCell, ReportResult } from '../reports.contract';
+import { newWorkbook } from '../../../server/files/workbook';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -24,8 +24,7 @@ export function reportCsv(report: ReportResult): string {
 }
 
 export async function reportXlsx(report: ReportResult, title: string): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Stafflane';
+  const workbook = await newWorkbook();
   const sheet = workbook.addWorksheet(title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = report.columns.map((column) => ({ header: column.label, width: Math.max(12, column.label.length + 4) }));
   sheet.getRow(1).font = { bold: true };

@@ -8,9 +8,11 @@ import { reportJobs } from './report-mail.job';
 import { seedReportsDemo } from './reports-demo';
 import { reportsGrants } from './reports.grants';
 import { reportsRoutes } from './reports.routes';
+import { reportsPersonalData } from './reports.personal-data';
 
 export const reportsModule: ServerModule = {
   name: 'reports',
+  personalData: reportsPersonalData,
   routes: reportsRoutes,
   grants: reportsGrants,
   jobs: reportJobs,

@@ -1,6 +1,7 @@
-// /rotas/admin, Rota Management: a department's week by person with hours and cost, drafts
-// and published shifts, add / change / drag to move, copy last week, templates, publish the
-// week (people are told once), and the swaps waiting for approval. A day list on phones.
+// /rotas/admin, Rota Management: a department's week by person (or by location or department)
+// with hours and cost, or one day on a timeline with who is on each hour; drafts and published
+// shifts, add / change / drag to move, copy last week, templates, publish the week (people are
+// told once), and the swaps waiting for approval. A day list on phones.
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SegmentedControl.css';
@@ -16,8 +17,9 @@ import { showSuccessToast } from '../../../client/shell/toasts';
 import { LoadError } from '../../../client/ui/load-error';
 import { addDays, londonDate, startOfWeek, weekOf } from '../../../shared/dates';
 import type { Shift } from '../rotas.contract';
-import { dayLabel, shiftDate, timesOf } from './rota-format';
-import { movedShift } from './rota-grid-model';
+import { RotaDayView } from './rota-day-view';
+import { dayLabel, shortDayLabel, shiftDate, timesOf } from './rota-format';
+import { movedShift, type RowPlace } from './rota-grid-model';
 import { RotaTemplates } from './rota-templates';
 import { RotaWeekGrid } from './rota-week-grid';
 import {
@@ -39,9 +41,12 @@ export function RotaAdminPage() {
   const [monday, setMonday] = useState(FIRST_ADMIN_WEEK);
   const [departmentId, setDepartmentId] = useState<string | null>(null);
   const [draft, setDraft] = useState<ShiftDraft | null>(null);
-  const [by, setBy] = useState<'person' | 'location'>('person');
+  const [by, setBy] = useState<'person' | RowPlace>('person');
+  const [view, setView] = useState<'week' | 'day'>('week');
+  const [chosenDay, setChosenDay] = useState(() => londonDate(new Date()));
   const departments = useQuery(departmentsQueryOptions());
   const days = weekOf(monday);
+  const day = days.includes(chosenDay) ? chosenDay : monday;
   const range = { from: monday, to: addDays(monday, 6), ...(departmentId ? { department_id: departmentId } : {}) };
   const grid = useQuery(rotaGridQueryOptions(range));
   const swaps = useQuery(swapsQueryOptions());
@@ -79,7 +84,32 @@ export function RotaAdminPage() {
   let body;
   if (!grid.data && grid.isError) body = <LoadError what="rota" error={grid.error} onRetry={() => void grid.refetch()} />;
   else if (!grid.data) body = <Skeleton h={320} radius="md" aria-label="Loading the rota" />;
-  else if (phone) {
+  else if (view === 'day') {
+    body = (
+      <Stack gap="xs">
+        <SegmentedControl
+          value={day}
+          onChange={setChosenDay}
+          aria-label="Day"
+          fullWidth
+          data={days.map((d) => ({ value: d, label: shortDayLabel(d).slice(0, 3) }))}
+        />
+        <Group justify="space-between">
+          <Text fw={600}>{dayLabel(day)}</Text>
+          {grid.data.may_build && (
+            <Button size="xs" variant="light" onClick={() => setDraft({ date: day, userId: null, departmentId })}>
+              Add a shift on this day
+            </Button>
+          )}
+        </Group>
+        <RotaDayView
+          shifts={grid.data.shifts}
+          day={day}
+          onOpen={(shift) => setDraft({ date: shiftDate(shift), userId: shift.user_id, departmentId: shift.department_id, shift })}
+        />
+      </Stack>
+    );
+  } else if (phone) {
     body = (
       <Stack gap="sm">
         {days.map((day) => {
@@ -187,15 +217,27 @@ export function RotaAdminPage() {
         </Button>
         {departmentId && <RotaTemplates departmentId={departmentId} week={monday} />}
         <SegmentedControl
-          visibleFrom="sm"
-          value={by}
-          onChange={(value) => setBy(value as 'person' | 'location')}
-          aria-label="Rows"
+          value={view}
+          onChange={(value) => setView(value as 'week' | 'day')}
+          aria-label="View"
           data={[
-            { value: 'person', label: 'By person' },
-            { value: 'location', label: 'By location' },
+            { value: 'week', label: 'Week' },
+            { value: 'day', label: 'Day' },
           ]}
         />
+        {view === 'week' && (
+          <SegmentedControl
+            visibleFrom="sm"
+            value={by}
+            onChange={(value) => setBy(value as 'person' | RowPlace)}
+            aria-label="Rows"
+            data={[
+              { value: 'person', label: 'By person' },
+              { value: 'location', label: 'By location' },
+              { value: 'department', label: 'By department' },
+            ]}
+          />
+        )}
       </Group>
       {drafts > 0 && (
         <Alert color="blue" variant="light">

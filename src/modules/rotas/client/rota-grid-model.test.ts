@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RotaPerson, Shift } from '../rotas.contract';
-import { dayTotals, gridRows, locationRows, movedShift, NO_LOCATION, OPEN_ROW } from './rota-grid-model';
+import { dayTimeline, hourLabel } from './rota-day-model';
+import { dayTotals, gridRows, movedShift, NO_LOCATION, OPEN_ROW, placeRows } from './rota-grid-model';
 
 const person = (id: string, rate: number | null): RotaPerson => ({
   id,
@@ -53,7 +54,7 @@ describe('the week grid', () => {
       ...grid,
       shifts: grid.shifts.map((s) => (s.id === '2' ? { ...s, location_id: 'm', location_name: 'Manchester' } : s)),
     };
-    const rows = locationRows(placed, days);
+    const rows = placeRows(placed, days, 'location');
     expect(rows.map((row) => [row.id, row.minutes])).toEqual([
       ['m', 240],
       [NO_LOCATION, 690],
@@ -73,5 +74,39 @@ describe('the week grid', () => {
     expect([moved.start_at, moved.end_at, moved.user_id]).toEqual(['2026-03-30T08:00:00.000Z', '2026-03-30T16:00:00.000Z', 'bob']);
     const night = movedShift(shift('5', 'ann', '2026-01-05T22:00:00Z', '2026-01-06T06:00:00Z'), { date: '2026-01-07', userId: null });
     expect([night.start_at, night.end_at]).toEqual(['2026-01-07T22:00:00.000Z', '2026-01-08T06:00:00.000Z']);
+  });
+});
+
+describe('a week by department and a day as a timeline', () => {
+  it('groups shifts by the department they are for', () => {
+    const shifts = [
+      shift('1', 'ann', '2026-03-23T09:00:00Z', '2026-03-23T17:00:00Z'),
+      { ...shift('2', 'bob', '2026-03-23T12:00:00Z', '2026-03-23T16:00:00Z', 0), department_id: 'b', department_name: 'Bar' },
+    ];
+    expect(placeRows({ people: [], shifts }, days, 'department').map((row) => [row.name, row.minutes])).toEqual([
+      ['Bar', 240],
+      ['Kitchen', 450],
+    ]);
+  });
+
+  it('places the day’s shifts on a London-hour window and counts who is on in each hour', () => {
+    // Monday 30 March 2026 is British Summer Time: 07:00Z is 08:00 in London.
+    const day = '2026-03-30';
+    const timeline = dayTimeline(
+      [
+        shift('1', 'ann', '2026-03-30T07:00:00Z', '2026-03-30T15:00:00Z'),
+        shift('2', null, '2026-03-30T11:00:00Z', '2026-03-30T19:00:00Z', 0),
+        shift('3', 'bob', '2026-03-31T07:00:00Z', '2026-03-31T15:00:00Z'),
+      ],
+      day,
+    );
+    expect([timeline.startHour, timeline.endHour]).toEqual([8, 20]);
+    expect(timeline.bars.map((bar) => [bar.shift.id, Math.round(bar.left), Math.round(bar.width)])).toEqual([
+      ['1', 0, 67],
+      ['2', 33, 67],
+    ]);
+    expect(timeline.hours.find((h) => h.hour === 12)).toEqual({ hour: 12, staffed: 1, open: 1 });
+    expect(timeline.hours.find((h) => h.hour === 17)).toEqual({ hour: 17, staffed: 0, open: 1 });
+    expect(hourLabel(25)).toBe('01:00');
   });
 });

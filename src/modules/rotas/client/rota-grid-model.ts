@@ -50,22 +50,22 @@ export function gridRows(grid: Pick<RotaGrid, 'shifts' | 'people'>, days: string
 
 export const NO_LOCATION = 'no-location';
 
-/** The same week by place: a row per location the shifts name (those with none last), hours and cost per row. */
-export function locationRows(grid: Pick<RotaGrid, 'shifts' | 'people'>, days: string[]): GridRow[] {
+/** What a week by place groups shifts on: where they are worked, or the department they are for. */
+export type RowPlace = 'location' | 'department';
+const placeOf: Record<RowPlace, (shift: Shift) => { id: string; name: string }> = {
+  location: (shift) => ({ id: shift.location_id ?? NO_LOCATION, name: shift.location_name ?? 'No location' }),
+  department: (shift) => ({ id: shift.department_id, name: shift.department_name }),
+};
+
+/** The same week by place: a row per location (those with none last) or department, hours and cost per row. */
+export function placeRows(grid: Pick<RotaGrid, 'shifts' | 'people'>, days: string[], place: RowPlace): GridRow[] {
   const people = new Map(grid.people.map((person) => [person.id, person]));
   const rows = new Map<string, GridRow>();
   for (const shift of grid.shifts) {
-    const id = shift.location_id ?? NO_LOCATION;
+    const { id, name } = placeOf[place](shift);
     let row = rows.get(id);
     if (!row) {
-      row = {
-        id,
-        name: shift.location_name ?? 'No location',
-        person: null,
-        cells: Object.fromEntries(days.map((day) => [day, [] as Shift[]])),
-        minutes: 0,
-        cost: 0,
-      };
+      row = { id, name, person: null, cells: Object.fromEntries(days.map((day) => [day, [] as Shift[]])), minutes: 0, cost: 0 };
       rows.set(id, row);
     }
     const day = shiftDate(shift);

@@ -8,14 +8,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import { formatDuration } from '../../../shared/dates';
 import type { RotaGrid, Shift } from '../rotas.contract';
-import { dayTotals, gridRows, locationRows, OPEN_ROW } from './rota-grid-model';
+import { dayTotals, gridRows, OPEN_ROW, placeRows, type RowPlace } from './rota-grid-model';
 import { money, shortDayLabel, timesOf } from './rota-format';
 import { optOutMutationOptions } from './rotas.api';
 
 type Props = {
   grid: RotaGrid;
-  /** Rows by person (drag to move, add per cell) or by location (read and open only). */
-  by: 'person' | 'location';
+  /** Rows by person (drag to move, add per cell) or by location or department (read and open only). */
+  by: 'person' | RowPlace;
   days: string[];
   onOpen: (shift: Shift) => void;
   onAdd: (input: { date: string; userId: string | null }) => void;
@@ -24,7 +24,8 @@ type Props = {
 
 const DRAG_TYPE = 'application/x-stafflane-shift';
 
-function ShiftChip({ shift, onOpen }: { shift: Shift; onOpen: (shift: Shift) => void }) {
+/** A shift in a cell; in a week by place the cell holds several people's, so it names whose. */
+function ShiftChip({ shift, onOpen, named }: { shift: Shift; onOpen: (shift: Shift) => void; named: boolean }) {
   const colour = `var(--mantine-color-${shift.colour}-6)`;
   return (
     <UnstyledButton
@@ -46,6 +47,11 @@ function ShiftChip({ shift, onOpen }: { shift: Shift; onOpen: (shift: Shift) => 
       <Text size="xs" fw={600}>
         {timesOf(shift)}
       </Text>
+      {named && (
+        <Text size="xs" truncate>
+          {shift.user_name ?? 'Open shift'}
+        </Text>
+      )}
       <Text size="xs" c="dimmed" truncate>
         {shift.role || shift.department_name}
         {shift.published ? (shift.changed_after_publish ? ' · changed' : '') : ' · draft'}
@@ -55,8 +61,10 @@ function ShiftChip({ shift, onOpen }: { shift: Shift; onOpen: (shift: Shift) => 
   );
 }
 
+const ROW_HEADINGS: Record<Props['by'], string> = { person: 'Person', location: 'Location', department: 'Department' };
+
 export function RotaWeekGrid({ grid, by, days, onOpen, onAdd, onMove }: Props) {
-  const rows = by === 'person' ? gridRows(grid, days) : locationRows(grid, days);
+  const rows = by === 'person' ? gridRows(grid, days) : placeRows(grid, days, by);
   const byPerson = by === 'person';
   const optOut = useMutation(optOutMutationOptions(useQueryClient()));
   const totals = dayTotals(grid, days);
@@ -71,7 +79,7 @@ export function RotaWeekGrid({ grid, by, days, onOpen, onAdd, onMove }: Props) {
       <Table withColumnBorders stickyHeader miw={900} aria-label="Rota for the week">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={170}>{byPerson ? 'Person' : 'Location'}</Table.Th>
+            <Table.Th w={170}>{ROW_HEADINGS[by]}</Table.Th>
             {days.map((day) => (
               <Table.Th key={day}>{shortDayLabel(day)}</Table.Th>
             ))}
@@ -104,7 +112,7 @@ export function RotaWeekGrid({ grid, by, days, onOpen, onAdd, onMove }: Props) {
                   style={{ verticalAlign: 'top', minWidth: 100 }}
                 >
                   {row.cells[day]?.map((shift) => (
-                    <ShiftChip key={shift.id} shift={shift} onOpen={onOpen} />
+                    <ShiftChip key={shift.id} shift={shift} onOpen={onOpen} named={!byPerson} />
                   ))}
                   {grid.may_build && byPerson && (
                     <Box ta="center">

@@ -82,13 +82,24 @@ export async function findColleagues(
   input: { companyId: string; shiftIds: string[] },
 ): Promise<{ shift_id: string; name: string; role: string }[]> {
   const { rows } = await sql<{ shift_id: string; name: string; role: string }>`
+    -- Materialised, so each shift's earliest overlapping start is a plain value: under row-level
+    -- security a bound that computes (timestamptz - interval is not leakproof) stays a filter,
+    -- and the department's whole history would be read. No shift is longer than 24 hours (a
+    -- table check), so an overlapping one starts less than 24 hours before this one.
+    with mine as materialized (
+      select m.id, m.company_id, m.department_id, m.user_id, m.start_at, m.end_at, m.start_at - interval '24 hours' as earliest
+      from rota_shifts m
+      where m.company_id = ${input.companyId} and m.id = any(${uuids(input.shiftIds)}::uuid[])
+    )
     select mine.id as shift_id, u.first_name || ' ' || u.surname as name, other.role
-    from rota_shifts mine
-    join rota_shifts other on other.company_id = mine.company_id and other.department_id = mine.department_id
-      and other.id <> mine.id and other.published and other.user_id is not null and other.user_id <> mine.user_id
-      and other.start_at < mine.end_at and other.end_at > mine.start_at
+    from mine
+    cross join lateral (
+      select o.user_id, o.role, o.start_at from rota_shifts o
+      where o.company_id = mine.company_id and o.department_id = mine.department_id
+        and o.start_at > mine.earliest and o.start_at < mine.end_at and o.end_at > mine.start_at
+        and o.id <> mine.id and o.published and o.user_id is not null and o.user_id <> mine.user_id
+    ) other
     join users u on u.id = other.user_id
-    where mine.company_id = ${input.companyId} and mine.id = any(${uuids(input.shiftIds)}::uuid[])
     order by other.start_at, u.first_name`.execute(trx);
   return rows;
 }

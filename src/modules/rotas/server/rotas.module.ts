@@ -5,9 +5,11 @@ import { shiftCalendarSource } from './rota-calendar-source';
 import { rotaRoutes } from './rota.routes';
 import { rotasGrants } from './rotas.grants';
 import { seedRotasDemo } from './rotas-demo';
+import { rotasPersonalData } from './rotas.personal-data';
 
 export const rotasModule: ServerModule = {
   name: 'rotas',
+  personalData: rotasPersonalData,
   routes: rotaRoutes,
   grants: rotasGrants,
   calendar: [shiftCalendarSource],

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../client/auth/token-store';
 import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 import type { TwoFactorSetting } from '../../auth/auth.contract';
+import type { PushDevice } from '../../notifications/push.contract';
 import type { UserSettings } from '../settings.contract';
 import { UserSettingsLayout } from './user-settings-layout';
 import { UserSettingsPage } from './user-settings-page';
@@ -26,7 +27,22 @@ function serve({
   let settings: UserSettings = { user_id: USER_ID, email_notifications: true, allow_payable_overtime: false, allow_toil_overtime: false };
   let setting = twoFactor;
   const puts: unknown[] = [];
+  let devices: PushDevice[] = [
+    {
+      id: '0b6f3c1e-1d2a-4c3b-9e8f-7a6b5c4d3e2f',
+      device: 'Chrome on Android',
+      endpoint: 'https://fcm.googleapis.com/fcm/send/phone',
+      created_at: '2026-03-02T09:00:00Z',
+      last_sent_at: '2026-03-03T12:30:00Z',
+    },
+  ];
   server.use(
+    http.get('/api/push-subscriptions', () => HttpResponse.json({ public_key: 'B'.repeat(87), results: devices })),
+    http.delete('/api/push-subscriptions/:id', ({ params }) => {
+      puts.push({ removedDevice: params.id });
+      devices = devices.filter((device) => device.id !== params.id);
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.get(`/api/user-settings/${USER_ID}`, () => HttpResponse.json(settings)),
     http.put(`/api/user-settings/${USER_ID}`, async ({ request }) => {
       const body = (await request.json()) as Partial<UserSettings>;
@@ -103,6 +119,23 @@ describe('My settings (/settings/user-settings)', () => {
     expect(twoFactor).toBeChecked();
     expect(twoFactor).toBeDisabled();
     expect(screen.getByText('Your company asks for a code at every sign-in.')).toBeInTheDocument();
+  });
+});
+
+describe('Devices', () => {
+  it('lists the devices that get notifications, and removes one after asking', async () => {
+    signIn();
+    const puts = serve();
+    renderWithApp(<UserSettingsPage />, { path: '/settings/user-settings' });
+    expect(await screen.findByText('Chrome on Android')).toBeInTheDocument();
+    expect(screen.getByText('Added 02/03/2026, last notified 03/03/2026 12:30')).toBeInTheDocument();
+    // No service worker in this browser: no button that could not work.
+    expect(await screen.findByText('This browser cannot show notifications from Stafflane.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Allow notifications on this device' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Chrome on Android' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('No devices yet.')).toBeInTheDocument();
+    expect(puts).toEqual([{ removedDevice: '0b6f3c1e-1d2a-4c3b-9e8f-7a6b5c4d3e2f' }]);
   });
 });
 

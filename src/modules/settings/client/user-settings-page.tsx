@@ -1,5 +1,5 @@
 // /settings/user-settings, the "My settings" tab: the signed-in user's own e-mail and
-// two-factor preferences.
+// two-factor preferences, and the devices that show their notifications (Web Push).
 import '@mantine/core/styles/Card.css';
 import { Alert, Card, Stack, Title } from '@mantine/core';
 import { getToken } from '../../../client/auth/token-store';
@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../client/shell/page-title';
 // eslint-disable-next-line no-restricted-imports -- one section of another module's, placed on this page by design
 import { IcalFeedSection } from '../../organisation/client/ical-feed-section';
 import { EmailNotificationsSetting } from './email-notifications-setting';
+import { PushDevicesSetting } from './push-devices-setting';
 import { TwoFactorSetting } from './two-factor-setting';
 
 export function UserSettingsPage() {
@@ -21,6 +22,12 @@ export function UserSettingsPage() {
           Notifications
         </Title>
         {userId ? <EmailNotificationsSetting userId={userId} /> : <Alert color="red">Please sign in again.</Alert>}
+      </Card>
+      <Card withBorder padding="lg">
+        <Title order={2} size="h4" mb="md">
+          Devices
+        </Title>
+        <PushDevicesSetting />
       </Card>
       <Card withBorder padding="lg">
         <Title order={2} size="h4" mb="md">

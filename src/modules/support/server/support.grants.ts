@@ -8,6 +8,7 @@ export const supportGrants: RoleGrants = {
   'HR admin': grant(ENDPOINT, 'own'),
   Manager: grant(ENDPOINT, 'own'),
   Employee: grant(ENDPOINT, 'own'),
-  // Administrators read the contact requests sent to Stafflane.
-  Administrator: grant(ENDPOINT, 'global', ['GET']),
+  // Administrators work the inbox of contact requests sent to Stafflane: read, status and
+  // assignment (PUT), notes and replies (POST).
+  Administrator: grant(ENDPOINT, 'global', ['GET', 'PUT', 'POST']),
 };

@@ -9,7 +9,16 @@ import { enqueueEmail } from '../../../server/mail/mail.queries';
 import { requireSession } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import { listResponse, pagingFrom } from '../../../shared/list';
-import { CONTACT_TYPE_LABELS, CONTACT_TYPE_REFUSED, CONTACT_US_ENDPOINT, contactUsPaths, ContactRequestSchema } from '../support.contract';
+import * as v from 'valibot';
+import {
+  CONTACT_TYPE_LABELS,
+  CONTACT_TYPE_REFUSED,
+  CONTACT_US_ENDPOINT,
+  ContactInboxQuerySchema,
+  contactUsPaths,
+  ContactRequestSchema,
+} from '../support.contract';
+import { mountContactInbox } from './contact-inbox.routes';
 import { mayChooseContactType } from '../support.policy';
 import { createContactRequest, findContactRequests, getSender } from './contact-requests.queries';
 
@@ -67,9 +76,16 @@ export const supportRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     contactUsPaths.contactUs,
     { config: { access: { endpoint: CONTACT_US_ENDPOINT, method: 'GET', scope: 'global' } } },
     async (request) => {
-      const paging = pagingFrom((request.query ?? {}) as Record<string, unknown>);
-      const page = await withSystem(db, (trx) => findContactRequests(trx, { paging }));
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const paging = pagingFrom(query);
+      // An unknown filter value filters nothing rather than failing the inbox.
+      const parsed = v.safeParse(ContactInboxQuerySchema, query);
+      const filters = parsed.success ? parsed.output : {};
+      const viewerId = requireSession(request).userId;
+      const page = await withSystem(db, (trx) => findContactRequests(trx, { paging, filters, viewerId }));
       return listResponse(page.results, page.count, paging);
     },
   );
+
+  mountContactInbox(app, deps);
 };

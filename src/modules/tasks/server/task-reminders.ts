@@ -8,7 +8,7 @@ import { notify } from '../../../server/notifications/notify';
 import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import { reminderText } from '../tasks.policy';
 import { TASK_AREA_NAMES } from '../tasks.contract';
-import { claimDueReminders } from './tasks.queries';
+import { claimDueReminders } from './task-reminders.queries';
 
 const BATCH = 200;
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

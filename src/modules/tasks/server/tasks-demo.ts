@@ -9,7 +9,8 @@ import { planReminders } from '../tasks.policy';
 import { findTaskTemplate } from '../task-templates';
 import type { TaskArea, TaskPriority } from '../tasks.contract';
 import { nextDueDate, toRRule } from './recurrence';
-import { companyHasTasks, insertTask, linkNextTask, markPastRemindersSent, markTaskDone, replaceReminders } from './tasks.queries';
+import { markPastRemindersSent, replaceReminders } from './task-reminders.queries';
+import { companyHasTasks, insertTask, linkNextTask, markTaskDone } from './tasks.queries';
 
 type DemoTask = {
   area: TaskArea;

@@ -1,5 +1,5 @@
-// The only SQL of tasks: lists and counts by reader, one task with its parts, the writes, and
-// the reminders (claimed by the UPDATE that marks them sent).
+// The SQL of tasks: lists and counts by reader, one task with its parts, and the writes. The
+// reminders' SQL is in task-reminders.queries.ts.
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import { roleRankOf } from '../../../server/db/role-rank.queries';
@@ -210,17 +210,6 @@ export async function findTaskParts(trx: DbOrTrx, input: { companyId: string; ta
   return { checklist, comments, files, reminders };
 }
 
-export async function findTaskFile(trx: DbOrTrx, input: { companyId: string; taskId: string; fileId: string }) {
-  return trx
-    .selectFrom('task_files as tf')
-    .innerJoin('files as f', 'f.id', 'tf.file_id')
-    .select(['f.id', 'f.storage_key', 'f.original_name', 'f.mime_type'])
-    .where('tf.company_id', '=', input.companyId)
-    .where('tf.task_id', '=', input.taskId)
-    .where('tf.file_id', '=', input.fileId)
-    .executeTakeFirst();
-}
-
 export type NewTask = {
   companyId: string;
   area: TaskArea;
@@ -270,33 +259,6 @@ export async function insertTask(trx: Trx, task: NewTask): Promise<string> {
       .execute();
   }
   return id;
-}
-
-/** Replaces the unsent reminders of a task with these (sent ones stay as the record). */
-export async function replaceReminders(
-  trx: Trx,
-  input: { companyId: string; taskId: string; reminders: { kind: 'before' | 'overdue'; daysBefore: number; dueAt: Date }[] },
-): Promise<void> {
-  await trx
-    .deleteFrom('task_reminders')
-    .where('company_id', '=', input.companyId)
-    .where('task_id', '=', input.taskId)
-    .where('sent_at', 'is', null)
-    .execute();
-  if (input.reminders.length === 0) return;
-  await trx
-    .insertInto('task_reminders')
-    .values(
-      input.reminders.map((reminder) => ({
-        company_id: input.companyId,
-        task_id: input.taskId,
-        kind: reminder.kind,
-        days_before: reminder.daysBefore,
-        due_at: reminder.dueAt,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['task_id', 'kind', 'days_before']).doNothing())
-    .execute();
 }
 
 export async function updateTaskRow(
@@ -381,37 +343,6 @@ export async function deleteTaskRow(trx: Trx, input: { companyId: string; id: st
   return Number(result.numDeletedRows) === 1;
 }
 
-export async function setChecklistItem(
-  trx: Trx,
-  input: { companyId: string; taskId: string; itemId: string; done: boolean; userId: string },
-): Promise<boolean> {
-  const result = await trx
-    .updateTable('task_checklist_items')
-    .set(input.done ? { done_at: sql`coalesce(done_at, now())`, done_by: input.userId } : { done_at: null, done_by: null })
-    .where('company_id', '=', input.companyId)
-    .where('task_id', '=', input.taskId)
-    .where('id', '=', input.itemId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function insertComment(trx: Trx, input: { companyId: string; taskId: string; authorId: string; body: string }): Promise<void> {
-  await trx
-    .insertInto('task_comments')
-    .values({ company_id: input.companyId, task_id: input.taskId, author_id: input.authorId, body: input.body })
-    .execute();
-}
-
-export async function insertTaskFile(
-  trx: Trx,
-  input: { companyId: string; taskId: string; fileId: string; kind: 'attachment' | 'evidence'; userId: string },
-): Promise<void> {
-  await trx
-    .insertInto('task_files')
-    .values({ company_id: input.companyId, task_id: input.taskId, file_id: input.fileId, kind: input.kind, created_by: input.userId })
-    .execute();
-}
-
 /** Active people of the company in a department (their own or a further one) or at a location. */
 export async function findPeopleIn(
   trx: DbOrTrx,
@@ -434,71 +365,7 @@ export async function incidentExists(trx: DbOrTrx, input: { companyId: string; i
   return rows.length > 0;
 }
 
-/** The caller's open tasks of the area due by today (overdue included): the pending count. */
-export async function countMyDueTasks(
-  trx: DbOrTrx,
-  input: { companyId: string; userId: string; area: TaskArea; today: string },
-): Promise<number> {
-  const row = await trx
-    .selectFrom('tasks')
-    .select(sql<number>`count(*)::int`.as('count'))
-    .where('assignee_id', '=', input.userId)
-    .where('area', '=', input.area)
-    .where('status', '=', 'open')
-    .where('due_date', '<=', input.today)
-    .where('company_id', '=', input.companyId)
-    .executeTakeFirst();
-  return row?.count ?? 0;
-}
-
-export type ClaimedReminder = {
-  id: string;
-  company_id: string;
-  task_id: string;
-  kind: 'before' | 'overdue';
-  days_before: number;
-  area: TaskArea;
-  title: string;
-  due_date: string;
-  due_time: string | null;
-  assignee_id: string;
-};
-
-/**
- * Claims the reminders due by `now` of open tasks and marks them sent, in the caller's (system
- * scope) transaction: rows another sweep holds are skipped, rows it sent are no longer unsent,
- * so each reminder is claimed once. Reminders of tasks already done are closed without a send.
- */
-export async function claimDueReminders(trx: Trx, input: { now: Date; limit: number }): Promise<ClaimedReminder[]> {
-  await sql`update task_reminders r set sent_at = ${input.now} from tasks t
-    where t.id = r.task_id and r.sent_at is null and r.due_at <= ${input.now} and t.status = 'done'`.execute(trx);
-  const { rows } = await sql<ClaimedReminder>`
-    with due as (
-      select r.id from task_reminders r
-      where r.sent_at is null and r.due_at <= ${input.now}
-      order by r.due_at limit ${input.limit}
-      for update skip locked
-    )
-    update task_reminders r set sent_at = ${input.now}
-    from due, tasks t
-    where r.id = due.id and t.id = r.task_id and r.sent_at is null
-    returning r.id, r.company_id, r.task_id, r.kind, r.days_before, t.area, t.title, t.due_date::text as due_date, t.due_time, t.assignee_id`.execute(
-    trx,
-  );
-  return rows;
-}
-
 export async function companyHasTasks(trx: DbOrTrx, companyId: string): Promise<boolean> {
   const row = await trx.selectFrom('tasks').select('id').where('company_id', '=', companyId).limit(1).executeTakeFirst();
   return row !== undefined;
-}
-
-/** The demo's reminders already past are recorded as sent, so starting the demo sends no burst. */
-export async function markPastRemindersSent(trx: Trx, input: { taskId: string; now: Date }): Promise<void> {
-  await trx
-    .updateTable('task_reminders')
-    .set({ sent_at: input.now })
-    .where('task_id', '=', input.taskId)
-    .where('due_at', '<=', input.now)
-    .execute();
 }

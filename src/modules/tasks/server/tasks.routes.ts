@@ -32,6 +32,8 @@ import {
   UpdateTaskInputSchema,
   type TaskArea,
 } from '../tasks.contract';
+import * as bulk from './task-bulk.service';
+import * as parts from './task-parts.service';
 import * as service from './tasks.service';
 
 const EVIDENCE_MAX_BYTES = 15 * 1024 * 1024;
@@ -85,7 +87,7 @@ function mountArea(app: FastifyInstance, deps: AppDeps, area: TaskArea): void {
     create: { body: CreateTaskInputSchema, handler: ({ request, body }) => service.createTasks(callerOf(request), area, body) },
     update: { body: UpdateTaskInputSchema, handler: ({ request, id, body }) => service.updateTask(callerOf(request), area, id, body) },
     delete: { handler: ({ request, id }) => service.deleteTask(callerOf(request), area, id) },
-    bulk: { method: 'PUT', body: TaskBulkSchema, handler: ({ request, body }) => service.bulkTasks(callerOf(request), area, body) },
+    bulk: { method: 'PUT', body: TaskBulkSchema, handler: ({ request, body }) => bulk.bulkTasks(callerOf(request), area, body) },
   });
 
   app.post(`${base}/:id/complete`, { config: access('PUT') }, async (request) => {
@@ -114,12 +116,12 @@ function mountArea(app: FastifyInstance, deps: AppDeps, area: TaskArea): void {
 
   app.post(`${base}/:id/comments`, { config: access('GET') }, async (request, reply) => {
     const body = parseInput(CommentInputSchema, request.body);
-    return reply.code(201).send(await service.commentOnTask(callerOf(request), area, param(request, 'id'), body.body));
+    return reply.code(201).send(await parts.commentOnTask(callerOf(request), area, param(request, 'id'), body.body));
   });
 
   app.put(`${base}/:id/checklist/:itemId`, { config: access('PUT') }, async (request) => {
     const body = parseInput(ChecklistInputSchema, request.body);
-    return service.tickChecklistItem(callerOf(request), area, {
+    return parts.tickChecklistItem(callerOf(request), area, {
       id: param(request, 'id'),
       itemId: param(request, 'itemId'),
       done: body.done,
@@ -128,7 +130,7 @@ function mountArea(app: FastifyInstance, deps: AppDeps, area: TaskArea): void {
 
   app.post(`${base}/:id/files`, { config: access('PUT') }, async (request, reply) => {
     const id = param(request, 'id');
-    const detail = await service.attachFile(
+    const detail = await parts.attachFile(
       callerOf(request),
       area,
       id,
@@ -138,7 +140,7 @@ function mountArea(app: FastifyInstance, deps: AppDeps, area: TaskArea): void {
   });
 
   app.get(`${base}/:id/files/:fileId`, { config: access('GET') }, async (request, reply) =>
-    sendFile(reply, await service.readTaskFile(callerOf(request), area, { id: param(request, 'id'), fileId: param(request, 'fileId') })),
+    sendFile(reply, await parts.readTaskFile(callerOf(request), area, { id: param(request, 'id'), fileId: param(request, 'fileId') })),
   );
 }
 

@@ -27,8 +27,6 @@ import {
   type CreateTaskInput,
   type FromTemplateInput,
   type TaskArea,
-  type TaskBulk,
-  type TaskBulkResult,
   type TaskDetail,
   type TaskList,
   type TaskListQuery,
@@ -36,6 +34,8 @@ import {
 } from '../tasks.contract';
 import { findTaskTemplate } from '../task-templates';
 import { nextDueDate, toRRule } from './recurrence';
+import { insertTaskFile } from './task-parts.queries';
+import { replaceReminders } from './task-reminders.queries';
 import * as q from './tasks.queries';
 import { taskRights, toTask, toTaskDetail } from './task-view';
 
@@ -66,7 +66,7 @@ export async function listTasks(
 }
 
 /** The task as the caller may see it: a 404 for no such task, a 403 out of their scope. */
-async function readableTask(trx: Trx, caller: TaskCaller, area: TaskArea, id: string): Promise<q.TaskRow> {
+export async function readableTask(trx: Trx, caller: TaskCaller, area: TaskArea, id: string): Promise<q.TaskRow> {
   const companyId = requireCompany(caller.session);
   const row = await q.findTaskRow(trx, { companyId, area, id, ...londonNow() });
   if (!row) throw AppError.notFound();
@@ -81,11 +81,11 @@ export async function getTask(caller: TaskCaller, area: TaskArea, id: string): P
   return withTenant(caller.db, companyId, async (trx) => toTaskDetail(trx, caller.session, await readableTask(trx, caller, area, id)));
 }
 
-async function afterWrite(trx: Trx, companyId: string, area: TaskArea): Promise<void> {
+export async function afterWrite(trx: Trx, companyId: string, area: TaskArea): Promise<void> {
   await publish(trx, { channel: companyChannel(companyId), event: TASK_RESOURCES[area], invalidates: TASK_INVALIDATES[area], companyId });
 }
 
-async function tellAssignee(
+export async function tellAssignee(
   trx: Trx,
   caller: TaskCaller,
   task: { companyId: string; area: TaskArea; id: string; title: string; dueDate: string; assigneeId: string },
@@ -104,7 +104,7 @@ async function tellAssignee(
 }
 
 /** The people an assignment names, each one the caller may give a task to; 422 when none. */
-async function assigneesOf(trx: Trx, caller: TaskCaller, area: TaskArea, assignee: CreateTaskInput['assignee']): Promise<string[]> {
+export async function assigneesOf(trx: Trx, caller: TaskCaller, area: TaskArea, assignee: CreateTaskInput['assignee']): Promise<string[]> {
   const companyId = requireCompany(caller.session);
   const ids = assignee.kind === 'user' ? [assignee.id] : await q.findPeopleIn(trx, { companyId, kind: assignee.kind, id: assignee.id });
   const subjects = await findPersonSubjects(trx, { companyId, userIds: ids });
@@ -125,7 +125,7 @@ async function assigneesOf(trx: Trx, caller: TaskCaller, area: TaskArea, assigne
 
 async function insertWithReminders(trx: Trx, task: q.NewTask): Promise<string> {
   const id = await q.insertTask(trx, task);
-  await q.replaceReminders(trx, {
+  await replaceReminders(trx, {
     companyId: task.companyId,
     taskId: id,
     reminders: planReminders({
@@ -233,7 +233,7 @@ export async function updateTask(caller: TaskCaller, area: TaskArea, id: string,
       },
     });
     if (row.status === 'open') {
-      await q.replaceReminders(trx, {
+      await replaceReminders(trx, {
         companyId,
         taskId: id,
         reminders: planReminders({
@@ -277,7 +277,7 @@ export async function deleteTask(caller: TaskCaller, area: TaskArea, id: string)
 }
 
 /** Marks one task done and, for a recurring one, makes the next occurrence (once). */
-async function completeOne(
+export async function completeOne(
   trx: Trx,
   caller: TaskCaller,
   row: q.TaskRow,
@@ -289,7 +289,7 @@ async function completeOne(
     throw new AppError('conflict', { message: taskMessages.done });
   }
   if (input.fileId)
-    await q.insertTaskFile(trx, { companyId, taskId: row.id, fileId: input.fileId, kind: 'evidence', userId: caller.session.userId });
+    await insertTaskFile(trx, { companyId, taskId: row.id, fileId: input.fileId, kind: 'evidence', userId: caller.session.userId });
   let nextId: string | null = null;
   if (row.recurrence) {
     const start = (await q.seriesStart(trx, { companyId, seriesId: row.series_id })) ?? row.due_date;
@@ -361,118 +361,5 @@ export async function reopen(caller: TaskCaller, area: TaskArea, id: string): Pr
     });
     await afterWrite(trx, companyId, area);
     return toTaskDetail(trx, caller.session, await readableTask(trx, caller, area, id));
-  });
-}
-
-export async function bulkTasks(caller: TaskCaller, area: TaskArea, body: TaskBulk): Promise<TaskBulkResult> {
-  const companyId = requireCompany(caller.session);
-  const ids = [...new Set(body.data.ids)];
-  const updated = await withTenant(caller.db, companyId, async (trx) => {
-    const rows = await q.findTaskRowsForUpdate(trx, { companyId, area, ids, ...londonNow() });
-    if (rows.length !== ids.length) throw AppError.notFound();
-    for (const row of rows) await readableTask(trx, caller, area, row.id);
-    let count = 0;
-    if (body.action === 'complete') {
-      for (const row of rows) {
-        if (row.status === 'done') continue;
-        await completeOne(trx, caller, row, { note: null });
-        count += 1;
-      }
-    } else {
-      await assigneesOf(trx, caller, area, { kind: 'user', id: body.data.assignee_id });
-      for (const row of rows) {
-        if (!taskRights(caller.session, row).canEdit) throw AppError.forbidden();
-        if (row.assignee_id === body.data.assignee_id) continue;
-        await q.updateTaskRow(trx, { companyId, id: row.id, values: { assigneeId: body.data.assignee_id } });
-        await tellAssignee(trx, caller, {
-          companyId,
-          area,
-          id: row.id,
-          title: row.title,
-          dueDate: row.due_date,
-          assigneeId: body.data.assignee_id,
-        });
-        await auditCaller(trx, caller, {
-          companyId,
-          action: `${TASK_RESOURCES[area]}.reassigned`,
-          targetType: TASK_RESOURCES[area],
-          targetId: row.id,
-          details: { from: row.assignee_id, to: body.data.assignee_id },
-        });
-        count += 1;
-      }
-    }
-    await afterWrite(trx, companyId, area);
-    return count;
-  });
-  caller.mail.wake();
-  return { action: body.action, updated };
-}
-
-export async function commentOnTask(caller: TaskCaller, area: TaskArea, id: string, body: string): Promise<TaskDetail> {
-  const companyId = requireCompany(caller.session);
-  return withTenant(caller.db, companyId, async (trx) => {
-    const row = await readableTask(trx, caller, area, id);
-    await q.insertComment(trx, { companyId, taskId: id, authorId: caller.session.userId, body });
-    await afterWrite(trx, companyId, area);
-    return toTaskDetail(trx, caller.session, row);
-  });
-}
-
-export async function tickChecklistItem(
-  caller: TaskCaller,
-  area: TaskArea,
-  input: { id: string; itemId: string; done: boolean },
-): Promise<TaskDetail> {
-  const companyId = requireCompany(caller.session);
-  return withTenant(caller.db, companyId, async (trx) => {
-    const row = await readableTask(trx, caller, area, input.id);
-    if (!taskRights(caller.session, row).canComplete) throw AppError.forbidden();
-    if (
-      !(await q.setChecklistItem(trx, {
-        companyId,
-        taskId: input.id,
-        itemId: input.itemId,
-        done: input.done,
-        userId: caller.session.userId,
-      }))
-    ) {
-      throw AppError.notFound();
-    }
-    await afterWrite(trx, companyId, area);
-    return toTaskDetail(trx, caller.session, await readableTask(trx, caller, area, input.id));
-  });
-}
-
-export async function attachFile(
-  caller: TaskCaller,
-  area: TaskArea,
-  id: string,
-  receive: (trx: Trx) => Promise<string>,
-): Promise<TaskDetail> {
-  const companyId = requireCompany(caller.session);
-  return withTenant(caller.db, companyId, async (trx) => {
-    const row = await readableTask(trx, caller, area, id);
-    if (!taskRights(caller.session, row).canComplete) throw AppError.forbidden();
-    const fileId = await receive(trx);
-    await q.insertTaskFile(trx, { companyId, taskId: id, fileId, kind: 'attachment', userId: caller.session.userId });
-    await auditCaller(trx, caller, {
-      companyId,
-      action: `${TASK_RESOURCES[area]}.file_added`,
-      targetType: TASK_RESOURCES[area],
-      targetId: id,
-    });
-    await afterWrite(trx, companyId, area);
-    return toTaskDetail(trx, caller.session, row);
-  });
-}
-
-export async function readTaskFile(caller: TaskCaller, area: TaskArea, input: { id: string; fileId: string }) {
-  const companyId = requireCompany(caller.session);
-  return withTenant(caller.db, companyId, async (trx) => {
-    await readableTask(trx, caller, area, input.id);
-    const file = await q.findTaskFile(trx, { companyId, taskId: input.id, fileId: input.fileId });
-    if (!file) throw AppError.notFound();
-    return file;
   });
 }

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { startQuery } from '../../../client/api/start-query';
 import { ArticlesPage } from '../../../modules/articles/client/articles-page';
-import { articleListQueryOptions, parseArticleSearch } from '../../../modules/articles/client/articles.api';
+import { articleListQueryOptions } from '../../../modules/articles/client/articles.api';
+import { parseArticleSearch } from '../../../modules/articles/client/articles-search';
 
 // Search, area, category and page live in the address.
 export const Route = createFileRoute('/_signed-in/_company/expert-articles-and-insights/')({

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { startQuery } from '../../../client/api/start-query';
 import { NoticesPage } from '../../../modules/notices/client/notices-page';
-import { noticeListQueryOptions, parseNoticeListSearch } from '../../../modules/notices/client/notices.api';
+import { noticeListQueryOptions } from '../../../modules/notices/client/notices.api';
+import { parseNoticeListSearch } from '../../../modules/notices/client/notices-search';
 
 // Search, view and page live in the address.
 export const Route = createFileRoute('/_signed-in/_company/notices/')({

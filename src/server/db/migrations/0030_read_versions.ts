@@ -64,7 +64,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ON CONFLICT (scope) DO UPDATE SET version = read_versions.version + 1;
       RETURN NULL;
     END $$`.execute(db);
-  for (const table of VERSIONED_TABLES) {
+  await addReadVersionTriggers(db, VERSIONED_TABLES);
+  // Readers only: the triggers (as the owner) are the one writer.
+  await sql`REVOKE INSERT, UPDATE, DELETE ON read_versions FROM stafflane_app`.execute(db);
+}
+
+/** Statement triggers that bump the company's read version on every write to these tables (later migrations add tables). */
+export async function addReadVersionTriggers(db: Kysely<unknown>, tables: readonly string[]): Promise<void> {
+  for (const table of tables) {
     const { rows } = await sql<{ present: boolean }>`
       SELECT EXISTS (SELECT FROM information_schema.columns
         WHERE table_schema = 'public' AND table_name = ${table} AND column_name = 'company_id') AS present`.execute(db);
@@ -83,8 +90,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .execute(db);
     }
   }
-  // Readers only: the triggers (as the owner) are the one writer.
-  await sql`REVOKE INSERT, UPDATE, DELETE ON read_versions FROM stafflane_app`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

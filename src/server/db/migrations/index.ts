@@ -30,6 +30,12 @@ import * as m0027 from './0027_rotas';
 import * as m0028 from './0028_reports';
 import * as m0029 from './0029_push_subscriptions';
 import * as m0030 from './0030_read_versions';
+import * as m0031 from './0031_companies';
+import * as m0032 from './0032_chat';
+import * as m0033 from './0033_data_protection';
+import * as m0034 from './0034_push_outbox';
+import * as m0035 from './0035_working_days';
+import * as m0036 from './0036_more_versioned_reads';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -62,4 +68,10 @@ export const migrations: Record<string, Migration> = {
   '0028_reports': m0028,
   '0029_push_subscriptions': m0029,
   '0030_read_versions': m0030,
+  '0031_companies': m0031,
+  '0032_chat': m0032,
+  '0033_data_protection': m0033,
+  '0034_push_outbox': m0034,
+  '0035_working_days': m0035,
+  '0036_more_versioned_reads': m0036,
 };

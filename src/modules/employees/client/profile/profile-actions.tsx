@@ -1,12 +1,14 @@
 // What the viewer may do to the person on a profile: edit the basic details, send an
 // invitation (pending or invited people), terminate (with its own dialog), cancel a
-// termination (after a confirmation). Buttons on wider screens, one menu on phones.
+// termination (after a confirmation), export their personal data (the privacy module's subject
+// access export, after a confirmation). Buttons on wider screens, one menu on phones.
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Popover.css';
 import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDots } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { showDangerToast, showSuccessToast } from '../../../../client/shell/toasts';
 import { can } from '../../../../client/ui/permission-guard';
@@ -15,10 +17,12 @@ import { cancelTerminationMutationOptions, inviteMutationOptions, refusalMessage
 import { PHONE_QUERY } from '../directory/directory-list';
 import { fullName } from '../directory/directory-table';
 import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
+import { apiFetch } from '../../../../client/api/api-client';
+import { PERSONAL_DATA_EXPORTS_ENDPOINT, privacyPaths } from '../../../privacy/privacy.contract';
 import { EditBasicModal } from './edit-basic-modal';
 import { TerminateModal } from './terminate-modal';
 
-type Action = { key: 'edit' | 'invite' | 'terminate' | 'cancel'; label: string; danger?: boolean };
+type Action = { key: 'edit' | 'invite' | 'terminate' | 'cancel' | 'export'; label: string; danger?: boolean };
 
 export function profileActions(user: UserBasic, self: boolean): Action[] {
   const actions: Action[] = [];
@@ -31,6 +35,8 @@ export function profileActions(user: UserBasic, self: boolean): Action[] {
   } else if (!self && can({ endpoint: directoryPaths.terminate, method: 'POST' })) {
     actions.push({ key: 'terminate', label: 'Terminate', danger: true });
   }
+  if (can({ endpoint: PERSONAL_DATA_EXPORTS_ENDPOINT, method: 'POST', scope: self ? 'own' : 'company' }))
+    actions.push({ key: 'export', label: self ? 'Export my data' : 'Export personal data' });
   return actions;
 }
 
@@ -40,6 +46,11 @@ export function ProfileActions({ user, self }: { user: UserBasic; self: boolean 
   const [open, setOpen] = useState<Action['key'] | null>(null);
   const invite = useMutation(inviteMutationOptions(queryClient));
   const cancel = useMutation(cancelTerminationMutationOptions(queryClient));
+  const navigate = useNavigate();
+  const exportData = useMutation({
+    mutationFn: () => apiFetch(privacyPaths.exports, { method: 'POST', body: { userId: user.id } }),
+    meta: { errorToast: false },
+  });
   const name = fullName(user);
   const actions = profileActions(user, self);
   if (actions.length === 0) return null;
@@ -54,6 +65,7 @@ export function ProfileActions({ user, self }: { user: UserBasic; self: boolean 
   const close = () => {
     setOpen(null);
     cancel.reset();
+    exportData.reset();
   };
 
   return (
@@ -103,6 +115,24 @@ export function ProfileActions({ user, self }: { user: UserBasic; self: boolean 
             onSuccess: () => {
               showSuccessToast({ message: `${name}'s termination has been cancelled.` });
               close();
+            },
+          })
+        }
+        onClose={close}
+      />
+      <ConfirmDialog
+        opened={open === 'export'}
+        title="Export personal data"
+        message={`Gather everything Stafflane holds about ${name} into one zip: a readable summary, the records as JSON and the original files. It is built in the background; the request is recorded in the audit log.`}
+        confirmLabel="Start export"
+        busy={exportData.isPending}
+        problem={exportData.isError ? (refusalMessage(exportData.error) ?? 'The export could not be started.') : null}
+        onConfirm={() =>
+          exportData.mutate(undefined, {
+            onSuccess: () => {
+              showSuccessToast({ message: `The export of ${name}'s data has started.` });
+              close();
+              void navigate({ to: '/settings/personal-data-exports' });
             },
           })
         }

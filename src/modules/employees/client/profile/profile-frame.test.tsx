@@ -36,6 +36,7 @@ const user: UserBasic = {
   termination_notes: null,
   setup_completed_at: null,
   pending_email: null,
+  access: 'active',
 };
 
 const entry = (overrides: Partial<AuditLogEntry>): AuditLogEntry => ({
@@ -140,6 +141,45 @@ describe('the profile frame (/employee/{id})', () => {
     renderWithApp(<ProfileFrame userId={ID} self />, { path: '/profile' });
     await screen.findByRole('heading', { name: 'Ann Smith' });
     expect(screen.queryByRole('button', { name: 'Terminate' })).not.toBeInTheDocument();
+  });
+
+  it('shows Sign-in access only to those who may change it, never on your own profile, and confirms before disabling', async () => {
+    localStorage.setItem('permissions', JSON.stringify([grant('/api/user-basic', 'GET', 'company')]));
+    serve();
+    const first = renderWithApp(<ProfileFrame userId={ID} self={false} />, { path: `/employee/${ID}` });
+    await screen.findByRole('heading', { name: 'Ann Smith' });
+    expect(screen.queryByText('Sign-in access')).not.toBeInTheDocument();
+    first.unmount();
+
+    localStorage.setItem(
+      'permissions',
+      JSON.stringify([grant('/api/user-basic', 'GET', 'company'), grant('/api/user-access', 'PUT', 'company')]),
+    );
+    serve();
+    const own = renderWithApp(<ProfileFrame userId={ID} self />, { path: '/profile' });
+    await screen.findByRole('heading', { name: 'Ann Smith' });
+    expect(screen.queryByText('Sign-in access')).not.toBeInTheDocument();
+    own.unmount();
+
+    const changes: unknown[] = [];
+    serve(() => HttpResponse.json({ ...user, access: 'on_hold' }));
+    server.use(
+      http.put(`/api/user-access/${ID}`, async ({ request }) => {
+        changes.push(await request.json());
+        return HttpResponse.json({ user_id: ID, access: 'disabled' });
+      }),
+    );
+    renderWithApp(<ProfileFrame userId={ID} self={false} />, { path: `/employee/${ID}` });
+    expect(await screen.findByText('On hold')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: "Change Ann Smith's sign-in access" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change sign-in access' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Access disabled/ }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), { target: { value: 'Left the site' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save access' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Disable access' });
+    expect(changes).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Disable access' }));
+    await waitFor(() => expect(changes).toEqual([{ access: 'disabled', reason: 'Left the site' }]));
   });
 
   it('says so when the person is not found, without the error toast', async () => {

@@ -17,6 +17,7 @@ import { PersonAvatar } from '../directory/person-avatar';
 import { StatusBadge } from '../directory/status-badge';
 import { ProfileActions } from './profile-actions';
 import { ProfileSections } from './profile-sections';
+import { SignInAccess } from './sign-in-access';
 
 export const PROFILE_NOT_FOUND = 'This employee could not be found. They may belong to another company, or the link may be wrong.';
 export const PROFILE_NOT_ALLOWED = 'You are not allowed to view this employee.';
@@ -88,6 +89,7 @@ function ProfileHeader({ user, self }: { user: UserBasic; self: boolean }) {
                 {user.termination_reason ? ` (${user.termination_reason.name})` : ''}
               </Text>
             )}
+            <SignInAccess user={user} self={self} />
           </Stack>
         </Group>
         <ProfileActions user={user} self={self} />

@@ -32,7 +32,10 @@ export function AbsenceActions({ absence }: { absence: Absence }) {
   const queryClient = useQueryClient();
   const approve = useMutation(approveMutationOptions(queryClient));
   const cancel = useMutation(cancelMutationOptions(queryClient));
-  const [declining, setDeclining] = useState(false);
+  // A push notification's Decline opens the absence with ?decline=1: the reason box, at once.
+  const [declining, setDeclining] = useState(
+    () => absence.can_approve && new URLSearchParams(window.location.search).get('decline') === '1',
+  );
   const [cancelling, setCancelling] = useState(false);
   const [returning, setReturning] = useState(false);
   const who = personName(absence.user);

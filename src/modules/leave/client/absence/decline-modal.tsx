@@ -3,12 +3,13 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { isApiError } from '../../../../client/api/api-client';
 import { showSuccessToast } from '../../../../client/shell/toasts';
+import { FormFooter } from '../../../../client/ui/form-footer';
 import { TextareaField } from '../../../../client/ui/textarea-field';
 import { DeclineInputSchema } from '../../absences.contract';
 import { declineMutationOptions, refusalMessage } from '../absences.api';
@@ -70,19 +71,7 @@ function DeclineForm({ absence, onClose, onDone }: { absence: { id: string; who:
             setError(null);
           }}
         />
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red" loading={decline.isPending}>
-            Decline
-          </Button>
-        </Group>
+        <FormFooter submitting={decline.isPending} onCancel={onClose} label="Decline" color="red" problem={problem} />
       </Stack>
     </form>
   );

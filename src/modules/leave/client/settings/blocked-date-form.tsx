@@ -12,7 +12,8 @@ import { LEAVE_RESOURCES } from '../../leave.contract';
 import { departmentsQueryOptions } from '../../../../client/api/reference-lists';
 import { saveSettingMutationOptions } from '../leave-settings.api';
 import { DateField } from '../../../../client/ui/date-field';
-import { FormFooter, FormProblems } from './form-parts';
+import { FormFooter } from '../../../../client/ui/form-footer';
+import { FormProblems } from './form-parts';
 
 export const WHOLE_COMPANY = 'Whole company';
 

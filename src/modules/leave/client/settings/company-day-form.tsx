@@ -10,7 +10,8 @@ import { CompanyBankHolidayInputSchema, type BankHoliday } from '../../leave-set
 import { BANK_HOLIDAY_REGION_LABELS, LEAVE_RESOURCES, type BankHolidayRegion } from '../../leave.contract';
 import { saveSettingMutationOptions } from '../leave-settings.api';
 import { DateField } from '../../../../client/ui/date-field';
-import { FormFooter, FormProblems } from './form-parts';
+import { FormFooter } from '../../../../client/ui/form-footer';
+import { FormProblems } from './form-parts';
 
 export const EVERY_REGION = 'Every region';
 

@@ -4,7 +4,7 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Group, Modal } from '@mantine/core';
+import { Alert, Modal } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../../../../client/api/api-client';
@@ -38,19 +38,6 @@ export function FormProblems({ messages }: { messages: readonly (string | null |
     <Alert color="red" role="alert">
       {shown.join(' ')}
     </Alert>
-  );
-}
-
-export function FormFooter({ submitting, onCancel, label = 'Save' }: { submitting: boolean; onCancel: () => void; label?: string }) {
-  return (
-    <Group justify="flex-end">
-      <Button variant="default" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" loading={submitting}>
-        {label}
-      </Button>
-    </Group>
   );
 }
 

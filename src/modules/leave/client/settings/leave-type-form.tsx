@@ -11,7 +11,8 @@ import { useForm } from '../../../../client/ui/use-form';
 import { LEAVE_TYPE_COLOURS, LeaveTypeInputSchema, type LeaveType, type LeaveTypeInput } from '../../leave-settings.contract';
 import { LEAVE_RESOURCES } from '../../leave.contract';
 import { saveSettingMutationOptions } from '../leave-settings.api';
-import { FormFooter, FormProblems } from './form-parts';
+import { FormFooter } from '../../../../client/ui/form-footer';
+import { FormProblems } from './form-parts';
 
 const COLOUR_OPTIONS = LEAVE_TYPE_COLOURS.map((colour) => ({ value: colour, label: colour.charAt(0).toUpperCase() + colour.slice(1) }));
 

@@ -15,7 +15,8 @@ import { PolicyTemplateInputSchema, type PolicyTemplate, type PolicyTemplateInpu
 import { ACCRUAL_LABELS, BANK_HOLIDAYS_MODE_LABELS, LEAVE_RESOURCES, type LeaveUnit } from '../../leave.contract';
 import { saveSettingMutationOptions } from '../leave-settings.api';
 import { NumberField } from '../request/number-field';
-import { FormFooter, FormProblems } from './form-parts';
+import { FormFooter } from '../../../../client/ui/form-footer';
+import { FormProblems } from './form-parts';
 import { allowanceSentence } from './policy-summary';
 import { ServiceStepsField } from './service-steps-field';
 

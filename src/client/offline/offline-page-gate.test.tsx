@@ -1,0 +1,83 @@
+// The gate of a page opened with no network whose data this device has never loaded: the calm
+// state, and under it the person's own writes to that page's resources still in the outbox.
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxItemSummary } from '../../shared/sw-messages';
+import { createQueryClient } from '../api/query-client';
+import { OFFLINE_NOT_SEEN } from './offline-empty-state';
+import { OfflinePageGate } from './offline-page-gate';
+import { setOutboxItems, setOutboxUser } from './outbox-items';
+
+const item = (overrides: Partial<OutboxItemSummary>): OutboxItemSummary => ({
+  id: crypto.randomUUID(),
+  userId: 'u1',
+  resource: 'user-absence',
+  label: 'Leave request',
+  method: 'POST',
+  url: '/api/user-absence',
+  state: 'waiting',
+  createdAt: '2026-03-02T09:00:00Z',
+  nextAttemptAt: null,
+  syncedAt: null,
+  attempts: 0,
+  error: null,
+  ...overrides,
+});
+
+function renderPage(cached: boolean) {
+  const queryClient = createQueryClient();
+  if (cached) queryClient.setQueryData(['user-absence', 'list'], { results: [] });
+  const router = createRouter({
+    routeTree: createRootRoute({
+      loader: () => ({ pageQueryKeys: [['user-absence', 'list']] }),
+      component: () => (
+        <OfflinePageGate>
+          <p>The list</p>
+        </OfflinePageGate>
+      ),
+    }),
+    history: createMemoryHistory({ initialEntries: ['/leave-and-absences/list'] }),
+  });
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  setOutboxUser(null);
+});
+
+describe('OfflinePageGate', () => {
+  it('lists the person’s own queued writes to the page’s resources under the offline state', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    setOutboxUser('u1');
+    setOutboxItems('u1', [
+      item({ label: 'Annual leave 04/06–05/06' }),
+      item({ label: 'Sent already', state: 'synced' }),
+      item({ label: 'Taxi receipt', resource: 'expense' }),
+    ]);
+    renderPage(false);
+    expect(await screen.findByText(OFFLINE_NOT_SEEN)).toBeInTheDocument();
+    const queued = screen.getByRole('list', { name: 'Not yet sent' });
+    expect(queued).toHaveTextContent('Annual leave 04/06–05/06');
+    expect(queued).toHaveTextContent('Waiting to sync');
+    expect(queued).not.toHaveTextContent('Sent already');
+    expect(queued).not.toHaveTextContent('Taxi receipt');
+    expect(screen.queryByText('The list')).not.toBeInTheDocument();
+  });
+
+  it('shows the page itself when its data is on the device', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderPage(true);
+    expect(await screen.findByText('The list')).toBeInTheDocument();
+    expect(screen.queryByText(OFFLINE_NOT_SEEN)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,115 @@
+// The chat's calls for both sides. Messages are queueable writes: with no network the service
+// worker keeps them (attachments too) with their Idempotency-Key and sends each once when the
+// network returns. Typing and read marks are not queued: they mean nothing later.
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, apiFetch, newIdempotencyKey, outboxHeaders } from '../../../client/api/api-client';
+import { getToken } from '../../../client/auth/token-store';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';
+import type { QueuedResponse } from '../../../shared/sw-messages';
+import {
+  ADMIN_CHAT_RESOURCE,
+  adminChatPaths,
+  CHAT_RESOURCE,
+  chatPaths,
+  conversationBase,
+  type ChatAvailability,
+  type ChatConversation,
+  type ChatConversationList,
+  type ChatSide,
+  type ChatStatus,
+  type ChatTeam,
+  type StartChatInput,
+  type StartChatResult,
+} from '../chat.contract';
+
+const resourceOf = (side: ChatSide) => (side === 'person' ? CHAT_RESOURCE : ADMIN_CHAT_RESOURCE);
+
+export const chatKeys = {
+  status: [CHAT_RESOURCE, 'status'] as const,
+  mine: [CHAT_RESOURCE, 'list'] as const,
+  conversation: (side: ChatSide, id: string) => [resourceOf(side), 'one', id] as const,
+  team: (filters: AdminChatFilters) => [ADMIN_CHAT_RESOURCE, 'list', filters] as const,
+};
+
+export const chatStatusQueryOptions = () =>
+  queryOptions({ queryKey: chatKeys.status, queryFn: () => apiFetch<ChatAvailability>(chatPaths.status), staleTime: 60_000 });
+
+export const myConversationsQueryOptions = () =>
+  queryOptions({ queryKey: chatKeys.mine, queryFn: () => apiFetch<ChatConversationList>(chatPaths.conversations) });
+
+export const conversationQueryOptions = (side: ChatSide, id: string) =>
+  queryOptions({ queryKey: chatKeys.conversation(side, id), queryFn: () => apiFetch<ChatConversation>(conversationBase(side, id)) });
+
+export type AdminChatFilters = { status?: ChatStatus; mine?: '1' };
+
+export const teamConversationsQueryOptions = (filters: AdminChatFilters) =>
+  queryOptions({
+    queryKey: chatKeys.team(filters),
+    queryFn: () => apiFetch<ChatConversationList>(adminChatPaths.conversations, { query: filters }),
+  });
+
+export const myTeamsQueryOptions = () =>
+  queryOptions({
+    queryKey: [ADMIN_CHAT_RESOURCE, 'teams'] as const,
+    queryFn: () => apiFetch<{ teams: ChatTeam[] }>('/api/admin-chat/teams'),
+    staleTime: 5 * 60_000,
+  });
+
+export const startChat = (input: StartChatInput) =>
+  apiFetch<StartChatResult>(chatPaths.conversations, {
+    method: 'POST',
+    body: input,
+    queue: { resource: CHAT_RESOURCE, label: 'Chat message' },
+  });
+
+export const sendChatMessage = (side: ChatSide, id: string, body: string) =>
+  apiFetch<{ id: string }>(`${conversationBase(side, id)}/messages`, {
+    method: 'POST',
+    body: { body },
+    queue: { resource: resourceOf(side), label: 'Chat message' },
+  });
+
+/** A file with an optional caption: multipart, with the same token, key and outbox marks as apiFetch. */
+export async function sendChatAttachment(side: ChatSide, id: string, file: File, body: string): Promise<{ id: string } | QueuedResponse> {
+  const form = new FormData();
+  form.set('body', body);
+  form.set('file', file, file.name);
+  const headers = new Headers({ accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() });
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  for (const [name, value] of Object.entries(outboxHeaders({ resource: resourceOf(side), label: `Chat file ${file.name}` }))) {
+    headers.set(name, value);
+  }
+  const response = await fetch(new URL(`${conversationBase(side, id)}/attachments`, window.location.origin), {
+    method: 'POST',
+    headers,
+    body: form,
+  });
+  const answer: unknown = await response.json().catch(() => undefined);
+  if (response.status >= 300) throw new ApiError(response.status, answer);
+  return answer as { id: string } | QueuedResponse;
+}
+
+const action = (side: ChatSide, id: string, name: 'typing' | 'read' | 'close' | 'transcript' | 'take') =>
+  apiFetch<unknown>(`${conversationBase(side, id)}/${name}`, { method: 'POST' });
+
+export const announceTyping = (side: ChatSide, id: string) => action(side, id, 'typing');
+export const markConversationRead = (side: ChatSide, id: string) => action(side, id, 'read');
+export const closeConversation = (side: ChatSide, id: string) => action(side, id, 'close');
+export const emailTranscript = (side: ChatSide, id: string) => action(side, id, 'transcript');
+export const takeConversation = (id: string) => action('team', id, 'take');
+
+/** File download through the authenticated API (never a public link). */
+export async function downloadAttachment(path: string, name: string): Promise<void> {
+  const headers = new Headers();
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  const response = await fetch(new URL(path, window.location.origin), { headers });
+  if (!response.ok) throw new ApiError(response.status, undefined);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

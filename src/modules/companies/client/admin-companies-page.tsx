@@ -1,0 +1,184 @@
+// /admin/companies: every customer company, found by name or number, filtered by status,
+// product and sector, sorted and paged; each row with its sector, status, products, seats used
+// of seats bought, when it was made and last used. New company; Manage one (status, products, seats).
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import {
+  Anchor,
+  Button,
+  Group,
+  MultiSelect,
+  Pagination,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { usePageTitle } from '../../../client/shell/page-title';
+import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
+import {
+  COMPANY_STATUS_LABELS,
+  COMPANY_STATUSES,
+  PRODUCT_LABELS,
+  PRODUCTS,
+  type CompanyRow,
+  type CompanySort,
+  type CompanyStatus,
+  type Product,
+} from '../companies.contract';
+import { COMPANIES_PAGE_SIZE, companiesListQueryOptions } from './companies.api';
+import { ProductBadges, seatsLabel, StatusBadge } from './company-labels';
+import { CreateCompanyModal } from './create-company-modal';
+import { ManageCompanyModal } from './manage-company-modal';
+
+const SORTS: { value: CompanySort; label: string }[] = [
+  { value: 'name', label: 'Name, A to Z' },
+  { value: '-name', label: 'Name, Z to A' },
+  { value: '-created_at', label: 'Newest first' },
+  { value: 'created_at', label: 'Oldest first' },
+  { value: '-last_active', label: 'Last active, latest first' },
+  { value: 'last_active', label: 'Last active, longest ago first' },
+  { value: '-seats_used', label: 'Most seats used' },
+];
+
+const dateOf = (iso: string | null) => (iso ? formatLondon(iso, DATE_FORMATS.date) : 'Never');
+
+export function AdminCompaniesPage() {
+  usePageTitle('Companies');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [status, setStatus] = useState<CompanyStatus[]>([]);
+  const [product, setProduct] = useState<Product[]>([]);
+  const [sector, setSector] = useState('');
+  const [sectorDebounced] = useDebouncedValue(sector, 250);
+  const [sort, setSort] = useState<CompanySort>('name');
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [managing, setManaging] = useState<CompanyRow | null>(null);
+  const list = useQuery(companiesListQueryOptions({ search: debounced, status, product, sector: sectorDebounced, sort }, page));
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.count / COMPANIES_PAGE_SIZE)) : 1;
+  const filtering =
+    <T,>(setter: (value: T) => void) =>
+    (value: T) => {
+      setter(value);
+      setPage(1);
+    };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>Companies</Title>
+          <Text c="dimmed">
+            Every customer: their status, products and seats. A company on hold or disabled cannot sign in; nothing of it is deleted.
+          </Text>
+        </Stack>
+        <Button onClick={() => setCreating(true)}>New company</Button>
+      </Group>
+      <Paper withBorder radius="lg" p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} mb="md">
+          <TextInput
+            label="Search"
+            placeholder="Name or company number"
+            value={search}
+            onChange={(e) => filtering(setSearch)(e.currentTarget.value)}
+          />
+          <MultiSelect
+            label="Status"
+            placeholder={status.length ? undefined : 'Any'}
+            data={COMPANY_STATUSES.map((value) => ({ value, label: COMPANY_STATUS_LABELS[value] }))}
+            value={status}
+            onChange={(value) => filtering(setStatus)(value as CompanyStatus[])}
+          />
+          <MultiSelect
+            label="Products"
+            placeholder={product.length ? undefined : 'Any'}
+            data={PRODUCTS.map((value) => ({ value, label: PRODUCT_LABELS[value] }))}
+            value={product}
+            onChange={(value) => filtering(setProduct)(value as Product[])}
+          />
+          <TextInput label="Sector" placeholder="Any" value={sector} onChange={(e) => filtering(setSector)(e.currentTarget.value)} />
+          <Select
+            label="Sort"
+            data={SORTS}
+            value={sort}
+            allowDeselect={false}
+            onChange={(value) => value && filtering(setSort)(value as CompanySort)}
+          />
+        </SimpleGrid>
+        {list.isPending && <Text>Loading...</Text>}
+        {list.isError && <Text c="red">The companies could not be loaded.</Text>}
+        {list.data && list.data.results.length === 0 && <Text>No companies match.</Text>}
+        {list.data && list.data.results.length > 0 && (
+          <>
+            <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+              {list.data.count === 1 ? '1 company' : `${list.data.count} companies`}
+            </Text>
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped highlightOnHover aria-label="Companies">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Company</Table.Th>
+                    <Table.Th>Sector</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Products</Table.Th>
+                    <Table.Th>Seats used</Table.Th>
+                    <Table.Th>Created</Table.Th>
+                    <Table.Th>Last active</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.data.results.map((company) => (
+                    <Table.Tr key={company.id}>
+                      <Table.Td>
+                        <Anchor component="button" type="button" fw={600} ta="left" onClick={() => setManaging(company)}>
+                          {company.name}
+                        </Anchor>
+                        <Text size="xs" c="dimmed">
+                          {company.number ?? 'No number'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{company.sector_name ?? '—'}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <StatusBadge status={company.status} />
+                      </Table.Td>
+                      <Table.Td>
+                        <ProductBadges products={company.products} />
+                      </Table.Td>
+                      <Table.Td>{seatsLabel(company.seats_used, company.seats)}</Table.Td>
+                      <Table.Td>{dateOf(company.created_at)}</Table.Td>
+                      <Table.Td>{dateOf(company.last_active_at)}</Table.Td>
+                      <Table.Td>
+                        <Button size="xs" variant="default" onClick={() => setManaging(company)} aria-label={`Manage ${company.name}`}>
+                          Manage
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+        {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} />}
+      </Paper>
+      <CreateCompanyModal opened={creating} onClose={() => setCreating(false)} />
+      <ManageCompanyModal company={managing} onClose={() => setManaging(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,171 @@
+// /admin/orders: every company's orders, waiting ones first. Confirming one changes the
+// company's seats or products at once; declining needs a reason. The owners are told either way.
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { isApiError } from '../../../client/api/api-client';
+import { usePageTitle } from '../../../client/shell/page-title';
+import { showSuccessToast } from '../../../client/shell/toasts';
+import { describeOrder, formatPounds, type Order } from '../orders.contract';
+import { COMPANIES_PAGE_SIZE, decideOrderMutationOptions, orderQueueQueryOptions } from './companies.api';
+import { OrderedCell, OrderStatusCell } from './order-cells';
+
+const FILTERS = [
+  { value: 'pending', label: 'Waiting' },
+  { value: 'all', label: 'All' },
+];
+
+export function AdminOrdersPage() {
+  usePageTitle('Orders');
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState('pending');
+  const [page, setPage] = useState(1);
+  const [declining, setDeclining] = useState<Order | null>(null);
+  const [reason, setReason] = useState('');
+  const list = useQuery(orderQueueQueryOptions(filter === 'all' ? null : 'pending', page));
+  const decide = useMutation(decideOrderMutationOptions(queryClient));
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.count / COMPANIES_PAGE_SIZE)) : 1;
+  const declineProblem = isApiError(decide.error, 422) ? (decide.error.fieldErrors?.reason?.[0] ?? decide.error.message) : null;
+
+  const confirm = (order: Order) =>
+    decide.mutate(
+      { id: order.id, input: { decision: 'confirm' } },
+      {
+        onSuccess: () => showSuccessToast({ message: `Order confirmed: ${order.company_name} has ${describeOrder(order).toLowerCase()}.` }),
+      },
+    );
+  const decline = () => {
+    if (!declining) return;
+    decide.mutate(
+      { id: declining.id, input: { decision: 'decline', reason } },
+      {
+        onSuccess: () => {
+          showSuccessToast({ message: 'Order declined. The owners have been told why.' });
+          setDeclining(null);
+          setReason('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>Orders</Title>
+        <Text c="dimmed">
+          What companies have ordered. Confirming changes their seats or products at once; invoices are paid outside Stafflane.
+        </Text>
+      </Stack>
+      <Paper withBorder radius="lg" p="md">
+        <SegmentedControl
+          mb="md"
+          data={FILTERS}
+          value={filter}
+          onChange={(value) => {
+            setFilter(value);
+            setPage(1);
+          }}
+        />
+        {list.isPending && <Text>Loading...</Text>}
+        {list.isError && <Text c="red">The orders could not be loaded.</Text>}
+        {list.data && list.data.results.length === 0 && <Text>{filter === 'pending' ? 'No orders are waiting.' : 'No orders yet.'}</Text>}
+        {list.data && list.data.results.length > 0 && (
+          <Table.ScrollContainer minWidth={820}>
+            <Table striped aria-label="Orders">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Company</Table.Th>
+                  <Table.Th>Order</Table.Th>
+                  <Table.Th>Monthly amount</Table.Th>
+                  <Table.Th>Ordered</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.results.map((order) => (
+                  <Table.Tr key={order.id}>
+                    <Table.Td fw={600}>{order.company_name}</Table.Td>
+                    <Table.Td>
+                      {describeOrder(order)}
+                      {order.note && (
+                        <Text size="xs" c="dimmed">
+                          “{order.note}”
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{formatPounds(order.amount_pence)}</Table.Td>
+                    <OrderedCell order={order} withTime />
+                    <OrderStatusCell order={order} />
+                    <Table.Td>
+                      {order.status === 'pending' && (
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            size="xs"
+                            color="green"
+                            loading={decide.isPending && decide.variables?.id === order.id}
+                            onClick={() => confirm(order)}
+                          >
+                            Confirm
+                          </Button>
+                          <Button size="xs" variant="default" onClick={() => setDeclining(order)}>
+                            Decline
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} />}
+      </Paper>
+      <Modal opened={declining !== null} onClose={() => setDeclining(null)} title="Decline order" centered>
+        <Stack gap="md">
+          <Text>
+            Decline {declining ? describeOrder(declining).toLowerCase() : ''} for {declining?.company_name}? The owners are e-mailed the
+            reason.
+          </Text>
+          <Textarea label="Reason" required autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          {declineProblem && (
+            <Alert color="red" role="alert">
+              {declineProblem}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeclining(null)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={decide.isPending} onClick={decline}>
+              Decline
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,121 @@
+// /settings/orders for a company's owners: the products and seats bought, the order history
+// (what, when, by whom, the monthly amount, the status) with an invoice for each confirmed
+// order, and ordering more seats or a product, which Stafflane confirms.
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
+import { Button, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { usePageTitle } from '../../../client/shell/page-title';
+import { showDangerToast } from '../../../client/shell/toasts';
+import { describeOrder, formatPounds } from '../orders.contract';
+import { COMPANIES_PAGE_SIZE, downloadInvoice, ordersPageQueryOptions } from './companies.api';
+import { ProductBadges, seatsLabel } from './company-labels';
+import { OrderedCell, OrderStatusCell } from './order-cells';
+import { PlaceOrderModal } from './place-order-modal';
+
+export function OrdersSettingsPage() {
+  usePageTitle('Orders');
+  const [page, setPage] = useState(1);
+  const [ordering, setOrdering] = useState(false);
+  const query = useQuery(ordersPageQueryOptions(page));
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.orders.count / COMPANIES_PAGE_SIZE)) : 1;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>Orders</Title>
+          <Text c="dimmed">
+            Your products and seats. Orders are confirmed by Stafflane and invoiced; invoices are paid by bank transfer.
+          </Text>
+        </Stack>
+        <Button onClick={() => setOrdering(true)} disabled={!data}>
+          Order seats or a product
+        </Button>
+      </Group>
+      {query.isPending && <Text>Loading...</Text>}
+      {query.isError && <Text c="red">Your orders could not be loaded.</Text>}
+      {data && (
+        <>
+          <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="plan-title">
+            <Title order={2} fz="h4" id="plan-title" mb="md">
+              What you have
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <div>
+                <Text size="sm" c="dimmed">
+                  Products
+                </Text>
+                <ProductBadges products={data.plan.products} />
+              </div>
+              <div>
+                <Text size="sm" c="dimmed">
+                  Seats used
+                </Text>
+                <Text fw={600}>{seatsLabel(data.plan.seats_used, data.plan.seats)}</Text>
+              </div>
+              <div>
+                <Text size="sm" c="dimmed">
+                  Each month, before VAT
+                </Text>
+                <Text fw={600}>{formatPounds(data.plan.monthly_pence)}</Text>
+              </div>
+            </SimpleGrid>
+          </Paper>
+          <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="history-title">
+            <Title order={2} fz="h4" id="history-title" mb="md">
+              Order history
+            </Title>
+            {data.orders.results.length === 0 && <Text>No orders yet.</Text>}
+            {data.orders.results.length > 0 && (
+              <Table.ScrollContainer minWidth={640}>
+                <Table striped aria-label="Order history">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Order</Table.Th>
+                      <Table.Th>Ordered</Table.Th>
+                      <Table.Th>Monthly amount</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th>Invoice</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.orders.results.map((order) => (
+                      <Table.Tr key={order.id}>
+                        <Table.Td>{describeOrder(order)}</Table.Td>
+                        <OrderedCell order={order} />
+                        <Table.Td>{formatPounds(order.amount_pence)}</Table.Td>
+                        <OrderStatusCell order={order} />
+                        <Table.Td>
+                          {order.status === 'confirmed' ? (
+                            <Button
+                              size="xs"
+                              variant="default"
+                              onClick={() =>
+                                void downloadInvoice(order).catch(() =>
+                                  showDangerToast({ message: 'The invoice could not be downloaded.' }),
+                                )
+                              }
+                            >
+                              PDF
+                            </Button>
+                          ) : (
+                            '—'
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} />}
+          </Paper>
+          <PlaceOrderModal opened={ordering} plan={data.plan} onClose={() => setOrdering(false)} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,149 @@
+// /admin/audit: what happened on the platform — access requests, impersonated sessions and
+// what was done in them, company status changes, administrator changes, orders — filtered by
+// kind, dates and company, paged, and exported as CSV with the same filters.
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
+import { Button, Code, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, apiFetch } from '../../../client/api/api-client';
+import { getToken } from '../../../client/auth/token-store';
+import { usePageTitle } from '../../../client/shell/page-title';
+import { showDangerToast } from '../../../client/shell/toasts';
+import { CompanySelect, type CompanyChoice } from '../../../client/ui/company-select';
+import { DateField } from '../../../client/ui/date-field';
+import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
+import { stringifyQuery } from '../../../shared/query-string';
+import {
+  AUDIT_KIND_LABELS,
+  AUDIT_KINDS,
+  PLATFORM_AUDIT_ENDPOINT,
+  type AuditKind,
+  type PlatformAuditPage,
+} from '../platform-audit.contract';
+
+const PAGE_SIZE = 25;
+type Filters = { kind: AuditKind | null; from: string; to: string; company: CompanyChoice | null };
+
+const queryOf = (filters: Filters) => ({
+  kind: filters.kind ?? undefined,
+  from: filters.from || undefined,
+  to: filters.to || undefined,
+  company_id: filters.company?.id,
+});
+
+const auditQueryOptions = (filters: Filters, page: number) =>
+  queryOptions({
+    queryKey: ['platform-audit', queryOf(filters), page] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<PlatformAuditPage>(PLATFORM_AUDIT_ENDPOINT, {
+        signal,
+        query: { ...queryOf(filters), limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+async function exportCsv(filters: Filters): Promise<void> {
+  const headers = new Headers();
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  const response = await fetch(`${PLATFORM_AUDIT_ENDPOINT}?${stringifyQuery({ ...queryOf(filters), format: 'csv' })}`, { headers });
+  if (response.status >= 300) throw new ApiError(response.status, await response.json().catch(() => undefined));
+  const name = /filename="?([^";]+)"?/i.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'stafflane-platform-audit.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = decodeURIComponent(name);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function PlatformAuditPage() {
+  usePageTitle('Platform audit');
+  const [filters, setFilters] = useState<Filters>({ kind: null, from: '', to: '', company: null });
+  const [page, setPage] = useState(1);
+  const list = useQuery(auditQueryOptions(filters, page));
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.count / PAGE_SIZE)) : 1;
+  const set = (patch: Partial<Filters>) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    setPage(1);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>Platform audit</Title>
+          <Text c="dimmed">
+            Access requests, impersonated sessions and what was done in them, status changes, administrator changes and orders.
+          </Text>
+        </Stack>
+        <Button
+          variant="default"
+          onClick={() => void exportCsv(filters).catch(() => showDangerToast({ message: 'The export could not be made.' }))}
+        >
+          Export CSV
+        </Button>
+      </Group>
+      <Paper withBorder radius="lg" p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} mb="md">
+          <Select
+            label="Kind"
+            placeholder="Every kind"
+            clearable
+            data={AUDIT_KINDS.map((kind) => ({ value: kind, label: AUDIT_KIND_LABELS[kind] }))}
+            value={filters.kind}
+            onChange={(kind) => set({ kind: (kind as AuditKind | null) ?? null })}
+          />
+          <DateField label="From" value={filters.from} onChange={(from) => set({ from })} />
+          <DateField label="To" value={filters.to} onChange={(to) => set({ to })} />
+          <CompanySelect
+            label="Company"
+            value={filters.company}
+            onChange={(company) => set({ company })}
+            leading={[{ value: '', label: 'Every company' }]}
+          />
+        </SimpleGrid>
+        {list.isPending && <Text>Loading...</Text>}
+        {list.isError && <Text c="red">The audit could not be loaded.</Text>}
+        {list.data && list.data.results.length === 0 && <Text>Nothing recorded for these filters.</Text>}
+        {list.data && list.data.results.length > 0 && (
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped aria-label="Platform audit">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>What</Table.Th>
+                  <Table.Th>Company</Table.Th>
+                  <Table.Th>Who</Table.Th>
+                  <Table.Th>Details</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.results.map((entry) => (
+                  <Table.Tr key={entry.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLondon(entry.created_at, DATE_FORMATS.dateTime)}</Table.Td>
+                    <Table.Td>{entry.action}</Table.Td>
+                    <Table.Td>{entry.company_name ?? '—'}</Table.Td>
+                    <Table.Td>
+                      {entry.actor_name ?? '—'}
+                      {entry.impersonator_name && (
+                        <Text size="xs" c="dimmed">
+                          as impersonated by {entry.impersonator_name}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{entry.details ? <Code block>{JSON.stringify(entry.details)}</Code> : '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} />}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+// Dashboard card "Set up your company", for owners and HR admins of a company with steps still
+// to do: add a location, add departments, check the leave policy, invite people — each ticked
+// when done and linking to its settings screen. Gone once every step is done.
+import { Anchor, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { can } from '../../../client/ui/permission-guard';
+import type { SetupStep } from '../companies.policy';
+import { COMPANY_SETUP_ENDPOINT } from '../setup.contract';
+import { setupChecklistQueryOptions } from './companies.api';
+
+const STEPS: Record<SetupStep, { label: string; hint: string; to: string }> = {
+  locations: { label: 'Add your locations', hint: 'Where people work', to: '/settings/locations' },
+  departments: { label: 'Add your departments', hint: 'Teams, and who manages them', to: '/settings/departments' },
+  leave_policy: { label: 'Check your leave policy', hint: 'The leave year and allowances', to: '/settings/absence-and-leave-settings' },
+  people: { label: 'Invite your people', hint: 'Add employees and send their invitations', to: '/employees' },
+};
+
+export function SetupChecklistWidget() {
+  const allowed = can({ endpoint: COMPANY_SETUP_ENDPOINT, method: 'GET' });
+  const checklist = useQuery({ ...setupChecklistQueryOptions(), enabled: allowed, meta: { errorToast: false } });
+  if (!allowed || !checklist.data || checklist.data.complete) return null;
+  const done = checklist.data.steps.filter((step) => step.done).length;
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="setup-checklist">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} fz="h4" id="setup-checklist">
+            Set up your company
+          </Title>
+          <Text size="sm" c="dimmed">
+            {done} of {checklist.data.steps.length} done
+          </Text>
+        </Group>
+        <Progress value={(done / checklist.data.steps.length) * 100} aria-hidden />
+        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {checklist.data.steps.map((step) => {
+            const copy = STEPS[step.key];
+            return (
+              <Group key={step.key} component="li" gap="sm" wrap="nowrap" data-done={step.done || undefined}>
+                <ThemeIcon variant={step.done ? 'filled' : 'light'} color={step.done ? 'green' : 'gray'} radius="xl" size="md" aria-hidden>
+                  {step.done ? <IconCheck size={16} /> : <IconCircleDashed size={16} />}
+                </ThemeIcon>
+                <Stack gap={0} miw={0}>
+                  <Anchor
+                    fw={600}
+                    size="sm"
+                    td={step.done ? 'line-through' : undefined}
+                    renderRoot={(props) => <Link {...props} to={copy.to} />}
+                  >
+                    {copy.label}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {step.done ? 'Done' : copy.hint}
+                  </Text>
+                </Stack>
+              </Group>
+            );
+          })}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

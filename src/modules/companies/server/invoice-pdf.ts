@@ -1,0 +1,76 @@
+// A confirmed order's invoice as a one-page A4 PDF (pdf-lib): who it is for, the order, the
+// monthly amount, VAT and the total, and how it is paid — by bank transfer, outside Stafflane.
+import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { formatLondon } from '../../../shared/dates';
+import { describeOrder, formatPounds, VAT_RATE, type Order } from '../orders.contract';
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 56;
+
+/** Text the standard fonts can draw: anything else becomes "?". */
+function drawable(font: PDFFont, text: string): string {
+  const known = new Set(font.getCharacterSet());
+  return [...text.replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"')]
+    .map((c) => (known.has(c.codePointAt(0) ?? 0) ? c : '?'))
+    .join('');
+}
+
+export const invoiceNumber = (order: Pick<Order, 'number'>) => `SL-${String(order.number).padStart(6, '0')}`;
+
+export async function invoicePdf(
+  order: Order,
+  company: { name: string; number: string | null; address: string | null },
+): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  document.setTitle(`Invoice ${invoiceNumber(order)}`);
+  document.setProducer('Stafflane');
+  const page = document.addPage(A4);
+  const regular = await document.embedFont(StandardFonts.Helvetica);
+  const bold = await document.embedFont(StandardFonts.HelveticaBold);
+  let y = A4[1] - MARGIN;
+  const line = (text: string, options: { font?: PDFFont; size?: number; x?: number; gap?: number } = {}) => {
+    const font = options.font ?? regular;
+    const size = options.size ?? 11;
+    page.drawText(drawable(font, text), { x: options.x ?? MARGIN, y, size, font, color: rgb(0.1, 0.12, 0.16) });
+    y -= options.gap ?? size + 6;
+  };
+  const right = (text: string, atY: number, font = regular) => {
+    const clean = drawable(font, text);
+    page.drawText(clean, { x: A4[0] - MARGIN - font.widthOfTextAtSize(clean, 11), y: atY, size: 11, font });
+  };
+
+  line('Stafflane', { font: bold, size: 20, gap: 30 });
+  line(`Invoice ${invoiceNumber(order)}`, { font: bold, size: 14, gap: 20 });
+  line(`Date: ${formatLondon(order.decided_at ?? order.ordered_at, 'dd/MM/yyyy')}`);
+  line(`Order placed: ${formatLondon(order.ordered_at, 'dd/MM/yyyy')}${order.ordered_by_name ? ` by ${order.ordered_by_name}` : ''}`, {
+    gap: 28,
+  });
+  line('Billed to', { font: bold });
+  line(company.name);
+  if (company.number) line(`Company number ${company.number}`);
+  for (const part of (company.address ?? '').split('\n').filter(Boolean)) line(part);
+  y -= 20;
+
+  const net = order.amount_pence;
+  const vat = Math.round(net * VAT_RATE);
+  page.drawLine({ start: { x: MARGIN, y: y + 14 }, end: { x: A4[0] - MARGIN, y: y + 14 }, thickness: 0.5, color: rgb(0.7, 0.7, 0.7) });
+  line('Description', { font: bold, gap: 0 });
+  right('Monthly amount', y, bold);
+  y -= 20;
+  line(describeOrder(order), { gap: 0 });
+  right(formatPounds(net), y);
+  y -= 28;
+  for (const [label, value, font] of [
+    ['Net', formatPounds(net), regular],
+    [`VAT at ${VAT_RATE * 100}%`, formatPounds(vat), regular],
+    ['Total each month', formatPounds(net + vat), bold],
+  ] as const) {
+    line(label, { font, gap: 0, x: A4[0] / 2 });
+    right(value, y, font);
+    y -= 18;
+  }
+  y -= 24;
+  line('How to pay', { font: bold });
+  line('By bank transfer within 30 days, quoting the invoice number. Stafflane takes no card payments in the product.');
+  return document.save();
+}

@@ -1,0 +1,16 @@
+// The overtime list's address: the view, statuses and page; a bad value is dropped.
+import { OVERTIME_STATUSES, type OvertimeStatus, type OvertimeView } from '../overtime-values';
+
+export type OvertimeListSearch = { view?: OvertimeView; status?: OvertimeStatus[]; page?: number };
+
+export function parseOvertimeListSearch(raw: Record<string, unknown>): OvertimeListSearch {
+  const result: OvertimeListSearch = {};
+  if (raw.view === 'mine' || raw.view === 'to_approve') result.view = raw.view;
+  const statuses = (Array.isArray(raw.status) ? raw.status : raw.status === undefined ? [] : [raw.status])
+    .map(String)
+    .filter((value): value is OvertimeStatus => (OVERTIME_STATUSES as readonly string[]).includes(value));
+  if (statuses.length > 0) result.status = [...new Set(statuses)];
+  const page = Number(raw.page);
+  if (Number.isSafeInteger(page) && page > 1) result.page = page;
+  return result;
+}
