@@ -83,6 +83,17 @@ export async function sealPdf(
   return new SignPdf().sign(withPlaceholder, signer);
 }
 
+/**
+ * The CMS signature inside a signature placeholder's hex string. The placeholder is padded with
+ * zeros after the DER, and the DER itself may end in a zero byte, so its own length says where it
+ * ends: the padding is never trimmed by looking at the bytes.
+ */
+export function signatureFromPlaceholder(hex: string): forge.asn1.Asn1 {
+  // node-forge takes this option; its type declarations only know the older `strict` flag.
+  const fromDer = forge.asn1.fromDer as (bytes: string, options: { parseAllBytes: boolean }) => forge.asn1.Asn1;
+  return fromDer(forge.util.hexToBytes(hex), { parseAllBytes: false });
+}
+
 export type SealCheck = { valid: boolean; coversWholeFile: boolean; signerName: string | null };
 
 /**
@@ -96,13 +107,11 @@ export function verifySealedPdf(pdf: Buffer): SealCheck {
   if (!last) return { valid: false, coversWholeFile: false, signerName: null };
   const [a, b, c, d] = last.slice(1, 5).map(Number) as [number, number, number, number];
   const coversWholeFile = a === 0 && c + d === pdf.length && pdf[b] === 0x3c && pdf[c - 1] === 0x3e;
-  const hex = pdf
-    .subarray(b + 1, c - 1)
-    .toString('latin1')
-    .replace(/(?:00)*$/, '');
   const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
   try {
-    const message = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(forge.util.hexToBytes(hex))) as forge.pkcs7.PkcsSignedData & {
+    const message = forge.pkcs7.messageFromAsn1(
+      signatureFromPlaceholder(pdf.subarray(b + 1, c - 1).toString('latin1')),
+    ) as forge.pkcs7.PkcsSignedData & {
       rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string; digestAlgorithm: string };
     };
     const certificate = message.certificates[0];
