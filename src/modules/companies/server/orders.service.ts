@@ -5,7 +5,7 @@
 // here: a confirmed order's invoice is settled outside the product.
 import type { AppDeps } from '../../../server/app-deps';
 import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
-import { withSystem, withTenant, type Trx } from '../../../server/db/database';
+import { withSystem, type Trx } from '../../../server/db/database';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
 import { notify } from '../../../server/notifications/notify';
 import { resolveTodos, todoSubject } from '../../../server/notifications/resolve-todos';
@@ -32,7 +32,10 @@ type Deps = Pick<AppDeps, 'db' | 'mail'>;
 export async function placeOrder(options: { deps: Deps; caller: AuditCaller; input: PlaceOrderInput & { note: string } }): Promise<Order> {
   const { deps, caller, input } = options;
   const companyId = requireCompany(caller.session);
-  const order = await withTenant(deps.db, companyId, async (trx) => {
+  // The order and every administrator's to-do commit together. Administrators have no company,
+  // so this runs in the system scope, like the other calls that cross to them, and each
+  // statement names the caller's company itself.
+  const order = await withSystem(deps.db, async (trx) => {
     const plan = await findPlan(trx, companyId);
     if (!plan) throw AppError.notFound();
     if (input.kind === 'product' && plan.products.includes(input.product)) {
@@ -52,11 +55,9 @@ export async function placeOrder(options: { deps: Deps; caller: AuditCaller; inp
     await publish(trx, { channel: GLOBAL_CHANNEL, event: 'company-orders', invalidates: ['company-orders'] });
     const placed = await findOrder(trx, { id, companyId });
     if (!placed) throw AppError.notFound();
+    await notifyAdministrators(trx, placed);
     return placed;
   });
-  // Administrators have no company, so the tenant transaction cannot see them: their to-dos
-  // follow in the system scope. Should that fail, the order still waits in /admin/orders.
-  await withSystem(deps.db, (trx) => notifyAdministrators(trx, order));
   deps.mail.wake();
   return order;
 }
