@@ -90,7 +90,7 @@ export async function sealPdf(
  */
 export function signatureFromPlaceholder(hex: string): forge.asn1.Asn1 {
   // node-forge takes this option; its type declarations only know the older `strict` flag.
-  const fromDer = forge.asn1.fromDer as (bytes: string, options: { parseAllBytes: boolean }) => forge.asn1.Asn1;
+  const fromDer = forge.asn1.fromDer as unknown as (bytes: string, options: { parseAllBytes: boolean }) => forge.asn1.Asn1;
   return fromDer(forge.util.hexToBytes(hex), { parseAllBytes: false });
 }
 
