@@ -1,11 +1,16 @@
 // What modules offer one another through their registration, since no module may import
 // another's server code: the platform finds the offer in the module list (deps.modules) and
-// hands it to whoever asks. Two offers exist:
+// hands it to whoever asks. Three offers exist:
 //  - `timeOffInLieu` (the leave module): credits and expires time-off-in-lieu hours on a
 //    person's leave balance, as logged values with their reason (overtime calls it).
 //  - `payroll` (any module): the elements a module adds to a pay period's payroll data —
 //    overtime, unpaid and sick days, expenses — each with a stable key, so that what a period
 //    exported is never exported again and a late correction lands in the next period.
+//  - `contactRequests` (the support module): who a person writing to a support team is, and
+//    filing their message as a contact request e-mailed to the team (chat calls it outside
+//    support hours).
+import type { ContactType } from '../modules/support/support.contract';
+import type { Config } from './config';
 import type { Trx } from './db/database';
 
 /** One line of payroll data about one person. Amounts in pounds, two decimals. */
@@ -63,7 +68,27 @@ export type TimeOffInLieuLedger = {
   expire: (trx: Trx, change: TimeOffInLieuChange) => Promise<number>;
 };
 
-type Offering = { payroll?: PayrollContributor; timeOffInLieu?: TimeOffInLieuLedger };
+/** The person writing to a support team, as the team sees them. */
+export type ContactSender = { first_name: string; surname: string; email: string; authorised_contact: boolean; company_name: string };
+
+export type ContactRequestFiling = {
+  companyId: string;
+  userId: string;
+  contactType: ContactType;
+  message: string;
+  /** Where it was written: the contact form, or chat outside support hours. */
+  source: 'form' | 'chat';
+  sender: ContactSender;
+};
+
+export type ContactRequestDesk = {
+  /** The company's user writing, or undefined when they are not one (in the tenant transaction). */
+  sender: (trx: Trx, person: { companyId: string; userId: string }) => Promise<ContactSender | undefined>;
+  /** Keeps the request and e-mails it to the team's address, in the caller's tenant transaction. */
+  file: (trx: Trx, config: Pick<Config, 'teamEmails'>, filing: ContactRequestFiling) => Promise<{ id: string; created_at: string }>;
+};
+
+type Offering = { payroll?: PayrollContributor; timeOffInLieu?: TimeOffInLieuLedger; contactRequests?: ContactRequestDesk };
 
 /** Every module's payroll contributor, in module order. */
 export function payrollContributors(modules: readonly Offering[]): PayrollContributor[] {
@@ -73,4 +98,9 @@ export function payrollContributors(modules: readonly Offering[]): PayrollContri
 /** The time-off-in-lieu ledger offered by a module (the leave module), or null when none is registered. */
 export function timeOffInLieuLedger(modules: readonly Offering[]): TimeOffInLieuLedger | null {
   return modules.find((module) => module.timeOffInLieu)?.timeOffInLieu ?? null;
+}
+
+/** The contact-request desk offered by a module (the support module), or null when none is registered. */
+export function contactRequestDesk(modules: readonly Offering[]): ContactRequestDesk | null {
+  return modules.find((module) => module.contactRequests)?.contactRequests ?? null;
 }

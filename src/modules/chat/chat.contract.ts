@@ -5,15 +5,11 @@
 import * as v from 'valibot';
 import { MESSAGE_MAX_LENGTH } from '../../shared/constants';
 import { multilineTextField, requiredMultilineTextField } from '../../shared/validators';
-import { CONTACT_TYPES, type ContactType } from '../support/support.contract';
+import { CONTACT_TYPE_LABELS, CONTACT_TYPES, type ContactType } from '../support/support.contract';
 
 export const CHAT_TEAMS = CONTACT_TYPES;
 export type ChatTeam = ContactType;
-export const CHAT_TEAM_LABELS: Record<ChatTeam, string> = {
-  support: 'Support team',
-  hr: 'HR advice team',
-  hs: 'H&S advice team',
-};
+export const CHAT_TEAM_LABELS: Record<ChatTeam, string> = CONTACT_TYPE_LABELS;
 
 /** The person's side (company users) and the administrators' side. */
 export const CHAT_ENDPOINT = '/api/chat';

@@ -18,12 +18,20 @@ describe('administrators', () => {
 });
 
 describe('first-run steps', () => {
-  it('are each done by their own count', () => {
-    expect(setupProgress({ locations: 1, departments: 0, leavePolicyReviewed: true, peopleInvited: 0 })).toEqual({
+  it('are each done by their own count or by the module that answers them', () => {
+    expect(setupProgress({ locations: 1, departments: 0, peopleInvited: 0 }, { leave_policy: true })).toEqual({
       locations: true,
       departments: false,
       leave_policy: true,
       people: false,
+    });
+  });
+
+  it('leave out a step no module answers', () => {
+    expect(setupProgress({ locations: 0, departments: 0, peopleInvited: 2 }, {})).toEqual({
+      locations: false,
+      departments: false,
+      people: true,
     });
   });
 });

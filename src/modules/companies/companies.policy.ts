@@ -46,14 +46,19 @@ export function seatRefusal(input: { seats: number | null; used: number }): stri
 export const SETUP_STEPS = ['locations', 'departments', 'leave_policy', 'people'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 
-export type SetupCounts = { locations: number; departments: number; leavePolicyReviewed: boolean; peopleInvited: number };
+/** What the company has of the platform's own records: locations, departments, people besides the owner. */
+export type SetupCounts = { locations: number; departments: number; peopleInvited: number };
 
-/** Each first-run step and whether it is done: a location, a department, the leave policy looked at and saved, someone invited besides the owner. */
-export function setupProgress(counts: SetupCounts): Record<SetupStep, boolean> {
+/**
+ * Each first-run step and whether it is done: a location, a department, someone invited besides
+ * the owner, and the steps other modules answer (the leave policy looked at and saved). A step
+ * no registered module answers is left out.
+ */
+export function setupProgress(counts: SetupCounts, answered: Partial<Record<SetupStep, boolean>>): Partial<Record<SetupStep, boolean>> {
   return {
+    ...answered,
     locations: counts.locations > 0,
     departments: counts.departments > 0,
-    leave_policy: counts.leavePolicyReviewed,
     people: counts.peopleInvited > 0,
   };
 }

@@ -1,29 +1,25 @@
 // A person starts a chat. In support hours it opens a conversation that the team's
-// administrators see at once; outside them the message becomes a contact request, e-mailed to
-// the team's address like the contact form's, and the person is told when the team is back.
+// administrators see at once; outside them the message becomes a contact request, filed and
+// e-mailed through the support module's desk like the contact form's, and the person is told
+// when the team is back.
 import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
+import type { ContactRequestDesk } from '../../../server/module-hooks';
 import { withTenant } from '../../../server/db/database';
-import { enqueueEmail } from '../../../server/mail/mail.queries';
 import { AppError } from '../../../shared/app-error';
-import {
-  CHAT_EVENTS,
-  CHAT_TEAM_LABELS,
-  chatMessages,
-  type ChatAvailability,
-  type StartChatResult,
-  type StartChatInput,
-} from '../chat.contract';
+import { CHAT_EVENTS, chatMessages, type ChatAvailability, type StartChatResult, type StartChatInput } from '../chat.contract';
 import { chatTeamsFor } from '../chat.policy';
 import { supportHoursNow, type Clock } from './chat-clock';
-import { findChatPerson, insertChatContactRequest, insertConversation } from './chat.queries';
+import { insertConversation } from './chat.queries';
 import { publishToConversation, readPersonConversation } from './chat-views';
 import { addMessage, type ChatDeps } from './chat.service';
 
 type Person = { userId: string; companyId: string };
+/** The support module's desk: who is writing, and where an out-of-hours message is filed. */
+export type StartDeps = ChatDeps & { clock: Clock; contactRequests: ContactRequestDesk };
 type Started = Extract<StartChatResult, { kind: 'contact_request' }> | { kind: 'conversation'; id: string };
 
-export async function chatAvailability(deps: ChatDeps & { clock: Clock }, person: Person): Promise<ChatAvailability> {
-  const found = await withTenant(deps.db, person.companyId, (trx) => findChatPerson(trx, person));
+export async function chatAvailability(deps: StartDeps, person: Person): Promise<ChatAvailability> {
+  const found = await withTenant(deps.db, person.companyId, (trx) => deps.contactRequests.sender(trx, person));
   if (!found) throw AppError.forbidden();
   const hours = supportHoursNow(deps.clock);
   return {
@@ -36,7 +32,7 @@ export async function chatAvailability(deps: ChatDeps & { clock: Clock }, person
 }
 
 export async function startChat(
-  deps: ChatDeps & { clock: Clock },
+  deps: StartDeps,
   person: Person,
   input: Required<Pick<StartChatInput, 'team' | 'message' | 'confirmed'>>,
   caller: AuditCaller,
@@ -44,7 +40,7 @@ export async function startChat(
   const { db, config } = deps;
   const hours = supportHoursNow(deps.clock);
   const outcome = await withTenant(db, person.companyId, async (trx): Promise<Started> => {
-    const sender = await findChatPerson(trx, person);
+    const sender = await deps.contactRequests.sender(trx, person);
     if (!sender) throw AppError.forbidden();
     if (!chatTeamsFor(sender.authorised_contact).includes(input.team)) {
       throw AppError.validation({ team: [chatMessages.teamRefused] }, chatMessages.teamRefused);
@@ -52,24 +48,15 @@ export async function startChat(
     if (!sender.authorised_contact && !input.confirmed) {
       throw AppError.validation({ confirmed: [chatMessages.confirmationRequired] }, chatMessages.confirmationRequired);
     }
-    const team = CHAT_TEAM_LABELS[input.team];
-    const name = `${sender.first_name} ${sender.surname}`;
-
     if (!hours.open) {
-      const contactRequestId = await insertChatContactRequest(trx, { ...person, team: input.team, message: input.message });
-      await enqueueEmail(trx, {
-        template: 'contact_request',
-        companyId: person.companyId,
-        to: config.teamEmails[input.team],
-        subject: `Contact request for the ${team} from ${sender.company_name} (chat, outside support hours)`,
-        text: [
-          `${name} <${sender.email}> of ${sender.company_name} wrote to the ${team} in chat, outside support hours:`,
-          '',
-          input.message,
-          '',
-          `Reply to ${sender.email}. Request ${contactRequestId}.`,
-        ].join('\n'),
+      const filed = await deps.contactRequests.file(trx, config, {
+        ...person,
+        contactType: input.team,
+        message: input.message,
+        source: 'chat',
+        sender,
       });
+      const contactRequestId = filed.id;
       await auditCaller(trx, caller, {
         companyId: person.companyId,
         action: 'contact_request.created',

@@ -130,17 +130,6 @@ export async function replaceTeams(db: DbOrTrx, input: { userId: string; teams: 
   for (const team of input.teams) await addTeamMember(db, { userId: input.userId, team });
 }
 
-/** The person writing: their name, company and whether they are an authorised contact. */
-export async function findChatPerson(db: DbOrTrx, input: { companyId: string; userId: string }) {
-  return db
-    .selectFrom('users')
-    .innerJoin('companies', 'companies.id', 'users.company_id')
-    .select(['users.first_name', 'users.surname', 'users.email', 'users.authorised_contact', 'companies.name as company_name'])
-    .where('users.id', '=', input.userId)
-    .where('users.company_id', '=', input.companyId)
-    .executeTakeFirst();
-}
-
 export async function findUserName(db: DbOrTrx, userId: string): Promise<{ name: string; email: string } | undefined> {
   const row = await db.selectFrom('users').select(['first_name', 'surname', 'email']).where('id', '=', userId).executeTakeFirst();
   return row ? { name: `${row.first_name} ${row.surname}`, email: row.email } : undefined;
@@ -302,20 +291,4 @@ export async function findMessageFile(db: DbOrTrx, input: { conversationId: stri
     .where('m.conversation_id', '=', input.conversationId)
     .where('m.id', '=', input.messageId)
     .executeTakeFirst();
-}
-
-/**
- * A message written outside support hours becomes a contact request (the support module's
- * table, marked as coming from chat) in the person's tenant scope.
- */
-export async function insertChatContactRequest(
-  db: DbOrTrx,
-  input: { companyId: string; userId: string; team: ChatTeam; message: string },
-): Promise<string> {
-  const row = await db
-    .insertInto('contact_requests')
-    .values({ company_id: input.companyId, user_id: input.userId, contact_type: input.team, message: input.message, source: 'chat' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }

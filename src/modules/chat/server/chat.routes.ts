@@ -2,6 +2,7 @@
 // the administrators' under /api/admin-chat (their teams' conversations). Both sides share
 // one set of conversation routes (read, message, attachment, typing, read mark, close,
 // transcript); live updates go over the realtime channels (chat-views.ts).
+import { contactRequestDesk } from '../../../server/module-hooks';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../../../server/app-deps';
@@ -147,8 +148,11 @@ function mountConversation(app: FastifyInstance, deps: AppDeps, side: ChatSide):
 export const chatRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
   const clock = supportClock(deps.config);
+  const contactRequests = contactRequestDesk(deps.modules);
+  if (!contactRequests) throw new Error('Live chat needs the support module: it files messages written outside support hours.');
+  const startDeps = { ...deps, clock, contactRequests };
 
-  app.get(chatPaths.status, personAccess('GET'), async (request) => chatAvailability({ ...deps, clock }, personOf(request)));
+  app.get(chatPaths.status, personAccess('GET'), async (request) => chatAvailability(startDeps, personOf(request)));
 
   app.get(chatPaths.conversations, personAccess('GET'), async (request): Promise<ChatConversationList> => {
     const person = personOf(request);
@@ -159,7 +163,7 @@ export const chatRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   app.post(chatPaths.conversations, personAccess('POST'), async (request, reply) => {
     const person = personOf(request);
     const input = parseInput(StartChatSchema, request.body);
-    const result = await startChat({ ...deps, clock }, person, input, auditCallerOf(request));
+    const result = await startChat(startDeps, person, input, auditCallerOf(request));
     deps.mail.wake();
     return reply.code(201).send(result);
   });

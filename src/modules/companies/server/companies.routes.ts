@@ -18,7 +18,7 @@ import {
   FindCompaniesQuerySchema,
   UpdateCompanyInputSchema,
 } from '../companies.contract';
-import { SETUP_STEPS, setupProgress } from '../companies.policy';
+import { SETUP_STEPS, setupProgress, type SetupStep } from '../companies.policy';
 import { COMPANY_SETUP_ENDPOINT, UpdateUserAccessInputSchema, USER_ACCESS_ENDPOINT, type SetupChecklist } from '../setup.contract';
 import { findCompanyPage, findCompanyRow } from './companies.queries';
 import { createCompanyWithOwner, updateCompany } from './companies.service';
@@ -69,11 +69,16 @@ export const companiesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
     { config: { access: { endpoint: COMPANY_SETUP_ENDPOINT, method: 'GET', scope: 'company' } } },
     async (request) => {
       const companyId = requireCompany(requireSession(request));
-      const progress = setupProgress(await withTenant(db, companyId, (trx) => findSetupCounts(trx, companyId)));
-      const checklist: SetupChecklist = {
-        complete: SETUP_STEPS.every((step) => progress[step]),
-        steps: SETUP_STEPS.map((key) => ({ key, done: progress[key] })),
-      };
+      const progress = await withTenant(db, companyId, async (trx) => {
+        const answered: Partial<Record<SetupStep, boolean>> = {};
+        for (const key of SETUP_STEPS) {
+          const answer = deps.modules.find((module) => module.firstRunSteps?.[key])?.firstRunSteps?.[key];
+          if (answer) answered[key] = await answer(trx, companyId);
+        }
+        return setupProgress(await findSetupCounts(trx, companyId), answered);
+      });
+      const steps = SETUP_STEPS.flatMap((key) => (progress[key] === undefined ? [] : [{ key, done: progress[key] }]));
+      const checklist: SetupChecklist = { complete: steps.every((step) => step.done), steps };
       return checklist;
     },
   );

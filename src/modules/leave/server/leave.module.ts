@@ -8,6 +8,7 @@ import { countAbsencesAwaitingMe } from './absences.routes';
 import { leaveRoutes } from './leave.routes';
 import { assignDefaultPolicy } from './periods';
 import { seedLeaveDemo } from './leave-demo';
+import { leavePolicyReviewed } from './settings.queries';
 import { countReturnToWorkWaiting } from './return-to-work.service';
 import { leavePersonalData } from './leave.personal-data';
 
@@ -21,6 +22,7 @@ export const leaveModule: ServerModule = {
   jobs: leaveJobs,
   counters: { user_absence: countAbsencesAwaitingMe, user_absence_rtw: countReturnToWorkWaiting },
   onPersonAdded: (trx, person) => assignDefaultPolicy(trx, person),
+  firstRunSteps: { leave_policy: leavePolicyReviewed },
   demo: (trx, company) =>
     seedLeaveDemo(trx, { companyId: company.companyId, departments: company.departments, accounts: { ...company.accounts } }),
 };

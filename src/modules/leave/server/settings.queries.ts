@@ -222,6 +222,15 @@ export async function getLeaveSettings(trx: DbOrTrx, companyId: string): Promise
   return row ?? { leave_year_start_month: 1, leave_year_start_day: 1 };
 }
 
+/** Whether the company has looked at its leave policy: saved its leave settings or added a policy beside the default. */
+export async function leavePolicyReviewed(trx: DbOrTrx, companyId: string): Promise<boolean> {
+  const { rows } = await sql<{ reviewed: boolean }>`
+    select exists (select 1 from company_leave_settings where company_id = ${companyId})
+      or (select count(*) from absence_policy_templates where company_id = ${companyId}) > 1 as reviewed
+  `.execute(trx);
+  return rows[0]?.reviewed ?? false;
+}
+
 export async function saveLeaveSettings(trx: Trx, input: { companyId: string; values: CompanyLeaveSettings }): Promise<void> {
   await trx
     .insertInto('company_leave_settings')

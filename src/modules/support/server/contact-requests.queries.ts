@@ -2,6 +2,7 @@
 // administrators in the system scope with the sender and company.
 import { sql, type Generated, type Selectable } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
+import type { ContactSender } from '../../../server/module-hooks';
 import type { Paging } from '../../../shared/list';
 import type {
   ContactInboxQuery,
@@ -55,7 +56,7 @@ const toContactRequest = (row: Row): ContactRequest => ({
 });
 
 /** The sender as the team sees them: name, address, company and whether they are an authorised contact. */
-export async function getSender(db: DbOrTrx, input: { companyId: string; userId: string }) {
+export async function getSender(db: DbOrTrx, input: { companyId: string; userId: string }): Promise<ContactSender | undefined> {
   return db
     .selectFrom('users')
     .innerJoin('companies', 'companies.id', 'users.company_id')
@@ -67,11 +68,17 @@ export async function getSender(db: DbOrTrx, input: { companyId: string; userId:
 
 export async function createContactRequest(
   db: DbOrTrx,
-  input: { companyId: string; userId: string; contactType: ContactType; message: string },
+  input: { companyId: string; userId: string; contactType: ContactType; message: string; source: 'form' | 'chat' },
 ): Promise<ContactRequest> {
   const row = await db
     .insertInto('contact_requests')
-    .values({ company_id: input.companyId, user_id: input.userId, contact_type: input.contactType, message: input.message })
+    .values({
+      company_id: input.companyId,
+      user_id: input.userId,
+      contact_type: input.contactType,
+      message: input.message,
+      source: input.source,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return toContactRequest(row);

@@ -5,13 +5,11 @@ import type { AppDeps } from '../../../server/app-deps';
 import { auditRequest } from '../../../server/audit/audit-entry';
 import { withSystem, withTenant } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
-import { enqueueEmail } from '../../../server/mail/mail.queries';
 import { requireSession } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import { listResponse, pagingFrom } from '../../../shared/list';
 import * as v from 'valibot';
 import {
-  CONTACT_TYPE_LABELS,
   CONTACT_TYPE_REFUSED,
   CONTACT_US_ENDPOINT,
   ContactInboxQuerySchema,
@@ -20,7 +18,8 @@ import {
 } from '../support.contract';
 import { mountContactInbox } from './contact-inbox.routes';
 import { mayChooseContactType } from '../support.policy';
-import { createContactRequest, findContactRequests, getSender } from './contact-requests.queries';
+import { contactRequestDesk } from './contact-desk';
+import { findContactRequests, getSender } from './contact-requests.queries';
 
 export const supportRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db, config } = deps;
@@ -39,25 +38,13 @@ export const supportRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
       if (!mayChooseContactType({ authorisedContact: sender.authorised_contact, contactType: input.contact_type })) {
         throw AppError.validation({ contact_type: [CONTACT_TYPE_REFUSED] }, CONTACT_TYPE_REFUSED);
       }
-      const contactRequest = await createContactRequest(trx, {
+      const contactRequest = await contactRequestDesk.file(trx, config, {
         companyId,
         userId: session.userId,
         contactType: input.contact_type,
         message: input.message,
-      });
-      const name = `${sender.first_name} ${sender.surname}`;
-      await enqueueEmail(trx, {
-        template: 'contact_request',
-        companyId,
-        to: config.teamEmails[input.contact_type],
-        subject: `Contact request for the ${CONTACT_TYPE_LABELS[input.contact_type]} from ${sender.company_name}`,
-        text: [
-          `${name} <${sender.email}> of ${sender.company_name} wrote to the ${CONTACT_TYPE_LABELS[input.contact_type]}:`,
-          '',
-          input.message,
-          '',
-          `Reply to ${sender.email}. Request ${contactRequest.id}, sent ${contactRequest.created_at}.`,
-        ].join('\n'),
+        source: 'form',
+        sender,
       });
       await auditRequest(trx, request, {
         companyId,
