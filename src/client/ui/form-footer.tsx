@@ -8,6 +8,7 @@ export function FormFooter({
   label = 'Save',
   problem = null,
   color,
+  disabled = false,
 }: {
   submitting: boolean;
   onCancel: () => void;
@@ -15,6 +16,8 @@ export function FormFooter({
   problem?: string | null;
   /** The submit button's colour (red for a step that takes something away). */
   color?: string;
+  /** The submit button is off until the form can be sent (a confirmation box not yet ticked). */
+  disabled?: boolean;
 }) {
   return (
     <>
@@ -27,7 +30,7 @@ export function FormFooter({
         <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" loading={submitting} color={color}>
+        <Button type="submit" loading={submitting} color={color} disabled={disabled}>
           {label}
         </Button>
       </Group>

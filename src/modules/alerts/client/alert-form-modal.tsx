@@ -6,7 +6,7 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { Button, Group, Input, Modal, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
+import { Input, Modal, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../client/api/api-client';
@@ -18,6 +18,7 @@ import { ALERT_KINDS, SHORT_MESSAGE_MAX_LENGTH, type AdminAlert, type AlertKind 
 import { ALERT_KIND_LABELS, ALL_COMPANIES, alertInputOf, EMPTY_ALERT_FORM, formValuesOf, type AlertFormValues } from './alert-form';
 import { CompanySelect } from '../../../client/ui/company-select';
 import { createAlertMutationOptions, updateAlertMutationOptions } from './alerts.api';
+import { FormFooter } from '../../../client/ui/form-footer';
 
 const EVERY_COMPANY = 'all';
 
@@ -96,14 +97,7 @@ function AlertForm({ alert, onDone }: { alert: AdminAlert | null; onDone: () => 
           onChange={(event) => set({ publish_at: event.currentTarget.value })}
           error={errors.published_at?.[0]}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {alert ? 'Save' : 'Create'}
-          </Button>
-        </Group>
+        <FormFooter submitting={mutation.isPending} onCancel={onDone} label={alert ? 'Save' : 'Create'} />
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
 // An administrator asks a company for access (impersonation): which company, why, and for
 // how long. The company's owners are notified and decide.
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../client/shell/toasts';
@@ -10,6 +10,7 @@ import { TextareaField } from '../../../client/ui/textarea-field';
 import { useForm } from '../../../client/ui/use-form';
 import { ACCESS_REASON_MAX_LENGTH, CreateAccessRequestInputSchema } from '../access-requests.contract';
 import { accessRequestKeys, createAccessRequest } from './access-requests.api';
+import { FormFooter } from '../../../client/ui/form-footer';
 
 const DURATIONS = [1, 2, 4, 8, 24, 48, 72, 168].map((hours) => ({
   value: String(hours),
@@ -64,14 +65,7 @@ export function RequestAccessModal({ opened, onClose }: { opened: boolean; onClo
             onChange={(value) => duration.onChange(Number(value))}
             error={duration.error}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              Send request
-            </Button>
-          </Group>
+          <FormFooter submitting={form.submitting} onCancel={onClose} label="Send request" />
         </Stack>
       </form>
     </Modal>

@@ -20,6 +20,7 @@ import {
   submitMutationOptions,
   withdrawMutationOptions,
 } from './expenses.api';
+import { FormFooter } from '../../../client/ui/form-footer';
 
 type Props = { claim: ExpenseClaimDetail; amounts: Record<string, number | string> };
 
@@ -153,14 +154,7 @@ export function ClaimActions({ claim, amounts }: Props) {
               onChange={(event) => setReason(event.currentTarget.value)}
               error={reject.isError ? refusalMessage(reject.error) : undefined}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setRejecting(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" color="red" loading={reject.isPending}>
-                Reject
-              </Button>
-            </Group>
+            <FormFooter submitting={reject.isPending} onCancel={() => setRejecting(false)} label="Reject" color="red" />
           </Stack>
         </form>
       </Modal>
@@ -188,14 +182,7 @@ export function ClaimActions({ claim, amounts }: Props) {
               error={pay.isError ? refusalMessage(pay.error) : undefined}
               popoverProps={{ withinPortal: true }}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setPaying(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={pay.isPending}>
-                Mark as paid
-              </Button>
-            </Group>
+            <FormFooter submitting={pay.isPending} onCancel={() => setPaying(false)} label="Mark as paid" />
           </Stack>
         </form>
       </Modal>

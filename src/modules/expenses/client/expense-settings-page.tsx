@@ -37,6 +37,7 @@ import {
   settingsMutationOptions,
   typesMutationOptions,
 } from './expenses.api';
+import { FormFooter } from '../../../client/ui/form-footer';
 
 type Editing = { id?: string; name: string; limit: number | string; receipt_required: boolean };
 
@@ -79,19 +80,11 @@ function TypeModal({ editing, onClose }: { editing: Editing | null; onClose: () 
             checked={form.receipt_required}
             onChange={(event) => setForm({ ...form, receipt_required: event.currentTarget.checked })}
           />
-          {save.isError && (
-            <Alert color="red" role="alert">
-              {refusalMessage(save.error) ?? 'Please try again.'}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormFooter
+            submitting={save.isPending}
+            onCancel={onClose}
+            problem={save.isError ? (refusalMessage(save.error) ?? 'Please try again.') : null}
+          />
         </Stack>
       </form>
     </Modal>

@@ -4,13 +4,14 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as v from 'valibot';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { useForm, validateOnServer, type Draft } from '../../../client/ui/use-form';
 import { ItemField, type FieldBinding, type FieldSpec } from './item-fields';
 import { saveItemMutationOptions } from './organisation.api';
+import { FormFooter } from '../../../client/ui/form-footer';
 
 export type ItemFormProps = {
   resource: string;
@@ -69,19 +70,12 @@ function ItemForm({
         {fields.map((spec) => (
           <ItemField key={spec.name} spec={spec} form={form as unknown as FieldBinding} />
         ))}
-        {form.otherErrors.length > 0 && (
-          <Alert color="red" role="alert">
-            {form.otherErrors.join(' ')}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {id ? 'Save' : 'Create'}
-          </Button>
-        </Group>
+        <FormFooter
+          submitting={form.submitting}
+          onCancel={onClose}
+          label={id ? 'Save' : 'Create'}
+          problem={form.otherErrors.join(' ') || null}
+        />
       </Stack>
     </form>
   );

@@ -6,7 +6,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
-import { Alert, Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Checkbox, Modal, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as v from 'valibot';
@@ -27,6 +27,7 @@ import {
   ContactRequestSchema,
 } from '../support.contract';
 import { contactUsMutationOptions } from './contact-us.api';
+import { FormFooter } from '../../../client/ui/form-footer';
 
 export const CONTACT_SUPPORT_TITLE = 'Contact support';
 const DEPARTMENT_OPTIONS = CONTACT_TYPES.map((type) => ({ value: type, label: CONTACT_TYPE_LABELS[type] }));
@@ -78,14 +79,7 @@ function ContactSupportForm({ onClose }: { onClose: () => void }) {
             {form.otherErrors.join(' ')}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.submitting} disabled={!authorised && !confirmed}>
-            Send
-          </Button>
-        </Group>
+        <FormFooter submitting={form.submitting} onCancel={onClose} label="Send" disabled={!authorised && !confirmed} />
       </Stack>
     </form>
   );

@@ -47,6 +47,7 @@ import {
 } from '../tasks.contract';
 import { createTaskMutationOptions, refusalMessage, updateTaskMutationOptions } from './tasks.api';
 import { PersonSelect } from './task-parts';
+import { FormFooter } from '../../../client/ui/form-footer';
 
 const FREQUENCY_LABELS: Record<Frequency | 'none', string> = {
   none: 'Does not repeat',
@@ -88,6 +89,14 @@ export function TaskFormModal({ area, opened, onClose, selfId, incidentId, task 
   const [remindOverdue, setRemindOverdue] = useState(task?.remind_overdue ?? true);
   const [checklist, setChecklist] = useState('');
   const errors = isApiError(saving.error, 422) ? (saving.error.fieldErrors ?? {}) : {};
+  // A refusal, or a 422 with no field to show it beside, is said under the form.
+  const problem = !saving.isError
+    ? null
+    : isApiError(saving.error, 422)
+      ? Object.keys(errors).length === 0
+        ? saving.error.message
+        : null
+      : (refusalMessage(saving.error) ?? 'Error occurred');
   const error = (key: string) => errors[key]?.join(' ');
 
   const recurrence = frequency === 'none' ? null : { frequency, interval: 1, weekdays, month_day: monthDay === '' ? null : monthDay };
@@ -289,24 +298,7 @@ export function TaskFormModal({ area, opened, onClose, selfId, incidentId, task 
               error={error('checklist')}
             />
           )}
-          {saving.isError && !isApiError(create.error, 422) && (
-            <Text c="red" size="sm">
-              {refusalMessage(saving.error) ?? 'Error occurred'}
-            </Text>
-          )}
-          {isApiError(saving.error, 422) && Object.keys(errors).length === 0 && (
-            <Text c="red" size="sm">
-              {saving.error.message}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving.isPending}>
-              {task ? 'Save' : 'Add task'}
-            </Button>
-          </Group>
+          <FormFooter submitting={saving.isPending} onCancel={onClose} label={task ? 'Save' : 'Add task'} problem={problem} />
         </Stack>
       </form>
     </Modal>

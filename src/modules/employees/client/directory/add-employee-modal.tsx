@@ -5,7 +5,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Checkbox.css';
-import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Checkbox, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { showSuccessToast } from '../../../../client/shell/toasts';
@@ -17,6 +17,7 @@ import { useForm, validateOnServer } from '../../../../client/ui/use-form';
 import { CreateEmployeeInputSchema, USER_BASIC_ENDPOINT } from '../../directory.contract';
 import { departmentsQueryOptions } from '../../../../client/api/reference-lists';
 import { createEmployeeMutationOptions, locationsQueryOptions, rolesQueryOptions } from '../directory.api';
+import { FormFooter } from '../../../../client/ui/form-footer';
 
 const EMPTY = {
   first_name: '',
@@ -92,19 +93,7 @@ function AddEmployeeForm({ onCancel }: { onCancel: () => void }) {
           />
         )}
         <Checkbox label="Send an invitation e-mail now" {...form.checkboxProps('send_invitation')} />
-        {form.otherErrors.length > 0 && (
-          <Alert color="red" role="alert">
-            {form.otherErrors.join(' ')}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            Add employee
-          </Button>
-        </Group>
+        <FormFooter submitting={form.submitting} onCancel={onCancel} label="Add employee" problem={form.otherErrors.join(' ') || null} />
       </Stack>
     </form>
   );

@@ -7,7 +7,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Checkbox.css';
-import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Checkbox, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { can } from '../../../../client/ui/permission-guard';
@@ -17,6 +17,7 @@ import { useForm } from '../../../../client/ui/use-form';
 import { UpdateEmployeeInputSchema, USER_BASIC_ENDPOINT, type UpdateEmployeeInput, type UserBasic } from '../../directory.contract';
 import { departmentsQueryOptions } from '../../../../client/api/reference-lists';
 import { locationsQueryOptions, rolesQueryOptions, updateEmployeeMutationOptions } from '../directory.api';
+import { FormFooter } from '../../../../client/ui/form-footer';
 
 type Props = { opened: boolean; user: UserBasic; onClose: () => void };
 
@@ -100,19 +101,7 @@ function EditBasicForm({ user, onClose }: Omit<Props, 'opened'>) {
         {company && (
           <Checkbox label="Authorised contact (may contact the HR and H&S advice teams)" {...form.checkboxProps('authorised_contact')} />
         )}
-        {form.otherErrors.length > 0 && (
-          <Alert color="red" role="alert">
-            {form.otherErrors.join(' ')}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            Save
-          </Button>
-        </Group>
+        <FormFooter submitting={form.submitting} onCancel={onClose} problem={form.otherErrors.join(' ') || null} />
       </Stack>
     </form>
   );

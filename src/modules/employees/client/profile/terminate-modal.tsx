@@ -17,6 +17,7 @@ import { DATE_FORMATS, formatCalendarDate, londonDate } from '../../../../shared
 import { TerminateInputSchema } from '../../directory.contract';
 import { refusalMessage, terminateMutationOptions, terminationReasonsQueryOptions } from '../directory.api';
 import { DateField } from '../../../../client/ui/date-field';
+import { FormFooter } from '../../../../client/ui/form-footer';
 
 type Props = { opened: boolean; userId: string; name: string; onClose: () => void };
 
@@ -94,14 +95,7 @@ function TerminateForm({ userId, name, onClose }: Omit<Props, 'opened'>) {
           {...form.valueProps<string | null>('termination_reason_id')}
         />
         <TextareaField label="Notes" maxLength={2000} {...form.textProps('notes')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red">
-            Continue
-          </Button>
-        </Group>
+        <FormFooter submitting={false} onCancel={onClose} label="Continue" color="red" />
       </Stack>
     </form>
   );

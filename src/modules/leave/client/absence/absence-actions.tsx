@@ -18,6 +18,7 @@ import { leaveMessages } from '../../leave.contract';
 import { approveMutationOptions, cancelMutationOptions, refusalMessage, returnMutationOptions } from '../absences.api';
 import { personName } from './absence-format';
 import { DeclineModal } from './decline-modal';
+import { FormFooter } from '../../../../client/ui/form-footer';
 
 /** An approved absence that has begun can only be withdrawn with an approver's agreement. */
 export const needsCancellationRequest = (absence: Absence, today: string) => absence.status === 'approved' && absence.start_date <= today;
@@ -166,14 +167,7 @@ function ReturnModal({ absence, opened, onClose }: { absence: Absence; opened: b
               The change could not be saved. Please try again.
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={markReturned.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormFooter submitting={markReturned.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

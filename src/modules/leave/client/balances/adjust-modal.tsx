@@ -5,7 +5,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { Alert, Button, Group, Modal, SegmentedControl, Stack } from '@mantine/core';
+import { Modal, SegmentedControl, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { TextareaField } from '../../../../client/ui/textarea-field';
@@ -13,6 +13,7 @@ import { useForm } from '../../../../client/ui/use-form';
 import { ValueLogInputSchema, type PeriodValue } from '../../leave-balances.contract';
 import { logValueMutationOptions } from '../balances.api';
 import { NumberField } from '../request/number-field';
+import { FormFooter } from '../../../../client/ui/form-footer';
 
 type AdjustModalProps = { value: PeriodValue | null; hoursWorkedPolicy: boolean; onClose: () => void };
 
@@ -72,19 +73,7 @@ function AdjustForm({ value, hoursWorkedPolicy, onClose }: { value: PeriodValue;
           />
         )}
         <TextareaField label="Reason" required maxLength={500} {...form.textProps('reason')} />
-        {form.otherErrors.length > 0 && (
-          <Alert color="red" role="alert">
-            {form.otherErrors.join(' ')}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            Save
-          </Button>
-        </Group>
+        <FormFooter submitting={form.submitting} onCancel={onClose} problem={form.otherErrors.join(' ') || null} />
       </Stack>
     </form>
   );

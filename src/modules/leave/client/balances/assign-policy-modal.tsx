@@ -3,7 +3,7 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Group, Loader, Modal, Stack } from '@mantine/core';
+import { Alert, Loader, Modal, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { SelectField } from '../../../../client/ui/select-field';
@@ -11,6 +11,7 @@ import { useForm } from '../../../../client/ui/use-form';
 import { UserAbsencePolicyInputSchema } from '../../leave-balances.contract';
 import { assignPolicyMutationOptions, userPolicyQueryOptions } from '../balances.api';
 import { policyTemplatesQueryOptions } from '../leave-settings.api';
+import { FormFooter } from '../../../../client/ui/form-footer';
 
 type AssignPolicyModalProps = { userId: string; opened: boolean; onClose: () => void };
 
@@ -50,19 +51,7 @@ function PolicyChoice({ userId, current, options, onClose }: PolicyChoiceProps) 
     <form noValidate onSubmit={form.onSubmit} aria-label="Assign policy">
       <Stack gap="md">
         <SelectField label="Policy" required data={options} {...form.valueProps<string | null>('template_id')} />
-        {form.otherErrors.length > 0 && (
-          <Alert color="red" role="alert">
-            {form.otherErrors.join(' ')}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            Assign
-          </Button>
-        </Group>
+        <FormFooter submitting={form.submitting} onCancel={onClose} label="Assign" problem={form.otherErrors.join(' ') || null} />
       </Stack>
     </form>
   );
