@@ -64,13 +64,18 @@ export function setTokenRefresher(refresher: (() => Promise<void>) | null): void
   tokenRefresher = refresher;
 }
 
+/** Resolves once the stored token is fresh enough to send (see setTokenRefresher). */
+export async function freshToken(): Promise<void> {
+  if (tokenRefresher) await tokenRefresher();
+}
+
 export function apiFetch<T>(path: string, request: ApiRequest & { queue: OutboxMark }): Promise<T | QueuedResponse>;
 export function apiFetch<T>(path: string, request?: ApiRequest): Promise<T>;
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T | QueuedResponse> {
   const method = request.method ?? 'GET';
   // Chosen once per call, so whatever happens to this request (sent now, queued, replayed) it is one write.
   const idempotencyKey = method === 'GET' ? null : (request.idempotencyKey ?? newIdempotencyKey());
-  if (request.freshToken !== false && tokenRefresher) await tokenRefresher();
+  if (request.freshToken !== false) await freshToken();
   const headers = new Headers({ accept: 'application/json' });
   const token = getToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
@@ -83,7 +88,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     body = JSON.stringify(request.body);
   }
 
-  const response = await fetch(urlFor(path, request.query), { method, headers, body, signal: request.signal });
+  const response = await fetch(apiUrl(path, request.query), { method, headers, body, signal: request.signal });
   const payload = await readBody(response);
   if (response.status >= 300) {
     if (response.status === 401 && token && request.handleUnauthorised !== false) {
@@ -96,8 +101,8 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   return payload as T | QueuedResponse;
 }
 
-function urlFor(path: string, query: QueryInput | undefined): string {
-  // Absolute, so the same code runs in the browser and under test.
+/** The API address of `path` with its query, absolute so the same code runs in the browser and under test. */
+export function apiUrl(path: string, query?: QueryInput): string {
   const base = new URL(path, window.location.origin).toString();
   const search = query ? stringifyQuery(query) : '';
   if (!search) return base;

@@ -21,15 +21,8 @@ import {
   type ChatSide,
   type ChatTypingPayload,
 } from '../chat.contract';
-import {
-  announceTyping,
-  chatKeys,
-  conversationQueryOptions,
-  downloadAttachment,
-  markConversationRead,
-  sendChatAttachment,
-  sendChatMessage,
-} from './chat.api';
+import { announceTyping, chatKeys, conversationQueryOptions, markConversationRead, sendChatAttachment, sendChatMessage } from './chat.api';
+import { saveFile } from '../../../client/api/downloads';
 
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
@@ -79,7 +72,7 @@ function MessageBubble({ message, own, read }: { message: ChatMessage; own: bool
             size="compact-sm"
             leftSection={<IconPaperclip size={14} />}
             onClick={() =>
-              void downloadAttachment(attachment.download_path, attachment.name).catch(() =>
+              void saveFile(attachment.download_path, attachment.name).catch(() =>
                 showDangerToast({ message: 'The file could not be downloaded.' }),
               )
             }

@@ -98,18 +98,3 @@ export const markConversationRead = (side: ChatSide, id: string) => action(side,
 export const closeConversation = (side: ChatSide, id: string) => action(side, id, 'close');
 export const emailTranscript = (side: ChatSide, id: string) => action(side, id, 'transcript');
 export const takeConversation = (id: string) => action('team', id, 'take');
-
-/** File download through the authenticated API (never a public link). */
-export async function downloadAttachment(path: string, name: string): Promise<void> {
-  const headers = new Headers();
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  const response = await fetch(new URL(path, window.location.origin), { headers });
-  if (!response.ok) throw new ApiError(response.status, undefined);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

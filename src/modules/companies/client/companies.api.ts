@@ -2,8 +2,7 @@
 // queue, a company's own orders and invoices, and its first-run checklist. Keys start with
 // the resource names the server publishes, so realtime invalidations refresh them.
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../client/api/api-client';
-import { getToken } from '../../../client/auth/token-store';
+import { apiFetch } from '../../../client/api/api-client';
 import type { ListResponse } from '../../../shared/list';
 import {
   COMPANIES_RESOURCE,
@@ -101,23 +100,3 @@ export const setupChecklistQueryOptions = () =>
     queryFn: ({ signal }) => apiFetch<SetupChecklist>(COMPANY_SETUP_ENDPOINT, { signal }),
     staleTime: 30_000,
   });
-
-/** A confirmed order's invoice, with the bearer token, saved under the server's name. */
-export async function downloadInvoice(order: Pick<Order, 'id' | 'number'>): Promise<void> {
-  const headers = new Headers();
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  const response = await fetch(orderPaths.invoice(order.id), { headers });
-  if (response.status >= 300) throw new ApiError(response.status, await response.json().catch(() => undefined));
-  const header = response.headers.get('content-disposition') ?? '';
-  const name = /filename="?([^";]+)"?/i.exec(header)?.[1] ?? `stafflane-invoice-${order.number}.pdf`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = decodeURIComponent(name);
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

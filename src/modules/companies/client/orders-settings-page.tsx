@@ -8,11 +8,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast } from '../../../client/shell/toasts';
-import { describeOrder, formatPounds } from '../orders.contract';
-import { COMPANIES_PAGE_SIZE, downloadInvoice, ordersPageQueryOptions } from './companies.api';
+import { describeOrder, formatPounds, orderPaths } from '../orders.contract';
+import { COMPANIES_PAGE_SIZE, ordersPageQueryOptions } from './companies.api';
 import { ProductBadges, seatsLabel } from './company-labels';
 import { OrderedCell, OrderStatusCell } from './order-cells';
 import { PlaceOrderModal } from './place-order-modal';
+import { saveFile } from '../../../client/api/downloads';
 
 export function OrdersSettingsPage() {
   usePageTitle('Orders');
@@ -94,7 +95,7 @@ export function OrdersSettingsPage() {
                               size="xs"
                               variant="default"
                               onClick={() =>
-                                void downloadInvoice(order).catch(() =>
+                                void saveFile(orderPaths.invoice(order.id), `stafflane-invoice-${order.number}.pdf`).catch(() =>
                                   showDangerToast({ message: 'The invoice could not be downloaded.' }),
                                 )
                               }

@@ -6,14 +6,12 @@ import '@mantine/core/styles/Pagination.css';
 import { Button, Code, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, apiFetch } from '../../../client/api/api-client';
-import { getToken } from '../../../client/auth/token-store';
+import { apiFetch } from '../../../client/api/api-client';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast } from '../../../client/shell/toasts';
 import { CompanySelect, type CompanyChoice } from '../../../client/ui/company-select';
 import { DateField } from '../../../client/ui/date-field';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
-import { stringifyQuery } from '../../../shared/query-string';
 import {
   AUDIT_KIND_LABELS,
   AUDIT_KINDS,
@@ -21,6 +19,7 @@ import {
   type AuditKind,
   type PlatformAuditPage,
 } from '../platform-audit.contract';
+import { saveFile } from '../../../client/api/downloads';
 
 const PAGE_SIZE = 25;
 type Filters = { kind: AuditKind | null; from: string; to: string; company: CompanyChoice | null };
@@ -43,21 +42,8 @@ const auditQueryOptions = (filters: Filters, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-async function exportCsv(filters: Filters): Promise<void> {
-  const headers = new Headers();
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  const response = await fetch(`${PLATFORM_AUDIT_ENDPOINT}?${stringifyQuery({ ...queryOf(filters), format: 'csv' })}`, { headers });
-  if (response.status >= 300) throw new ApiError(response.status, await response.json().catch(() => undefined));
-  const name = /filename="?([^";]+)"?/i.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'stafflane-platform-audit.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = decodeURIComponent(name);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+function exportCsv(filters: Filters): Promise<void> {
+  return saveFile(PLATFORM_AUDIT_ENDPOINT, 'stafflane-platform-audit.csv', { ...queryOf(filters), format: 'csv' });
 }
 
 export function PlatformAuditPage() {

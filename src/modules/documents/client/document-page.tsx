@@ -26,7 +26,6 @@ import {
   documentAction,
   documentKeys,
   documentQueryOptions,
-  downloadFile,
   fetchBlob,
   invalidateDocuments,
   problemOf,
@@ -39,6 +38,7 @@ import { PdfView } from './pdf-view';
 import { SendToSignModal } from './send-to-sign-modal';
 import { SignPanel } from './sign-panel';
 import { TrailSection } from './trail-section';
+import { saveFile } from '../../../client/api/downloads';
 
 function BlobImage({ blob, alt, onDownload }: { blob: Blob; alt: string; onDownload: () => void }) {
   const url = useMemo(() => URL.createObjectURL(blob), [blob]);
@@ -155,7 +155,7 @@ export function DocumentPage({ id }: { id: string }) {
     }
   };
   const download = (path: string, name: string) =>
-    void downloadFile(path, name).catch((error: unknown) => showDangerToast({ message: problemOf(error) }));
+    void saveFile(path, name).catch((error: unknown) => showDangerToast({ message: problemOf(error) }));
   const downloadCurrent = () => download(`/api/document/${id}/file`, downloadName(document.title, document.version.file_name));
   const newVersion = (file: File) =>
     void run(

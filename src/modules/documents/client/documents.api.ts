@@ -21,6 +21,7 @@ import {
   type TemplateInput,
   type SealCertificateInfo,
 } from '../documents.contract';
+import { fetchFile, saveBlob } from '../../../client/api/downloads';
 
 export const DOCUMENT_PAGE_SIZE = 20;
 const R = DOCUMENT_RESOURCES;
@@ -109,43 +110,15 @@ export const invalidateDocuments = (queryClient: QueryClient) => invalidateResou
 
 // ---- Files ---------------------------------------------------------------------------------
 
-async function authorisedFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  const response = await fetch(path, { ...init, headers });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as { message?: string } | undefined;
-    throw Object.assign(new Error(body?.message ?? 'The file could not be fetched.'), { status: response.status });
-  }
-  return response;
-}
-
 /** A file of the API as a Blob, fetched with the bearer token (previews and downloads). */
 export async function fetchBlob(path: string, init?: RequestInit): Promise<Blob> {
-  return (await authorisedFetch(path, init)).blob();
+  return (await fetchFile(path, { init })).blob();
 }
 
 /** The SHA-256 (hex) of bytes, as the server's trail records it. */
 export async function sha256Hex(blob: Blob): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer());
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** Saves a blob under a name through a temporary link. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-export async function downloadFile(path: string, name: string): Promise<void> {
-  saveBlob(await fetchBlob(path), name);
 }
 
 /** Several documents as one zip (POST /api/download-batch with {path, name, type} each). */

@@ -13,7 +13,6 @@ import { expensePaths, formatPounds, type ExpenseClaimDetail } from '../expenses
 import { DateField } from '../../../client/ui/date-field';
 import {
   approveMutationOptions,
-  downloadFile,
   payMutationOptions,
   refusalMessage,
   rejectMutationOptions,
@@ -21,6 +20,7 @@ import {
   withdrawMutationOptions,
 } from './expenses.api';
 import { FormFooter } from '../../../client/ui/form-footer';
+import { saveFile } from '../../../client/api/downloads';
 
 type Props = { claim: ExpenseClaimDetail; amounts: Record<string, number | string> };
 
@@ -108,7 +108,7 @@ export function ClaimActions({ claim, amounts }: Props) {
       <Button
         key="zip"
         variant="default"
-        onClick={() => void downloadFile(expensePaths.receiptsZip(claim.id), `receipts-${claim.id.slice(0, 8)}.zip`)}
+        onClick={() => void saveFile(expensePaths.receiptsZip(claim.id), `receipts-${claim.id.slice(0, 8)}.zip`)}
       >
         Download receipts
       </Button>

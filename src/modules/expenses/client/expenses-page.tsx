@@ -18,8 +18,9 @@ import { EXPENSE_ENDPOINT, expensePaths, type ClaimView } from '../expenses.cont
 import { ClaimFilters } from './claim-filters';
 import { ClaimRows } from './claim-rows';
 import { parseClaimsSearch, toClaimFilters, type ClaimsSearch } from './claims-search';
-import { bulkApproveMutationOptions, CLAIM_PAGE_SIZE, claimListQueryOptions, downloadFile, refusalMessage } from './expenses.api';
+import { bulkApproveMutationOptions, CLAIM_PAGE_SIZE, claimListQueryOptions, refusalMessage } from './expenses.api';
 import { QueuedClaims, useQueuedClaims } from './queued-claims';
+import { saveFile } from '../../../client/api/downloads';
 
 export const claimListPageQueryOptions = (search: ClaimsSearch) =>
   claimListQueryOptions({ filters: toClaimFilters(search), page: search.page ?? 1 });
@@ -72,7 +73,7 @@ export function ExpensesPage() {
     ...(wide ? [{ value: 'all', label: 'All claims' }] : []),
   ];
   const exportAs = (format: 'csv' | 'xlsx') =>
-    downloadFile(expensePaths.export, `expenses-${londonDate(new Date())}.${format}`, { ...toClaimFilters(search), format }).catch(() =>
+    saveFile(expensePaths.export, `expenses-${londonDate(new Date())}.${format}`, { ...toClaimFilters(search), format }).catch(() =>
       showDangerToast({ message: 'The export could not be made. Please try again.' }),
     );
   const approveSelected = () =>

@@ -218,29 +218,6 @@ export const removeReceiptMutationOptions = (queryClient: QueryClient) => ({
   onSuccess: () => invalidateClaims(queryClient),
 });
 
-/** A file the API sends (receipt, zip, export), with the bearer token, handed to the browser as a download. */
-export async function downloadFile(path: string, fileName: string, query?: QueryInput): Promise<void> {
-  const headers = new Headers();
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  const url = new URL(path, window.location.origin);
-  for (const [key, value] of Object.entries(query ?? {})) {
-    for (const one of Array.isArray(value) ? value : [value])
-      if (one !== undefined && one !== null && one !== '') url.searchParams.append(key, String(one));
-  }
-  const response = await fetch(url, { headers });
-  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
-  const href = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
-
 /** A receipt's bytes as an object URL to show beside the figures (the caller revokes it). */
 export async function receiptObjectUrl(path: string, signal?: AbortSignal): Promise<string> {
   const headers = new Headers();

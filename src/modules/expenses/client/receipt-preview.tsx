@@ -6,10 +6,11 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { showDangerToast } from '../../../client/shell/toasts';
 import type { ExpenseReceipt } from '../expenses.contract';
-import { downloadFile, receiptObjectUrl } from './expenses.api';
+import { receiptObjectUrl } from './expenses.api';
+import { saveFile } from '../../../client/api/downloads';
 
 const download = (receipt: ExpenseReceipt) =>
-  downloadFile(receipt.download_path, receipt.name).catch(() => showDangerToast({ message: 'The receipt could not be downloaded.' }));
+  saveFile(receipt.download_path, receipt.name).catch(() => showDangerToast({ message: 'The receipt could not be downloaded.' }));
 
 function Photo({ receipt }: { receipt: ExpenseReceipt }) {
   const [url, setUrl] = useState<string | null>(null);

@@ -17,6 +17,7 @@ import {
   type IncidentList,
   type LinkedAbsence,
 } from '../incidents.contract';
+import { downloadAuthorised, saveFile } from '../../../client/api/downloads';
 
 export const INCIDENT_PAGE_SIZE = 20;
 export type IncidentFilters = { riddor?: string[]; from?: string; to?: string; search?: string; retention_due?: '1' };
@@ -108,18 +109,9 @@ export const deleteIncidentMutationOptions = (queryClient: QueryClient) => ({
 
 /** Downloads with the bearer token and saves (CSV) or opens (a photo) the file. */
 export async function downloadWithToken(path: string, saveAs?: string): Promise<void> {
-  const token = getToken();
-  const response = await fetch(new URL(path, window.location.origin), { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new ApiError(response.status, undefined);
-  const url = URL.createObjectURL(await response.blob());
-  if (saveAs) {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = saveAs;
-    link.click();
-  } else {
-    window.open(url, '_blank', 'noopener');
-  }
+  if (saveAs) return saveFile(path, saveAs);
+  const url = URL.createObjectURL((await downloadAuthorised(path)).blob);
+  window.open(url, '_blank', 'noopener');
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 

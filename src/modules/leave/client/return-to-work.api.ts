@@ -99,18 +99,3 @@ export const uploadFitNoteMutationOptions = (queryClient: QueryClient) => ({
   meta: { errorToast: false },
   onSuccess: () => invalidateReturnToWork(queryClient),
 });
-
-/** The fit note's bytes with the bearer token, handed to the browser as a download. */
-export async function downloadFitNote(file: { download_path: string; name: string }): Promise<void> {
-  const response = await sendFile(file.download_path, { method: 'GET' });
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the address to the download.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

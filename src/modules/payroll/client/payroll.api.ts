@@ -1,9 +1,8 @@
 // Payroll data's calls: the settings, the periods, one period's review, exporting (locks it),
 // sending it to the payroll contact, and downloading its files with the bearer token.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../client/api/api-client';
+import { apiFetch } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
-import { getToken } from '../../../client/auth/token-store';
 import type { ListResponse } from '../../../shared/list';
 import {
   PAYROLL_INVALIDATES,
@@ -15,6 +14,7 @@ import {
   type PayrollSettings,
   type PayrollSettingsInput,
 } from '../payroll.contract';
+import { saveFile } from '../../../client/api/downloads';
 
 export const payrollKeys = {
   periods: [PAYROLL_RESOURCES.period, 'list'] as const,
@@ -66,24 +66,6 @@ export const savePayrollSettingsMutationOptions = (queryClient: QueryClient) => 
 });
 
 /** The period's file in a layout, with the bearer token, saved under the server's name. */
-export async function downloadPeriod(start: string, layout: ExportLayout): Promise<void> {
-  const headers = new Headers();
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  const response = await fetch(payrollPaths.download(start, layout), { headers });
-  if (response.status >= 300) throw new ApiError(response.status, await response.json().catch(() => undefined));
-  const header = response.headers.get('content-disposition') ?? '';
-  const name =
-    /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1] ??
-    /filename="?([^";]+)"?/i.exec(header)?.[1] ??
-    `payroll-${start}.${layout === 'xlsx' ? 'xlsx' : 'csv'}`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = decodeURIComponent(name);
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function downloadPeriod(start: string, layout: ExportLayout): Promise<void> {
+  return saveFile(payrollPaths.download(start, layout), `payroll-${start}.${layout === 'xlsx' ? 'xlsx' : 'csv'}`);
 }

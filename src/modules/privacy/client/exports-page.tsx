@@ -12,7 +12,8 @@ import { showDangerToast } from '../../../client/shell/toasts';
 import { can } from '../../../client/ui/permission-guard';
 import { formatLondon } from '../../../shared/dates';
 import { EXPORT_LINK_DAYS, PERSONAL_DATA_EXPORTS_ENDPOINT, privacyPaths, type PersonalDataExport } from '../privacy.contract';
-import { downloadFile, exportsQueryOptions, refusalMessage } from './privacy.api';
+import { exportsQueryOptions, refusalMessage } from './privacy.api';
+import { saveFile } from '../../../client/api/downloads';
 
 const STATUS: Record<PersonalDataExport['status'], { label: string; color: string }> = {
   queued: { label: 'Waiting', color: 'gray' },
@@ -34,7 +35,7 @@ function ExportCard({ item }: { item: PersonalDataExport }) {
     setBusy(true);
     try {
       const name = `personal-data-${item.personName.replace(/[^A-Za-z0-9]+/g, '-')}-${item.createdAt.slice(0, 10)}.zip`;
-      await downloadFile(privacyPaths.download(item.id), name);
+      await saveFile(privacyPaths.download(item.id), name);
       await queryClient.invalidateQueries({ queryKey: exportsQueryOptions().queryKey });
     } catch (error) {
       showDangerToast({ message: refusalMessage(error) ?? 'The export could not be downloaded.' });

@@ -4,7 +4,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, ApiError } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
-import { getToken } from '../../../client/auth/token-store';
 import {
   DATA_PROTECTION_INVALIDATES,
   DATA_PROTECTION_RESOURCE,
@@ -60,26 +59,6 @@ export const registerQueryOptions = (period: { from: string; to: string }) =>
     queryFn: ({ signal }) => apiFetch<SpecialCategoryRegister>(privacyPaths.register, { signal, query: period }),
     meta: { sensitive: true },
   });
-
-/** A file the API sends, with the bearer token, handed to the browser as a download. */
-export async function downloadFile(path: string, fileName: string, query: Record<string, string> = {}): Promise<void> {
-  const headers = new Headers();
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  const url = new URL(path, window.location.origin);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  const response = await fetch(url, { headers });
-  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
-  const href = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
 
 export function refusalMessage(error: unknown): string | null {
   return error instanceof ApiError ? error.message : null;

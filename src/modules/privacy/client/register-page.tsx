@@ -11,7 +11,8 @@ import { showDangerToast } from '../../../client/shell/toasts';
 import { DateField } from '../../../client/ui/date-field';
 import { addDays, formatCalendarDate, formatLondon, londonDate } from '../../../shared/dates';
 import { privacyPaths } from '../privacy.contract';
-import { downloadFile, refusalMessage, registerQueryOptions } from './privacy.api';
+import { refusalMessage, registerQueryOptions } from './privacy.api';
+import { saveFile } from '../../../client/api/downloads';
 
 const SCOPES: Record<string, string> = { own: 'Their own', department: 'Their departments', company: 'Whole company', global: 'Everyone' };
 
@@ -23,7 +24,7 @@ export function RegisterPage() {
   const data = register.data;
   const roles = data ? [...new Set(data.access.map((row) => row.role))] : [];
   const csv = () =>
-    downloadFile(privacyPaths.registerCsv, `special-category-register-${period.from}-${period.to}.csv`, period).catch((error: unknown) =>
+    saveFile(privacyPaths.registerCsv, `special-category-register-${period.from}-${period.to}.csv`, period).catch((error: unknown) =>
       showDangerToast({ message: refusalMessage(error) ?? 'The register could not be downloaded.' }),
     );
   return (

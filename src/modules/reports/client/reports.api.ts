@@ -1,10 +1,8 @@
 // The reports screen's calls: the catalogue, one report's answer (its query key carries the
 // filters), the monthly e-mail subscriptions, and exports downloaded with their progress.
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../client/api/api-client';
+import { apiFetch } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
-import { getToken } from '../../../client/auth/token-store';
-import { stringifyQuery } from '../../../shared/query-string';
 import {
   REPORT_RESOURCES,
   reportPaths,
@@ -13,6 +11,7 @@ import {
   type ReportSummary,
   type SubscriptionInput,
 } from '../reports.contract';
+import { fetchFile, filenameFrom, saveBlob } from '../../../client/api/downloads';
 
 export type ReportParams = { from: string; to: string; department_id?: string[]; location_id?: string[]; group_by?: string };
 
@@ -56,13 +55,7 @@ export async function downloadReport(input: {
   format: 'csv' | 'xlsx';
   onProgress: (share: number | null) => void;
 }): Promise<void> {
-  const url = new URL(reportPaths.report(input.key), window.location.origin);
-  url.search = stringifyQuery({ ...input.params, format: input.format });
-  const headers = new Headers();
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  const response = await fetch(url, { headers });
-  if (response.status >= 300) throw new ApiError(response.status, await response.json().catch(() => undefined));
+  const response = await fetchFile(reportPaths.report(input.key), { query: { ...input.params, format: input.format } });
   const total = Number(response.headers.get('content-length')) || null;
   const chunks: Uint8Array[] = [];
   let received = 0;
@@ -74,15 +67,6 @@ export async function downloadReport(input: {
     received += value.length;
     input.onProgress(total ? Math.min(1, received / total) : null);
   }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? `${input.key}-report.${input.format}`;
-  const blob = new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' });
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  const name = filenameFrom(response.headers.get('content-disposition')) ?? `${input.key}-report.${input.format}`;
+  saveBlob(new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }), name);
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { showDangerToast } from '../../../../client/shell/toasts';
 import { londonDate } from '../../../../shared/dates';
 import { directoryPaths, EXPORT_FORMATS, type DirectoryQuery } from '../../directory.contract';
-import { downloadAuthorised, saveBlob } from './download';
+import { downloadAuthorised, saveBlob } from '../../../../client/api/downloads';
 
 type Format = (typeof EXPORT_FORMATS)[number];
 

@@ -7,7 +7,7 @@ import { Avatar, type AvatarProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { settingsPaths } from '../../../settings/settings.contract';
 import type { ProfileImageRef } from '../../directory.contract';
-import { downloadAuthorised } from './download';
+import { downloadAuthorised } from '../../../../client/api/downloads';
 
 function usePrivateImage(userId: string, image: ProfileImageRef): string | undefined {
   const [url, setUrl] = useState<{ key: string; url: string }>();

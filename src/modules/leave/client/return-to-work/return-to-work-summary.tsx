@@ -9,8 +9,8 @@ import { SICKNESS_CATEGORY_LABELS } from '../../leave.contract';
 import { type ReturnToWorkItem } from '../../return-to-work.contract';
 import { formatDate, personName } from '../absence/absence-format';
 import { ReturnToWorkStatusBadge } from '../absence/absence-status-badge';
-import { downloadFitNote } from '../return-to-work.api';
 import { calendarDaysText, KIND_LABELS } from './return-to-work-words';
+import { saveFile } from '../../../../client/api/downloads';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -65,7 +65,7 @@ export function ReturnToWorkSummary({ item }: { item: ReturnToWorkItem }) {
               px={0}
               onClick={() => {
                 setDownloadFailed(false);
-                downloadFitNote(file).catch(() => setDownloadFailed(true));
+                saveFile(file.download_path, file.name).catch(() => setDownloadFailed(true));
               }}
             >
               Download {file.name}
