@@ -10,11 +10,14 @@ import {
   serverEnv,
   snapshotBuiltClient,
 } from './tests/e2e/support/app-server';
+import { startMailSink } from './tests/e2e/support/mail-sink';
+
+type MailSinkHolder = typeof globalThis & { stafflaneMailSink?: () => Promise<void> };
 
 // The config is evaluated again in every worker: choose the port, empty the data directory
 // and take the snapshot once, in the runner, and hand them down through the environment.
 if (!process.env.E2E_PORT) {
-  // The server, the mail sink (started by the global setup) and the endpoint the tests read it from.
+  // The server, the mail sink and the endpoint the tests read it from.
   const [serverPort, smtpPort, mailPort] = await freePorts(3);
   process.env.E2E_PORT = String(serverPort);
   process.env.E2E_SMTP_PORT = String(smtpPort);
@@ -22,6 +25,10 @@ if (!process.env.E2E_PORT) {
   removeStaleRuns();
   freshDir(`e2e-data-${process.env.E2E_PORT}`);
   process.env.E2E_CLIENT_DIR = snapshotBuiltClient(`e2e-client-${process.env.E2E_PORT}`);
+  // The sink listens before the server starts (Playwright starts the web server before the
+  // global setup), so the server's first e-mails are delivered, not retried; the global setup
+  // hands its stop to Playwright.
+  (globalThis as MailSinkHolder).stafflaneMailSink = await startMailSink();
 }
 const port = Number(process.env.E2E_PORT);
 const smtpUrl = `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`;
