@@ -48,7 +48,14 @@ describe('acknowledgement', () => {
 
     await call(t, as('colleague'), 'POST', `/api/notices/${id}/read`, {});
     const receipts = (await call(t, as('owner'), 'GET', `/api/notices/${id}/receipts`)).json();
-    expect(receipts.audience).toBe(7);
+    expect(receipts.audience).toBe(6); // seven addressed, less the owner who wrote it
+    expect(receipts.results.map((r: { user: { id: string } }) => r.user.id)).not.toContain(acme.people.owner.id);
+    // The author's own notice is read and acknowledged for them: not unread, nothing to acknowledge.
+    const own = (await call(t, as('owner'), 'GET', `/api/notices/${id}`)).json();
+    expect(own.read_at).toBeTruthy();
+    expect(own.acknowledged_at).toBeTruthy();
+    const unread = (await call(t, as('owner'), 'GET', '/api/notices?unread=1')).json();
+    expect(unread.results.map((n: { id: string }) => n.id)).not.toContain(id);
     expect(receipts.read).toBe(2);
     expect(receipts.acknowledged).toBe(1);
     const ella = receipts.results.find((r: { user: { id: string } }) => r.user.id === acme.people.employee.id);

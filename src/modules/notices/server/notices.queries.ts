@@ -99,6 +99,9 @@ function visibleSql(reader: NoticeReader): RawBuilder<boolean> {
     SELECT 1 FROM users u WHERE u.id = ${reader.userId}::uuid AND u.company_id = n.company_id AND ${addressed})))`;
 }
 
+/** The reader wrote notice `n`: they are not its audience, and it counts as read and acknowledged by them once published. */
+const authorSql = (reader: NoticeReader) => sql<boolean>`(n.created_by = ${reader.userId}::uuid)`;
+
 const stateSql = (today: string) => sql<NoticeState>`CASE
   WHEN n.published_at IS NULL THEN 'scheduled'
   WHEN n.expires_on IS NOT NULL AND n.expires_on < ${today}::date THEN 'expired'
@@ -109,7 +112,10 @@ function selectNotices(reader: NoticeReader, where: RawBuilder<unknown>, tail: R
     SELECT n.id, n.title, n.body, n.audience, n.department_ids, n.location_ids, n.publish_at, n.published_at,
            to_char(n.expires_on, 'YYYY-MM-DD') AS expires_on, n.pinned, n.acknowledgement_required, n.send_email,
            n.reminded_at, n.created_at, n.created_by, a.first_name AS author_first_name, a.surname AS author_surname,
-           r.read_at, r.acknowledged_at, ${managesSql(reader)} AS can_manage, ${stateSql(reader.today)} AS state,
+           CASE WHEN ${authorSql(reader)} THEN coalesce(r.read_at, n.published_at) ELSE r.read_at END AS read_at,
+           CASE WHEN ${authorSql(reader)} AND n.acknowledgement_required THEN coalesce(r.acknowledged_at, n.published_at)
+                ELSE r.acknowledged_at END AS acknowledged_at,
+           ${managesSql(reader)} AS can_manage, ${stateSql(reader.today)} AS state,
            CASE n.audience
              WHEN 'departments' THEN ARRAY(SELECT d.name FROM departments d WHERE d.id = ANY (n.department_ids) ORDER BY d.name)
              WHEN 'locations' THEN ARRAY(SELECT l.name FROM company_locations l WHERE l.id = ANY (n.location_ids) ORDER BY l.name)
@@ -130,7 +136,7 @@ export async function findNoticePage(
   const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = sql`${stateSql(reader.today)} = ${state}
     ${search ? sql`AND (n.title ILIKE ${search} OR n.body ILIKE ${search})` : sql``}
-    ${query.unread === '1' ? sql`AND r.read_at IS NULL` : sql``}
+    ${query.unread === '1' ? sql`AND r.read_at IS NULL AND NOT ${authorSql(reader)}` : sql``}
     ${query.pinned === '1' ? sql`AND n.pinned` : sql``}`;
   const rows = await selectNotices(
     reader,
@@ -150,7 +156,7 @@ export async function findNotice(db: DbOrTrx, reader: NoticeReader, id: string):
 export async function countUnread(db: DbOrTrx, reader: NoticeReader): Promise<number> {
   const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM (${selectNotices(
     reader,
-    sql`n.published_at IS NOT NULL AND r.read_at IS NULL AND ${stateSql(reader.today)} = 'current'`,
+    sql`n.published_at IS NOT NULL AND r.read_at IS NULL AND NOT ${authorSql(reader)} AND ${stateSql(reader.today)} = 'current'`,
   )}) AS unread`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
@@ -227,8 +233,8 @@ export type AudienceMember = {
 };
 
 /**
- * The active people a notice addresses, with their receipts; `departmentIds` keeps to people
- * of those departments (a department manager's view).
+ * The active people a notice addresses, with their receipts, less its author; `departmentIds`
+ * keeps to people of those departments (a department manager's view).
  */
 export async function findAudience(
   db: DbOrTrx,
@@ -242,7 +248,7 @@ export async function findAudience(
     SELECT u.id, u.first_name, u.surname, u.email, coalesce(s.email_notifications, true) AS email_notifications,
            d.name AS department, r.read_at, r.acknowledged_at
     FROM notices n
-    JOIN users u ON u.company_id = n.company_id AND u.status = 'active' AND ${addressed}
+    JOIN users u ON u.company_id = n.company_id AND u.status = 'active' AND ${addressed} AND u.id IS DISTINCT FROM n.created_by
     LEFT JOIN departments d ON d.id = u.department_id
     LEFT JOIN user_settings s ON s.user_id = u.id
     LEFT JOIN notice_receipts r ON r.notice_id = n.id AND r.user_id = u.id
