@@ -69,6 +69,20 @@ test('an incident reported offline on a phone with a photo lands once, and the o
   await olivia.getByRole('textbox', { name: 'Reference number' }).fill('RIDDOR-2026-0042');
   await olivia.getByRole('button', { name: 'Mark as reported' }).click();
   await expect(panel.getByText(/reference RIDDOR-2026-0042/)).toBeVisible();
+
+  // The owner corrects the account; the RIDDOR answers stay as they were.
+  await olivia.getByRole('button', { name: 'Edit the account' }).click();
+  const account = olivia.getByRole('dialog', { name: 'Edit the account' });
+  await account.getByRole('textbox', { name: 'Witnesses' }).fill('Marcus Manager, from the loading bay');
+  await account.getByRole('textbox', { name: 'What happened' }).fill('');
+  await account.getByRole('button', { name: 'Save' }).click();
+  await expect(account.getByText('Field is required.')).toBeVisible();
+  await account.getByRole('textbox', { name: 'What happened' }).fill('A pallet slipped from the forklift in the loading bay.');
+  await account.getByRole('button', { name: 'Save' }).click();
+  await expect(account).toBeHidden();
+  await expect(olivia.getByText('Marcus Manager, from the loading bay')).toBeVisible();
+  await expect(olivia.getByText('A pallet slipped from the forklift in the loading bay.')).toBeVisible();
+  await expect(panel.getByText(/reference RIDDOR-2026-0042/)).toBeVisible();
   await ella.context().close();
   await olivia.context().close();
 });

@@ -28,6 +28,7 @@ import {
   updateIncidentMutationOptions,
 } from './incidents.api';
 import { RiddorBadge, RiddorPanel } from './incident-parts';
+import { editable, IncidentAccountModal } from './incident-account-modal';
 import { DateField } from '../../../client/ui/date-field';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -47,31 +48,6 @@ const line = (label: string, value: string | null) =>
       <b>{label}:</b> {value}
     </Text>
   ) : null;
-
-/** The record as the update call takes it, with changes. */
-const editable = (incident: IncidentDetail) => ({
-  occurred_at: incident.occurred_at,
-  location: incident.location,
-  person_kind: incident.person.kind,
-  person_user_id: incident.person.user_id,
-  person_name: incident.person.kind === 'other' ? incident.person.name : null,
-  person_contact: incident.person.contact,
-  person_is_worker: incident.person.is_worker,
-  what_happened: incident.what_happened,
-  injury: incident.injury,
-  body_part: incident.body_part,
-  treatment: incident.treatment,
-  taken_to_hospital: incident.taken_to_hospital,
-  witnesses: incident.witnesses,
-  immediate_actions: incident.immediate_actions,
-  death: incident.death,
-  specified_injury: incident.specified_injury,
-  dangerous_occurrence: incident.dangerous_occurrence,
-  occupational_disease: incident.occupational_disease,
-  diagnosed_on: incident.diagnosed_on,
-  incapacity_last_day: incident.incapacity_last_day,
-  absence_id: incident.absence?.id ?? null,
-});
 
 function RiddorEditor({ incident }: { incident: IncidentDetail }) {
   const queryClient = useQueryClient();
@@ -206,6 +182,7 @@ function DeleteAfterRetention({ incident }: { incident: IncidentDetail }) {
 }
 
 function Body({ incident }: { incident: IncidentDetail }) {
+  const [editing, setEditing] = useState(false);
   return (
     <Stack gap="md">
       <RiddorPanel riddor={incident.riddor} />
@@ -232,8 +209,16 @@ function Body({ incident }: { incident: IncidentDetail }) {
           <Text size="xs" c="dimmed">
             Kept until at least {formatCalendarDate(incident.retention_until, DATE_FORMATS.date)}.
           </Text>
+          {incident.can_edit && (
+            <Group>
+              <Button variant="light" size="xs" onClick={() => setEditing(true)}>
+                Edit the account
+              </Button>
+            </Group>
+          )}
           {incident.can_edit && incident.retention_until < londonDate(new Date()) && <DeleteAfterRetention incident={incident} />}
         </Stack>
+        {incident.can_edit && <IncidentAccountModal incident={incident} opened={editing} onClose={() => setEditing(false)} />}
       </Section>
       <Section title="Photos and files">
         <Stack gap={4}>
