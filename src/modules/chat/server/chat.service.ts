@@ -84,7 +84,18 @@ export async function takeConversation(db: Db, viewer: Viewer, id: string, calle
   await withConversation(db, viewer, id, async (trx, conversation) => {
     if (conversation.status === 'closed') throw AppError.validation({}, chatMessages.closed);
     await updateConversation(trx, id, { status: 'open', assigned_to: viewer.userId });
-    await announceChange(trx, caller, conversation, { action: 'chat.taken', details: { team: conversation.team } });
+    await auditCaller(trx, caller, {
+      companyId: conversation.company_id,
+      action: 'chat.taken',
+      targetType: 'chat_conversation',
+      targetId: id,
+      details: { team: conversation.team },
+    });
+    await publishToConversation(trx, conversation, {
+      event: CHAT_EVENTS.conversation,
+      to: 'both',
+      payload: () => ({ conversation_id: id }),
+    });
   });
 }
 
@@ -92,27 +103,18 @@ export async function closeConversation(db: Db, viewer: Viewer, id: string, call
   await withConversation(db, viewer, id, async (trx, conversation) => {
     if (conversation.status === 'closed') return;
     await updateConversation(trx, id, { status: 'closed', closed: true });
-    await announceChange(trx, caller, conversation, { action: 'chat.closed', details: { by: viewer.side } });
-  });
-}
-
-/** A change of the conversation itself: audited, and both sides' open views told to refresh it. */
-async function announceChange(
-  trx: Trx,
-  caller: AuditCaller,
-  conversation: ConversationRow,
-  audit: { action: string; details: Record<string, unknown> },
-): Promise<void> {
-  await auditCaller(trx, caller, {
-    companyId: conversation.company_id,
-    targetType: 'chat_conversation',
-    targetId: conversation.id,
-    ...audit,
-  });
-  await publishToConversation(trx, conversation, {
-    event: CHAT_EVENTS.conversation,
-    to: 'both',
-    payload: () => ({ conversation_id: conversation.id }),
+    await auditCaller(trx, caller, {
+      companyId: conversation.company_id,
+      action: 'chat.closed',
+      targetType: 'chat_conversation',
+      targetId: id,
+      details: { by: viewer.side },
+    });
+    await publishToConversation(trx, conversation, {
+      event: CHAT_EVENTS.conversation,
+      to: 'both',
+      payload: () => ({ conversation_id: id }),
+    });
   });
 }
 

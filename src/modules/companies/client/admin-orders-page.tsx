@@ -7,6 +7,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import {
+  Alert,
   Button,
   Group,
   Modal,
@@ -21,8 +22,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { FormFooter } from '../../../client/ui/form-footer';
+import { useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
@@ -45,9 +45,7 @@ export function AdminOrdersPage() {
   const list = useQuery(orderQueueQueryOptions(filter === 'all' ? null : 'pending', page));
   const decide = useMutation(decideOrderMutationOptions(queryClient));
   const pages = list.data ? Math.max(1, Math.ceil(list.data.count / COMPANIES_PAGE_SIZE)) : 1;
-  // A missing reason is said on its field; any other refusal under the form.
-  const reasonError = isApiError(decide.error, 422) ? decide.error.fieldErrors?.reason?.join(' ') : undefined;
-  const declineProblem = decide.isError && !reasonError ? decide.error.message : null;
+  const declineProblem = isApiError(decide.error, 422) ? (decide.error.fieldErrors?.reason?.[0] ?? decide.error.message) : null;
 
   const confirm = (order: Order) =>
     decide.mutate(
@@ -56,8 +54,7 @@ export function AdminOrdersPage() {
         onSuccess: () => showSuccessToast({ message: `Order confirmed: ${order.company_name} has ${describeOrder(order).toLowerCase()}.` }),
       },
     );
-  const decline = (event: FormEvent) => {
-    event.preventDefault();
+  const decline = () => {
     if (!declining) return;
     decide.mutate(
       { id: declining.id, input: { decision: 'decline', reason } },
@@ -148,30 +145,26 @@ export function AdminOrdersPage() {
         {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} />}
       </Paper>
       <Modal opened={declining !== null} onClose={() => setDeclining(null)} title="Decline order" centered>
-        <form onSubmit={decline} noValidate aria-label="Decline order">
-          <Stack gap="md">
-            <Text>
-              Decline {declining ? describeOrder(declining).toLowerCase() : ''} for {declining?.company_name}? The owners are e-mailed the
-              reason.
-            </Text>
-            <Textarea
-              label="Reason"
-              required
-              autosize
-              minRows={2}
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              error={reasonError}
-            />
-            <FormFooter
-              submitting={decide.isPending}
-              onCancel={() => setDeclining(null)}
-              label="Decline"
-              color="red"
-              problem={declineProblem}
-            />
-          </Stack>
-        </form>
+        <Stack gap="md">
+          <Text>
+            Decline {declining ? describeOrder(declining).toLowerCase() : ''} for {declining?.company_name}? The owners are e-mailed the
+            reason.
+          </Text>
+          <Textarea label="Reason" required autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          {declineProblem && (
+            <Alert color="red" role="alert">
+              {declineProblem}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeclining(null)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={decide.isPending} onClick={decline}>
+              Decline
+            </Button>
+          </Group>
+        </Stack>
       </Modal>
     </Stack>
   );
