@@ -92,6 +92,7 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')),
   ),
   VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL'))),
+  SIGN_UP: v.optional(v.picklist(['open', 'closed'], 'must be open or closed'), 'closed'),
   S3_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[\w./-]{0,200}$/, 'must be letters, digits, dots, dashes or slashes')), ''),
 });
 
@@ -146,6 +147,8 @@ export type Config = {
    * when it is https, else mailto: the support team.
    */
   push: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  /** open → anyone may sign a company up at /sign-up (e-mail confirmed, rate-limited); closed → only administrators make companies. */
+  signUp: { open: boolean };
   version: string;
 };
 
@@ -266,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       privateKey: e.VAPID_PRIVATE_KEY,
       subject: e.VAPID_SUBJECT ?? (e.PUBLIC_ORIGIN?.startsWith('https://') ? e.PUBLIC_ORIGIN : `mailto:${e.SUPPORT_TEAM_EMAIL}`),
     },
+    signUp: { open: e.SIGN_UP === 'open' },
     version,
   };
 }

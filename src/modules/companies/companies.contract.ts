@@ -24,6 +24,11 @@ export const PRODUCTS = ['hr', 'hs', 'documents'] as const;
 export type Product = (typeof PRODUCTS)[number];
 export const PRODUCT_LABELS: Record<Product, string> = { hr: 'HR', hs: 'H&S', documents: 'Documents only' };
 
+/** How a company came to be: made by an administrator, or signed up by its owner. */
+export const COMPANY_SOURCES = ['administrator', 'sign_up'] as const;
+export type CompanySource = (typeof COMPANY_SOURCES)[number];
+export const COMPANY_SOURCE_LABELS: Record<CompanySource, string> = { administrator: 'Made by an administrator', sign_up: 'Signed up' };
+
 export const COMPANY_SORTS = [
   'name',
   '-name',
@@ -53,6 +58,8 @@ export type CompanyRow = {
   /** null: a company made before seats were counted, never refused a person. */
   seats: number | null;
   created_at: string;
+  /** administrator: made in the admin area; sign_up: signed up by its owner (SIGN_UP=open) on `created_at`. */
+  source: CompanySource;
   /** The latest sign-in activity of any of its people, or null if none yet. */
   last_active_at: string | null;
 };
@@ -76,6 +83,7 @@ export const FindCompaniesQuerySchema = v.object({
   status: v.optional(csvOf(COMPANY_STATUSES, 'Unknown status.')),
   product: v.optional(csvOf(PRODUCTS, 'Unknown product.')),
   sector: v.optional(textField({ maxLength: 100 })),
+  source: v.optional(v.picklist(COMPANY_SOURCES, 'Unknown source.')),
   sort: v.optional(v.picklist(COMPANY_SORTS, 'Unknown sort.'), 'name'),
 });
 export type FindCompaniesQuery = v.InferOutput<typeof FindCompaniesQuerySchema>;

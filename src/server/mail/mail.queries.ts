@@ -20,7 +20,9 @@ export type EmailTemplate =
   | 'rota_published'
   | 'report_digest'
   | 'company_status'
-  | 'order_decision';
+  | 'order_decision'
+  | 'sign_up'
+  | 'sign_up_existing';
 
 export type EmailMessage = {
   template: EmailTemplate;

@@ -150,6 +150,22 @@ async function openSession(trx: Trx, deps: IdentityDeps, email: string) {
 }
 
 /**
+ * An invited user whose address another single-use link has just proved (a company's sign-up
+ * link): confirmed, and given the onboarding session an invitation's link gives — in the
+ * caller's transaction. onboardingAnswer turns it into the answer /welcome continues from.
+ */
+export async function confirmAndOpenOnboarding(trx: Trx, deps: IdentityDeps, userId: string) {
+  const email = await confirmEmail(trx, userId);
+  if (!email) throw new AppError('conflict', { message: onboardingDoneMessage });
+  return openSession(trx, deps, email);
+}
+
+export async function onboardingAnswer(deps: IdentityDeps, opened: Awaited<ReturnType<typeof openSession>>): Promise<ConfirmEmailResponse> {
+  const response = await sessionResponse({ deps, ...opened, imp: false });
+  return { ...response, email: opened.account.email };
+}
+
+/**
  * POST /api/confirm-email: uses the link (once), confirms the address and opens a session
  * whose token says `invited`; the onboarding guard lets it do nothing but finish at /welcome.
  * An unknown, used or expired link is a 422 on `token` saying which.

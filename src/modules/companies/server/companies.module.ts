@@ -1,5 +1,5 @@
-// The companies module's registration: administrators' companies and orders queue, a
-// company's orders and first-run checklist, a person's own access, and the seat limit every
+// The companies module's registration: administrators' companies and orders queue, company
+// sign-up, a company's orders and first-run checklist, a person's own access, and the seat limit every
 // addition of a person meets.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
@@ -14,12 +14,14 @@ import { seatCount } from './companies.queries';
 import { companiesRoutes } from './companies.routes';
 import { ordersRoutes } from './orders.routes';
 import { platformAuditRoutes } from './platform-audit.routes';
+import { signUpRoutes } from './sign-up.routes';
 
 const routes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, options) => {
   await app.register(companiesRoutes, options);
   await app.register(ordersRoutes, options);
   await app.register(administratorsRoutes, options);
   await app.register(platformAuditRoutes, options);
+  await app.register(signUpRoutes, options);
 };
 
 export const companiesModule: ServerModule = {

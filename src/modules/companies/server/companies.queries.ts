@@ -1,10 +1,17 @@
 // Companies as administrators see and change them (system scope: administrators have no
 // company), the seats a company uses, its owners, and a person's own access.
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type Generated, type SqlBool } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import type { Paging } from '../../../shared/list';
 import type { PersonAccessValue as PersonAccess } from '../setup.contract';
-import type { CompanyRow, CompanySort, CompanyStatus, FindCompaniesQuery, Product } from '../companies.contract';
+import type { CompanyRow, CompanySort, CompanySource, CompanyStatus, FindCompaniesQuery, Product } from '../companies.contract';
+
+declare module '../../auth/server/auth.queries' {
+  interface CompaniesTable {
+    /** Migration 0037: made by an administrator or signed up by its owner. */
+    source: Generated<CompanySource>;
+  }
+}
 
 /** Everyone but the terminated holds a seat. */
 export const seatsUsedOf = (companyRef: string) =>
@@ -28,6 +35,7 @@ type RawCompany = {
   seats_used: number;
   created_at: Date;
   last_active_at: Date | null;
+  source: CompanySource;
 };
 
 export function productsOf(row: { hr_client: boolean; hs_client: boolean; documents_client: boolean }): Product[] {
@@ -58,6 +66,7 @@ function toRow(row: RawCompany): CompanyRow {
     seats_used: row.seats_used,
     seats: row.seats,
     created_at: row.created_at.toISOString(),
+    source: row.source,
     last_active_at: row.last_active_at?.toISOString() ?? null,
   };
 }
@@ -79,6 +88,7 @@ function selectCompanies(db: DbOrTrx) {
       'c.documents_client',
       'c.seats',
       'c.created_at',
+      'c.source',
       seatsUsedOf('c.id').as('seats_used'),
       lastActiveOf('c.id').as('last_active_at'),
     ]);
@@ -121,6 +131,7 @@ export async function findCompanyPage(
           return eb.and(wanted);
         }),
       )
+      .$if(Boolean(query.source), (q) => q.where('c.source', '=', query.source ?? 'sign_up'))
       .$if(Boolean(query.sector), (q) => q.where('c.sector_name', 'ilike', likePattern(query.sector ?? '')));
   const ids = await filtered()
     .select('c.id')
@@ -178,11 +189,11 @@ export async function updateCompanyRow(trx: Trx, id: string, change: CompanyChan
 /** The fields a new company gets beyond what setUpCompany writes. */
 export async function setCompanyPlan(
   trx: Trx,
-  input: { companyId: string; address: string | null; products: readonly Product[]; seats: number | null },
+  input: { companyId: string; address: string | null; products: readonly Product[]; seats: number | null; source: CompanySource },
 ): Promise<void> {
   await trx
     .updateTable('companies')
-    .set({ address: input.address, seats: input.seats, ...productColumns(input.products) })
+    .set({ address: input.address, seats: input.seats, source: input.source, ...productColumns(input.products) })
     .where('id', '=', input.companyId)
     .execute();
 }

@@ -1,12 +1,13 @@
-// Administrators make companies and change them. A new company is made the way the demo seed
+// Administrators make companies and change them; owners sign theirs up (sign-up.service.ts),
+// through the same makeCompany. A new company is made the way the demo seed
 // and the test fixtures make theirs (setUpCompany: the company, its default roles from the
 // modules' grants, and the modules' defaults that come with the row); its owner is added as
 // the people module adds anyone (announcePersonAdded) and invited through the identity
 // module's one invitation path, so they go through /confirm-email and /welcome like everyone.
 import type { AppDeps } from '../../../server/app-deps';
 import { callerAuditEntry, type AuditCaller } from '../../../server/audit/audit-entry';
-import { recordAudit } from '../../../server/audit/audit.queries';
-import { withSystem } from '../../../server/db/database';
+import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
+import { withSystem, type Trx } from '../../../server/db/database';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
 import { publish } from '../../../server/realtime/publish';
 import { roleTemplates } from '../../../server/roles';
@@ -21,6 +22,7 @@ import { inviteUser } from '../../auth/server/onboarding.service';
 import {
   COMPANIES_RESOURCE,
   type CompanyRow,
+  type CompanySource,
   type CreatedCompany,
   type CreateCompanyInput,
   type UpdateCompanyInput,
@@ -36,42 +38,77 @@ type CreateValues = Omit<CreateCompanyInput, 'products' | 'number' | 'sector_nam
   products: ('hr' | 'hs' | 'documents')[];
 };
 
+/**
+ * The one way a company is made, whoever asks (an administrator's "New company", a confirmed
+ * sign-up): the company with its default roles and plan, its owner added as the people module
+ * adds anyone, the audit entry and the administrators' list told — in the caller's system
+ * transaction. The owner starts `pending` (an administrator then invites them) or, when their
+ * address is being confirmed by this very request, `invited`. `actorId` null: the owner acts.
+ */
+export async function makeCompany(
+  trx: Trx,
+  options: {
+    modules: AppDeps['modules'];
+    input: CreateValues;
+    source: CompanySource;
+    ownerStatus: 'pending' | 'invited';
+    actor: { userId: string | null; impersonatorId: string | null; audit: AuditSource };
+  },
+): Promise<{ companyId: string; ownerId: string; email: string }> {
+  const { modules, input, actor } = options;
+  const email = input.owner.email.toLowerCase();
+  if (await emailTaken(trx, email)) throw AppError.validation({ 'owner.email': ['This e-mail address is already in use.'] });
+  const { companyId, roles } = await setUpCompany(trx, {
+    name: input.name,
+    ...(input.number ? { number: input.number.toUpperCase() } : {}),
+    ...(input.sector_name ? { sectorName: input.sector_name } : {}),
+    roles: roleTemplates(modules).company,
+  });
+  await setCompanyPlan(trx, {
+    companyId,
+    address: input.address || null,
+    products: input.products,
+    seats: input.seats,
+    source: options.source,
+  });
+  const ownerId = await createUser(trx, {
+    companyId,
+    email,
+    firstName: input.owner.first_name,
+    surname: input.owner.surname,
+    passwordHash: null,
+    status: options.ownerStatus,
+    roleId: roles.get('Owner') ?? null,
+    authorisedContact: true,
+  });
+  const actorId = actor.userId ?? ownerId;
+  await announcePersonAdded(modules, trx, { companyId, userId: ownerId, startDate: null, actorId });
+  await recordAudit(trx, {
+    ...actor.audit,
+    actorId,
+    impersonatorId: actor.impersonatorId,
+    companyId,
+    action: 'company.created',
+    targetType: 'company',
+    targetId: companyId,
+    details: { name: input.name, products: input.products, seats: input.seats, owner_email: email, source: options.source },
+  });
+  await publish(trx, { channel: GLOBAL_CHANNEL, event: COMPANIES_RESOURCE, invalidates: [COMPANIES_RESOURCE] });
+  return { companyId, ownerId, email };
+}
+
+/** An administrator's new company: made, then its owner invited by e-mail through the identity module's one path. */
 export async function createCompanyWithOwner(options: { deps: Deps; caller: AuditCaller; input: CreateValues }): Promise<CreatedCompany> {
   const { deps, caller, input } = options;
-  const email = input.owner.email.toLowerCase();
-  const made = await withSystem(deps.db, async (trx) => {
-    if (await emailTaken(trx, email)) throw AppError.validation({ 'owner.email': ['This e-mail address is already in use.'] });
-    const { companyId, roles } = await setUpCompany(trx, {
-      name: input.name,
-      ...(input.number ? { number: input.number.toUpperCase() } : {}),
-      ...(input.sector_name ? { sectorName: input.sector_name } : {}),
-      roles: roleTemplates(deps.modules).company,
-    });
-    await setCompanyPlan(trx, { companyId, address: input.address || null, products: input.products, seats: input.seats });
-    const ownerId = await createUser(trx, {
-      companyId,
-      email,
-      firstName: input.owner.first_name,
-      surname: input.owner.surname,
-      passwordHash: null,
-      status: 'pending',
-      roleId: roles.get('Owner') ?? null,
-      authorisedContact: true,
-    });
-    await announcePersonAdded(deps.modules, trx, { companyId, userId: ownerId, startDate: null, actorId: caller.session.userId });
-    await recordAudit(
-      trx,
-      callerAuditEntry(caller, {
-        companyId,
-        action: 'company.created',
-        targetType: 'company',
-        targetId: companyId,
-        details: { name: input.name, products: input.products, seats: input.seats, owner_email: email },
-      }),
-    );
-    await publish(trx, { channel: GLOBAL_CHANNEL, event: COMPANIES_RESOURCE, invalidates: [COMPANIES_RESOURCE] });
-    return { companyId, ownerId };
-  });
+  const made = await withSystem(deps.db, (trx) =>
+    makeCompany(trx, {
+      modules: deps.modules,
+      input,
+      source: 'administrator',
+      ownerStatus: 'pending',
+      actor: { userId: caller.session.userId, impersonatorId: caller.session.impersonatorId, audit: caller.source },
+    }),
+  );
   await inviteUser({
     deps,
     companyId: made.companyId,
@@ -81,7 +118,7 @@ export async function createCompanyWithOwner(options: { deps: Deps; caller: Audi
   });
   const company = await withSystem(deps.db, (trx) => findCompanyRow(trx, made.companyId));
   if (!company) throw AppError.notFound();
-  return { company, owner: { id: made.ownerId, email } };
+  return { company, owner: { id: made.ownerId, email: made.email } };
 }
 
 type UpdateValues = Omit<UpdateCompanyInput, 'products'> & { products?: ('hr' | 'hs' | 'documents')[] };
