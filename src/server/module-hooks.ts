@@ -1,6 +1,6 @@
 // What modules offer one another through their registration, since no module may import
 // another's server code: the platform finds the offer in the module list (deps.modules) and
-// hands it to whoever asks. Three offers exist:
+// hands it to whoever asks. Four offers exist:
 //  - `timeOffInLieu` (the leave module): credits and expires time-off-in-lieu hours on a
 //    person's leave balance, as logged values with their reason (overtime calls it).
 //  - `payroll` (any module): the elements a module adds to a pay period's payroll data —
@@ -9,6 +9,8 @@
 //  - `contactRequests` (the support module): who a person writing to a support team is, and
 //    filing their message as a contact request e-mailed to the team (chat calls it outside
 //    support hours).
+//  - `leaveImport` (the leave module): a person's allowance and leave taken so far, as an
+//    importer of people from a spreadsheet has them (the employees module calls it).
 import type { ContactType } from '../modules/support/support.contract';
 import type { Config } from './config';
 import type { Trx } from './db/database';
@@ -88,7 +90,33 @@ export type ContactRequestDesk = {
   file: (trx: Trx, config: Pick<Config, 'teamEmails'>, filing: ContactRequestFiling) => Promise<{ id: string; created_at: string }>;
 };
 
-type Offering = { payroll?: PayrollContributor; timeOffInLieu?: TimeOffInLieuLedger; contactRequests?: ContactRequestDesk };
+/** A person's leave as the system a company moves from had it: this leave year's allowance and what they have taken. */
+export type ImportedLeave = {
+  companyId: string;
+  userId: string;
+  actorId: string;
+  /** This leave year's annual-leave allowance, in the unit of the person's leave year; undefined leaves it as it is. */
+  allowance?: number;
+  /** Annual leave taken this leave year before the import; undefined leaves it as it is. */
+  taken?: number;
+  today?: string;
+};
+
+export type LeaveImport = {
+  /**
+   * Sets the allowance and logs what was taken as an "Imported" line (a re-import adjusts that
+   * line, never adds a second); answers a message instead when the person has no absence policy
+   * to hold it. In the importing transaction.
+   */
+  importLeave: (trx: Trx, leave: ImportedLeave) => Promise<string | null>;
+};
+
+type Offering = {
+  payroll?: PayrollContributor;
+  timeOffInLieu?: TimeOffInLieuLedger;
+  contactRequests?: ContactRequestDesk;
+  leaveImport?: LeaveImport;
+};
 
 /** Every module's payroll contributor, in module order. */
 export function payrollContributors(modules: readonly Offering[]): PayrollContributor[] {
@@ -103,4 +131,9 @@ export function timeOffInLieuLedger(modules: readonly Offering[]): TimeOffInLieu
 /** The contact-request desk offered by a module (the support module), or null when none is registered. */
 export function contactRequestDesk(modules: readonly Offering[]): ContactRequestDesk | null {
   return modules.find((module) => module.contactRequests)?.contactRequests ?? null;
+}
+
+/** The leave importer offered by a module (the leave module), or null when none is registered. */
+export function leaveImportOf(modules: readonly Offering[]): LeaveImport | null {
+  return modules.find((module) => module.leaveImport)?.leaveImport ?? null;
 }

@@ -9,7 +9,7 @@ import type { CalendarSource } from './calendar/calendar-source';
 import type { Config } from './config';
 import type { Trx } from './db/database';
 import type { JobDefinition } from './jobs/job-definition';
-import type { ContactRequestDesk, PayrollContributor, TimeOffInLieuLedger } from './module-hooks';
+import type { ContactRequestDesk, LeaveImport, PayrollContributor, TimeOffInLieuLedger } from './module-hooks';
 import type { PersonalDataDeclaration } from './personal-data';
 import type { PendingCounter } from './pending-count/pending-count.registry';
 import type { ReportDefinition } from './reports/report-definition';
@@ -57,6 +57,8 @@ export type ServerModule = {
   payroll?: PayrollContributor;
   /** The time-off-in-lieu ledger other modules credit (the leave module offers it; module-hooks.ts). */
   timeOffInLieu?: TimeOffInLieuLedger;
+  /** A person's allowance and leave taken, as a spreadsheet import has them (the leave module offers it; module-hooks.ts). */
+  leaveImport?: LeaveImport;
   /** Contact requests to the support teams, which other modules file (the support module offers it; module-hooks.ts). */
   contactRequests?: ContactRequestDesk;
   /** Steps of a new company's first-run checklist the module says are done (leave: `leave_policy`, the policy looked at). */

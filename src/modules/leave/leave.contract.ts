@@ -200,6 +200,8 @@ export const VALUE_LOG_KINDS = [
   'bank_holidays',
   'absence',
   'absence_cancelled',
+  /** Leave taken before the company's people were imported (reason "Imported"): counted as taken. */
+  'imported',
 ] as const;
 export type ValueLogKind = (typeof VALUE_LOG_KINDS)[number];
 /** What an administrator may log by hand; the rest are written by the system. */

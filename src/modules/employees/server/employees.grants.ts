@@ -39,11 +39,13 @@ const EMPLOYEE_EDITS = new Set<string>([
 const EMPLOYEE_WITHOUT = new Set<string>(['/api/user-notes', '/api/user-export', '/api/user-terminate', '/api/user-cancel-termination']);
 
 const BASIC = '/api/user-basic';
+/** Importing people from a spreadsheet: owners and HR admins only (migration 0038 gives older roles the same). */
+const PEOPLE_IMPORT = '/api/people-import';
 const records = () => PEOPLE_RECORD_ENDPOINTS.flatMap((endpoint) => grant(endpoint, 'company'));
 
 export const employeesGrants: RoleGrants = {
-  Owner: [...grant(BASIC, 'company'), ...records()],
-  'HR admin': [...grant(BASIC, 'company'), ...records()],
+  Owner: [...grant(BASIC, 'company'), ...records(), ...grant(PEOPLE_IMPORT, 'company', ['GET', 'POST'])],
+  'HR admin': [...grant(BASIC, 'company'), ...records(), ...grant(PEOPLE_IMPORT, 'company', ['GET', 'POST'])],
   Manager: [
     ...grant(BASIC, 'department'),
     ...PEOPLE_RECORD_ENDPOINTS.filter((endpoint) => !MANAGER_WITHOUT.has(endpoint)).flatMap((endpoint) =>

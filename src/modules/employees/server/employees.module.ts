@@ -9,12 +9,14 @@ import { directoryRoutes } from './directory.routes';
 import { seedPeopleDemo } from './people-demo';
 import { personalRecordsRoutes } from './personal-records.routes';
 import { employmentRecordsRoutes } from './employment-records.routes';
+import { peopleImportRoutes } from './people-import.routes';
 import { employeesPersonalData } from './employees.personal-data';
 
 const employeesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, options) => {
   await app.register(personalRecordsRoutes, options);
   await app.register(employmentRecordsRoutes, options);
   await app.register(directoryRoutes, options);
+  await app.register(peopleImportRoutes, options);
 };
 
 export const employeesModule: ServerModule = {

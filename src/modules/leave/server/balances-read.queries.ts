@@ -85,7 +85,8 @@ function valuesQuery(trx: DbOrTrx, companyId: string, today: string) {
           where a.period_id = v.period_id and a.leave_type_id = v.leave_type_id and a.status = 'pending'), 0)::float8`.as('pending'),
       logSum(['bank_holidays']).as('bank_holidays'),
       logSum(['adjustment', 'hours_worked', 'expiry']).as('adjusted'),
-      approvedSum('taken', today).as('taken'),
+      // Leave taken before an import is logged (kind 'imported', negative) and counted as taken.
+      sql<number>`${approvedSum('taken', today)} - ${logSum(['imported'])}`.as('taken'),
       approvedSum('booked', today).as('booked'),
     ])
     .where('v.company_id', '=', companyId);

@@ -11,6 +11,7 @@ import { seedLeaveDemo } from './leave-demo';
 import { leavePolicyReviewed } from './settings.queries';
 import { countReturnToWorkWaiting } from './return-to-work.service';
 import { leavePersonalData } from './leave.personal-data';
+import { importLeave } from './imported-leave';
 
 export const leaveModule: ServerModule = {
   name: 'leave',
@@ -18,6 +19,7 @@ export const leaveModule: ServerModule = {
   routes: leaveRoutes,
   grants: leaveGrants,
   timeOffInLieu: timeOffInLieuLedger,
+  leaveImport: { importLeave },
   payroll: leavePayroll,
   jobs: leaveJobs,
   counters: { user_absence: countAbsencesAwaitingMe, user_absence_rtw: countReturnToWorkWaiting },

@@ -36,6 +36,7 @@ import * as m0033 from './0033_data_protection';
 import * as m0034 from './0034_push_outbox';
 import * as m0035 from './0035_working_days';
 import * as m0036 from './0036_more_versioned_reads';
+import * as m0038 from './0038_people_import';
 import * as m0037 from './0037_sign_up';
 
 export const migrations: Record<string, Migration> = {
@@ -75,5 +76,6 @@ export const migrations: Record<string, Migration> = {
   '0034_push_outbox': m0034,
   '0035_working_days': m0035,
   '0036_more_versioned_reads': m0036,
+  '0038_people_import': m0038,
   '0037_sign_up': m0037,
 };

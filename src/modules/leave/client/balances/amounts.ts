@@ -28,4 +28,5 @@ export const VALUE_LOG_KIND_LABELS: Record<ValueLogKind, string> = {
   bank_holidays: 'Bank holidays',
   absence: 'Absence',
   absence_cancelled: 'Absence cancelled',
+  imported: 'Taken before import',
 };
