@@ -4,6 +4,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { PartCheck } from './health';
 import type { MailDispatcher } from './mail/mail-dispatcher';
 import type { Authenticator } from './plugins/request-context';
 import type { ServerModule } from './server-module';
@@ -24,6 +25,8 @@ export type AppDeps = {
   modules: readonly ServerModule[];
   /** Queues one run of a background job now; unset where this process runs no jobs (the job's schedule picks the work up). */
   sendJob?: (name: string) => Promise<unknown>;
+  /** The job runner's readiness (health.ts); unset → this process runs no jobs ("off"). */
+  checkJobs?: () => Promise<PartCheck>;
 };
 
 /** What buildApp needs: the product's modules and a mail dispatcher of its own unless told otherwise. */

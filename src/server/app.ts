@@ -2,15 +2,15 @@
 // idempotency), then the registered modules' routes, then the built client.
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { createAuthenticator } from '../modules/auth/server/authenticator';
 import { JSON_BODY_LIMIT_BYTES } from '../shared/constants';
 import { parseQuery } from '../shared/query-string';
 import { registerImpersonationAudit } from './audit/impersonation-audit';
 import type { AppDeps, AppOptions } from './app-deps';
 import { registerFiles } from './files/files.plugin';
+import { createHealthChecks, registerHealthRoutes } from './health';
 import { registerVersionedReads } from './http/versioned-read';
-import { RequestLogController } from './logger';
+import { appLogger, RequestLogController } from './logger';
 import { createMailDispatcher } from './mail/mail-dispatcher';
 import { serverModules } from './modules';
 import { registerCompression } from './plugins/compression';
@@ -34,8 +34,8 @@ const requestIdPattern = /^[\w.-]{1,64}$/;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps = createAppDeps(options);
   const app = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
-    logController: new RequestLogController(),
+    loggerInstance: appLogger(deps.logger) as FastifyBaseLogger,
+    logController: new RequestLogController(deps.config.logPretty),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
     requestIdHeader: false,
@@ -69,14 +69,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => deps.mail.stop());
 
   app.get('/api/version', { config: { access: 'public' } }, async () => ({ version: deps.config.version }));
-  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(deps.db);
-      return { status: 'ok', database: 'ok', version: deps.config.version };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', database: 'unreachable', version: deps.config.version });
-    }
-  });
+  app.decorate('healthChecks', createHealthChecks({ deps, storage: app.fileStorage, logger: deps.logger }));
+  registerHealthRoutes(app, deps);
 
   for (const module of deps.modules) if (module.routes) await app.register(module.routes, { deps });
   await app.register(realtimeRoutes, { deps });

@@ -176,23 +176,54 @@ export type S3StorageConfig = {
   prefix: string;
 };
 
+/**
+ * What is wrong with the environment, on one line. A problem names the variable and what it
+ * must be, never the value given: a URL or key may carry a password.
+ */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(`Invalid configuration: ${problems.join('; ')}.`);
     this.name = 'ConfigError';
   }
+}
+
+/** Connection URLs whose password would be echoed by a parser's own error. */
+const URL_VARIABLES = ['DATABASE_URL', 'APP_DATABASE_URL', 'SMTP_URL', 'S3_ENDPOINT', 'PUBLIC_ORIGIN'] as const;
+
+function unparsableUrls(env: Record<string, string | undefined>): string[] {
+  return URL_VARIABLES.filter((name) => {
+    const value = env[name];
+    if (value === undefined) return false;
+    try {
+      new URL(value);
+      return false;
+    } catch {
+      return true;
+    }
+  }).map((name) => `${name} is not a valid URL`);
+}
+
+/** Settings that would quietly do something else than the operator meant: one line each, start-up refused. */
+function contradictions(env: Record<string, string | undefined>, nodeEnv: string): string[] {
+  const problems: string[] = [];
+  if (nodeEnv === 'production' && env.SMTP_URL && !env.PUBLIC_ORIGIN)
+    problems.push('PUBLIC_ORIGIN must be set when SMTP_URL is (the links in e-mails would point at localhost)');
+  const s3 = Object.keys(env).filter((name) => name.startsWith('S3_'));
+  if (s3.length && env.FILE_STORAGE !== 's3')
+    problems.push(
+      `${s3.sort().join(', ')} ${s3.length > 1 ? 'are' : 'is'} set but FILE_STORAGE is not s3: set FILE_STORAGE=s3 to keep files in the bucket, or remove the S3_ settings`,
+    );
+  return problems;
 }
 
 /** `stdoutIsTty`: whether logs go to a terminal, where they are pretty unless LOG_PRETTY says otherwise. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.0', options: { stdoutIsTty?: boolean } = {}): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = v.safeParse(EnvSchema, cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'environment'} ${issue.message} (got ${JSON.stringify(issue.input)})`),
-    );
-  }
+  if (!parsed.success) throw new ConfigError(parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'environment'} ${issue.message}`));
   const e = parsed.output;
+  const refused = [...unparsableUrls(cleaned), ...contradictions(cleaned, e.NODE_ENV)];
+  if (refused.length) throw new ConfigError(refused);
   if (Boolean(e.PUSHER_APP_KEY) !== Boolean(e.PUSHER_APP_SECRET)) {
     throw new ConfigError(['PUSHER_APP_KEY and PUSHER_APP_SECRET must be set together']);
   }

@@ -1,11 +1,13 @@
-// The server process: configuration, start-up banner, and a clean stop on SIGTERM/SIGINT
-// (stop accepting, finish in-flight requests, close the pool, stop embedded PostgreSQL).
-// A failed start prints one line saying what failed and what to do, and exits with 1.
+// The server process: configuration, start-up banner, and a clean stop on SIGTERM, SIGINT or
+// SIGHUP (stop accepting, finish in-flight requests, close the pool, stop embedded PostgreSQL).
+// A failed start prints one line saying what failed and what to do, with no secret in it, and
+// exits with 1. Mail and file storage are tried once started: a warning, not a refusal.
+import { firstAdministratorHint } from './cli/admin-cli.service';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_PASSWORD, demoAccountLines } from './db/seed';
 import { createLogger } from './logger';
 import { packageVersion, startServer } from './server';
-import { describeStartupFailure } from './startup-error';
+import { describeStartupFailure, redactSecrets, secretsOf } from './startup-error';
 
 async function main(): Promise<void> {
   let config;
@@ -13,7 +15,7 @@ async function main(): Promise<void> {
     config = loadConfig(process.env, packageVersion(), { stdoutIsTty: process.stdout.isTTY });
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      console.error(`Stafflane could not start: ${error.message}`);
       process.exit(1);
     }
     throw error;
@@ -25,7 +27,7 @@ async function main(): Promise<void> {
     server = await startServer({ config, logger });
   } catch (error) {
     logger.debug({ err: error }, 'Start-up failure in detail');
-    console.error(describeStartupFailure(error, config));
+    console.error(redactSecrets(describeStartupFailure(error, config), secretsOf(config)));
     process.exit(1);
   }
 
@@ -37,7 +39,10 @@ async function main(): Promise<void> {
     for (const line of demoAccountLines()) lines.push(`  ${line}`);
   }
   if (!server.jobs) lines.push('Background jobs are off on this server (JOBS_ENABLED=0).');
+  const hint = server.database.seed ? null : await firstAdministratorHint(server.database.db).catch(() => null);
+  if (hint) lines.push(hint);
   console.log(lines.join('\n'));
+  void warnOfUnreachableParts(server);
 
   let signalled = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -62,6 +67,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  // A closed terminal or a service manager's hang-up: the same clean stop (PostgreSQL included), not a kill.
+  process.on('SIGHUP', shutdown);
 }
 
 void main();
+
+/** The mail server and the file storage, tried once at start: the health checks log a warning line for each that cannot be reached. */
+async function warnOfUnreachableParts(server: Awaited<ReturnType<typeof startServer>>): Promise<void> {
+  await server.app.healthChecks.check(['mail', 'storage']).catch(() => undefined);
+}

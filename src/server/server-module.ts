@@ -35,8 +35,8 @@ export type DemoCompany = {
 /** Someone just added to a company (Add employee, POST /api/user-basic), in the adding transaction. */
 export type PersonAdded = { companyId: string; userId: string; startDate: string | null; actorId: string };
 
-/** A Stafflane administrator just invited (POST /api/administrators) or removed (DELETE), in that transaction. */
-export type AdministratorChange = { userId: string; actorId: string };
+/** A Stafflane administrator just invited (POST /api/administrators) or removed (DELETE), in that transaction; actorId null: by the server's command line (`npm run admin`). */
+export type AdministratorChange = { userId: string; actorId: string | null };
 
 export type ServerModule = {
   name: string;

@@ -70,6 +70,15 @@ export async function startServer(
       authenticate: options.authenticate,
       modules: options.modules,
       sendJob: async (name) => (await jobsReady.catch(() => null))?.send(name),
+      ...(config.jobs.enabled
+        ? {
+            checkJobs: async () => {
+              if (!jobs) return { status: 'down' as const, reason: 'the job runner is starting' };
+              await jobs.check();
+              return { status: 'ok' as const };
+            },
+          }
+        : {}),
     });
     // The app and pg-boss (its schema check, queues and schedules) start side by side: neither
     // needs the other, and no request waits for a job to run. The server answers as soon as the

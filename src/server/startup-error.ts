@@ -24,6 +24,49 @@ const FILE_CODES: Record<string, string> = {
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET']);
 
+/**
+ * The secrets the configuration holds (passwords in connection URLs, signing and API keys):
+ * what redactSecrets takes out of any line printed about start-up, in case a driver's message
+ * quotes one.
+ */
+export function secretsOf(config: {
+  databaseUrl?: string | undefined;
+  appDatabaseUrl?: string | undefined;
+  jwtSecret?: string | undefined;
+  mail?: { smtpUrl: string | undefined };
+  files?: { driver: 'local' } | { driver: 's3'; s3: { secretAccessKey: string | undefined } };
+  realtime?: { ably: { apiKey: string } | undefined; pusher: { secret: string } | undefined };
+  push?: { privateKey: string | undefined };
+}): string[] {
+  const passwordOf = (url: string | undefined) => {
+    if (!url) return [];
+    try {
+      const password = new URL(url).password;
+      return password ? [password, decodeURIComponent(password)] : [];
+    } catch {
+      return [url];
+    }
+  };
+  return [
+    ...passwordOf(config.databaseUrl),
+    ...passwordOf(config.appDatabaseUrl),
+    ...passwordOf(config.mail?.smtpUrl),
+    config.jwtSecret,
+    config.files?.driver === 's3' ? config.files.s3.secretAccessKey : undefined,
+    config.realtime?.ably?.apiKey,
+    config.realtime?.ably?.apiKey.split(':')[1],
+    config.realtime?.pusher?.secret,
+    config.push?.privateKey,
+  ].filter((secret): secret is string => typeof secret === 'string' && secret.length >= 4);
+}
+
+/** `text` with every secret replaced by [redacted], longest first (one may contain another). */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let redacted = text;
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) redacted = redacted.split(secret).join('[redacted]');
+  return redacted;
+}
+
 /** The sentence main.ts prints when the server cannot start. */
 export function describeStartupFailure(error: unknown, context: { port: number; host: string; dataDir: string }): string {
   if (!(error instanceof Error)) return `Stafflane could not start: ${oneLine(String(error))}`;

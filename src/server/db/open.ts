@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { checkAppDatabaseUrl, ensureAppLogin } from './app-login';
 import { createDb, createPool, type Db } from './database';
-import { acquireDataDirLock, startEmbeddedPostgres } from './embedded-postgres';
+import { acquireDataDirLock, runningEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { migrate } from './migrate';
 import { findDemoSeed, seedDemo, type SeedResult } from './seed';
 
@@ -39,8 +39,13 @@ export function withDatabaseName(url: string, name: string): string {
   return parsed.toString();
 }
 
-export async function openDatabase(config: Config, log: Logger): Promise<OpenDatabase> {
-  let ownerUrl = config.databaseUrl;
+/**
+ * `shareRunningServer`: when a live server already runs the embedded PostgreSQL of DATA_DIR,
+ * use that cluster instead of refusing the data directory (commands run beside the server).
+ */
+export async function openDatabase(config: Config, log: Logger, options: { shareRunningServer?: boolean } = {}): Promise<OpenDatabase> {
+  const running = !config.databaseUrl && options.shareRunningServer ? runningEmbeddedPostgres(config.dataDir) : null;
+  let ownerUrl = config.databaseUrl ?? (running ? withDatabaseName(running, EMBEDDED_DATABASE) : undefined);
   let stopEmbedded = async () => undefined as void;
   let releaseLock = () => undefined as void;
   if (!ownerUrl) {

@@ -26,6 +26,8 @@ export interface FileStorage {
   stat(key: string): Promise<{ sizeBytes: number } | null>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** Rejects, saying why, when the storage cannot be written (the readiness check). */
+  check?(): Promise<void>;
 }
 
 const keyPattern = /^([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
@@ -119,6 +121,11 @@ export class LocalDiskStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async check(): Promise<void> {
+    await fsp.mkdir(this.tempDir, { recursive: true, mode: 0o700 });
+    await fsp.access(this.root, fs.constants.W_OK);
   }
 
   /** Temporary files of writes in progress (or of a crash): a clean-up job may remove old ones. */

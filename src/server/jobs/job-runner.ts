@@ -26,6 +26,8 @@ export type JobRunner = {
   send: (name: string) => Promise<string | null>;
   /** Stops fetching, lets running handlers finish within the timeout, then closes the pool. */
   stop: (timeoutMs: number) => Promise<void>;
+  /** Rejects when the runner is stopping or its own connection to the database does not answer (the readiness check). */
+  check: () => Promise<void>;
 };
 
 const DEFAULT_TIMING: JobTiming = { pollingIntervalSeconds: 10, cronMonitorIntervalSeconds: 30, cronWorkerIntervalSeconds: 5 };
@@ -105,6 +107,7 @@ export async function startJobs(options: {
               config: options.config,
               wakeMail: options.wakeMail,
               jobId: run.id,
+              ownerUrl: options.ownerUrl,
               ...(options.modules ? { modules: options.modules } : {}),
             });
             jobLogger.debug({ ms: Math.round(performance.now() - startedAt) }, 'Background job done');
@@ -128,6 +131,10 @@ export async function startJobs(options: {
 
   return {
     send: (name) => boss.send(name, {}),
+    check: async () => {
+      if (stopping) throw new Error('the job runner is stopping');
+      if (!(await boss.isInstalled())) throw new Error('the job schema is missing');
+    },
     stop: async (timeoutMs) => {
       stopping = true;
       await listener?.stop();

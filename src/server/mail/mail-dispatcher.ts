@@ -10,7 +10,13 @@ import { claimDueEmails, expireUnsentEmails, markEmailDelivered, markEmailFailed
 export const MAX_EMAIL_ATTEMPTS = 6;
 const BATCH = 20;
 
-export type MailDispatcher = { wake: () => void; drain: () => Promise<void>; stop: () => Promise<void> };
+export type MailDispatcher = {
+  wake: () => void;
+  drain: () => Promise<void>;
+  stop: () => Promise<void>;
+  /** Connects to the SMTP server and signs in (rejects saying why it could not); false when there is no SMTP_URL (the log is the mailbox). */
+  check: () => Promise<boolean>;
+};
 
 export function createMailDispatcher(options: {
   db: Db;
@@ -80,6 +86,12 @@ export function createMailDispatcher(options: {
   return {
     wake: () => void drain(),
     drain,
+    check: async () => {
+      if (!transporter) return false;
+      transport ??= await transporter;
+      await transport.verify();
+      return true;
+    },
     stop: async () => {
       stopped = true;
       clearInterval(timer);

@@ -4,6 +4,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, messageForStatus } from '../../shared/app-error';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../db/pg-errors';
+import { noteRequestProblem } from '../logger';
 
 const clientErrorCodes: Record<string, { code: ConstructorParameters<typeof AppError>[0]; message?: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'badRequest', message: 'The request body is not valid JSON.' },
@@ -50,7 +51,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: appError.code, status: appError.status }, appError.message);
+    else {
+      // The request's completion line carries the message: one line per request.
+      noteRequestProblem(request, appError.message);
+      request.log.debug({ code: appError.code, status: appError.status }, appError.message);
+    }
     if (appError.code === 'rateLimited') {
       const retryAfter = reply.getHeader('retry-after');
       if (retryAfter === undefined) reply.header('retry-after', '60');

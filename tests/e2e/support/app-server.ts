@@ -50,6 +50,8 @@ export function serverEnv(options: { port: number; dataDir: string; clientDir?: 
   return {
     HOST: '127.0.0.1',
     PORT: String(options.port),
+    // Production refuses SMTP_URL without it (e-mailed links would say localhost); the browser's origin.
+    PUBLIC_ORIGIN: `http://127.0.0.1:${options.port}`,
     DATA_DIR: options.dataDir,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',

@@ -156,6 +156,6 @@ describe('server process lifecycle', () => {
   it('refuses a bad configuration with a clear message and exit code 1', async () => {
     const bad = startProcess({ PORT: 'eighty' });
     expect(await bad.exited).toBe(1);
-    expect(bad.output()).toMatch(/Invalid configuration:\n {2}- PORT must be a whole number/);
+    expect(bad.errors().trim().split('\n')).toEqual(['Stafflane could not start: Invalid configuration: PORT must be a whole number.']);
   });
 });

@@ -74,6 +74,15 @@ export function inviterOf(session: Session, scope: Scope): Inviter {
   return { ...session, scope };
 }
 
+type InviteOptions = {
+  deps: Pick<IdentityDeps, 'config' | 'db' | 'mail'>;
+  companyId: string | null;
+  userId: string;
+  /** null: the operator at the server's command line (`npm run admin`), who may invite administrators only. */
+  invitedBy: Inviter | null;
+  source: AuditSource;
+};
+
 /**
  * Invites one user of `companyId` (a pending or already invited one): a new link by e-mail,
  * earlier links dead, status invited, audited. The people module calls this for bulk
@@ -81,24 +90,25 @@ export function inviterOf(session: Session, scope: Scope): Inviter {
  * (`companyId` null: Stafflane's own staff). A user of another company is a 404; outside the
  * inviter's scope a 403; an active, terminated or locked user a 409.
  */
-export async function inviteUser(options: {
-  deps: Pick<IdentityDeps, 'config' | 'db' | 'mail'>;
-  companyId: string | null;
-  userId: string;
-  invitedBy: Inviter;
-  source: AuditSource;
-}): Promise<InvitationResult> {
+export async function inviteUser(options: InviteOptions): Promise<InvitationResult> {
+  return (await inviteWithLink(options)).result;
+}
+
+/** As inviteUser, with the link the e-mail carries: for the command line, which prints it (an API answer never holds it). */
+export async function inviteWithLink(options: InviteOptions): Promise<{ result: InvitationResult; link: string }> {
   const { deps, companyId, userId, invitedBy } = options;
   const { token, tokenHash } = generateLinkToken();
+  const link = invitationLink(deps.config, token);
   const inScope = <T>(fn: (trx: Trx) => Promise<T>) => (companyId === null ? withSystem(deps.db, fn) : withTenant(deps.db, companyId, fn));
   const result = await inScope(async (trx) => {
     const invitee = await findInvitee(trx, { companyId, userId });
     if (!invitee) throw AppError.notFound();
-    // Administrators have no company: only another administrator (global scope) invites one.
+    // Administrators have no company: only another administrator (global scope), or the operator at the command line, invites one.
     const allowed =
       invitee.company_id === null
-        ? invitedBy.scope === 'global' && invitedBy.companyId === null
-        : scopeAllowsUser(invitedBy.scope, invitedBy, {
+        ? invitedBy === null || (invitedBy.scope === 'global' && invitedBy.companyId === null)
+        : invitedBy !== null &&
+          scopeAllowsUser(invitedBy.scope, invitedBy, {
             id: invitee.id,
             companyId: invitee.company_id,
             departmentIds: invitee.department_ids,
@@ -114,15 +124,15 @@ export async function inviteUser(options: {
       text: invitationText({
         firstName: invitee.first_name,
         companyName: invitee.company_name,
-        link: invitationLink(deps.config, token),
+        link,
         administrator: invitee.company_id === null,
       }),
       companyId,
     });
     await recordAudit(trx, {
       ...options.source,
-      actorId: invitedBy.userId,
-      impersonatorId: invitedBy.impersonatorId,
+      actorId: invitedBy?.userId ?? null,
+      impersonatorId: invitedBy?.impersonatorId ?? null,
       companyId,
       action: 'user.invited',
       targetType: 'user',
@@ -132,7 +142,7 @@ export async function inviteUser(options: {
     return { user_id: invitee.id, status: 'invited' as const, email: invitee.email };
   });
   deps.mail.wake();
-  return result;
+  return { result, link };
 }
 
 /** A new session for the user, with what its token and the login response need; in the transaction of the change. */
