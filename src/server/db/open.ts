@@ -20,7 +20,8 @@ export type OpenDatabase = {
   close: () => Promise<void>;
 };
 
-const EMBEDDED_DATABASE = 'stafflane';
+/** The database the embedded cluster keeps Stafflane in. */
+export const EMBEDDED_DATABASE = 'stafflane';
 
 async function ensureDatabase(serverUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });

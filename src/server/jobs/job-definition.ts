@@ -18,6 +18,8 @@ export type JobContext = {
   jobId: string;
   /** The modules the server is made of, for a job that uses another module's offer (module-hooks.ts). */
   modules?: readonly ServerModule[];
+  /** The owner connection's URL, for the platform's nightly backup only (it reads every company's rows). */
+  ownerUrl?: string;
 };
 
 export type JobSchedule = {

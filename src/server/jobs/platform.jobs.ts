@@ -1,5 +1,6 @@
 // The platform's own retention sweeps. Rows past their time do no harm for an hour or two, so
-// a slot missed while no server ran simply waits for the next one.
+// a slot missed while no server ran simply waits for the next one. The nightly backup is here too (backup.jobs.ts).
+import { backupJobs } from '../backup/backup.jobs';
 import { deleteExpiredIdempotencyKeys } from '../plugins/idempotency.queries';
 import { cleanUpRealtimeEvents } from '../realtime/realtime-retention';
 import type { JobDefinition } from './job-definition';
@@ -19,4 +20,5 @@ export const platformJobs: JobDefinition[] = [
       await cleanUpRealtimeEvents(db, config.realtime.retentionDays);
     },
   },
+  ...backupJobs,
 ];

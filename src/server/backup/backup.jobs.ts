@@ -1,0 +1,27 @@
+// The nightly backup: an archive of the database and its files into DATA_DIR/backups, then the
+// copies the retention rule no longer keeps are removed. The export streams inside one
+// read-only snapshot, so requests go on being answered while it runs.
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { JobDefinition } from '../jobs/job-definition';
+import { backupFileName, backupFilesIn, backupsToPrune } from './backup-retention';
+import { createBackup } from './backup.service';
+
+export const backupJobs: JobDefinition[] = [
+  {
+    name: 'platform-nightly-backup',
+    // A quiet hour in the UK; a night missed while no server ran is not made up (`npm run backup` is).
+    schedule: { cron: '30 2 * * *', timeZone: 'Europe/London' },
+    // A failed night is tried again twice within the hour, then waits for the next night.
+    retry: { limit: 2, delaySeconds: 600, backoff: false },
+    handler: async ({ config, logger, ownerUrl }) => {
+      if (!config.backups.enabled) return;
+      if (!ownerUrl) throw new Error('The nightly backup needs the owner connection.');
+      const { dir, keepDaily, keepWeekly } = config.backups;
+      const summary = await createBackup({ ownerUrl, config, file: path.join(dir, backupFileName(new Date())) });
+      const pruned = backupsToPrune(backupFilesIn(await fsp.readdir(dir)), { daily: keepDaily, weekly: keepWeekly });
+      for (const name of pruned) await fsp.rm(path.join(dir, name), { force: true });
+      logger.info({ ...summary, pruned: pruned.length }, 'Nightly backup written');
+    },
+  },
+];
