@@ -34,6 +34,7 @@ const UNBUNDLED_PACKAGES = [
   'exceljs',
   'pdfjs-dist',
   'pdf-lib',
+  '@pdf-lib/fontkit',
   '@signpdf/*',
   'node-forge',
   '@aws-sdk/*',

@@ -1,19 +1,12 @@
 // A confirmed order's invoice as a one-page A4 PDF (pdf-lib): who it is for, the order, the
 // monthly amount, VAT and the total, and how it is paid — by bank transfer, outside Stafflane.
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
+import { drawable, embedUnicodeFonts, wrap } from '../../../server/pdf/fonts';
 import { formatLondon } from '../../../shared/dates';
 import { describeOrder, formatPounds, VAT_RATE, type Order } from '../orders.contract';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
-
-/** Text the standard fonts can draw: anything else becomes "?". */
-function drawable(font: PDFFont, text: string): string {
-  const known = new Set(font.getCharacterSet());
-  return [...text.replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"')]
-    .map((c) => (known.has(c.codePointAt(0) ?? 0) ? c : '?'))
-    .join('');
-}
 
 export const invoiceNumber = (order: Pick<Order, 'number'>) => `SL-${String(order.number).padStart(6, '0')}`;
 
@@ -25,13 +18,17 @@ export async function invoicePdf(
   document.setTitle(`Invoice ${invoiceNumber(order)}`);
   document.setProducer('Stafflane');
   const page = document.addPage(A4);
-  const regular = await document.embedFont(StandardFonts.Helvetica);
-  const bold = await document.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedUnicodeFonts(document);
   let y = A4[1] - MARGIN;
   const line = (text: string, options: { font?: PDFFont; size?: number; x?: number; gap?: number } = {}) => {
     const font = options.font ?? regular;
     const size = options.size ?? 11;
-    page.drawText(drawable(font, text), { x: options.x ?? MARGIN, y, size, font, color: rgb(0.1, 0.12, 0.16) });
+    const x = options.x ?? MARGIN;
+    // A long address line or the payment terms wrap within the margin, measured in the embedded font.
+    wrap(font, text, size, A4[0] - MARGIN - x).forEach((part, index) => {
+      if (index > 0) y -= size + 4;
+      page.drawText(part, { x, y, size, font, color: rgb(0.1, 0.12, 0.16) });
+    });
     y -= options.gap ?? size + 6;
   };
   const right = (text: string, atY: number, font = regular) => {

@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { formatLondon } from '../../../shared/dates';
-import { A4, drawable, embedFonts, PageWriter } from './pdf-layout';
+import { drawable, embedUnicodeFonts } from '../../../server/pdf/fonts';
+import { A4, PageWriter } from './pdf-layout';
 
 export type CompletionSigner = {
   name: string;
@@ -56,7 +57,7 @@ export async function buildCompletedPdf(input: {
   document.setProducer('Stafflane');
   document.setCreator('Stafflane');
   await sourcePages(document, input.file);
-  const fonts = await embedFonts(document);
+  const fonts = await embedUnicodeFonts(document);
   const stamp = drawable(fonts.regular, `Signed electronically by ${input.signers.map((s) => s.name).join(', ')} - certificate at the end`);
   for (const page of document.getPages()) {
     page.drawText(stamp, { x: 24, y: 12, size: 7, font: fonts.regular, color: rgb(0.2, 0.3, 0.6) });
@@ -91,8 +92,11 @@ export async function buildCompletedPdf(input: {
   const signedContent = await document.save({ useObjectStreams: false });
   const signedContentSha256 = sha256(signedContent);
 
-  // The certificate of completion.
-  const certificate = new PageWriter(document, fonts, `Certificate of completion - ${input.title}`);
+  // The certificate of completion, added to the signed document as saved. Its fonts are embedded
+  // afresh: pdf-lib's subset fonts cannot draw new text once saved (a composite glyph, such as
+  // "ễ", pulls in its parts when the subset is written, and later glyphs then lack widths).
+  const completed = await PDFDocument.load(signedContent);
+  const certificate = new PageWriter(completed, await embedUnicodeFonts(completed), `Certificate of completion - ${input.title}`);
   certificate.text('Certificate of completion', { size: 18, font: 'bold', gap: 6 });
   certificate.text(`${input.title}`, { size: 12, font: 'bold' });
   certificate.text(`Issued by Stafflane for ${input.companyName}. Document ${input.documentId}, signing request ${input.requestId}.`, {
@@ -122,5 +126,5 @@ export async function buildCompletedPdf(input: {
     if (event.sha256) certificate.text(`File SHA-256 ${event.sha256}`, { size: 8, indent: 10 });
     certificate.space(4);
   }
-  return { pdf: await document.save({ useObjectStreams: false }), signedContentSha256 };
+  return { pdf: await completed.save({ useObjectStreams: false }), signedContentSha256 };
 }

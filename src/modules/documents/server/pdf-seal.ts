@@ -7,9 +7,11 @@ import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import forge from 'node-forge';
 import type { SealCertificateInfo } from '../documents.contract';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFHexString, PDFName } from 'pdf-lib';
 
 export type SealCertificate = { p12: Buffer; passphrase: string };
+
+const UTF8 = forge.asn1.Type.UTF8 as number;
 
 /** A self-signed sealing certificate for the company, valid for ten years, as a PKCS#12 bundle. */
 export function generateSealCertificate(input: { companyName: string; passphrase: string }): SealCertificate {
@@ -19,9 +21,11 @@ export function generateSealCertificate(input: { companyName: string; passphrase
   cert.serialNumber = `01${forge.util.bytesToHex(forge.random.getBytesSync(15))}`;
   cert.validity.notBefore = new Date(Date.now() - 24 * 3600 * 1000);
   cert.validity.notAfter = new Date(Date.now() + 10 * 365 * 24 * 3600 * 1000);
+  // The names as UTF-8 strings: a PrintableString holds one byte a character, so "Dŵr Gwŷn Cyf."
+  // made a certificate that could not be read back.
   const subject = [
-    { name: 'commonName', value: `${input.companyName.slice(0, 48)} document seal` },
-    { name: 'organizationName', value: input.companyName.slice(0, 64) },
+    { name: 'commonName', value: `${input.companyName.slice(0, 48)} document seal`, valueTagClass: UTF8 },
+    { name: 'organizationName', value: input.companyName.slice(0, 64), valueTagClass: UTF8 },
     { name: 'countryName', value: 'GB' },
   ];
   cert.setSubject(subject);
@@ -35,9 +39,11 @@ export function generateSealCertificate(input: { companyName: string; passphrase
   return { p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), passphrase: input.passphrase };
 }
 
-/** Seals a PDF: a signature placeholder is added, then filled with a detached CMS signature. */
+/** A name's value as text: forge reads UTF8String values back as their UTF-8 bytes. */
+const fieldText = (field: forge.pki.CertificateField) =>
+  (field.valueTagClass as number | undefined) === UTF8 ? forge.util.decodeUtf8(String(field.value)) : String(field.value);
 const nameOf = (attributes: forge.pki.CertificateField[]) =>
-  attributes.map((field) => `${field.shortName ?? field.name}=${String(field.value)}`).join(', ');
+  attributes.map((field) => `${field.shortName ?? field.name}=${fieldText(field)}`).join(', ');
 
 /** What a PKCS#12 file holds, or null when it cannot be opened with the passphrase or lacks a certificate and its key. */
 export function describeSealCertificate(certificate: SealCertificate): SealCertificateInfo | null {
@@ -63,6 +69,18 @@ export function describeSealCertificate(certificate: SealCertificate): SealCerti
   }
 }
 
+/**
+ * The placeholder writes the seal's name and reason as one-byte strings, so a viewer's signature
+ * panel showed "Dŵr" as "Dur": they are rewritten as Unicode text strings.
+ */
+function unicodeSignatureText(document: PDFDocument, fields: Record<'Name' | 'Reason', string>): void {
+  for (const [, object] of document.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFDict) || object.get(PDFName.of('Type')) !== PDFName.of('Sig')) continue;
+    for (const [key, value] of Object.entries(fields)) object.set(PDFName.of(key), PDFHexString.fromText(value));
+  }
+}
+
+/** Seals a PDF: a signature placeholder is added, then filled with a detached CMS signature. */
 export async function sealPdf(
   pdf: Uint8Array,
   input: { certificate: SealCertificate; companyName: string; reason: string },
@@ -78,6 +96,7 @@ export async function sealPdf(
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     appName: 'Stafflane',
   });
+  unicodeSignatureText(document, { Name: `${input.companyName} document seal`, Reason: input.reason });
   const withPlaceholder = Buffer.from(await document.save({ useObjectStreams: false }));
   const signer = new P12Signer(input.certificate.p12, { passphrase: input.certificate.passphrase });
   return new SignPdf().sign(withPlaceholder, signer);
@@ -130,8 +149,8 @@ export function verifySealedPdf(pdf: Buffer): SealCheck {
     const attributesDigest = forge.md.sha256.create().update(forge.asn1.toDer(set).getBytes());
     const publicKey = certificate.publicKey as forge.pki.rsa.PublicKey;
     const valid = publicKey.verify(attributesDigest.digest().getBytes(), message.rawCapture.signature);
-    const commonName = certificate.subject.getField('CN') as { value: string } | null;
-    return { valid, coversWholeFile, signerName: commonName?.value ?? null };
+    const commonName = certificate.subject.getField('CN') as forge.pki.CertificateField | null;
+    return { valid, coversWholeFile, signerName: commonName ? fieldText(commonName) : null };
   } catch {
     return { valid: false, coversWholeFile, signerName: null };
   }

@@ -1,14 +1,15 @@
 // A template with its values merged, as a PDF (pdf-lib): "# " lines are headings, "## "
 // sub-headings, blank lines separate paragraphs.
 import { PDFDocument } from 'pdf-lib';
-import { embedFonts, PageWriter } from './pdf-layout';
+import { embedUnicodeFonts } from '../../../server/pdf/fonts';
+import { PageWriter } from './pdf-layout';
 
 export async function renderTemplatePdf(input: { title: string; text: string; footer: string }): Promise<Uint8Array> {
   const document = await PDFDocument.create();
   document.setTitle(input.title);
   document.setProducer('Stafflane');
   document.setCreator('Stafflane');
-  const writer = new PageWriter(document, await embedFonts(document), input.footer);
+  const writer = new PageWriter(document, await embedUnicodeFonts(document), input.footer);
   writer.text(input.title, { size: 18, font: 'bold', gap: 10 });
   for (const block of input.text.replace(/\r\n?/g, '\n').split(/\n{2,}/)) {
     const trimmed = block.trim();
