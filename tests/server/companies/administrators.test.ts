@@ -154,8 +154,11 @@ describe('the platform audit', () => {
       headers: bearer(adminToken),
     });
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body.split('\r\n')[0]).toContain('"Action"');
-    expect(csv.body).toContain('"company.status_changed"');
+    expect(csv.body.startsWith('\uFEFF')).toBe(true);
+    expect(csv.body.slice(1).split('\r\n')[0]).toBe(
+      'When (UTC),Action,Company,By,By (e-mail),Impersonating administrator,Target,Target id,Details,IP',
+    );
+    expect(csv.body).toContain(',company.status_changed,');
     expect((await t.app.inject({ method: 'GET', url: '/api/platform-audit?kind=nonsense', headers: bearer(adminToken) })).statusCode).toBe(
       422,
     );

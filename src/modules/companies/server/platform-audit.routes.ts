@@ -3,19 +3,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
 import { withSystem } from '../../../server/db/database';
+import { CSV_CONTENT_TYPE, toCsv } from '../../../server/files/csv';
 import { attachmentDisposition } from '../../../server/files/file-names';
 import { parseInput } from '../../../server/http/validate';
 import { londonDate } from '../../../shared/dates';
 import { listResponse, pagingFrom } from '../../../shared/list';
 import { AUDIT_EXPORT_LIMIT, PLATFORM_AUDIT_ENDPOINT, PlatformAuditQuerySchema, type PlatformAuditEntry } from '../platform-audit.contract';
 import { findPlatformAudit } from './platform-audit.queries';
-
-/** A CSV cell: quoted, quotes doubled, and a leading = + - @ defused so no spreadsheet runs it. */
-function cell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
 
 export function auditCsv(rows: readonly PlatformAuditEntry[]): string {
   const header = [
@@ -30,8 +24,9 @@ export function auditCsv(rows: readonly PlatformAuditEntry[]): string {
     'Details',
     'IP',
   ];
-  const lines = rows.map((row) =>
-    [
+  return toCsv([
+    header,
+    ...rows.map((row) => [
       row.created_at,
       row.action,
       row.company_name,
@@ -40,13 +35,10 @@ export function auditCsv(rows: readonly PlatformAuditEntry[]): string {
       row.impersonator_name,
       row.target_type,
       row.target_id,
-      row.details,
+      row.details === null ? null : JSON.stringify(row.details),
       row.ip,
-    ]
-      .map(cell)
-      .join(','),
-  );
-  return [header.map(cell).join(','), ...lines].join('\r\n') + '\r\n';
+    ]),
+  ]);
 }
 
 export const platformAuditRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -62,7 +54,7 @@ export const platformAuditRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async 
           findPlatformAudit(trx, { query, paging: { offset: 0, limit: AUDIT_EXPORT_LIMIT } }),
         );
         return reply
-          .type('text/csv; charset=utf-8')
+          .type(CSV_CONTENT_TYPE)
           .header('content-disposition', attachmentDisposition(`stafflane-platform-audit-${londonDate(new Date())}.csv`))
           .send(auditCsv(page.results));
       }

@@ -1,11 +1,12 @@
 // GET /api/user-export?format=csv|xlsx: exactly the rows the directory's filters give the caller
-// (every page), with the directory's basic columns only. CSV per RFC 4180 with a guard against
-// formula injection (a cell starting = + - @ is prefixed with '); XLSX through exceljs.
+// (every page), with the directory's basic columns only. CSV through the platform's writer
+// (src/server/files/csv.ts); XLSX through exceljs.
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../../../server/app-deps';
 import { auditRequest } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
+import { CSV_CONTENT_TYPE, toCsv as writeCsv } from '../../../server/files/csv';
 import { parseInput } from '../../../server/http/validate';
 import { requireCompany, requireSession } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
@@ -44,18 +45,11 @@ export function exportCells(row: DirectoryEntry): string[] {
   ];
 }
 
-/** A spreadsheet opening the file would run a cell starting with these as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** For the people import's template until it writes through toCsv: the platform's one field writer. */
+export { csvField as csvCell } from '../../../server/files/csv';
 
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** RFC 4180: CRLF line ends; a byte-order mark so spreadsheet programs read UTF-8 names right. */
 export function toCsv(rows: readonly DirectoryEntry[]): string {
-  const lines = [EXPORT_COLUMNS.map(csvCell).join(','), ...rows.map((row) => exportCells(row).map(csvCell).join(','))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return writeCsv([EXPORT_COLUMNS, ...rows.map(exportCells)]);
 }
 
 export async function toXlsx(rows: readonly DirectoryEntry[]): Promise<Buffer> {
@@ -72,7 +66,7 @@ export async function toXlsx(rows: readonly DirectoryEntry[]): Promise<Buffer> {
 }
 
 const CONTENT_TYPES = {
-  csv: 'text/csv; charset=utf-8',
+  csv: CSV_CONTENT_TYPE,
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 

@@ -1,6 +1,6 @@
-// The incident log as CSV (UTF-8 with a BOM so spreadsheet programs read the pound sign and
-// accents), one row a record, dates British. A cell starting with = + - @ is prefixed with an
-// apostrophe so a spreadsheet never runs it as a formula.
+// The incident log as CSV through the platform's writer (src/server/files/csv.ts), one row a
+// record, dates British, the days off a number.
+import { toCsv } from '../../../server/files/csv';
 import { DATE_FORMATS, formatCalendarDate, formatLondon } from '../../../shared/dates';
 import { RIDDOR_CATEGORY_LABELS } from '../riddor';
 import { RIDDOR_STATUS_LABELS, type Incident } from '../incidents.contract';
@@ -20,12 +20,6 @@ const HEADER = [
   'Reference',
   'Reported by',
 ];
-
-function cell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 export function incidentsCsv(incidents: readonly Incident[]): string {
   const rows = incidents.map((incident) => [
@@ -47,5 +41,5 @@ export function incidentsCsv(incidents: readonly Incident[]): string {
     incident.riddor.reference,
     incident.reported_by_name,
   ]);
-  return `\uFEFF${[HEADER, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+  return toCsv([HEADER, ...rows]);
 }

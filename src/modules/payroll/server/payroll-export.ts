@@ -1,32 +1,30 @@
 // A pay period's payroll data as files: a generic CSV and an XLSX workbook with one row per
 // person and a group of columns per element, and the row-per-element CSV UK payroll software
-// imports (payroll number, NI number, element code, hours, days, amount). CSV per RFC 4180
-// with a guard against formula injection; dates dd/mm/yyyy.
+// imports (payroll number, NI number, element code, hours, days, amount). Amounts, hours and
+// days are numbers in both (a deduction is -12.50, never text); CSV through the platform's
+// writer (src/server/files/csv.ts); dates dd/mm/yyyy.
 import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import type { ExportLayout, PayrollLine, PayrollPerson } from '../payroll.contract';
 import type { PayPeriod } from '../pay-periods';
+import { CSV_CONTENT_TYPE, moneyCell, sheetValue, toCsv, type CsvValue } from '../../../server/files/csv';
 import { newWorkbook } from '../../../server/files/workbook';
+import type ExcelJS from 'exceljs';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-const csv = (rows: readonly (readonly string[])[]) => `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+/** A sheet's column titles and its rows. */
+type Table = { header: string[]; rows: CsvValue[][] };
+
 const shown = (date: string | null) => (date ? formatCalendarDate(date, DATE_FORMATS.date) : '');
-const num = (value: number | null) => (value === null ? '' : String(value));
-const money = (value: number | null) => (value === null ? '' : value.toFixed(2));
 
-type Measure = { header: string; of: (line: PayrollLine) => string };
+type Measure = { header: string; of: (line: PayrollLine) => number | null; money?: true };
 const MEASURES: Measure[] = [
-  { header: 'hours', of: (line) => num(line.hours) },
-  { header: 'payable hours', of: (line) => num(line.payable_hours) },
-  { header: 'days', of: (line) => num(line.days) },
-  { header: 'qualifying days', of: (line) => num(line.qualifying_days) },
-  { header: 'amount (£)', of: (line) => money(line.amount) },
+  { header: 'hours', of: (line) => line.hours },
+  { header: 'payable hours', of: (line) => line.payable_hours },
+  { header: 'days', of: (line) => line.days },
+  { header: 'qualifying days', of: (line) => line.qualifying_days },
+  { header: 'amount (£)', of: (line) => line.amount, money: true },
 ];
 const PERSON_HEADERS = ['Payroll number', 'NI number', 'Surname', 'First name', 'Department', 'Start date', 'Leaving date'];
-const personCells = (person: PayrollPerson) => [
+const personCells = (person: PayrollPerson): CsvValue[] => [
   person.payroll_number ?? '',
   person.ni_number ?? '',
   person.surname,
@@ -37,26 +35,26 @@ const personCells = (person: PayrollPerson) => [
 ];
 
 /** One row per person: for each element code met in the period, the measures it has anywhere. */
-export function wideRows(people: readonly PayrollPerson[]): string[][] {
+export function wideRows(people: readonly PayrollPerson[]): Table {
   const codes = [
     ...new Set(
       people.flatMap((person) => person.lines.filter((l) => l.code !== 'STARTER' && l.code !== 'LEAVER').map((line) => line.code)),
     ),
   ].sort();
   const columns = codes.flatMap((code) =>
-    MEASURES.filter((measure) => people.some((person) => person.lines.some((line) => line.code === code && measure.of(line) !== ''))).map(
+    MEASURES.filter((measure) => people.some((person) => person.lines.some((line) => line.code === code && measure.of(line) !== null))).map(
       (measure) => ({ code, measure }),
     ),
   );
-  const sum = (lines: PayrollLine[], measure: Measure) => {
-    const values = lines.map((line) => measure.of(line)).filter((value) => value !== '');
-    if (values.length === 0) return '';
-    const total = Math.round(values.reduce((acc, value) => acc + Number(value), 0) * 100) / 100;
-    return measure.header === 'amount (£)' ? total.toFixed(2) : String(total);
+  const sum = (lines: PayrollLine[], measure: Measure): CsvValue => {
+    const values = lines.map((line) => measure.of(line)).filter((value) => value !== null);
+    if (values.length === 0) return null;
+    const total = Math.round(values.reduce((acc, value) => acc + value, 0) * 100) / 100;
+    return measure.money ? moneyCell(total) : total;
   };
-  return [
-    [...PERSON_HEADERS, ...columns.map(({ code, measure }) => `${code} ${measure.header}`)],
-    ...people.map((person) => [
+  return {
+    header: [...PERSON_HEADERS, ...columns.map(({ code, measure }) => `${code} ${measure.header}`)],
+    rows: people.map((person) => [
       ...personCells(person),
       ...columns.map(({ code, measure }) =>
         sum(
@@ -65,26 +63,25 @@ export function wideRows(people: readonly PayrollPerson[]): string[][] {
         ),
       ),
     ]),
-  ];
+  };
 }
 
 /** One row per person and element: what payroll software imports as payments and deductions. */
-export function elementRows(people: readonly PayrollPerson[]): string[][] {
-  const rows: string[][] = [
-    [
-      'Payroll Number',
-      'NI Number',
-      'Surname',
-      'Forename',
-      'Element Code',
-      'Description',
-      'Hours',
-      'Rate Multiplier',
-      'Days',
-      'Amount',
-      'Date',
-    ],
+export function elementRows(people: readonly PayrollPerson[]): Table {
+  const header = [
+    'Payroll Number',
+    'NI Number',
+    'Surname',
+    'Forename',
+    'Element Code',
+    'Description',
+    'Hours',
+    'Rate Multiplier',
+    'Days',
+    'Amount',
+    'Date',
   ];
+  const rows: CsvValue[][] = [];
   for (const person of people) {
     for (const line of person.lines) {
       rows.push([
@@ -94,15 +91,23 @@ export function elementRows(people: readonly PayrollPerson[]): string[][] {
         person.first_name,
         line.code,
         line.label,
-        num(line.hours),
-        num(line.multiplier),
-        num(line.code === 'SICK' ? line.qualifying_days : line.days),
-        money(line.amount),
+        line.hours,
+        line.multiplier,
+        line.code === 'SICK' ? line.qualifying_days : line.days,
+        moneyCell(line.amount),
         line.dates.length === 1 ? shown(line.dates[0] ?? null) : '',
       ]);
     }
   }
-  return rows;
+  return { header, rows };
+}
+
+const csvOf = (table: Table) => toCsv([table.header, ...table.rows]);
+
+function addTable(sheet: ExcelJS.Worksheet, table: Table): void {
+  sheet.columns = table.header.map((title) => ({ header: title, width: Math.max(12, title.length + 2) }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of table.rows) sheet.addRow(row.map(sheetValue));
 }
 
 export type ExportFile = { body: string | Buffer; contentType: string; fileName: string };
@@ -119,22 +124,14 @@ export async function exportFile(
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'payroll'
   }-payroll-${period.start_date}-to-${period.end_date}`;
-  if (layout === 'elements')
-    return { body: csv(elementRows(people)), contentType: 'text/csv; charset=utf-8', fileName: `${base}-elements.csv` };
-  const rows = wideRows(people);
-  if (layout === 'csv') return { body: csv(rows), contentType: 'text/csv; charset=utf-8', fileName: `${base}.csv` };
+  if (layout === 'elements') return { body: csvOf(elementRows(people)), contentType: CSV_CONTENT_TYPE, fileName: `${base}-elements.csv` };
+  const wide = wideRows(people);
+  if (layout === 'csv') return { body: csvOf(wide), contentType: CSV_CONTENT_TYPE, fileName: `${base}.csv` };
   const workbook = await newWorkbook();
   const sheet = workbook.addWorksheet('Payroll', { views: [{ state: 'frozen', ySplit: 1, xSplit: 4 }] });
-  const [header = [], ...body] = rows;
-  sheet.columns = header.map((title) => ({ header: title, width: Math.max(12, title.length + 2) }));
-  sheet.getRow(1).font = { bold: true };
-  const numeric = header.map((title, index) => index >= PERSON_HEADERS.length && title.length > 0);
-  for (const row of body) sheet.addRow(row.map((cell, index) => (cell === '' ? null : numeric[index] ? Number(cell) : cell)));
+  addTable(sheet, wide);
   const elements = workbook.addWorksheet('Elements', { views: [{ state: 'frozen', ySplit: 1 }] });
-  const [elementHeader = [], ...elementBody] = elementRows(people);
-  elements.columns = elementHeader.map((title) => ({ header: title, width: Math.max(12, title.length + 2) }));
-  elements.getRow(1).font = { bold: true };
-  for (const row of elementBody) elements.addRow(row.map((cell) => (cell === '' ? null : cell)));
+  addTable(elements, elementRows(people));
   return {
     body: Buffer.from(await workbook.xlsx.writeBuffer()),
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

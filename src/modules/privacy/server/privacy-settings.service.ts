@@ -2,6 +2,7 @@
 // the next retention run, and the special-category register with its CSV.
 import { auditCaller } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
+import { toCsv, type CsvValue } from '../../../server/files/csv';
 import { collectPersonalData } from '../../../server/personal-data';
 import { requireCompany } from '../../../server/plugins/request-context';
 import type { ServerModule } from '../../../server/server-module';
@@ -105,16 +106,9 @@ export async function specialCategoryRegister(
   });
 }
 
-const csvCell = (value: string | null) => {
-  const text = value ?? '';
-  // A leading formula character is neutralised so a spreadsheet shows it as text.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 /** The register as one CSV for the company's records of processing: three blocks with their own headings. */
 export function registerCsv(register: SpecialCategoryRegister, endpointsOf: (location: { table: string }) => string[]): string {
-  const lines: string[][] = [['Where it is held', 'Type', 'What', 'Columns', 'Shown by']];
+  const lines: CsvValue[][] = [['Where it is held', 'Type', 'What', 'Columns', 'Shown by']];
   for (const location of register.locations) {
     lines.push([location.label, location.type, location.what, location.columns.join(' '), endpointsOf(location).join(' ')]);
   }
@@ -122,5 +116,5 @@ export function registerCsv(register: SpecialCategoryRegister, endpointsOf: (loc
   for (const access of register.access) lines.push([access.role, access.endpoint, access.scope, access.shows.join('; ')]);
   lines.push([], [`Reads from ${register.from} to ${register.to}`, 'By', 'What', 'About']);
   for (const read of register.reads) lines.push([read.at, read.actorName ?? '', read.action, read.personName ?? '']);
-  return lines.map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return toCsv(lines);
 }
