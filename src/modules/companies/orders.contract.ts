@@ -94,10 +94,8 @@ export const DecideOrderInputSchema = v.variant(
 );
 export type DecideOrderInput = v.InferInput<typeof DecideOrderInputSchema>;
 
-/** £1,234.56 */
-export function formatPounds(pence: number): string {
-  return `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
+/** Pence as "£1,234.56": formatPence of src/shared/money.ts, under the name the invoice and the order e-mails still use. */
+export { formatPence as formatPounds } from '../../shared/money';
 
 /** What an order reads as: "10 more seats" or "The H&S product". */
 export function describeOrder(order: Pick<Order, 'kind' | 'product' | 'seats'>): string {

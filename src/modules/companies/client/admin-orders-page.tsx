@@ -26,9 +26,10 @@ import { useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
-import { describeOrder, formatPounds, type Order } from '../orders.contract';
+import { describeOrder, type Order } from '../orders.contract';
 import { COMPANIES_PAGE_SIZE, decideOrderMutationOptions, orderQueueQueryOptions } from './companies.api';
 import { OrderedCell, OrderStatusCell } from './order-cells';
+import { formatPence } from '../../../shared/money';
 
 const FILTERS = [
   { value: 'pending', label: 'Waiting' },
@@ -116,7 +117,7 @@ export function AdminOrdersPage() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{formatPounds(order.amount_pence)}</Table.Td>
+                    <Table.Td>{formatPence(order.amount_pence)}</Table.Td>
                     <OrderedCell order={order} withTime />
                     <OrderStatusCell order={order} />
                     <Table.Td>

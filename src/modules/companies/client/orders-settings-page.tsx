@@ -8,12 +8,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast } from '../../../client/shell/toasts';
-import { describeOrder, formatPounds, orderPaths } from '../orders.contract';
+import { describeOrder, orderPaths } from '../orders.contract';
 import { COMPANIES_PAGE_SIZE, ordersPageQueryOptions } from './companies.api';
 import { ProductBadges, seatsLabel } from './company-labels';
 import { OrderedCell, OrderStatusCell } from './order-cells';
 import { PlaceOrderModal } from './place-order-modal';
 import { saveFile } from '../../../client/api/downloads';
+import { formatPence } from '../../../shared/money';
 
 export function OrdersSettingsPage() {
   usePageTitle('Orders');
@@ -61,7 +62,7 @@ export function OrdersSettingsPage() {
                 <Text size="sm" c="dimmed">
                   Each month, before VAT
                 </Text>
-                <Text fw={600}>{formatPounds(data.plan.monthly_pence)}</Text>
+                <Text fw={600}>{formatPence(data.plan.monthly_pence)}</Text>
               </div>
             </SimpleGrid>
           </Paper>
@@ -87,7 +88,7 @@ export function OrdersSettingsPage() {
                       <Table.Tr key={order.id}>
                         <Table.Td>{describeOrder(order)}</Table.Td>
                         <OrderedCell order={order} />
-                        <Table.Td>{formatPounds(order.amount_pence)}</Table.Td>
+                        <Table.Td>{formatPence(order.amount_pence)}</Table.Td>
                         <OrderStatusCell order={order} />
                         <Table.Td>
                           {order.status === 'confirmed' ? (

@@ -14,8 +14,9 @@ import { isApiError } from '../../../client/api/api-client';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { FormFooter } from '../../../client/ui/form-footer';
 import { PRODUCT_LABELS, PRODUCTS, type Product } from '../companies.contract';
-import { formatPounds, orderAmountPence, PRODUCT_PRICES_PENCE, type CompanyPlan, type PlaceOrderInput } from '../orders.contract';
+import { orderAmountPence, PRODUCT_PRICES_PENCE, type CompanyPlan, type PlaceOrderInput } from '../orders.contract';
 import { placeOrderMutationOptions } from './companies.api';
+import { formatPence } from '../../../shared/money';
 
 export function PlaceOrderModal({ opened, plan, onClose }: { opened: boolean; plan: CompanyPlan; onClose: () => void }) {
   return (
@@ -71,7 +72,7 @@ function PlaceOrderForm({ plan, onDone }: { plan: CompanyPlan; onDone: () => voi
                 <Radio
                   key={option}
                   value={option}
-                  label={`${PRODUCT_LABELS[option]} · ${formatPounds(PRODUCT_PRICES_PENCE[option])} a seat each month`}
+                  label={`${PRODUCT_LABELS[option]} · ${formatPence(PRODUCT_PRICES_PENCE[option])} a seat each month`}
                 />
               ))}
             </Stack>
@@ -87,7 +88,7 @@ function PlaceOrderForm({ plan, onDone }: { plan: CompanyPlan; onDone: () => voi
         />
         {amount !== null && (
           <Text size="sm" aria-live="polite">
-            Adds {formatPounds(amount)} a month before VAT, invoiced once confirmed.
+            Adds {formatPence(amount)} a month before VAT, invoiced once confirmed.
           </Text>
         )}
         <FormFooter submitting={place.isPending} onCancel={onDone} label="Send order" problem={problem} />

@@ -6,6 +6,7 @@ import { withTenant, type Db, type Trx } from '../../../server/db/database';
 import { requireCompany } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import { formatCalendarDate, formatLondon } from '../../../shared/dates';
+import { formatPounds } from '../../../shared/money';
 import type { DocumentTemplate, GenerateInput, PreviewInput } from '../documents.contract';
 import { mergeTemplate } from '../documents.policy';
 import { createDocumentFromFile, type DocumentsCaller } from './documents.service';
@@ -39,7 +40,6 @@ export async function templatesOf(db: Db, input: { companyId: string; area?: 'hr
   });
 }
 
-const money = (amount: number) => `£${amount.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const DAY_NAMES: [keyof NonNullable<MergeFacts['hours']>, string][] = [
   ['mon', 'Monday'],
   ['tue', 'Tuesday'],
@@ -77,7 +77,7 @@ async function mergeValues(trx: Trx, input: { companyId: string; userId: string 
       start_date: person.start_date ? formatCalendarDate(person.start_date, 'do MMMM y') : '',
       pay:
         person.pay_amount !== null
-          ? `${money(Number(person.pay_amount))} a${person.pay_unit === 'hour' ? 'n' : ''} ${person.pay_unit ?? 'year'}`
+          ? `${formatPounds(Number(person.pay_amount))} a${person.pay_unit === 'hour' ? 'n' : ''} ${person.pay_unit ?? 'year'}`
           : '',
       working_pattern: patternText(person.hours),
       manager_name: person.manager_name ?? '',

@@ -20,5 +20,3 @@ export function compensationText(report: Pick<OvertimeReport, 'compensation' | '
   if (report.compensation === 'toil' || !report.rate) return COMPENSATION_LABELS[report.compensation];
   return `Paid at ${report.rate.name} (×${report.rate.multiplier}): ${report.payable_hours} payable hours`;
 }
-
-export const money = (amount: number) => `£${amount.toFixed(2)}`;

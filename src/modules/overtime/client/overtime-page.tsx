@@ -14,9 +14,10 @@ import { ConfirmButton } from '../../../client/ui/confirm-dialog';
 import { LoadError } from '../../../client/ui/load-error';
 import { TextareaField } from '../../../client/ui/textarea-field';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
+import { formatPounds } from '../../../shared/money';
 import { OVERTIME_STATUS_LABELS, overtimeMessages, type OvertimeReport } from '../overtime.contract';
 import { decisionMutationOptions, overtimeQueryOptions } from './overtime.api';
-import { compensationText, money, shownDate, STATUS_COLOURS, whenText } from './overtime-format';
+import { compensationText, shownDate, STATUS_COLOURS, whenText } from './overtime-format';
 
 const at = (instant: string) => formatLondon(instant, DATE_FORMATS.dateTime);
 
@@ -91,7 +92,7 @@ function ReportDetail({ report }: { report: OvertimeReport }) {
         <Stack gap="xs">
           <Fact label="Department">{report.user.department ?? '—'}</Fact>
           <Fact label="Compensation">{compensationText(report)}</Fact>
-          {report.estimated_cost !== null && <Fact label="Estimated cost">{money(report.estimated_cost)}</Fact>}
+          {report.estimated_cost !== null && <Fact label="Estimated cost">{formatPounds(report.estimated_cost)}</Fact>}
           <Fact label="Reason">{report.reason}</Fact>
           {report.decline_reason && <Fact label="Declined because">{report.decline_reason}</Fact>}
           {report.toil_expires_on && <Fact label="Use the time by">{shownDate(report.toil_expires_on)}</Fact>}

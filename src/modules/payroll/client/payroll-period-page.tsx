@@ -20,6 +20,7 @@ import { showDangerToast, showSuccessToast } from '../../../client/shell/toasts'
 import { ConfirmButton } from '../../../client/ui/confirm-dialog';
 import { LoadError } from '../../../client/ui/load-error';
 import { DATE_FORMATS, formatCalendarDate, formatLondon } from '../../../shared/dates';
+import { formatPounds } from '../../../shared/money';
 import { EXPORT_LAYOUT_LABELS, EXPORT_LAYOUTS, type ExportLayout, type PayPeriodDetail, type PayrollLine } from '../payroll.contract';
 import { downloadPeriod, exportMutationOptions, periodQueryOptions, sendMutationOptions } from './payroll.api';
 
@@ -35,7 +36,7 @@ export function lineFigures(line: PayrollLine): string {
     parts.push(
       `${line.days} ${line.days === 1 ? 'day' : 'days'}${line.qualifying_days !== null ? ` (${line.qualifying_days} qualifying)` : ''}`,
     );
-  if (line.amount !== null) parts.push(`£${line.amount.toFixed(2)}`);
+  if (line.amount !== null) parts.push(formatPounds(line.amount));
   if (parts.length === 0) parts.push(line.dates.map(shown).join(', '));
   return parts.join(' · ');
 }
@@ -103,7 +104,7 @@ function PeriodDetail({ period }: { period: PayPeriodDetail }) {
           ['People', totals.people],
           ['Overtime hours', totals.overtime_hours],
           ['Payable hours', totals.payable_hours],
-          ['Amounts', `£${totals.amount.toFixed(2)}`],
+          ['Amounts', formatPounds(totals.amount)],
           ['Unpaid days', totals.unpaid_days],
           ['Sick days', totals.sick_days],
         ].map(([label, value]) => (

@@ -17,4 +17,3 @@ export const timesOf = (shift: Pick<Shift, 'start_at' | 'end_at'>) =>
 export const shiftDate = (shift: Pick<Shift, 'start_at'>) => londonDate(new Date(shift.start_at));
 /** "7h 30m paid". */
 export const paidLabel = (shift: Pick<Shift, 'start_at' | 'end_at' | 'break_minutes'>) => `${formatDuration(workedMinutes(shift))} paid`;
-export const money = (amount: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(amount);

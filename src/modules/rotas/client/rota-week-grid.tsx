@@ -7,9 +7,10 @@ import { ActionIcon, Box, Paper, Switch, Table, Text, UnstyledButton } from '@ma
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import { formatDuration } from '../../../shared/dates';
+import { formatPounds } from '../../../shared/money';
 import type { RotaGrid, Shift } from '../rotas.contract';
 import { dayTotals, gridRows, OPEN_ROW, placeRows, type RowPlace } from './rota-grid-model';
-import { money, shortDayLabel, timesOf } from './rota-format';
+import { shortDayLabel, timesOf } from './rota-format';
 import { optOutMutationOptions } from './rotas.api';
 
 type Props = {
@@ -132,7 +133,7 @@ export function RotaWeekGrid({ grid, by, days, onOpen, onAdd, onMove }: Props) {
                 <Text size="sm">{formatDuration(row.minutes)}</Text>
                 {row.cost > 0 && (
                   <Text size="xs" c="dimmed">
-                    {money(row.cost)}
+                    {formatPounds(row.cost)}
                   </Text>
                 )}
               </Table.Td>
@@ -146,7 +147,7 @@ export function RotaWeekGrid({ grid, by, days, onOpen, onAdd, onMove }: Props) {
               <Table.Td key={total.date}>
                 <Text size="sm">{formatDuration(total.minutes)}</Text>
                 <Text size="xs" c="dimmed">
-                  {money(total.cost)}
+                  {formatPounds(total.cost)}
                   {total.unpriced > 0 ? ` (+${total.unpriced} without a rate)` : ''}
                 </Text>
               </Table.Td>
@@ -156,7 +157,7 @@ export function RotaWeekGrid({ grid, by, days, onOpen, onAdd, onMove }: Props) {
                 {formatDuration(totals.reduce((sum, t) => sum + t.minutes, 0))}
               </Text>
               <Text size="xs" c="dimmed">
-                {money(totals.reduce((sum, t) => sum + t.cost, 0))}
+                {formatPounds(totals.reduce((sum, t) => sum + t.cost, 0))}
               </Text>
             </Table.Td>
           </Table.Tr>

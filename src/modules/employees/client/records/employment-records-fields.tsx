@@ -1,6 +1,6 @@
 // Form pieces of the records-B tabs: a number field whose empty value is null, a select fed
-// by one of the company's lists, the modal a record form opens in, and the words of dates,
-// hours and money in British formats.
+// by one of the company's lists, the modal a record form opens in, and the words of dates
+// and hours in British formats (money: src/shared/money.ts).
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
@@ -86,9 +86,6 @@ export const dateText = (iso: string | null | undefined) => (iso ? formatCalenda
 /** Hours as "7.5 hours" ("1 hour"). */
 export const hoursText = (hours: number | null | undefined) =>
   hours === null || hours === undefined ? null : `${Number(hours.toFixed(2))} ${hours === 1 ? 'hour' : 'hours'}`;
-
-const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-export const moneyText = (amount: number) => money.format(amount);
 
 /** '' for a missing value: what a text field shows. */
 export const textOf = (value: string | null | undefined) => value ?? '';

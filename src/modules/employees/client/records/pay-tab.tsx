@@ -14,11 +14,12 @@ import {
 } from '../../employment-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
 import { referenceListQueryOptions } from './employment-records.api';
-import { dateText, moneyText, NumberField, ReferenceSelect, textOf } from './employment-records-fields';
+import { dateText, NumberField, ReferenceSelect, textOf } from './employment-records-fields';
 import { useRecordForm } from './employment-records-form';
 import { RecordHistory, type RecordFormProps } from './employment-history';
 import { FormButtons } from './personal-records-ui';
 import { DateField } from '../../../../client/ui/date-field';
+import { formatPounds } from '../../../../shared/money';
 
 const UNIT_OPTIONS = PAY_UNITS.map((unit) => ({ value: unit, label: PAY_UNIT_LABELS[unit] }));
 
@@ -96,7 +97,7 @@ export default function PayTab({ userId }: ProfileTabProps) {
         titleOf={(record) => `${record.pay_rate_type_name ?? 'pay rate'} from ${dateText(record.start_date) ?? ''}`}
         columns={[
           { label: 'Type', render: (record) => record.pay_rate_type_name ?? '—' },
-          { label: 'Amount', render: (record) => `${moneyText(record.amount)} ${PAY_UNIT_LABELS[record.unit]}` },
+          { label: 'Amount', render: (record) => `${formatPounds(record.amount)} ${PAY_UNIT_LABELS[record.unit]}` },
           { label: 'Start date', render: (record) => dateText(record.start_date) },
           { label: 'End date', render: (record) => dateText(record.end_date) ?? '—' },
         ]}
