@@ -7,6 +7,8 @@ import type { JobDefinition } from '../jobs/job-definition';
 import { backupFileName, backupFilesIn, backupsToPrune } from './backup-retention';
 import { createBackup } from './backup.service';
 
+const LEFTOVER_AGE_MS = 24 * 60 * 60 * 1000;
+
 export const backupJobs: JobDefinition[] = [
   {
     name: 'platform-nightly-backup',
@@ -19,8 +21,14 @@ export const backupJobs: JobDefinition[] = [
       if (!ownerUrl) throw new Error('The nightly backup needs the owner connection.');
       const { dir, keepDaily, keepWeekly } = config.backups;
       const summary = await createBackup({ ownerUrl, config, file: path.join(dir, backupFileName(new Date())) });
-      const pruned = backupsToPrune(backupFilesIn(await fsp.readdir(dir)), { daily: keepDaily, weekly: keepWeekly });
+      const names = await fsp.readdir(dir);
+      const pruned = backupsToPrune(backupFilesIn(names), { daily: keepDaily, weekly: keepWeekly });
       for (const name of pruned) await fsp.rm(path.join(dir, name), { force: true });
+      // What a backup killed half-way left (its spooled tables, its unfinished archive), once a day has passed.
+      for (const name of names.filter((candidate) => candidate.startsWith('.backup-') || candidate.endsWith('.partial'))) {
+        const stat = await fsp.stat(path.join(dir, name)).catch(() => null);
+        if (stat && Date.now() - stat.mtimeMs > LEFTOVER_AGE_MS) await fsp.rm(path.join(dir, name), { recursive: true, force: true });
+      }
       logger.info({ ...summary, pruned: pruned.length }, 'Nightly backup written');
     },
   },

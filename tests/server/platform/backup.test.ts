@@ -1,13 +1,15 @@
 // Backups: an archive of a company with people and files restores into a fresh data directory
 // (the embedded PostgreSQL) with every table's rows and every file's bytes as they were, and a
 // server on the restored data signs people in and serves their files; an external database that
-// is not empty is refused without --force and replaced with it; an archive
-// whose bytes changed is refused before anything is touched; the retention rule keeps 7 days
-// and 4 weeks.
+// is not empty is refused without --force and replaced with it; an archive whose bytes changed
+// is refused before anything is touched; with S3 storage the archive lists the bucket's
+// objects; the nightly job writes into DATA_DIR/backups and prunes it (7 days and 4 weeks).
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,14 +18,16 @@ import { extractArchive } from '../../../src/server/backup/backup-archive';
 import { withOwnerDatabase } from '../../../src/server/backup/backup-database';
 import { backupFileName, backupFilesIn, backupsToPrune } from '../../../src/server/backup/backup-retention';
 import { findTables, tableFingerprint } from '../../../src/server/backup/backup.queries';
-import { createBackup, restoreBackup } from '../../../src/server/backup/backup.service';
+import { createBackup, restoreBackup, type BackupManifest, type S3Object } from '../../../src/server/backup/backup.service';
 import type { Config } from '../../../src/server/config';
 import { collectJobs } from '../../../src/server/jobs/job-list';
 import { openDatabase, withDatabaseName } from '../../../src/server/db/open';
+import { S3Storage } from '../../../src/server/files/s3-storage';
 import { FIXTURE_PASSWORD } from '../../support/identity-fixtures';
 import { addPerson, addShellCompany, type Person } from '../../support/shell-fixtures';
 import { createTestApp, testConfig, type TestApp } from '../../support/test-app';
 import { createTestDatabase } from '../../support/test-db';
+import { startS3Server } from '../../support/s3-server';
 import { multipartBody, pngImage } from '../../support/upload-fixtures';
 
 let t: TestApp;
@@ -222,6 +226,43 @@ describe('a backup', () => {
   });
 });
 
+describe('a backup with FILE_STORAGE=s3', () => {
+  it('lists the bucket’s objects with their sizes and ETags instead of copying them, and names a missing one', async () => {
+    const s3 = await startS3Server();
+    try {
+      const config = testConfig({ DATA_DIR: path.join(work, 's3'), ...s3.env, S3_PREFIX: 'tenant-a/' });
+      if (config.files.driver !== 's3') throw new Error('expected S3 storage');
+      const storage = new S3Storage(config.files.s3);
+      const keys = [...storedFiles(t.config.dataDir).entries()];
+      // All but the last file are in the bucket.
+      for (const [key, bytes] of keys.slice(0, -1)) await storage.put({ key, source: Readable.from([bytes]), maxBytes: 1 << 20 });
+      storage.close();
+      const file = path.join(work, 's3-backup.tar.gz');
+      const summary = await createBackup({ ownerUrl: t.database.ownerUrl, config, file });
+      expect(summary.files).toBe(keys.length - 1);
+      const unpacked = path.join(work, 's3-unpacked');
+      fs.mkdirSync(unpacked);
+      const names = await extractArchive(file, unpacked);
+      expect(names.filter((name) => name.startsWith('files/'))).toEqual([]);
+      const objects = JSON.parse(fs.readFileSync(path.join(unpacked, 's3-objects.json'), 'utf8')) as S3Object[];
+      expect(objects.sort((a, b) => a.key.localeCompare(b.key))).toEqual(
+        keys
+          .slice(0, -1)
+          .map(([key, bytes]) => ({ key, size: bytes.length, etag: createHash('md5').update(bytes).digest('hex') }))
+          .sort((a, b) => a.key.localeCompare(b.key)),
+      );
+      const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, 'manifest.json'), 'utf8')) as BackupManifest;
+      expect(manifest.files).toMatchObject({
+        storage: 's3',
+        missing: [keys.at(-1)![0]],
+        bucket: { bucket: s3.bucket, prefix: 'tenant-a/' },
+      });
+    } finally {
+      await s3.close();
+    }
+  });
+});
+
 describe('the nightly backup', () => {
   it('is a scheduled platform job that writes an archive into DATA_DIR/backups and prunes the old ones', async () => {
     const job = collectJobs([]).find((candidate) => candidate.name === 'platform-nightly-backup')!;
@@ -230,14 +271,19 @@ describe('the nightly backup', () => {
     expect(config.backups).toMatchObject({ enabled: true, dir: path.join(t.config.dataDir, 'backups'), keepDaily: 2, keepWeekly: 1 });
     fs.mkdirSync(config.backups.dir, { recursive: true });
     const older = ['2026-10-01T02:30:00Z', '2026-10-02T02:30:00Z', '2026-10-20T02:30:00Z'].map((iso) => backupFileName(new Date(iso)));
-    for (const name of [...older, 'notes.txt']) fs.writeFileSync(path.join(config.backups.dir, name), 'old');
+    for (const name of [...older, 'notes.txt', `${older[0]}.partial`]) fs.writeFileSync(path.join(config.backups.dir, name), 'old');
+    fs.mkdirSync(path.join(config.backups.dir, '.backup-killed'));
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    for (const name of [`${older[0]}.partial`, '.backup-killed'])
+      fs.utimesSync(path.join(config.backups.dir, name), twoDaysAgo, twoDaysAgo);
     const logger = pino({ level: 'silent' });
     await job.handler({ db: t.database.db, logger, config, wakeMail: () => undefined, jobId: 'test', ownerUrl: t.database.ownerUrl });
     const left = fs.readdirSync(config.backups.dir);
     const written = left.filter((name) => !older.includes(name) && name !== 'notes.txt');
     expect(written).toEqual([expect.stringMatching(/^stafflane-backup-[\dT-]+Z\.tar\.gz$/)]);
     expect(fs.statSync(path.join(config.backups.dir, written[0]!)).size).toBeGreaterThan(10_000);
-    // Today's and 20 October's (the two newest days), 2 October's (the week before theirs), and what is not a backup.
+    // Today's and 20 October's (the two newest days), 2 October's (the week before theirs), and what is not a
+    // backup; the leftovers of a backup killed two days ago are gone.
     expect(left.filter((name) => name !== written[0]).sort()).toEqual([older[1], older[2], 'notes.txt'].sort());
   });
 });
