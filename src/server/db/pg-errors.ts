@@ -5,5 +5,7 @@ const pgCode = (error: unknown) => (typeof error === 'object' && error !== null 
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** A delete refused by a foreign key declared ON DELETE RESTRICT (NO ACTION answers 23503). */
+export const RESTRICT_VIOLATION = '23001';
 export const isUniqueViolation = (error: unknown) => pgCode(error) === UNIQUE_VIOLATION;
-export const isForeignKeyViolation = (error: unknown) => pgCode(error) === FOREIGN_KEY_VIOLATION;
+export const isForeignKeyViolation = (error: unknown) => pgCode(error) === FOREIGN_KEY_VIOLATION || pgCode(error) === RESTRICT_VIOLATION;

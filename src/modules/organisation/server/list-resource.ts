@@ -68,6 +68,16 @@ export type ListResourceDefinition<TBody extends v.GenericSchema> = {
 export const inUseMessage = (noun: string, count: number, advice: string) =>
   `This ${noun} is used by ${count} ${count === 1 ? 'employee' : 'employees'}. ${advice}`;
 
+/** The list's usages grouped by what to do about them, the list's own advice first. */
+function usagesByAdvice(definition: { usages?: readonly Usage[]; inUseAdvice?: string }): Map<string, Usage[]> {
+  const groups = new Map<string, Usage[]>();
+  for (const usage of definition.usages ?? []) {
+    const advice = usage.advice ?? definition.inUseAdvice ?? 'Move them first.';
+    groups.set(advice, [...(groups.get(advice) ?? []), usage]);
+  }
+  return groups;
+}
+
 export function mountListResource<TBody extends v.GenericSchema>(
   app: FastifyInstance,
   deps: AppDeps,
@@ -181,11 +191,9 @@ export function mountListResource<TBody extends v.GenericSchema>(
         try {
           return await inCompany(context, async (trx, companyId) => {
             if (!(await getItem(trx, { table, companyId, id: context.id }))) return false;
-            const users = await countUsers(trx, { companyId, id: context.id, usages: definition.usages ?? [] });
-            if (users > 0) {
-              throw new AppError('conflict', {
-                message: inUseMessage(definition.noun, users, definition.inUseAdvice ?? 'Move them first.'),
-              });
+            for (const [advice, usages] of usagesByAdvice(definition)) {
+              const users = await countUsers(trx, { companyId, id: context.id, usages });
+              if (users > 0) throw new AppError('conflict', { message: inUseMessage(definition.noun, users, advice) });
             }
             const deleted = await deleteItem(trx, { table, companyId, id: context.id });
             if (deleted) await write(context, { action: 'deleted', id: context.id, companyId, trx });

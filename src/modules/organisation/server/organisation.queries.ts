@@ -13,8 +13,12 @@ const loose = (db: DbOrTrx) => db as unknown as LooseDb;
 
 export type Row = Record<string, unknown> & { id: string };
 export type Order = { column: string; direction: 'asc' | 'desc'; lower?: boolean };
-/** Where a list's item is used: rows of `table` whose `column` holds it, each for one user. */
-export type Usage = { table: string; column: string; userColumn?: string };
+/**
+ * Where a list's item is used: rows of `table` whose `column` holds it, each for one user — or,
+ * with `via`, whose `column` holds a row of `via.table` whose `via.column` holds it (overtime
+ * reports at a rate of a pay rate type). `advice` says what to do when this usage holds it.
+ */
+export type Usage = { table: string; column: string; userColumn?: string; via?: { table: string; column: string }; advice?: string };
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
 
@@ -120,11 +124,13 @@ export async function nameTaken(
 /** How many people use the item `id` through any of `usages`. */
 export async function countUsers(db: DbOrTrx, input: { companyId: string; id: string; usages: readonly Usage[] }): Promise<number> {
   if (input.usages.length === 0) return 0;
-  const parts = input.usages.map(
-    (usage) =>
-      sql`SELECT ${sql.ref(usage.userColumn ?? 'user_id')} AS user_id FROM ${sql.table(usage.table)}
-          WHERE company_id = ${input.companyId} AND ${sql.ref(usage.column)} = ${input.id}`,
-  );
+  const parts = input.usages.map((usage) => {
+    const holds = usage.via
+      ? sql`IN (SELECT id FROM ${sql.table(usage.via.table)} WHERE company_id = ${input.companyId} AND ${sql.ref(usage.via.column)} = ${input.id})`
+      : sql`= ${input.id}`;
+    return sql`SELECT ${sql.ref(usage.userColumn ?? 'user_id')} AS user_id FROM ${sql.table(usage.table)}
+          WHERE company_id = ${input.companyId} AND ${sql.ref(usage.column)} ${holds}`;
+  });
   const { rows } = await sql<{
     count: number;
   }>`SELECT count(DISTINCT user_id)::int AS count FROM (${sql.join(parts, sql` UNION ALL `)}) AS used`.execute(db);

@@ -111,7 +111,15 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
     body: PayRateTypeInputSchema,
     order: BY_NAME,
     unique: 'name',
-    usages: [{ table: 'user_pay_rates', column: 'pay_rate_type_id' }],
+    usages: [
+      { table: 'user_pay_rates', column: 'pay_rate_type_id' },
+      {
+        table: 'user_overtime',
+        column: 'overtime_rate_id',
+        via: { table: 'overtime_rates', column: 'pay_rate_type_id' },
+        advice: 'Their overtime is paid at it, so it stays: rename it instead.',
+      },
+    ],
     inUseAdvice: 'Change their pay rates first.',
   });
   mountListResource(app, deps, {
