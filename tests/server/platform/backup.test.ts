@@ -17,7 +17,7 @@ import { buildApp, createAppDeps } from '../../../src/server/app';
 import { extractArchive } from '../../../src/server/backup/backup-archive';
 import { withOwnerDatabase } from '../../../src/server/backup/backup-database';
 import { backupFileName, backupFilesIn, backupsToPrune } from '../../../src/server/backup/backup-retention';
-import { findTables, tableFingerprint } from '../../../src/server/backup/backup.queries';
+import { findSequences, findTables, tableFingerprint } from '../../../src/server/backup/backup.queries';
 import { createBackup, restoreBackup, type BackupManifest, type S3Object } from '../../../src/server/backup/backup.service';
 import type { Config } from '../../../src/server/config';
 import { collectJobs } from '../../../src/server/jobs/job-list';
@@ -44,6 +44,9 @@ async function fingerprints(ownerUrl: string): Promise<Map<string, { rows: numbe
   try {
     const result = new Map<string, { rows: number; md5: string }>();
     for (const table of await findTables(client)) result.set(table.name, await tableFingerprint(client, table));
+    // Sequences go on from where they were (realtime replay is by event id).
+    for (const sequence of await findSequences(client))
+      result.set(`sequence ${sequence.name}`, { rows: 0, md5: String(sequence.lastValue) });
     return result;
   } finally {
     await client.end();
