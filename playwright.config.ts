@@ -67,6 +67,8 @@ export default defineConfig({
       ...serverEnv({ port, dataDir: `.tmp/e2e-data-${port}`, clientDir: process.env.E2E_CLIENT_DIR }),
       SMTP_URL: smtpUrl,
       MAIL_POLL_MS: '200',
+      // tests/e2e/go-live.spec.ts signs a company up (closed by default, as on a self-hosted install).
+      SIGN_UP: 'open',
     },
     reuseExistingServer: false,
     // A first run may build the client and initialise PostgreSQL.

@@ -15,6 +15,7 @@ import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as SignUpRouteImport } from './routes/sign-up'
 import { Route as TokenRouteImport } from './routes/token'
 import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as SignedInCompanyRouteImport } from './routes/_signed-in/_company'
@@ -128,6 +129,11 @@ const LoginRoute = LoginRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignUpRoute = SignUpRouteImport.update({
+  id: '/sign-up',
+  path: '/sign-up',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TokenRoute = TokenRouteImport.update({
@@ -628,6 +634,7 @@ export interface FileRoutesByFullPath {
   '/confirm-email': typeof ConfirmEmailRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/sign-up': typeof SignUpRoute
   '/token': typeof TokenRoute
   '/welcome': typeof WelcomeRoute
   '/admin': typeof SignedInAdminRouteWithChildren
@@ -719,6 +726,7 @@ export interface FileRoutesByTo {
   '/confirm-email': typeof ConfirmEmailRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/sign-up': typeof SignUpRoute
   '/token': typeof TokenRoute
   '/welcome': typeof WelcomeRoute
   '/notifications': typeof SignedInNotificationsRoute
@@ -808,6 +816,7 @@ export interface FileRoutesById {
   '/confirm-email': typeof ConfirmEmailRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/sign-up': typeof SignUpRoute
   '/token': typeof TokenRoute
   '/welcome': typeof WelcomeRoute
   '/_signed-in/_company': typeof SignedInCompanyRouteWithChildren
@@ -903,6 +912,7 @@ export interface FileRouteTypes {
     | '/confirm-email'
     | '/login'
     | '/reset-password'
+    | '/sign-up'
     | '/token'
     | '/welcome'
     | '/admin'
@@ -994,6 +1004,7 @@ export interface FileRouteTypes {
     | '/confirm-email'
     | '/login'
     | '/reset-password'
+    | '/sign-up'
     | '/token'
     | '/welcome'
     | '/notifications'
@@ -1082,6 +1093,7 @@ export interface FileRouteTypes {
     | '/confirm-email'
     | '/login'
     | '/reset-password'
+    | '/sign-up'
     | '/token'
     | '/welcome'
     | '/_signed-in/_company'
@@ -1176,6 +1188,7 @@ export interface RootRouteChildren {
   ConfirmEmailRoute: typeof ConfirmEmailRoute
   LoginRoute: typeof LoginRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  SignUpRoute: typeof SignUpRoute
   TokenRoute: typeof TokenRoute
   WelcomeRoute: typeof WelcomeRoute
 }
@@ -1222,6 +1235,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password'
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-up': {
+      id: '/sign-up'
+      path: '/sign-up'
+      fullPath: '/sign-up'
+      preLoaderRoute: typeof SignUpRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/token': {
@@ -2079,6 +2099,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConfirmEmailRoute: ConfirmEmailRoute,
   LoginRoute: LoginRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  SignUpRoute: SignUpRoute,
   TokenRoute: TokenRoute,
   WelcomeRoute: WelcomeRoute,
 }

@@ -72,7 +72,8 @@ test('an administrator creates a company and invites its owner, who accepts on a
     ['Add your locations', '/settings/locations'],
     ['Add your departments', '/settings/departments'],
     ['Check your leave policy', '/settings/absence-and-leave-settings'],
-    ['Invite your people', '/employees'],
+    ['Import your people', '/settings/import-people'],
+    ['add an employee', '/employees'],
   ] as const) {
     await expect(checklist.getByRole('link', { name: label })).toHaveAttribute('href', href);
   }

@@ -6,24 +6,18 @@ import * as v from 'valibot';
 import { RequiredEmailFieldSchema } from '../../shared/email-field';
 import { requiredTextField, textField } from '../../shared/validators';
 import { MAX_SEATS } from './companies.contract';
+import { HONEYPOT_FIELD, SIGN_UP_REGIONS } from './sign-up-values';
 
-export const SIGN_UP_ENDPOINT = '/api/sign-up';
-export const signUpPaths = { signUp: SIGN_UP_ENDPOINT, confirm: `${SIGN_UP_ENDPOINT}/confirm` } as const;
-/** /confirm-email?type=sign-up&token=…: the link of the sign-up e-mail. */
-export const SIGN_UP_LINK_TYPE = 'sign-up';
-
-export type SignUpStatus = { open: boolean; contact_email: string };
-
-export const SIGN_UP_REGIONS = ['england-and-wales', 'scotland', 'northern-ireland'] as const;
-export type SignUpRegion = (typeof SIGN_UP_REGIONS)[number];
-export const SIGN_UP_REGION_LABELS: Record<SignUpRegion, string> = {
-  'england-and-wales': 'England and Wales',
-  scotland: 'Scotland',
-  'northern-ireland': 'Northern Ireland',
-};
-
-/** The honeypot's name: a field people never see; whatever fills it is a robot. */
-export const HONEYPOT_FIELD = 'company_reference';
+export {
+  HONEYPOT_FIELD,
+  SIGN_UP_ENDPOINT,
+  SIGN_UP_LINK_TYPE,
+  SIGN_UP_REGION_LABELS,
+  SIGN_UP_REGIONS,
+  signUpPaths,
+  type SignUpRegion,
+  type SignUpStatus,
+} from './sign-up-values';
 
 export const SignUpInputSchema = v.object(
   {

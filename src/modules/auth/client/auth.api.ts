@@ -13,6 +13,7 @@ import {
   type RefreshResponse,
   type WelcomeInput,
 } from '../auth.contract';
+import { signUpPaths } from '../../companies/sign-up-values';
 
 export function login(input: LoginInput): Promise<LoginResponse> {
   return apiFetch<LoginResponse>(authPaths.login, {
@@ -51,6 +52,16 @@ export function changePassword(input: { current_password: string; password: stri
 /** The invitation link's token for a session that may only finish onboarding; a bad link is a 422 on `token`. */
 export function confirmEmail(input: { token: string }): Promise<ConfirmEmailResponse> {
   return apiFetch<ConfirmEmailResponse>(onboardingPaths.confirmEmail, {
+    method: 'POST',
+    body: input,
+    handleUnauthorised: false,
+    freshToken: false,
+  });
+}
+
+/** A company sign-up's link: the company and its owner are made, and the answer is the owner's onboarding session. */
+export function confirmSignUp(input: { token: string }): Promise<ConfirmEmailResponse> {
+  return apiFetch<ConfirmEmailResponse>(signUpPaths.confirm, {
     method: 'POST',
     body: input,
     handleUnauthorised: false,

@@ -1,11 +1,14 @@
 // /confirm-email?token=: the link of an invitation e-mail (with type=email-change,
-// the link to a new sign-in address instead: confirm-email-change.tsx). The token is sent once;
+// the link to a new sign-in address instead: confirm-email-change.tsx; with type=sign-up, the
+// link of a company sign-up, which makes the company and its owner). The token is sent once;
 // the answer is a session that may only finish onboarding, stored the way a sign-in stores
-// one, and the user goes on to /welcome. A bad link says why and points to login.
+// one, and the user goes on to /welcome. A bad link says why and points to login (or, for a
+// sign-up, to signing up again).
 import { Anchor, Loader, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { EMAIL_CHANGE_LINK_TYPE } from '../auth.contract';
-import { confirmEmail } from './auth.api';
+import { SIGN_UP_LINK_TYPE } from '../../companies/sign-up-values';
+import { confirmEmail, confirmSignUp } from './auth.api';
 import { ConfirmEmailChange } from './confirm-email-change';
 import { AuthCard } from './auth-card';
 import { OutcomePanel } from './form-notices';
@@ -14,20 +17,21 @@ import { useLinkToken } from './use-link-token';
 
 export const NO_INVITATION_TOKEN =
   'This link is incomplete. Please open the link from your invitation e-mail again, or ask your employer for a new invitation.';
+export const NO_SIGN_UP_TOKEN = 'This link is incomplete. Please open the link from your sign-up e-mail again, or sign up again.';
 
 export function ConfirmEmailPage() {
   const { searchStr } = useLocation();
   const params = new URLSearchParams(searchStr);
   if (params.get('type') === EMAIL_CHANGE_LINK_TYPE) return <ConfirmEmailChange token={params.get('token')} />;
-  return <ConfirmInvitation token={params.get('token')} />;
+  return <ConfirmInvitation token={params.get('token')} signUp={params.get('type') === SIGN_UP_LINK_TYPE} />;
 }
 
-function ConfirmInvitation({ token }: { token: string | null }) {
+function ConfirmInvitation({ token, signUp }: { token: string | null; signUp: boolean }) {
   const navigate = useNavigate();
   const { problem } = useLinkToken({
     token,
-    send: confirmEmail,
-    missing: NO_INVITATION_TOKEN,
+    send: signUp ? confirmSignUp : confirmEmail,
+    missing: signUp ? NO_SIGN_UP_TOKEN : NO_INVITATION_TOKEN,
     onSuccess: async (session) => {
       saveSession(session, session.email);
       await navigate({ to: '/welcome', replace: true });
@@ -35,7 +39,17 @@ function ConfirmInvitation({ token }: { token: string | null }) {
   });
   return (
     <AuthCard title="Confirm your e-mail address">
-      {problem ? (
+      {problem && signUp ? (
+        <>
+          <OutcomePanel tone="problem" message={problem} to="/sign-up" action="Sign up again" />
+          <Text size="sm">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/login">
+              Sign in
+            </Anchor>
+          </Text>
+        </>
+      ) : problem ? (
         <>
           <OutcomePanel tone="problem" message={problem} to="/login" action="Go to login" />
           <Text size="sm">
@@ -49,7 +63,7 @@ function ConfirmInvitation({ token }: { token: string | null }) {
       ) : (
         <Stack align="center" gap="sm" role="status">
           <Loader size="sm" aria-hidden />
-          <Text>Checking your invitation…</Text>
+          <Text>{signUp ? 'Setting up your company…' : 'Checking your invitation…'}</Text>
         </Stack>
       )}
     </AuthCard>

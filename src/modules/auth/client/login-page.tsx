@@ -15,6 +15,7 @@ import { loginCopy } from './login-copy';
 import { LoginForm } from './login-form';
 import classes from './login-page.module.css';
 import { currentClaims, homePathFor, saveSession } from './session-store';
+import { SignUpLink } from './sign-up-link';
 
 // Only the few browsers that refuse storage download the dialog.
 const StorageBlockedModal = lazy(() => import('./storage-blocked-modal'));
@@ -51,6 +52,7 @@ export function LoginPage() {
         </h1>
         <p className={classes.intro}>{loginCopy.intro}</p>
         <LoginForm onSignedIn={signedIn} />
+        <SignUpLink />
       </section>
       <LoginAbout />
       {storageBlocked && (

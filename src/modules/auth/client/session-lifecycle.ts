@@ -8,7 +8,7 @@ import { startTokenRefresh } from './token-refresh';
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 
 /** Pages a signed-out visitor may stay on when the session ends in another tab. */
-const SIGNED_OUT_PAGES = ['/login', '/reset-password', '/confirm-email', '/token'];
+const SIGNED_OUT_PAGES = ['/login', '/reset-password', '/confirm-email', '/token', '/sign-up'];
 
 export type SessionLifecycleOptions = {
   currentPath: () => string;

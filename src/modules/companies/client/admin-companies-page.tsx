@@ -1,6 +1,7 @@
 // /admin/companies: every customer company, found by name or number, filtered by status,
 // product and sector, sorted and paged; each row with its sector, status, products, seats used
-// of seats bought, when it was made and last used. New company; Manage one (status, products, seats).
+// of seats bought, when it was made (and whether its owner signed it up) and last used; the
+// signed-up ones on their own. New company; Manage one (status, products, seats).
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Popover.css';
@@ -9,6 +10,7 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import {
   Anchor,
+  Badge,
   Button,
   Group,
   MultiSelect,
@@ -29,12 +31,15 @@ import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import {
+  COMPANY_SOURCE_LABELS,
+  COMPANY_SOURCES,
   COMPANY_STATUS_LABELS,
   COMPANY_STATUSES,
   PRODUCT_LABELS,
   PRODUCTS,
   type CompanyRow,
   type CompanySort,
+  type CompanySource,
   type CompanyStatus,
   type Product,
 } from '../companies.contract';
@@ -64,10 +69,11 @@ export function AdminCompaniesPage() {
   const [sector, setSector] = useState('');
   const [sectorDebounced] = useDebouncedValue(sector, 250);
   const [sort, setSort] = useState<CompanySort>('name');
+  const [source, setSource] = useState<CompanySource | null>(null);
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [managing, setManaging] = useState<CompanyRow | null>(null);
-  const list = useQuery(companiesListQueryOptions({ search: debounced, status, product, sector: sectorDebounced, sort }, page));
+  const list = useQuery(companiesListQueryOptions({ search: debounced, status, product, sector: sectorDebounced, sort, source }, page));
   const pages = list.data ? Math.max(1, Math.ceil(list.data.count / COMPANIES_PAGE_SIZE)) : 1;
   const filtering =
     <T,>(setter: (value: T) => void) =>
@@ -88,7 +94,7 @@ export function AdminCompaniesPage() {
         <Button onClick={() => setCreating(true)}>New company</Button>
       </Group>
       <Paper withBorder radius="lg" p="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} mb="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 6 }} mb="md">
           <TextInput
             label="Search"
             placeholder="Name or company number"
@@ -110,6 +116,14 @@ export function AdminCompaniesPage() {
             onChange={(value) => filtering(setProduct)(value as Product[])}
           />
           <TextInput label="Sector" placeholder="Any" value={sector} onChange={(e) => filtering(setSector)(e.currentTarget.value)} />
+          <Select
+            label="Made"
+            placeholder="Any way"
+            data={COMPANY_SOURCES.map((value) => ({ value, label: COMPANY_SOURCE_LABELS[value] }))}
+            value={source}
+            clearable
+            onChange={(value) => filtering(setSource)(value as CompanySource | null)}
+          />
           <Select
             label="Sort"
             data={SORTS}
@@ -161,7 +175,14 @@ export function AdminCompaniesPage() {
                         <ProductBadges products={company.products} />
                       </Table.Td>
                       <Table.Td>{seatsLabel(company.seats_used, company.seats)}</Table.Td>
-                      <Table.Td>{dateOf(company.created_at)}</Table.Td>
+                      <Table.Td>
+                        {dateOf(company.created_at)}
+                        {company.source === 'sign_up' && (
+                          <Badge display="block" mt={4} size="sm" variant="light" color="teal">
+                            Signed up
+                          </Badge>
+                        )}
+                      </Table.Td>
                       <Table.Td>{dateOf(company.last_active_at)}</Table.Td>
                       <Table.Td>
                         <Button size="xs" variant="default" onClick={() => setManaging(company)} aria-label={`Manage ${company.name}`}>

@@ -10,6 +10,7 @@ import {
   type CompanyList,
   type CompanyRow,
   type CompanySort,
+  type CompanySource,
   type CompanyStatus,
   type CreateCompanyInput,
   type CreatedCompany,
@@ -30,7 +31,15 @@ import { COMPANY_SETUP_ENDPOINT, COMPANY_SETUP_RESOURCE, type SetupChecklist } f
 export const COMPANIES_PAGE_SIZE = 20;
 export const QUEUE_RESOURCE = 'company-orders';
 
-export type CompanyFilters = { search: string; status: CompanyStatus[]; product: Product[]; sector: string; sort: CompanySort };
+export type CompanyFilters = {
+  search: string;
+  status: CompanyStatus[];
+  product: Product[];
+  sector: string;
+  sort: CompanySort;
+  /** Only the companies made one way (signed up, or by an administrator); null: all. */
+  source?: CompanySource | null;
+};
 
 export const companiesListQueryOptions = (filters: CompanyFilters, page: number) =>
   queryOptions({
@@ -43,6 +52,7 @@ export const companiesListQueryOptions = (filters: CompanyFilters, page: number)
           status: filters.status.length ? filters.status.join(',') : undefined,
           product: filters.product.length ? filters.product.join(',') : undefined,
           sector: filters.sector || undefined,
+          source: filters.source ?? undefined,
           sort: filters.sort,
           limit: COMPANIES_PAGE_SIZE,
           offset: (page - 1) * COMPANIES_PAGE_SIZE,

@@ -1,6 +1,7 @@
 // Dashboard card "Set up your company", for owners and HR admins of a company with steps still
-// to do: add a location, add departments, check the leave policy, invite people — each ticked
-// when done and linking to its settings screen. Gone once every step is done.
+// to do: add a location, add departments, check the leave policy, add people (from a
+// spreadsheet at Settings › Import people, or one at a time) — each ticked when done and
+// linking to its screen. Gone once every step is done.
 import { Anchor, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,11 +11,16 @@ import type { SetupStep } from '../companies.policy';
 import { COMPANY_SETUP_ENDPOINT } from '../setup.contract';
 import { setupChecklistQueryOptions } from './companies.api';
 
-const STEPS: Record<SetupStep, { label: string; hint: string; to: string }> = {
+const STEPS: Record<SetupStep, { label: string; hint: string; to: string; or?: { label: string; to: string } }> = {
   locations: { label: 'Add your locations', hint: 'Where people work', to: '/settings/locations' },
   departments: { label: 'Add your departments', hint: 'Teams, and who manages them', to: '/settings/departments' },
   leave_policy: { label: 'Check your leave policy', hint: 'The leave year and allowances', to: '/settings/absence-and-leave-settings' },
-  people: { label: 'Invite your people', hint: 'Add employees and send their invitations', to: '/employees' },
+  people: {
+    label: 'Import your people',
+    hint: 'From a spreadsheet, then send their invitations',
+    to: '/settings/import-people',
+    or: { label: 'add an employee', to: '/employees' },
+  },
 };
 
 export function SetupChecklistWidget() {
@@ -54,6 +60,14 @@ export function SetupChecklistWidget() {
                   </Anchor>
                   <Text size="xs" c="dimmed">
                     {step.done ? 'Done' : copy.hint}
+                    {!step.done && copy.or && (
+                      <>
+                        {', or '}
+                        <Anchor size="xs" renderRoot={(props) => <Link {...props} to={copy.or?.to} />}>
+                          {copy.or.label}
+                        </Anchor>
+                      </>
+                    )}
                   </Text>
                 </Stack>
               </Group>
