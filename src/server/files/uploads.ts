@@ -61,6 +61,18 @@ function asClientError(error: unknown): unknown {
   return new AppError('badRequest', { message: 'The upload could not be read.', cause: error });
 }
 
+/**
+ * Runs `read` over a multipart body a route reads itself (a small file kept in the database):
+ * a malformed body (cut off, without a boundary) is a 400, as it is to receiveUpload.
+ */
+export async function readingMultipart<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw asClientError(error);
+  }
+}
+
 async function* clientErrors<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
   const iterator = source[Symbol.asyncIterator]();
   try {

@@ -1,7 +1,8 @@
 // The company's own seal certificate: uploaded as a PKCS#12 file with its passphrase, checked
 // before it is kept (a wrong passphrase, another kind of file or an expired certificate is a
 // 422 and changes nothing), used to seal the next completed document, reset to a generated one;
-// only those who manage documents may see or change it, and only their own company's.
+// only those who manage documents may see or change it, and only their own company's; a body cut
+// off or without a boundary is a 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentDetail, SealCertificateInfo } from '../../../src/modules/documents/documents.contract';
 import { generateSealCertificate, verifySealedPdf } from '../../../src/modules/documents/server/pdf-seal';
@@ -79,5 +80,29 @@ describe('the seal certificate', () => {
 
     expect((await h.send('owner', 'DELETE', '/api/document-seal-certificate')).statusCode).toBe(204);
     expect((await h.send('owner', 'GET', '/api/document-seal-certificate')).json()).toBeNull();
+  });
+});
+
+describe('a malformed upload', () => {
+  const own = generateSealCertificate({ companyName: 'Acme Trust Services', passphrase: 'correct horse' });
+  const send = async (url: string, method: 'PUT' | 'POST', payload: Buffer, contentType: string) =>
+    h.t.app.inject({ method, url, payload, headers: { 'content-type': contentType, ...bearer(await h.company.token('owner')) } });
+
+  it('is a 400, as it is to POST /api/document: a body cut off part-way, or one without a boundary', async () => {
+    const { payload, headers } = multipartBody([
+      { name: 'passphrase', value: own.passphrase },
+      { name: 'file', filename: 'seal.p12', data: own.p12, contentType: 'application/x-pkcs12' },
+    ]);
+    const cut = payload.subarray(0, payload.length - 200);
+    for (const [url, method] of [
+      ['/api/document-seal-certificate', 'PUT'],
+      ['/api/document', 'POST'],
+    ] as const) {
+      const truncated = await send(url, method, cut, headers['content-type']!);
+      expect(truncated.statusCode, `${method} ${url} cut off: ${truncated.body}`).toBe(400);
+      const unbounded = await send(url, method, payload, 'multipart/form-data');
+      expect(unbounded.statusCode, `${method} ${url} without a boundary: ${unbounded.body}`).toBe(400);
+    }
+    expect((await h.send('owner', 'GET', '/api/document-seal-certificate')).statusCode).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
 import { auditCaller, auditCallerOf } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
+import { readingMultipart } from '../../../server/files/uploads';
 import { requireCompany, requireSession } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
@@ -24,6 +25,10 @@ const MAX_BYTES = 64 * 1024;
 /** The multipart body's certificate file and passphrase; anything else is refused. */
 async function readCertificate(request: FastifyRequest): Promise<{ p12: Buffer; passphrase: string }> {
   if (!request.isMultipart()) throw AppError.validation({ file: [sealCertificateMessages.file] });
+  return readingMultipart(() => readParts(request));
+}
+
+async function readParts(request: FastifyRequest): Promise<{ p12: Buffer; passphrase: string }> {
   let p12: Buffer | null = null;
   let passphrase = '';
   for await (const part of request.parts({ limits: { fileSize: MAX_BYTES + 1, files: 1, fields: 2 } })) {
