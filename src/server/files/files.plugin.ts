@@ -1,6 +1,7 @@
 // The files platform: multipart parsing with conservative limits (each route passes its own
-// to receiveUpload), the app's file storage, clean-up of uploads a failed request stored,
-// and the batch download route.
+// to receiveUpload), the app's file storage, the rest of a refused upload read before its
+// answer, clean-up of uploads a failed request stored, and the batch download route.
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -20,6 +21,41 @@ export const MULTIPART_LIMITS = {
   parts: 60,
   headerPairs: 100,
 };
+
+/** How much of a refused upload's body is read before its answer: the largest upload a route takes (20 MB) and its form. */
+const DRAIN_LIMITS = { maxBytes: 25 * 1024 * 1024, idleMs: 10_000 };
+
+/** Reads and discards the rest of a request's body: true once all of it has arrived. */
+function drainBody(raw: IncomingMessage, limits: { maxBytes: number; idleMs: number }): Promise<boolean> {
+  const declared = Number(raw.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limits.maxBytes) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let read = 0;
+    let idle: NodeJS.Timeout | undefined;
+    const finish = (all: boolean) => {
+      clearTimeout(idle);
+      raw.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onClose);
+      if (!all) raw.pause();
+      resolve(all);
+    };
+    const wait = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => finish(false), limits.idleMs);
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > limits.maxBytes) finish(false);
+      else wait();
+    };
+    const onEnd = () => finish(true);
+    const onClose = () => finish(raw.readableEnded);
+    raw.on('data', onData).once('end', onEnd).once('close', onClose).once('error', onClose);
+    // The multipart parser lets go of a body it stopped reading; anything still attached would hold it back.
+    raw.unpipe();
+    wait();
+    raw.resume();
+  });
+}
 
 export type FilesPluginOptions = { config: Pick<Config, 'dataDir' | 'files'>; db: Db; storage?: FileStorage };
 
@@ -57,9 +93,15 @@ export async function registerFiles(app: FastifyInstance, options: FilesPluginOp
   app.decorateRequest('storedUploads', null);
 
   app.addHook('onSend', async (request, reply, payload) => {
-    // An upload refused part-way leaves its body unread; reading it all only to discard it would
-    // let anyone hold the connection, so it closes after this response instead.
-    if (request.isMultipart() && !request.raw.readableEnded) reply.header('connection', 'close');
+    // An upload refused before (or while) its body is read: answering while the client still
+    // sends, then closing, resets the connection, and the client (a browser reads the answer only
+    // once it has sent everything) sees a network error, not the refusal. So the rest is read and
+    // discarded first, up to the largest upload; a bigger body, one refused as too large or a
+    // client gone quiet gets its answer at once and the connection closes.
+    if (request.isMultipart() && !request.raw.readableEnded) {
+      const drained = reply.statusCode !== 413 && (await drainBody(request.raw, DRAIN_LIMITS));
+      if (!drained) reply.header('connection', 'close');
+    }
     if (request.storedUploads && reply.statusCode >= 400) {
       await discardOrphanedUploads(app, { db: options.db, request }).catch((error: unknown) =>
         request.log.error({ err: error }, 'could not discard the uploads of a failed request'),
