@@ -13,6 +13,7 @@ import { registerVersionedReads } from './http/versioned-read';
 import { appLogger, RequestLogController } from './logger';
 import { createMailDispatcher } from './mail/mail-dispatcher';
 import { serverModules } from './modules';
+import { declareTodoKinds } from './notifications/todo-kinds';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
@@ -26,7 +27,9 @@ export function createAppDeps(options: AppOptions): AppDeps {
   const mail =
     options.mail ??
     createMailDispatcher({ db: options.db, logger: options.logger, ...options.config.mail, intervalMs: options.config.mail.pollMs });
-  return { ...options, modules: options.modules ?? serverModules, mail };
+  const modules = options.modules ?? serverModules;
+  declareTodoKinds(modules);
+  return { ...options, modules, mail };
 }
 
 const requestIdPattern = /^[\w.-]{1,64}$/;

@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Trx } from './db/database';
 import type { JobDefinition } from './jobs/job-definition';
 import type { ContactRequestDesk, LeaveImport, PayrollContributor, TimeOffInLieuLedger } from './module-hooks';
+import type { TodoDeclaration } from './notifications/todo-kinds';
 import type { PersonalDataDeclaration } from './personal-data';
 import type { PendingCounter } from './pending-count/pending-count.registry';
 import type { ReportDefinition } from './reports/report-definition';
@@ -71,6 +72,8 @@ export type ServerModule = {
   onAdministratorRemoved?: (trx: Trx, administrator: AdministratorChange) => Promise<void>;
   /** The personal data the module's tables hold: export, retention, the special-category register (personal-data.ts). */
   personalData?: PersonalDataDeclaration;
+  /** Each kind of to-do the module sends and the event that ends it (notify refuses an undeclared kind; notifications/todo-kinds.ts). */
+  todos?: readonly TodoDeclaration[];
 };
 
 /** Every module's onPersonAdded, in the modules' order, in the transaction that added the person. */

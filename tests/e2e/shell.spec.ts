@@ -159,6 +159,7 @@ test('a notification created on the server raises the bell; opening the bell mar
     relatesTo: 'absence_request',
     relatesToId: '5',
     todo: true,
+    kind: 'absence.decide',
   });
   await page.reload();
   await expect(bell).toHaveAccessibleName('Notifications, 1 new');

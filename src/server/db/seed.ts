@@ -7,6 +7,7 @@ import { DEMO_HR_ADMINS, DEMO_PEOPLE_COUNT } from '../../modules/employees/serve
 import { hashPassword } from '../../modules/auth/server/passwords';
 import type { Config } from '../config';
 import { serverModules } from '../modules';
+import { declareTodoKinds } from '../notifications/todo-kinds';
 import { roleTemplates } from '../roles';
 import type { DemoCompany, ServerModule } from '../server-module';
 import { withSystem, type Db } from './database';
@@ -57,6 +58,7 @@ export async function seedDemo(
   config?: Pick<Config, 'publicOrigin' | 'port'>,
   modules: readonly ServerModule[] = serverModules,
 ): Promise<SeedResult> {
+  declareTodoKinds(modules);
   // Most starts find the demo company there already: no password hashing (scrypt) for them.
   const found = await findDemoSeed(db);
   if (found) return found;

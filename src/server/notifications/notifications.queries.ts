@@ -14,6 +14,8 @@ export interface NotificationTable {
   todo: Generated<boolean>;
   /** The key of what a to-do asks for (migration 0029): resolveTodos ends every open one with it. */
   subject: string | null;
+  /** The declared kind of a to-do (migration 0039; notifications/todo-kinds.ts). */
+  todo_kind: string | null;
   resolved_at: Date | null;
   is_new: Generated<boolean>;
   is_clicked: Generated<boolean>;
@@ -55,6 +57,8 @@ export type NewNotification = {
   todo: boolean;
   /** A to-do's subject key: resolveTodos ends every open to-do with it. */
   subject?: string | null;
+  /** A to-do's declared kind. */
+  todoKind?: string | null;
 };
 
 /**
@@ -67,8 +71,9 @@ export async function insertCompanyNotification(
 ): Promise<InsertedNotification | undefined> {
   const { rows } = await sql<InsertedNotification>`
     WITH n AS (
-      INSERT INTO notifications (company_id, user_id, description, relates_to, relates_to_id, todo, subject)
-      SELECT u.company_id, u.id, ${input.description}, ${input.relatesTo}, ${input.relatesToId}, ${input.todo}, ${input.subject ?? null}
+      INSERT INTO notifications (company_id, user_id, description, relates_to, relates_to_id, todo, subject, todo_kind)
+      SELECT u.company_id, u.id, ${input.description}, ${input.relatesTo}, ${input.relatesToId}, ${input.todo}, ${input.subject ?? null},
+             ${input.todoKind ?? null}
       FROM users u WHERE u.id = ${input.userId} AND u.company_id = ${input.companyId}
       RETURNING id, user_id, is_new, is_clicked, description, created_at, todo, relates_to, relates_to_id
     )
@@ -86,7 +91,7 @@ export async function insertAdministratorNotification(db: DbOrTrx, input: NewNot
   const { rows } = await sql<InsertedNotification>`
     SELECT id, is_new, is_clicked, description, created_at, todo, relates_to, relates_to_id, recipient_email, email_notifications
     FROM app_notify_administrator(${input.userId}, ${input.description}, ${input.relatesTo}, ${input.relatesToId}, ${input.todo},
-                                  ${input.subject ?? null})`.execute(db);
+                                  ${input.subject ?? null}, ${input.todoKind ?? null})`.execute(db);
   return rows[0];
 }
 
@@ -144,18 +149,23 @@ export async function markClicked(db: DbOrTrx, input: Owner & { id: string }): P
 }
 
 /**
- * Every open to-do of the company with this subject is resolved: no longer Action Required and
- * no longer new. Answers whose they were, once each, so their bells can be told.
+ * Every open to-do of the company with this kind and subject (of `userId` only, when given) is
+ * resolved: no longer Action Required and no longer new. Answers whose they were, once each, so
+ * their bells can be told.
  */
-export async function resolveOpenTodos(db: DbOrTrx, input: { companyId: string | null; subject: string }): Promise<string[]> {
-  const rows = await db
+export async function resolveOpenTodos(
+  db: DbOrTrx,
+  input: { companyId: string | null; kind: string; subject: string; userId?: string },
+): Promise<string[]> {
+  let query = db
     .updateTable('notifications')
     .set({ resolved_at: sql<Date>`now()`, is_new: false })
     .where('company_id', input.companyId === null ? 'is' : '=', input.companyId)
     .where('subject', '=', input.subject)
+    .where('todo_kind', '=', input.kind)
     .where('todo', '=', true)
-    .where('resolved_at', 'is', null)
-    .returning('user_id')
-    .execute();
+    .where('resolved_at', 'is', null);
+  if (input.userId) query = query.where('user_id', '=', input.userId);
+  const rows = await query.returning('user_id').execute();
   return [...new Set(rows.map((row) => row.user_id))];
 }

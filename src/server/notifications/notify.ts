@@ -14,9 +14,10 @@ import { pushPayloadOf } from './push-payload';
 import { enqueuePush } from './push.queries';
 import { insertAdministratorNotification, insertCompanyNotification, type NotificationRow } from './notifications.queries';
 import { todoSubject } from './resolve-todos';
+import { requireTodoKind } from './todo-kinds';
 import { sanitiseDescription } from './sanitise-description';
 
-export type NotifyInput = {
+type NotifyCommon = {
   /** The recipient's company; null for an administrator. */
   companyId: string | null;
   userId: string;
@@ -24,14 +25,6 @@ export type NotifyInput = {
   description: string;
   relatesTo?: RelatesTo | null;
   relatesToId?: string | null;
-  /** Action Required: approvals, signatures, access requests. Only these are e-mailed. */
-  todo?: boolean;
-  /**
-   * A to-do's subject: the key of the thing it asks for, which resolveTodos (resolve-todos.ts)
-   * ends when that thing is done. Defaults to todoSubject(relatesTo, relatesToId); give
-   * todoSubject(relatesTo, id, step) when one record asks different people for different steps.
-   */
-  subject?: string;
   email?: { subject: string; text: string };
   /**
    * Buttons on the push notification, for a recipient allowed to use them (the caller decides:
@@ -39,6 +32,24 @@ export type NotifyInput = {
    */
   actions?: readonly PushAction[];
 };
+
+/** A plain notification: something happened. */
+type PlainNotice = { todo?: false; kind?: never; subject?: never };
+
+/** Action Required (approvals, signatures, access requests): only these are e-mailed. */
+type TodoNotice = {
+  todo: true;
+  /** The to-do's kind, declared with what ends it in the sending module's registration (todo-kinds.ts). */
+  kind: string;
+  /**
+   * The key of the thing it asks for, which resolveTodos (resolve-todos.ts) ends when that thing
+   * is done. Defaults to todoSubject(relatesTo, relatesToId); give todoSubject(relatesTo, id, step)
+   * when one record asks different people for different steps.
+   */
+  subject?: string;
+};
+
+export type NotifyInput = NotifyCommon & (PlainNotice | TodoNotice);
 
 /** As the API returns it (and the realtime event carries it). */
 export function toNotification(row: NotificationRow): Notification {
@@ -62,15 +73,19 @@ export function toNotification(row: NotificationRow): Notification {
  * sends it at once).
  */
 export async function notify(trx: Trx, input: NotifyInput): Promise<Notification> {
+  if (input.todo) requireTodoKind(input.kind);
+  const subject = input.todo
+    ? (input.subject ?? (input.relatesTo && input.relatesToId ? todoSubject(input.relatesTo, input.relatesToId) : null))
+    : null;
+  if (input.todo && !subject) throw new Error(`notify: a '${input.kind}' to-do needs a subject (or relatesTo and relatesToId)`);
   const values = {
     userId: input.userId,
     description: sanitiseDescription(input.description),
     relatesTo: input.relatesTo ?? null,
     relatesToId: input.relatesToId ?? null,
     todo: input.todo ?? false,
-    subject: input.todo
-      ? (input.subject ?? (input.relatesTo && input.relatesToId ? todoSubject(input.relatesTo, input.relatesToId) : null))
-      : null,
+    subject,
+    todoKind: input.todo ? input.kind : null,
   };
   const stored =
     input.companyId === null

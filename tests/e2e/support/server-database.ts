@@ -6,7 +6,9 @@ import path from 'node:path';
 import { loginUrl } from '../../../src/server/db/app-login';
 import { findAppLogin } from '../../../src/server/db/app-login.queries';
 import { createDb, createPool, withTenant, type Db } from '../../../src/server/db/database';
+import { serverModules } from '../../../src/server/modules';
 import { notify, type NotifyInput } from '../../../src/server/notifications/notify';
+import { declareTodoKinds } from '../../../src/server/notifications/todo-kinds';
 import { root } from './app-server';
 
 /** The shared e2e server's data directory (playwright.config.ts). */
@@ -39,5 +41,7 @@ export async function withServerDatabase<T>(fn: (db: Db) => Promise<T>, dataDir 
 
 /** The server's notify(), as a module would call it, for a company user. */
 export function notifyCompanyUser(input: NotifyInput & { companyId: string }, dataDir?: string) {
+  // The server's modules declared the kinds of to-do it sends; this process sends them as it would.
+  declareTodoKinds(serverModules);
   return withServerDatabase((db) => withTenant(db, input.companyId, (trx) => notify(trx, input)), dataDir);
 }

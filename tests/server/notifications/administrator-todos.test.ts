@@ -34,18 +34,21 @@ describe('administrators’ to-dos', () => {
         relatesTo: 'impersonation',
         relatesToId: requestId,
         todo: true,
+        kind: 'order.decide',
       }),
     );
     const [row] = await ownerSql<{ subject: string | null }>(t, sql`select subject from notifications where relates_to_id = ${requestId}`);
     expect(row?.subject).toBe(subject);
 
     // The same subject resolved in a company leaves the administrator's alone.
-    expect(await withTenant(t.deps.db, acme.companyId, (trx) => resolveTodos(trx, { companyId: acme.companyId, subject }))).toBe(0);
+    expect(
+      await withTenant(t.deps.db, acme.companyId, (trx) => resolveTodos(trx, { companyId: acme.companyId, kind: 'order.decide', subject })),
+    ).toBe(0);
     const bell = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(await signIn(t, admin)) })).json<NotificationsPage>();
     expect((await bell()).results.find((n) => n.relates_to_id === requestId)?.todo).toBe(true);
 
-    expect(await withSystem(t.deps.db, (trx) => resolveTodos(trx, { companyId: null, subject }))).toBe(1);
+    expect(await withSystem(t.deps.db, (trx) => resolveTodos(trx, { companyId: null, kind: 'order.decide', subject }))).toBe(1);
     expect((await bell()).results.find((n) => n.relates_to_id === requestId)).toMatchObject({ todo: false, is_new: false });
   });
 });

@@ -37,9 +37,12 @@ afterAll(async () => {
 
 const headersOf = (user: UserFixture) => authHeader(testSession({ userId: user.id, companyId: user.companyId }));
 
+/** A to-do of a kind a module declares (tasks'), about some task. */
+const TASK_TODO = { todo: true, kind: 'task.complete', relatesTo: 'hr_task', relatesToId: 'task-1' } as const;
+
 /** As a module would: inside the transaction of its change, in its company's scope. */
 function send(user: UserFixture, input: Partial<NotifyInput> = {}, scopeCompanyId = user.companyId): Promise<Notification> {
-  const full: NotifyInput = { companyId: user.companyId, userId: user.id, description: 'Something happened', ...input };
+  const full = { companyId: user.companyId, userId: user.id, description: 'Something happened', ...input } as NotifyInput;
   return scopeCompanyId
     ? withTenant(t.database.db, scopeCompanyId, (trx) => notify(trx, full))
     : withSystem(t.database.db, (trx) => notify(trx, full));
@@ -76,7 +79,13 @@ describe('notify()', () => {
   });
 
   it('publishes the notification, as the API returns it, on the user channel', async () => {
-    const stored = await send(alice, { description: 'Published', relatesTo: 'hr_task', relatesToId: 'task-7', todo: true });
+    const stored = await send(alice, {
+      description: 'Published',
+      relatesTo: 'hr_task',
+      relatesToId: 'task-7',
+      todo: true,
+      kind: 'task.complete',
+    });
     const events = await ownerSql<{ channel: string; event: string; invalidates: string[]; payload: unknown }>(
       t,
       sql`select channel, event, invalidates, payload from realtime_events where payload->>'id' = ${stored.id}`,
@@ -92,17 +101,17 @@ describe('notify()', () => {
     const user = await addUser(t, { company: acme });
     const email = { subject: 'Please approve', text: 'An absence waits for you.' };
     await send(user, { description: 'Info only', email });
-    await send(user, { description: 'Action, no e-mail given', todo: true });
+    await send(user, { description: 'Action, no e-mail given', ...TASK_TODO });
     expect(await outboxTo(user.email)).toEqual([]);
 
-    await send(user, { description: 'Action', todo: true, email });
+    await send(user, { description: 'Action', ...TASK_TODO, email });
     expect(await outboxTo(user.email)).toEqual([{ subject: 'Please approve', text_body: 'An absence waits for you.' }]);
 
     await ownerSql(
       t,
       sql`insert into user_settings (user_id, company_id, email_notifications) values (${user.id}, ${user.companyId}, false)`,
     );
-    await send(user, { description: 'Action again', todo: true, email: { subject: 'Second', text: 'Second' } });
+    await send(user, { description: 'Action again', ...TASK_TODO, email: { subject: 'Second', text: 'Second' } });
     expect(await outboxTo(user.email)).toHaveLength(1);
   });
 
@@ -114,7 +123,7 @@ describe('notify()', () => {
           companyId: bob.companyId,
           userId: bob.id,
           description: 'Never',
-          todo: true,
+          ...TASK_TODO,
           email: { subject: 'Never', text: 'x' },
         });
         throw new Error('the change failed');
@@ -142,6 +151,7 @@ describe('an administrator (no company)', () => {
         relatesTo: 'impersonation',
         relatesToId: 'r1',
         todo: true,
+        kind: 'order.decide',
         email: { subject: 'Approved', text: 'Approved' },
       },
       alice.companyId,

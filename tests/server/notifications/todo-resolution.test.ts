@@ -57,6 +57,7 @@ describe('resolveTodos', () => {
             relatesTo: 'hr_task',
             relatesToId,
             todo: true,
+            kind: 'task.complete',
           });
         }
       });
@@ -65,7 +66,9 @@ describe('resolveTodos', () => {
     await notifyAll(other, ['manager'], 'task-1');
     const before = await bell('manager');
 
-    const resolved = await withTenant(t.database.db, acme.companyId, (trx) => resolveTodos(trx, { companyId: acme.companyId, subject }));
+    const resolved = await withTenant(t.database.db, acme.companyId, (trx) =>
+      resolveTodos(trx, { companyId: acme.companyId, kind: 'task.complete', subject }),
+    );
     expect(resolved).toBe(2);
     const after = await bell('manager');
     expect(todosAbout(after, 'task-1')).toEqual([]);
@@ -77,7 +80,11 @@ describe('resolveTodos', () => {
     // Another company's to-do with the same key is its own.
     expect(todosAbout(await bell('manager', other), 'task-1')).toHaveLength(1);
     // Once resolved, again is nothing.
-    expect(await withTenant(t.database.db, acme.companyId, (trx) => resolveTodos(trx, { companyId: acme.companyId, subject }))).toBe(0);
+    expect(
+      await withTenant(t.database.db, acme.companyId, (trx) =>
+        resolveTodos(trx, { companyId: acme.companyId, kind: 'task.complete', subject }),
+      ),
+    ).toBe(0);
   });
 });
 

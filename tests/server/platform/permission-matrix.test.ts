@@ -73,7 +73,18 @@ beforeAll(async () => {
   foreignAccessRequest = request?.id ?? '';
   foreignNotification = await withSystem(
     t.database.db,
-    async (trx) => (await notify(trx, { companyId: b.companyId, userId: ownerB.id, description: 'For company B only', todo: true })).id,
+    async (trx) =>
+      (
+        await notify(trx, {
+          companyId: b.companyId,
+          userId: ownerB.id,
+          description: 'For company B only',
+          todo: true,
+          kind: 'access-request.decide',
+          relatesTo: 'impersonation',
+          relatesToId: foreignAccessRequest,
+        })
+      ).id,
   );
   foreignIds = [b.companyId, ownerB.id, foreignAccessRequest, foreignNotification, ...Object.values(b.departments)];
 });

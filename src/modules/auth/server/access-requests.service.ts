@@ -7,6 +7,7 @@
 import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
 import { withSystem, type Trx } from '../../../server/db/database';
 import { notify } from '../../../server/notifications/notify';
+import { resolveTodos, todoSubject } from '../../../server/notifications/resolve-todos';
 import { requireCompany, type Session } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import { formatLondonDateTime } from '../../../shared/formats';
@@ -23,6 +24,7 @@ import {
   type ImpersonationTokenResponse,
 } from '../access-requests.contract';
 import * as queries from './access-requests.queries';
+import { ACCESS_REQUEST_DECIDE } from './auth.todos';
 import { findAccountByEmail, findDepartmentIds, findPermissions } from './auth.queries';
 import type { IdentityDeps } from './identity-deps';
 import { generateLinkToken, hashLinkToken } from './one-time-secrets';
@@ -103,6 +105,7 @@ export async function requestAccess(caller: Caller & { input: CreateAccessReques
         relatesTo: 'impersonation',
         relatesToId: id,
         todo: true,
+        kind: ACCESS_REQUEST_DECIDE.kind,
         email: {
           subject: 'Stafflane support asks for access to your account',
           text: `${request.administrator_name} from Stafflane support asks for access to ${companyName} for ${input.duration_hours} hours.\n\nReason: ${input.reason}\n\nApprove or decline the request here: ${link}\n\nSupport can see and do what the person they sign in as can, and everything they do is recorded in your audit log.`,
@@ -127,6 +130,8 @@ export async function decideAccess(caller: Caller & { id: string; approve: boole
       throw new AppError('conflict', { message: accessRequestMessages.alreadyDecided });
     }
     await audit(trx, caller, { action: approve ? 'access_request.approved' : 'access_request.declined', companyId, id });
+    // Every owner's "approve or decline" ends with the one decision.
+    await resolveTodos(trx, { companyId, kind: ACCESS_REQUEST_DECIDE.kind, subject: todoSubject('impersonation', id) });
     const decided = await queries.getAccessRequest(trx, { id, companyId });
     if (!decided) throw new Error('access request vanished');
     await notify(trx, {

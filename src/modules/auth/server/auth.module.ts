@@ -5,10 +5,12 @@ import { authGrants } from './auth.grants';
 import { authRoutes } from './auth.routes';
 import { seedOnboardingDemo } from './onboarding-demo';
 import { authPersonalData } from './auth.personal-data';
+import { authTodos } from './auth.todos';
 
 export const authModule: ServerModule = {
   name: 'auth',
   personalData: authPersonalData,
+  todos: authTodos,
   routes: authRoutes,
   grants: authGrants,
   demo: (trx, company) => {

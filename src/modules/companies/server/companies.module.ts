@@ -15,6 +15,7 @@ import { companiesRoutes } from './companies.routes';
 import { ordersRoutes } from './orders.routes';
 import { platformAuditRoutes } from './platform-audit.routes';
 import { signUpRoutes } from './sign-up.routes';
+import { companiesTodos } from './companies.todos';
 
 const routes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, options) => {
   await app.register(companiesRoutes, options);
@@ -27,6 +28,7 @@ const routes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, options) => {
 export const companiesModule: ServerModule = {
   name: 'companies',
   personalData: companiesPersonalData,
+  todos: companiesTodos,
   routes,
   grants: companiesGrants,
   // In the transaction that adds the person: one past the seats bought rolls the addition back.

@@ -25,6 +25,7 @@ import {
 } from '../orders.contract';
 import { findAdministrators } from './administrators.queries';
 import { findOwners } from './companies.queries';
+import { ORDER_DECIDE } from './companies.todos';
 import { applyOrder, decideOrder, findOrder, findPlan, insertOrder, lockPendingOrder, orderExists } from './orders.queries';
 
 type Deps = Pick<AppDeps, 'db' | 'mail'>;
@@ -74,6 +75,7 @@ async function notifyAdministrators(trx: Trx, order: Order): Promise<void> {
       relatesTo: 'company_order',
       relatesToId: order.id,
       todo: true,
+      kind: ORDER_DECIDE.kind,
       email: {
         subject: `New order from ${order.company_name}`,
         text: `${order.company_name} ordered ${what} (${formatPounds(order.amount_pence)} a month before VAT). Confirm or decline it in the administrators' area, Orders.`,
@@ -107,7 +109,7 @@ export async function decideCompanyOrder(options: {
       targetId: id,
       details: { kind: pending.kind, product: pending.product, seats: pending.seats, ...(reason ? { reason } : {}) },
     });
-    await resolveTodos(trx, { companyId: null, subject: todoSubject('company_order', id) });
+    await resolveTodos(trx, { companyId: null, kind: ORDER_DECIDE.kind, subject: todoSubject('company_order', id) });
     const what = describeOrder(pending);
     for (const owner of await findOwners(trx, companyId)) {
       const description = confirmed

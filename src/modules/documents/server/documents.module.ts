@@ -19,6 +19,7 @@ import { mountSealCertificate } from './seal-certificate.routes';
 import { mountSigning } from './signing.routes';
 import { mountTemplates } from './templates.routes';
 import { documentsPersonalData } from './documents.personal-data';
+import { documentsTodos } from './documents.todos';
 
 const documentsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   mountLabels(app, deps);
@@ -38,6 +39,7 @@ const countDocuments: PendingCounter = async ({ trx, session }) =>
 export const documentsModule: ServerModule = {
   name: 'documents',
   personalData: documentsPersonalData,
+  todos: documentsTodos,
   routes: documentsRoutes,
   grants: documentsGrants,
   jobs: documentsJobs,

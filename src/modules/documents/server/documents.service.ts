@@ -36,7 +36,7 @@ import { managesDocuments, readerOf, toSummary, toVersion } from './documents-vi
 import { countOwned } from './labels.queries';
 import { extractPdfText } from './pdf-text';
 import { signRequestView } from './signing-view';
-import { voidPendingRequest } from './signing.service';
+import { endDeclinedTodos, voidPendingRequest } from './signing.service';
 
 export type DocumentsCaller = AuditCaller & { db: Db; storage: FileStorage };
 
@@ -213,6 +213,7 @@ export async function removeDocument(caller: DocumentsCaller, id: string): Promi
   return withTenant(caller.db, companyId, async (trx) => {
     await voidPendingRequest(trx, caller, { documentId: id, reason: 'The document was removed.' }).catch(() => undefined);
     if (!(await archiveDocument(trx, { companyId, id }))) return false;
+    await endDeclinedTodos(trx, { companyId, documentId: id });
     await auditCaller(trx, caller, { companyId, action: 'document.archived', targetType: 'document', targetId: id, details: {} });
     await announce(trx, companyId);
     return true;

@@ -6,6 +6,7 @@ import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry
 import { withTenant, type Db, type Trx } from '../../../server/db/database';
 import type { FileStorage } from '../../../server/files/storage';
 import { notify } from '../../../server/notifications/notify';
+import { resolveTodos, todoSubject } from '../../../server/notifications/resolve-todos';
 import { requireCompany } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
@@ -22,6 +23,7 @@ import {
   type SignInput,
   type SignRequestInput,
 } from '../documents.contract';
+import { DOCUMENT_SIGN, DOCUMENT_SIGNING_DECLINED } from './documents.todos';
 import { countOwned } from './labels.queries';
 import { findVersionFile } from './documents.queries';
 import { documentDetail, readAll, visibleDocument } from './documents.service';
@@ -84,12 +86,32 @@ async function askToSign(
       relatesTo: 'document_sign',
       relatesToId: input.documentId,
       todo: true,
+      kind: DOCUMENT_SIGN.kind,
       email: {
         subject: `${input.reminder ? 'Reminder: ' : ''}Please sign ${input.title}`,
         text: `You are asked to sign "${input.title}"${due}.${input.message ? `\n\n${input.message}` : ''}\n\nSign in to Stafflane: the document is waiting for you under HR Documents (the bell links to it).`,
       },
     });
   }
+}
+
+/** Signers' "please sign" to-dos end: `userId`'s when they sign, every signer's when the request ends unsigned. */
+async function endSignTodos(trx: Trx, input: { companyId: string; documentId: string; userId?: string }) {
+  await resolveTodos(trx, {
+    companyId: input.companyId,
+    kind: DOCUMENT_SIGN.kind,
+    subject: todoSubject('document_sign', input.documentId),
+    ...(input.userId ? { userId: input.userId } : {}),
+  });
+}
+
+/** The sender's "a signer declined" to-do ends when the document is sent to sign again or removed. */
+export async function endDeclinedTodos(trx: Trx, input: { companyId: string; documentId: string }) {
+  await resolveTodos(trx, {
+    companyId: input.companyId,
+    kind: DOCUMENT_SIGNING_DECLINED.kind,
+    subject: todoSubject('document', input.documentId),
+  });
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -126,6 +148,7 @@ export async function createSignRequest(caller: Caller & { db: Db }, id: string,
       signerIds,
     });
     await trail(trx, caller, { companyId, documentId: id, requestId, event: 'created', sha256: row.version_sha256 });
+    await endDeclinedTodos(trx, { companyId, documentId: id });
     const signers = await findSigners(trx, { companyId, requestId });
     const first = signers.filter((signer) => signer.status === 'pending');
     await trail(trx, caller, {
@@ -217,6 +240,7 @@ export async function signDocument(caller: Caller, trx: Trx, id: string, input: 
     typedName: input.kind === 'typed' ? (input.typed_name ?? null) : null,
     at,
   });
+  await endSignTodos(trx, { companyId, documentId: id, userId: caller.session.userId });
   await trail(trx, caller, {
     companyId,
     documentId: id,
@@ -343,6 +367,7 @@ export async function declineDocument(caller: Caller, trx: Trx, id: string, reas
     status: 'voided',
   });
   await finishRequest(trx, { requestId: request.id, status: 'declined' });
+  await endSignTodos(trx, { companyId, documentId: id });
   await trail(trx, caller, {
     companyId,
     documentId: id,
@@ -359,6 +384,7 @@ export async function declineDocument(caller: Caller, trx: Trx, id: string, reas
       relatesTo: 'document',
       relatesToId: id,
       todo: true,
+      kind: DOCUMENT_SIGNING_DECLINED.kind,
       email: {
         subject: `${me.name} declined to sign ${row.title}`,
         text: `${me.name} declined to sign "${row.title}".\n\nTheir reason: ${reason}`,
@@ -376,6 +402,7 @@ export async function voidPendingRequest(trx: Trx, caller: AuditCaller, input: {
   const signers = await findSigners(trx, { companyId, requestId: request.id });
   await setSignerStatus(trx, { signerIds: signers.filter((s) => s.status !== 'signed').map((s) => s.id), status: 'voided' });
   await finishRequest(trx, { requestId: request.id, status: 'voided', voidReason: input.reason });
+  await endSignTodos(trx, { companyId, documentId: input.documentId });
   await trail(trx, caller, {
     companyId,
     documentId: input.documentId,

@@ -11,6 +11,7 @@ import { personalRecordsRoutes } from './personal-records.routes';
 import { employmentRecordsRoutes } from './employment-records.routes';
 import { peopleImportRoutes } from './people-import.routes';
 import { employeesPersonalData } from './employees.personal-data';
+import { employeesTodos } from './employees.todos';
 
 const employeesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, options) => {
   await app.register(personalRecordsRoutes, options);
@@ -22,6 +23,7 @@ const employeesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, optio
 export const employeesModule: ServerModule = {
   name: 'employees',
   personalData: employeesPersonalData,
+  todos: employeesTodos,
   routes: employeesRoutes,
   grants: employeesGrants,
   jobs: employeesJobs,

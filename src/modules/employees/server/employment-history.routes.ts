@@ -29,6 +29,7 @@ import { mountPersonRecords } from './employment-record-resource';
 import * as history from './employment-history.queries';
 import * as patterns from './working-patterns.queries';
 import * as permits from './work-permits.queries';
+import { endRightToWorkTodos } from './work-permit-reminders';
 import { findActiveUserIds, findExistingReferences, insertRecord, updateRecord, type ReferenceTable } from './employment-records.queries';
 
 type Reference = { field: string; table: ReferenceTable; id: string | null | undefined; message: string };
@@ -120,6 +121,7 @@ export function mountHistoryRecords(app: FastifyInstance, deps: AppDeps): void {
     write: (context, { id, body }) =>
       permits.updateWorkPermit(context.trx, { ...scoped(context), id, values: permitValues(context, body) }),
     get: (context, id) => permits.getWorkPermit(context.trx, { ...scoped(context), id }),
+    afterWrite: (context) => endRightToWorkTodos(context.trx, scoped(context)),
   });
 
   type PayRateBody = v.InferOutput<typeof UpdatePayRateInputSchema>;

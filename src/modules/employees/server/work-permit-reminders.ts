@@ -2,10 +2,12 @@
 // date, the company's owners and HR admins (whoever may change right-to-work checks company-wide)
 // get an Action Required notification about the person. A background job (employees.jobs.ts)
 // runs it hourly; the claim in the database makes each permit's reminder go out once.
-import { withSystem, type Db } from '../../../server/db/database';
+import { withSystem, type Db, type Trx } from '../../../server/db/database';
 import { notify } from '../../../server/notifications/notify';
+import { resolveTodos } from '../../../server/notifications/resolve-todos';
 import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
 import { PERMIT_REMINDER_DAYS, EMPLOYMENT_RECORD_RESOURCES } from '../employment-records.contract';
+import { RIGHT_TO_WORK_RENEW, rightToWorkSubject } from './employees.todos';
 import { claimDuePermitReminders, findPermitReminderRecipients, type DuePermitReminder } from './work-permits.queries';
 
 const PERMIT_ENDPOINT = `/api/${EMPLOYMENT_RECORD_RESOURCES.workPermit}`;
@@ -24,6 +26,11 @@ export function permitReminderText(
     return `Right to work check for ${name} ${verb} on ${formatCalendarDate(permit.expiry_date, DATE_FORMATS.date)}.`;
   }
   return `Right to work follow-up check for ${name} is due on ${formatCalendarDate(permit.follow_up_date ?? today, DATE_FORMATS.date)}.`;
+}
+
+/** A check of the person was recorded, changed or removed: the reminders about them are done (a changed date that is due again is reminded afresh). */
+export async function endRightToWorkTodos(trx: Trx, person: { companyId: string; userId: string }): Promise<void> {
+  await resolveTodos(trx, { companyId: person.companyId, kind: RIGHT_TO_WORK_RENEW.kind, subject: rightToWorkSubject(person.userId) });
 }
 
 /** Sends every reminder due at `now`; answers how many permits were reminded and how many people told. */
@@ -48,6 +55,8 @@ export async function sendWorkPermitReminders(db: Db, now: Date = new Date()): P
           relatesTo: 'user',
           relatesToId: permit.user_id,
           todo: true,
+          kind: RIGHT_TO_WORK_RENEW.kind,
+          subject: rightToWorkSubject(permit.user_id),
           email: { subject: 'Right to work check due', text },
         });
         notified += 1;

@@ -18,7 +18,8 @@ import {
   type ExpenseClaimDetail,
 } from '../expenses.contract';
 import { managesCompanyExpenses, relationTo } from './claim-access';
-import { publishClaimChange, tellClaimant } from './claim-notify';
+import { endClaimTodos, publishClaimChange, tellClaimant } from './claim-notify';
+import { EXPENSE_DECIDE } from './expenses.todos';
 import { detailAfterWrite, summaryOf, type ExpenseCaller } from './claims.service';
 import { findItems, insertEvent, lockClaim, setApprovedAmounts, updateClaim } from './claims.queries';
 
@@ -75,6 +76,7 @@ async function approveInTrx(trx: Trx, caller: ExpenseCaller, companyId: string, 
   if (approvedTotal === 0) throw AppError.validation({ items: [expenseMessages.nothingApproved] }, expenseMessages.nothingApproved);
   const full = items.every((item) => (amounts.get(item.id)?.approved ?? 0) === item.gross_pence);
   await setApprovedAmounts(trx, { companyId, claimId: id, amounts });
+  await endClaimTodos(trx, { companyId, claimId: id }, [EXPENSE_DECIDE]);
   await updateClaim(trx, {
     companyId,
     id,
@@ -139,6 +141,7 @@ export async function rejectClaim(caller: ExpenseCaller, id: string, reason: str
       id,
       patch: { status: 'rejected', reject_reason: reason, decided_at: new Date(), decided_by: session.userId, approved_pence: null },
     });
+    await endClaimTodos(trx, { companyId, claimId: id }, [EXPENSE_DECIDE]);
     await insertEvent(trx, { companyId, claimId: id, actorId: session.userId, action: 'rejected', note: reason });
     const facts = await factsFor(trx, companyId, id);
     const mailed = await tellClaimant(trx, facts, {

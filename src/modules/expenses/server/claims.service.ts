@@ -20,7 +20,8 @@ import {
   type ExpenseClaimDetail,
 } from '../expenses.contract';
 import { claimActor, relationTo } from './claim-access';
-import { askApprovers, publishClaimChange, type ClaimFacts } from './claim-notify';
+import { askApprovers, endClaimTodos, publishClaimChange, type ClaimFacts } from './claim-notify';
+import { EXPENSE_DECIDE, EXPENSE_RESUBMIT } from './expenses.todos';
 import { priceItems } from './claim-pricing';
 import { toClaimDetail } from './claim-view';
 import { deleteClaim, findItems, insertClaim, insertEvent, lockClaim, replaceItems, updateClaim } from './claims.queries';
@@ -88,6 +89,7 @@ async function submitInTrx(trx: Trx, caller: ExpenseCaller, companyId: string, c
     patch: { status: 'submitted', submitted_at: new Date(), decided_at: null, decided_by: null, reject_reason: null, approved_pence: null },
   });
   await insertEvent(trx, { companyId, claimId, actorId: caller.session.userId, action: resubmit ? 'resubmitted' : 'submitted' });
+  if (resubmit) await endClaimTodos(trx, { companyId, claimId }, [EXPENSE_RESUBMIT]);
   return askApprovers(trx, await factsOf(trx, companyId, claimId), caller.session.userId);
 }
 
@@ -195,6 +197,7 @@ export async function withdrawClaim(caller: ExpenseCaller, id: string): Promise<
     await lockOwnClaim(trx, session, companyId, id);
     const receipts = await findReceipts(trx, { companyId, claimId: id });
     await deleteClaim(trx, { companyId, id });
+    await endClaimTodos(trx, { companyId, claimId: id }, [EXPENSE_DECIDE, EXPENSE_RESUBMIT]);
     if (receipts.length > 0) {
       await trx
         .deleteFrom('files')

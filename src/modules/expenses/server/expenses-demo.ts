@@ -15,6 +15,7 @@ import { DEMO_RECEIPTS, sha256 } from './demo-receipts';
 import { insertClaim, insertEvent, replaceItems, updateClaim, findItems, type NewItem } from './claims.queries';
 import { insertReceipt } from './claims-read.queries';
 import { insertExpenseType, listExpenseTypes } from './expense-types.queries';
+import { EXPENSE_DECIDE } from './expenses.todos';
 
 type DemoItem =
   | { date: number; type: string; description: string; gross: number; vat?: number; supplier: string; receipt?: string; approved?: number }
@@ -312,6 +313,7 @@ export async function seedExpensesDemo(trx: Trx, company: DemoCompany): Promise<
         relatesTo: 'expense',
         relatesToId: claimId,
         todo: true,
+        kind: EXPENSE_DECIDE.kind,
       });
     }
   }

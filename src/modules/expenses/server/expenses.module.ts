@@ -9,10 +9,12 @@ import { expensesReport } from './expenses-report';
 import { expensesGrants } from './expenses.grants';
 import { expensesRoutes } from './expenses.routes';
 import { expensesPersonalData } from './expenses.personal-data';
+import { expensesTodos } from './expenses.todos';
 
 export const expensesModule: ServerModule = {
   name: 'expenses',
   personalData: expensesPersonalData,
+  todos: expensesTodos,
   routes: expensesRoutes,
   grants: expensesGrants,
   counters: { user_expense: countClaimsAwaitingMe },

@@ -7,10 +7,12 @@ import { incidentsGrants } from './incidents.grants';
 import { incidentJobs } from './incidents.jobs';
 import { incidentsRoutes } from './incidents.routes';
 import { incidentsPersonalData } from './incidents.personal-data';
+import { incidentsTodos } from './incidents.todos';
 
 export const incidentsModule: ServerModule = {
   name: 'incidents',
   personalData: incidentsPersonalData,
+  todos: incidentsTodos,
   routes: incidentsRoutes,
   grants: incidentsGrants,
   jobs: incidentJobs,

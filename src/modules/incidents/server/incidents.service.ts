@@ -8,6 +8,7 @@ import { auditCaller } from '../../../server/audit/audit-entry';
 import { withSystem, withTenant, type Db, type Trx } from '../../../server/db/database';
 import type { MailDispatcher } from '../../../server/mail/mail-dispatcher';
 import { notify } from '../../../server/notifications/notify';
+import { resolveTodos } from '../../../server/notifications/resolve-todos';
 import { requireCompany } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
@@ -32,6 +33,7 @@ import {
 } from '../incidents.contract';
 import { incidentDate, riddorOf, toIncident, toIncidentDetail } from './incident-view';
 import * as q from './incidents.queries';
+import { INCIDENT_RIDDOR_REPORT, incidentSubject } from './incidents.todos';
 
 export type IncidentCaller = AuditCaller & { db: Db; mail: Pick<MailDispatcher, 'wake'> };
 
@@ -149,11 +151,17 @@ export async function remindIfDue(trx: Trx, row: q.IncidentRow, now: Date): Prom
       userId,
       description: `${escape(text)} <a href="/incident-log/${row.id}">Open the record</a>`,
       todo: true,
+      kind: INCIDENT_RIDDOR_REPORT.kind,
+      subject: incidentSubject(row.id),
       email: { subject: 'An incident must be reported under RIDDOR', text },
     });
   }
   return true;
 }
+
+/** The owners' "report it to the HSE" to-dos end: the report is recorded, the record deleted, or it no longer needs reporting. */
+const endRiddorTodos = (trx: Trx, companyId: string, id: string) =>
+  resolveTodos(trx, { companyId, kind: INCIDENT_RIDDOR_REPORT.kind, subject: incidentSubject(id) });
 
 export async function reportIncident(
   caller: IncidentCaller,
@@ -194,6 +202,7 @@ export async function updateIncident(caller: IncidentCaller, id: string, input: 
     await audit(trx, caller, 'updated', id, input.absence_id ? { absence_id: input.absence_id } : null);
     const row = await q.findIncident(trx, { companyId, id });
     if (!row) throw AppError.notFound();
+    if (!riddorOf(row, today()).reportable) await endRiddorTodos(trx, companyId, id);
     await remindIfDue(trx, row, new Date());
     await changed(trx, companyId);
     return detailOf(trx, caller, row);
@@ -210,6 +219,7 @@ export async function markReported(caller: IncidentCaller, id: string, input: Ri
     if (input.reported_on < incidentDate(row)) throw AppError.validation({ reported_on: [incidentMessages.reportedBeforeIncident] });
     await q.setRiddorReport(trx, { companyId, id, reference: input.reference, reportedOn: input.reported_on });
     await audit(trx, caller, 'riddor_reported', id, { reference: input.reference });
+    await endRiddorTodos(trx, companyId, id);
     await changed(trx, companyId);
     return detailOf(trx, caller, (await q.findIncident(trx, { companyId, id })) ?? row);
   });
@@ -224,6 +234,7 @@ export async function deleteIncident(caller: IncidentCaller, id: string): Promis
     if (incidentDate(row) >= `${Number(now.slice(0, 4)) - RETENTION_YEARS}${now.slice(4)}`)
       throw AppError.validation({ id: [incidentMessages.retention] }, incidentMessages.retention);
     const deleted = await q.deleteIncidentRow(trx, { companyId, id });
+    await endRiddorTodos(trx, companyId, id);
     await audit(trx, caller, 'deleted', id);
     await changed(trx, companyId);
     return deleted;

@@ -32,6 +32,7 @@ import {
   type AbsenceRow,
 } from './absences.queries';
 import { actorName, detailFor, nameOf, type AbsenceCaller } from './absences.service';
+import { ABSENCE_DECIDE } from './leave.todos';
 import { absenceScopeReads, absenceScopeWrites } from './absences-view';
 import { approvesCompanyWide, mayApprove } from './approvers';
 import { ensurePeriodFor, ensureValue, leaveContext, logValueChange, personBankHolidays } from './balances';
@@ -137,7 +138,7 @@ async function decideOn(
     decided: true,
   });
   // The approvers' "please approve" to-dos are done, whoever decided.
-  await resolveTodos(trx, { companyId: row.company_id, subject: todoSubject('absence_request', row.id) });
+  await resolveTodos(trx, { companyId: row.company_id, kind: ABSENCE_DECIDE.kind, subject: todoSubject('absence_request', row.id) });
   await moveBalance(trx, loaded, decision.balance, session.userId, row.status);
   const event = wasCancellation
     ? action === 'approve'
@@ -189,7 +190,7 @@ export function cancelAbsence(context: AbsenceCaller, id: string, body: v.InferO
       decided: outcome.status === 'cancelled' && loaded.approver && !loaded.isPerson,
     });
     // Nothing left to approve as it was asked (a cancellation request asks afresh below).
-    await resolveTodos(trx, { companyId: row.company_id, subject: todoSubject('absence_request', row.id) });
+    await resolveTodos(trx, { companyId: row.company_id, kind: ABSENCE_DECIDE.kind, subject: todoSubject('absence_request', row.id) });
     await moveBalance(trx, loaded, outcome.balance, session.userId, row.status);
     const action = outcome.status === 'cancellation_requested' ? 'cancellation_requested' : 'cancelled';
     await insertAbsenceEvent(trx, { companyId: row.company_id, absenceId: row.id, actorId: session.userId, action, note: body.reason });

@@ -9,6 +9,7 @@ import type { PushAction } from '../../notifications/push.contract';
 import { LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths, type LeaveUnit } from '../leave.contract';
 import { amountText, shownDate } from './absences-checks';
 import { approversToAsk } from './approvers';
+import { ABSENCE_DECIDE } from './leave.todos';
 
 export type AbsenceFacts = {
   companyId: string;
@@ -72,17 +73,25 @@ export async function tellApprovers(
 ): Promise<number> {
   const recipients = (await approversToAsk(trx, facts.companyId, facts.userId)).filter((id) => id !== input.actorId);
   for (const userId of recipients) {
-    await notify(trx, {
+    const told = {
       companyId: facts.companyId,
       userId,
       description: escape(input.text),
       relatesTo: 'absence_request',
       relatesToId: facts.absenceId,
-      todo: input.todo,
-      ...(input.todo
-        ? { email: { subject: input.subject, text: input.text }, actions: decisionActions(facts.absenceId, facts.personName) }
-        : {}),
-    });
+    } as const;
+    await notify(
+      trx,
+      input.todo
+        ? {
+            ...told,
+            todo: true,
+            kind: ABSENCE_DECIDE.kind,
+            email: { subject: input.subject, text: input.text },
+            actions: decisionActions(facts.absenceId, facts.personName),
+          }
+        : told,
+    );
   }
   return recipients.length;
 }

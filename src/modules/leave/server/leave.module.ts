@@ -12,10 +12,12 @@ import { leavePolicyReviewed } from './settings.queries';
 import { countReturnToWorkWaiting } from './return-to-work.service';
 import { leavePersonalData } from './leave.personal-data';
 import { importLeave } from './imported-leave';
+import { leaveTodos } from './leave.todos';
 
 export const leaveModule: ServerModule = {
   name: 'leave',
   personalData: leavePersonalData,
+  todos: leaveTodos,
   routes: leaveRoutes,
   grants: leaveGrants,
   timeOffInLieu: timeOffInLieuLedger,

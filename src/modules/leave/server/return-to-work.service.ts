@@ -31,6 +31,7 @@ import {
   type SelfCertificationInputSchema,
 } from '../return-to-work.contract';
 import { approverActor, approversToAsk, mayApprove } from './approvers';
+import { RETURN_TO_WORK_COMPLETE, RETURN_TO_WORK_REVIEW } from './leave.todos';
 import { calendarDays, RTW_STEP } from './return-to-work';
 import {
   addAbsenceEvent,
@@ -137,6 +138,7 @@ async function askReviewers(trx: Trx, row: ItemRow, what: string): Promise<void>
       relatesTo: 'return_to_work',
       relatesToId: row.id,
       todo: true,
+      kind: RETURN_TO_WORK_REVIEW.kind,
       subject: todoSubject('return_to_work', row.id, RTW_STEP.review),
       email: { subject: 'A return to work to review', text },
     });
@@ -217,7 +219,11 @@ export async function selfCertify(
     await audit(trx, caller, row, 'return_to_work.self_certified');
     const saved = await getItem(trx, { companyId, id });
     if (!saved) throw AppError.notFound();
-    await resolveTodos(trx, { companyId, subject: todoSubject('return_to_work', id, RTW_STEP.employee) });
+    await resolveTodos(trx, {
+      companyId,
+      kind: RETURN_TO_WORK_COMPLETE.kind,
+      subject: todoSubject('return_to_work', id, RTW_STEP.employee),
+    });
     await askReviewers(trx, saved, 'completed a self-certification');
     await announce(trx, companyId);
     return present(trx, caller, saved, await reviewable(trx, session, saved));
@@ -273,7 +279,11 @@ export async function uploadFitNote(
     const saved = await getItem(trx, { companyId, id });
     if (!saved) throw AppError.notFound();
     if (firstSubmission) {
-      await resolveTodos(trx, { companyId, subject: todoSubject('return_to_work', id, RTW_STEP.employee) });
+      await resolveTodos(trx, {
+        companyId,
+        kind: RETURN_TO_WORK_COMPLETE.kind,
+        subject: todoSubject('return_to_work', id, RTW_STEP.employee),
+      });
       await askReviewers(trx, saved, 'uploaded a fit note');
     }
     await announce(trx, companyId);
@@ -318,7 +328,7 @@ export async function reviewReturnToWork(
       action: 'return_to_work_reviewed',
       note: input.review.note,
     });
-    await resolveTodos(trx, { companyId, subject: todoSubject('return_to_work', id, RTW_STEP.review) });
+    await resolveTodos(trx, { companyId, kind: RETURN_TO_WORK_REVIEW.kind, subject: todoSubject('return_to_work', id, RTW_STEP.review) });
     const text = 'Your return to work has been reviewed and closed. Thank you.';
     await notify(trx, { companyId, userId: row.user_id, description: text, relatesTo: 'return_to_work', relatesToId: id });
     await announce(trx, companyId);

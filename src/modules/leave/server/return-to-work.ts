@@ -8,6 +8,7 @@ import { todoSubject } from '../../../server/notifications/resolve-todos';
 import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import { companyChannel } from '../../../shared/realtime';
 import { LEAVE_INVALIDATES, LEAVE_RESOURCES, SELF_CERTIFICATION_MAX_DAYS, type ReturnToWorkKind } from '../leave.contract';
+import { RETURN_TO_WORK_COMPLETE } from './leave.todos';
 import { insertReturnToWorkItem, returnToWorkEnabled } from './return-to-work.queries';
 
 /** Days from `first` to `last`, both counted (a Monday-to-Sunday absence is 7). */
@@ -52,6 +53,7 @@ export async function createReturnToWorkItem(
     relatesTo: 'return_to_work',
     relatesToId: id,
     todo: true,
+    kind: RETURN_TO_WORK_COMPLETE.kind,
     subject: todoSubject('return_to_work', id, RTW_STEP.employee),
     email: { subject: 'Please complete your return to work', text },
   });

@@ -7,10 +7,12 @@
 import { withSystem, withTenant, type Db, type Trx } from '../../../server/db/database';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
 import { notify } from '../../../server/notifications/notify';
+import { resolveTodos, todoSubject } from '../../../server/notifications/resolve-todos';
 import { publish } from '../../../server/realtime/publish';
 import { companyChannel } from '../../../shared/realtime';
 import { NOTICES_INVALIDATES, NOTICES_RESOURCE } from '../notices.contract';
 import { claimPublication, findAudience, findDueNotices, findNoticeFacts, type AudienceMember } from './notices.queries';
+import { NOTICE_ACKNOWLEDGE } from './notices.todos';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -29,6 +31,19 @@ export async function publishNoticeChange(trx: Trx, companyId: string): Promise<
   await publish(trx, { channel: companyChannel(companyId), event: NOTICES_RESOURCE, invalidates: NOTICES_INVALIDATES, companyId });
 }
 
+/**
+ * The "please acknowledge" to-dos of the notice end: `userId`'s when they acknowledge it,
+ * everyone's when it is deleted or stops asking for acknowledgement.
+ */
+export async function endAcknowledgeTodos(trx: Trx, notice: { companyId: string; id: string; userId?: string }): Promise<void> {
+  await resolveTodos(trx, {
+    companyId: notice.companyId,
+    kind: NOTICE_ACKNOWLEDGE.kind,
+    subject: todoSubject('notice', notice.id),
+    ...(notice.userId ? { userId: notice.userId } : {}),
+  });
+}
+
 /** Tells `people` about the notice; `reminder` words it as a reminder. Answers how many were told. */
 export async function tellAudience(
   trx: Trx,
@@ -44,15 +59,14 @@ export async function tellAudience(
   for (const person of people) {
     if (person.id === facts.authorId) continue;
     const email = { subject, text: `${text}\n\nOpen it: ${link}` };
-    await notify(trx, {
+    const notice = {
       companyId: facts.companyId,
       userId: person.id,
       description: escape(text),
       relatesTo: 'notice',
       relatesToId: facts.id,
-      todo: facts.acknowledgementRequired,
-      ...(facts.acknowledgementRequired ? { email } : {}),
-    });
+    } as const;
+    await notify(trx, facts.acknowledgementRequired ? { ...notice, todo: true, kind: NOTICE_ACKNOWLEDGE.kind, email } : notice);
     // notify() e-mails only what needs action; a plain notice is e-mailed when the author asked.
     if (!facts.acknowledgementRequired && facts.sendEmail && person.email_notifications) {
       await enqueueEmail(trx, { template: 'notification', to: person.email, ...email, companyId: facts.companyId });

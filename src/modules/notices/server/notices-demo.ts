@@ -5,6 +5,7 @@
 import { type Trx } from '../../../server/db/database';
 import { notify } from '../../../server/notifications/notify';
 import { insertDemoNotice, insertDemoReceipts, companyHasNotices, findDemoReaders } from './notices.queries';
+import { NOTICE_ACKNOWLEDGE } from './notices.todos';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -97,6 +98,7 @@ export async function seedNoticesDemo(
       relatesTo: 'notice',
       relatesToId: fireDrill,
       todo: true,
+      kind: NOTICE_ACKNOWLEDGE.kind,
     });
   }
 }

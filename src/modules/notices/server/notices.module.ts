@@ -5,10 +5,12 @@ import { noticesGrants } from './notices.grants';
 import { noticesJobs } from './notices.jobs';
 import { noticesRoutes } from './notices.routes';
 import { noticesPersonalData } from './notices.personal-data';
+import { noticesTodos } from './notices.todos';
 
 export const noticesModule: ServerModule = {
   name: 'notices',
   personalData: noticesPersonalData,
+  todos: noticesTodos,
   routes: noticesRoutes,
   grants: noticesGrants,
   jobs: noticesJobs,

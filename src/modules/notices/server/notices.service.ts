@@ -21,7 +21,7 @@ import {
   type NoticeValues,
   type RemindResult,
 } from '../notices.contract';
-import { publishIfDue, publishNoticeChange, tellAudience, type NoticeFacts } from './notice-publication';
+import { endAcknowledgeTodos, publishIfDue, publishNoticeChange, tellAudience, type NoticeFacts } from './notice-publication';
 import {
   claimReminder,
   countKnown,
@@ -170,6 +170,7 @@ export async function updateNotice(caller: NoticeCaller, id: string, body: Notic
     // Once published, its date is history: an edit changes what it says, not when it went out.
     if (current.published_at) values.publish_at = current.publish_at;
     await updateNoticeRow(trx, { companyId: reader.companyId, id, values });
+    if (!values.acknowledgement_required) await endAcknowledgeTodos(trx, { companyId: reader.companyId, id });
     await auditCaller(trx, caller, { companyId: reader.companyId, action: 'notice.updated', targetType: 'notice', targetId: id });
     if (current.published_at || !(await publishIfDue(trx, factsOf(caller, reader.companyId, id, values, current.created_by)))) {
       await publishNoticeChange(trx, reader.companyId);
@@ -183,6 +184,7 @@ export async function deleteNotice(caller: NoticeCaller, id: string): Promise<bo
   return withTenant(caller.db, reader.companyId, async (trx) => {
     await managedNotice(trx, reader, id);
     await deleteNoticeRow(trx, { companyId: reader.companyId, id });
+    await endAcknowledgeTodos(trx, { companyId: reader.companyId, id });
     await auditCaller(trx, caller, { companyId: reader.companyId, action: 'notice.deleted', targetType: 'notice', targetId: id });
     await publishNoticeChange(trx, reader.companyId);
     return true;
@@ -197,6 +199,7 @@ export async function recordNoticeReceipt(caller: NoticeCaller, id: string, ackn
     if (!row.published_at) throw AppError.validation({}, noticeMessages.notPublished);
     if (acknowledge && !row.acknowledgement_required) throw AppError.validation({}, noticeMessages.notAcknowledgeable);
     const receipt = await recordReceipt(trx, { companyId: reader.companyId, noticeId: id, userId: reader.userId, acknowledge });
+    if (acknowledge) await endAcknowledgeTodos(trx, { companyId: reader.companyId, id, userId: reader.userId });
     if (receipt.changed) await publishNoticeChange(trx, reader.companyId);
     return toNotice(await visibleNotice(trx, reader, id));
   });

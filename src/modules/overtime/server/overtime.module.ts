@@ -9,10 +9,12 @@ import { overtimePayroll } from './overtime-payroll';
 import { overtimeReport } from './overtime-report';
 import { countOvertimeAwaitingMe, overtimeRoutes } from './overtime.routes';
 import { overtimePersonalData } from './overtime.personal-data';
+import { overtimeTodos } from './overtime.todos';
 
 export const overtimeModule: ServerModule = {
   name: 'overtime',
   personalData: overtimePersonalData,
+  todos: overtimeTodos,
   routes: overtimeRoutes,
   grants: overtimeGrants,
   counters: { user_overtime: countOvertimeAwaitingMe },

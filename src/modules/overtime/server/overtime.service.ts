@@ -8,6 +8,7 @@ import { findPersonSubject } from '../../../server/http/person-subject.queries';
 import type { MailDispatcher } from '../../../server/mail/mail-dispatcher';
 import { timeOffInLieuLedger } from '../../../server/module-hooks';
 import { notify } from '../../../server/notifications/notify';
+import { resolveTodos, todoSubject } from '../../../server/notifications/resolve-todos';
 import { requireCompany, type Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import type { ServerModule } from '../../../server/server-module';
@@ -38,6 +39,7 @@ import {
   type OvertimeRow,
 } from './overtime.queries';
 import { payableHours, toReport } from './overtime-view';
+import { OVERTIME_DECIDE } from './overtime.todos';
 
 export type OvertimeCaller = AuditCaller & { db: Db; mail: MailDispatcher; modules: readonly ServerModule[] };
 
@@ -135,6 +137,7 @@ export async function reportOvertime(caller: OvertimeCaller, body: ReportOvertim
         relatesTo: 'overtime_report',
         relatesToId: id,
         todo: true,
+        kind: OVERTIME_DECIDE.kind,
         email: { subject: `Overtime to approve: ${subject.name}`, text },
       });
     }
@@ -174,6 +177,10 @@ async function mayDecide(trx: Trx, caller: OvertimeCaller, row: OvertimeRow, com
   if (row.status !== 'reported') throw new AppError('conflict', { message: overtimeMessages.notReported });
 }
 
+/** The approvers' "please approve or decline" to-dos end with the report's decision or cancellation. */
+const endDecisionTodos = (trx: Trx, companyId: string, id: string) =>
+  resolveTodos(trx, { companyId, kind: OVERTIME_DECIDE.kind, subject: todoSubject('overtime_report', id) });
+
 async function tellPerson(trx: Trx, row: OvertimeRow, companyId: string, text: string, actorId: string): Promise<void> {
   if (row.user_id === actorId) return;
   await notify(trx, { companyId, userId: row.user_id, description: escape(text), relatesTo: 'overtime_report', relatesToId: row.id });
@@ -208,6 +215,7 @@ export function approveOvertime(caller: OvertimeCaller, id: string, body: { note
       id: row.id,
       values: { status: 'approved', decided_by: session.userId, decided_at: new Date(), toil_expires_on: toilExpiresOn },
     });
+    await endDecisionTodos(trx, companyId, row.id);
     await auditCaller(trx, caller, {
       companyId,
       action: 'overtime.approved',
@@ -228,6 +236,7 @@ export function declineOvertime(caller: OvertimeCaller, id: string, body: { reas
       id: row.id,
       values: { status: 'declined', decided_by: session.userId, decided_at: new Date(), decline_reason: body.reason },
     });
+    await endDecisionTodos(trx, companyId, row.id);
     await auditCaller(trx, caller, {
       companyId,
       action: 'overtime.declined',
@@ -251,6 +260,7 @@ export function cancelOvertime(caller: OvertimeCaller, id: string): Promise<Over
     if (row.user_id !== session.userId && row.reported_by !== session.userId) throw AppError.forbidden();
     if (row.status !== 'reported') throw new AppError('conflict', { message: overtimeMessages.cannotCancel });
     await updateReport(trx, { companyId, id: row.id, values: { status: 'cancelled' } });
+    await endDecisionTodos(trx, companyId, row.id);
     await auditCaller(trx, caller, {
       companyId,
       action: 'overtime.cancelled',

@@ -7,7 +7,16 @@ import { AppError } from '../../../shared/app-error';
 import { TASK_RESOURCES, type TaskArea, type TaskBulk, type TaskBulkResult } from '../tasks.contract';
 import { taskRights } from './task-view';
 import * as q from './tasks.queries';
-import { afterWrite, assigneesOf, completeOne, londonNow, readableTask, tellAssignee, type TaskCaller } from './tasks.service';
+import {
+  afterWrite,
+  assigneesOf,
+  completeOne,
+  endTaskTodos,
+  londonNow,
+  readableTask,
+  tellAssignee,
+  type TaskCaller,
+} from './tasks.service';
 
 export async function bulkTasks(caller: TaskCaller, area: TaskArea, body: TaskBulk): Promise<TaskBulkResult> {
   const companyId = requireCompany(caller.session);
@@ -29,6 +38,7 @@ export async function bulkTasks(caller: TaskCaller, area: TaskArea, body: TaskBu
         if (!taskRights(caller.session, row).canEdit) throw AppError.forbidden();
         if (row.assignee_id === body.data.assignee_id) continue;
         await q.updateTaskRow(trx, { companyId, id: row.id, values: { assigneeId: body.data.assignee_id } });
+        await endTaskTodos(trx, { companyId, area, id: row.id, userId: row.assignee_id });
         await tellAssignee(trx, caller, {
           companyId,
           area,

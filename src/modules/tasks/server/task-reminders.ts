@@ -9,6 +9,7 @@ import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import { reminderText } from '../tasks.policy';
 import { TASK_AREA_NAMES } from '../tasks.contract';
 import { claimDueReminders } from './task-reminders.queries';
+import { TASK_COMPLETE } from './tasks.todos';
 
 const BATCH = 200;
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -34,6 +35,7 @@ export async function sendDueTaskReminders(db: Db, now: Date = new Date()): Prom
           relatesTo: reminder.area === 'hr' ? 'hr_task' : 'hs_task',
           relatesToId: reminder.task_id,
           todo: true,
+          kind: TASK_COMPLETE.kind,
           email: { subject, text },
         });
       }

@@ -12,6 +12,7 @@ import { countMyDueTasks } from './tasks-report.queries';
 import { tasksRoutes } from './tasks.routes';
 import { londonNow } from './tasks.service';
 import { tasksPersonalData } from './tasks.personal-data';
+import { tasksTodos } from './tasks.todos';
 
 /** The caller's open tasks of the area due today or overdue. */
 const countDue =
@@ -24,6 +25,7 @@ const countDue =
 export const tasksModule: ServerModule = {
   name: 'tasks',
   personalData: tasksPersonalData,
+  todos: tasksTodos,
   routes: tasksRoutes,
   grants: tasksGrants,
   jobs: taskJobs(),

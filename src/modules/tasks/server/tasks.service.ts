@@ -9,6 +9,7 @@ import { actorOf } from '../../../server/http/person-access';
 import { findPersonSubjects } from '../../../server/http/person-subject.queries';
 import type { MailDispatcher } from '../../../server/mail/mail-dispatcher';
 import { notify } from '../../../server/notifications/notify';
+import { resolveTodos, todoSubject } from '../../../server/notifications/resolve-todos';
 import { requireCompany } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
@@ -37,6 +38,7 @@ import { nextDueDate, toRRule } from './recurrence';
 import { insertTaskFile } from './task-parts.queries';
 import { replaceReminders } from './task-reminders.queries';
 import * as q from './tasks.queries';
+import { TASK_COMPLETE } from './tasks.todos';
 import { taskRights, toTask, toTaskDetail } from './task-view';
 
 export type TaskCaller = AuditCaller & { db: Db; mail: Pick<MailDispatcher, 'wake'> };
@@ -99,7 +101,18 @@ export async function tellAssignee(
     relatesTo: task.area === 'hr' ? 'hr_task' : 'hs_task',
     relatesToId: task.id,
     todo: true,
+    kind: TASK_COMPLETE.kind,
     email: { subject: `New ${TASK_AREA_NAMES[task.area]}: ${task.title}`, text },
+  });
+}
+
+/** The task's "please do" to-dos end: everyone's when it is done or deleted, `userId`'s when it is given to someone else. */
+export async function endTaskTodos(trx: Trx, task: { companyId: string; area: TaskArea; id: string; userId?: string }): Promise<void> {
+  await resolveTodos(trx, {
+    companyId: task.companyId,
+    kind: TASK_COMPLETE.kind,
+    subject: todoSubject(task.area === 'hr' ? 'hr_task' : 'hs_task', task.id),
+    ...(task.userId ? { userId: task.userId } : {}),
   });
 }
 
@@ -245,6 +258,7 @@ export async function updateTask(caller: TaskCaller, area: TaskArea, id: string,
       });
     }
     if (input.assignee_id !== row.assignee_id) {
+      await endTaskTodos(trx, { companyId, area, id, userId: row.assignee_id });
       await tellAssignee(trx, caller, { companyId, area, id, title: input.title, dueDate: input.due_date, assigneeId: input.assignee_id });
     }
     await auditCaller(trx, caller, {
@@ -265,6 +279,7 @@ export async function deleteTask(caller: TaskCaller, area: TaskArea, id: string)
   return withTenant(caller.db, companyId, async (trx) => {
     await editableTask(trx, caller, area, id);
     const deleted = await q.deleteTaskRow(trx, { companyId, id });
+    await endTaskTodos(trx, { companyId, area, id });
     await auditCaller(trx, caller, {
       companyId,
       action: `${TASK_RESOURCES[area]}.deleted`,
@@ -288,6 +303,7 @@ export async function completeOne(
   if (!(await q.markTaskDone(trx, { companyId, id: row.id, userId: caller.session.userId, note: input.note }))) {
     throw new AppError('conflict', { message: taskMessages.done });
   }
+  await endTaskTodos(trx, { companyId, area: row.area, id: row.id });
   if (input.fileId)
     await insertTaskFile(trx, { companyId, taskId: row.id, fileId: input.fileId, kind: 'evidence', userId: caller.session.userId });
   let nextId: string | null = null;

@@ -38,6 +38,7 @@ import * as m0035 from './0035_working_days';
 import * as m0036 from './0036_more_versioned_reads';
 import * as m0038 from './0038_people_import';
 import * as m0037 from './0037_sign_up';
+import * as m0039 from './0039_resolve_stale_todos';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0036_more_versioned_reads': m0036,
   '0038_people_import': m0038,
   '0037_sign_up': m0037,
+  '0039_resolve_stale_todos': m0039,
 };
