@@ -295,15 +295,6 @@ export async function restoreBackup(options: {
   const stage = path.join(config.dataDir, `.restore-${randomUUID()}`);
   await fsp.mkdir(stage, { mode: 0o700 });
   try {
-    log.info(`Checking ${options.file}`);
-    const entries = new Set(await extractArchive(options.file, stage));
-    if (!entries.has(MANIFEST_ENTRY))
-      throw new AppError('badRequest', { message: 'The archive has no manifest: it is not a Stafflane backup.' });
-    const manifest = readManifest(await fsp.readFile(path.join(stage, MANIFEST_ENTRY), 'utf8'));
-    for (const table of manifest.tables)
-      if (!entries.has(tableEntry(table.name)))
-        throw new AppError('badRequest', { message: `The archive lacks the rows of ${table.name}.` });
-
     const client = await connect(options.ownerUrl);
     const ownerDb = createDb(createPool(options.ownerUrl, { max: 1 }));
     try {
@@ -321,6 +312,16 @@ export async function restoreBackup(options: {
           message: `The target is not empty (it holds ${what}). A restore replaces everything in it: run it again with --force to do that.`,
         });
       }
+      // The archive is checked whole before anything in the target changes.
+      log.info(`Checking ${options.file}`);
+      const entries = new Set(await extractArchive(options.file, stage));
+      if (!entries.has(MANIFEST_ENTRY))
+        throw new AppError('badRequest', { message: 'The archive has no manifest: it is not a Stafflane backup.' });
+      const manifest = readManifest(await fsp.readFile(path.join(stage, MANIFEST_ENTRY), 'utf8'));
+      for (const table of manifest.tables)
+        if (!entries.has(tableEntry(table.name)))
+          throw new AppError('badRequest', { message: `The archive lacks the rows of ${table.name}.` });
+
       if (present.relations > 0 || present.jobSchema) {
         log.warn('--force: dropping everything in the target database');
         await dropApplicationSchemas(client);
