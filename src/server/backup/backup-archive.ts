@@ -4,6 +4,7 @@
 // an archive whose bytes changed. Only what Stafflane writes is read back: regular files with
 // plain relative names.
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -88,7 +89,8 @@ export async function writeArchive(
   const mtime = new Date();
   const sums: string[] = [];
   const push = async (chunk: Buffer) => {
-    if (!gzip.write(chunk)) await new Promise<void>((resolve) => gzip.once('drain', resolve));
+    // once() rejects when the stream fails instead (a full disk), so a write never waits forever.
+    if (!gzip.write(chunk)) await once(gzip, 'drain');
   };
   const add = async (entry: ArchiveEntry) => {
     if (!isEntryName(entry.name)) throw new Error(`Cannot archive an entry named ${JSON.stringify(entry.name)}.`);
