@@ -5,9 +5,11 @@ import { findAdministrators } from '../../modules/companies/server/administrator
 import {
   auditAdministratorActor,
   COMMAND_LINE,
+  COMMAND_LINE_SOURCE,
   deleteAdministrator,
   inviteAdministrator,
 } from '../../modules/companies/server/administrators.service';
+import { inviteWithLink } from '../../modules/auth/server/onboarding.service';
 import { clearLoginAttempts } from '../../modules/auth/server/login-security.queries';
 import type { Administrator } from '../../modules/companies/administrators.contract';
 import { AppError } from '../../shared/app-error';
@@ -44,6 +46,26 @@ async function administratorByEmail(db: Db, email: string): Promise<Administrato
   const found = (await listAdministrators(db)).find((administrator) => administrator.email.toLowerCase() === email.trim().toLowerCase());
   if (!found) throw AppError.notFound(`No administrator has the e-mail address ${email.trim()}.`);
   return found;
+}
+
+/**
+ * A fresh set-password link for an administrator who has not finished (a lost or expired link):
+ * the invitation again, through the same path, and the earlier links stop working.
+ */
+export async function inviteAgain(options: { deps: CliDeps; email: string }): Promise<{ administrator: Administrator; link: string }> {
+  const administrator = await administratorByEmail(options.deps.db, options.email);
+  if (administrator.status === 'active')
+    throw new AppError('conflict', {
+      message: `${administrator.email} has set a password already: they can use "Forgotten your password?".`,
+    });
+  const { link } = await inviteWithLink({
+    deps: options.deps,
+    companyId: null,
+    userId: administrator.id,
+    invitedBy: null,
+    source: COMMAND_LINE_SOURCE,
+  });
+  return { administrator, link };
 }
 
 /** Codes by e-mail again, every open code void, any sign-in lock on the address lifted. */

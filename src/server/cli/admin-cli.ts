@@ -2,6 +2,7 @@
 // the configured database (DATABASE_URL, or the embedded one under DATA_DIR: shared with the
 // running server, or started for the command and stopped after it).
 //   create --email … --name "First Surname"   a new administrator, and the link that sets their password
+//   link --email …                             a fresh set-password link for one who has not finished
 //   list                                       every administrator and their status
 //   reset-2fa --email …                        sign-in codes by e-mail again, open codes void, lock lifted
 //   disable --email …                          the account ended and its sessions closed
@@ -15,11 +16,18 @@ import { createMailDispatcher } from '../mail/mail-dispatcher';
 import { serverModules } from '../modules';
 import { packageVersion } from '../server';
 import { describeStartupFailure, redactSecrets, secretsOf } from '../startup-error';
-import { createAdministrator, disableAdministrator, listAdministrators, resetAdministratorTwoFactor } from './admin-cli.service';
+import {
+  createAdministrator,
+  disableAdministrator,
+  inviteAgain,
+  listAdministrators,
+  resetAdministratorTwoFactor,
+} from './admin-cli.service';
 
 const USAGE = [
   'Usage: npm run admin -- <command>',
   '  create --email EMAIL --name "FIRST SURNAME"   make an administrator and print the link that sets their password',
+  '  link --email EMAIL                            a fresh set-password link for an administrator who has not set one (the last stops working)',
   '  list                                          list the administrators',
   '  reset-2fa --email EMAIL                       send their sign-in codes by e-mail again (a lost phone), lift a sign-in lock',
   '  disable --email EMAIL                         end an administrator’s account and sessions',
@@ -54,6 +62,14 @@ function parse(): { command: string; email: string | undefined; name: string | u
 
 const stderrLogger = () => pino({ level: process.env.LOG_LEVEL === 'debug' ? 'debug' : 'warn' }, pino.destination(2));
 
+/** With SMTP the invitation is sent now; without, the server's log shows it at its next pass (the link is printed here anyway). */
+async function sendNow(config: ReturnType<typeof loadConfig>, database: OpenDatabase): Promise<void> {
+  if (!config.mail.smtpUrl) return;
+  const mail = createMailDispatcher({ db: database.db, logger: stderrLogger(), ...config.mail, intervalMs: 60_000 });
+  await mail.drain();
+  await mail.stop();
+}
+
 const required = (value: string | undefined, flag: string) => value?.trim() || fail(`${flag} is required (npm run admin -- --help).`);
 
 async function run(database: OpenDatabase, config: ReturnType<typeof loadConfig>, args: ReturnType<typeof parse>): Promise<void> {
@@ -63,12 +79,7 @@ async function run(database: OpenDatabase, config: ReturnType<typeof loadConfig>
       const email = required(args.email, '--email');
       const name = required(args.name, '--name');
       const { administrator, link } = await createAdministrator({ deps, email, name });
-      // With SMTP the invitation is sent now; without, the server's log shows it (and the link is printed here anyway).
-      if (config.mail.smtpUrl) {
-        const mail = createMailDispatcher({ db: database.db, logger: stderrLogger(), ...config.mail, intervalMs: 60_000 });
-        await mail.drain();
-        await mail.stop();
-      }
+      await sendNow(config, database);
       console.log(
         [
           `Administrator ${administrator.first_name} ${administrator.surname} <${administrator.email}> created.`,
@@ -77,6 +88,12 @@ async function run(database: OpenDatabase, config: ReturnType<typeof loadConfig>
           'Signing in as an administrator always asks for a code sent to that e-mail address.',
         ].join('\n'),
       );
+      return;
+    }
+    case 'link': {
+      const { administrator, link } = await inviteAgain({ deps, email: required(args.email, '--email') });
+      await sendNow(config, database);
+      console.log([`A new link for ${administrator.email} (the earlier ones no longer work; valid 7 days, once):`, link].join('\n'));
       return;
     }
     case 'list': {
