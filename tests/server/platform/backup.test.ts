@@ -1,8 +1,8 @@
 // Backups: an archive of a company with people and files restores into a fresh data directory
 // (the embedded PostgreSQL) with every table's rows and every file's bytes as they were, and a
 // server on the restored data signs people in and serves their files; an external database that
-// is not empty is refused without --force and replaced with it; an archive whose bytes changed
-// is refused before anything is touched; with S3 storage the archive lists the bucket's
+// is not empty is refused without --force and replaced with it; an archive whose bytes changed,
+// or that a newer version wrote, is refused before anything is touched; with S3 storage the archive lists the bucket's
 // objects; the nightly job writes into DATA_DIR/backups and prunes it (7 days and 4 weeks).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -14,7 +14,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, createAppDeps } from '../../../src/server/app';
-import { extractArchive } from '../../../src/server/backup/backup-archive';
+import { extractArchive, writeArchive } from '../../../src/server/backup/backup-archive';
 import { withOwnerDatabase } from '../../../src/server/backup/backup-database';
 import { backupFileName, backupFilesIn, backupsToPrune } from '../../../src/server/backup/backup-retention';
 import { findSequences, findTables, tableFingerprint } from '../../../src/server/backup/backup.queries';
@@ -201,7 +201,7 @@ describe('a backup', () => {
     }
   }, 90_000);
 
-  it('is refused when a byte of it changed, before the target is touched', async () => {
+  it('is refused when a byte of it changed, or when a newer version wrote it, before the target is touched', async () => {
     // Unpacked, one row edited, packed again with tar: a well-formed archive whose checksum no longer matches.
     const unpacked = path.join(work, 'unpacked');
     fs.mkdirSync(unpacked);
@@ -222,6 +222,25 @@ describe('a backup', () => {
       const cut = path.join(work, 'cut.tar.gz');
       fs.writeFileSync(cut, fs.readFileSync(archive).subarray(0, 2000));
       await expect(restoreBackup({ ownerUrl: url, config, file: cut, force: true })).rejects.toThrow(/damaged/);
+      // A sound archive from a newer version (a migration this code does not know) is refused too.
+      fs.writeFileSync(users, fs.readFileSync(users, 'utf8').replace(employee.email.replace(/^./, 'x'), employee.email));
+      const manifestPath = path.join(unpacked, 'manifest.json');
+      const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as BackupManifest;
+      fs.writeFileSync(
+        manifestPath,
+        JSON.stringify({ ...manifest, appVersion: '9.0.0', migrations: [...manifest.migrations, '0999_future'] }),
+      );
+      const newer = path.join(work, 'newer.tar.gz');
+      await writeArchive(
+        newer,
+        names.map((name) => {
+          const full = path.join(unpacked, ...name.split('/'));
+          return { name, size: fs.statSync(full).size, open: () => fs.createReadStream(full) };
+        }),
+      );
+      await expect(restoreBackup({ ownerUrl: url, config, file: newer, force: false })).rejects.toThrow(
+        /newer Stafflane \(9\.0\.0\).*0999_future.*Upgrade this installation/,
+      );
       expect((await fingerprints(url)).size).toBe(0);
     } finally {
       await dropDatabase(url);
