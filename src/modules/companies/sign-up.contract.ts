@@ -44,8 +44,16 @@ export type SignUpValues = v.InferOutput<typeof SignUpInputSchema>;
 /** The same answer whatever became of the request (made, dropped, address already in use). */
 export type SignUpAccepted = { email: string };
 
+/** The link's token: base64url, so a pattern that cannot hold a control character. */
 export const ConfirmSignUpSchema = v.object(
-  { token: v.pipe(v.string('Field is required.'), v.nonEmpty('Field is required.'), v.maxLength(200)) },
+  {
+    token: v.pipe(
+      v.string('Field is required.'),
+      v.nonEmpty('Field is required.'),
+      v.maxLength(200, 'Max length exceeded.'),
+      v.regex(/^[\w-]+$/, 'This sign-up link is not valid or has already been used.'),
+    ),
+  },
   'Field is required.',
 );
 

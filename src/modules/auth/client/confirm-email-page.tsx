@@ -44,7 +44,7 @@ function ConfirmInvitation({ token, signUp }: { token: string | null; signUp: bo
           <OutcomePanel tone="problem" message={problem} to="/sign-up" action="Sign up again" />
           <Text size="sm">
             Already have an account?{' '}
-            <Anchor component={Link} to="/login">
+            <Anchor component={Link} to="/login" underline="always">
               Sign in
             </Anchor>
           </Text>

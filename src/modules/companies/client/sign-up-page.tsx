@@ -14,7 +14,7 @@ export type SignUpFrame = ComponentType<{ title: string; children: ReactNode }>;
 const backToLogin = (
   <Text size="sm">
     Already have an account?{' '}
-    <Anchor component={Link} to="/login">
+    <Anchor component={Link} to="/login" underline="always">
       Sign in
     </Anchor>
   </Text>
@@ -32,7 +32,7 @@ export function SignUpPage({ Frame }: { Frame: SignUpFrame }) {
         </Alert>
         <Text size="sm">
           No e-mail after a few minutes? Check your spam folder, or{' '}
-          <Anchor component="button" type="button" onClick={() => setSent(null)}>
+          <Anchor component="button" type="button" underline="always" onClick={() => setSent(null)}>
             sign up again
           </Anchor>
           .
@@ -68,7 +68,11 @@ export function SignUpPage({ Frame }: { Frame: SignUpFrame }) {
         <Text>This Stafflane server does not take new companies by sign-up.</Text>
         {contact ? (
           <Text>
-            To have your company set up, write to <Anchor href={`mailto:${contact}`}>{contact}</Anchor>.
+            To have your company set up, write to{' '}
+            <Anchor href={`mailto:${contact}`} underline="always">
+              {contact}
+            </Anchor>
+            .
           </Text>
         ) : (
           <Text>Please try again later.</Text>
