@@ -68,7 +68,8 @@ export function toNotification(row: NotificationRow): Notification {
 /**
  * Call inside the transaction of the change the notification is about: if that rolls back,
  * nothing is stored, published or e-mailed. Throws when the user is not in `companyId`
- * (or, for null, is not an administrator) — a programming error, never a user's.
+ * (or, for null, is not an administrator), and when a to-do's kind is declared by no module's
+ * registration or it has no subject to be resolved by — programming errors, never a user's.
  * The mail dispatcher picks the e-mail up on its next pass (`deps.mail.wake()` after commit
  * sends it at once).
  */
