@@ -77,6 +77,7 @@ import { Route as SignedInCompanySettingsDepartmentsRouteImport } from './routes
 import { Route as SignedInCompanySettingsDocumentTagsRouteImport } from './routes/_signed-in/_company/settings.document-tags'
 import { Route as SignedInCompanySettingsEmploymentSettingsRouteImport } from './routes/_signed-in/_company/settings.employment-settings'
 import { Route as SignedInCompanySettingsExpenseSettingsRouteImport } from './routes/_signed-in/_company/settings.expense-settings'
+import { Route as SignedInCompanySettingsImportPeopleRouteImport } from './routes/_signed-in/_company/settings.import-people'
 import { Route as SignedInCompanySettingsJobTitlesRouteImport } from './routes/_signed-in/_company/settings.job-titles'
 import { Route as SignedInCompanySettingsLocationsRouteImport } from './routes/_signed-in/_company/settings.locations'
 import { Route as SignedInCompanySettingsOrdersRouteImport } from './routes/_signed-in/_company/settings.orders'
@@ -481,6 +482,12 @@ const SignedInCompanySettingsExpenseSettingsRoute =
     path: '/settings/expense-settings',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanySettingsImportPeopleRoute =
+  SignedInCompanySettingsImportPeopleRouteImport.update({
+    id: '/settings/import-people',
+    path: '/settings/import-people',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanySettingsJobTitlesRoute =
   SignedInCompanySettingsJobTitlesRouteImport.update({
     id: '/settings/job-titles',
@@ -686,6 +693,7 @@ export interface FileRoutesByFullPath {
   '/settings/document-tags': typeof SignedInCompanySettingsDocumentTagsRoute
   '/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   '/settings/expense-settings': typeof SignedInCompanySettingsExpenseSettingsRoute
+  '/settings/import-people': typeof SignedInCompanySettingsImportPeopleRoute
   '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
   '/settings/orders': typeof SignedInCompanySettingsOrdersRoute
@@ -776,6 +784,7 @@ export interface FileRoutesByTo {
   '/settings/departments': typeof SignedInCompanySettingsDepartmentsRoute
   '/settings/document-tags': typeof SignedInCompanySettingsDocumentTagsRoute
   '/settings/expense-settings': typeof SignedInCompanySettingsExpenseSettingsRoute
+  '/settings/import-people': typeof SignedInCompanySettingsImportPeopleRoute
   '/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/settings/locations': typeof SignedInCompanySettingsLocationsRoute
   '/settings/orders': typeof SignedInCompanySettingsOrdersRoute
@@ -870,6 +879,7 @@ export interface FileRoutesById {
   '/_signed-in/_company/settings/document-tags': typeof SignedInCompanySettingsDocumentTagsRoute
   '/_signed-in/_company/settings/employment-settings': typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   '/_signed-in/_company/settings/expense-settings': typeof SignedInCompanySettingsExpenseSettingsRoute
+  '/_signed-in/_company/settings/import-people': typeof SignedInCompanySettingsImportPeopleRoute
   '/_signed-in/_company/settings/job-titles': typeof SignedInCompanySettingsJobTitlesRoute
   '/_signed-in/_company/settings/locations': typeof SignedInCompanySettingsLocationsRoute
   '/_signed-in/_company/settings/orders': typeof SignedInCompanySettingsOrdersRoute
@@ -964,6 +974,7 @@ export interface FileRouteTypes {
     | '/settings/document-tags'
     | '/settings/employment-settings'
     | '/settings/expense-settings'
+    | '/settings/import-people'
     | '/settings/job-titles'
     | '/settings/locations'
     | '/settings/orders'
@@ -1054,6 +1065,7 @@ export interface FileRouteTypes {
     | '/settings/departments'
     | '/settings/document-tags'
     | '/settings/expense-settings'
+    | '/settings/import-people'
     | '/settings/job-titles'
     | '/settings/locations'
     | '/settings/orders'
@@ -1147,6 +1159,7 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/settings/document-tags'
     | '/_signed-in/_company/settings/employment-settings'
     | '/_signed-in/_company/settings/expense-settings'
+    | '/_signed-in/_company/settings/import-people'
     | '/_signed-in/_company/settings/job-titles'
     | '/_signed-in/_company/settings/locations'
     | '/_signed-in/_company/settings/orders'
@@ -1671,6 +1684,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanySettingsExpenseSettingsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/settings/import-people': {
+      id: '/_signed-in/_company/settings/import-people'
+      path: '/settings/import-people'
+      fullPath: '/settings/import-people'
+      preLoaderRoute: typeof SignedInCompanySettingsImportPeopleRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/settings/job-titles': {
       id: '/_signed-in/_company/settings/job-titles'
       path: '/settings/job-titles'
@@ -1924,6 +1944,7 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanySettingsDocumentTagsRoute: typeof SignedInCompanySettingsDocumentTagsRoute
   SignedInCompanySettingsEmploymentSettingsRoute: typeof SignedInCompanySettingsEmploymentSettingsRouteWithChildren
   SignedInCompanySettingsExpenseSettingsRoute: typeof SignedInCompanySettingsExpenseSettingsRoute
+  SignedInCompanySettingsImportPeopleRoute: typeof SignedInCompanySettingsImportPeopleRoute
   SignedInCompanySettingsJobTitlesRoute: typeof SignedInCompanySettingsJobTitlesRoute
   SignedInCompanySettingsLocationsRoute: typeof SignedInCompanySettingsLocationsRoute
   SignedInCompanySettingsOrdersRoute: typeof SignedInCompanySettingsOrdersRoute
@@ -2007,6 +2028,8 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
     SignedInCompanySettingsEmploymentSettingsRouteWithChildren,
   SignedInCompanySettingsExpenseSettingsRoute:
     SignedInCompanySettingsExpenseSettingsRoute,
+  SignedInCompanySettingsImportPeopleRoute:
+    SignedInCompanySettingsImportPeopleRoute,
   SignedInCompanySettingsJobTitlesRoute: SignedInCompanySettingsJobTitlesRoute,
   SignedInCompanySettingsLocationsRoute: SignedInCompanySettingsLocationsRoute,
   SignedInCompanySettingsOrdersRoute: SignedInCompanySettingsOrdersRoute,

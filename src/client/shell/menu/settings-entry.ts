@@ -9,6 +9,7 @@ export const SETTINGS_ORDER = [
   '/settings/locations',
   '/settings/departments',
   '/settings/job-titles',
+  '/settings/import-people',
   '/settings/absence-and-leave-settings',
   '/settings/employment-settings',
   '/settings/terms-and-conditions',

@@ -1,4 +1,5 @@
-// What the employees module gives the shell: the Employees entry of the side menu.
+// What the employees module gives the shell: the Employees entry of the side menu, and the
+// settings page that imports people from a spreadsheet.
 import { IconUsers } from '@tabler/icons-react';
 import type { ClientModule } from '../../../client/shell/client-module';
 
@@ -15,4 +16,6 @@ export const employeesClientModule: ClientModule = {
       visible: (context) => context.permissions.some((entry) => entry.endpoint === '/api/user-basic' && entry.method === 'GET'),
     },
   ],
+  // Owners and HR admins (GET on /api/people-import is theirs only).
+  settings: [{ path: '/settings/import-people', label: 'Import people', resources: ['people-import'] }],
 };

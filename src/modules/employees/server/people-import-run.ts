@@ -7,7 +7,7 @@
 import type { AppDeps } from '../../../server/app-deps';
 import { callerAuditEntry, type AuditCaller } from '../../../server/audit/audit-entry';
 import { withSystem, withTenant, type Trx } from '../../../server/db/database';
-import { leaveImportOf } from '../../../server/module-hooks';
+import { leaveImportOf, type LeaveImport } from '../../../server/module-hooks';
 import { publish } from '../../../server/realtime/publish';
 import { announcePersonAdded } from '../../../server/server-module';
 import { AppError } from '../../../shared/app-error';
@@ -32,12 +32,13 @@ import {
   findCurrentWeek,
   findEmailsTakenElsewhere,
   getImportMapping,
-  insertImportedPerson,
+  insertImportedPeople,
   insertJobTitle,
+  insertNewPeopleRecords,
   insertListItems,
   insertWorkingPattern,
   saveImportMapping,
-  setLineManager,
+  setLineManagers,
   updateImportedPerson,
 } from './people-import.queries';
 import { upsertContactDetails, upsertPersonalDetails } from './personal-records.queries';
@@ -115,50 +116,132 @@ const key = (name: string) => name.trim().toLowerCase();
 
 type Written = { id: string; name: string; email: string; action: 'new' | 'update'; status: string; fields: string[] };
 
-/** Writes one row; answers the person's id. */
-async function writeRow(
+const written = (row: PlannedRow, id: string, fields: string[]): Written => ({
+  id,
+  name: `${row.person.first_name} ${row.person.surname}`,
+  email: row.person.email,
+  action: row.existing ? 'update' : 'new',
+  status: row.existing?.status ?? 'pending',
+  fields,
+});
+
+type WriteInput = { context: ImportContext; ids: Record<ListKind, Map<string, string>>; today: string; leave: LeaveImport | null };
+
+/** The row's allowance and leave taken, through the leave module's offer; a refusal names the row. */
+async function importLeaveOf(trx: Trx, input: WriteInput & { row: PlannedRow; userId: string }): Promise<void> {
+  const { person } = input.row;
+  if (!input.leave || (person.annual_allowance === undefined && person.leave_taken === undefined)) return;
+  const problem = await input.leave.importLeave(trx, {
+    companyId: input.context.companyId,
+    userId: input.userId,
+    actorId: input.context.caller.session.userId,
+    ...(person.annual_allowance !== undefined ? { allowance: person.annual_allowance } : {}),
+    ...(person.leave_taken !== undefined ? { taken: person.leave_taken } : {}),
+    today: input.today,
+  });
+  if (problem) throw new ImportRowRefused([rowError(person.line, problem)]);
+}
+const idOf = (ids: WriteInput['ids'], kind: ListKind, name: string | undefined) => (name ? (ids[kind].get(key(name)) ?? null) : undefined);
+const contactOf = (row: PlannedRow) => ({
+  ...row.person.address,
+  personal_email: row.person.personal_email,
+  mobile_phone: row.person.mobile_phone,
+});
+const given = (values: object) => Object.values(values).some((value) => value !== undefined);
+
+/**
+ * Everyone new at once (a statement per table, not per person), then each announced as Add
+ * employee announces them — after their start date and working pattern exist, since leave's
+ * default policy makes their first year pro rata from them. `progress` hears after each.
+ */
+async function writeNewPeople(
   trx: Trx,
-  input: { context: ImportContext; row: PlannedRow; ids: Record<ListKind, Map<string, string>>; roleId: string | null; today: string },
-): Promise<Written> {
-  const { context, row, ids, roleId, today } = input;
+  input: WriteInput & { rows: PlannedRow[]; roleId: string | null; progress: () => void },
+): Promise<Written[]> {
+  const { context, ids, today, rows } = input;
   const { companyId } = context;
-  const { person, existing } = row;
-  const idOf = (kind: ListKind, name: string | undefined) => (name ? (ids[kind].get(key(name)) ?? null) : undefined);
-  const departmentId = idOf('departments', person.department);
-  const locationId = idOf('locations', person.location);
-  const positionId = idOf('job_titles', person.job_title);
-  const actorId = context.caller.session.userId;
-  let userId: string;
-  const fields: string[] = [];
-  if (!existing) {
-    userId = await insertImportedPerson(trx, {
+  if (rows.length === 0) return [];
+  const userIds = await insertImportedPeople(
+    trx,
+    rows.map(({ person }) => ({
       companyId,
       firstName: person.first_name,
       surname: person.surname,
       email: person.email,
-      roleId,
-      departmentId: departmentId ?? null,
-      locationId: locationId ?? null,
+      roleId: input.roleId,
+      departmentId: idOf(ids, 'departments', person.department) ?? null,
+      locationId: idOf(ids, 'locations', person.location) ?? null,
       jobTitle: person.job_title ?? null,
-      positionId: positionId ?? null,
+      positionId: idOf(ids, 'job_titles', person.job_title) ?? null,
       jobStartDate: person.start_date ?? today,
-    });
-  } else {
-    userId = existing.id;
-    const change: { first_name?: string; surname?: string; location_id?: string | null } = {};
-    if (person.first_name !== existing.first_name) change.first_name = person.first_name;
-    if (person.surname !== existing.surname) change.surname = person.surname;
-    if (locationId !== undefined && locationId !== existing.location_id) change.location_id = locationId;
-    if (departmentId !== undefined && departmentId !== existing.department_id) {
-      await moveToDepartment(trx, { companyId, userIds: [userId], departmentId });
-      fields.push('department');
+    })),
+  );
+  const people = rows.map((row) => ({ row, userId: userIds.get(row.person.email.toLowerCase()) ?? '' }));
+  await insertNewPeopleRecords(trx, {
+    companyId,
+    employment: people.flatMap(({ row, userId }) =>
+      row.person.start_date || row.contractTypeId
+        ? [{ userId, values: { start_date: row.person.start_date ?? null, contract_type_id: row.contractTypeId } }]
+        : [],
+    ),
+    contact: people.flatMap(({ row, userId }) => (given(contactOf(row)) ? [{ userId, values: contactOf(row) }] : [])),
+    personal: people.flatMap(({ row, userId }) =>
+      row.person.date_of_birth !== undefined || row.person.ni_number !== undefined
+        ? [{ userId, values: { date_of_birth: row.person.date_of_birth ?? null, ni_number: row.person.ni_number ?? null } }]
+        : [],
+    ),
+    patterns: people.flatMap(({ row, userId }) =>
+      row.week
+        ? [{ userId, values: { ...row.week.hours, start_date: row.person.start_date ?? today, template_id: row.week.templateId } }]
+        : [],
+    ),
+  });
+  const actorId = context.caller.session.userId;
+  const result: Written[] = [];
+  for (const { row, userId } of people) {
+    try {
+      await announcePersonAdded(context.deps.modules, trx, { companyId, userId, startDate: row.person.start_date ?? null, actorId });
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) throw new ImportRowRefused([rowError(row.person.line, error.message)]);
+      throw error;
     }
-    await updateImportedPerson(trx, { companyId, userId, change });
-    fields.push(...Object.keys(change));
-    if (person.job_title && person.job_title !== existing.job_title) {
-      await insertJobTitle(trx, { companyId, userId, title: person.job_title, positionId: positionId ?? null, startDate: today });
-      fields.push('job_title');
-    }
+    await importLeaveOf(trx, { ...input, row, userId });
+    const fields = [
+      'first_name',
+      'surname',
+      ...(row.week ? ['working_pattern'] : []),
+      ...(given(contactOf(row)) ? ['contact_details'] : []),
+    ];
+    result.push(written(row, userId, fields));
+    input.progress();
+  }
+  return result;
+}
+
+/** Someone known by their work e-mail: what the row gives changes; an empty cell leaves the field as it is. */
+async function writeUpdate(trx: Trx, input: WriteInput & { row: PlannedRow }): Promise<Written> {
+  const { context, row, ids, today } = input;
+  const { companyId } = context;
+  const { person } = row;
+  const existing = row.existing as NonNullable<PlannedRow['existing']>;
+  const userId = existing.id;
+  const departmentId = idOf(ids, 'departments', person.department);
+  const locationId = idOf(ids, 'locations', person.location);
+  const fields: string[] = [];
+  const change: { first_name?: string; surname?: string; location_id?: string | null } = {};
+  if (person.first_name !== existing.first_name) change.first_name = person.first_name;
+  if (person.surname !== existing.surname) change.surname = person.surname;
+  if (locationId !== undefined && locationId !== existing.location_id) change.location_id = locationId;
+  if (departmentId !== undefined && departmentId !== existing.department_id) {
+    await moveToDepartment(trx, { companyId, userIds: [userId], departmentId });
+    fields.push('department');
+  }
+  await updateImportedPerson(trx, { companyId, userId, change });
+  fields.push(...Object.keys(change));
+  if (person.job_title && person.job_title !== existing.job_title) {
+    const positionId = idOf(ids, 'job_titles', person.job_title) ?? null;
+    await insertJobTitle(trx, { companyId, userId, title: person.job_title, positionId, startDate: today });
+    fields.push('job_title');
   }
   const employment: EmploymentValues = {};
   if (person.start_date !== undefined) employment.start_date = person.start_date;
@@ -167,33 +250,20 @@ async function writeRow(
     await upsertEmploymentDetails(trx, { companyId, userId, values: employment });
     fields.push(...Object.keys(employment));
   }
-  const contact = { ...person.address, personal_email: person.personal_email, mobile_phone: person.mobile_phone };
-  if (Object.values(contact).some((value) => value !== undefined)) {
-    await upsertContactDetails(trx, { companyId, userId, change: contact });
+  if (given(contactOf(row))) {
+    await upsertContactDetails(trx, { companyId, userId, change: contactOf(row) });
     fields.push('contact_details');
   }
   if (person.date_of_birth !== undefined || person.ni_number !== undefined) {
     await upsertPersonalDetails(trx, { companyId, userId, change: { date_of_birth: person.date_of_birth, ni_number: person.ni_number } });
     fields.push('personal_details');
   }
-  if (row.week) {
-    const current = existing ? await findCurrentWeek(trx, { companyId, userId, date: today }) : undefined;
-    if (!sameWeek(current, row.week.hours)) {
-      const startDate = existing ? today : (person.start_date ?? today);
-      await insertWorkingPattern(trx, { companyId, userId, startDate, templateId: row.week.templateId, hours: row.week.hours });
-      fields.push('working_pattern');
-    }
+  if (row.week && !sameWeek(await findCurrentWeek(trx, { companyId, userId, date: today }), row.week.hours)) {
+    await insertWorkingPattern(trx, { companyId, userId, startDate: today, templateId: row.week.templateId, hours: row.week.hours });
+    fields.push('working_pattern');
   }
-  // After the pattern and start date: the default policy's first year is pro-rata from them.
-  if (!existing) await announcePersonAdded(context.deps.modules, trx, { companyId, userId, startDate: person.start_date ?? null, actorId });
-  return {
-    id: userId,
-    name: `${person.first_name} ${person.surname}`,
-    email: person.email,
-    action: existing ? 'update' : 'new',
-    status: existing?.status ?? 'pending',
-    fields,
-  };
+  await importLeaveOf(trx, { ...input, userId });
+  return written(row, userId, fields);
 }
 
 const rowError = (line: number, message: string): ImportRowPreview => ({
@@ -224,38 +294,32 @@ export async function runImport(context: ImportContext, body: ImportBody, progre
       created[kind] = plan.toCreate[kind];
     }
     const roleId = (await findRoleIdByName(trx, { companyId, name: 'Employee' })) ?? null;
-    const written: Written[] = [];
-    const byEmail = new Map<string, string>();
-    for (const [index, row] of plan.rows.entries()) {
-      try {
-        const person = await writeRow(trx, { context, row, ids, roleId, today });
-        written.push(person);
-        byEmail.set(row.person.email.toLowerCase(), person.id);
-      } catch (error) {
-        if (error instanceof AppError && error.status < 500) throw new ImportRowRefused([rowError(row.person.line, error.message)]);
-        throw error;
-      }
-      progress(index + 1, total);
+    let done = 0;
+    const progressed = () => progress(++done, total);
+    const added = await writeNewPeople(trx, {
+      context,
+      ids,
+      today,
+      leave,
+      roleId,
+      rows: plan.rows.filter((row) => !row.existing),
+      progress: progressed,
+    });
+    const updated: Written[] = [];
+    for (const row of plan.rows.filter((candidate) => candidate.existing)) {
+      updated.push(await writeUpdate(trx, { context, ids, today, leave, row }));
+      progressed();
     }
-    for (const [index, row] of plan.rows.entries()) {
-      const person = written[index];
-      if (!person) continue;
+    const writtenByEmail = new Map([...added, ...updated].map((person) => [person.email.toLowerCase(), person]));
+    const people = plan.rows.map((row) => writtenByEmail.get(row.person.email.toLowerCase()));
+    const byEmail = new Map([...writtenByEmail].map(([email, person]) => [email, person.id]));
+    const pairs = plan.rows.flatMap((row, index) => {
       const managerId = row.manager && ('id' in row.manager ? row.manager.id : byEmail.get(row.manager.email));
-      if (managerId) await setLineManager(trx, { companyId, userId: person.id, managerId });
-      if (row.person.annual_allowance !== undefined || row.person.leave_taken !== undefined) {
-        const problem = leave
-          ? await leave.importLeave(trx, {
-              companyId,
-              userId: person.id,
-              actorId: caller.session.userId,
-              ...(row.person.annual_allowance !== undefined ? { allowance: row.person.annual_allowance } : {}),
-              ...(row.person.leave_taken !== undefined ? { taken: row.person.leave_taken } : {}),
-              today,
-            })
-          : null;
-        if (problem) throw new ImportRowRefused([rowError(row.person.line, problem)]);
-      }
-    }
+      const userId = people[index]?.id;
+      return managerId && userId ? [{ userId, managerId }] : [];
+    });
+    await setLineManagers(trx, { companyId, pairs });
+    const written = people.filter((person): person is Written => person !== undefined);
     await recordAuditEntries(trx, [
       ...written.map((person) =>
         callerAuditEntry(caller, {

@@ -97,34 +97,6 @@ export type NewPersonRow = {
   jobStartDate: string;
 };
 
-/** A new person, pending until invited, with their job-title record. */
-export async function insertImportedPerson(db: DbOrTrx, input: NewPersonRow): Promise<string> {
-  const { id } = await db
-    .insertInto('users')
-    .values({
-      company_id: input.companyId,
-      first_name: input.firstName,
-      surname: input.surname,
-      email: input.email,
-      status: 'pending',
-      role_id: input.roleId,
-      department_id: input.departmentId,
-      location_id: input.locationId,
-      job_title: input.jobTitle,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (input.jobTitle)
-    await insertJobTitle(db, {
-      companyId: input.companyId,
-      userId: id,
-      title: input.jobTitle,
-      positionId: input.positionId,
-      startDate: input.jobStartDate,
-    });
-  return id;
-}
-
 /** A job-title record from `startDate`, and the user row's current title. */
 export async function insertJobTitle(
   db: DbOrTrx,
@@ -195,15 +167,6 @@ export async function insertWorkingPattern(
     .execute();
 }
 
-/** The line managers named by the import replace the person's. */
-export async function setLineManager(db: DbOrTrx, input: { companyId: string; userId: string; managerId: string }): Promise<void> {
-  await db.deleteFrom('user_line_managers').where('company_id', '=', input.companyId).where('user_id', '=', input.userId).execute();
-  await db
-    .insertInto('user_line_managers')
-    .values({ company_id: input.companyId, user_id: input.userId, manager_id: input.managerId })
-    .execute();
-}
-
 /** The company's remembered mapping: header key → field ('' for a column left out). */
 export async function getImportMapping(db: DbOrTrx, companyId: string): Promise<Record<string, string> | undefined> {
   const row = await db.selectFrom('people_import_mappings').select('mapping').where('company_id', '=', companyId).executeTakeFirst();
@@ -217,4 +180,117 @@ export async function saveImportMapping(db: DbOrTrx, input: { companyId: string;
     .values({ company_id: input.companyId, mapping: sql`${mapping}::jsonb`, updated_at: sql<Date>`now()` })
     .onConflict((oc) => oc.column('company_id').doUpdateSet({ mapping: sql`${mapping}::jsonb`, updated_at: sql<Date>`now()` }))
     .execute();
+}
+
+/** Rows per statement of the batched inserts: well under PostgreSQL's 65,535 parameters. */
+const CHUNK = 1000;
+const chunks = <T>(items: readonly T[]) =>
+  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** Many new people at once, pending until invited, with their job-title records; lower-case e-mail → id. */
+export async function insertImportedPeople(db: DbOrTrx, rows: readonly NewPersonRow[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const part of chunks(rows)) {
+    const inserted = await db
+      .insertInto('users')
+      .values(
+        part.map((input) => ({
+          company_id: input.companyId,
+          first_name: input.firstName,
+          surname: input.surname,
+          email: input.email,
+          status: 'pending',
+          role_id: input.roleId,
+          department_id: input.departmentId,
+          location_id: input.locationId,
+          job_title: input.jobTitle,
+        })),
+      )
+      .returning(['id', 'email'])
+      .execute();
+    for (const row of inserted) ids.set(row.email.toLowerCase(), row.id);
+    const titles = part.flatMap((input) => {
+      const userId = ids.get(input.email.toLowerCase());
+      return input.jobTitle && userId
+        ? [
+            {
+              company_id: input.companyId,
+              user_id: userId,
+              title: input.jobTitle,
+              position_id: input.positionId,
+              start_date: input.jobStartDate,
+            },
+          ]
+        : [];
+    });
+    if (titles.length > 0) await db.insertInto('user_job_titles').values(titles).execute();
+  }
+  return ids;
+}
+
+type PerPerson<T> = { userId: string; values: T };
+
+/** The first rows of per-person records for people just added (none exist yet): one statement per table. */
+export async function insertNewPeopleRecords(
+  db: DbOrTrx,
+  input: {
+    companyId: string;
+    employment: PerPerson<{ start_date?: string | null; contract_type_id?: string | null }>[];
+    contact: PerPerson<Record<string, string | null | undefined>>[];
+    personal: PerPerson<{ date_of_birth?: string | null; ni_number?: string | null }>[];
+    patterns: PerPerson<WeekHours & { start_date: string; template_id: string | null }>[];
+  },
+): Promise<void> {
+  const { companyId } = input;
+  // Every row of one statement names the same columns: a value not given is written as null.
+  const rowsOf = <T extends object>(items: PerPerson<T>[], columns: readonly string[]) =>
+    items.map(({ userId, values }) => ({
+      user_id: userId,
+      company_id: companyId,
+      ...Object.fromEntries(columns.map((column) => [column, (values as Record<string, unknown>)[column] ?? null])),
+    }));
+  const contactColumns = ['address_line1', 'address_line2', 'town', 'county', 'postcode', 'personal_email', 'mobile_phone'];
+  for (const part of chunks(input.employment)) {
+    await db
+      .insertInto('user_employment_details')
+      .values(rowsOf(part, ['start_date', 'contract_type_id']))
+      .execute();
+  }
+  for (const part of chunks(input.contact)) {
+    await db.insertInto('user_contact_details').values(rowsOf(part, contactColumns)).execute();
+  }
+  for (const part of chunks(input.personal)) {
+    await db
+      .insertInto('user_personal_details')
+      .values(rowsOf(part, ['date_of_birth', 'ni_number']))
+      .execute();
+  }
+  for (const part of chunks(input.patterns)) {
+    await db
+      .insertInto('user_working_patterns')
+      .values(part.map(({ userId, values }) => ({ user_id: userId, company_id: companyId, ...values })))
+      .execute();
+  }
+}
+
+/** Line managers of many people at once: each person's list replaced by the one manager named. */
+export async function setLineManagers(
+  db: DbOrTrx,
+  input: { companyId: string; pairs: { userId: string; managerId: string }[] },
+): Promise<void> {
+  for (const part of chunks(input.pairs)) {
+    await db
+      .deleteFrom('user_line_managers')
+      .where('company_id', '=', input.companyId)
+      .where(
+        'user_id',
+        'in',
+        part.map((pair) => pair.userId),
+      )
+      .execute();
+    await db
+      .insertInto('user_line_managers')
+      .values(part.map((pair) => ({ company_id: input.companyId, user_id: pair.userId, manager_id: pair.managerId })))
+      .execute();
+  }
 }
