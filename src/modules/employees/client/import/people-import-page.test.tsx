@@ -50,6 +50,7 @@ beforeEach(() => {
 
 async function upload() {
   renderWithApp(<PeopleImportPage />);
+  await screen.findByText('1. Choose your spreadsheet');
   const input = document.querySelector('input[type="file"]') as HTMLInputElement;
   fireEvent.change(input, { target: { files: [new File(['x'], 'people.csv', { type: 'text/csv' })] } });
   fireEvent.click(await screen.findByRole('button', { name: 'Upload' }));
@@ -63,7 +64,7 @@ describe('Import people', () => {
       http.post('/api/people-import/preview', () => HttpResponse.json(previewOf(true))),
     );
     await upload();
-    expect(screen.getByRole('textbox', { name: 'Field for column Last name' })).toHaveValue('Surname');
+    expect(screen.getByRole('combobox', { name: 'Field for column Last name' })).toHaveValue('Surname');
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     await screen.findByText('2 with errors');
     expect(screen.getByText('0 new')).toBeInTheDocument();
@@ -138,6 +139,7 @@ describe('Import people', () => {
       ),
     );
     renderWithApp(<PeopleImportPage />);
+    await screen.findByText('1. Choose your spreadsheet');
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File([''], 'empty.csv', { type: 'text/csv' })] } });
     fireEvent.click(await screen.findByRole('button', { name: 'Upload' }));

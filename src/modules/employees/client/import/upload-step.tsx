@@ -1,6 +1,5 @@
 // Step 1 of Import people: choose a CSV or Excel file and upload it to be read; the templates
 // (CSV and Excel, one example row each) download from here.
-import '@mantine/core/styles/FileInput.css';
 import { Alert, Anchor, Button, FileInput, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { downloadTemplate } from './people-import.api';
