@@ -43,6 +43,15 @@ function problemOf(error: AppError): string {
   return fields.length ? fields.join(' ') : error.message;
 }
 
+/** The flags each command needs: checked before the database is opened. */
+const NEEDS: Record<string, readonly ('email' | 'name')[]> = {
+  create: ['email', 'name'],
+  link: ['email'],
+  list: [],
+  'reset-2fa': ['email'],
+  disable: ['email'],
+};
+
 function parse(): { command: string; email: string | undefined; name: string | undefined } {
   try {
     const { positionals, values } = parseArgs({
@@ -54,6 +63,9 @@ function parse(): { command: string; email: string | undefined; name: string | u
       console.log(USAGE);
       process.exit(values.help ? 0 : 1);
     }
+    const needs = NEEDS[command];
+    if (!needs) fail(`unknown command "${command}" (npm run admin -- --help).`);
+    for (const flag of needs) if (!values[flag]?.trim()) fail(`--${flag} is required (npm run admin -- --help).`);
     return { command, email: values.email, name: values.name };
   } catch (error) {
     fail(`${(error as Error).message} (npm run admin -- --help)`);
@@ -70,14 +82,15 @@ async function sendNow(config: ReturnType<typeof loadConfig>, database: OpenData
   await mail.stop();
 }
 
-const required = (value: string | undefined, flag: string) => value?.trim() || fail(`${flag} is required (npm run admin -- --help).`);
+/** A flag parse() has checked. */
+const required = (value: string | undefined) => value?.trim() ?? '';
 
 async function run(database: OpenDatabase, config: ReturnType<typeof loadConfig>, args: ReturnType<typeof parse>): Promise<void> {
   const deps = { config, db: database.db, modules: serverModules, mail: { wake: () => undefined } };
   switch (args.command) {
     case 'create': {
-      const email = required(args.email, '--email');
-      const name = required(args.name, '--name');
+      const email = required(args.email);
+      const name = required(args.name);
       const { administrator, link } = await createAdministrator({ deps, email, name });
       await sendNow(config, database);
       console.log(
@@ -91,7 +104,7 @@ async function run(database: OpenDatabase, config: ReturnType<typeof loadConfig>
       return;
     }
     case 'link': {
-      const { administrator, link } = await inviteAgain({ deps, email: required(args.email, '--email') });
+      const { administrator, link } = await inviteAgain({ deps, email: required(args.email) });
       await sendNow(config, database);
       console.log([`A new link for ${administrator.email} (the earlier ones no longer work; valid 7 days, once):`, link].join('\n'));
       return;
@@ -110,14 +123,14 @@ async function run(database: OpenDatabase, config: ReturnType<typeof loadConfig>
       return;
     }
     case 'reset-2fa': {
-      const administrator = await resetAdministratorTwoFactor({ deps, email: required(args.email, '--email') });
+      const administrator = await resetAdministratorTwoFactor({ deps, email: required(args.email) });
       console.log(
         `Sign-in codes for ${administrator.email} now go to that e-mail address; codes sent before no longer work and any sign-in lock is lifted.`,
       );
       return;
     }
     case 'disable': {
-      const administrator = await disableAdministrator({ deps, email: required(args.email, '--email') });
+      const administrator = await disableAdministrator({ deps, email: required(args.email) });
       console.log(`${administrator.email} can no longer sign in: the account is ended and its sessions are closed.`);
       return;
     }
