@@ -15,10 +15,13 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 # The built client and server, the packages the server leaves unbundled, and package.json
-# (the server reads its version there).
+# (the server reads its version there). The operator commands (`npm run admin`, `backup`,
+# `restore`) run from the sources through tsx, a runtime dependency, so the sources come too.
 COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/src ./src
+COPY --from=build --chown=node:node /app/tsconfig.base.json /app/tsconfig.server.json ./
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node
