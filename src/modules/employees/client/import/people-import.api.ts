@@ -1,6 +1,5 @@
 // The calls of Settings → Import people: reading a file (multipart), the preview, the import
 // itself read as it streams (NDJSON progress lines, then the result), and the templates.
-import { apiFetch } from '../../../../client/api/api-client';
 import { fetchFile, saveFile } from '../../../../client/api/downloads';
 import {
   peopleImportPaths,
@@ -19,7 +18,12 @@ export async function parseSpreadsheet(file: File): Promise<ParsedSpreadsheet> {
   return (await response.json()) as ParsedSpreadsheet;
 }
 
-export const previewImport = (body: PeopleImportInput) => apiFetch<ImportPreview>(peopleImportPaths.preview, { method: 'POST', body });
+// Through fetchFile rather than apiFetch: a preview changes nothing worth replaying, and its
+// answer (every row of a file of up to 5,000) is not one to keep in the idempotency store.
+export async function previewImport(body: PeopleImportInput): Promise<ImportPreview> {
+  const init = { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+  return (await (await fetchFile(peopleImportPaths.preview, { init })).json()) as ImportPreview;
+}
 
 /** A refusal the import reported on its last line (after its answer had started). */
 export class ImportRefused extends Error {
