@@ -108,5 +108,7 @@ export const setupChecklistQueryOptions = () =>
   queryOptions({
     queryKey: [COMPANY_SETUP_RESOURCE] as const,
     queryFn: ({ signal }) => apiFetch<SetupChecklist>(COMPANY_SETUP_ENDPOINT, { signal }),
-    staleTime: 30_000,
+    // Its steps are done on other screens (departments, the leave policy, an import of people)
+    // whose writes name their own resources: the card asks again each time the dashboard opens.
+    staleTime: 0,
   });
