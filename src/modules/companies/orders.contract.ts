@@ -94,9 +94,6 @@ export const DecideOrderInputSchema = v.variant(
 );
 export type DecideOrderInput = v.InferInput<typeof DecideOrderInputSchema>;
 
-/** Pence as "£1,234.56": formatPence of src/shared/money.ts, under the name the invoice and the order e-mails still use. */
-export { formatPence as formatPounds } from '../../shared/money';
-
 /** What an order reads as: "10 more seats" or "The H&S product". */
 export function describeOrder(order: Pick<Order, 'kind' | 'product' | 'seats'>): string {
   if (order.kind === 'seats') return `${order.seats ?? 0} more seat${order.seats === 1 ? '' : 's'}`;

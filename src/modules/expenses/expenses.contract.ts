@@ -300,8 +300,6 @@ export const EXPENSE_INVALIDATES = {
 
 export const pounds = (pence: number): number => Math.round(pence) / 100;
 export const toPence = (poundsValue: number): number => Math.round(poundsValue * 100);
-/** "£1,234.50": the platform's one formatter, which the module's screens and e-mails import from here. */
-export { formatPounds } from '../../shared/money';
 
 /** Receipts: what the server takes and the client sends (images are downscaled on the device first). */
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;

@@ -3,7 +3,8 @@
 import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
 import { drawable, embedUnicodeFonts, wrap } from '../../../server/pdf/fonts';
 import { formatLondon } from '../../../shared/dates';
-import { describeOrder, formatPounds, VAT_RATE, type Order } from '../orders.contract';
+import { describeOrder, VAT_RATE, type Order } from '../orders.contract';
+import { formatPence } from '../../../shared/money';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
@@ -55,12 +56,12 @@ export async function invoicePdf(
   right('Monthly amount', y, bold);
   y -= 20;
   line(describeOrder(order), { gap: 0 });
-  right(formatPounds(net), y);
+  right(formatPence(net), y);
   y -= 28;
   for (const [label, value, font] of [
-    ['Net', formatPounds(net), regular],
-    [`VAT at ${VAT_RATE * 100}%`, formatPounds(vat), regular],
-    ['Total each month', formatPounds(net + vat), bold],
+    ['Net', formatPence(net), regular],
+    [`VAT at ${VAT_RATE * 100}%`, formatPence(vat), regular],
+    ['Total each month', formatPence(net + vat), bold],
   ] as const) {
     line(label, { font, gap: 0, x: A4[0] / 2 });
     right(value, y, font);

@@ -6,6 +6,7 @@
 import type { AppDeps } from '../../../server/app-deps';
 import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
 import { withSystem, type Trx } from '../../../server/db/database';
+import { escapeHtml } from '../../../server/mail/html';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
 import { notify } from '../../../server/notifications/notify';
 import { resolveTodos, todoSubject } from '../../../server/notifications/resolve-todos';
@@ -16,13 +17,13 @@ import { companyChannel, GLOBAL_CHANNEL } from '../../../shared/realtime';
 import { PRODUCT_LABELS } from '../companies.contract';
 import {
   describeOrder,
-  formatPounds,
   ORDERS_RESOURCE,
   orderAmountPence,
   type DecideOrderInput,
   type Order,
   type PlaceOrderInput,
 } from '../orders.contract';
+import { formatPence } from '../../../shared/money';
 import { findAdministrators } from './administrators.queries';
 import { findOwners } from './companies.queries';
 import { ORDER_DECIDE } from './companies.todos';
@@ -71,14 +72,14 @@ async function notifyAdministrators(trx: Trx, order: Order): Promise<void> {
     await notify(trx, {
       companyId: null,
       userId: administrator.id,
-      description: `<b>${escapeHtml(order.company_name)}</b> ordered ${escapeHtml(what)} (${formatPounds(order.amount_pence)} a month): confirm or decline it.`,
+      description: `<b>${escapeHtml(order.company_name)}</b> ordered ${escapeHtml(what)} (${formatPence(order.amount_pence)} a month): confirm or decline it.`,
       relatesTo: 'company_order',
       relatesToId: order.id,
       todo: true,
       kind: ORDER_DECIDE.kind,
       email: {
         subject: `New order from ${order.company_name}`,
-        text: `${order.company_name} ordered ${what} (${formatPounds(order.amount_pence)} a month before VAT). Confirm or decline it in the administrators' area, Orders.`,
+        text: `${order.company_name} ordered ${what} (${formatPence(order.amount_pence)} a month before VAT). Confirm or decline it in the administrators' area, Orders.`,
       },
     });
   }
@@ -125,7 +126,7 @@ export async function decideCompanyOrder(options: {
           `Hello ${owner.first_name},`,
           '',
           confirmed
-            ? `Your order for ${what.toLowerCase()} (${formatPounds(saved?.amount_pence ?? 0)} a month before VAT) has been confirmed and is available now. Its invoice is in Settings › Orders; it is paid by bank transfer, outside Stafflane.`
+            ? `Your order for ${what.toLowerCase()} (${formatPence(saved?.amount_pence ?? 0)} a month before VAT) has been confirmed and is available now. Its invoice is in Settings › Orders; it is paid by bank transfer, outside Stafflane.`
             : `Your order for ${what.toLowerCase()} was declined. The reason given: ${reason ?? ''}`,
           '',
           'You can see all your orders in Settings › Orders.',
@@ -140,8 +141,4 @@ export async function decideCompanyOrder(options: {
   deps.mail.wake();
   if (!order) throw AppError.notFound();
   return order;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }

@@ -6,7 +6,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { showDangerToast, showSuccessToast } from '../../../client/shell/toasts';
 import { can } from '../../../client/ui/permission-guard';
-import { EXPENSE_ENDPOINT, formatPounds, type ExpenseClaim } from '../expenses.contract';
+import { EXPENSE_ENDPOINT, type ExpenseClaim } from '../expenses.contract';
+import { formatPounds } from '../../../shared/money';
 import { claimTitle, personName } from './claim-format';
 import { approveMutationOptions, claimListQueryOptions, refusalMessage } from './expenses.api';
 

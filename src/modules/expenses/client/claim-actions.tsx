@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
 import { londonDate } from '../../../shared/dates';
-import { expensePaths, formatPounds, type ExpenseClaimDetail } from '../expenses.contract';
+import { expensePaths, type ExpenseClaimDetail } from '../expenses.contract';
+import { formatPounds } from '../../../shared/money';
 import { DateField } from '../../../client/ui/date-field';
 import {
   approveMutationOptions,

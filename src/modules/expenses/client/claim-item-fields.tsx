@@ -7,15 +7,8 @@ import '@mantine/core/styles/NumberInput.css';
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconCamera, IconFileUpload, IconTrash, IconX } from '@tabler/icons-react';
 import { useId, useRef } from 'react';
-import {
-  formatPounds,
-  RECEIPT_ACCEPT,
-  VEHICLE_LABELS,
-  VEHICLES,
-  type ClaimType,
-  type ExpenseType,
-  type Vehicle,
-} from '../expenses.contract';
+import { RECEIPT_ACCEPT, VEHICLE_LABELS, VEHICLES, type ClaimType, type ExpenseType, type Vehicle } from '../expenses.contract';
+import { formatPounds } from '../../../shared/money';
 import { mileageAmount, milesToTenths } from '../mileage-rules';
 import type { ItemDraft } from './claim-form-state';
 import { DateField } from '../../../client/ui/date-field';

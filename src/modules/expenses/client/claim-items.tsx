@@ -3,7 +3,8 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/NumberInput.css';
 import { Badge, Divider, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatPounds, VEHICLE_LABELS, type ExpenseClaimDetail, type ExpenseItem } from '../expenses.contract';
+import { VEHICLE_LABELS, type ExpenseClaimDetail, type ExpenseItem } from '../expenses.contract';
+import { formatPounds } from '../../../shared/money';
 import { shownDate } from './claim-format';
 import { ReceiptPreviews } from './receipt-preview';
 

@@ -7,7 +7,8 @@ import '@mantine/core/styles/Checkbox.css';
 import { Anchor, Badge, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { CLAIM_STATUS_LABELS, formatPounds, type ExpenseClaim } from '../expenses.contract';
+import { CLAIM_STATUS_LABELS, type ExpenseClaim } from '../expenses.contract';
+import { formatPounds } from '../../../shared/money';
 import { claimDates, claimTitle, personName, STATUS_COLOURS } from './claim-format';
 
 export function ClaimStatusBadge({ status }: { status: ExpenseClaim['status'] }) {

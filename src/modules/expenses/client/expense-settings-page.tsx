@@ -29,7 +29,8 @@ import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
 import { can } from '../../../client/ui/permission-guard';
-import { EXPENSE_TYPE_ENDPOINT, formatPounds, type ExpenseSettings, type ExpenseType } from '../expenses.contract';
+import { EXPENSE_TYPE_ENDPOINT, type ExpenseSettings, type ExpenseType } from '../expenses.contract';
+import { formatPounds } from '../../../shared/money';
 import {
   expenseSettingsQueryOptions,
   expenseTypesQueryOptions,

@@ -9,7 +9,8 @@ import { useMemo } from 'react';
 import { OUTBOX_STATE_COLOURS, OUTBOX_STATE_LABELS } from '../../../client/offline/outbox-copy';
 import { PENDING_STATES, useOutboxItems } from '../../../client/offline/outbox-items';
 import type { OutboxItemSummary } from '../../../shared/sw-messages';
-import { EXPENSE_RESOURCES, expensePaths, formatPounds } from '../expenses.contract';
+import { EXPENSE_RESOURCES, expensePaths } from '../expenses.contract';
+import { formatPounds } from '../../../shared/money';
 
 type QueuedClaim = { item: OutboxItemSummary; receipts: number; description: string; total: number | null };
 

@@ -8,15 +8,8 @@ import { findPersonSubject } from '../../../server/http/person-subject.queries';
 import { requireCompany, type Session } from '../../../server/plugins/request-context';
 import { AppError, type FieldErrors } from '../../../shared/app-error';
 import { formatCalendarDate, DATE_FORMATS } from '../../../shared/dates';
-import {
-  APPROVED_STATUSES,
-  expenseMessages,
-  formatPounds,
-  pounds,
-  toPence,
-  type ApproveInput,
-  type ExpenseClaimDetail,
-} from '../expenses.contract';
+import { APPROVED_STATUSES, expenseMessages, pounds, toPence, type ApproveInput, type ExpenseClaimDetail } from '../expenses.contract';
+import { formatPounds } from '../../../shared/money';
 import { managesCompanyExpenses, relationTo } from './claim-access';
 import { endClaimTodos, publishClaimChange, tellClaimant } from './claim-notify';
 import { EXPENSE_DECIDE } from './expenses.todos';

@@ -6,12 +6,12 @@ import {
   EDITABLE_STATUSES,
   APPROVED_STATUSES,
   expensePaths,
-  formatPounds,
   pounds,
   type ExpenseClaim,
   type ExpenseClaimDetail,
   type ExpenseItem,
 } from '../expenses.contract';
+import { formatPounds } from '../../../shared/money';
 import { taxYearLabel } from '../mileage-rules';
 import { managesCompanyExpenses } from './claim-access';
 import { findEvents, findItems, type ItemRow } from './claims.queries';

@@ -14,11 +14,11 @@ import {
   EDITABLE_STATUSES,
   CLAIM_STATUS_LABELS,
   expenseMessages,
-  formatPounds,
   pounds,
   type ClaimInput,
   type ExpenseClaimDetail,
 } from '../expenses.contract';
+import { formatPounds } from '../../../shared/money';
 import { claimActor, relationTo } from './claim-access';
 import { askApprovers, endClaimTodos, publishClaimChange, type ClaimFacts } from './claim-notify';
 import { EXPENSE_DECIDE, EXPENSE_RESUBMIT } from './expenses.todos';

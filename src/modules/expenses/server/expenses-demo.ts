@@ -9,6 +9,7 @@ import { newStorageKey } from '../../../server/files/storage';
 import type { DemoCompany } from '../../../server/server-module';
 import type { Trx } from '../../../server/db/database';
 import { addDays, londonDate } from '../../../shared/dates';
+import { formatPence } from '../../../shared/money';
 import type { ClaimStatus, Vehicle } from '../expenses.contract';
 import { describeMileage, priceMileageItems, taxYearStart } from '../mileage-rules';
 import { DEMO_RECEIPTS, sha256 } from './demo-receipts';
@@ -309,7 +310,7 @@ export async function seedExpensesDemo(trx: Trx, company: DemoCompany): Promise<
       await notify(trx, {
         companyId,
         userId: marcus,
-        description: `A claim of £${(total / 100).toFixed(2)} (${claim.description}) is waiting for your approval.`,
+        description: `A claim of ${formatPence(total)} (${claim.description}) is waiting for your approval.`,
         relatesTo: 'expense',
         relatesToId: claimId,
         todo: true,

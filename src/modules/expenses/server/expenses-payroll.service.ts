@@ -4,7 +4,8 @@
 // period). Both run in the caller's tenant transaction so the period and the claims commit together.
 import type { Trx } from '../../../server/db/database';
 import type { PayrollContributor, PayrollElement } from '../../../server/module-hooks';
-import { formatPounds, pounds } from '../expenses.contract';
+import { pounds } from '../expenses.contract';
+import { formatPounds } from '../../../shared/money';
 import { publishClaimChange, tellClaimant } from './claim-notify';
 import { insertEvent } from './claims.queries';
 import {
