@@ -45,9 +45,6 @@ export function exportCells(row: DirectoryEntry): string[] {
   ];
 }
 
-/** For the people import's template until it writes through toCsv: the platform's one field writer. */
-export { csvField as csvCell } from '../../../server/files/csv';
-
 export function toCsv(rows: readonly DirectoryEntry[]): string {
   return writeCsv([EXPORT_COLUMNS, ...rows.map(exportCells)]);
 }

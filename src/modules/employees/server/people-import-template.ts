@@ -1,13 +1,11 @@
 // The import template: the columns the import knows by name, and one example row, as CSV
-// (RFC 4180 with a byte-order mark, like the directory's export) or an Excel workbook.
+// (through the platform's writer, like every export) or an Excel workbook.
+import { toCsv } from '../../../server/files/csv';
 import { newWorkbook } from '../../../server/files/workbook';
 import { TEMPLATE_COLUMNS } from '../people-import.contract';
-import { csvCell } from './directory-export';
 
 export function templateCsv(): string {
-  const header = TEMPLATE_COLUMNS.map((column) => csvCell(column.header)).join(',');
-  const example = TEMPLATE_COLUMNS.map((column) => csvCell(column.example)).join(',');
-  return `\uFEFF${header}\r\n${example}\r\n`;
+  return toCsv([TEMPLATE_COLUMNS.map((column) => column.header), TEMPLATE_COLUMNS.map((column) => column.example)]);
 }
 
 export async function templateXlsx(): Promise<Buffer> {
