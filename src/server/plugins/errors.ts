@@ -3,7 +3,7 @@
 // shows its internals.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, messageForStatus } from '../../shared/app-error';
-import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../db/pg-errors';
+import { FOREIGN_KEY_VIOLATION, RESTRICT_VIOLATION, UNIQUE_VIOLATION } from '../db/pg-errors';
 import { noteRequestProblem } from '../logger';
 
 const clientErrorCodes: Record<string, { code: ConstructorParameters<typeof AppError>[0]; message?: string }> = {
@@ -29,6 +29,8 @@ function fromPostgres(error: { code?: unknown; routine?: unknown }): AppError | 
   if (error.code.startsWith('22')) return new AppError('validation', { message: 'Please check provided details.' });
   if (error.code === UNIQUE_VIOLATION) return new AppError('conflict', { message: 'This record exists already.' });
   if (error.code === FOREIGN_KEY_VIOLATION) return new AppError('conflict', { message: 'This refers to a record that does not exist.' });
+  // A delete (or key change) an ON DELETE RESTRICT foreign key refuses: other records use it.
+  if (error.code === RESTRICT_VIOLATION) return new AppError('conflict', { message: 'This record is in use.' });
   return undefined;
 }
 
