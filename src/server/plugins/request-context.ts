@@ -15,6 +15,11 @@ export type Session = {
   impersonatorId: string | null;
   /** The user's status now (not when the token was signed): pending and invited are onboarding. */
   status: string;
+  /**
+   * Why this live session may do nothing now (its company put on hold or disabled): every
+   * signed-in route answers with it at once, however long the token still runs.
+   */
+  refusal?: AppError | null;
 };
 
 export const finishOnboardingMessage = 'Please finish setting up your account first.';
@@ -95,6 +100,7 @@ export function registerRequestContext(app: FastifyInstance, authenticate: Authe
     if (authenticate) request.session = await authenticate(request);
     if (access === 'public') return;
     const session = requireSession(request);
+    if (session.refusal) throw session.refusal;
     // Checked before any permission: an invited user's role may hold many, but until the
     // password is set and the terms accepted the account does nothing else.
     if (ONBOARDING_STATUSES.includes(session.status) && request.routeOptions.config.onboarding !== true) {

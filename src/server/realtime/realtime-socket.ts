@@ -81,7 +81,7 @@ export function handleRealtimeSocket(options: {
     }
     const loaded = await loadSession(deps, claims);
     if (closed) return;
-    if (!loaded) {
+    if (!loaded || loaded.refusal) {
       log.warn('Realtime auth refused: the session has ended.');
       close(REALTIME_CLOSE.sessionEnded, 'session ended');
       return;

@@ -157,8 +157,9 @@ export type LiveRealtimeSession = { id: string; userId: string; endsAt: Date };
 
 /**
  * Of these sessions, the ones still live by the same rule every request uses
- * (app_session_context, and a user neither terminated nor locked), with the moment each
- * ends unless something else ends it first. Runs in the system scope (grants are tenant rows).
+ * (app_session_context, a user neither terminated nor locked, a company neither on hold nor
+ * disabled), with the moment each ends unless something else ends it first. Runs in the
+ * system scope (grants are tenant rows).
  */
 export async function findLiveRealtimeSessions(
   trx: DbOrTrx,
@@ -172,6 +173,6 @@ export async function findLiveRealtimeSessions(
     CROSS JOIN LATERAL app_session_context(x.id, ${input.idleSeconds}) c
     JOIN sessions s ON s.id = c.id
     LEFT JOIN access_requests r ON r.id = s.access_request_id
-    WHERE c.status NOT IN ('terminated', 'locked')`.execute(trx);
+    WHERE c.status NOT IN ('terminated', 'locked') AND (c.company_status IS NULL OR c.company_status = 'active')`.execute(trx);
   return rows.map((row) => ({ id: row.id, userId: row.user_id, endsAt: row.ends_at }));
 }

@@ -228,11 +228,14 @@ export type LiveSession = {
   status: UserStatus;
   department_ids: string[];
   permissions: PermissionEntry[];
+  /** The status of the session's company now (null for an administrator's own session). */
+  company_status: CompanyStatus | null;
 };
 
 /**
  * The live session for a token with what a request needs about its user (departments, the
- * role's current permissions) in one round trip (app_session_context, migration 0003);
+ * role's current permissions) and its company's status in one round trip (app_session_context,
+ * migrations 0003, 0009 and 0042);
  * touches last_seen_at at most once a minute.
  */
 export async function findLiveSession(db: Db, input: { sessionId: string; idleSeconds: number }): Promise<LiveSession | undefined> {

@@ -4,9 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
 import { withSystem, withTenant, type Trx } from '../../../server/db/database';
 import type { Authenticator, Session } from '../../../server/plugins/request-context';
-import type { TokenClaims } from '../auth.contract';
+import { loginMessages, type LoginFailure, type TokenClaims } from '../auth.contract';
 import { findLiveSession, findSigningKey } from './auth.queries';
 import { tokenKeys, verifyAccessToken, type TokenKeys } from './tokens';
+import { AppError } from '../../../shared/app-error';
 import { isUuid } from '../../../shared/ids';
 
 export type AuthDeps = Pick<AppDeps, 'config' | 'db'>;
@@ -36,11 +37,20 @@ export function inTokenScope<T>(deps: AuthDeps, claims: Pick<TokenClaims, 'compa
   return claims.company_id ? withTenant(deps.db, claims.company_id, fn) : withSystem(deps.db, fn);
 }
 
+/** What the token refresh and sign-in answer for a company not active (login.service's loginRefusal). */
+function companyInactiveRefusal(): AppError {
+  const failure: LoginFailure = { status: 'company_inactive', message: loginMessages.companyInactive, details: null };
+  return new AppError('unauthenticated', { message: failure.message, payload: failure });
+}
+
 export async function loadSession(deps: AuthDeps, claims: TokenClaims): Promise<Session | null> {
   // A token id that is not a UUID was never issued here; asking PostgreSQL would only fail.
   if (!isUuid(claims.sid)) return null;
   const row = await findLiveSession(deps.db, { sessionId: claims.sid, idleSeconds: deps.config.sessions.idleSeconds });
   if (!row || row.user_id !== claims.user_id || row.status === 'terminated' || row.status === 'locked') return null;
+  // A company put on hold or disabled stops at once, with the words its people get at sign-in
+  // (SPEC §8) and as a lost session (401), so the app leaves for the sign-in page.
+  const companyInactive = row.company_status !== null && row.company_status !== 'active';
   return {
     userId: row.user_id,
     companyId: row.company_id,
@@ -49,6 +59,7 @@ export async function loadSession(deps: AuthDeps, claims: TokenClaims): Promise<
     sessionId: row.id,
     impersonatorId: row.impersonator_id,
     status: row.status,
+    refusal: companyInactive ? companyInactiveRefusal() : null,
   };
 }
 

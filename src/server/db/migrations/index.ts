@@ -39,6 +39,7 @@ import * as m0036 from './0036_more_versioned_reads';
 import * as m0038 from './0038_people_import';
 import * as m0037 from './0037_sign_up';
 import * as m0039 from './0039_resolve_stale_todos';
+import * as m0042 from './0042_company_hold_sessions';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0038_people_import': m0038,
   '0037_sign_up': m0037,
   '0039_resolve_stale_todos': m0039,
+  '0042_company_hold_sessions': m0042,
 };
