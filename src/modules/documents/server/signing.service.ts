@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
 import { withTenant, type Db, type Trx } from '../../../server/db/database';
 import type { FileStorage } from '../../../server/files/storage';
+import { escapeHtml } from '../../../server/mail/html';
 import { notify } from '../../../server/notifications/notify';
 import { resolveTodos, todoSubject } from '../../../server/notifications/resolve-todos';
 import { requireCompany } from '../../../server/plugins/request-context';
@@ -113,8 +114,6 @@ export async function endDeclinedTodos(trx: Trx, input: { companyId: string; doc
     subject: todoSubject('document', input.documentId),
   });
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function announce(trx: Trx, companyId: string) {
   await publish(trx, {

@@ -3,6 +3,7 @@
 // get an Action Required notification about the person. A background job (employees.jobs.ts)
 // runs it hourly; the claim in the database makes each permit's reminder go out once.
 import { withSystem, type Db, type Trx } from '../../../server/db/database';
+import { escapeHtml } from '../../../server/mail/html';
 import { notify } from '../../../server/notifications/notify';
 import { resolveTodos } from '../../../server/notifications/resolve-todos';
 import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
@@ -11,8 +12,6 @@ import { RIGHT_TO_WORK_RENEW, rightToWorkSubject } from './employees.todos';
 import { claimDuePermitReminders, findPermitReminderRecipients, type DuePermitReminder } from './work-permits.queries';
 
 const PERMIT_ENDPOINT = `/api/${EMPLOYMENT_RECORD_RESOURCES.workPermit}`;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The words of the reminder: the expiry when it is what is due, else the follow-up. */
 export function permitReminderText(

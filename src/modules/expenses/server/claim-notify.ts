@@ -2,6 +2,7 @@
 // when a claim waits for them, the claimant a notification of each decision (a to-do and an
 // e-mail when it comes back rejected), and the company channel an invalidation.
 import type { Trx } from '../../../server/db/database';
+import { escapeHtml } from '../../../server/mail/html';
 import { notify } from '../../../server/notifications/notify';
 import { resolveTodos, todoSubject } from '../../../server/notifications/resolve-todos';
 import { publish } from '../../../server/realtime/publish';
@@ -12,8 +13,6 @@ import { EXPENSE_DECIDE, EXPENSE_RESUBMIT } from './expenses.todos';
 
 export type ClaimFacts = { companyId: string; claimId: string; userId: string; personName: string; summary: string };
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** Asks the claimant's approvers to decide; returns how many were asked. */
 export async function askApprovers(trx: Trx, facts: ClaimFacts, actorId: string): Promise<number> {
   const recipients = (await findApproversToAsk(trx, { companyId: facts.companyId, userId: facts.userId })).filter((id) => id !== actorId);
@@ -22,7 +21,7 @@ export async function askApprovers(trx: Trx, facts: ClaimFacts, actorId: string)
     await notify(trx, {
       companyId: facts.companyId,
       userId,
-      description: escape(text),
+      description: escapeHtml(text),
       relatesTo: 'expense',
       relatesToId: facts.claimId,
       todo: true,
@@ -39,7 +38,7 @@ export async function tellClaimant(trx: Trx, facts: ClaimFacts, input: { text: s
   const told = {
     companyId: facts.companyId,
     userId: facts.userId,
-    description: escape(input.text),
+    description: escapeHtml(input.text),
     relatesTo: 'expense',
     relatesToId: facts.claimId,
   } as const;

@@ -6,6 +6,7 @@
 import type { AuditCaller } from '../../../server/audit/audit-entry';
 import { auditCaller } from '../../../server/audit/audit-entry';
 import { withSystem, withTenant, type Db, type Trx } from '../../../server/db/database';
+import { escapeHtml } from '../../../server/mail/html';
 import type { MailDispatcher } from '../../../server/mail/mail-dispatcher';
 import { notify } from '../../../server/notifications/notify';
 import { resolveTodos } from '../../../server/notifications/resolve-todos';
@@ -40,7 +41,6 @@ export type IncidentCaller = AuditCaller & { db: Db; mail: Pick<MailDispatcher, 
 /** Remind the owners this many days before an over-7-day report is due (at once for "without delay"). */
 export const REMIND_DAYS_BEFORE = 5;
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const today = () => londonDate(new Date());
 
 function readerOf(caller: IncidentCaller): q.IncidentReader {
@@ -149,7 +149,7 @@ export async function remindIfDue(trx: Trx, row: q.IncidentRow, now: Date): Prom
     await notify(trx, {
       companyId: row.company_id,
       userId,
-      description: `${escape(text)} <a href="/incident-log/${row.id}">Open the record</a>`,
+      description: `${escapeHtml(text)} <a href="/incident-log/${row.id}">Open the record</a>`,
       todo: true,
       kind: INCIDENT_RIDDOR_REPORT.kind,
       subject: incidentSubject(row.id),

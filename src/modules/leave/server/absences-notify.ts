@@ -2,6 +2,7 @@
 // (and an e-mail), the person a plain notification of decisions made by someone else, and
 // the company channel an invalidation of everything an absence shows up in.
 import type { Trx } from '../../../server/db/database';
+import { escapeHtml } from '../../../server/mail/html';
 import { notify } from '../../../server/notifications/notify';
 import { publish } from '../../../server/realtime/publish';
 import { companyChannel } from '../../../shared/realtime';
@@ -23,8 +24,6 @@ export type AbsenceFacts = {
   unit: LeaveUnit;
   deducted: boolean;
 };
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** "Annual leave from 03/03/2025 to 07/03/2025 (5 days)". */
 export function describeAbsence(facts: AbsenceFacts): string {
@@ -76,7 +75,7 @@ export async function tellApprovers(
     const told = {
       companyId: facts.companyId,
       userId,
-      description: escape(input.text),
+      description: escapeHtml(input.text),
       relatesTo: 'absence_request',
       relatesToId: facts.absenceId,
     } as const;
@@ -102,7 +101,7 @@ export async function tellPerson(trx: Trx, facts: AbsenceFacts, input: { text: s
   await notify(trx, {
     companyId: facts.companyId,
     userId: facts.userId,
-    description: escape(input.text),
+    description: escapeHtml(input.text),
     relatesTo: 'absence_request',
     relatesToId: facts.absenceId,
   });

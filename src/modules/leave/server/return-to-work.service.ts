@@ -12,6 +12,7 @@ import { inCompany } from '../../../server/http/company';
 import { actorOf } from '../../../server/http/person-access';
 import type { FileStorage } from '../../../server/files/storage';
 import type { ReceivedUpload, ReceiveUploadOptions } from '../../../server/files/uploads';
+import { escapeHtml } from '../../../server/mail/html';
 import { notify } from '../../../server/notifications/notify';
 import { resolveTodos, todoSubject } from '../../../server/notifications/resolve-todos';
 import type { PendingCounter } from '../../../server/pending-count/pending-count.registry';
@@ -124,7 +125,6 @@ async function reviewable(trx: Trx, session: Session, row: ItemRow): Promise<boo
 }
 
 const personName = (row: ItemRow) => `${row.first_name} ${row.surname}`;
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Tells whoever reviews the person's absences that the item waits for them. */
 async function askReviewers(trx: Trx, row: ItemRow, what: string): Promise<void> {

@@ -5,6 +5,7 @@
 // The publish job sweeps every minute and runs once per slot across servers; claiming the row
 // makes each notice published, and its audience told, once however many servers run.
 import { withSystem, withTenant, type Db, type Trx } from '../../../server/db/database';
+import { escapeHtml } from '../../../server/mail/html';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
 import { notify } from '../../../server/notifications/notify';
 import { resolveTodos, todoSubject } from '../../../server/notifications/resolve-todos';
@@ -13,8 +14,6 @@ import { companyChannel } from '../../../shared/realtime';
 import { NOTICES_INVALIDATES, NOTICES_RESOURCE } from '../notices.contract';
 import { claimPublication, findAudience, findDueNotices, findNoticeFacts, type AudienceMember } from './notices.queries';
 import { NOTICE_ACKNOWLEDGE } from './notices.todos';
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export type NoticeFacts = {
   companyId: string;
@@ -62,7 +61,7 @@ export async function tellAudience(
     const notice = {
       companyId: facts.companyId,
       userId: person.id,
-      description: escape(text),
+      description: escapeHtml(text),
       relatesTo: 'notice',
       relatesToId: facts.id,
     } as const;

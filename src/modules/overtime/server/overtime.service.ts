@@ -5,6 +5,7 @@ import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry
 import { withTenant, type Db, type Trx } from '../../../server/db/database';
 import { mayActOn } from '../../../server/http/person-access';
 import { findPersonSubject } from '../../../server/http/person-subject.queries';
+import { escapeHtml } from '../../../server/mail/html';
 import type { MailDispatcher } from '../../../server/mail/mail-dispatcher';
 import { timeOffInLieuLedger } from '../../../server/module-hooks';
 import { notify } from '../../../server/notifications/notify';
@@ -54,7 +55,6 @@ export function approverOf(session: Session): ApproverReach {
   };
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const shown = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
 const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 
@@ -133,7 +133,7 @@ export async function reportOvertime(caller: OvertimeCaller, body: ReportOvertim
       await notify(trx, {
         companyId,
         userId: recipient,
-        description: escape(text),
+        description: escapeHtml(text),
         relatesTo: 'overtime_report',
         relatesToId: id,
         todo: true,
@@ -183,7 +183,7 @@ const endDecisionTodos = (trx: Trx, companyId: string, id: string) =>
 
 async function tellPerson(trx: Trx, row: OvertimeRow, companyId: string, text: string, actorId: string): Promise<void> {
   if (row.user_id === actorId) return;
-  await notify(trx, { companyId, userId: row.user_id, description: escape(text), relatesTo: 'overtime_report', relatesToId: row.id });
+  await notify(trx, { companyId, userId: row.user_id, description: escapeHtml(text), relatesTo: 'overtime_report', relatesToId: row.id });
 }
 
 export function approveOvertime(caller: OvertimeCaller, id: string, body: { note: string | null }): Promise<OvertimeReport> {

@@ -1,5 +1,6 @@
 // The readable half of a subject access export: one self-contained HTML page listing, module
 // by module, every record held about the person, with the files that came with them.
+import { escapeHtml } from '../../../server/mail/html';
 import { formatLondon } from '../../../shared/dates';
 
 export type ExportSection = { module: string; table: string; label: string; rows: Record<string, unknown>[] };
@@ -21,9 +22,6 @@ const MODULE_TITLES: Record<string, string> = {
   rotas: 'Rotas',
 };
 const moduleTitle = (name: string) => MODULE_TITLES[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../../server/app-deps';
 import { auditRequest } from '../../../server/audit/audit-entry';
 import { withSystem } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
+import { escapeHtml } from '../../../server/mail/html';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
 import { notify } from '../../../server/notifications/notify';
 import { requireSession } from '../../../server/plugins/request-context';
@@ -45,7 +46,6 @@ function administrator(request: FastifyRequest): string {
   return session.userId;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const REPLY_PREVIEW = 280;
 
 async function detail(deps: AppDeps, id: string): Promise<ContactRequestDetail> {

@@ -4,6 +4,7 @@
 // each goes out once however many servers sweep, and one missed while no server ran goes out
 // on the first sweep after (the job catches up at start).
 import { withSystem, type Db } from '../../../server/db/database';
+import { escapeHtml } from '../../../server/mail/html';
 import { notify } from '../../../server/notifications/notify';
 import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import { reminderText } from '../tasks.policy';
@@ -12,7 +13,6 @@ import { claimDueReminders } from './task-reminders.queries';
 import { TASK_COMPLETE } from './tasks.todos';
 
 const BATCH = 200;
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Sends what is due by `now`; the number sent. */
 export async function sendDueTaskReminders(db: Db, now: Date = new Date()): Promise<number> {
@@ -31,7 +31,7 @@ export async function sendDueTaskReminders(db: Db, now: Date = new Date()): Prom
         await notify(trx, {
           companyId: reminder.company_id,
           userId: reminder.assignee_id,
-          description: escape(text),
+          description: escapeHtml(text),
           relatesTo: reminder.area === 'hr' ? 'hr_task' : 'hs_task',
           relatesToId: reminder.task_id,
           todo: true,

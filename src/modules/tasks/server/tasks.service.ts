@@ -7,6 +7,7 @@ import { auditCaller } from '../../../server/audit/audit-entry';
 import { withTenant, type Db, type Trx } from '../../../server/db/database';
 import { actorOf } from '../../../server/http/person-access';
 import { findPersonSubjects } from '../../../server/http/person-subject.queries';
+import { escapeHtml } from '../../../server/mail/html';
 import type { MailDispatcher } from '../../../server/mail/mail-dispatcher';
 import { notify } from '../../../server/notifications/notify';
 import { resolveTodos, todoSubject } from '../../../server/notifications/resolve-todos';
@@ -42,8 +43,6 @@ import { TASK_COMPLETE } from './tasks.todos';
 import { taskRights, toTask, toTaskDetail } from './task-view';
 
 export type TaskCaller = AuditCaller & { db: Db; mail: Pick<MailDispatcher, 'wake'> };
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** London's today and time now (HH:mm), for overdue. */
 export function londonNow(now = new Date()): { today: string; now: string } {
@@ -97,7 +96,7 @@ export async function tellAssignee(
   await notify(trx, {
     companyId: task.companyId,
     userId: task.assigneeId,
-    description: escape(text),
+    description: escapeHtml(text),
     relatesTo: task.area === 'hr' ? 'hr_task' : 'hs_task',
     relatesToId: task.id,
     todo: true,
