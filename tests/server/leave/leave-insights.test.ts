@@ -5,7 +5,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankHolidayMap } from '../../../src/modules/leave/bank-holidays';
 import type { BradfordFactor, Timeline, WhoAtWork } from '../../../src/modules/leave/leave-insights.contract';
-import { escapeText, foldLine } from '../../../src/modules/leave/server/calendar-feed';
 import { addDays, londonDate, startOfWeek } from '../../../src/shared/dates';
 import { bearer, ownerSql } from '../../support/identity-fixtures';
 import { addLeaveCompany, leaveTypeId, type LeaveCompany, type LeavePerson } from '../../support/leave-fixtures';
@@ -248,15 +247,5 @@ describe('the calendar feed', () => {
   it('is a 404 for an unknown or malformed token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/no-such-token-0123456789.ics' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/x.ics' })).statusCode).toBe(404);
-  });
-
-  it('escapes text and folds long lines at 75 octets without splitting a character', () => {
-    expect(escapeText('a;b,c\\d\ne')).toBe('a\\;b\\,c\\\\d\\ne');
-    const folded = foldLine(`SUMMARY:${'é'.repeat(100)}`);
-    const lines = folded.split('\r\n');
-    expect(lines.length).toBeGreaterThan(2);
-    expect(lines.every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
-    expect(lines.slice(1).every((line) => line.startsWith(' '))).toBe(true);
-    expect(lines.map((line, index) => (index === 0 ? line : line.slice(1))).join('')).toBe(`SUMMARY:${'é'.repeat(100)}`);
   });
 });

@@ -2,9 +2,10 @@
 // approved absences of the people the token's owner approves for, and their own, that a
 // calendar app subscribes to. The app sends no bearer token, so the route is public and the
 // token (users.icalendar_token, reset in the user's settings) is the secret: an unknown one
-// is a 404 like any other missing file. All-day events; DTEND is the day after the last.
+// is a 404 like any other missing file. Absences are all-day events that leave the time free.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
+import { writeCalendar } from '../../../server/calendar/icalendar';
 import { withSystem, withTenant } from '../../../server/db/database';
 import { AppError } from '../../../shared/app-error';
 import { addDays, londonDate } from '../../../shared/dates';
@@ -16,38 +17,6 @@ const FEED_DAYS_BEHIND = 366;
 const FEED_DAYS_AHEAD = 731;
 const FEED_MAX_EVENTS = 5000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
-
-/** TEXT values: backslash, semicolon and comma escaped, line breaks as \n (RFC 5545 §3.3.11). */
-export function escapeText(text: string): string {
-  return text
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
-}
-
-/** Lines longer than 75 octets are folded: CRLF and a space, never inside a UTF-8 character (§3.1). */
-export function foldLine(line: string): string {
-  const parts: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const char of line) {
-    const size = Buffer.byteLength(char, 'utf8');
-    // The first line holds 75 octets; each continuation 74 after its leading space.
-    if (octets + size > (parts.length === 0 ? 75 : 74)) {
-      parts.push(current);
-      current = '';
-      octets = 0;
-    }
-    current += char;
-    octets += size;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
-
-const basicDate = (iso: string) => iso.replace(/-/g, '');
-const stamp = (instant: Date) => `${instant.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
 
 function summaryOf(absence: FeedAbsence): string {
   const part =
@@ -62,30 +31,18 @@ function summaryOf(absence: FeedAbsence): string {
 
 /** The whole calendar. An open-ended absence shows up to `today`, growing each day until the person is back. */
 export function buildCalendar(absences: FeedAbsence[], today: string): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Stafflane//Leave and absences//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'X-WR-CALNAME:Stafflane absences',
-    'X-WR-TIMEZONE:Europe/London',
-  ];
-  for (const absence of absences) {
-    const last = absence.end_date ?? (today > absence.start_date ? today : absence.start_date);
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:${absence.id}`,
-      `DTSTAMP:${stamp(absence.updated_at)}`,
-      `DTSTART;VALUE=DATE:${basicDate(absence.start_date)}`,
-      `DTEND;VALUE=DATE:${basicDate(addDays(last, 1))}`,
-      `SUMMARY:${escapeText(summaryOf(absence))}`,
-      'TRANSP:TRANSPARENT',
-      'END:VEVENT',
-    );
-  }
-  lines.push('END:VCALENDAR');
-  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+  return writeCalendar({
+    product: 'Leave and absences',
+    name: 'Stafflane absences',
+    events: absences.map((absence) => ({
+      uid: absence.id,
+      stamp: absence.updated_at,
+      firstDay: absence.start_date,
+      lastDay: absence.end_date ?? (today > absence.start_date ? today : absence.start_date),
+      summary: summaryOf(absence),
+      free: true,
+    })),
+  });
 }
 
 export function mountCalendarFeed(app: FastifyInstance, deps: AppDeps): void {
