@@ -1,7 +1,6 @@
 // Step 2 of Import people: each column of the file and the field it holds — guessed from its
 // header, or as the company chose last time — changeable before the preview.
-import '@mantine/core/styles/Table.css';
-import { Alert, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { SelectField } from '../../../../client/ui/select-field';
 import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, type ImportField, type ParsedSpreadsheet } from '../../people-import.contract';
 
@@ -30,37 +29,34 @@ export function MappingStep({ sheet, mapping, busy, problem, onChange, onPreview
           {sheet.remembered ? 'The columns are matched as you chose last time.' : 'The columns are matched from their headers.'} Change any
           that are wrong; choose “No field” to leave a column out.
         </Text>
-        <Table.ScrollContainer minWidth={320}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Column</Table.Th>
-                <Table.Th>Field</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sheet.headers.map((header, index) => (
-                <Table.Tr key={`${header}-${index}`}>
-                  <Table.Td>
-                    <Text fw={500}>{header}</Text>
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      {example[index] ? `e.g. ${example[index]}` : 'empty in the first row'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td miw={180}>
-                    <SelectField
-                      aria-label={`Field for column ${header}`}
-                      data={OPTIONS}
-                      value={mapping[index] ?? null}
-                      noneLabel="No field"
-                      onChange={(value) => onChange(index, (value as ImportField | null) ?? null)}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {/* One row per column: the header with an example beside its field on wider screens, above it on a phone. */}
+        <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Columns of the file">
+          {sheet.headers.map((header, index) => (
+            <SimpleGrid
+              key={`${header}-${index}`}
+              component="li"
+              cols={{ base: 1, sm: 2 }}
+              spacing="xs"
+              verticalSpacing={4}
+              py="xs"
+              style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+            >
+              <div style={{ minWidth: 0 }}>
+                <Text fw={500}>{header}</Text>
+                <Text size="xs" c="dimmed" truncate="end">
+                  {example[index] ? `e.g. ${example[index]}` : 'empty in the first row'}
+                </Text>
+              </div>
+              <SelectField
+                aria-label={`Field for column ${header}`}
+                data={OPTIONS}
+                value={mapping[index] ?? null}
+                noneLabel="No field"
+                onChange={(value) => onChange(index, (value as ImportField | null) ?? null)}
+              />
+            </SimpleGrid>
+          ))}
+        </Stack>
         {problem && (
           <Alert color="red" role="alert">
             {problem}
