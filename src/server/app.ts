@@ -21,6 +21,7 @@ import { registerRequestContext } from './plugins/request-context';
 import { registerSecurity } from './plugins/security';
 import { registerStaticApp } from './plugins/static-app';
 import { realtimeRoutes } from './realtime/realtime.routes';
+import type { VersionResponse } from '../shared/version';
 
 /** The app's dependencies: the options given, with the product's modules and a mail dispatcher unless given. */
 export function createAppDeps(options: AppOptions): AppDeps {
@@ -71,7 +72,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerFiles(app, deps);
   app.addHook('onClose', async () => deps.mail.stop());
 
-  app.get('/api/version', { config: { access: 'public' } }, async () => ({ version: deps.config.version }));
+  app.get('/api/version', { config: { access: 'public' } }, async (): Promise<VersionResponse> => ({
+    version: deps.config.version,
+    app_store_url: deps.config.appStores.ios,
+    play_store_url: deps.config.appStores.android,
+  }));
   app.decorate('healthChecks', createHealthChecks({ deps, storage: app.fileStorage, logger: deps.logger }));
   registerHealthRoutes(app, deps);
 

@@ -93,6 +93,8 @@ const EnvSchema = v.object({
   ),
   VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL'))),
   SIGN_UP: v.optional(v.picklist(['open', 'closed'], 'must be open or closed'), 'closed'),
+  APP_STORE_URL: v.optional(v.pipe(v.string(), v.regex(/^https:\/\/\S+$/, 'must be an https:// address of the iOS app'))),
+  PLAY_STORE_URL: v.optional(v.pipe(v.string(), v.regex(/^https:\/\/\S+$/, 'must be an https:// address of the Android app'))),
   S3_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[\w./-]{0,200}$/, 'must be letters, digits, dots, dashes or slashes')), ''),
   BACKUP_ENABLED: v.optional(v.picklist(['0', '1', 'true', 'false', ''], 'must be 1, 0, true or false')),
   BACKUP_KEEP_DAILY: positiveInt(7),
@@ -152,6 +154,8 @@ export type Config = {
   push: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   /** open → anyone may sign a company up at /sign-up (e-mail confirmed, rate-limited); closed → only administrators make companies. */
   signUp: { open: boolean };
+  /** The mobile apps' store pages (SPEC §2.4's badges); unset → the menu offers "Install the app" instead. */
+  appStores: { ios: string | null; android: string | null };
   /**
    * The nightly backup into `${DATA_DIR}/backups` (on by default for the embedded database only):
    * the newest of each of `keepDaily` days, then of each of `keepWeekly` weeks before them.
@@ -309,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       subject: e.VAPID_SUBJECT ?? (e.PUBLIC_ORIGIN?.startsWith('https://') ? e.PUBLIC_ORIGIN : `mailto:${e.SUPPORT_TEAM_EMAIL}`),
     },
     signUp: { open: e.SIGN_UP === 'open' },
+    appStores: { ios: e.APP_STORE_URL ?? null, android: e.PLAY_STORE_URL ?? null },
     backups: {
       enabled: e.BACKUP_ENABLED === undefined ? e.DATABASE_URL === undefined : e.BACKUP_ENABLED === '1' || e.BACKUP_ENABLED === 'true',
       dir: path.join(dataDir, 'backups'),

@@ -14,7 +14,7 @@ const ROLES: { role: string; email: string; screens: string[] }[] = [
   { role: 'owner', email: ACCOUNTS.owner, screens: ['/', '/leave-and-absences/list', '/leave-and-absences/timeline', '/employees'] },
   { role: 'manager', email: ACCOUNTS.manager, screens: ['/leave-and-absences/return-to-work'] },
   { role: 'employee', email: ACCOUNTS.employee, screens: ['/', '/leave-and-absences/request', '/profile', '/notifications'] },
-  { role: 'docs-only', email: ACCOUNTS.docs, screens: ['/hr-documents', '/settings/user-settings'] },
+  { role: 'docs-only', email: ACCOUNTS.docs, screens: ['/', '/hr-documents', '/settings/user-settings'] },
   { role: 'administrator', email: ACCOUNTS.admin, screens: ['/admin'] },
 ];
 

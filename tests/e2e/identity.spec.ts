@@ -40,14 +40,14 @@ test.describe('each demo account lands on its home after signing in', () => {
     await expect(page).toHaveURL(/\/admin$/);
   });
 
-  test('the docs-only user → their documents area, and nowhere else', async ({ page }) => {
+  test('the docs-only user with both areas → their dashboard and documents, and nowhere else', async ({ page }) => {
     await page.goto('/login');
     await signIn(page, ACCOUNTS.docs, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/(hr-documents|hs-documents\/misc_docs)$/);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/hr-documents');
     await expect(page.getByRole('link', { name: 'Employee handbook' })).toBeVisible();
-    const area = new URL(page.url()).pathname;
-    await page.goto('/');
-    await expect(page).toHaveURL(new RegExp(`${area}$`));
+    await page.goto('/employees');
+    await expect(page).toHaveURL(/\/hr-documents$/);
   });
 });
 

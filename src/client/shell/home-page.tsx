@@ -15,7 +15,8 @@ export function HomePage() {
   usePageTitle('Dashboard');
   const claims = readTokenClaims(getToken());
   const now = new Date();
-  const widgets = dashboardWidgets(readSessionFlags().docsOnly);
+  const restricted = readSessionFlags().docsOnly;
+  const widgets = dashboardWidgets(restricted);
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -25,7 +26,7 @@ export function HomePage() {
         </Text>
       </Stack>
       {widgets.map(({ key, component: Widget }) => (
-        <Widget key={key} />
+        <Widget key={key} restricted={restricted} />
       ))}
     </Stack>
   );

@@ -200,6 +200,11 @@ export const DocumentListQuerySchema = v.object({
 });
 export type DocumentListQuery = v.InferOutput<typeof DocumentListQuerySchema>;
 
+/** GET /api/document-to-do: what waits for the caller in each area, each kind by its name. */
+export const DOCUMENT_TO_DO_PATH = '/api/document-to-do';
+export type DocumentToDoKind = 'to_sign' | 'to_acknowledge' | 'to_read';
+export type DocumentToDoCounts = Record<DocumentArea, Record<DocumentToDoKind, number>>;
+
 const documentFields = {
   title: requiredTextField({ maxLength: 200 }),
   description: v.optional(multilineTextField({ maxLength: 2000 }), ''),

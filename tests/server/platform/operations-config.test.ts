@@ -34,6 +34,7 @@ describe('configuration refusals', () => {
       [{ SMTP_URL: `smtp://mailer:${SECRET}@mail.example:99999`, PUBLIC_ORIGIN: 'https://a.example' }, 'SMTP_URL is not a valid URL'],
       [{ SMTP_URL: `http://mailer:${SECRET}@mail.example` }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
       [{ JWT_SECRET: SECRET }, 'JWT_SECRET must be at least 32 characters'],
+      [{ APP_STORE_URL: 'http://apps.apple.com/app/id1' }, 'APP_STORE_URL must be an https:// address of the iOS app'],
     ];
     for (const [env, said] of cases) {
       const message = refusal(env);

@@ -23,8 +23,26 @@ describe('platform endpoints', () => {
   it('answers /api/version with the package version', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/version' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ version: '0.0.0-test' });
+    expect(res.json()).toEqual({ version: '0.0.0-test', app_store_url: null, play_store_url: null });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("gives the mobile apps' store pages the operator configured, for the menu's badges (SPEC §2.4)", async () => {
+    const stores = await createTestApp({
+      env: {
+        APP_STORE_URL: 'https://apps.apple.com/gb/app/stafflane/id1',
+        PLAY_STORE_URL: 'https://play.google.com/store/apps/details?id=x',
+      },
+    });
+    try {
+      const res = await stores.app.inject({ method: 'GET', url: '/api/version' });
+      expect(res.json()).toMatchObject({
+        app_store_url: 'https://apps.apple.com/gb/app/stafflane/id1',
+        play_store_url: 'https://play.google.com/store/apps/details?id=x',
+      });
+    } finally {
+      await stores.close();
+    }
   });
 
   it('answers /api/health after asking the database', async () => {

@@ -1,6 +1,7 @@
 // "Needs your action" on the dashboard: each non-zero pending count (pending-count)
 // as a line linking to where the approval or task is. Keys whose module has not landed count
-// 0 on the server, so they never show.
+// 0 on the server, so they never show. Documents are counted by the documents module's own
+// card, each kind by its name: the `document` count adds those to sign and to acknowledge.
 import type { PendingCounts } from '../menu/menu-context';
 
 export type PendingAction = { key: keyof PendingCounts; count: number; label: string; href: string };
@@ -20,7 +21,6 @@ const ACTIONS: { key: keyof PendingCounts; one: string; many: string; href: stri
   },
   { key: 'user_expense', one: 'expense claim to approve', many: 'expense claims to approve', href: '/expenses' },
   { key: 'user_overtime', one: 'overtime report to approve', many: 'overtime reports to approve', href: '/overtime?status=reported' },
-  { key: 'document', one: 'document to sign', many: 'documents to sign', href: '/hr-documents/documents' },
   { key: 'hr_task', one: 'HR task to do', many: 'HR tasks to do', href: '/hr-tasks' },
   { key: 'hs_task', one: 'H&S task to do', many: 'H&S tasks to do', href: '/hs-tasks' },
 ];

@@ -1,13 +1,13 @@
-// The side menu: the logo linking home, the "Close menu" toggle, the entries
-// and the "Install the app" button. The layout places it in the AppShell's navbar, which is a
+// The side menu: the logo linking home, the "Close menu" toggle, the entries and the store
+// badges (or "Install the app"). The layout places it in the AppShell's navbar, which is a
 // drawer on phones.
 import { ActionIcon, AppShell, Group, ScrollArea, Stack } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { Logo } from '../logo';
-import { InstallAppButton } from './install-app-button';
 import type { MenuItem } from './menu-registry';
 import { SideMenuItem } from './side-menu-item';
+import { StoreBadges } from './store-badges';
 
 type Props = {
   items: MenuItem[];
@@ -41,7 +41,7 @@ export function SideMenu({ items, currentPath, onToggle, onNavigate, onContact }
         </nav>
       </AppShell.Section>
       <AppShell.Section p="md">
-        <InstallAppButton />
+        <StoreBadges />
       </AppShell.Section>
     </>
   );

@@ -41,7 +41,7 @@ describe('restrictedModeRedirect (docs-only sessions)', () => {
     ['/settings/company-settings', flags(true, true), '/hr-documents'],
     ['/expenses', flags(true, true), '/hr-documents'],
     ['/hr-documents', flags(false, true), '/hs-documents/misc_docs'],
-    ['/', flags(true, true), '/hr-documents'],
+    ['/', flags(true, true), null],
     ['/hs-documents/misc_docs', flags(true, true), null],
     ['/hr-documents', flags(true, true), null],
     ['/expert-articles-and-insights', flags(true, true), null],

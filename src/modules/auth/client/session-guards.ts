@@ -15,7 +15,8 @@ const under = (pathname: string, base: string) => pathname === base || pathname.
 /**
  * Where a docs-only session must go from `pathname`, or null to stay. User settings always
  * stays. Only HR documents: the HR documents pages. Only H&S documents: the H&S documents
- * pages. Both (or, read generously, neither flag): HR and H&S documents and expert articles.
+ * pages. Both (or, read generously, neither flag): the dashboard, HR and H&S documents and
+ * expert articles.
  */
 export function restrictedModeRedirect(pathname: string, flags: SessionFlags): string | null {
   if (!flags.docsOnly) return null;
@@ -26,7 +27,8 @@ export function restrictedModeRedirect(pathname: string, flags: SessionFlags): s
   const hs = under(pathname, '/hs-documents') || under(pathname, '/document');
   if (flags.hrClient && !flags.hsClient) return hr ? null : HR_DOCUMENTS_HOME;
   if (flags.hsClient && !flags.hrClient) return hs ? null : HS_DOCUMENTS_HOME;
-  return hr || hs || under(pathname, '/expert-articles-and-insights') ? null : HR_DOCUMENTS_HOME;
+  // SPEC §1: "dashboard and documents only" — the dashboard is theirs when both areas are.
+  return pathname === '/' || hr || hs || under(pathname, '/expert-articles-and-insights') ? null : HR_DOCUMENTS_HOME;
 }
 
 /** Any page that needs a session. */

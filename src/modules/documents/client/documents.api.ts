@@ -11,6 +11,7 @@ import type { QueryInput } from '../../../shared/query-string';
 import {
   DOCUMENTS_INVALIDATES,
   DOCUMENT_RESOURCES,
+  DOCUMENT_TO_DO_PATH,
   type AuditEntry,
   type DocumentArea,
   type DocumentDetail,
@@ -18,6 +19,7 @@ import {
   type DocumentSummary,
   type DocumentTag,
   type DocumentTemplate,
+  type DocumentToDoCounts,
   type TemplateInput,
   type SealCertificateInfo,
 } from '../documents.contract';
@@ -39,6 +41,7 @@ export const documentKeys = {
   list: (filters: DocumentFilters, page: number) => [R.document, 'list', filters, page] as const,
   detail: (id: string) => [R.document, 'detail', id] as const,
   audit: (id: string) => [R.document, 'audit', id] as const,
+  toDo: () => [R.document, 'to-do'] as const,
 };
 
 /** Documents private to HR (medical letters, disciplinary records) never reach the offline cache, not even their titles. */
@@ -57,6 +60,14 @@ export const documentListQueryOptions = (filters: DocumentFilters, page: number)
       }),
     placeholderData: keepPreviousData,
     meta: { sensitiveWhere: PRIVATE_TO_HR },
+  });
+
+/** What waits for the caller in each area (the dashboard's "Documents for you"). */
+export const documentToDoQueryOptions = () =>
+  queryOptions({
+    queryKey: documentKeys.toDo(),
+    queryFn: ({ signal }) => apiFetch<DocumentToDoCounts>(DOCUMENT_TO_DO_PATH, { signal }),
+    meta: { errorToast: false },
   });
 
 export const documentQueryOptions = (id: string, sensitive = false) =>

@@ -1,7 +1,9 @@
 // What the documents module gives the shell: the HR and H&S Documents menu entries (with the
-// badge of documents waiting for the user) and the Document Tags settings page.
+// badge of documents waiting for the user), the Document Tags settings page and the dashboard's
+// "Documents for you" (docs-only users' dashboard too).
 import { IconFileText, IconShieldCheck } from '@tabler/icons-react';
 import type { ClientModule } from '../../../client/shell/client-module';
+import { DocumentsToDoWidget } from './documents-to-do-widget';
 import { documentsBadge, hrDocumentsTarget, hrEnabled, hsDocumentsTarget, hsEnabled, mayRead } from './documents-menu';
 
 export const documentsClientModule: ClientModule = {
@@ -29,4 +31,5 @@ export const documentsClientModule: ClientModule = {
     },
   ],
   settings: [{ path: '/settings/document-tags', label: 'Document Tags', resources: ['document'], needsWrite: true }],
+  widgets: [{ key: 'documents-to-do', order: 21, component: DocumentsToDoWidget, allowedWhenRestricted: true }],
 };

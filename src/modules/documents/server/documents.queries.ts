@@ -112,6 +112,30 @@ export async function findDocumentPage(
   return { rows, count: total.rows[0]?.n ?? 0 };
 }
 
+/**
+ * What waits for the reader, by area and kind, as each document's my_status says it
+ * (documents-view.ts): their turn to sign, else an acknowledgement or a reading of the current
+ * version not yet made. A document they have signed, or wait on others to sign, asks nothing.
+ */
+export async function countDocumentsToDoByKind(trx: Trx, input: { companyId: string; reader: DocumentReader }) {
+  const { rows } = await sql<{ area: 'hr' | 'hs'; kind: 'to_sign' | 'to_acknowledge' | 'to_read'; n: number }>`
+    select area, kind, count(*)::int as n from (
+      select d.area,
+             case when r.status = 'pending' and s.status = 'pending' then 'to_sign'
+                  when r.status = 'pending' and s.status is not null then null
+                  when s.status = 'signed' then null
+                  when d.action = 'acknowledge' and rd.acknowledged_at is null then 'to_acknowledge'
+                  when d.action = 'read' and rd.read_at is null then 'to_read' end as kind
+      from documents d
+      left join lateral (select r.id, r.status from document_sign_requests r where r.document_id = d.id
+                         order by r.created_at desc limit 1) r on true
+      left join document_signers s on s.request_id = r.id and s.user_id = ${input.reader.userId}
+      left join document_reads rd on rd.version_id = d.current_version_id and rd.user_id = ${input.reader.userId}
+      where d.company_id = ${input.companyId} and d.archived_at is null and ${visibleTo(input.reader)}
+    ) k where kind is not null group by area, kind`.execute(trx);
+  return rows;
+}
+
 /** One document the reader may see; 'hidden' when it exists but not for them. */
 export async function findDocument(
   trx: Trx,

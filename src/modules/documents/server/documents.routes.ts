@@ -18,6 +18,7 @@ import {
   DOCUMENT_ENDPOINT,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_RESOURCES,
+  DOCUMENT_TO_DO_PATH,
   DocumentListQuerySchema,
   DocumentUpdateSchema,
   DocumentUploadSchema,
@@ -29,6 +30,7 @@ import { findVersionFile } from './documents.queries';
 import {
   addDocumentVersion,
   changeDocument,
+  countMyDocumentsToDo,
   createDocumentFromFile,
   getDocument,
   listDocuments,
@@ -107,6 +109,8 @@ export function mountDocuments(app: FastifyInstance, deps: AppDeps): void {
     },
     delete: { scope: 'company', handler: ({ request, id }) => removeDocument(callerOf(request), id) },
   });
+
+  app.get(DOCUMENT_TO_DO_PATH, { config: readerWrite }, async (request) => countMyDocumentsToDo(db, auditCallerOf(request)));
 
   app.post('/api/document', { config: manage('POST') }, async (request, reply) => {
     const caller = callerOf(request);

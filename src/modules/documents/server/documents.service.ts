@@ -18,12 +18,14 @@ import {
   type DocumentDetail,
   type DocumentListQuery,
   type DocumentSummary,
+  type DocumentToDoCounts,
   type DocumentUpdateInput,
   type DocumentUploadInput,
 } from '../documents.contract';
 import {
   addVersion,
   archiveDocument,
+  countDocumentsToDoByKind,
   findDocument,
   findDocumentPage,
   findVersions,
@@ -59,6 +61,18 @@ export async function listDocuments(db: Db, input: { caller: AuditCaller; query:
     const page = await findDocumentPage(trx, { companyId, reader, query: input.query, paging: input.paging });
     return { results: page.rows.map(toSummary), count: page.count };
   });
+}
+
+/** What waits for the caller in each area: documents to sign, to acknowledge and to read. */
+export async function countMyDocumentsToDo(db: Db, caller: AuditCaller): Promise<DocumentToDoCounts> {
+  const companyId = requireCompany(caller.session);
+  const rows = await withTenant(db, companyId, async (trx) =>
+    countDocumentsToDoByKind(trx, { companyId, reader: await readerOf(trx, caller.session) }),
+  );
+  const none = () => ({ to_sign: 0, to_acknowledge: 0, to_read: 0 });
+  const counts: DocumentToDoCounts = { hr: none(), hs: none() };
+  for (const row of rows) counts[row.area][row.kind] = row.n;
+  return counts;
 }
 
 /** The document as the caller may see it: 404 when it is not the caller's company's, 403 when outside their audience. */
