@@ -1,5 +1,5 @@
-// Lint rules, and the import boundaries of DESIGN §3: client and server never import each
-// other; a module reaches another module only through its contract; shared imports no
+// Lint rules, and the import boundaries of docs/architecture.md: client and server never import
+// each other; a module reaches another module only through its contract; shared imports no
 // module; the service worker imports only contracts and shared.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -10,7 +10,7 @@ const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns 
 // From src/modules/<a>/(server|client)/x.ts another module is ../../<b>/…; ../../../ is the platform.
 const otherModulesInternals = {
   regex: String.raw`^(\.\./\.\./[^./][^/]*/(server|client)/|\.\./\.\./[^./][^/]*/[^/]+\.policy$|.*/modules/[^/]+/(server|client)/)`,
-  message: 'Reach another module only through its *.contract.ts (DESIGN §3).',
+  message: 'Reach another module only through its *.contract.ts (docs/architecture.md).',
 };
 
 export default tseslint.config(
@@ -32,13 +32,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict([{ group: ['**/server/**', '**/server'], message: 'The client never imports server code (DESIGN §3).' }]),
+      ...restrict([{ group: ['**/server/**', '**/server'], message: 'The client never imports server code (docs/architecture.md).' }]),
     },
   },
   {
     files: ['src/server/**', 'src/modules/*/server/**'],
     rules: restrict([
-      { group: ['**/client/**', '**/client', '**/routes/**'], message: 'The server never imports client code (DESIGN §3).' },
+      { group: ['**/client/**', '**/client', '**/routes/**'], message: 'The server never imports client code (docs/architecture.md).' },
     ]),
   },
   {
@@ -46,7 +46,7 @@ export default tseslint.config(
     rules: restrict([
       {
         group: ['**/modules/**', '**/server/**', '**/client/**', '**/routes/**'],
-        message: 'shared imports no module and no side (DESIGN §3).',
+        message: 'shared imports no module and no side (docs/architecture.md).',
       },
     ]),
   },
@@ -56,19 +56,22 @@ export default tseslint.config(
     rules: restrict([
       {
         group: ['**/server/**', '**/client/**', '**/routes/**', '**/modules/*/*.policy', '**/modules/*/*.policy.ts'],
-        message: 'The service worker imports only contracts and shared (DESIGN §3).',
+        message: 'The service worker imports only contracts and shared (docs/architecture.md).',
       },
     ]),
   },
   {
     files: ['src/modules/*/server/**'],
     rules: restrict([
-      { group: ['**/client/**', '**/routes/**'], message: 'The server never imports client code (DESIGN §3).' },
+      { group: ['**/client/**', '**/routes/**'], message: 'The server never imports client code (docs/architecture.md).' },
       otherModulesInternals,
     ]),
   },
   {
     files: ['src/modules/*/client/**'],
-    rules: restrict([{ group: ['**/server/**'], message: 'The client never imports server code (DESIGN §3).' }, otherModulesInternals]),
+    rules: restrict([
+      { group: ['**/server/**'], message: 'The client never imports server code (docs/architecture.md).' },
+      otherModulesInternals,
+    ]),
   },
 );

@@ -1,4 +1,4 @@
-// End-to-end tests against the built app and a real server (DESIGN §6), in Debian's
+// End-to-end tests against the built app and a real server, never a mocked backend, in Debian's
 // Chromium. The client is built when stale and snapshotted for the run, so the server under
 // test serves the same files from the first test to the last.
 import { defineConfig, devices } from '@playwright/test';

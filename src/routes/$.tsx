@@ -5,7 +5,7 @@ import { SignedInLayout } from '../client/shell/signed-in-layout';
 import { checkUnknownPage } from '../modules/auth/client/session-guards';
 
 // Any address no other route has. Signed in: "Page not found" inside the menu and top bar (a
-// docs-only user is sent to their documents area first, SPEC §2.3). Signed out: a page of its own.
+// docs-only user is sent to their documents area first). Signed out: a page of its own.
 export const Route = createFileRoute('/$')({
   beforeLoad: ({ location }) => checkUnknownPage(location.pathname),
   component: () => (getToken() ? <SignedInLayout page={<NotFoundContent />} /> : <NotFoundPage />),

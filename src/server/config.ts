@@ -154,7 +154,7 @@ export type Config = {
   push: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   /** open → anyone may sign a company up at /sign-up (e-mail confirmed, rate-limited); closed → only administrators make companies. */
   signUp: { open: boolean };
-  /** The mobile apps' store pages (SPEC §2.4's badges); unset → the menu offers "Install the app" instead. */
+  /** The mobile apps' store pages (the side menu's badges); unset → the menu offers "Install the app" instead. */
   appStores: { ios: string | null; android: string | null };
   /**
    * The nightly backup into `${DATA_DIR}/backups` (on by default for the embedded database only):

@@ -5,7 +5,7 @@ import { RequiredEmailFieldSchema } from './email-field';
 const messages = (value: unknown) => v.safeParse(RequiredEmailFieldSchema, value).issues?.map((issue) => issue.message) ?? [];
 
 describe('the required e-mail field', () => {
-  it('says only "Field is required." when it is empty (SPEC §5: empty passes the e-mail rule)', () => {
+  it('says only "Field is required." when it is empty (empty passes the e-mail rule itself)', () => {
     expect(messages('')).toEqual(['Field is required.']);
     expect(messages('   ')).toEqual(['Field is required.']);
   });

@@ -26,7 +26,7 @@ export const EmailFieldSchema = v.pipe(
 
 /**
  * The same rules plus "Field is required.", for forms whose e-mail address is mandatory. An
- * empty value is only "Field is required." (SPEC §5: empty passes the e-mail rule itself).
+ * empty value is only "Field is required." (empty passes the e-mail rule itself).
  */
 export const RequiredEmailFieldSchema = v.pipe(
   v.string('Field is required.'),

@@ -2,7 +2,8 @@
 // /admin/companies and invites its owner; the owner, on a 390 px phone, opens the link from
 // the real SMTP e-mail, sets a password at /welcome and lands in an empty company whose
 // dashboard shows the first-run checklist, nothing ticked and each step linking to its screen.
-// Then the administrator puts the company on hold: the owner's next sign-in reads SPEC §8.
+// Then the administrator puts the company on hold: the owner's next sign-in is refused, saying
+// the account is temporarily on hold and giving the support address.
 import type { Browser, Page } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD } from './support/accounts';
 import { expect, PHONE, signIn, test } from './support/fixtures';
@@ -80,7 +81,8 @@ test('an administrator creates a company and invites its owner, who accepts on a
   const width = await owner.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(PHONE.width);
 
-  // The administrator puts it on hold: the owner's next sign-in is refused with SPEC §8's words.
+  // The administrator puts it on hold: the owner's next sign-in is refused, saying the account is
+  // temporarily on hold and giving the support address.
   await row.getByRole('button', { name: `Manage ${name}` }).click();
   const manage = admin.getByRole('dialog', { name });
   await manage.getByText('On hold', { exact: true }).click();

@@ -113,7 +113,7 @@ test.describe('the side menu shows each kind of user exactly what they may use',
   test('a docs-only user sees the restricted menu: only the dashboard and documents areas enabled', async ({ page }) => {
     await page.goto('/login');
     await signIn(page, ACCOUNTS.docs, DEMO_PASSWORD);
-    // Both document areas: the dashboard is theirs (SPEC §1, "dashboard and documents only").
+    // Both document areas: the dashboard is theirs (docs-only is the dashboard and documents only).
     await expect(page).toHaveURL(/\/$/);
     // The rota entry depends on the company's switches: wait for them.
     await expect(sideMenu(page).getByRole('link', { name: 'My Rota Shifts' })).toBeVisible();

@@ -1,6 +1,6 @@
 // A person's own sign-in access against the real server: the owner, on a 390 px phone, puts an
 // employee on hold from their profile with a reason, and that employee's next sign-in reads
-// SPEC §8's "temporarily on hold". Oliver Patel is used by no other spec; he is made active
+// "Your account is temporarily on hold." Oliver Patel is used by no other spec; he is made active
 // again at the end, whatever happened.
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, apiSignIn, DEMO_PASSWORD } from './support/accounts';

@@ -62,8 +62,9 @@ export type AccountState = { userStatus: string; companyId: string | null; compa
  * Why an account whose password was right may still not sign in, or null when it may.
  * Asked only after the password matched, so these states are never shown to a guesser.
  * A terminated or locked user learns nothing more than a generic failure. A company on hold
- * or disabled refuses all its people (SPEC §8 "company not active"); a person's own access
- * on hold or disabled refuses them alone. Sign-in and the token refresh both ask.
+ * or disabled refuses all its people with the same words (their account is temporarily on
+ * hold, contact the support address); a person's own access on hold or disabled refuses them
+ * alone. Sign-in and the token refresh both ask.
  */
 export function accountRefusal(account: AccountState): LoginFailure | null {
   if (account.userStatus === 'terminated' || account.userStatus === 'locked') {

@@ -44,7 +44,10 @@ export const CHAT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const TYPING_SEND_EVERY_MS = 2_500;
 export const TYPING_SHOW_MS = 5_000;
 
-/** Non-authorised contacts tick it before their first message (SPEC §5, the contact form's rule). */
+/**
+ * Non-authorised contacts tick it before their first message, as on the contact form: they
+ * write to the support team, not their employer, and the team can only help with the system.
+ */
 export { CONTACT_CONFIRMATION as CHAT_CONFIRMATION } from '../support/support.contract';
 export const chatMessages = {
   teamRefused: 'Only authorised contacts can chat with the HR or H&S advice team.',
@@ -59,7 +62,7 @@ export const StartChatSchema = v.object(
   {
     team: v.optional(v.picklist(CHAT_TEAMS, 'Field is required.'), 'support'),
     message: requiredMultilineTextField({ maxLength: CHAT_MESSAGE_MAX_LENGTH }),
-    /** Non-authorised contacts: the SPEC §5 confirmation, ticked. */
+    /** Non-authorised contacts: the confirmation above, ticked. */
     confirmed: v.optional(v.boolean('Field is required.'), false),
   },
   'Field is required.',

@@ -74,7 +74,8 @@ export const PlaceOrderInputSchema = v.variant(
 export type PlaceOrderInput = v.InferInput<typeof PlaceOrderInputSchema>;
 
 export const OrderQueueQuerySchema = v.object({
-  // The query parser reads `status` as a list (SPEC §7's bracket format): one value is kept.
+  // `status` is one of the filters the query string always writes as a list (`status[]=pending`,
+  // src/shared/query-string.ts), so a list is accepted and its first value kept.
   status: v.optional(
     v.pipe(
       v.union([v.string(), v.array(v.string())], 'Unknown status.'),

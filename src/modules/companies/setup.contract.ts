@@ -1,6 +1,7 @@
 // A new company's first-run checklist on the dashboard (GET /api/company-setup), and a
 // person's own access (PUT /api/user-access/{id}): on hold or disabled refuses their sign-in
-// and their next token refresh with SPEC §8's words, whatever their company's status.
+// and their next token refresh, saying the account is temporarily on hold or, disabled, to
+// contact their line manager (loginMessages), whatever their company's status.
 import * as v from 'valibot';
 import { requiredMultilineTextField } from '../../shared/validators';
 import type { SetupStep } from './companies.policy';

@@ -1,5 +1,5 @@
 // The incident log (accident book): what a record holds, the RIDDOR answers and the report
-// made to the regulator. Resource `incident-log` (SPEC §3), permission /api/incident-log.
+// made to the regulator. Resource `incident-log`, permission /api/incident-log.
 import * as v from 'valibot';
 import { isIsoDate } from '../../shared/dates';
 import { isUuid } from '../../shared/ids';

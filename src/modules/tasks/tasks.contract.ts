@@ -1,5 +1,5 @@
-// HR tasks and H&S tasks: one shape for both areas. The resources are /api/hr-task and
-// /api/hs-task (SPEC §3, §6); every path below is built from the area.
+// HR tasks and H&S tasks: one shape for both areas. The resources, and the endpoints their
+// permissions name, are /api/hr-task and /api/hs-task; every path below is built from the area.
 import * as v from 'valibot';
 import { isIsoDate } from '../../shared/dates';
 import { isUuid } from '../../shared/ids';

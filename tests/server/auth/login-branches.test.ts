@@ -72,7 +72,7 @@ describe('a wrong password and an unknown address', () => {
 });
 
 describe('company states', () => {
-  // SPEC §8 "company not active": on hold and disabled companies read the same words.
+  // A company not active: on hold and disabled companies read the same words.
   for (const companyStatus of ['on_hold', 'disabled'] as const) {
     it(`${companyStatus}: company_inactive with the right password, a plain failure with a wrong one`, async () => {
       const user = await addUser(t, { company: await addCompany(t, { status: companyStatus }) });

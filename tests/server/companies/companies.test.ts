@@ -1,7 +1,8 @@
 // Companies run by administrators: only administrators reach the admin calls; a new company is
 // made with its default roles and its owner invited through the one invitation path (the
 // link in the real e-mail, /confirm-email, /welcome); a status change, audited and e-mailed,
-// refuses the next sign-in and the next token refresh with SPEC §8's words and deletes nothing;
+// refuses the next sign-in and the next token refresh with the words for a company not active
+// (loginMessages.companyInactive) and deletes nothing;
 // a person's own access does the same for them alone; the seat limit refuses one more person.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // A company put on hold stops at once: its people's live tokens, writes and reads alike, are
-// answered 401 with SPEC §8's words for a company not active (the app leaves for the sign-in
-// page, which says the same), its realtime sessions end, and another company carries on. Made
-// active again, the same sessions work: nothing was revoked or deleted.
+// answered 401 with the words for a company not active (loginMessages.companyInactive: the app
+// leaves for the sign-in page, which says the same), its realtime sessions end, and another
+// company carries on. Made active again, the same sessions work: nothing was revoked or deleted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginMessages } from '../../../src/modules/auth/auth.contract';
 import { withSystem } from '../../../src/server/db/database';

@@ -27,7 +27,7 @@ describe('platform endpoints', () => {
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("gives the mobile apps' store pages the operator configured, for the menu's badges (SPEC §2.4)", async () => {
+  it("gives the mobile apps' store pages the operator configured, for the menu's badges", async () => {
     const stores = await createTestApp({
       env: {
         APP_STORE_URL: 'https://apps.apple.com/gb/app/stafflane/id1',

@@ -88,7 +88,7 @@ describe('restricted (docs-only) mode', () => {
       'Expert Articles & Insights',
       'Help/FAQ',
     ]);
-    // The expert articles are read by docs-only users too (SPEC §2.3).
+    // Docs-only users with both document areas read the expert articles too.
     expect(enabledKeys(context)).toEqual(['dashboard', 'hr-documents', 'hs-documents', 'expert-articles']);
     expect(item(context, 'hr-documents')?.href).toBe('/hr-documents/hr');
     expect(item(context, 'hs-documents')?.href).toBe('/hs-documents/misc_docs');

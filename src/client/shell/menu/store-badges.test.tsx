@@ -18,7 +18,7 @@ function offerInstall() {
   act(() => void window.dispatchEvent(event));
 }
 
-describe('StoreBadges (SPEC §2.4)', () => {
+describe('StoreBadges', () => {
   it('links to the iOS and Android apps when their store pages are configured', async () => {
     serve({
       version: '1.0.0',

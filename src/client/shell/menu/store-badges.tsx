@@ -1,4 +1,4 @@
-// SPEC §2.4's store badges at the foot of the side menu: links to the iOS and Android apps'
+// The store badges at the foot of the side menu: links to the iOS and Android apps'
 // store pages the operator configured (APP_STORE_URL, PLAY_STORE_URL, given by /api/version);
 // with neither configured, "Install the app" in their place (the PWA's own install).
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';

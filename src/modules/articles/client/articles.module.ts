@@ -1,6 +1,6 @@
 // What expert articles give the shell: the "Expert Articles & Insights" menu entry for every
 // company user. Docs-only users keep it when their company has both document areas (or
-// neither), as restrictedModeRedirect allows (SPEC §2.3); their dashboard shows the newest articles.
+// neither), as restrictedModeRedirect allows; their dashboard shows the newest articles.
 import { IconBook2 } from '@tabler/icons-react';
 import type { ClientModule } from '../../../client/shell/client-module';
 import { LatestArticlesWidget } from './latest-articles-widget';

@@ -35,7 +35,7 @@ describe('restrictedModeRedirect (docs-only sessions)', () => {
     ['/', flags(false, true), '/hs-documents/misc_docs'],
     ['/hs-documents/misc_docs', flags(false, true), null],
     ['/hs-documents/documents', flags(false, true), null],
-    // SPEC §2.5: user settings is always allowed.
+    // User settings stays open in restricted mode.
     ['/settings/user-settings', flags(false, true), null],
     ['/settings/user-settings', flags(true, true), null],
     ['/settings/company-settings', flags(true, true), '/hr-documents'],

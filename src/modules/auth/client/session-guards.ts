@@ -20,14 +20,15 @@ const under = (pathname: string, base: string) => pathname === base || pathname.
  */
 export function restrictedModeRedirect(pathname: string, flags: SessionFlags): string | null {
   if (!flags.docsOnly) return null;
-  // SPEC §2.5: user settings is always allowed (the page itself asks for its permission).
+  // User settings stays open in restricted mode (the page itself asks for its permission).
   if (under(pathname, '/settings/user-settings')) return null;
   // A document's own page (/document/{id}, where its notifications lead) belongs to either area.
   const hr = under(pathname, '/hr-documents') || under(pathname, '/document');
   const hs = under(pathname, '/hs-documents') || under(pathname, '/document');
   if (flags.hrClient && !flags.hsClient) return hr ? null : HR_DOCUMENTS_HOME;
   if (flags.hsClient && !flags.hrClient) return hs ? null : HS_DOCUMENTS_HOME;
-  // SPEC §1: "dashboard and documents only" — the dashboard is theirs when both areas are.
+  // Docs-only means the dashboard and the documents only: the dashboard is theirs when both
+  // areas are, and so are the expert articles.
   return pathname === '/' || hr || hs || under(pathname, '/expert-articles-and-insights') ? null : HR_DOCUMENTS_HOME;
 }
 
@@ -52,7 +53,7 @@ export function requireCompanyUser(pathname: string): void {
 
 /**
  * An address no route has, signed in: a company user's session is checked as on any company
- * page first (a docs-only user goes to their documents area, SPEC §2.3), then "Page not found"
+ * page first (a docs-only user is sent to their documents area), then "Page not found"
  * shows inside the signed-in frame.
  */
 export function checkUnknownPage(pathname: string): void {

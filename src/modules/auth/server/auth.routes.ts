@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     const account = await inTokenScope(deps, claims, (trx) => findTokenAccount(trx, session.userId));
     if (!account) throw new AppError('unauthenticated');
     // A company put on hold or disabled, or a person whose access was, is refused here as at
-    // sign-in, with the same words (SPEC §8); an onboarding session is still only onboarding.
+    // sign-in, with the same words (loginMessages); an onboarding session is still only onboarding.
     const refused = accountRefusal({
       userStatus: account.status === 'invited' || account.status === 'pending' ? 'active' : account.status,
       companyId: account.company_id,

@@ -49,7 +49,8 @@ export async function loadSession(deps: AuthDeps, claims: TokenClaims): Promise<
   const row = await findLiveSession(deps.db, { sessionId: claims.sid, idleSeconds: deps.config.sessions.idleSeconds });
   if (!row || row.user_id !== claims.user_id || row.status === 'terminated' || row.status === 'locked') return null;
   // A company put on hold or disabled stops at once, with the words its people get at sign-in
-  // (SPEC §8) and as a lost session (401), so the app leaves for the sign-in page.
+  // (loginMessages.companyInactive) and as a lost session (401), so the app leaves for the
+  // sign-in page.
   const companyInactive = row.company_status !== null && row.company_status !== 'active';
   return {
     userId: row.user_id,

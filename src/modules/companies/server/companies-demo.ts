@@ -1,6 +1,6 @@
 // The companies demo (after the demo company is made): five more customers, so the
 // administrators' screens show something — active ones with people and seats, one on hold
-// (its owner, signing in with the demo password, reads SPEC §8's "temporarily on hold"), one
+// (its owner, signing in with the demo password, is told the account is temporarily on hold), one
 // disabled, one whose owner is invited and has not yet accepted — and orders waiting in the
 // queue, one confirmed with its invoice, one declined. The demo company itself is left as it is
 // but for one order of its own waiting. Written once: a second run finds the first company.

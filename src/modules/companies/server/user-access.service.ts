@@ -1,6 +1,7 @@
 // A person's own access, set by their company (owners and HR admins, company-wide): on hold or
-// disabled refuses their next sign-in and token refresh with SPEC §8's words; nothing of theirs
-// is deleted. Nobody changes their own access (they could lock themselves out).
+// disabled refuses their next sign-in and token refresh, saying the account is temporarily on
+// hold or, disabled, to contact their line manager (loginMessages); nothing of theirs is
+// deleted. Nobody changes their own access (they could lock themselves out).
 import type { AppDeps } from '../../../server/app-deps';
 import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';

@@ -1,6 +1,7 @@
 // The documents areas' menu entries: the area page for everyone, the restricted page for
-// docs-only users (SPEC §2.4), enabled in restricted mode as the company's HR/H&S flags say;
-// the badge counts documents waiting for the user (to sign or acknowledge) on the HR entry.
+// docs-only users (/hr-documents/hr, /hs-documents/misc_docs), enabled in restricted mode as
+// the company's HR/H&S flags say; the badge counts documents waiting for the user (to sign or
+// acknowledge) on the HR entry.
 import { documentsAreas } from '../../../client/shell/menu/menu-rules';
 import { holds, pendingCount, type MenuContext } from '../../../client/shell/menu/menu-context';
 

@@ -1,4 +1,4 @@
-// The Overtime menu entry's rules (SPEC §2.4): shown only when overtime is on for the company
+// The Overtime menu entry's rules: shown only when overtime is on for the company
 // and the user may report payable or TOIL overtime or may approve it; to the reports waiting
 // when there are some.
 import { holds, pendingCount, type MenuContext } from '../../../client/shell/menu/menu-context';

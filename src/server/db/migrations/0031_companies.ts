@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { enableTenantRls } from '../rls';
 
-// Companies as administrators run them: a company is active, on hold or disabled (the
-// sign-in refusals of SPEC §8), with the reason of its last change; it has an address, the
-// products it bought (HR, H&S, documents only) and the seats (people) it pays for — null
+// Companies as administrators run them: a company is active, on hold or disabled (on hold or
+// disabled, its people cannot sign in), with the reason of its last change; it has an address,
+// the products it bought (HR, H&S, documents only) and the seats (people) it pays for — null
 // for a company made before seats were counted, which is never refused a person. A person's
 // own access (on hold, disabled) is separate from their onboarding status. Orders are what a
 // company's owner asks for (more seats, a product) and administrators confirm or decline.
