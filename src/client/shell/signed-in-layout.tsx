@@ -1,6 +1,7 @@
 // The frame around every signed-in page: the side menu (a drawer
 // on phones), the top bar, the alert banners, the page and the version line. Company users get
-// the bell, the settings menu and the company menu; administrators their own menu. This file
+// the bell, the settings menu and the company menu (and, impersonated, the banner saying so);
+// administrators their own menu. This file
 // and everything it imports load with the signed-in route's chunk, never with the sign-in page.
 import './shell-styles';
 import { AppShell } from '@mantine/core';
@@ -18,6 +19,7 @@ import { useWarmRouteChunks } from '../pwa/warm-route-chunks';
 import { useRealtimePollInterval } from '../realtime/realtime-status';
 import { AlertBanners } from './alerts/alert-banners';
 import { buildAdminMenu } from './menu/account-registry';
+import { ImpersonationBanner } from './impersonation-banner';
 import { holds } from './menu/menu-context';
 import { buildMenu, type MenuItem } from './menu/menu-registry';
 import { buildSettingsMenu } from './menu/settings-registry';
@@ -78,6 +80,7 @@ function CompanyFrame({ claims, page }: { claims: Claims; page?: ReactNode }) {
         </>
       }
     >
+      {claims.imp === true && <ImpersonationBanner firstName={claims.first_name ?? ''} />}
       <AlertBanners />
     </Frame>
   );

@@ -23,7 +23,12 @@ export const accessRequestPaths = {
   users: (id: string) => `/api/access-requests/${id}/users`,
   impersonationToken: '/api/impersonation-token',
   exchange: '/api/token',
+  /** GET: whose account an impersonated session is in and who is acting, for the banner on every page. */
+  impersonation: '/api/impersonation',
 } as const;
+
+/** GET /api/impersonation in an impersonated session (404 in any other). */
+export type ImpersonationInfo = { user_name: string; administrator_name: string; ends_at: string };
 
 /** The permission endpoint: administrators hold it globally (ask), owners company-wide (decide). */
 export const ACCESS_REQUESTS_ENDPOINT = '/api/access-requests';

@@ -251,6 +251,20 @@ describe('signing in as a company user', () => {
     expect(new Set(audited.map((a) => a.actor_id))).toEqual(new Set([employee.id]));
   });
 
+  it('tells an impersonated session whose account it is and who is acting, for its banner; any other session gets 404', async () => {
+    await ownerSql(t, sql`update users set first_name = 'Ella', surname = 'Evans' where id = ${employee.id}`);
+    await ownerSql(t, sql`update users set first_name = 'Sam', surname = 'Support' where id = ${admin.id}`);
+    const request = await requestAccess();
+    await approve(request.id);
+    const { session } = await impersonate(request.id, employee);
+    const res = await call({ method: 'GET', url: '/api/impersonation', token: session.auth_token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ user_name: 'Ella Evans', administrator_name: 'Sam Support' });
+    expect(Date.parse(res.json<{ ends_at: string }>().ends_at)).toBeGreaterThan(Date.now());
+    expect((await call({ method: 'GET', url: '/api/impersonation', as: 'employee' })).statusCode).toBe(404);
+    expect((await call({ method: 'GET', url: '/api/impersonation' })).statusCode).toBe(401);
+  });
+
   it('an owner signed in by support cannot approve support’s requests', async () => {
     const first = await requestAccess();
     await approve(first.id);

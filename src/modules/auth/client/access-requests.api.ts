@@ -8,6 +8,7 @@ import {
   type AccessRequestList,
   type AccessRequestUser,
   type CreateAccessRequestInput,
+  type ImpersonationInfo,
   type ImpersonationSessionResponse,
   type ImpersonationTokenResponse,
 } from '../access-requests.contract';
@@ -55,3 +56,12 @@ export function exchangeImpersonationToken(token: string): Promise<Impersonation
     freshToken: false,
   });
 }
+
+/** In an impersonated session: whose account it is and who is acting (the banner on every page). */
+export const impersonationQueryOptions = () =>
+  queryOptions({
+    queryKey: ['impersonation'],
+    queryFn: ({ signal }) => apiFetch<ImpersonationInfo>(accessRequestPaths.impersonation, { signal }),
+    staleTime: Infinity,
+    meta: { errorToast: false },
+  });

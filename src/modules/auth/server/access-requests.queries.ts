@@ -254,3 +254,13 @@ export async function findUserEmail(trx: Trx, userId: string): Promise<string | 
   const row = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
   return row?.email;
 }
+
+/** The names an impersonated session's banner shows, and when the session ends (with its grant at the latest). */
+export async function findImpersonation(trx: Trx, input: { sessionId: string }) {
+  const { rows } = await sql<{ user_name: string; administrator_name: string; ends_at: Date }>`
+    select trim(u.first_name || ' ' || u.surname) as user_name, trim(a.first_name || ' ' || a.surname) as administrator_name,
+           s.expires_at as ends_at
+    from sessions s join users u on u.id = s.user_id join users a on a.id = s.impersonator_id
+    where s.id = ${input.sessionId}`.execute(trx);
+  return rows[0];
+}

@@ -75,6 +75,10 @@ export const accessRequestRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = a
     return service.issueImpersonationToken({ ...caller(request), input });
   });
 
+  app.get(accessRequestPaths.impersonation, { config: { access: 'authenticated' } }, async (request) =>
+    service.getImpersonation({ deps, session: requireSession(request) }),
+  );
+
   app.post(accessRequestPaths.exchange, { config: { access: 'public', idempotency: false } }, async (request) => {
     const { token } = parseInput(TokenExchangeInputSchema, request.body);
     return service.exchangeImpersonationToken({ deps, token, source: auditSourceOf(request) });

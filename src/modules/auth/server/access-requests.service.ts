@@ -6,6 +6,7 @@
 // system scope and filter by company or administrator themselves.
 import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
 import { withSystem, type Trx } from '../../../server/db/database';
+import { escapeHtml } from '../../../server/mail/html';
 import { notify } from '../../../server/notifications/notify';
 import { resolveTodos, todoSubject } from '../../../server/notifications/resolve-todos';
 import { requireCompany, type Session } from '../../../server/plugins/request-context';
@@ -19,6 +20,7 @@ import {
   type AccessRequest,
   type AccessRequestStatus,
   type CreateAccessRequestInput,
+  type ImpersonationInfo,
   type ImpersonationTokenInput,
   type ImpersonationSessionResponse,
   type ImpersonationTokenResponse,
@@ -245,6 +247,10 @@ export async function exchangeImpersonationToken(options: {
   return { ...(await sessionResponse({ deps, ...opened, imp: true })), email: opened.account.email };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Whose account an impersonated session is in and who is acting; 404 for any other session. */
+export async function getImpersonation(caller: { deps: IdentityDeps; session: Session }): Promise<ImpersonationInfo> {
+  if (!caller.session.impersonatorId) throw AppError.notFound();
+  const row = await withSystem(caller.deps.db, (trx) => queries.findImpersonation(trx, { sessionId: caller.session.sessionId }));
+  if (!row) throw AppError.notFound();
+  return { user_name: row.user_name, administrator_name: row.administrator_name, ends_at: row.ends_at.toISOString() };
 }
