@@ -36,11 +36,13 @@ describe('a client module registered in the collector list', () => {
       'needs-your-action',
       'notices-unread',
       'tasks-mine',
+      'documents-to-do',
       'leave-awaiting-me',
       'expenses-to-approve',
       'kit-card',
       'leave-my-balance',
       'leave-whos-off',
+      'latest-articles',
     ]);
   });
 });
