@@ -25,8 +25,8 @@ function composeEnvironment(compose: string, service: string): Record<string, st
       continue;
     }
     if (inEnvironment && /^ {4}\S/.test(line)) break;
-    const pair = inEnvironment ? /^ {6}([A-Z0-9_]+): (.*)$/.exec(line) : null;
-    if (pair) env[pair[1]] = pair[2].replace(/^'(.*)'$/, '$1');
+    const [, name, value] = (inEnvironment && /^ {6}([A-Z0-9_]+): (.*)$/.exec(line)) || [];
+    if (name && value !== undefined) env[name] = value.replace(/^'(.*)'$/, '$1');
   }
   return env;
 }
@@ -46,7 +46,7 @@ describe('deploy files', () => {
     // The operator commands run from the sources the image keeps.
     const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
     for (const command of ['admin', 'backup', 'restore']) {
-      const source = /(src\/\S+\.ts)/.exec(packageJson.scripts[command])?.[1];
+      const source = /(src\/\S+\.ts)/.exec(packageJson.scripts[command] ?? '')?.[1];
       expect(source, command).toBeDefined();
       expect(fs.existsSync(path.join(root, source!)), source).toBe(true);
     }
