@@ -36,8 +36,8 @@ import * as m0033 from './0033_data_protection';
 import * as m0034 from './0034_push_outbox';
 import * as m0035 from './0035_working_days';
 import * as m0036 from './0036_more_versioned_reads';
-import * as m0038 from './0038_people_import';
 import * as m0037 from './0037_sign_up';
+import * as m0038 from './0038_people_import';
 import * as m0039 from './0039_resolve_stale_todos';
 import * as m0042 from './0042_company_hold_sessions';
 
@@ -78,8 +78,8 @@ export const migrations: Record<string, Migration> = {
   '0034_push_outbox': m0034,
   '0035_working_days': m0035,
   '0036_more_versioned_reads': m0036,
-  '0038_people_import': m0038,
   '0037_sign_up': m0037,
+  '0038_people_import': m0038,
   '0039_resolve_stale_todos': m0039,
   '0042_company_hold_sessions': m0042,
 };
