@@ -37,6 +37,8 @@ test('the docs-only user has a dashboard of their documents and articles, and th
   await expect(docs).toHaveURL(/\/hr-documents$/);
 
   // No store address is configured on the test server: "Install the app" in the badges' place.
+  // Once the signed-in frame (whose menu keeps the browser's offer) has loaded.
+  await expect(docs.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
   await offerInstall(docs);
   await docs.getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(docs.getByRole('button', { name: 'Install the app' })).toBeVisible();
@@ -81,13 +83,19 @@ test("the owner's dashboard counts documents by what they ask; document lists an
   const form = owner.getByRole('dialog', { name: 'New HR task' });
   const title = `Check Ella's locker ${crypto.randomUUID().slice(0, 6)}`;
   await form.getByRole('textbox', { name: 'Title' }).fill(title);
-  await form.getByRole('textbox', { name: 'Person' }).fill('Ella');
+  await form.getByRole('combobox', { name: 'Person' }).fill('Ella');
   await owner.getByRole('option', { name: /Ella Evans/ }).click();
   await form.getByRole('button', { name: 'Add task' }).click();
   await expect(owner.getByText('HR task added.')).toBeVisible();
   await expect(owner.getByRole('radio', { name: 'Tasks I manage' })).toBeChecked();
   await expect(owner.getByTestId('task-row').filter({ hasText: title })).toBeVisible();
   await owner.screenshot({ path: `${SHOTS}/task-added-390.png` });
+
+  // The demo's HR chat of 20 hours ago: its messages sit under the day they were written.
+  await owner.getByRole('button', { name: /^Chat with support/ }).click();
+  await owner.locator('.chat-list-item').filter({ hasText: 'You must decide' }).click();
+  await expect(owner.getByTestId('chat-day').first()).toHaveText(/^(Today|Yesterday)$/);
+  await owner.screenshot({ path: `${SHOTS}/chat-days-390.png` });
   await owner.context().close();
 });
 
@@ -97,7 +105,10 @@ test('an impersonated session says on every page whose account it is and who act
 }) => {
   // The consent steps over the API (impersonation.spec.ts walks them on screen).
   const ella = await apiSignIn(request, ACCOUNTS.employee);
-  const claims = JSON.parse(Buffer.from(ella.auth_token.split('.')[1], 'base64url').toString()) as { user_id: string; company_id: string };
+  const claims = JSON.parse(Buffer.from(ella.auth_token.split('.')[1] ?? '', 'base64url').toString()) as {
+    user_id: string;
+    company_id: string;
+  };
   const admin = await apiSignIn(request, ACCOUNTS.admin);
   const owner = await apiSignIn(request, ACCOUNTS.owner);
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -122,8 +133,14 @@ test('an impersonated session says on every page whose account it is and who act
   const banner = page.getByRole('region', { name: 'Impersonation' });
   await expect(banner).toContainText(/This is Ella Evans’s account\. .+ is acting in it until \d\d\/\d\d\/\d{4} \d\d:\d\d\./);
   await page.screenshot({ path: `${SHOTS}/impersonation-banner-390.png` });
-  await page.goto('/leave-and-absences/request');
+  // On every page; here Ella's signed offer letter, whose two files say which is which.
+  await page.goto('/profile?tab=documents');
   await expect(banner).toContainText('Ella Evans’s account');
+  await page.getByRole('link', { name: 'Offer letter - Ella Evans' }).click();
+  await expect(page.getByRole('button', { name: 'Download signed copy' })).toHaveText('Signed copy');
+  await expect(page.getByRole('button', { name: 'Download the original (unsigned)' })).toHaveText('Original (unsigned)');
+  await expect(page.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/signed-document-390.png` });
   await banner.getByRole('button', { name: 'End' }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.context().close();

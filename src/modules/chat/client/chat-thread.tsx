@@ -6,7 +6,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import { ActionIcon, Badge, Box, Button, FileButton, Group, Loader, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { onRealtimeEvent } from '../../../client/realtime/realtime-events';
 import { useRealtimePollInterval } from '../../../client/realtime/realtime-status';
 import { showDangerToast, showInfoToast } from '../../../client/shell/toasts';
@@ -23,9 +23,7 @@ import {
 } from '../chat.contract';
 import { announceTyping, chatKeys, conversationQueryOptions, markConversationRead, sendChatAttachment, sendChatMessage } from './chat.api';
 import { saveFile } from '../../../client/api/downloads';
-
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+import { chatDayLabel, chatTime, startsDay } from './chat-days';
 
 type Pending = { key: string; body: string; fileName: string | null };
 
@@ -58,7 +56,7 @@ function MessageBubble({ message, own, read }: { message: ChatMessage; own: bool
   return (
     <Stack gap={2} align={own ? 'flex-end' : 'flex-start'} data-testid="chat-message" data-side={message.side}>
       <Text size="xs" c="dimmed">
-        {own ? 'You' : message.author_name} · {timeOf(message.created_at)}
+        {own ? 'You' : message.author_name} · {chatTime(message.created_at)}
       </Text>
       <Paper px="sm" py={6} radius="md" maw="85%" bg={own ? 'blue.0' : 'gray.0'} withBorder>
         {message.body && (
@@ -165,12 +163,18 @@ export function ChatThread({ side, conversationId, height }: { side: ChatSide; c
       <ScrollArea style={{ flex: 1 }} viewportRef={viewport} type="auto" offsetScrollbars>
         <Stack gap="sm" p="xs" aria-live="polite" aria-label="Messages">
           {messages.map((message, index) => (
-            <MessageBubble
-              key={message.id}
-              message={message}
-              own={message.side === side}
-              read={index === lastOwnIndex ? new Date(message.created_at).getTime() <= otherRead : null}
-            />
+            <Fragment key={message.id}>
+              {startsDay(messages, index) && (
+                <Text size="xs" c="dimmed" fw={600} ta="center" data-testid="chat-day">
+                  {chatDayLabel(message.created_at)}
+                </Text>
+              )}
+              <MessageBubble
+                message={message}
+                own={message.side === side}
+                read={index === lastOwnIndex ? new Date(message.created_at).getTime() <= otherRead : null}
+              />
+            </Fragment>
           ))}
           {waiting.map((item) => (
             <Stack key={item.key} gap={2} align="flex-end">

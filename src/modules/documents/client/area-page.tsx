@@ -5,6 +5,7 @@
 import './documents-styles';
 import {
   ActionIcon,
+  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -73,9 +74,13 @@ function DocumentRow({
           aria-label={`Choose ${document.title}`}
         />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Link to="/document/$id" params={{ id: document.id }} style={{ fontWeight: 600, wordBreak: 'break-word' }}>
+          <Anchor
+            fw={600}
+            style={{ wordBreak: 'break-word' }}
+            renderRoot={(props) => <Link {...props} to="/document/$id" params={{ id: document.id }} />}
+          >
             {document.title}
-          </Link>
+          </Anchor>
           <Group gap={6}>
             {mine && (
               <Badge color={mine.color} variant="light">

@@ -1,6 +1,6 @@
 // Words and colours the documents screens share.
 import { formatLondon } from '../../../shared/dates';
-import type { MyDocumentStatus, SignRequestStatus } from '../documents.contract';
+import type { DocumentAction, MyDocumentStatus, SignRequestStatus } from '../documents.contract';
 
 export const MY_STATUS: Record<NonNullable<MyDocumentStatus>, { label: string; color: string }> = {
   to_read: { label: 'To read', color: 'blue' },
@@ -11,6 +11,35 @@ export const MY_STATUS: Record<NonNullable<MyDocumentStatus>, { label: string; c
   signed: { label: 'Signed', color: 'green' },
   waiting_for_others: { label: 'Waiting for others', color: 'yellow' },
 };
+
+/** What a document asks of its readers, for someone the document asks nothing of themselves (a manager outside its audience). */
+export const ASKS: Record<DocumentAction, string> = {
+  read: 'Asks people to read',
+  acknowledge: 'Asks people to acknowledge',
+  sign: 'Asks people to sign',
+};
+
+/**
+ * The document page's first badges: the caller's own status, or — when it asks nothing of them —
+ * what it asks of others; never both ("To read" beside "Read" read as done and not done at once).
+ */
+export function statusBadge(document: { my_status: MyDocumentStatus; action: DocumentAction }): { label: string; color: string } {
+  return document.my_status ? MY_STATUS[document.my_status] : { label: ASKS[document.action], color: 'gray' };
+}
+
+export type DownloadChoice = { key: 'signed' | 'original' | 'current'; label: string; name: string };
+
+/**
+ * The download buttons of a document: once everyone has signed, the signed copy first and the
+ * unsigned original said to be so; before, the one file there is.
+ */
+export function downloadChoices(signStatus: SignRequestStatus | null | undefined): DownloadChoice[] {
+  if (signStatus !== 'completed') return [{ key: 'current', label: 'Download', name: 'Download' }];
+  return [
+    { key: 'signed', label: 'Signed copy', name: 'Download signed copy' },
+    { key: 'original', label: 'Original (unsigned)', name: 'Download the original (unsigned)' },
+  ];
+}
 
 export const SIGN_STATUS: Record<SignRequestStatus, { label: string; color: string }> = {
   pending: { label: 'Out for signature', color: 'yellow' },

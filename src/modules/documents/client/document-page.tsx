@@ -13,7 +13,6 @@ import { showDangerToast, showSuccessToast } from '../../../client/shell/toasts'
 import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
 import { LoadError } from '../../../client/ui/load-error';
 import {
-  ACTION_LABELS,
   AREA_TITLES,
   AUDIENCE_LABELS,
   isPreviewableType,
@@ -32,7 +31,7 @@ import {
   sha256Hex,
   uploadDocument,
 } from './documents.api';
-import { downloadName, formatSize, formatWhen, MY_STATUS, SIGN_STATUS } from './document-labels';
+import { downloadChoices, downloadName, formatSize, formatWhen, SIGN_STATUS, statusBadge } from './document-labels';
 import { EditDetailsModal } from './edit-details-modal';
 import { PdfView } from './pdf-view';
 import { SendToSignModal } from './send-to-sign-modal';
@@ -137,7 +136,7 @@ export function DocumentPage({ id }: { id: string }) {
     );
 
   const request = document.sign_request;
-  const mine = document.my_status ? MY_STATUS[document.my_status] : null;
+  const mine = statusBadge(document);
   const run = async (work: () => Promise<DocumentDetail | void>, done?: string) => {
     setBusy(true);
     setProblem(null);
@@ -174,15 +173,14 @@ export function DocumentPage({ id }: { id: string }) {
             {document.title}
           </Title>
           <Group gap={6}>
-            {mine && <Badge color={mine.color}>{mine.label}</Badge>}
+            <Badge color={mine.color} variant={document.my_status ? 'filled' : 'light'}>
+              {mine.label}
+            </Badge>
             {request && (
               <Badge color={SIGN_STATUS[request.status].color} variant="outline">
                 {SIGN_STATUS[request.status].label}
               </Badge>
             )}
-            <Badge variant="light" color="gray">
-              {ACTION_LABELS[document.action]}
-            </Badge>
             {document.tags.map((tag) => (
               <Badge key={tag.id} variant="dot" color="indigo">
                 {tag.name}
@@ -197,16 +195,27 @@ export function DocumentPage({ id }: { id: string }) {
           {document.description && <Text size="sm">{document.description}</Text>}
         </Stack>
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={downloadCurrent}>
-            Download
-          </Button>
-          {request?.status === 'completed' && (
-            <Button
-              leftSection={<IconFileCertificate size={16} />}
-              onClick={() => download(`/api/document/${id}/signed-file`, `${downloadName(document.title, '')} (signed).pdf`)}
-            >
-              Download signed copy
-            </Button>
+          {downloadChoices(request?.status).map((choice) =>
+            choice.key === 'signed' ? (
+              <Button
+                key={choice.key}
+                aria-label={choice.name}
+                leftSection={<IconFileCertificate size={16} aria-hidden="true" />}
+                onClick={() => download(`/api/document/${id}/signed-file`, `${downloadName(document.title, '')} (signed).pdf`)}
+              >
+                {choice.label}
+              </Button>
+            ) : (
+              <Button
+                key={choice.key}
+                aria-label={choice.name}
+                variant="default"
+                leftSection={<IconDownload size={16} aria-hidden="true" />}
+                onClick={downloadCurrent}
+              >
+                {choice.label}
+              </Button>
+            ),
           )}
         </Group>
       </Group>

@@ -26,15 +26,18 @@ export function RiddorBadge({ riddor }: { riddor: Riddor }) {
   );
 }
 
+/** How many days off work the accident cost, and where the count came from: "1 day", "4 days". */
+export function incapacityDaysText(riddor: Pick<Riddor, 'days_from' | 'incapacity_days'>): string {
+  const count = `${riddor.incapacity_days} ${riddor.incapacity_days === 1 ? 'day' : 'days'} off work after the accident`;
+  if (riddor.days_from === 'absence') return `${count}, from the linked sickness absence.`;
+  if (riddor.days_from === 'entered') return `${count}, as recorded.`;
+  return 'No days off work recorded.';
+}
+
 /** The answer in words: category, whether and by when to report, and where the day count came from. */
 export function RiddorPanel({ riddor }: { riddor: Riddor }) {
   const category = riddor.category ? RIDDOR_CATEGORY_LABELS[riddor.category] : 'No reportable category';
-  const days =
-    riddor.days_from === 'absence'
-      ? `${riddor.incapacity_days} days off work after the accident, from the linked sickness absence.`
-      : riddor.days_from === 'entered'
-        ? `${riddor.incapacity_days} days off work after the accident, as recorded.`
-        : 'No days off work recorded.';
+  const days = incapacityDaysText(riddor);
   let when: string;
   if (riddor.status === 'reported')
     when = `Reported to the HSE on ${formatCalendarDate(riddor.reported_on ?? '', DATE_FORMATS.date)}, reference ${riddor.reference ?? ''}.`;

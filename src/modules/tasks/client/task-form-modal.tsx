@@ -66,9 +66,11 @@ type Props = {
   incidentId?: string;
   /** Editing this task (its person only; the checklist stays as it is) rather than making new ones. */
   task?: TaskDetail;
+  /** After new tasks are made: whether they are all the creator's own (else they are among the tasks they manage). */
+  onCreated?: (made: { forSelf: boolean }) => void;
 };
 
-export function TaskFormModal({ area, opened, onClose, selfId, incidentId, task }: Props) {
+export function TaskFormModal({ area, opened, onClose, selfId, incidentId, task, onCreated }: Props) {
   const queryClient = useQueryClient();
   const create = useMutation(createTaskMutationOptions(queryClient, area));
   const update = useMutation(updateTaskMutationOptions(queryClient, area));
@@ -152,6 +154,7 @@ export function TaskFormModal({ area, opened, onClose, selfId, incidentId, task 
           setDescription('');
           setChecklist('');
           onClose();
+          onCreated?.({ forSelf: assigneeKind === 'user' && assigneeId === selfId });
         },
       },
     );

@@ -44,6 +44,14 @@ import { TaskFormModal } from './task-form-modal';
 import { TemplatesModal } from './templates-modal';
 
 export const defaultTaskFilters = (): TaskFilters => ({ view: 'mine', status: ['open'] });
+
+/**
+ * The list to show once a task is made: the one it is in. A task for someone else is among
+ * "Tasks I manage", not "My tasks"; open, with no filter that could hide it.
+ */
+export function filtersAfterCreate(made: { forSelf: boolean }, mayManage: boolean): TaskFilters {
+  return { view: made.forSelf || !mayManage ? 'mine' : 'managed', status: ['open'] };
+}
 const STATUS_CHOICES = [
   { value: 'open', label: 'Open' },
   { value: 'overdue', label: 'Overdue' },
@@ -223,7 +231,17 @@ export function TasksPage({ area }: { area: TaskArea }) {
       {list.data && list.data.count > TASK_PAGE_SIZE && (
         <Pagination value={page} onChange={setPage} total={Math.ceil(list.data.count / TASK_PAGE_SIZE)} aria-label="Pages" />
       )}
-      <TaskFormModal area={area} opened={formOpen} onClose={() => setFormOpen(false)} selfId={selfId} />
+      <TaskFormModal
+        area={area}
+        opened={formOpen}
+        onClose={() => setFormOpen(false)}
+        selfId={selfId}
+        onCreated={(made) => {
+          setFilters(filtersAfterCreate(made, mayManage));
+          setPage(1);
+          setSelected(new Set());
+        }}
+      />
       <TemplatesModal area={area} opened={templatesOpen} onClose={() => setTemplatesOpen(false)} />
       <ConfirmDialog
         opened={confirmComplete}

@@ -2,7 +2,7 @@
 // that the viewer may see, newest first, each linking to the document's page. The documents
 // module owns them; this tab reads its API through its contract only.
 import '@mantine/core/styles/Badge.css';
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { apiFetch } from '../../../../client/api/api-client';
@@ -36,9 +36,9 @@ export default function DocumentsTab({ userId }: ProfileTabProps) {
         <Paper key={document.id} withBorder radius="md" p="sm">
           <Group justify="space-between" wrap="nowrap">
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Link to="/document/$id" params={{ id: document.id }} style={{ fontWeight: 600 }}>
+              <Anchor fw={600} renderRoot={(props) => <Link {...props} to="/document/$id" params={{ id: document.id }} />}>
                 {document.title}
-              </Link>
+              </Anchor>
               <Text size="xs" c="dimmed">
                 {formatLondon(document.updated_at, DATE_FORMATS.date)}
                 {document.sign_status === 'completed' ? ' · signed by all' : ''}
