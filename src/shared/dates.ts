@@ -5,7 +5,7 @@
 import { MINUTES_PER_DAY } from './constants';
 
 export const LONDON_TIME_ZONE = 'Europe/London';
-/** Monday, as date-fns counts (Sunday 0). */
+/** Monday, numbered as `Date.getUTCDay` numbers the weekdays (Sunday 0). */
 export const WEEK_STARTS_ON = 1;
 
 export const DATE_FORMATS = {
@@ -40,8 +40,8 @@ export function londonWallClock(instant: Date): WallClock {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-// Month names and ordinals by hand rather than from date-fns' en-GB locale: the sign-in page
-// formats a lock date with this file, and the locale would add 3 KB to its first load.
+// Month names and ordinals by hand rather than from a date library's en-GB locale: the sign-in
+// page formats a lock date with this file, and the locale would add 3 KB to its first load.
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd … 31st. */
