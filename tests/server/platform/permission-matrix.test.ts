@@ -326,6 +326,8 @@ const OPEN_READS = [
   '/api/calendar-events',
   // The caller's own devices for push notifications (and the server's public key).
   '/api/push-subscriptions',
+  // An impersonated session's own banner: whose account and who acts (404 for any other session).
+  '/api/impersonation',
 ];
 
 describe('open reads', () => {
