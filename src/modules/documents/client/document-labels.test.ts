@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { downloadChoices, statusBadge } from './document-labels';
+import { downloadChoices, statusBadges } from './document-labels';
 
-describe('statusBadge', () => {
-  it('shows the caller’s own status alone: never "To read" beside "Read"', () => {
-    expect(statusBadge({ my_status: 'to_read', action: 'read' })).toEqual({ label: 'To read', color: 'blue' });
-    expect(statusBadge({ my_status: 'read', action: 'read' })).toEqual({ label: 'Read', color: 'gray' });
+describe('statusBadges', () => {
+  it('shows the reader’s own status alone: never "To read" beside "Read"', () => {
+    expect(statusBadges({ my_status: 'to_read', action: 'read', can_manage: false })).toEqual({
+      mine: { label: 'To read', color: 'blue' },
+      asks: null,
+    });
   });
 
-  it('says what the document asks of others when it asks nothing of the caller', () => {
-    expect(statusBadge({ my_status: null, action: 'sign' }).label).toBe('Asks people to sign');
-    expect(statusBadge({ my_status: null, action: 'read' }).label).toBe('Asks people to read');
+  it('tells those who manage it, or are asked nothing, what it asks of readers', () => {
+    expect(statusBadges({ my_status: 'to_read', action: 'read', can_manage: true }).asks).toBe('Read');
+    expect(statusBadges({ my_status: null, action: 'sign', can_manage: false })).toEqual({ mine: null, asks: 'Sign' });
   });
 });
 

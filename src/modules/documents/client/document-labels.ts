@@ -1,6 +1,6 @@
 // Words and colours the documents screens share.
 import { formatLondon } from '../../../shared/dates';
-import type { DocumentAction, MyDocumentStatus, SignRequestStatus } from '../documents.contract';
+import { ACTION_LABELS, type DocumentAction, type MyDocumentStatus, type SignRequestStatus } from '../documents.contract';
 
 export const MY_STATUS: Record<NonNullable<MyDocumentStatus>, { label: string; color: string }> = {
   to_read: { label: 'To read', color: 'blue' },
@@ -12,19 +12,19 @@ export const MY_STATUS: Record<NonNullable<MyDocumentStatus>, { label: string; c
   waiting_for_others: { label: 'Waiting for others', color: 'yellow' },
 };
 
-/** What a document asks of its readers, for someone the document asks nothing of themselves (a manager outside its audience). */
-export const ASKS: Record<DocumentAction, string> = {
-  read: 'Asks people to read',
-  acknowledge: 'Asks people to acknowledge',
-  sign: 'Asks people to sign',
-};
-
 /**
- * The document page's first badges: the caller's own status, or — when it asks nothing of them —
- * what it asks of others; never both ("To read" beside "Read" read as done and not done at once).
+ * The document page's first badges: the caller's own status ("To read"), and what the document
+ * asks of its readers ("Asks: Read") for those who manage it or are asked nothing themselves —
+ * said so, never a bare "Read" beside "To read", which read as done and not done at once.
  */
-export function statusBadge(document: { my_status: MyDocumentStatus; action: DocumentAction }): { label: string; color: string } {
-  return document.my_status ? MY_STATUS[document.my_status] : { label: ASKS[document.action], color: 'gray' };
+export function statusBadges(document: { my_status: MyDocumentStatus; action: DocumentAction; can_manage: boolean }): {
+  mine: { label: string; color: string } | null;
+  asks: string | null;
+} {
+  return {
+    mine: document.my_status ? MY_STATUS[document.my_status] : null,
+    asks: document.can_manage || !document.my_status ? ACTION_LABELS[document.action] : null,
+  };
 }
 
 export type DownloadChoice = { key: 'signed' | 'original' | 'current'; label: string; name: string };

@@ -31,7 +31,7 @@ import {
   sha256Hex,
   uploadDocument,
 } from './documents.api';
-import { downloadChoices, downloadName, formatSize, formatWhen, SIGN_STATUS, statusBadge } from './document-labels';
+import { downloadChoices, downloadName, formatSize, formatWhen, SIGN_STATUS, statusBadges } from './document-labels';
 import { EditDetailsModal } from './edit-details-modal';
 import { PdfView } from './pdf-view';
 import { SendToSignModal } from './send-to-sign-modal';
@@ -136,7 +136,7 @@ export function DocumentPage({ id }: { id: string }) {
     );
 
   const request = document.sign_request;
-  const mine = statusBadge(document);
+  const badges = statusBadges(document);
   const run = async (work: () => Promise<DocumentDetail | void>, done?: string) => {
     setBusy(true);
     setProblem(null);
@@ -173,12 +173,15 @@ export function DocumentPage({ id }: { id: string }) {
             {document.title}
           </Title>
           <Group gap={6}>
-            <Badge color={mine.color} variant={document.my_status ? 'filled' : 'light'}>
-              {mine.label}
-            </Badge>
+            {badges.mine && <Badge color={badges.mine.color}>{badges.mine.label}</Badge>}
             {request && (
               <Badge color={SIGN_STATUS[request.status].color} variant="outline">
                 {SIGN_STATUS[request.status].label}
+              </Badge>
+            )}
+            {badges.asks && (
+              <Badge variant="light" color="gray">
+                Asks: <span>{badges.asks}</span>
               </Badge>
             )}
             {document.tags.map((tag) => (
