@@ -58,6 +58,13 @@ describe('toasts', () => {
     expect(screen.getByText('Please check provided details.')).toBeInTheDocument();
   });
 
+  it('have a close button a screen reader can name', async () => {
+    renderToasts();
+    act(() => showValidationFailedToast());
+    await screen.findByText('Validation failed.');
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
   it('show one "Error occurred" for several queries that fail together', async () => {
     renderToasts();
     const client = createQueryClient();

@@ -16,10 +16,11 @@ void loadToasts.then(
   () => undefined,
 );
 
-/** Shows a toast now, or as soon as the toasts have arrived. */
+/** Shows a toast now, or as soon as the toasts have arrived. Its close button is named for screen readers. */
 export function showToast(toast: NotificationData): void {
-  if (store) store.show(toast);
-  else waiting.push(toast);
+  const named: NotificationData = { ...toast, closeButtonProps: { 'aria-label': 'Close', ...toast.closeButtonProps } };
+  if (store) store.show(named);
+  else waiting.push(named);
 }
 
 export const ERROR_OCCURRED = 'Error occurred';
