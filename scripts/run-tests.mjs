@@ -18,6 +18,9 @@ const STATIC_CONCURRENCY = 2;
 
 const phases = [
   ['static checks', runStaticChecks],
+  // Built once, here: the server tests that run the built server and the end-to-end phase find
+  // it fresh instead of each building it.
+  ['build', () => runInherited(npm, ['run', 'build'])],
   ['unit and integration tests', () => runInherited(npm, ['run', 'test:unit'])],
   ['end-to-end tests', () => runInherited(npm, ['run', 'test:e2e'])],
   // The bundle budget: uses the build the end-to-end phase made.
