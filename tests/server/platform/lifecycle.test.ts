@@ -92,7 +92,7 @@ describe('server process lifecycle', () => {
     await waitFor(first, /Stafflane \S+ is running on/);
     expect(first.output()).toContain('owner@demo.test');
     const version = await fetch(`http://127.0.0.1:${port}/api/version`).then((r) => r.json());
-    expect(version).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(version).toMatchObject({ version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
     const seen = await inspect(first);
     expect(seen.users).toBe(DEMO_USER_COUNT);
     // Requests and the realtime LISTEN connection sign in as the application login, never as the owner.
