@@ -5,22 +5,17 @@ import path from 'node:path';
 import { createBackup } from '../backup/backup.service';
 import { withOwnerDatabase } from '../backup/backup-database';
 import { backupFileName } from '../backup/backup-retention';
-import { AppError } from '../../shared/app-error';
-import { ConfigError, loadConfig, type Config } from '../config';
-import { packageVersion } from '../server';
-import { describeStartupFailure, redactSecrets, secretsOf } from '../startup-error';
+import type { Config } from '../config';
+import { commandLog, runOperatorCommand } from './operator-command';
 
 const usage = 'Usage: npm run backup [-- FILE.tar.gz | FOLDER]';
 
-let config: Config | undefined;
-
-async function main(args: string[]): Promise<void> {
+async function main(args: string[], loadSettings: () => Config): Promise<void> {
   if (args.length > 1 || args.some((arg) => arg.startsWith('-'))) throw new Error(usage);
-  const settings = (config = loadConfig(process.env, packageVersion()));
+  const settings = loadSettings();
   const target = args[0] ? path.resolve(args[0]) : settings.backups.dir;
   const file = target.endsWith('.tar.gz') ? target : path.join(target, backupFileName(new Date()));
-  const log = { info: (line: string) => console.error(line), warn: (line: string) => console.error(`Warning: ${line}`) };
-  const summary = await withOwnerDatabase({ config: settings, purpose: 'backup', log }, (ownerUrl) =>
+  const summary = await withOwnerDatabase({ config: settings, purpose: 'backup', log: commandLog }, (ownerUrl) =>
     createBackup({ ownerUrl, config: settings, file }),
   );
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -29,16 +24,4 @@ async function main(args: string[]): Promise<void> {
   );
 }
 
-/** One line: a refusal as it was said, anything else as start-up failures are, with no secret of the configuration in it. */
-function failureLine(error: unknown): string {
-  if (error instanceof ConfigError || error instanceof AppError || !config) return error instanceof Error ? error.message : String(error);
-  return redactSecrets(describeStartupFailure(error, config).replace(/^Stafflane could not start: /, ''), secretsOf(config));
-}
-
-main(process.argv.slice(2)).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(`Stafflane backup: ${failureLine(error)}`);
-    process.exit(1);
-  },
-);
+runOperatorCommand('backup', (settings) => main(process.argv.slice(2), settings));

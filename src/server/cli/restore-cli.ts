@@ -5,24 +5,19 @@
 import path from 'node:path';
 import { restoreBackup } from '../backup/backup.service';
 import { withOwnerDatabase } from '../backup/backup-database';
-import { AppError } from '../../shared/app-error';
-import { ConfigError, loadConfig, type Config } from '../config';
-import { packageVersion } from '../server';
-import { describeStartupFailure, redactSecrets, secretsOf } from '../startup-error';
+import type { Config } from '../config';
+import { commandLog, runOperatorCommand } from './operator-command';
 
 const usage = 'Usage: npm run restore -- FILE.tar.gz [--force]';
 
-let config: Config | undefined;
-
-async function main(args: string[]): Promise<void> {
+async function main(args: string[], loadSettings: () => Config): Promise<void> {
   const force = args.includes('--force');
   const files = args.filter((arg) => arg !== '--force');
   if (files.length !== 1 || files[0]!.startsWith('-')) throw new Error(usage);
-  const settings = (config = loadConfig(process.env, packageVersion()));
+  const settings = loadSettings();
   const file = path.resolve(files[0]!);
-  const log = { info: (line: string) => console.error(line), warn: (line: string) => console.error(`Warning: ${line}`) };
-  const summary = await withOwnerDatabase({ config: settings, purpose: 'restore', log }, (ownerUrl) =>
-    restoreBackup({ ownerUrl, config: settings, file, force, log }),
+  const summary = await withOwnerDatabase({ config: settings, purpose: 'restore', log: commandLog }, (ownerUrl) =>
+    restoreBackup({ ownerUrl, config: settings, file, force, log: commandLog }),
   );
   const where = settings.databaseUrl ? 'the database of DATABASE_URL' : `the data directory ${settings.dataDir}`;
   console.log(
@@ -32,16 +27,4 @@ async function main(args: string[]): Promise<void> {
   );
 }
 
-/** One line: a refusal as it was said, anything else as start-up failures are, with no secret of the configuration in it. */
-function failureLine(error: unknown): string {
-  if (error instanceof ConfigError || error instanceof AppError || !config) return error instanceof Error ? error.message : String(error);
-  return redactSecrets(describeStartupFailure(error, config).replace(/^Stafflane could not start: /, ''), secretsOf(config));
-}
-
-main(process.argv.slice(2)).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(`Stafflane restore: ${failureLine(error)}`);
-    process.exit(1);
-  },
-);
+runOperatorCommand('restore', (settings) => main(process.argv.slice(2), settings));
