@@ -179,11 +179,15 @@ export async function setSequence(client: pg.ClientBase, sequence: SequenceValue
   await client.query(`SELECT setval($1::regclass, $2::bigint, true)`, [id(sequence.name), sequence.lastValue]);
 }
 
-/** Every row of a table as one md5 of its text forms in order: how a test compares two databases. */
+/**
+ * Every row of a table as one md5 of its text forms in byte order (`COLLATE "C"`, so two servers
+ * with different default collations — PostgreSQL 15 and the embedded 18 with ICU en-GB — agree):
+ * how a test compares two databases.
+ */
 export async function tableFingerprint(client: pg.ClientBase, table: TableColumns): Promise<{ rows: number; md5: string }> {
   const filter = EXPORT_FILTERS[table.name];
   const { rows } = await client.query<{ rows: number; md5: string }>(
-    `SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS md5
+    `SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text COLLATE "C"), '')) AS md5
        FROM (SELECT ${columnList(table.columns)} FROM ${id(table.name)}${filter ? ` WHERE ${filter}` : ''}) t`,
   );
   return rows[0]!;
