@@ -10,10 +10,12 @@ export const toastStore = notifications;
 const NARROW_QUERY = '(max-width: 47.99em)';
 
 export function ToastContainer() {
-  // On a phone the bottom is where a form's Save and Cancel are: toasts go on top, two at most.
+  // On a phone the top bar holds Menu, the bell and the account menu, which a toast at the top
+  // covered (issue 29: the sign-in toast hid all three), and just below it sit each page's own
+  // buttons: toasts go at the bottom, two at most.
   const narrow = useMediaQuery(NARROW_QUERY, window.matchMedia(NARROW_QUERY).matches, { getInitialValueInEffect: false });
   return narrow ? (
-    <Notifications autoClose={TOAST_TIMEOUT_MS} position="top-center" limit={2} />
+    <Notifications autoClose={TOAST_TIMEOUT_MS} position="bottom-center" limit={2} />
   ) : (
     <Notifications autoClose={TOAST_TIMEOUT_MS} position="bottom-right" limit={3} />
   );

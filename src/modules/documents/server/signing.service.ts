@@ -345,7 +345,12 @@ async function completeRequest(
     sha256: stored.sha256,
     detail: `Shown ${request.version_sha256}; signed pages ${signedContentSha256}; final ${stored.sha256}`,
   });
-  for (const userId of new Set([request.created_by, ...signers.map((s) => s.user_id)].filter((value): value is string => Boolean(value)))) {
+  // Not the one whose signature completed it: their page says so as they sign, and a bell to
+  // tell them would be the only thing left in it once their to-dos are done.
+  const told = [request.created_by, ...signers.map((s) => s.user_id)].filter(
+    (value): value is string => Boolean(value) && value !== caller.session.userId,
+  );
+  for (const userId of new Set(told)) {
     await notify(trx, {
       companyId,
       userId,

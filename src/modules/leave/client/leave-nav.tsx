@@ -3,7 +3,6 @@
 // a new browser tab too; the tab of the current address is the selected one.
 import '@mantine/core/styles/Tabs.css';
 import { Tabs } from '@mantine/core';
-import { ONE_ROW } from '../../../client/ui/route-tabs';
 import { Link, useLocation } from '@tanstack/react-router';
 import { can } from '../../../client/ui/permission-guard';
 import { LEAVE_ENDPOINTS, LEAVE_ROUTES } from '../leave.contract';
@@ -18,12 +17,16 @@ const TABS: LeaveTab[] = [
   { to: LEAVE_ROUTES.balances, label: 'My balances', visible: () => true },
 ];
 
+// Five tabs do not fit one row of a 390 px phone, and a strip scrolled sideways read as cut off
+// ("Request leav"): they wrap onto a second row, each label whole.
+const WRAPPED = { list: { flexWrap: 'wrap' }, tab: { whiteSpace: 'nowrap' } } as const;
+
 export function LeaveNav() {
   const pathname = useLocation({ select: (location) => location.pathname.replace(/\/$/, '') });
   const tabs = TABS.filter((tab) => tab.visible());
   const active = tabs.find((tab) => tab.to === pathname)?.to ?? null;
   return (
-    <Tabs value={active} keepMounted={false} styles={ONE_ROW}>
+    <Tabs value={active} keepMounted={false} styles={WRAPPED}>
       <Tabs.List aria-label="Leave & Absences">
         {tabs.map((tab) => (
           <Tabs.Tab key={tab.to} value={tab.to} renderRoot={(props) => <Link {...props} to={tab.to} />}>

@@ -121,7 +121,9 @@ function PeriodDetail({ period }: { period: PayPeriodDetail }) {
           No approved paid overtime, unpaid leave, sickness, starters or leavers.
         </Alert>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        // Wider than a phone: it scrolls sideways inside its box, with its scrollbar shown so the
+        // columns past the edge read as there to scroll to, not cut off.
+        <Table.ScrollContainer minWidth={640} scrollAreaProps={{ type: 'auto' }}>
           <Table striped aria-label="Payroll data">
             <Table.Thead>
               <Table.Tr>

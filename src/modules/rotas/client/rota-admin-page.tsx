@@ -161,16 +161,19 @@ export function RotaAdminPage() {
     <Stack gap="lg">
       <Title order={1}>Rota Management</Title>
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Group gap="xs" wrap="nowrap">
-          <ActionIcon variant="default" size="lg" aria-label="Previous week" onClick={() => setMonday(addDays(monday, -7))}>
-            <IconChevronLeft size={18} aria-hidden="true" />
-          </ActionIcon>
-          <Button variant="default" onClick={() => setMonday(FIRST_ADMIN_WEEK())}>
-            This week
-          </Button>
-          <ActionIcon variant="default" size="lg" aria-label="Next week" onClick={() => setMonday(addDays(monday, 7))}>
-            <IconChevronRight size={18} aria-hidden="true" />
-          </ActionIcon>
+        {/* The week's name goes under the buttons on a phone rather than squeezing "This week". */}
+        <Group gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <ActionIcon variant="default" size="lg" aria-label="Previous week" onClick={() => setMonday(addDays(monday, -7))}>
+              <IconChevronLeft size={18} aria-hidden="true" />
+            </ActionIcon>
+            <Button variant="default" style={{ flexShrink: 0 }} onClick={() => setMonday(FIRST_ADMIN_WEEK())}>
+              This week
+            </Button>
+            <ActionIcon variant="default" size="lg" aria-label="Next week" onClick={() => setMonday(addDays(monday, 7))}>
+              <IconChevronRight size={18} aria-hidden="true" />
+            </ActionIcon>
+          </Group>
           <Text fw={600}>Week of {dayLabel(monday)}</Text>
         </Group>
         <Select
