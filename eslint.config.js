@@ -27,7 +27,7 @@ export default tseslint.config(
   // Classic scripts served as they are (public/boot.js runs before the app, in the browser).
   { files: ['public/**/*.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
   {
-    files: ['src/client/**', 'src/routes/**', 'src/modules/*/client/**'],
+    files: ['src/app/client/**', 'src/client/**', 'src/routes/**', 'src/modules/*/client/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/**', 'src/modules/*/server/**'],
+    files: ['src/app/server/**', 'src/server/**', 'src/modules/*/server/**'],
     rules: restrict([
       { group: ['**/client/**', '**/client', '**/routes/**'], message: 'The server never imports client code (docs/architecture.md).' },
     ]),

@@ -145,7 +145,7 @@ export default defineConfig({
     target: 'es2022',
     modulePreload: {
       polyfill: false,
-      // The entry (src/client/main.tsx) starts the app after the first paint. Vite would add
+      // The entry (src/app/client/main.tsx) starts the app after the first paint. Vite would add
       // a <link rel=modulepreload> per file of the app first, which costs a phone ~200 ms of
       // main thread; the browser finds the same files from the app chunk's imports, one
       // round trip later, while the static sign-in card is already usable.

@@ -8,7 +8,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const serverOutFile = path.join(root, 'dist/server/main.mjs');
-const sources = ['src/server', 'src/modules', 'src/shared', 'package.json', 'scripts/build-server.mjs'];
+const sources = ['src/app/server', 'src/server', 'src/modules', 'src/shared', 'package.json', 'scripts/build-server.mjs'];
 
 function newest(entry) {
   const full = path.join(root, entry);
@@ -49,7 +49,7 @@ export async function buildServer() {
   // Chunks are named by their content: an older build's would pile up.
   fs.rmSync(path.join(path.dirname(serverOutFile), 'chunks'), { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
+    entryPoints: [path.join(root, 'src/app/server/main.ts')],
     outdir: path.dirname(serverOutFile),
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',

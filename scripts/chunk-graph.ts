@@ -65,7 +65,7 @@ export function filesOf(manifest: ViteManifest, keys: Iterable<string>): { js: s
 
 /**
  * What a page loads when it opens on a route made of these sources: the entry, the app the
- * entry starts (its own dynamic imports: src/client/main.tsx loads src/client/app.tsx after
+ * entry starts (its own dynamic imports: src/app/client/main.tsx loads src/app/client/app.tsx after
  * the first paint) and the route chunks, each with its static imports.
  */
 export function filesForRoute(manifest: ViteManifest, routeSources: readonly string[]): { js: string[]; css: string[] } {

@@ -6,7 +6,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const env = { ...process.env, NODE_ENV: 'development' };
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', '--watch-preserve-output', 'src/server/main.ts'], {
+  spawn(process.execPath, ['--import', 'tsx', '--watch', '--watch-preserve-output', 'src/app/server/main.ts'], {
     cwd: root,
     env,
     stdio: 'inherit',

@@ -21,7 +21,7 @@ export type AppDeps = {
   sms?: SmsSender;
   /** Where realtime fan-out LISTENs (one connection per process); unset → sockets get replay but no live events. */
   listenUrl?: string;
-  /** The modules the app is made of (src/server/modules.ts; tests add their own). */
+  /** The modules the app is made of (src/app/server/modules.ts; tests add their own). */
   modules: readonly ServerModule[];
   /** Queues one run of a background job now; unset where this process runs no jobs (the job's schedule picks the work up). */
   sendJob?: (name: string) => Promise<unknown>;

@@ -2,11 +2,12 @@
 // database, plus the test-only widgets resource holding 10,000 rows of the demo company
 // (no product list endpoint exists yet). Prints "READY <port>" when it listens.
 import { sql } from 'kysely';
-import { buildApp } from '../../src/server/app';
-import { serverModules } from '../../src/server/modules';
+import { buildApp } from '../../src/app/server/app';
+import { serverModules } from '../../src/app/server/modules';
 import { loadConfig } from '../../src/server/config';
 import { createDb, createPool } from '../../src/server/db/database';
 import { openDatabase } from '../../src/server/db/open';
+import { demoSeeding } from '../../src/app/server/seed';
 import { createLogger } from '../../src/server/logger';
 import { createWidgetsTable } from '../support/widgets.queries';
 import { widgetsResource } from '../support/widgets-resource';
@@ -14,7 +15,7 @@ import { widgetsResource } from '../support/widgets-resource';
 const ROWS = 10_000;
 const config = loadConfig({ ...process.env, SEED_DEMO: '1' }, 'bench');
 const logger = createLogger(config);
-const database = await openDatabase(config, logger);
+const database = await openDatabase(config, logger, { demo: demoSeeding });
 
 const ownerDb = createDb(createPool(database.ownerUrl, { max: 1 }));
 const exists = await sql<{ ok: boolean }>`select to_regclass('widgets') is not null as ok`.execute(ownerDb);

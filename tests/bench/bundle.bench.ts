@@ -28,7 +28,7 @@ function roles(manifest: ViteManifest): Map<string, string> {
   const byFile = new Map<string, string>();
   for (const [key, chunk] of Object.entries(manifest)) {
     const source = chunk.src ?? key;
-    // The entry starts the app (src/client/app.tsx) with a dynamic import; route chunks are the routes' own.
+    // The entry starts the app (src/app/client/app.tsx) with a dynamic import; route chunks are the routes' own.
     const dynamicRole = source.startsWith('src/routes/')
       ? `route ${source.replace(/^src\/routes\//, '')}`
       : `started by the entry (${source})`;

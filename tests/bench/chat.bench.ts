@@ -1,5 +1,5 @@
 // `npm run bench:chat`: live support chat across two real server processes on one database
-// (A: src/server/main.ts on a fresh embedded PostgreSQL with the demo company; B: the same
+// (A: src/app/server/main.ts on a fresh embedded PostgreSQL with the demo company; B: the same
 // entry pointed at A's database, no jobs), with the support-hours clock fixed inside hours
 // (SUPPORT_CLOCK_FILE). 1,000 signed-in sockets, half on each server, each subscribed to its
 // user channel: the administrator Ada (every team) holds a fifth of them, four demo people the
@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { DEMO_PASSWORD } from '../../src/app/server/seed';
 import { freePort } from '../../src/server/db/embedded-postgres';
 import { REALTIME_PATH, userChannel, type RealtimeServerMessage } from '../../src/shared/realtime';
 import { startProcess, stopProcess } from './bench-support';
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   };
   const ready = /is running on/;
   const a = await startProcess({
-    args: ['--import', 'tsx', 'src/server/main.ts'],
+    args: ['--import', 'tsx', 'src/app/server/main.ts'],
     env: {
       ...common,
       DATA_DIR: path.join(dataDir, 'a'),
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
   const password = fs.readFileSync(path.join(dataDir, 'a', 'postgres.password'), 'utf8').trim();
   const databaseUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/stafflane`;
   const b = await startProcess({
-    args: ['--import', 'tsx', 'src/server/main.ts'],
+    args: ['--import', 'tsx', 'src/app/server/main.ts'],
     env: {
       ...common,
       DATA_DIR: path.join(dataDir, 'b'),
@@ -193,7 +193,7 @@ async function main(): Promise<void> {
   const [load1, load5, load15] = os.loadavg().map(round1);
   const results = {
     when: new Date().toISOString(),
-    servers: 'two src/server/main.ts processes (NODE_ENV=production) on one embedded PostgreSQL; B runs no jobs',
+    servers: 'two src/app/server/main.ts processes (NODE_ENV=production) on one embedded PostgreSQL; B runs no jobs',
     sockets: sockets.length,
     admin_sockets: adminSockets,
     rounds: ROUNDS,

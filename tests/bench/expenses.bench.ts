@@ -16,12 +16,13 @@ import { sql } from 'kysely';
 import { createCompany, createDepartment, createRole } from '../../src/modules/auth/server/accounts.queries';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
 import { expensesForPayroll } from '../../src/modules/expenses/server/expenses-payroll.service';
-import { buildApp } from '../../src/server/app';
+import { buildApp } from '../../src/app/server/app';
 import { loadConfig } from '../../src/server/config';
 import { createDb, createPool, withSystem, withTenant } from '../../src/server/db/database';
 import { openDatabase } from '../../src/server/db/open';
+import { demoSeeding } from '../../src/app/server/seed';
 import { createLogger } from '../../src/server/logger';
-import { PRODUCT_ROLES } from '../../src/server/modules';
+import { PRODUCT_ROLES } from '../../src/app/server/modules';
 import { percentile, round } from './bench-support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
     'bench',
   );
   const logger = createLogger(config);
-  const database = await openDatabase(config, logger);
+  const database = await openDatabase(config, logger, { demo: demoSeeding });
   const ownerDb = createDb(createPool(database.ownerUrl, { max: 2 }));
   const seedStarted = performance.now();
   const passwordHash = await hashPassword(PASSWORD);

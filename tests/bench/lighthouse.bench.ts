@@ -18,7 +18,7 @@ const dataDir = path.join(root, '.tmp/bench-lighthouse');
 const resultsFile = path.join(root, 'tests/bench/results/lighthouse.json');
 
 function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

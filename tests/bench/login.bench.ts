@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     SEED_DEMO: '1',
     PORT: String(port),
   };
-  const { child } = await startProcess({ args: ['--import', 'tsx', 'src/server/main.ts'], env, ready: /is running on/ });
+  const { child } = await startProcess({ args: ['--import', 'tsx', 'src/app/server/main.ts'], env, ready: /is running on/ });
   const url = `http://127.0.0.1:${port}/api/login`;
   try {
     const check = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: credentials });

@@ -9,13 +9,14 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../../src/server/app';
+import { buildApp } from '../../src/app/server/app';
 import { loadConfig } from '../../src/server/config';
 import { createDb, createPool, withSystem } from '../../src/server/db/database';
 import { openDatabase } from '../../src/server/db/open';
+import { demoSeeding } from '../../src/app/server/seed';
 import { createLogger } from '../../src/server/logger';
 import { createCompany, createDepartment, createRole } from '../../src/modules/auth/server/accounts.queries';
-import { PRODUCT_ROLES } from '../../src/server/modules';
+import { PRODUCT_ROLES } from '../../src/app/server/modules';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
 import { percentile, round } from './bench-support';
 
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
     'bench',
   );
   const logger = createLogger(config);
-  const database = await openDatabase(config, logger);
+  const database = await openDatabase(config, logger, { demo: demoSeeding });
   const ownerDb = createDb(createPool(database.ownerUrl, { max: 2 }));
 
   const seedStarted = performance.now();

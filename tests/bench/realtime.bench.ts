@@ -1,4 +1,4 @@
-// `npm run bench:realtime`: the real server process (src/server/main.ts on a fresh embedded
+// `npm run bench:realtime`: the real server process (src/app/server/main.ts on a fresh embedded
 // database with the demo company) holding 1,000 and then 5,000 idle signed-in sockets,
 // each subscribed to its user and company channels: the server's RSS at each. Then the
 // fan-out of one company event (published by publish() in a committed transaction,
@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { createDb, createPool } from '../../src/server/db/database';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/app/server/seed';
 import { freePort } from '../../src/server/db/embedded-postgres';
 import { publish } from '../../src/server/realtime/publish';
 import { companyChannel, REALTIME_PATH, userChannel, type RealtimeServerMessage } from '../../src/shared/realtime';
@@ -105,7 +105,7 @@ async function openSockets(
 function startRaisedServer(options: { env: NodeJS.ProcessEnv }): Promise<{ child: ChildProcess; ms: number }> {
   const startedAt = performance.now();
   const script = `ulimit -n ${FD_LIMIT} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"`;
-  const child = spawn('sh', ['-c', script, process.execPath, '--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn('sh', ['-c', script, process.execPath, '--import', 'tsx', 'src/app/server/main.ts'], {
     env: options.env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -188,7 +188,7 @@ async function main(): Promise<void> {
   const rssAt5000 = steps.find((s) => s.sockets === 5_000)?.rss_mb ?? NaN;
   const results = {
     when: new Date().toISOString(),
-    server: 'src/server/main.ts, embedded PostgreSQL, NODE_ENV=production, one process',
+    server: 'src/app/server/main.ts, embedded PostgreSQL, NODE_ENV=production, one process',
     fd_limit: shellLimit,
     sessions: sessions.length,
     steps,

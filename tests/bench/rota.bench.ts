@@ -10,14 +10,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../../src/server/app';
+import { buildApp } from '../../src/app/server/app';
 import { loadConfig } from '../../src/server/config';
 import { createDb, createPool, withSystem } from '../../src/server/db/database';
 import { openDatabase } from '../../src/server/db/open';
+import { demoSeeding } from '../../src/app/server/seed';
 import { createLogger } from '../../src/server/logger';
 import { createCompany, createDepartment, createRole } from '../../src/modules/auth/server/accounts.queries';
 import { absenceAggregateQuery } from '../../src/modules/reports/server/absence-reports.queries';
-import { PRODUCT_ROLES } from '../../src/server/modules';
+import { PRODUCT_ROLES } from '../../src/app/server/modules';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
 import { addDays, londonDate, startOfWeek } from '../../src/shared/dates';
 import { percentile, round, loadAverage } from './bench-support';
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
     'bench',
   );
   const logger = createLogger(config);
-  const database = await openDatabase(config, logger);
+  const database = await openDatabase(config, logger, { demo: demoSeeding });
   const ownerDb = createDb(createPool(database.ownerUrl, { max: 2 }));
   const today = londonDate(new Date());
   const monday = startOfWeek(today);

@@ -5,7 +5,7 @@
 // seeds the database) is not measured; then ROUNDS cold starts, each stopped cleanly.
 // Targets: first 200 ≤ 1 s, idle Node memory ≤ 120 MiB. Writes tests/bench/results/startup.json.
 // BENCH_START=tsx measures the way the server used to start (TypeScript compiled at run time
-// by tsx, `node --import tsx src/server/main.ts`), for a before-and-after comparison.
+// by tsx, `node --import tsx src/app/server/main.ts`), for a before-and-after comparison.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,7 +21,7 @@ const resultsFile = path.join(root, `tests/bench/results/startup${process.env.BE
 
 function start(): { child: ChildProcess; startedAt: number } {
   const startedAt = performance.now();
-  const args = process.env.BENCH_START === 'tsx' ? ['--import', 'tsx', 'src/server/main.ts'] : [path.join(root, 'scripts/start.mjs')];
+  const args = process.env.BENCH_START === 'tsx' ? ['--import', 'tsx', 'src/app/server/main.ts'] : [path.join(root, 'scripts/start.mjs')];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
   const median = (values: number[]) => values[Math.floor(values.length / 2)] ?? 0;
   const result = {
     measuredAt: new Date().toISOString(),
-    start: process.env.BENCH_START === 'tsx' ? 'node --import tsx src/server/main.ts' : 'node scripts/start.mjs',
+    start: process.env.BENCH_START === 'tsx' ? 'node --import tsx src/app/server/main.ts' : 'node scripts/start.mjs',
     loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
     cpus: os.cpus().length,
     rounds,

@@ -15,12 +15,13 @@ import { sql } from 'kysely';
 import { createCompany, createDepartment, createRole } from '../../src/modules/auth/server/accounts.queries';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
 import { sendDueTaskReminders } from '../../src/modules/tasks/server/task-reminders';
-import { buildApp } from '../../src/server/app';
+import { buildApp } from '../../src/app/server/app';
 import { loadConfig } from '../../src/server/config';
 import { createDb, createPool, withSystem } from '../../src/server/db/database';
 import { openDatabase } from '../../src/server/db/open';
+import { demoSeeding } from '../../src/app/server/seed';
 import { createLogger } from '../../src/server/logger';
-import { PRODUCT_ROLES } from '../../src/server/modules';
+import { PRODUCT_ROLES } from '../../src/app/server/modules';
 import { londonDate } from '../../src/shared/dates';
 import { percentile, round } from './bench-support';
 
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
     'bench',
   );
   const logger = createLogger(config);
-  const database = await openDatabase(config, logger);
+  const database = await openDatabase(config, logger, { demo: demoSeeding });
   const ownerDb = createDb(createPool(database.ownerUrl, { max: 2 }));
   const today = londonDate(new Date());
   const passwordHash = await hashPassword(PASSWORD);

@@ -19,8 +19,9 @@ import { createDb, createPool, withSystem } from '../../src/server/db/database';
 import { sql } from 'kysely';
 import { freePort } from '../../src/server/db/embedded-postgres';
 import { openDatabase } from '../../src/server/db/open';
+import { demoSeeding } from '../../src/app/server/seed';
 import { createLogger } from '../../src/server/logger';
-import { PRODUCT_ROLES } from '../../src/server/modules';
+import { PRODUCT_ROLES } from '../../src/app/server/modules';
 import { addDays, londonDate } from '../../src/shared/dates';
 import { startProcess, stopProcess } from './bench-support';
 
@@ -95,7 +96,7 @@ async function makeCompany(): Promise<string[]> {
     { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '0' },
     'bench',
   );
-  const database = await openDatabase(config, createLogger(config));
+  const database = await openDatabase(config, createLogger(config), { demo: demoSeeding });
   try {
     const passwordHash = await hashPassword(PASSWORD);
     return await withSystem(database.db, async (trx) => {

@@ -6,7 +6,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { TokenClaims } from '../../src/modules/auth/auth.contract';
 import { createCompany, createRole, createUser, setUpCompany } from '../../src/modules/auth/server/accounts.queries';
 import type { CompanyStatus, UserStatus } from '../../src/modules/auth/server/auth.queries';
-import { PRODUCT_ROLES } from '../../src/server/modules';
+import { PRODUCT_ROLES } from '../../src/app/server/modules';
 import type { RoleTemplate } from '../../src/server/roles';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
 import { withSystem } from '../../src/server/db/database';

@@ -1,11 +1,11 @@
 // Realtime as a client sees it: the app listening on a real port with its own LISTEN
-// connection (in process, or as a separate `src/server/main.ts` process on the same test
+// connection (in process, or as a separate `src/app/server/main.ts` process on the same test
 // database), a `ws` client that records what the server sent, and sign-in over HTTP.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import WebSocket from 'ws';
-import { buildApp } from '../../src/server/app';
+import { buildApp } from '../../src/app/server/app';
 import type { Config } from '../../src/server/config';
 import { REALTIME_PATH, type RealtimeClientMessage, type RealtimeServerMessage } from '../../src/shared/realtime';
 import { FIXTURE_PASSWORD } from './identity-fixtures';
@@ -24,9 +24,9 @@ export async function listenApp(database: TestDatabase, config: Config): Promise
 
 export type ServerProcess = { base: string; child: ChildProcess; output: () => string; stop: () => Promise<void> };
 
-/** The real server process (`node --import tsx src/server/main.ts`) on an existing database; resolves once it listens. */
+/** The real server process (`node --import tsx src/app/server/main.ts`) on an existing database; resolves once it listens. */
 export function startServerProcess(options: { databaseUrl: string; env?: Record<string, string> }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -1,6 +1,6 @@
 // A company with the default roles and departments, and people in it signed in for real,
 // for the shell's API suites (alerts, contact-us, settings, profile images).
-import { PRODUCT_ROLES } from '../../src/server/modules';
+import { PRODUCT_ROLES } from '../../src/app/server/modules';
 import { addCompanyWithRoles, addRole, addUser, bearer, inCompany, signIn, type CompanyFixture } from './identity-fixtures';
 import type { TestApp } from './test-app';
 

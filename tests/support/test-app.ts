@@ -4,8 +4,8 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pino from 'pino';
 import type { AppDeps } from '../../src/server/app-deps';
-import { buildApp, createAppDeps } from '../../src/server/app';
-import { serverModules } from '../../src/server/modules';
+import { buildApp, createAppDeps } from '../../src/app/server/app';
+import { serverModules } from '../../src/app/server/modules';
 import type { ServerModule } from '../../src/server/server-module';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Authenticator, Session } from '../../src/server/plugins/request-context';

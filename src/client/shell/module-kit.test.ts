@@ -2,7 +2,7 @@
 // appear, in the product's order, once the module is in the list the shell collects from.
 import { describe, expect, it } from 'vitest';
 import { kitClientModule } from '../../../tests/support/kit-test-client-module';
-import { clientModules } from '../modules';
+import { clientModules } from '../../app/client/modules';
 import { collectWidgets, dashboardWidgets } from './dashboard/dashboard-widgets';
 import { buildMenu, collectMenuEntries } from './menu/menu-registry';
 import { menuContext, permission } from './menu/menu-test-context';

@@ -7,7 +7,7 @@ import { ApiError } from '../api/api-client';
 import { createQueryClient } from '../api/query-client';
 import { ERROR_OCCURRED, showDangerToast, showSuccessToast, showValidationFailedToast } from './toasts';
 
-// The toasts' container as the app mounts it (src/client/app.tsx).
+// The toasts' container as the app mounts it (src/app/client/app.tsx).
 function renderToasts() {
   render(
     <MantineProvider env="test">

@@ -21,7 +21,7 @@ import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { TOAST_TIMEOUT_MS } from '../../shared/constants';
 import { createQueryClient } from '../api/query-client';
-import type { RouterContext } from '../router';
+import type { RouterContext } from '../router-context';
 
 // jsdom has no scrolling; the router scrolls to the top after each navigation.
 window.scrollTo = () => undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { roleRank, scopeReachesForWrite, type PermissionEntry } from '../../shared/scopes';
-import { PRODUCT_ROLES } from '../../server/modules';
+import { PRODUCT_ROLES } from '../../app/server/modules';
 import { mayActOnPerson, mayChangeSignInEmail } from './employees.policy';
 
 const permissionsOf = (name: string): PermissionEntry[] => PRODUCT_ROLES.company.find((role) => role.name === name)?.permissions ?? [];

@@ -3,7 +3,7 @@
 // `Stafflane <command>: …` with no secret of the configuration in it and exit 1.
 import { AppError } from '../../shared/app-error';
 import { ConfigError, loadConfig, type Config } from '../config';
-import { packageVersion } from '../server';
+import { packageVersion } from '../package-version';
 import { describeStartupFailure, redactSecrets, secretsOf } from '../startup-error';
 
 /** Progress lines go to stderr, so stdout holds only the command's summary. */

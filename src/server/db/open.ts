@@ -8,7 +8,15 @@ import { checkAppDatabaseUrl, ensureAppLogin } from './app-login';
 import { createDb, createPool, type Db } from './database';
 import { acquireDataDirLock, runningEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { migrate } from './migrate';
-import { findDemoSeed, seedDemo, type SeedResult } from './seed';
+
+/** Whether the demo company was made now, or found there already. */
+export type SeedResult = { created: boolean };
+
+/** How the composition seeds its demo company (src/app/server/seed.ts): on a first start when SEED_DEMO asks, or finds it there. */
+export type DemoSeeding = {
+  seed: (ownerDb: Db, config: Config) => Promise<SeedResult>;
+  find: (ownerDb: Db) => Promise<SeedResult | null>;
+};
 
 export type OpenDatabase = {
   db: Db;
@@ -44,7 +52,11 @@ export function withDatabaseName(url: string, name: string): string {
  * `shareRunningServer`: when a live server already runs the embedded PostgreSQL of DATA_DIR,
  * use that cluster instead of refusing the data directory (commands run beside the server).
  */
-export async function openDatabase(config: Config, log: Logger, options: { shareRunningServer?: boolean } = {}): Promise<OpenDatabase> {
+export async function openDatabase(
+  config: Config,
+  log: Logger,
+  options: { shareRunningServer?: boolean; demo?: DemoSeeding } = {},
+): Promise<OpenDatabase> {
   const running = !config.databaseUrl && options.shareRunningServer ? runningEmbeddedPostgres(config.dataDir) : null;
   let ownerUrl = config.databaseUrl ?? (running ? withDatabaseName(running, EMBEDDED_DATABASE) : undefined);
   let stopEmbedded = async () => undefined as void;
@@ -74,7 +86,7 @@ export async function openDatabase(config: Config, log: Logger, options: { share
   try {
     const applied = await migrate(ownerDb);
     if (applied.length) log.info(`Applied migrations: ${applied.join(', ')}`);
-    seed = config.seedDemo ? await seedDemo(ownerDb, config) : await findDemoSeed(ownerDb);
+    if (options.demo) seed = config.seedDemo ? await options.demo.seed(ownerDb, config) : await options.demo.find(ownerDb);
     if (config.appDatabaseUrl) await checkAppDatabaseUrl((appUrl = config.appDatabaseUrl));
     else appUrl = await ensureAppLogin(ownerDb, ownerUrl);
   } catch (error) {

@@ -1,4 +1,4 @@
-// The demo accounts the e2e server is seeded with (src/server/db/seed.ts), and sign-in over the API.
+// The demo accounts the e2e server is seeded with (src/app/server/seed.ts), and sign-in over the API.
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { LoginFailure, LoginResponse } from '../../../src/modules/auth/auth.contract';
 import { waitForMail, mailCount } from './mail-sink';

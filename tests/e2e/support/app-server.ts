@@ -128,7 +128,7 @@ export async function startAppServer(name: string, env: Record<string, string> =
   const clientDir = freshDir(`e2e-client-${name}-${port}`);
   fs.cpSync(source, clientDir, { recursive: true });
   const spawnServer = () =>
-    spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    spawn(process.execPath, ['--import', 'tsx', 'src/app/server/main.ts'], {
       cwd: root,
       env: { ...process.env, ...serverEnv({ port, dataDir, clientDir }), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { loginUrl } from '../../../src/server/db/app-login';
 import { findAppLogin } from '../../../src/server/db/app-login.queries';
 import { createDb, createPool, withTenant, type Db } from '../../../src/server/db/database';
-import { serverModules } from '../../../src/server/modules';
+import { serverModules } from '../../../src/app/server/modules';
 import { notify, type NotifyInput } from '../../../src/server/notifications/notify';
 import { declareTodoKinds } from '../../../src/server/notifications/todo-kinds';
 import { root } from './app-server';

@@ -3,7 +3,7 @@
 // articles; administrators write and keep drafts to themselves; bodies keep only the
 // allow-list. The permission rows of both modules per role.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_ROLES } from '../../../src/server/modules';
+import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 import { levelFor } from '../../../src/shared/scopes';
 import { addRole, addUser, bearer, inCompany, signIn } from '../../support/identity-fixtures';
 import { addLeaveCompany, type LeaveCompany } from '../../support/leave-fixtures';

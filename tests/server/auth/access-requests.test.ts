@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRequestMessages, type AccessRequest } from '../../../src/modules/auth/access-requests.contract';
 import { notWhileImpersonatingMessage } from '../../../src/modules/auth/auth.contract';
-import { PRODUCT_ROLES } from '../../../src/server/modules';
+import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 import {
   addCompanyWithRoles,
   addRole,

@@ -2,7 +2,7 @@
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDemo, DEMO_USER_COUNT } from '../../../src/server/db/seed';
+import { DEMO_PASSWORD, seedDemo, DEMO_USER_COUNT } from '../../../src/app/server/seed';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 let t: TestApp;

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginMessages } from '../../../src/modules/auth/auth.contract';
-import { seedDemo } from '../../../src/server/db/seed';
+import { seedDemo } from '../../../src/app/server/seed';
 import { addCompany, addUser, ownerSql, postLogin } from '../../support/identity-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FAILURE_STATUSES } from '../../../src/modules/auth/auth.contract';
-import { seedDemo } from '../../../src/server/db/seed';
+import { seedDemo } from '../../../src/app/server/seed';
 import { addCompany, addUser, FIXTURE_PASSWORD } from '../../support/identity-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { alreadyOnboardedMessage, cannotInviteMessage, invitationLinkInvalidMessage } from '../../../src/modules/auth/auth.contract';
-import { PRODUCT_ROLES } from '../../../src/server/modules';
+import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 import { addRole, addUser, mailText, ownerSql } from '../../support/identity-fixtures';
 import {
   addTeam,

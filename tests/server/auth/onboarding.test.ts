@@ -19,7 +19,7 @@ import { DEMO_INVITED_ACCOUNT } from '../../../src/modules/auth/server/onboardin
 import { addLineManager } from '../../../src/modules/auth/server/onboarding.queries';
 import { claimsFor, signAccessToken } from '../../../src/modules/auth/server/tokens';
 import { withSystem } from '../../../src/server/db/database';
-import { DEMO_PASSWORD, seedDemo } from '../../../src/server/db/seed';
+import { DEMO_PASSWORD, seedDemo } from '../../../src/app/server/seed';
 import { finishOnboardingMessage } from '../../../src/server/plugins/request-context';
 import { bearer, ownerSql, postLogin } from '../../support/identity-fixtures';
 import { deliveredMail } from '../../support/smtp-sink';

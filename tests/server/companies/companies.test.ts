@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginMessages } from '../../../src/modules/auth/auth.contract';
 import type { CompanyList, CompanyRow } from '../../../src/modules/companies/companies.contract';
 import type { SetupChecklist } from '../../../src/modules/companies/setup.contract';
-import { PRODUCT_ROLES } from '../../../src/server/modules';
+import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 import {
   addCompanyWithRoles,
   addRole,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginMessages } from '../../../src/modules/auth/auth.contract';
 import { withSystem } from '../../../src/server/db/database';
 import { findLiveRealtimeSessions } from '../../../src/server/realtime/realtime.queries';
-import { PRODUCT_ROLES } from '../../../src/server/modules';
+import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 import { addCompanyWithRoles, addRole, addUser, bearer, claimsOf, inCompany, signIn } from '../../support/identity-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../src/modules/companies/companies.contract';
 import type { Order, OrdersPage } from '../../../src/modules/companies/orders.contract';
 import { notificationTarget, type NotificationsPage } from '../../../src/modules/notifications/notifications.contract';
-import { PRODUCT_ROLES } from '../../../src/server/modules';
+import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 import { companyWithOwner } from '../../support/companies-fixtures';
 import { addRole, addUser, bearer, ownerSql, signIn } from '../../support/identity-fixtures';
 import { deliveredMail, startSmtpSink, type SmtpSink } from '../../support/smtp-sink';

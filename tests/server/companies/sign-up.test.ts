@@ -11,7 +11,7 @@ import type { CompanyList } from '../../../src/modules/companies/companies.contr
 import type { SetupChecklist } from '../../../src/modules/companies/setup.contract';
 import { signUpMessages, type SignUpInput, type SignUpStatus } from '../../../src/modules/companies/sign-up.contract';
 import { networkOf, SIGN_UP_LIMITS } from '../../../src/modules/companies/sign-up.policy';
-import { PRODUCT_ROLES } from '../../../src/server/modules';
+import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 import { addCompany, addRole, addUser, bearer, ownerSql, signIn, type UserFixture } from '../../support/identity-fixtures';
 import { deliveredMail, startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 import { createTestApp, testConfig, type TestApp } from '../../support/test-app';

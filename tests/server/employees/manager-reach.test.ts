@@ -3,7 +3,7 @@
 // employees there, reads stay as they were, and a line manager still approves their report.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_ROLES } from '../../../src/server/modules';
+import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 import { roleRankOf } from '../../../src/server/db/role-rank.queries';
 import { roleRank } from '../../../src/shared/scopes';
 import { addRole, bearer, ownerSql } from '../../support/identity-fixtures';

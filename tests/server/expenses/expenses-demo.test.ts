@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExpenseClaim, ExpenseClaimDetail } from '../../../src/modules/expenses/expenses.contract';
 import { restoreDemoReceipts } from '../../../src/modules/expenses/server/demo-receipts';
-import { DEMO_PASSWORD, seedDemo } from '../../../src/server/db/seed';
+import { DEMO_PASSWORD, seedDemo } from '../../../src/app/server/seed';
 import type { ListResponse } from '../../../src/shared/list';
 import { bearer } from '../../support/identity-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncidentDetail, IncidentList } from '../../../src/modules/incidents/incidents.contract';
 import type { TaskList } from '../../../src/modules/tasks/tasks.contract';
-import { DEMO_PASSWORD, seedDemo } from '../../../src/server/db/seed';
+import { DEMO_PASSWORD, seedDemo } from '../../../src/app/server/seed';
 import { bearer } from '../../support/identity-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 

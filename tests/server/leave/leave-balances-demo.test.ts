@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AbsencePeriod } from '../../../src/modules/leave/leave-balances.contract';
 import type { ReturnToWorkItem } from '../../../src/modules/leave/return-to-work.contract';
-import { DEMO_PASSWORD, seedDemo } from '../../../src/server/db/seed';
+import { DEMO_PASSWORD, seedDemo } from '../../../src/app/server/seed';
 import type { ListResponse } from '../../../src/shared/list';
 import { bearer, ownerSql } from '../../support/identity-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';

@@ -7,7 +7,7 @@ import { addLeaveCompany, type LeaveCompany } from '../../support/leave-fixtures
 import { addNotice } from '../../support/notices-fixtures';
 import { withIds } from '../../support/fuzz-ids';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { PRODUCT_ROLES } from '../../../src/server/modules';
+import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 
 let t: TestApp;
 let acme: LeaveCompany;

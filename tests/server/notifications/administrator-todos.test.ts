@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationsPage } from '../../../src/modules/notifications/notifications.contract';
-import { PRODUCT_ROLES } from '../../../src/server/modules';
+import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 import { withSystem, withTenant } from '../../../src/server/db/database';
 import { notify } from '../../../src/server/notifications/notify';
 import { resolveTodos, todoSubject } from '../../../src/server/notifications/resolve-todos';

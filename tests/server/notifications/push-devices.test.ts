@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushMessages } from '../../../src/modules/notifications/server/push.routes';
 import type { PushDevice, PushDevices } from '../../../src/modules/notifications/push.contract';
-import { PRODUCT_ROLES } from '../../../src/server/modules';
+import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 import { addRole, addUser, bearer, ownerSql, signIn } from '../../support/identity-fixtures';
 import { addLeaveCompany, type LeaveCompany, type LeavePerson } from '../../support/leave-fixtures';
 import { newDeviceKeys, verifyVapid } from '../../support/push-receiver';

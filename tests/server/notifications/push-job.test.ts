@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '../../../src/modules/notifications/push.contract';
 import { notificationsModule } from '../../../src/modules/notifications/server/notifications.module';
-import { startServer, type RunningServer } from '../../../src/server/server';
+import { startServer, type RunningServer } from '../../../src/app/server/server';
 import { ownerSql } from '../../support/identity-fixtures';
 import { addLeaveCompany } from '../../support/leave-fixtures';
 import { harnessFor, type Harness } from '../../support/leave-harness';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialiseDocumentsDemo } from '../../../src/modules/documents/server/documents-demo';
 import type { NotificationsPage } from '../../../src/modules/notifications/notifications.contract';
 import { resolveStaleTodos } from '../../../src/server/db/migrations/0039_resolve_stale_todos';
-import { DEMO_PASSWORD, seedDemo } from '../../../src/server/db/seed';
+import { DEMO_PASSWORD, seedDemo } from '../../../src/app/server/seed';
 import { bearer, ownerSql } from '../../support/identity-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 

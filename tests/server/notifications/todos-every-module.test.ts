@@ -15,7 +15,7 @@ import { leavePaths } from '../../../src/modules/leave/leave.contract';
 import { createDueReturnToWorkItems } from '../../../src/modules/leave/server/return-to-work-job';
 import type { NotificationsPage } from '../../../src/modules/notifications/notifications.contract';
 import { withTenant } from '../../../src/server/db/database';
-import { PRODUCT_ROLES, serverModules } from '../../../src/server/modules';
+import { PRODUCT_ROLES, serverModules } from '../../../src/app/server/modules';
 import { notify } from '../../../src/server/notifications/notify';
 import { resolveTodos } from '../../../src/server/notifications/resolve-todos';
 import { collectTodoKinds } from '../../../src/server/notifications/todo-kinds';

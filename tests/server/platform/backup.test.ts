@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp, createAppDeps } from '../../../src/server/app';
+import { buildApp, createAppDeps } from '../../../src/app/server/app';
 import { extractArchive, writeArchive } from '../../../src/server/backup/backup-archive';
 import { withOwnerDatabase } from '../../../src/server/backup/backup-database';
 import { backupFileName, backupFilesIn, backupsToPrune } from '../../../src/server/backup/backup-retention';
@@ -22,6 +22,7 @@ import { createBackup, restoreBackup, type BackupManifest, type S3Object } from 
 import type { Config } from '../../../src/server/config';
 import { collectJobs } from '../../../src/server/jobs/job-list';
 import { openDatabase, withDatabaseName } from '../../../src/server/db/open';
+import { demoSeeding } from '../../../src/app/server/seed';
 import { S3Storage } from '../../../src/server/files/s3-storage';
 import { FIXTURE_PASSWORD } from '../../support/identity-fixtures';
 import { addPerson, addShellCompany, type Person } from '../../support/shell-fixtures';
@@ -150,7 +151,7 @@ describe('a backup', () => {
 
     // The server's own start on the restored folder: its cluster, the application login, the signing key, the files.
     const logger = pino({ level: 'silent' });
-    const database = await openDatabase(config, logger);
+    const database = await openDatabase(config, logger, { demo: demoSeeding });
     try {
       const app = await buildApp(createAppDeps({ config, db: database.db, logger }));
       try {

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../../src/server/server';
+import { startServer } from '../../../src/app/server/server';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db';
 import { testConfig } from '../../support/test-app';
 

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobDefinition } from '../../../src/server/jobs/job-definition';
-import { startServer, type RunningServer } from '../../../src/server/server';
+import { startServer, type RunningServer } from '../../../src/app/server/server';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db';
 import { testConfig } from '../../support/test-app';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../src/server/db/embedded-postgres';
-import { DEMO_USER_COUNT } from '../../../src/server/db/seed';
+import { DEMO_USER_COUNT } from '../../../src/app/server/seed';
 import { createTestDatabase } from '../../support/test-db';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stafflane-lifecycle-'));
@@ -18,7 +18,7 @@ const running: ChildProcess[] = [];
 type Started = { child: ChildProcess; output: () => string; errors: () => string; exited: Promise<number | null> };
 
 function startProcess(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -3,11 +3,11 @@
 // GET /api/pending-count, its job run by the servers and its demo data seeded.
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../../src/server/db/seed';
+import { seedDemo } from '../../../src/app/server/seed';
 import { collectJobs } from '../../../src/server/jobs/job-list';
-import { serverModules } from '../../../src/server/modules';
+import { serverModules } from '../../../src/app/server/modules';
 import { roleTemplates } from '../../../src/server/roles';
-import { startServer } from '../../../src/server/server';
+import { startServer } from '../../../src/app/server/server';
 import { addCompany, addUser } from '../../support/identity-fixtures';
 import { KIT_ENDPOINT, kitEvents, kitServerModule } from '../../support/kit-test-module';
 import { authHeader, createTestApp, testConfig, testSession, withoutCountersOf, type TestApp } from '../../support/test-app';

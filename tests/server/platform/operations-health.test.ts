@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/server/app';
+import { buildApp } from '../../../src/app/server/app';
 import { freePort } from '../../../src/server/db/embedded-postgres';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 import { testAuthenticator, testConfig } from '../../support/test-app';

@@ -63,7 +63,7 @@ function run(args: string[], env: Record<string, string>): Run {
 }
 
 const server = (env: Record<string, string>) => run(['dist/server/main.mjs'], env);
-const admin = (args: string[], env: Record<string, string>) => run(['--import', 'tsx', 'src/server/cli/admin-cli.ts', ...args], env);
+const admin = (args: string[], env: Record<string, string>) => run(['--import', 'tsx', 'src/app/server/cli/admin-cli.ts', ...args], env);
 
 async function started(process: Run): Promise<string> {
   const deadline = Date.now() + 45_000;

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, findTokenAccount } from '../../../src/modules/auth/server/auth.queries';
 import { signingKeys } from '../../../src/modules/auth/server/authenticator';
-import { PRODUCT_ROLES } from '../../../src/server/modules';
+import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 import { claimsFor, signAccessToken } from '../../../src/modules/auth/server/tokens';
 import { withSystem } from '../../../src/server/db/database';
 import { notify } from '../../../src/server/notifications/notify';

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { buildApp } from '../../../src/server/app';
+import { buildApp } from '../../../src/app/server/app';
 import { publish } from '../../../src/server/realtime/publish';
 import { cleanUpRealtimeEvents } from '../../../src/server/realtime/realtime-retention';
 import { pusherPaths } from '../../../src/server/realtime/realtime.routes';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/server/app';
+import { buildApp } from '../../../src/app/server/app';
 import { loadConfig } from '../../../src/server/config';
 import { testAuthenticator, testConfig } from '../../support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db';

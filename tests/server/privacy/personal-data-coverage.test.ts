@@ -6,7 +6,7 @@
 // _by_id. A declaration covers a column by naming it among the table's subject or actors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personColumns, tableColumns } from '../../../src/modules/privacy/server/personal-rows.queries';
-import { serverModules } from '../../../src/server/modules';
+import { serverModules } from '../../../src/app/server/modules';
 import { collectPersonalData } from '../../../src/server/personal-data';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db';
 

@@ -13,8 +13,8 @@ import { restoreDemoReceipts } from '../../../src/modules/expenses/server/demo-r
 import type { PersonalDataExport } from '../../../src/modules/privacy/privacy.contract';
 import { buildPendingExports } from '../../../src/modules/privacy/server/export-build';
 import { withSystem } from '../../../src/server/db/database';
-import { DEMO_PASSWORD, seedDemo } from '../../../src/server/db/seed';
-import { serverModules } from '../../../src/server/modules';
+import { DEMO_PASSWORD, seedDemo } from '../../../src/app/server/seed';
+import { serverModules } from '../../../src/app/server/modules';
 import { notify } from '../../../src/server/notifications/notify';
 import { addCompanyWithRoles, addUser, bearer, inCompany, signIn } from '../../support/identity-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';

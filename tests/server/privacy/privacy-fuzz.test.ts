@@ -6,7 +6,7 @@ import { addRole, addUser, bearer, signIn } from '../../support/identity-fixture
 import { addLeaveCompany, type LeaveCompany } from '../../support/leave-fixtures';
 import { withIds } from '../../support/fuzz-ids';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { PRODUCT_ROLES } from '../../../src/server/modules';
+import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 import { RECORD_KIND_KEYS } from '../../../src/shared/record-kinds';
 
 let t: TestApp;

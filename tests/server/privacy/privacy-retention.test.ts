@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RetentionPreview } from '../../../src/modules/privacy/privacy.contract';
 import { retentionPreview, runRetention } from '../../../src/modules/privacy/server/retention.service';
 import { newStorageKey } from '../../../src/server/files/storage';
-import { serverModules } from '../../../src/server/modules';
+import { serverModules } from '../../../src/app/server/modules';
 import {
   addCompanyWithRoles,
   addUser,

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportResult } from '../../../src/modules/reports/reports.contract';
 import type { MyRota, Swap } from '../../../src/modules/rotas/rotas.contract';
-import { DEMO_PASSWORD, seedDemo } from '../../../src/server/db/seed';
+import { DEMO_PASSWORD, seedDemo } from '../../../src/app/server/seed';
 import { addDays, londonDate } from '../../../src/shared/dates';
 import { bearer, ownerSql } from '../../support/identity-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversationList } from '../../../src/modules/chat/chat.contract';
 import type { ContactRequestList } from '../../../src/modules/support/support.contract';
-import { DEMO_PASSWORD, seedDemo } from '../../../src/server/db/seed';
+import { DEMO_PASSWORD, seedDemo } from '../../../src/app/server/seed';
 import { bearer } from '../../support/identity-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 

@@ -1,6 +1,6 @@
 // The dashboard's cards: the shell's (alerts, what needs your action) and every registered
 // module's, in their order.
-import { clientModules } from '../../modules';
+import { clientModules } from '../../../app/client/modules';
 import type { ClientModule } from '../client-module';
 import { DashboardAlerts } from './dashboard-alerts';
 import type { DashboardWidget } from './dashboard-widget';

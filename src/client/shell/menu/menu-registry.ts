@@ -1,7 +1,7 @@
 // The side menu: the shell's own entries (dashboard, help) and every registered module's, in the product's order. buildMenu turns them and the
 // user's context into what the side menu shows.
 import { IconHelp, IconLayoutDashboard, type Icon } from '@tabler/icons-react';
-import { clientModules } from '../../modules';
+import { clientModules } from '../../../app/client/modules';
 import type { ClientModule } from '../client-module';
 import type { MenuContext, MenuNeed } from './menu-context';
 import { MENU_ORDER, type MenuEntryDefinition, type MenuEntryKind } from './menu-entry';

@@ -1,7 +1,7 @@
 // The settings menu: every registered module's settings pages in the product's order, each
 // shown when the user has access to its resources — any of them, for the pages that gather
 // several. Restricted (docs-only) mode keeps only user settings.
-import { clientModules } from '../../modules';
+import { clientModules } from '../../../app/client/modules';
 import type { ClientModule } from '../client-module';
 import type { MenuContext, MenuNeed } from './menu-context';
 import { SETTINGS_ORDER, type SettingsEntryDefinition } from './settings-entry';

@@ -1,4 +1,4 @@
-// The onboarding part of the demo company (src/server/db/seed.ts): Marcus is Ella's line
+// The onboarding part of the demo company (src/app/server/seed.ts): Marcus is Ella's line
 // manager, and Ivy has been invited but has not accepted yet — her invitation link is in the
 // e-mail outbox (and the log without SMTP_URL), so the flow can be tried.
 import type { Config } from '../../../server/config';

@@ -1,4 +1,4 @@
-// The people of the demo company (src/server/db/seed.ts): three departments, two locations
+// The people of the demo company (src/app/server/seed.ts): three departments, two locations
 // (Manchester in England, Edinburgh in Scotland), the organisation's lists, and about
 // twenty-five employees with realistic records — job-title history, working patterns, next of
 // kin, right-to-work checks, pay rates — including one who left last year and one who is

@@ -1,4 +1,4 @@
-// The leave demo (src/server/db/seed.ts, after the people demo): every active demo person on
+// The leave demo (src/app/server/seed.ts, after the people demo): every active demo person on
 // the default policy with their current leave year opened (Ella, on Monday to Wednesday, has
 // 17 days), a company bank holiday, a stock-take week blocked for the Kitchen, and absences
 // around today written straight to the tables with their logs, so the balances add up: past

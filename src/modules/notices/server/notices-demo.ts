@@ -1,4 +1,4 @@
-// The noticeboard's demo (src/server/db/seed.ts, after people and leave): a pinned notice from
+// The noticeboard's demo (src/app/server/seed.ts, after people and leave): a pinned notice from
 // the owner to everyone asking for acknowledgement (the fire-evacuation changes), a notice for
 // Operations from Marcus, one scheduled for next week, and an expired one. Ella has not yet
 // acknowledged the pinned one (it waits in her bell); a few colleagues have. Written once.

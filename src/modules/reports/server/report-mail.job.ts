@@ -23,9 +23,9 @@ function plainTable(result: ReportResult): string {
 }
 
 export async function sendMonthlyReports(
-  context: Pick<JobContext, 'db' | 'config'> & { now?: Date; reports?: readonly ReportDefinition[] },
+  context: Pick<JobContext, 'db' | 'config'> & { now?: Date; reports: readonly ReportDefinition[] },
 ): Promise<number> {
-  const reports = context.reports ?? collectReports((await import('../../../server/modules')).serverModules);
+  const reports = context.reports;
   const today = londonDate(context.now ?? new Date());
   const period = lastMonth(today);
   const due = await withSystem(context.db, (trx) => claimDueSubscriptions(trx, period.month));
@@ -77,8 +77,9 @@ export const reportJobs: JobDefinition[] = [
     name: 'reports-monthly-email',
     schedule: { cron: '0 7 1 * *', timeZone: 'Europe/London' },
     catchUpAtStart: true,
-    handler: async ({ db, config, wakeMail }) => {
-      if ((await sendMonthlyReports({ db, config })) > 0) wakeMail();
+    handler: async ({ db, config, wakeMail, modules }) => {
+      if (!modules) throw new Error("The monthly report e-mail needs the server's modules.");
+      if ((await sendMonthlyReports({ db, config, reports: collectReports(modules) })) > 0) wakeMail();
     },
   },
 ];

@@ -1,7 +1,7 @@
 // What the administrators' command line changes beyond the companies and identity modules' own
 // calls: an administrator's two-factor delivery reset to their e-mail address.
 import { sql } from 'kysely';
-import type { Trx } from '../db/database';
+import type { Trx } from '../../../server/db/database';
 
 /**
  * Sign-in codes go to the administrator's e-mail address again (not a lost phone), and every

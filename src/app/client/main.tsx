@@ -3,7 +3,7 @@
 // page shows at once on a slow phone however long the app takes to arrive. Browsers paint
 // a first, empty frame before the content, so the signal is the first contentful paint;
 // where it is not reported (or a background tab paints nothing), a timer starts the app.
-import { reloadOnChunkLoadFailure } from './pwa/chunk-reload';
+import { reloadOnChunkLoadFailure } from '../../client/pwa/chunk-reload';
 
 reloadOnChunkLoadFailure();
 

@@ -1,22 +1,22 @@
 // The app: providers, router, the session's lifecycle and (in builds) the service worker.
 // Loaded by main.tsx once index.html's static frame is on screen.
-import './mantine-styles';
-import './app.css';
+import '../../client/mantine-styles';
+import '../../client/app.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode, useEffect, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppRouter, createQueryClient, getToken, readCacheOwner, startSessionLifecycle } from './app-core';
-import { loadToasts } from './shell/toasts';
-import { cssVariablesResolver, theme } from './theme';
+import { loadToasts } from '../../client/shell/toasts';
+import { cssVariablesResolver, theme } from '../../client/theme';
 
 // Started in steps, each its own task, so a slow phone's main thread is never held for long:
 // the route is resolved first (its beforeLoad redirects and its lazy component), then the
 // first render runs as a transition, which yields to the browser every few milliseconds.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** One import site: each adds the chunk's dependency list to this file. */
-const offlineSession = () => import('./offline/offline-session');
+const offlineSession = () => import('../../client/offline/offline-session');
 
 async function start(root: HTMLElement): Promise<void> {
   await nextTask();
@@ -77,7 +77,7 @@ void start(container);
 // After the page has loaded, so installing the worker (and downloading workbox-window) never
 // competes with the first paint. Not in development, where Vite serves modules the worker would cache.
 if (import.meta.env.PROD) {
-  const register = () => void import('./pwa/register-service-worker').then((module) => module.registerServiceWorker());
+  const register = () => void import('../../client/pwa/register-service-worker').then((module) => module.registerServiceWorker());
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }

@@ -2,26 +2,26 @@
 // idempotency), then the registered modules' routes, then the built client.
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { createAuthenticator } from '../modules/auth/server/authenticator';
-import { JSON_BODY_LIMIT_BYTES } from '../shared/constants';
-import { parseQuery } from '../shared/query-string';
-import { registerImpersonationAudit } from './audit/impersonation-audit';
-import type { AppDeps, AppOptions } from './app-deps';
-import { registerFiles } from './files/files.plugin';
-import { createHealthChecks, registerHealthRoutes } from './health';
-import { registerVersionedReads } from './http/versioned-read';
-import { appLogger, RequestLogController } from './logger';
-import { createMailDispatcher } from './mail/mail-dispatcher';
+import { createAuthenticator } from '../../modules/auth/server/authenticator';
+import { JSON_BODY_LIMIT_BYTES } from '../../shared/constants';
+import { parseQuery } from '../../shared/query-string';
+import { registerImpersonationAudit } from '../../server/audit/impersonation-audit';
+import type { AppDeps, AppOptions } from '../../server/app-deps';
+import { registerFiles } from '../../server/files/files.plugin';
+import { createHealthChecks, registerHealthRoutes } from '../../server/health';
+import { registerVersionedReads } from '../../server/http/versioned-read';
+import { appLogger, RequestLogController } from '../../server/logger';
+import { createMailDispatcher } from '../../server/mail/mail-dispatcher';
 import { serverModules } from './modules';
-import { declareTodoKinds } from './notifications/todo-kinds';
-import { registerCompression } from './plugins/compression';
-import { registerErrorHandler } from './plugins/errors';
-import { registerIdempotency } from './plugins/idempotency';
-import { registerRequestContext } from './plugins/request-context';
-import { registerSecurity } from './plugins/security';
-import { registerStaticApp } from './plugins/static-app';
-import { realtimeRoutes } from './realtime/realtime.routes';
-import type { VersionResponse } from '../shared/version';
+import { declareTodoKinds } from '../../server/notifications/todo-kinds';
+import { registerCompression } from '../../server/plugins/compression';
+import { registerErrorHandler } from '../../server/plugins/errors';
+import { registerIdempotency } from '../../server/plugins/idempotency';
+import { registerRequestContext } from '../../server/plugins/request-context';
+import { registerSecurity } from '../../server/plugins/security';
+import { registerStaticApp } from '../../server/plugins/static-app';
+import { realtimeRoutes } from '../../server/realtime/realtime.routes';
+import type { VersionResponse } from '../../shared/version';
 
 /** The app's dependencies: the options given, with the product's modules and a mail dispatcher unless given. */
 export function createAppDeps(options: AppOptions): AppDeps {

@@ -1,20 +1,20 @@
 // What `npm run admin` does, on an open database: create an administrator (the companies
 // module's one invitation path, with the link printed), list them, reset one's two-factor
 // delivery, disable one. Every change is audited with no actor, as the command line.
-import { findAdministrators } from '../../modules/companies/server/administrators.queries';
+import { findAdministrators } from '../../../modules/companies/server/administrators.queries';
 import {
   auditAdministratorActor,
   COMMAND_LINE,
   COMMAND_LINE_SOURCE,
   deleteAdministrator,
   inviteAdministrator,
-} from '../../modules/companies/server/administrators.service';
-import { inviteWithLink } from '../../modules/auth/server/onboarding.service';
-import { clearLoginAttempts } from '../../modules/auth/server/login-security.queries';
-import type { Administrator } from '../../modules/companies/administrators.contract';
-import { AppError } from '../../shared/app-error';
-import type { AppDeps } from '../app-deps';
-import { withSystem, type Db } from '../db/database';
+} from '../../../modules/companies/server/administrators.service';
+import { inviteWithLink } from '../../../modules/auth/server/onboarding.service';
+import { clearLoginAttempts } from '../../../modules/auth/server/login-security.queries';
+import type { Administrator } from '../../../modules/companies/administrators.contract';
+import { AppError } from '../../../shared/app-error';
+import type { AppDeps } from '../../../server/app-deps';
+import { withSystem, type Db } from '../../../server/db/database';
 import { resetTwoFactorToEmail } from './admin-cli.queries';
 
 type CliDeps = Pick<AppDeps, 'config' | 'db' | 'modules'> & { mail: { wake: () => void } };

@@ -1,16 +1,16 @@
 // Starts and stops the whole server: database, app, background jobs, listener. main.ts and
 // the tests use it; buildApp alone (most tests) runs no background jobs.
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp, createAppDeps } from './app';
-import type { AppOptions } from './app-deps';
-import type { Config } from './config';
-import { openDatabase, type OpenDatabase } from './db/open';
-import type { JobDefinition } from './jobs/job-definition';
-import { collectJobs } from './jobs/job-list';
+import type { AppOptions } from '../../server/app-deps';
+import type { Config } from '../../server/config';
+import { openDatabase, type OpenDatabase } from '../../server/db/open';
+import { demoSeeding } from './seed';
+import type { JobDefinition } from '../../server/jobs/job-definition';
+import { collectJobs } from '../../server/jobs/job-list';
 import { serverModules } from './modules';
-import { startJobs, type JobRunner, type JobTiming } from './jobs/job-runner';
+import { startJobs, type JobRunner, type JobTiming } from '../../server/jobs/job-runner';
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -20,11 +20,6 @@ export type RunningServer = {
   jobs: JobRunner | null;
   stop: () => Promise<void>;
 };
-
-export function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
 
 /**
  * The part of the shutdown allowance running jobs get to finish: half, so closing the pool and
@@ -55,7 +50,7 @@ export async function startServer(
     },
 ): Promise<RunningServer> {
   const { config, logger } = options;
-  const database = await openDatabase(config, logger);
+  const database = await openDatabase(config, logger, { demo: demoSeeding });
   let app: FastifyInstance | undefined;
   let jobs: JobRunner | null = null;
   // A route may queue a job as soon as the server answers, before pg-boss has finished starting.

@@ -5,12 +5,13 @@ import { DEMO_INVITED_ACCOUNT } from '../../modules/auth/server/onboarding-demo'
 import { DEMO_CUSTOMER_PEOPLE_COUNT } from '../../modules/companies/server/companies-demo';
 import { DEMO_HR_ADMINS, DEMO_PEOPLE_COUNT } from '../../modules/employees/server/people-demo.data';
 import { hashPassword } from '../../modules/auth/server/passwords';
-import type { Config } from '../config';
-import { serverModules } from '../modules';
-import { declareTodoKinds } from '../notifications/todo-kinds';
-import { roleTemplates } from '../roles';
-import type { DemoCompany, ServerModule } from '../server-module';
-import { withSystem, type Db } from './database';
+import type { Config } from '../../server/config';
+import { serverModules } from './modules';
+import { declareTodoKinds } from '../../server/notifications/todo-kinds';
+import { roleTemplates } from '../../server/roles';
+import type { DemoCompany, ServerModule } from '../../server/server-module';
+import { withSystem, type Db } from '../../server/db/database';
+import type { DemoSeeding, SeedResult as DemoSeedResult } from '../../server/db/open';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_ACCOUNTS = [
@@ -41,7 +42,7 @@ export function demoAccountLines(): string[] {
   ];
 }
 
-export type SeedResult = { created: boolean; accounts: typeof DEMO_ACCOUNTS };
+export type SeedResult = DemoSeedResult & { accounts: typeof DEMO_ACCOUNTS };
 
 /** Whether this database holds the demo accounts (so the start-up banner can say so). */
 export async function findDemoSeed(db: Db): Promise<SeedResult | null> {
@@ -105,3 +106,6 @@ export async function seedDemo(
   });
   return { created, accounts: DEMO_ACCOUNTS };
 }
+
+/** What openDatabase seeds with (src/server/db/open.ts). */
+export const demoSeeding: DemoSeeding = { seed: (db, config) => seedDemo(db, config), find: findDemoSeed };

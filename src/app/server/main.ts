@@ -3,11 +3,12 @@
 // A failed start prints one line saying what failed and what to do, with no secret in it, and
 // exits with 1. Mail and file storage are tried once started: a warning, not a refusal.
 import { firstAdministratorHint } from './cli/admin-cli.service';
-import { ConfigError, loadConfig } from './config';
-import { DEMO_PASSWORD, demoAccountLines } from './db/seed';
-import { createLogger } from './logger';
-import { packageVersion, startServer } from './server';
-import { describeStartupFailure, redactSecrets, secretsOf } from './startup-error';
+import { ConfigError, loadConfig } from '../../server/config';
+import { DEMO_PASSWORD, demoAccountLines } from './seed';
+import { createLogger } from '../../server/logger';
+import { packageVersion } from '../../server/package-version';
+import { startServer } from './server';
+import { describeStartupFailure, redactSecrets, secretsOf } from '../../server/startup-error';
 
 async function main(): Promise<void> {
   let config;

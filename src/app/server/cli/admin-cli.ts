@@ -9,13 +9,14 @@
 // A refusal is one line on stderr and exit code 1.
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { AppError } from '../../shared/app-error';
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase, type OpenDatabase } from '../db/open';
-import { createMailDispatcher } from '../mail/mail-dispatcher';
+import { AppError } from '../../../shared/app-error';
+import { ConfigError, loadConfig } from '../../../server/config';
+import { openDatabase, type OpenDatabase } from '../../../server/db/open';
+import { demoSeeding } from '../seed';
+import { createMailDispatcher } from '../../../server/mail/mail-dispatcher';
 import { serverModules } from '../modules';
-import { packageVersion } from '../server';
-import { describeStartupFailure, redactSecrets, secretsOf } from '../startup-error';
+import { packageVersion } from '../../../server/package-version';
+import { describeStartupFailure, redactSecrets, secretsOf } from '../../../server/startup-error';
 import {
   createAdministrator,
   disableAdministrator,
@@ -152,7 +153,7 @@ async function main(): Promise<void> {
   const secrets = secretsOf(config);
   let database: OpenDatabase;
   try {
-    database = await openDatabase(config, stderrLogger(), { shareRunningServer: true });
+    database = await openDatabase(config, stderrLogger(), { shareRunningServer: true, demo: demoSeeding });
   } catch (error) {
     fail(
       redactSecrets(
