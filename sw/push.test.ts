@@ -3,7 +3,7 @@
 // once, offline first or clicked twice; someone else signed in on the device gets the app
 // opened instead; the body and Decline open the app at their link.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PushPayload } from '../src/modules/notifications/push.contract';
+import type { PushPayload } from '../src/shared/push.contract';
 import { ORIGIN, bodyText, h, offline, online, resetOutbox, tokenFor } from './outbox.test-support';
 import { actionKey, handleNotificationClick, readPayload, type PushDeps } from './push';
 

@@ -4,7 +4,7 @@
 // leave request's Approve) goes into the outbox under an Idempotency-Key made from the
 // notification and the action, so it is sent exactly once however often it is clicked, now or
 // when the network returns — and only for the person the notification was for.
-import type { PushAction, PushPayload } from '../src/modules/notifications/push.contract';
+import type { PushAction, PushPayload } from '../src/shared/push.contract';
 import type { Outbox } from './outbox';
 import { workerRecord } from './outbox-request';
 import type { OutboxStore } from './outbox-store';

@@ -3,7 +3,7 @@
 // from that list: routes (app.ts), role grants (roles.ts), pending counters
 // (GET /api/pending-count), background jobs (jobs/job-list.ts) and demo data (the seed).
 import type { FastifyPluginAsync } from 'fastify';
-import type { PendingCountKey } from '../modules/dashboard/dashboard.contract';
+import type { PendingCountKey } from '../shared/pending-count.contract';
 import type { AppDeps } from './app-deps';
 import type { CalendarSource } from './calendar/calendar-source';
 import type { Config } from './config';

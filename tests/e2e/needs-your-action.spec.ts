@@ -10,7 +10,7 @@
 // holds, by what each item asks, rather than a fixed four.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import type { NotificationsPage } from '../../src/modules/notifications/notifications.contract';
+import type { NotificationsPage } from '../../src/shared/notifications.contract';
 import { londonDate } from '../../src/shared/dates';
 import { ACCOUNTS, apiSignIn, DEMO_PASSWORD } from './support/accounts';
 import { expect, PHONE, signIn, test } from './support/fixtures';

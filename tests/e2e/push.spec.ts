@@ -8,7 +8,7 @@
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
 import { sql } from 'kysely';
 import type { AbsenceDetail } from '../../src/modules/leave/absences.contract';
-import type { PushPayload } from '../../src/modules/notifications/push.contract';
+import type { PushPayload } from '../../src/shared/push.contract';
 import { withTenant } from '../../src/server/db/database';
 import { addDays, londonDate, startOfWeek } from '../../src/shared/dates';
 import { startPushReceiver, type PushReceiver } from '../support/push-receiver';

@@ -2,7 +2,7 @@
 // each, whichever screen asks first. Keys start with the resource name, so the realtime
 // invalidations of the owning module refresh them.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { settingsPaths, type CompanySettings, type UpdateCompanySettingsInput } from '../../modules/settings/settings.contract';
+import { settingsPaths, type CompanySettings, type UpdateCompanySettingsInput } from '../../shared/settings.contract';
 import type { ListResponse } from '../../shared/list';
 import { apiFetch } from './api-client';
 

@@ -3,7 +3,7 @@
 // endpoint to drop while the token still works, then the browser unsubscribes). Loaded only by
 // the user settings page and by the user menu (logout), never by /login's first load.
 import { apiFetch } from '../api/api-client';
-import { pushPaths, type PushDevice, type PushSubscribeInput } from '../../modules/notifications/push.contract';
+import { pushPaths, type PushDevice, type PushSubscribeInput } from '../../shared/push.contract';
 
 export type PushSupport = 'supported' | 'unsupported' | 'denied';
 

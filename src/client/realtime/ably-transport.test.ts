@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { createStore, set } from 'idb-keyval';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NotificationsPage } from '../../modules/notifications/notifications.contract';
+import type { NotificationsPage } from '../../shared/notifications.contract';
 import { realtimePaths, type RealtimeEvent, type RealtimeReplay } from '../../shared/realtime';
 import { clearToken, setToken } from '../auth/token-store';
 import { startRealtime, type Realtime } from './realtime-connection';

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Notification, NotificationsPage } from '../../modules/notifications/notifications.contract';
+import type { Notification, NotificationsPage } from '../../shared/notifications.contract';
 import type { RealtimeEvent } from '../../shared/realtime';
 import { createRealtimeEventHandler, type RealtimeEventHandler } from './realtime-events';
 import { testNotification } from './realtime-test-support';

@@ -6,13 +6,13 @@
 // was older than the server keeps) refetches everything cached.
 import type { QueryClient } from '@tanstack/react-query';
 import { invalidateHeardResources } from '../api/invalidate-resources';
-import { notificationKeys } from '../../modules/notifications/client/notifications.api';
+import { notificationKeys } from '../shell/notifications/notifications.api';
 import {
   NOTIFICATIONS_PAGE_SIZE,
   NOTIFICATIONS_RESOURCE,
   type Notification,
   type NotificationsPage,
-} from '../../modules/notifications/notifications.contract';
+} from '../../shared/notifications.contract';
 import { NOTIFICATION_EVENT, type RealtimeEvent } from '../../shared/realtime';
 
 export type RealtimeEventHandler = {

@@ -2,7 +2,7 @@
 // whose server side the test plays, signed-in tokens, a fetch that answers like the API, and
 // a way to let IndexedDB (real timers) and promises finish while the clock is fake.
 import { vi } from 'vitest';
-import type { Notification } from '../../modules/notifications/notifications.contract';
+import type { Notification } from '../../shared/notifications.contract';
 import type { RealtimeServerMessage } from '../../shared/realtime';
 import { clearToken } from '../auth/token-store';
 

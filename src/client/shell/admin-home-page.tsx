@@ -5,7 +5,7 @@ import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AdminAccessRequests } from '../../modules/auth/client/admin-access-requests';
-import { readSessionEmail } from '../../modules/auth/client/session-store';
+import { readSessionEmail } from '../auth/session-store';
 import { getToken } from '../auth/token-store';
 import { readTokenClaims } from '../auth/token-claims';
 import { greetingFor } from './greeting';

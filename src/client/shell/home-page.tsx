@@ -1,7 +1,7 @@
 // / for a signed-in company user: the greeting with today's date, then the
 // dashboard's widgets (dashboard/dashboard-widgets.ts), which modules add to as they land.
 import { Stack, Text, Title } from '@mantine/core';
-import { readSessionFlags } from '../../modules/auth/client/session-store';
+import { readSessionFlags } from '../auth/session-store';
 import { DATE_FORMATS, formatLondon } from '../../shared/dates';
 import { getToken } from '../auth/token-store';
 import { readTokenClaims } from '../auth/token-claims';

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { isIsoDate } from '../../shared/dates';
 import { isUuid } from '../../shared/ids';
 import { multilineTextField, requiredTextField, searchField, textField } from '../../shared/validators';
-import { PENDING_COUNT_RESOURCE } from '../dashboard/dashboard.contract';
+import { PENDING_COUNT_RESOURCE } from '../../shared/pending-count.contract';
 
 export const DOCUMENT_ENDPOINT = '/api/document';
 export const DOCUMENT_RESOURCES = {

@@ -3,7 +3,7 @@
 // types and mileage rates, and the lists and exports. Money crosses the API in pounds (two
 // decimal places) and is kept in pence; miles in tenths.
 import * as v from 'valibot';
-import { PENDING_COUNT_RESOURCE } from '../dashboard/dashboard.contract';
+import { PENDING_COUNT_RESOURCE } from '../../shared/pending-count.contract';
 import { dateParam, flag, listOf, requiredDate, uuidParam } from '../leave/leave.contract';
 import { fieldMessages, multilineTextField, requiredTextField, searchField, textField } from '../../shared/validators';
 import { CLAIM_STATUSES, CLAIM_TYPES, CLAIM_VIEWS, type ClaimStatus, type ClaimType } from './claim-values';

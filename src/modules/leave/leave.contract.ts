@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { isIsoDate } from '../../shared/dates';
 import { isUuid } from '../../shared/ids';
 import { fieldMessages, multilineTextField, textField } from '../../shared/validators';
-import { PENDING_COUNT_RESOURCE } from '../dashboard/dashboard.contract';
+import { PENDING_COUNT_RESOURCE } from '../../shared/pending-count.contract';
 import { type AbsenceStatus } from './absence-statuses';
 
 // ---- Names -------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { isIsoDate } from '../../shared/dates';
 import { isUuid } from '../../shared/ids';
 import { fieldMessages, multilineTextField } from '../../shared/validators';
-import { PENDING_COUNT_RESOURCE } from '../dashboard/dashboard.contract';
+import { PENDING_COUNT_RESOURCE } from '../../shared/pending-count.contract';
 import { LEAVE_RESOURCES } from '../leave/leave.contract';
 import { OVERTIME_STATUSES, OVERTIME_VIEWS, type OvertimeStatus } from './overtime-values';
 

@@ -12,7 +12,7 @@ import {
 } from '../../shared/scopes';
 
 export { scopeCoversUser, scopeReachesForWrite };
-import type { UpdateUserSettingsInput } from './settings.contract';
+import type { UpdateUserSettingsInput } from '../../shared/settings.contract';
 
 /** The user whose settings (or picture) are at stake. */
 export type SettingsSubject = RankedSubject;

@@ -3,7 +3,7 @@ import { startQuery } from '../../client/api/start-query';
 import { getToken } from '../../client/auth/token-store';
 import { readTokenClaims } from '../../client/auth/token-claims';
 import { NotificationsPage } from '../../client/shell/notifications/notifications-page';
-import { notificationsQueryOptions } from '../../modules/notifications/client/notifications.api';
+import { notificationsQueryOptions } from '../../client/shell/notifications/notifications.api';
 import { ONBOARDING_STATUSES } from '../../modules/auth/auth.contract';
 
 // Outside the company-only routes: administrators have notifications too (access requests

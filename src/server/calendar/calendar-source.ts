@@ -1,7 +1,7 @@
 // What a module gives the calendar (ServerModule.calendar): the dated entries of one kind the
 // viewer may see between two dates, found in the viewer's company transaction. A module that
 // lands later (tasks, documents) registers its due dates here.
-import type { CalendarEntry, CalendarKind } from '../../modules/calendar/calendar.contract';
+import type { CalendarEntry, CalendarKind } from '../../shared/calendar.contract';
 import type { Trx } from '../db/database';
 import type { Session } from '../plugins/request-context';
 

@@ -1,7 +1,7 @@
 // Notifications (migration 0006). Call in the recipient's scope: their company's
 // (withTenant), or the system scope for an administrator's own, which have no company.
 import { sql, type Generated } from 'kysely';
-import type { RelatesTo } from '../../modules/notifications/notifications.contract';
+import type { RelatesTo } from '../../shared/notifications.contract';
 import type { DbOrTrx } from '../db/database';
 
 export interface NotificationTable {

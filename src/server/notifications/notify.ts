@@ -3,9 +3,9 @@
 // when it needs action and the user has not turned e-mail off, queues an e-mail too. A company
 // user's devices that allowed notifications get it as a push message (queued here, sent by the
 // `notifications-push` job: push-sender.ts).
-import { PENDING_COUNT_RESOURCE } from '../../modules/dashboard/dashboard.contract';
-import { NOTIFICATIONS_RESOURCE, type Notification, type RelatesTo } from '../../modules/notifications/notifications.contract';
-import type { PushAction } from '../../modules/notifications/push.contract';
+import { PENDING_COUNT_RESOURCE } from '../../shared/pending-count.contract';
+import { NOTIFICATIONS_RESOURCE, type Notification, type RelatesTo } from '../../shared/notifications.contract';
+import type { PushAction } from '../../shared/push.contract';
 import { NOTIFICATION_EVENT, userChannel } from '../../shared/realtime';
 import type { Trx } from '../db/database';
 import { enqueueEmail } from '../mail/mail.queries';

@@ -1,8 +1,8 @@
 // What a notification becomes on a device's lock screen: a title naming what it is about,
 // the description as plain text, the link the bell would open, and the caller's actions.
 import sanitizeHtml from 'sanitize-html';
-import { notificationTarget, type Notification, type RelatesTo } from '../../modules/notifications/notifications.contract';
-import type { PushAction, PushPayload } from '../../modules/notifications/push.contract';
+import { notificationTarget, type Notification, type RelatesTo } from '../../shared/notifications.contract';
+import type { PushAction, PushPayload } from '../../shared/push.contract';
 
 const TITLES: Record<RelatesTo, string> = {
   user: 'People',

@@ -3,7 +3,7 @@
 // Device reads and writes run in the person's company (withTenant); the sender crosses
 // companies in the system scope and filters nothing out: every due row is its work.
 import { sql, type Generated } from 'kysely';
-import type { PushPayload } from '../../modules/notifications/push.contract';
+import type { PushPayload } from '../../shared/push.contract';
 import type { DbOrTrx, Trx } from '../db/database';
 
 export interface PushSubscriptionTable {

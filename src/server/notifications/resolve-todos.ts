@@ -4,8 +4,8 @@
 // relatesToId)). Every open to-do of that kind and subject in the company — or only the one
 // person's, for a kind that ends for its recipient — stops being Action Required and new, so it
 // leaves "Needs your action" and the bell's count, and each recipient's bell is told to refresh.
-import { PENDING_COUNT_RESOURCE } from '../../modules/dashboard/dashboard.contract';
-import { NOTIFICATIONS_RESOURCE, type RelatesTo } from '../../modules/notifications/notifications.contract';
+import { PENDING_COUNT_RESOURCE } from '../../shared/pending-count.contract';
+import { NOTIFICATIONS_RESOURCE, type RelatesTo } from '../../shared/notifications.contract';
 import { userChannel } from '../../shared/realtime';
 import type { Trx } from '../db/database';
 import { publish } from '../realtime/publish';

@@ -1,6 +1,6 @@
 // Who counts what for GET /api/pending-count: the counters the registered modules declare; a
 // key no module counts is 0 (the rule of dashboard.contract.ts).
-import { PENDING_COUNT_KEYS, type PendingCount, type PendingCountKey } from '../../modules/dashboard/dashboard.contract';
+import { PENDING_COUNT_KEYS, type PendingCount, type PendingCountKey } from '../../shared/pending-count.contract';
 import type { Trx } from '../db/database';
 import type { Session } from '../plugins/request-context';
 

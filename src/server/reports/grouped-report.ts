@@ -1,7 +1,7 @@
 // A report grouped by one choice of its "group by" (person, department, month, …), built the one
 // way every module's report is: the chosen group's column first, then the report's own columns,
 // a Total row adding up the columns that add up, and a bar chart of the first 24 groups.
-import type { ReportChart, ReportColumn, ReportResult, ReportRow } from '../../modules/reports/reports.contract';
+import type { ReportChart, ReportColumn, ReportResult, ReportRow } from '../../shared/reports.contract';
 import { sum } from './report-figures';
 
 export type ReportGroup<G extends string> = { value: G; label: string };

@@ -2,7 +2,7 @@
 // run in the caller's company transaction with the caller's reach. The reports module lists,
 // runs, exports and e-mails every registered report; a module that lands later registers its
 // own here instead of the reports module reading tables that do not exist yet.
-import type { ReportFilters, ReportResult, ReportSummary } from '../../modules/reports/reports.contract';
+import type { ReportFilters, ReportResult, ReportSummary } from '../../shared/reports.contract';
 import type { Trx } from '../db/database';
 
 /** Whose data the caller may see: the whole company, or their departments' people (and their own). */

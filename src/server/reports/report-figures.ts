@@ -1,5 +1,5 @@
 // The arithmetic every report shares: rounding for display and a column's total.
-import type { ReportRow } from '../../modules/reports/reports.contract';
+import type { ReportRow } from '../../shared/reports.contract';
 
 export const round = (n: number, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
 

@@ -2,7 +2,7 @@
 // their departments' people and themselves) and the report's department, location and person
 // filters. Every module's report joins its rows to `users u` and adds these conditions.
 import { sql, type RawBuilder } from 'kysely';
-import type { ReportFilters } from '../../modules/reports/reports.contract';
+import type { ReportFilters } from '../../shared/reports.contract';
 import type { ReportReach } from './report-definition';
 
 const NONE = '00000000-0000-0000-0000-000000000000';

@@ -3,7 +3,7 @@
 // another company's entries never shown; bad ranges refused with a 422.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarAnswer } from '../../../src/modules/calendar/calendar.contract';
+import type { CalendarAnswer } from '../../../src/shared/calendar.contract';
 import { ownerSql } from '../../support/identity-fixtures';
 import { leaveTypeId } from '../../support/leave-fixtures';
 import { addRotaCompany, type RotaHarness } from '../../support/rotas-fixtures';

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../src/modules/companies/companies.contract';
 import type { Order, OrdersPage } from '../../../src/modules/companies/orders.contract';
-import { notificationTarget, type NotificationsPage } from '../../../src/modules/notifications/notifications.contract';
+import { notificationTarget, type NotificationsPage } from '../../../src/shared/notifications.contract';
 import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 import { companyWithOwner } from '../../support/companies-fixtures';
 import { addRole, addUser, bearer, ownerSql, signIn } from '../../support/identity-fixtures';

@@ -3,7 +3,7 @@
 // version (a versioned read).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PENDING_COUNT_KEYS } from '../../../src/modules/dashboard/dashboard.contract';
+import { PENDING_COUNT_KEYS } from '../../../src/shared/pending-count.contract';
 import type { ServerModule } from '../../../src/server/server-module';
 import { addCompany, addUser, type UserFixture } from '../../support/identity-fixtures';
 import { authHeader, createTestApp, testSession, type TestApp } from '../../support/test-app';

@@ -2,7 +2,7 @@
 // (in turn or not yet), whoever asked sees "Signatures due: …", nobody else sees it, and it goes
 // once the request is voided.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarAnswer } from '../../../src/modules/calendar/calendar.contract';
+import type { CalendarAnswer } from '../../../src/shared/calendar.contract';
 import type { LeavePerson } from '../../support/leave-fixtures';
 import { startDocumentsHarness, type DocumentsHarness } from '../../support/documents-harness';
 

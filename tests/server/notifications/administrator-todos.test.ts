@@ -2,7 +2,7 @@
 // ends it (resolveTodos in the system scope); a company's resolve never touches it.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationsPage } from '../../../src/modules/notifications/notifications.contract';
+import type { NotificationsPage } from '../../../src/shared/notifications.contract';
 import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 import { withSystem, withTenant } from '../../../src/server/db/database';
 import { notify } from '../../../src/server/notifications/notify';

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification, NotificationsPage } from '../../../src/modules/notifications/notifications.contract';
+import type { Notification, NotificationsPage } from '../../../src/shared/notifications.contract';
 import { withSystem, withTenant } from '../../../src/server/db/database';
 import { notify, type NotifyInput } from '../../../src/server/notifications/notify';
 import { addCompany, addUser, ownerSql, type UserFixture } from '../../support/identity-fixtures';

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushDevices, PushPayload } from '../../../src/modules/notifications/push.contract';
+import type { PushDevices, PushPayload } from '../../../src/shared/push.contract';
 import { PUSH_MAX_ATTEMPTS, sendDuePushes } from '../../../src/server/notifications/push-sender';
 import { bearer, ownerSql } from '../../support/identity-fixtures';
 import type { LeavePerson } from '../../support/leave-fixtures';

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushMessages } from '../../../src/modules/notifications/server/push.routes';
-import type { PushDevice, PushDevices } from '../../../src/modules/notifications/push.contract';
+import { pushMessages } from '../../../src/server/notifications/push.routes';
+import type { PushDevice, PushDevices } from '../../../src/shared/push.contract';
 import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 import { addRole, addUser, bearer, ownerSql, signIn } from '../../support/identity-fixtures';
 import { addLeaveCompany, type LeaveCompany, type LeavePerson } from '../../support/leave-fixtures';

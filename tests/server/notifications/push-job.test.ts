@@ -4,8 +4,8 @@
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushPayload } from '../../../src/modules/notifications/push.contract';
-import { notificationsModule } from '../../../src/modules/notifications/server/notifications.module';
+import type { PushPayload } from '../../../src/shared/push.contract';
+import { notificationsModule } from '../../../src/server/notifications/notifications.module';
 import { startServer, type RunningServer } from '../../../src/app/server/server';
 import { ownerSql } from '../../support/identity-fixtures';
 import { addLeaveCompany } from '../../support/leave-fixtures';

@@ -4,7 +4,7 @@
 // action" once the form is in, and every reviewer's "please review" once one of them closes it.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationsPage } from '../../../src/modules/notifications/notifications.contract';
+import type { NotificationsPage } from '../../../src/shared/notifications.contract';
 import { leavePaths } from '../../../src/modules/leave/leave.contract';
 import { createDueReturnToWorkItems } from '../../../src/modules/leave/server/return-to-work-job';
 import { withTenant } from '../../../src/server/db/database';

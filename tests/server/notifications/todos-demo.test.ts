@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialiseDocumentsDemo } from '../../../src/modules/documents/server/documents-demo';
-import type { NotificationsPage } from '../../../src/modules/notifications/notifications.contract';
+import type { NotificationsPage } from '../../../src/shared/notifications.contract';
 import { resolveStaleTodos } from '../../../src/server/db/migrations/0039_resolve_stale_todos';
 import { DEMO_PASSWORD, seedDemo } from '../../../src/app/server/seed';
 import { bearer, ownerSql } from '../../support/identity-fixtures';

@@ -13,7 +13,7 @@ import { sendWorkPermitReminders } from '../../../src/modules/employees/server/w
 import type { ExpenseClaimDetail } from '../../../src/modules/expenses/expenses.contract';
 import { leavePaths } from '../../../src/modules/leave/leave.contract';
 import { createDueReturnToWorkItems } from '../../../src/modules/leave/server/return-to-work-job';
-import type { NotificationsPage } from '../../../src/modules/notifications/notifications.contract';
+import type { NotificationsPage } from '../../../src/shared/notifications.contract';
 import { withTenant } from '../../../src/server/db/database';
 import { PRODUCT_ROLES, serverModules } from '../../../src/app/server/modules';
 import { notify } from '../../../src/server/notifications/notify';

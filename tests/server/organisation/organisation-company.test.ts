@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IcalTokenReset } from '../../../src/modules/organisation/organisation.contract';
-import type { CompanySettings } from '../../../src/modules/settings/settings.contract';
+import type { CompanySettings } from '../../../src/shared/settings.contract';
 import { ownerSql } from '../../support/identity-fixtures';
 import { addAdministrators, addPerson, addShellCompany, type Person } from '../../support/shell-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';

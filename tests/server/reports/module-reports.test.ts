@@ -4,8 +4,8 @@
 // days on the calendar for the assignee.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarAnswer } from '../../../src/modules/calendar/calendar.contract';
-import type { ReportResult, ReportSummary } from '../../../src/modules/reports/reports.contract';
+import type { CalendarAnswer } from '../../../src/shared/calendar.contract';
+import type { ReportResult, ReportSummary } from '../../../src/shared/reports.contract';
 import { bearer, ownerSql } from '../../support/identity-fixtures';
 import type { LeavePerson } from '../../support/leave-fixtures';
 import { addOvertimeCompany, type OvertimeCompany } from '../../support/overtime-fixtures';

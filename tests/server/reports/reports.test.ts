@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportResult, ReportSummary } from '../../../src/modules/reports/reports.contract';
+import type { ReportResult, ReportSummary } from '../../../src/shared/reports.contract';
 import { sendMonthlyReports } from '../../../src/modules/reports/server/report-mail.job';
 import { bearer, ownerSql } from '../../support/identity-fixtures';
 import { addLeaveCompany, leaveTypeId, type LeaveCompany, type LeavePerson } from '../../support/leave-fixtures';

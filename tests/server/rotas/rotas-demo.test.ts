@@ -3,7 +3,7 @@
 // Marcus, and reports with something to show (a Bradford trigger crossed); never twice.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportResult } from '../../../src/modules/reports/reports.contract';
+import type { ReportResult } from '../../../src/shared/reports.contract';
 import type { MyRota, Swap } from '../../../src/modules/rotas/rotas.contract';
 import { DEMO_PASSWORD, seedDemo } from '../../../src/app/server/seed';
 import { addDays, londonDate } from '../../../src/shared/dates';

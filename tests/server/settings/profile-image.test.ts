@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProfileImage } from '../../../src/modules/settings/settings.contract';
+import type { ProfileImage } from '../../../src/shared/settings.contract';
 import { addAdministrators, addPerson, addShellCompany, type Person } from '../../support/shell-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { multipartBody, pdfDocument, pngImage, windowsExecutable, type MultipartPart } from '../../support/upload-fixtures';

@@ -1,7 +1,7 @@
 // Company settings and user settings: defaults before any change, who may read and change
 // what (scopes against the subject user), and no way across companies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompanySettings, UserSettings } from '../../../src/modules/settings/settings.contract';
+import type { CompanySettings, UserSettings } from '../../../src/shared/settings.contract';
 import { addAdministrators, addPerson, addShellCompany, type Person } from '../../support/shell-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 

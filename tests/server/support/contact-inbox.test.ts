@@ -3,7 +3,7 @@
 // only administrators work it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactRequest, ContactRequestDetail, ContactRequestList } from '../../../src/modules/support/support.contract';
-import type { NotificationsPage } from '../../../src/modules/notifications/notifications.contract';
+import type { NotificationsPage } from '../../../src/shared/notifications.contract';
 import { mailText } from '../../support/identity-fixtures';
 import { call, startChatWorld, type ChatWorld } from '../../support/chat-fixtures';
 

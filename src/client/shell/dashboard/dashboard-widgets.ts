@@ -2,7 +2,7 @@
 // module's, in their order.
 import { clientModules } from '../../../app/client/modules';
 import type { ClientModule } from '../client-module';
-import { DashboardAlerts } from './dashboard-alerts';
+import { DashboardAlerts } from '../../../modules/alerts/client/dashboard-alerts';
 import type { DashboardWidget } from './dashboard-widget';
 import { NeedsYourAction } from './needs-your-action';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { PendingCount } from '../../../modules/dashboard/dashboard.contract';
-import type { Notification, NotificationsPage } from '../../../modules/notifications/notifications.contract';
+import type { PendingCount } from '../../../shared/pending-count.contract';
+import type { Notification, NotificationsPage } from '../../../shared/notifications.contract';
 import { createRealtimeEventHandler } from '../../realtime/realtime-events';
 import { mockApi, renderWithApp } from '../../ui/test-render';
 import { NotificationBell } from '../notifications/notification-bell';

@@ -5,8 +5,8 @@ import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mant
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { pendingCountQueryOptions } from '../../../modules/dashboard/client/pending-count.api';
-import { bellNotificationsQueryOptions } from '../../../modules/notifications/client/notifications.api';
+import { pendingCountQueryOptions } from '../../api/pending-count.api';
+import { bellNotificationsQueryOptions } from '../notifications/notifications.api';
 import { NotificationItem } from '../notifications/notification-item';
 import { useOpenNotification } from '../notifications/use-open-notification';
 import { pendingActions } from './pending-actions';

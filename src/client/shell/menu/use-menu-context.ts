@@ -2,10 +2,10 @@
 // the registered menu and settings entries need (company settings, overtime settings, pending
 // counts), loaded through their modules' queries.
 import { useQuery } from '@tanstack/react-query';
-import { pendingCountQueryOptions } from '../../../modules/dashboard/client/pending-count.api';
-import { userSettingsQueryOptions } from '../../../modules/settings/client/settings.api';
+import { pendingCountQueryOptions } from '../../api/pending-count.api';
+import { userSettingsQueryOptions } from '../../api/settings.api';
 import { companySettingsQueryOptions } from '../../api/reference-lists';
-import { readSessionFlags } from '../../../modules/auth/client/session-store';
+import { readSessionFlags } from '../../auth/session-store';
 import { readStoredPermissions } from '../session-permissions';
 import type { MenuContext } from './menu-context';
 import { menuNeeds } from './menu-registry';

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../ui/test-render';
-import type { Notification, NotificationsPage } from '../../../modules/notifications/notifications.contract';
+import type { Notification, NotificationsPage } from '../../../shared/notifications.contract';
 import { NotificationBell } from './notification-bell';
 
 const server = mockApi();

@@ -10,8 +10,8 @@ import {
   bellNotificationsQueryOptions,
   markNotificationsRead,
   notificationKeys,
-} from '../../../modules/notifications/client/notifications.api';
-import type { NotificationsPage } from '../../../modules/notifications/notifications.contract';
+} from './notifications.api';
+import type { NotificationsPage } from '../../../shared/notifications.contract';
 import { badgeLabel } from '../../../shared/constants';
 import { NotificationItem } from './notification-item';
 import { useOpenNotification } from './use-open-notification';

@@ -2,7 +2,7 @@
 // about (dimmed once clicked), the description, when it came, and "Action Required"
 // for those that need the user to act.
 import { Badge, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { Notification } from '../../../modules/notifications/notifications.contract';
+import type { Notification } from '../../../shared/notifications.contract';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import { inertLinks } from './inert-links';
 import { notificationDotColour } from './notification-target';

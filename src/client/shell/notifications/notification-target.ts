@@ -1,7 +1,7 @@
 // Where a notification leads and how its dot looks, by the kind of record it relates to.
-import type { RelatesTo } from '../../../modules/notifications/notifications.contract';
+import type { RelatesTo } from '../../../shared/notifications.contract';
 // The route of each kind is the contract's: the service worker opens the same one from a push.
-export { notificationTarget } from '../../../modules/notifications/notifications.contract';
+export { notificationTarget } from '../../../shared/notifications.contract';
 import { BRAND_DEEP } from '../../theme';
 
 export const DOT_DEEP_BLUE = BRAND_DEEP;

@@ -2,8 +2,8 @@
 // "Action Required" on those that need the user to act. Company users and administrators alike.
 import { Center, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { notificationsQueryOptions } from '../../../modules/notifications/client/notifications.api';
-import { NOTIFICATIONS_PAGE_SIZE } from '../../../modules/notifications/notifications.contract';
+import { notificationsQueryOptions } from './notifications.api';
+import { NOTIFICATIONS_PAGE_SIZE } from '../../../shared/notifications.contract';
 import { usePageTitle } from '../page-title';
 import { NotificationItem } from './notification-item';
 import { useOpenNotification } from './use-open-notification';

@@ -2,8 +2,8 @@
 // change before the server answers) and the server is told; then the app goes to its target.
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { useClickNotification } from '../../../modules/notifications/client/notifications.api';
-import type { Notification } from '../../../modules/notifications/notifications.contract';
+import { useClickNotification } from './notifications.api';
+import type { Notification } from '../../../shared/notifications.contract';
 import { notificationTarget } from './notification-target';
 
 export function useOpenNotification(afterOpen?: () => void): (notification: Notification) => void {

@@ -2,7 +2,7 @@
 // bytes fetched with the token; undefined when there is none, for the placeholder.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { profileImageBlob, profileImageQueryOptions, publicProfileImageUrl } from '../../../modules/settings/client/settings.api';
+import { profileImageBlob, profileImageQueryOptions, publicProfileImageUrl } from '../../api/settings.api';
 
 export function useAvatarSrc(userId: string | undefined): string | undefined {
   const { data: image } = useQuery({

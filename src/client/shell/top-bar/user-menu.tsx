@@ -9,7 +9,7 @@ import { Avatar, Box, Button, Group, Menu, Modal, Stack, Text, UnstyledButton } 
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useLogout } from '../../../modules/auth/client/use-logout';
+import { useLogout } from '../../auth/use-logout';
 import { changesCount } from '../../offline/outbox-copy';
 import { useOutboxCount } from '../../offline/outbox-items';
 import { profileVisible, PROFILE_ENTRY } from '../menu/account-registry';

@@ -13,7 +13,7 @@ import { AuthCard } from './auth-card';
 import { formProblem } from './form-problem';
 import { ProblemAlert } from './form-notices';
 import { checkNewPassword, NewPasswordFields } from './new-password-fields';
-import { currentClaims, homePathFor, saveRefreshedSession } from './session-store';
+import { currentClaims, homePathFor, saveRefreshedSession } from '../../../client/auth/session-store';
 
 export const PASSWORD_CHANGED = 'Password changed.';
 

@@ -5,7 +5,7 @@ import { getToken } from '../../../client/auth/token-store';
 import { emailChangeLinkInvalidMessage, invitationLinkExpiredMessage } from '../auth.contract';
 import { emailChangedMessage } from './confirm-email-change';
 import { ConfirmEmailPage, NO_INVITATION_TOKEN } from './confirm-email-page';
-import { SESSION_KEYS } from './session-store';
+import { SESSION_KEYS } from '../../../client/auth/session-store';
 import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 
 const server = mockApi();

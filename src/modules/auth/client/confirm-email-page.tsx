@@ -12,7 +12,7 @@ import { confirmEmail, confirmSignUp } from './auth.api';
 import { ConfirmEmailChange } from './confirm-email-change';
 import { AuthCard } from './auth-card';
 import { OutcomePanel } from './form-notices';
-import { saveSession } from './session-store';
+import { saveSession } from '../../../client/auth/session-store';
 import { useLinkToken } from './use-link-token';
 
 export const NO_INVITATION_TOKEN =

@@ -14,7 +14,7 @@ import { LoginAbout } from './login-about';
 import { loginCopy } from './login-copy';
 import { LoginForm } from './login-form';
 import classes from './login-page.module.css';
-import { currentClaims, homePathFor, saveSession } from './session-store';
+import { currentClaims, homePathFor, saveSession } from '../../../client/auth/session-store';
 import { SignUpLink } from './sign-up-link';
 
 // Only the few browsers that refuse storage download the dialog.

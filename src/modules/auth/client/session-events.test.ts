@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken, LOGGED_IN_KEY, setToken, TOKEN_KEY } from '../../../client/auth/token-store';
 import { watchOtherTabs } from './session-events';
-import { SESSION_KEYS } from './session-store';
+import { SESSION_KEYS } from '../../../client/auth/session-store';
 
 const onLoggedOut = vi.fn();
 const onLoggedIn = vi.fn();

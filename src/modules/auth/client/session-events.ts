@@ -2,7 +2,7 @@
 // of them removes `loggedIn` or `permissions` (a logout), this tab is logged out too, with
 // "You have been logged out!"; when one of them signs in, this tab reloads into the session.
 import { LOGGED_IN_KEY } from '../../../client/auth/token-store';
-import { clearSession, SESSION_KEYS } from './session-store';
+import { clearSession, SESSION_KEYS } from '../../../client/auth/session-store';
 
 export type SessionEventHandlers = {
   /** Another tab ended the session; what is left of it here is already cleared. */

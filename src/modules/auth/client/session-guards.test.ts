@@ -2,7 +2,7 @@ import { isRedirect } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getToken, setToken } from '../../../client/auth/token-store';
 import { redirectSignedIn, requireAdministrator, requireCompanyUser, requireSession, restrictedModeRedirect } from './session-guards';
-import { SESSION_KEYS } from './session-store';
+import { SESSION_KEYS } from '../../../client/auth/session-store';
 
 const token = (claims: Record<string, unknown>) =>
   `x.${btoa(JSON.stringify({ exp: 4_000_000_000, ...claims }))

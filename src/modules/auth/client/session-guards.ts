@@ -5,7 +5,7 @@ import { redirect } from '@tanstack/react-router';
 import { getToken } from '../../../client/auth/token-store';
 import { readTokenClaims } from '../../../client/auth/token-claims';
 import { ONBOARDING_STATUSES } from '../auth.contract';
-import { clearSession, homePathFor, readSessionFlags, type SessionFlags } from './session-store';
+import { clearSession, homePathFor, readSessionFlags, type SessionFlags } from '../../../client/auth/session-store';
 
 export const HR_DOCUMENTS_HOME = '/hr-documents';
 export const HS_DOCUMENTS_HOME = '/hs-documents/misc_docs';

@@ -10,7 +10,7 @@ import { accessRequestMessages } from '../access-requests.contract';
 import { exchangeImpersonationToken } from './access-requests.api';
 import { logout } from './auth.api';
 import { AuthCard } from './auth-card';
-import { clearSession, saveSession } from './session-store';
+import { clearSession, saveSession } from '../../../client/auth/session-store';
 
 export function TokenPage({ onSignedIn = (path: string) => window.location.replace(path) }: { onSignedIn?: (path: string) => void }) {
   const { searchStr } = useLocation();

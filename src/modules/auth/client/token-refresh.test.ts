@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../../../client/api/api-client';
 import { getToken, LOGGED_IN_KEY, setToken } from '../../../client/auth/token-store';
-import { SESSION_KEYS } from './session-store';
+import { SESSION_KEYS } from '../../../client/auth/session-store';
 import { REFRESH_RETRY_DELAYS_MS, startTokenRefresh, type TokenRefresh } from './token-refresh';
 import { mockApi } from '../../../client/ui/test-render';
 

@@ -10,7 +10,7 @@ import { getToken, TOKEN_KEY } from '../../../client/auth/token-store';
 import { readTokenClaims } from '../../../client/auth/token-claims';
 import { TOKEN_REFRESH_BEFORE_EXPIRY_MS } from '../../../shared/constants';
 import { refreshToken } from './auth.api';
-import { clearSession, saveRefreshedSession } from './session-store';
+import { clearSession, saveRefreshedSession } from '../../../client/auth/session-store';
 
 /** Pauses after failures the network did not explain (a 5xx, a timeout while online). */
 export const REFRESH_RETRY_DELAYS_MS = [15_000, 30_000, 60_000, 120_000, 300_000];

@@ -14,7 +14,7 @@ import { completeWelcome } from './auth.api';
 import { formProblem } from './form-problem';
 import { ProblemAlert } from './form-notices';
 import { checkNewPassword, NewPasswordFields } from './new-password-fields';
-import { currentClaims, homePathFor, readSessionEmail, saveSession } from './session-store';
+import { currentClaims, homePathFor, readSessionEmail, saveSession } from '../../../client/auth/session-store';
 import { TermsModal } from './terms-modal';
 
 export const ACCOUNT_READY = { title: 'Success!', message: 'Your account is ready. Welcome to Stafflane!' };

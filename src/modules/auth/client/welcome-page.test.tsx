@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '../../../client/auth/token-store';
 import { termsNotAcceptedMessage } from '../auth.contract';
 import { PASSWORDS_DIFFER } from './new-password-fields';
-import { SESSION_KEYS } from './session-store';
+import { SESSION_KEYS } from '../../../client/auth/session-store';
 import { TERMS_TITLE } from './terms-modal';
 import { ACCOUNT_READY } from './welcome-form';
 import { WelcomePage } from './welcome-page';

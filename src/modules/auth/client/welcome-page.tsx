@@ -6,8 +6,8 @@ import { Anchor, Button, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { AuthCard } from './auth-card';
 import { ONBOARDING_STATUSES } from '../auth.contract';
-import { currentClaims, homePathFor } from './session-store';
-import { useLogout } from './use-logout';
+import { currentClaims, homePathFor } from '../../../client/auth/session-store';
+import { useLogout } from '../../../client/auth/use-logout';
 import { WelcomeForm } from './welcome-form';
 
 export function WelcomePage() {

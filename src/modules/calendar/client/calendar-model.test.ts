@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarEntry } from '../calendar.contract';
+import type { CalendarEntry } from '../../../shared/calendar.contract';
 import { entriesOn, rangeFor, step } from './calendar-model';
 
 describe('the calendar views', () => {

@@ -1,7 +1,7 @@
 // The calendar's views as data: the range a view shows around a day (a month as whole Monday
 // to Sunday weeks), moving by a view, the entries of a day, and a day's label.
 import { addDays, DATE_FORMATS, formatCalendarDate, formatLondon, startOfWeek } from '../../../shared/dates';
-import type { CalendarEntry } from '../calendar.contract';
+import type { CalendarEntry } from '../../../shared/calendar.contract';
 
 export type CalendarView = 'month' | 'week' | 'agenda';
 

@@ -2,7 +2,7 @@
 // agenda of the days that have something (the phone's default).
 import { Anchor, Badge, Box, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { CalendarEntry } from '../calendar.contract';
+import type { CalendarEntry } from '../../../shared/calendar.contract';
 import { dayLabel, daysBetween, entriesOn, timeOf, WEEKDAYS } from './calendar-model';
 
 function EntryLine({ entry, compact = false }: { entry: CalendarEntry; compact?: boolean }) {

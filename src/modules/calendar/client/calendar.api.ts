@@ -7,7 +7,7 @@ import { deriveResource } from '../../../client/api/invalidate-resources';
 import { LEAVE_RESOURCES } from '../../leave/leave.contract';
 import { ROTA_RESOURCES } from '../../rotas/rotas.contract';
 import { TASK_RESOURCES } from '../../tasks/tasks.contract';
-import { CALENDAR_PATH, CALENDAR_RESOURCE, type CalendarAnswer } from '../calendar.contract';
+import { CALENDAR_PATH, CALENDAR_RESOURCE, type CalendarAnswer } from '../../../shared/calendar.contract';
 
 deriveResource(CALENDAR_RESOURCE, [
   LEAVE_RESOURCES.absence,

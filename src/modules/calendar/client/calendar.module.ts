@@ -1,7 +1,7 @@
 // What the calendar module gives the shell: the Calendar menu entry, for every company user.
 import { IconCalendar } from '@tabler/icons-react';
 import type { ClientModule } from '../../../client/shell/client-module';
-import { CALENDAR_ROUTE } from '../calendar.contract';
+import { CALENDAR_ROUTE } from '../../../shared/calendar.contract';
 
 export const calendarClientModule: ClientModule = {
   name: 'calendar',

@@ -4,7 +4,7 @@
 import type { CalendarSource } from '../../../server/calendar/calendar-source';
 import { levelFor } from '../../../shared/scopes';
 import { bankHolidayMap } from '../../leave/bank-holidays';
-import type { CalendarEntry } from '../calendar.contract';
+import type { CalendarEntry } from '../../../shared/calendar.contract';
 import { findCalendarAbsences, findClosureDays, findViewerRegion } from './calendar.queries';
 
 const entry = (

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../../server/app-deps';
 import { withTenant } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
 import { requireCompany, requireSession } from '../../../server/plugins/request-context';
-import { CALENDAR_PATH, CalendarQuerySchema, type CalendarAnswer } from '../calendar.contract';
+import { CALENDAR_PATH, CalendarQuerySchema, type CalendarAnswer } from '../../../shared/calendar.contract';
 
 export const calendarRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const sources = deps.modules.flatMap((module) => module.calendar ?? []);

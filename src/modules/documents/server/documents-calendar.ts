@@ -1,7 +1,7 @@
 // The documents module's calendar entries: a signing request's due date, for each signer who
 // still has to sign and for whoever asked for the signatures.
 import type { CalendarSource } from '../../../server/calendar/calendar-source';
-import type { CalendarEntry } from '../../calendar/calendar.contract';
+import type { CalendarEntry } from '../../../shared/calendar.contract';
 import { findDueSignRequests } from './signing.queries';
 
 // Short: the agenda shows it as the entry's badge.

@@ -6,7 +6,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { ReportReach } from '../../../server/reports/report-definition';
 import { PERSON_GROUP_KEYS, peopleConditions } from '../../../server/reports/report-people.queries';
-import type { ReportFilters } from '../../reports/reports.contract';
+import type { ReportFilters } from '../../../shared/reports.contract';
 
 export const EXPENSE_REPORT_GROUPS = ['type', 'person', 'department', 'month'] as const;
 export type ExpenseReportGroup = (typeof EXPENSE_REPORT_GROUPS)[number];

@@ -3,7 +3,7 @@
 import type { ReportDefinition } from '../../../server/reports/report-definition';
 import { chosenGroup, groupedResult, type ReportGroup } from '../../../server/reports/grouped-report';
 import { round } from '../../../server/reports/report-figures';
-import type { ReportResult, ReportRow } from '../../reports/reports.contract';
+import type { ReportResult, ReportRow } from '../../../shared/reports.contract';
 import { EXPENSE_ENDPOINT } from '../expenses.contract';
 import { aggregateExpenses, type ExpenseReportGroup } from './expenses-report.queries';
 

@@ -6,7 +6,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { ReportReach } from '../../../server/reports/report-definition';
 import { peopleConditions } from '../../../server/reports/report-people.queries';
-import type { ReportFilters } from '../../reports/reports.contract';
+import type { ReportFilters } from '../../../shared/reports.contract';
 
 export type ReportIncident = {
   occurred_on: string;

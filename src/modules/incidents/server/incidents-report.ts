@@ -3,7 +3,7 @@
 // accident. Sensitive: injuries are health data, so the report never reaches the offline cache.
 import type { ReportDefinition } from '../../../server/reports/report-definition';
 import { chosenGroup, groupedResult, type ReportGroup } from '../../../server/reports/grouped-report';
-import type { ReportResult, ReportRow } from '../../reports/reports.contract';
+import type { ReportResult, ReportRow } from '../../../shared/reports.contract';
 import { INCIDENT_ENDPOINT } from '../incidents.contract';
 import { assessRiddor, RIDDOR_CATEGORY_LABELS, type SpecifiedInjury } from '../riddor';
 import { findReportIncidents, type ReportIncident } from './incidents-report.queries';

@@ -6,7 +6,7 @@ import { escapeHtml } from '../../../server/mail/html';
 import { notify } from '../../../server/notifications/notify';
 import { publish } from '../../../server/realtime/publish';
 import { companyChannel } from '../../../shared/realtime';
-import type { PushAction } from '../../notifications/push.contract';
+import type { PushAction } from '../../../shared/push.contract';
 import { LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths, type LeaveUnit } from '../leave.contract';
 import { amountText, shownDate } from './absences-checks';
 import { approversToAsk } from './approvers';

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
 import { showSuccessToast } from '../../../client/shell/toasts';
-import type { CompanySettings } from '../../settings/settings.contract';
+import type { CompanySettings } from '../../../shared/settings.contract';
 import { COMPANY_LOGO_MAX_BYTES } from '../organisation.contract';
 import { companyLogoBlob, deleteCompanyLogo, uploadCompanyLogo } from './company-logo.api';
 

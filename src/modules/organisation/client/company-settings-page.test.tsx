@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../../client/auth/token-store';
 import { mockApi, renderWithApp } from '../../../client/ui/test-render';
-import type { CompanySettings } from '../../settings/settings.contract';
+import type { CompanySettings } from '../../../shared/settings.contract';
 import { CompanySettingsPage } from './company-settings-page';
 
 const server = mockApi();

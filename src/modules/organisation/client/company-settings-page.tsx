@@ -13,7 +13,7 @@ import { showSuccessToast } from '../../../client/shell/toasts';
 import { can, PermissionGuard } from '../../../client/ui/permission-guard';
 import { TextField } from '../../../client/ui/text-field';
 import { useForm } from '../../../client/ui/use-form';
-import { UpdateCompanySettingsInputSchema, type CompanySettings } from '../../settings/settings.contract';
+import { UpdateCompanySettingsInputSchema, type CompanySettings } from '../../../shared/settings.contract';
 import { CompanyLogoField } from './company-logo-field';
 import { companySettingsQueryOptions, updateCompanySettingsMutationOptions } from '../../../client/api/reference-lists';
 import { companyNotesList } from './company-notes-list';

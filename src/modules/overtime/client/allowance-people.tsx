@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
 import { showDangerToast } from '../../../client/shell/toasts';
 import type { ListResponse } from '../../../shared/list';
-import { settingsPaths } from '../../settings/settings.contract';
+import { settingsPaths } from '../../../shared/settings.contract';
 import { OVERTIME_RESOURCES } from '../overtime.contract';
 
 type Person = { id: string; name: string; department: string | null; allow_payable_overtime: boolean; allow_toil_overtime: boolean };

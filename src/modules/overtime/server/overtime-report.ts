@@ -3,7 +3,7 @@
 import type { ReportDefinition } from '../../../server/reports/report-definition';
 import { chosenGroup, groupedResult, type ReportGroup } from '../../../server/reports/grouped-report';
 import { round } from '../../../server/reports/report-figures';
-import type { ReportResult, ReportRow } from '../../reports/reports.contract';
+import type { ReportResult, ReportRow } from '../../../shared/reports.contract';
 import { OVERTIME_ENDPOINTS } from '../overtime.contract';
 import { aggregateOvertime, type OvertimeReportGroup } from './overtime-report.queries';
 

@@ -7,7 +7,7 @@ import { apiFetch, isApiError } from '../../../client/api/api-client';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { ConfirmButton } from '../../../client/ui/confirm-dialog';
 import { directoryPaths, type DirectoryPage } from '../../employees/directory.contract';
-import type { ReportSummary } from '../reports.contract';
+import type { ReportSummary } from '../../../shared/reports.contract';
 import { createSubscriptionMutationOptions, deleteSubscriptionMutationOptions, subscriptionsQueryOptions } from './reports.api';
 
 export function ReportSubscriptions({ reports }: { reports: ReportSummary[] }) {

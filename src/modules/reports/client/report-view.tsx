@@ -3,7 +3,7 @@ import '@mantine/charts/styles.css';
 import '@mantine/core/styles/Table.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Paper, ScrollArea, Table, Text } from '@mantine/core';
-import type { ReportCell, ReportColumn, ReportResult } from '../reports.contract';
+import type { ReportCell, ReportColumn, ReportResult } from '../../../shared/reports.contract';
 
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 const cell = (value: ReportCell | undefined, column: ReportColumn) => {

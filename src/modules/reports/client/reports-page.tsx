@@ -15,7 +15,7 @@ import { usePageTitle } from '../../../client/shell/page-title';
 import { can } from '../../../client/ui/permission-guard';
 import { LoadError } from '../../../client/ui/load-error';
 import { addDays, isIsoDate, londonDate } from '../../../shared/dates';
-import { REPORTS_ENDPOINT } from '../reports.contract';
+import { REPORTS_ENDPOINT } from '../../../shared/reports.contract';
 import { ReportChart, ReportTable } from './report-view';
 import { catalogueQueryOptions, downloadReport, reportQueryOptions, type ReportParams } from './reports.api';
 import { ReportSubscriptions } from './report-subscriptions';

@@ -10,7 +10,7 @@ import {
   type ReportSubscription,
   type ReportSummary,
   type SubscriptionInput,
-} from '../reports.contract';
+} from '../../../shared/reports.contract';
 import { fetchFile, filenameFrom, saveBlob } from '../../../client/api/downloads';
 
 export type ReportParams = { from: string; to: string; department_id?: string[]; location_id?: string[]; group_by?: string };

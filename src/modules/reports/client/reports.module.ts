@@ -2,7 +2,7 @@
 import { IconChartBar } from '@tabler/icons-react';
 import type { ClientModule } from '../../../client/shell/client-module';
 import { holds } from '../../../client/shell/menu/menu-context';
-import { REPORTS_ENDPOINT, REPORTS_ROUTE } from '../reports.contract';
+import { REPORTS_ENDPOINT, REPORTS_ROUTE } from '../../../shared/reports.contract';
 
 export const reportsClientModule: ClientModule = {
   name: 'reports',

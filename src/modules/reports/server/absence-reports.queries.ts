@@ -9,7 +9,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { ReportReach } from '../../../server/reports/report-definition';
 import { PERSON_GROUP_KEYS, peopleConditions } from '../../../server/reports/report-people.queries';
-import type { ReportFilters } from '../reports.contract';
+import type { ReportFilters } from '../../../shared/reports.contract';
 
 export const ABSENCE_GROUPS = ['type', 'person', 'department', 'month', 'category'] as const;
 export type AbsenceGroup = (typeof ABSENCE_GROUPS)[number];

@@ -7,7 +7,7 @@ import { round, sum } from '../../../server/reports/report-figures';
 import { addDays } from '../../../shared/dates';
 import { bradfordScore, bradfordSpells } from '../../leave/bradford-factor';
 import { SICKNESS_CATEGORY_LABELS, type SicknessCategory } from '../../leave/leave.contract';
-import { REPORTS_ENDPOINT, type ReportResult, type ReportRow } from '../reports.contract';
+import { REPORTS_ENDPOINT, type ReportResult, type ReportRow } from '../../../shared/reports.contract';
 import { aggregateAbsences, findSickness, type AbsenceGroup } from './absence-reports.queries';
 import { getBradfordTriggers, monthlyMovements, serviceBands } from './people-reports.queries';
 

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { ReportReach } from '../../../server/reports/report-definition';
-import type { ReportFilters } from '../reports.contract';
+import type { ReportFilters } from '../../../shared/reports.contract';
 import { peopleConditions } from '../../../server/reports/report-people.queries';
 
 export type MonthRow = { month: string; headcount_start: number; headcount_end: number; starters: number; leavers: number };

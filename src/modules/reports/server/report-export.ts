@@ -1,6 +1,6 @@
 // A report as a file: CSV through the platform's writer (src/server/files/csv.ts) or XLSX
 // through exceljs; columns as the screen shows them, numbers as numbers, the totals row last.
-import type { ReportResult } from '../reports.contract';
+import type { ReportResult } from '../../../shared/reports.contract';
 import { CSV_CONTENT_TYPE, sheetValue, toCsv } from '../../../server/files/csv';
 import { newWorkbook } from '../../../server/files/workbook';
 

@@ -6,7 +6,7 @@ import { withSystem, withTenant } from '../../../server/db/database';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
 import type { ReportDefinition } from '../../../server/reports/report-definition';
 import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
-import type { ReportResult } from '../reports.contract';
+import type { ReportResult } from '../../../shared/reports.contract';
 import { collectReports, runReport } from './reports.service';
 import { claimDueSubscriptions, findRecipientAddresses, findSender } from './subscriptions.queries';
 

@@ -19,7 +19,7 @@ import {
   ReportQuerySchema,
   SubscriptionInputSchema,
   type ReportSubscription,
-} from '../reports.contract';
+} from '../../../shared/reports.contract';
 import { EXPORT_TYPES, reportCsv, reportXlsx } from './report-export';
 import { collectReports, reachFor, runReport, summaryOf } from './reports.service';
 import { deleteSubscription, findEligibleRecipients, findSubscriptions, insertSubscription } from './subscriptions.queries';

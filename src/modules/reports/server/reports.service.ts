@@ -5,7 +5,7 @@ import type { ReportDefinition, ReportReach } from '../../../server/reports/repo
 import type { ServerModule } from '../../../server/server-module';
 import { AppError } from '../../../shared/app-error';
 import { levelFor, type PermissionEntry } from '../../../shared/scopes';
-import type { ReportFilters, ReportResult, ReportSummary } from '../reports.contract';
+import type { ReportFilters, ReportResult, ReportSummary } from '../../../shared/reports.contract';
 
 export const collectReports = (modules: readonly Pick<ServerModule, 'reports'>[]): ReportDefinition[] =>
   modules.flatMap((module) => module.reports ?? []);

@@ -2,7 +2,7 @@
 // the monthly sweep's claim of what is due (each subscription once per month).
 import { sql } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
-import { REPORTS_ENDPOINT } from '../reports.contract';
+import { REPORTS_ENDPOINT } from '../../../shared/reports.contract';
 
 export type SubscriptionRow = {
   id: string;

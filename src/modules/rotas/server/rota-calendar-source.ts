@@ -3,7 +3,7 @@
 import type { CalendarSource } from '../../../server/calendar/calendar-source';
 import { londonDate } from '../../../shared/dates';
 import { levelFor, scopeRank } from '../../../shared/scopes';
-import type { CalendarEntry } from '../../calendar/calendar.contract';
+import type { CalendarEntry } from '../../../shared/calendar.contract';
 import { ROTA_ENDPOINT } from '../rotas.contract';
 import { findShifts } from './rota-shifts.queries';
 

@@ -5,7 +5,7 @@ import { Alert, Loader, Switch } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { settingProblem } from './setting-problem';
-import { updateUserSettingsMutationOptions, userSettingsQueryOptions } from './settings.api';
+import { updateUserSettingsMutationOptions, userSettingsQueryOptions } from '../../../client/api/settings.api';
 
 export const SETTINGS_SAVED = 'Your settings have been saved.';
 

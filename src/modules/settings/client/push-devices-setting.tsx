@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
-import type { PushDevice } from '../../notifications/push.contract';
+import type { PushDevice } from '../../../shared/push.contract';
 import { addThisDeviceMutationOptions, pushDevicesQueryOptions, removePushDeviceMutationOptions } from './push-devices.api';
 import { settingProblem } from './setting-problem';
 

@@ -3,7 +3,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
-import { PUSH_SUBSCRIPTIONS_RESOURCE, pushPaths, type PushDevices } from '../../notifications/push.contract';
+import { PUSH_SUBSCRIPTIONS_RESOURCE, pushPaths, type PushDevices } from '../../../shared/push.contract';
 
 export const pushDevicesKeys = { list: [PUSH_SUBSCRIPTIONS_RESOURCE] as const };
 

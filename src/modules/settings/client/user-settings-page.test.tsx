@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../client/auth/token-store';
 import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 import type { TwoFactorSetting } from '../../auth/auth.contract';
-import type { PushDevice } from '../../notifications/push.contract';
-import type { UserSettings } from '../settings.contract';
+import type { PushDevice } from '../../../shared/push.contract';
+import type { UserSettings } from '../../../shared/settings.contract';
 import { UserSettingsLayout } from './user-settings-layout';
 import { UserSettingsPage } from './user-settings-page';
 

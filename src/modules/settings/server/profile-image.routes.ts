@@ -19,7 +19,7 @@ import {
   ProfileImageFieldsSchema,
   UpdateProfileImageInputSchema,
   type SettingsSubjectInput,
-} from '../settings.contract';
+} from '../../../shared/settings.contract';
 import type { SettingsSubject } from '../settings.policy';
 import { getProfileImageFile, getPublicFile, setFileVisibility, setProfileImageFile, toProfileImage } from './profile-images.queries';
 

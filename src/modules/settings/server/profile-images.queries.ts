@@ -3,7 +3,7 @@
 import type { Generated } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { FileRecord } from '../../../server/files/files.queries';
-import type { ProfileImage } from '../settings.contract';
+import type { ProfileImage } from '../../../shared/settings.contract';
 import { isUuid } from '../../../shared/ids';
 
 // Migration 0007 gives users their picture; the users table is the identity module's.

@@ -2,7 +2,7 @@
 // reads answer the defaults, which are the columns' defaults (migrations 0006 and 0007).
 import { sql, type Generated } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
-import type { CompanySettings, UpdateCompanySettingsInput, UpdateUserSettingsInput, UserSettings } from '../settings.contract';
+import type { CompanySettings, UpdateCompanySettingsInput, UpdateUserSettingsInput, UserSettings } from '../../../shared/settings.contract';
 
 export interface CompanySettingsTable {
   company_id: string;

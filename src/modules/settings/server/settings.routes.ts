@@ -20,7 +20,7 @@ import {
   USER_SETTINGS_ENDPOINT,
   UserSettingsQuerySchema,
   type SettingsSubjectInput,
-} from '../settings.contract';
+} from '../../../shared/settings.contract';
 import { decideUserSettingsChange, mayChangeCompanySettings, mayReadUserSettings } from '../settings.policy';
 import { profileImageRoutes } from './profile-image.routes';
 import { getCompanySettings, getUserSettings, updateCompanySettings, updateUserSettings } from './settings.queries';

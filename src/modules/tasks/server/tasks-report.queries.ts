@@ -5,7 +5,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { ReportReach } from '../../../server/reports/report-definition';
 import { PERSON_GROUP_KEYS, peopleConditions } from '../../../server/reports/report-people.queries';
-import type { ReportFilters } from '../../reports/reports.contract';
+import type { ReportFilters } from '../../../shared/reports.contract';
 import type { TaskArea } from '../tasks.contract';
 
 export const TASK_REPORT_GROUPS = ['person', 'department', 'month'] as const;

@@ -6,8 +6,8 @@ import type { ReportDefinition } from '../../../server/reports/report-definition
 import { chosenGroup, groupedResult, type ReportGroup } from '../../../server/reports/grouped-report';
 import { round } from '../../../server/reports/report-figures';
 import { levelFor, scopeRank } from '../../../shared/scopes';
-import type { CalendarEntry } from '../../calendar/calendar.contract';
-import type { ReportResult, ReportRow } from '../../reports/reports.contract';
+import type { CalendarEntry } from '../../../shared/calendar.contract';
+import type { ReportResult, ReportRow } from '../../../shared/reports.contract';
 import { TASK_AREA_TITLES, TASK_ENDPOINTS, TASK_ROUTES, type TaskArea } from '../tasks.contract';
 import { aggregateTasks, findDueTasks, type DueTask, type TaskReportGroup } from './tasks-report.queries';
 

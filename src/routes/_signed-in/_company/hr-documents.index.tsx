@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { startQuery } from '../../../client/api/start-query';
-import { readSessionFlags } from '../../../modules/auth/client/session-store';
+import { readSessionFlags } from '../../../client/auth/session-store';
 import { AreaPage } from '../../../modules/documents/client/area-page';
 import { documentListQueryOptions } from '../../../modules/documents/client/documents.api';
 

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { readSessionFlags } from '../../../modules/auth/client/session-store';
+import { readSessionFlags } from '../../../client/auth/session-store';
 
 export const Route = createFileRoute('/_signed-in/_company/hs-documents/')({
   beforeLoad: () => {

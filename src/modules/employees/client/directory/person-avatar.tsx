@@ -5,7 +5,7 @@
 import '@mantine/core/styles/Avatar.css';
 import { Avatar, type AvatarProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { settingsPaths } from '../../../settings/settings.contract';
+import { settingsPaths } from '../../../../shared/settings.contract';
 import type { ProfileImageRef } from '../../directory.contract';
 import { downloadAuthorised } from '../../../../client/api/downloads';
 

@@ -4,9 +4,9 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconUserShield } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { impersonationQueryOptions } from '../../modules/auth/client/access-requests.api';
-import { useLogout } from '../../modules/auth/client/use-logout';
-import { DATE_FORMATS, formatLondon } from '../../shared/dates';
+import { impersonationQueryOptions } from './access-requests.api';
+import { useLogout } from '../../../client/auth/use-logout';
+import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 
 export function ImpersonationBanner({ firstName }: { firstName: string }) {
   const { data } = useQuery(impersonationQueryOptions());

@@ -3,9 +3,9 @@
 // warning flag. Signing out removes all of it. The token is written last and
 // removed first: other tabs act on `loggedIn` (src/modules/auth/client/session-events.ts),
 // and must find the rest already in place.
-import { clearToken, getToken, setToken } from '../../../client/auth/token-store';
-import { readTokenClaims } from '../../../client/auth/token-claims';
-import type { LoginResponse, RefreshResponse, TokenClaims } from '../auth.contract';
+import { clearToken, getToken, setToken } from './token-store';
+import { readTokenClaims } from './token-claims';
+import type { LoginResponse, RefreshResponse, TokenClaims } from '../../modules/auth/auth.contract';
 
 export const SESSION_KEYS = {
   permissions: 'permissions',

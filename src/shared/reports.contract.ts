@@ -3,8 +3,8 @@
 // Each report is registered by the module that owns its data (ServerModule.reports), so a
 // module that lands later adds its own.
 import * as v from 'valibot';
-import { isIsoDate } from '../../shared/dates';
-import { fieldMessages } from '../../shared/validators';
+import { isIsoDate } from './dates';
+import { fieldMessages } from './validators';
 
 export const REPORTS_ENDPOINT = '/api/absence-reports';
 export const REPORT_RESOURCES = { reports: 'absence-reports', subscriptions: 'report-subscriptions' } as const;

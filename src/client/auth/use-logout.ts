@@ -4,8 +4,8 @@
 // cache and go to /login?logout=1.
 import { onlineManager, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { forgetThisDevice } from '../../../client/pwa/push-device';
-import { logout } from './auth.api';
+import { forgetThisDevice } from '../pwa/push-device';
+import { logout } from '../../modules/auth/client/auth.api';
 import { clearSession, currentClaims } from './session-store';
 
 const PUSH_FORGET_TIMEOUT_MS = 3_000;
@@ -34,7 +34,7 @@ export function useLogout() {
       // Cleared before navigating: /login sends a stored session back to /.
       clearSession();
       if (userId) {
-        const offline = await import('../../../client/offline/offline-session');
+        const offline = await import('../offline/offline-session');
         await offline.eraseUserData(userId, 'logout').catch(() => undefined);
       }
       await navigate({ to: '/login', search: { logout: 1 } });

@@ -1,4 +1,4 @@
 // The dashboard module holds no personal data of its own: it counts other modules' records and keeps none.
-import type { PersonalDataDeclaration } from '../../../server/personal-data';
+import type { PersonalDataDeclaration } from '../personal-data';
 
 export const dashboardPersonalData: PersonalDataDeclaration = { tables: [] };

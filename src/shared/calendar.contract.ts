@@ -2,7 +2,7 @@
 // dated — absences, shifts, bank holidays, company closure days, and (when their modules land)
 // tasks and documents due — as the viewer may see them.
 import * as v from 'valibot';
-import { isIsoDate } from '../../shared/dates';
+import { isIsoDate } from './dates';
 
 export const CALENDAR_PATH = '/api/calendar-events';
 export const CALENDAR_RESOURCE = 'calendar-events';

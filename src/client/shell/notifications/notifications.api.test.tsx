@@ -5,9 +5,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Notification, NotificationsPage } from '../notifications.contract';
+import type { Notification, NotificationsPage } from '../../../shared/notifications.contract';
 import { bellNotificationsQueryOptions, notificationKeys, useClickNotification, useMarkNotificationsRead } from './notifications.api';
-import { mockApi } from '../../../client/ui/test-render';
+import { mockApi } from '../../ui/test-render';
 
 const server = mockApi();
 

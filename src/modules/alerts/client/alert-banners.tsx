@@ -4,8 +4,8 @@ import { Alert, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { bannerAlertsQueryOptions } from '../../../modules/alerts/client/alerts.api';
-import { dismissAlert, isDismissed, readDismissals } from './alert-dismissals';
+import { bannerAlertsQueryOptions } from './alerts.api';
+import { dismissAlert, isDismissed, readDismissals } from '../../../client/shell/alerts/alert-dismissals';
 
 export function AlertBanners() {
   const { data } = useQuery({ ...bannerAlertsQueryOptions(), meta: { errorToast: false } });

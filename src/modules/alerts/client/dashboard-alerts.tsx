@@ -3,7 +3,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { dashboardAlertsQueryOptions } from '../../../modules/alerts/client/alerts.api';
+import { dashboardAlertsQueryOptions } from './alerts.api';
 
 export function DashboardAlerts() {
   const { data } = useQuery({ ...dashboardAlertsQueryOptions(), meta: { errorToast: false } });

@@ -1,7 +1,7 @@
 // The notifications module's registration: the bell's list, read and click; the devices a
 // person allowed notifications on (Web Push), and the job that sends them what the bell gets.
-import type { ServerModule } from '../../../server/server-module';
-import { sendDuePushes } from '../../../server/notifications/push-sender';
+import type { ServerModule } from '../server-module';
+import { sendDuePushes } from './push-sender';
 import { notificationsRoutes } from './notifications.routes';
 import { notificationsPersonalData } from './notifications.personal-data';
 import { pushRoutes } from './push.routes';

@@ -2,9 +2,9 @@
 // all read, and click one. Keys start with the resource name so a realtime event whose
 // `invalidates` lists `notifications` refreshes every page at once.
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../client/api/api-client';
+import { apiFetch } from '../../api/api-client';
 import { isQueuedResponse } from '../../../shared/sw-messages';
-import { NOTIFICATIONS_RESOURCE, notificationPaths, type Notification, type NotificationsPage } from '../notifications.contract';
+import { NOTIFICATIONS_RESOURCE, notificationPaths, type Notification, type NotificationsPage } from '../../../shared/notifications.contract';
 
 export const notificationKeys = {
   all: [NOTIFICATIONS_RESOURCE] as const,

@@ -2,17 +2,17 @@
 // signed-in user has them; an administrator's (no company) live in the system scope.
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import type { AppDeps } from '../../../server/app-deps';
-import { withSystem, withTenant, type Trx } from '../../../server/db/database';
-import { parseInput } from '../../../server/http/validate';
-import { toNotification } from '../../../server/notifications/notify';
-import { findNotifications, markAllRead, markClicked } from '../../../server/notifications/notifications.queries';
-import { requireSession, type Session } from '../../../server/plugins/request-context';
-import { publish } from '../../../server/realtime/publish';
-import { AppError } from '../../../shared/app-error';
-import { listResponse, pagingFrom } from '../../../shared/list';
-import { userChannel } from '../../../shared/realtime';
-import { ClickNotificationInputSchema, NOTIFICATIONS_RESOURCE, notificationPaths, type NotificationsPage } from '../notifications.contract';
+import type { AppDeps } from '../app-deps';
+import { withSystem, withTenant, type Trx } from '../db/database';
+import { parseInput } from '../http/validate';
+import { toNotification } from './notify';
+import { findNotifications, markAllRead, markClicked } from './notifications.queries';
+import { requireSession, type Session } from '../plugins/request-context';
+import { publish } from '../realtime/publish';
+import { AppError } from '../../shared/app-error';
+import { listResponse, pagingFrom } from '../../shared/list';
+import { userChannel } from '../../shared/realtime';
+import { ClickNotificationInputSchema, NOTIFICATIONS_RESOURCE, notificationPaths, type NotificationsPage } from '../../shared/notifications.contract';
 
 const uuid = v.pipe(v.string(), v.uuid());
 

@@ -1,5 +1,5 @@
 // The personal data the notifications module holds: each person's bell, settings and devices.
-import type { PersonalDataDeclaration } from '../../../server/personal-data';
+import type { PersonalDataDeclaration } from '../personal-data';
 
 export const notificationsPersonalData: PersonalDataDeclaration = {
   tables: [

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { ImpersonationInfo } from '../../modules/auth/access-requests.contract';
-import { mockApi, renderWithApp } from '../ui/test-render';
+import type { ImpersonationInfo } from '../access-requests.contract';
+import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 import { ImpersonationBanner } from './impersonation-banner';
 
 const server = mockApi();

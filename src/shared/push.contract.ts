@@ -3,7 +3,7 @@
 // (a background job); the worker shows it, and a click opens the notification's link or, for
 // an action that writes, queues the write in its outbox (exactly once, offline-safe).
 import * as v from 'valibot';
-import { singleLine } from '../../shared/validators';
+import { singleLine } from './validators';
 
 export const PUSH_SUBSCRIPTIONS_RESOURCE = 'push-subscriptions';
 

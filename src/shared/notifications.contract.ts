@@ -1,8 +1,8 @@
 // Notifications: what the bell, the /notifications page and
 // the realtime `notification` event carry. Every signed-in user has their own, administrators too.
 import * as v from 'valibot';
-import { singleLine } from '../../shared/validators';
-import { DEFAULT_PAGE_SIZE, type ListResponse } from '../../shared/list';
+import { singleLine } from './validators';
+import { DEFAULT_PAGE_SIZE, type ListResponse } from './list';
 
 /** The kinds of record a notification points at; each has its target route. */
 export const RELATES_TO = [

@@ -2,11 +2,11 @@
 // user_id, the updates, and the profile image's upload, removal and address. The upload is
 // queueable: offline the outbox keeps the file's bytes and answers a QueuedResponse.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch, newIdempotencyKey, outboxHeaders, type OutboxMark } from '../../../client/api/api-client';
-import { getToken } from '../../../client/auth/token-store';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';
-import { isQueuedResponse, type QueuedResponse } from '../../../shared/sw-messages';
-import { settingsPaths, type ProfileImage, type UpdateUserSettingsInput, type UserSettings } from '../settings.contract';
+import { ApiError, apiFetch, newIdempotencyKey, outboxHeaders, type OutboxMark } from './api-client';
+import { getToken } from '../auth/token-store';
+import { IDEMPOTENCY_KEY_HEADER } from '../../shared/constants';
+import { isQueuedResponse, type QueuedResponse } from '../../shared/sw-messages';
+import { settingsPaths, type ProfileImage, type UpdateUserSettingsInput, type UserSettings } from '../../shared/settings.contract';
 
 /** The outbox resource of profile-image uploads: the first part of settingsKeys.profileImage. */
 const PROFILE_IMAGE_RESOURCE = 'users';

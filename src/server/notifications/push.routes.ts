@@ -3,16 +3,16 @@
 // an administrator has no company's notifications to push, and an administrator signed in as
 // someone (impersonation) never subscribes their device to that person's notifications.
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../../server/app-deps';
-import { withSystem, withTenant, type Trx } from '../../../server/db/database';
-import { parseInput } from '../../../server/http/validate';
-import { pushKeys } from '../../../server/notifications/push-sender';
-import { deleteOwnDevice, listDevices, saveDevice, type PushDeviceRow } from '../../../server/notifications/push.queries';
-import { requireCompany, requireSession, type Session } from '../../../server/plugins/request-context';
-import { publish } from '../../../server/realtime/publish';
-import { AppError } from '../../../shared/app-error';
-import { isUuid } from '../../../shared/ids';
-import { userChannel } from '../../../shared/realtime';
+import type { AppDeps } from '../app-deps';
+import { withSystem, withTenant, type Trx } from '../db/database';
+import { parseInput } from '../http/validate';
+import { pushKeys } from './push-sender';
+import { deleteOwnDevice, listDevices, saveDevice, type PushDeviceRow } from './push.queries';
+import { requireCompany, requireSession, type Session } from '../plugins/request-context';
+import { publish } from '../realtime/publish';
+import { AppError } from '../../shared/app-error';
+import { isUuid } from '../../shared/ids';
+import { userChannel } from '../../shared/realtime';
 import {
   PUSH_SUBSCRIPTIONS_RESOURCE,
   PushRemoveInputSchema,
@@ -20,7 +20,7 @@ import {
   pushPaths,
   type PushDevice,
   type PushDevices,
-} from '../push.contract';
+} from '../../shared/push.contract';
 
 export const pushMessages = {
   notForAdministrators: 'Notifications on devices are for company users.',

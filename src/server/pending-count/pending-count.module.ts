@@ -1,6 +1,6 @@
 // The dashboard module's registration: GET /api/pending-count, which sums the other modules' counters.
-import type { ServerModule } from '../../../server/server-module';
+import type { ServerModule } from '../server-module';
 import { pendingCountRoutes } from './pending-count.routes';
-import { dashboardPersonalData } from './dashboard.personal-data';
+import { dashboardPersonalData } from './pending-count.personal-data';
 
 export const dashboardModule: ServerModule = { name: 'dashboard', personalData: dashboardPersonalData, routes: pendingCountRoutes };

@@ -2,7 +2,7 @@
 // modules read (return to work, rota, overtime), each user's e-mail preference and overtime
 // allowances, and the picture beside a user's name.
 import * as v from 'valibot';
-import { requiredTextField, textField } from '../../shared/validators';
+import { requiredTextField, textField } from './validators';
 
 export const COMPANY_SETTINGS_ENDPOINT = '/api/company-settings';
 export const USER_SETTINGS_ENDPOINT = '/api/user-settings';

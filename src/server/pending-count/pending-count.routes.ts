@@ -3,11 +3,11 @@
 // Asked on every page and after every realtime event, it is a versioned read: counted once per
 // company data version (and London day) for each caller, a 304 when nothing changed.
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../../server/app-deps';
-import { withTenant } from '../../../server/db/database';
-import { collectPendingCounters, countPending, zeroPendingCount } from '../../../server/pending-count/pending-count.registry';
-import { requireSession } from '../../../server/plugins/request-context';
-import { dashboardPaths, type PendingCount } from '../dashboard.contract';
+import type { AppDeps } from '../app-deps';
+import { withTenant } from '../db/database';
+import { collectPendingCounters, countPending, zeroPendingCount } from './pending-count.registry';
+import { requireSession } from '../plugins/request-context';
+import { dashboardPaths, type PendingCount } from '../../shared/pending-count.contract';
 
 export const pendingCountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const counters = collectPendingCounters(deps.modules);
