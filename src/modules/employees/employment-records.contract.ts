@@ -105,6 +105,8 @@ const nullableLines = (maxLength: number) => v.nullable(v.pipe(multilineTextFiel
 const decimals = (step: number, message: string) =>
   v.check((value: number) => Math.abs(value * step - Math.round(value * step)) < 1e-6, message);
 const weeklyHours = v.nullable(v.pipe(numberField({ min: 0, max: 168 }), decimals(100, recordMessages.twoDecimals)));
+/** Pounds a week, to the penny. */
+const weeklyEarnings = v.nullable(v.pipe(numberField({ min: 0, max: 99_999.99 }), decimals(100, recordMessages.twoDecimals)));
 const dayHours = v.pipe(numberField({ min: 0, max: 24 }), decimals(4, recordMessages.quarterHours));
 const shareCode = v.nullable(
   v.pipe(
@@ -133,6 +135,8 @@ const employmentEntries = {
   contract_type_id: v.optional(nullableId),
   hours_per_week: v.optional(weeklyHours),
   employee_number: v.optional(nullableText(50)),
+  /** Average weekly earnings before tax (pounds): what Statutory Sick Pay is worked out from. */
+  average_weekly_earnings: v.optional(weeklyEarnings),
   department_id: v.optional(nullableId),
   location_id: v.optional(nullableId),
   line_manager_ids: v.optional(v.pipe(v.array(requiredId, recordMessages.unknown), v.maxLength(10, fieldMessages.maxLength))),
@@ -246,6 +250,7 @@ export type EmploymentDetails = {
   contract_type_name: string | null;
   hours_per_week: number | null;
   employee_number: string | null;
+  average_weekly_earnings: number | null;
   department_id: string | null;
   department_name: string | null;
   location_id: string | null;

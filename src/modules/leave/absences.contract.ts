@@ -67,8 +67,26 @@ export type Absence = {
   return_to_work_id: string | null;
 };
 export type AbsenceEvent = { id: string; action: string; note: string | null; actor_name: string | null; created_at: string };
+/** Statutory Sick Pay on a sickness absence taken in whole days (statutory-sick-pay.ts). */
+export type AbsenceSickPay = {
+  paid_days: number;
+  waiting_days: number;
+  /** Pounds. */
+  amount: number;
+  /** The weekly rate its last paid day was paid at (pounds). */
+  weekly_rate: number | null;
+  /** The first day of the linked period when it began with an earlier sickness. */
+  linked_from: string | null;
+  /** Weeks of SSP used in the linked period by the end of this absence (28 at most). */
+  weeks_used: number;
+  /** The first qualifying day after the 28 weeks: SSP ends and the employee gets form SSP1. */
+  maximum_reached_on: string | null;
+  /** Plain sentences: why some days are unpaid, what the employer must do. */
+  notes: string[];
+  days: { date: string; status: string; amount: number }[];
+};
 /** GET /api/user-absence/{id}. `medical_detail` is present only for those the special-category gate lets see it. */
-export type AbsenceDetail = Absence & { events: AbsenceEvent[]; medical_detail?: string | null };
+export type AbsenceDetail = Absence & { events: AbsenceEvent[]; medical_detail?: string | null; sick_pay?: AbsenceSickPay | null };
 
 export const ABSENCE_SORTS = ['start_date', '-start_date', 'created_at', '-created_at', 'name'] as const;
 /**

@@ -32,6 +32,7 @@ const EMPLOYMENT_FIELDS = [
   'contract_type_id',
   'hours_per_week',
   'employee_number',
+  'average_weekly_earnings',
 ] as const;
 const pick = <K extends string>(body: Partial<Record<K, unknown>>, keys: readonly K[]) =>
   Object.fromEntries(keys.filter((key) => body[key] !== undefined).map((key) => [key, body[key]]));

@@ -36,6 +36,7 @@ export async function getEmploymentDetails(db: DbOrTrx, { companyId, userId }: S
       'ct.name as contract_type_name',
       'e.hours_per_week',
       'e.employee_number',
+      'e.average_weekly_earnings',
       'u.department_id',
       'd.name as department_name',
       'u.location_id',
@@ -66,6 +67,7 @@ export type EmploymentValues = Partial<{
   contract_type_id: string | null;
   hours_per_week: number | null;
   employee_number: string | null;
+  average_weekly_earnings: number | null;
 }>;
 
 /** Writes the given fields only; the row appears on the first write. */

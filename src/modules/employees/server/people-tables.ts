@@ -100,6 +100,8 @@ export interface UserEmploymentDetailsTable extends PerUserRow {
   contract_type_id: string | null;
   hours_per_week: number | null;
   employee_number: string | null;
+  /** Pounds a week before tax, for Statutory Sick Pay; entered or imported by the employer. */
+  average_weekly_earnings: number | null;
 }
 export interface UserBankHolidayRegionsTable extends PerUserRow {
   bank_holiday_region: BankHolidayRegion;

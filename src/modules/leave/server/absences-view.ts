@@ -21,6 +21,7 @@ import { cancelOutcome, needsDecision } from '../leave.policy';
 import { findAbsenceEvents, findMedicalDetail, type AbsenceReader, type AbsenceViewRow } from './absences-read.queries';
 import { approverActor } from './approvers';
 import { leaveTypeSummaryOf } from './leave-type-summary';
+import { absenceSickPay, sickPayOf } from './sick-pay';
 
 /** The caller's level for `/api/user-absence` with `method`. */
 export function absenceLevel(session: Session, method: HttpMethod): Scope | null {
@@ -90,10 +91,18 @@ export function toAbsence(row: AbsenceViewRow, session: Session, companyId: stri
   };
 }
 
+/** A sickness absence's Statutory Sick Pay (null for other leave, and for half days or hours off sick). */
+async function sickPayOfAbsence(trx: Trx, companyId: string, row: AbsenceViewRow) {
+  if (row.leave_type_key !== 'sickness' || row.duration_type !== 'days') return null;
+  const people = await sickPayOf(trx, { companyId, userIds: [row.user_id], today: londonDate(new Date()) });
+  const person = people.get(row.user_id);
+  return person ? absenceSickPay(person, row.id) : null;
+}
+
 /**
- * The detail: the absence, its history, and `medical_detail` only when the gate covers the
- * person (the key is absent otherwise); a medical detail shown is audited like any
- * special-category read.
+ * The detail: the absence, its history, its Statutory Sick Pay when sickness, and
+ * `medical_detail` only when the gate covers the person (the key is absent otherwise); a
+ * medical detail shown is audited like any special-category read.
  */
 export async function toAbsenceDetail(
   trx: Trx,
@@ -103,8 +112,9 @@ export async function toAbsenceDetail(
   const { session } = caller;
   const absence = toAbsence(row, session, companyId);
   const events = await findAbsenceEvents(trx, { companyId, absenceId: row.id });
+  const sickPay = await sickPayOfAbsence(trx, companyId, row);
   const subject = { userId: row.user_id, companyId, departmentIds: row.person_department_ids, rank: row.person_rank };
-  if (!medicalGateCovers(session, 'GET', subject)) return { ...absence, events };
+  if (!medicalGateCovers(session, 'GET', subject)) return { ...absence, events, sick_pay: sickPay };
   const medical = await findMedicalDetail(trx, { companyId, absenceId: row.id });
   if (medical !== null) {
     await auditCaller(trx, caller, {
@@ -115,5 +125,5 @@ export async function toAbsenceDetail(
       details: { absence_id: row.id },
     });
   }
-  return { ...absence, events, medical_detail: medical };
+  return { ...absence, events, medical_detail: medical, sick_pay: sickPay };
 }

@@ -1,14 +1,21 @@
 // What the leave module offers other modules through its registration (the platform's
 // src/server/module-hooks.ts): the time-off-in-lieu ledger overtime credits, and the unpaid
-// and sickness days a pay period reports.
+// and sickness days a pay period reports with their Statutory Sick Pay.
 import type { Trx } from '../../../server/db/database';
-import type { PayrollContributor, PayrollElement, TimeOffInLieuChange, TimeOffInLieuLedger } from '../../../server/module-hooks';
+import type {
+  PayrollContributor,
+  PayrollElement,
+  PayrollWindow,
+  TimeOffInLieuChange,
+  TimeOffInLieuLedger,
+} from '../../../server/module-hooks';
 import { addDays, londonDate } from '../../../shared/dates';
 import { bankHolidayMap } from '../bank-holidays';
 import { DEFAULT_WEEK, hoursOn, type WeekHours } from '../leave-rules';
 import { ensurePeriodFor, ensureValue, leaveContext, logValueChange } from './balances';
 import { findPersonLeaveFacts, findValue, findWorkingWeek } from './balances.queries';
 import { findPayrollAbsences, findToilLeaveTypeId, type PayrollAbsenceRow } from './leave-hooks.queries';
+import { sickPayOf } from './sick-pay';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -102,6 +109,36 @@ function absenceDays(
   return elements;
 }
 
+/** Each day of Statutory Sick Pay in [since, to] of the sickness met, with its amount. */
+async function sickPayElements(trx: Trx, window: PayrollWindow, absences: readonly PayrollAbsenceRow[]): Promise<PayrollElement[]> {
+  const sick = absences.filter((row) => row.kind === 'sickness');
+  const people = await sickPayOf(trx, {
+    companyId: window.companyId,
+    userIds: sick.map((row) => row.user_id),
+    today: londonDate(new Date()),
+    until: window.to,
+  });
+  const wanted = new Set(sick.map((row) => row.id));
+  const elements: PayrollElement[] = [];
+  for (const [userId, person] of people) {
+    for (const day of person.days) {
+      if (day.status !== 'paid' || !wanted.has(day.absenceId) || day.date < window.since || day.date > window.to) continue;
+      elements.push({
+        userId,
+        source: 'leave',
+        key: `ssp:${day.absenceId}:${day.date}`,
+        date: day.date,
+        code: 'SSP',
+        label: 'Statutory Sick Pay',
+        days: 1,
+        amount: day.amount,
+        taxable: true,
+      });
+    }
+  }
+  return elements;
+}
+
 export const leavePayroll: PayrollContributor = {
   source: 'leave',
   async elements(trx, window) {
@@ -121,6 +158,7 @@ export const leavePayroll: PayrollContributor = {
       }
       elements.push(...absenceDays(row, window, person.week, person.holidays));
     }
+    elements.push(...(await sickPayElements(trx, window, absences)));
     return elements;
   },
 };

@@ -40,6 +40,7 @@ import * as m0037 from './0037_sign_up';
 import * as m0038 from './0038_people_import';
 import * as m0039 from './0039_resolve_stale_todos';
 import * as m0042 from './0042_company_hold_sessions';
+import * as m0045 from './0045_average_weekly_earnings';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0038_people_import': m0038,
   '0039_resolve_stale_todos': m0039,
   '0042_company_hold_sessions': m0042,
+  '0045_average_weekly_earnings': m0045,
 };

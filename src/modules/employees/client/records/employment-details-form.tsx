@@ -1,6 +1,7 @@
 // Changing a person's employment details: dates, contract type, weekly hours, employee
-// number, department, location and line managers. Checked by the contract's schema and the
-// server's /validate (which knows whether a manager may move someone), then saved.
+// number, average weekly earnings, department, location and line managers. Checked by the
+// contract's schema and the server's /validate (which knows whether a manager may move
+// someone), then saved.
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showSuccessToast } from '../../../../client/shell/toasts';
@@ -31,6 +32,7 @@ export function EmploymentForm({ details, onDone }: { details: EmploymentDetails
       contract_type_id: details.contract_type_id,
       hours_per_week: details.hours_per_week,
       employee_number: textOf(details.employee_number),
+      average_weekly_earnings: details.average_weekly_earnings,
       department_id: details.department_id,
       location_id: details.location_id,
       line_manager_ids: details.line_managers.map((manager) => manager.id),
@@ -62,6 +64,14 @@ export function EmploymentForm({ details, onDone }: { details: EmploymentDetails
             step={0.5}
             decimalScale={2}
             {...form.valueProps<number | null>('hours_per_week')}
+          />
+          <NumberField
+            label="Average weekly earnings (£)"
+            description="Before tax, over the 8 weeks before a sickness: Statutory Sick Pay is worked out from it."
+            min={0}
+            step={0.01}
+            decimalScale={2}
+            {...form.valueProps<number | null>('average_weekly_earnings')}
           />
           <ReferenceSelect
             resource={ORGANISATION_RESOURCES.departments}

@@ -17,6 +17,7 @@ import {
 import type { ProfileTabProps } from '../profile/profile-tabs';
 import { bankHolidaysQueryOptions, employmentDetailsQueryOptions, saveBankHolidaysMutationOptions } from './employment-records.api';
 import { EmploymentForm } from './employment-details-form';
+import { formatPounds } from '../../../../shared/money';
 import { dateText, hoursText, RecordModal } from './employment-records-fields';
 import { QueryState, ReadView, RecordSection } from './personal-records-ui';
 
@@ -90,6 +91,10 @@ export default function EmploymentTab({ userId }: ProfileTabProps) {
               { label: 'Contract type', value: data.contract_type_name },
               { label: 'Hours per week', value: hoursText(data.hours_per_week) },
               { label: 'Employee number', value: data.employee_number },
+              {
+                label: 'Average weekly earnings',
+                value: data.average_weekly_earnings === null ? null : formatPounds(data.average_weekly_earnings),
+              },
               { label: 'Department', value: data.department_name },
               { label: 'Location', value: data.location_name },
               { label: 'Line managers', value: data.line_managers.map((manager) => manager.name).join(', ') },
