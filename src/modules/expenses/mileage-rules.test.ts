@@ -49,6 +49,22 @@ describe('HMRC approved mileage allowance', () => {
     expect(describeMileage(result, 2)).toBe('100 mi × 55p + 100 mi × 2 passengers × 5p');
   });
 
+  it('ITEPA 2003 s. 234, HMRC EIM31405: 5p a passenger mile for cars and vans only, never a motorcycle or bicycle', () => {
+    // 100 miles by motorcycle with a pillion passenger: 100 × 24p = £24.00 and nothing for the passenger.
+    const motorcycle = mileageAmount({ date: '2026-05-01', tenths: 1000, vehicle: 'motorcycle', passengers: 1, priorCarTenths: 0 });
+    expect(motorcycle).toMatchObject({ passengerPence: 0, approvedPence: 2400, paidPence: 2400 });
+    expect(describeMileage(motorcycle, 1)).toBe('100 mi × 24p');
+    const bicycle = mileageAmount({
+      date: '2026-05-01',
+      tenths: 1000,
+      vehicle: 'bicycle',
+      passengers: 2,
+      priorCarTenths: 0,
+      companyRatePence: 20,
+    });
+    expect(bicycle).toMatchObject({ passengerPence: 0, paidPence: 2000, taxablePence: 0 });
+  });
+
   it('turns on 6 April: 5 April is the old tax year, 6 April the new', () => {
     expect(taxYearStart('2026-04-05')).toBe('2025-04-06');
     expect(taxYearStart('2026-04-06')).toBe('2026-04-06');

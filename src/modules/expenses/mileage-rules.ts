@@ -2,7 +2,8 @@
 // year (6 April – 5 April), and what one mileage item pays: cars and vans at the higher rate
 // for the first 10,000 business miles of the person's tax year and 25p after (an item that
 // crosses the threshold is split at it), motorcycles and bicycles at one rate, 5p a mile per
-// passenger. A company may set its own rate per vehicle: paying less than HMRC's rate leaves
+// passenger carried by car or van only (ITEPA 2003 s. 234; a motorcycle's or bicycle's passenger
+// earns nothing). A company may set its own rate per vehicle: paying less than HMRC's rate leaves
 // nothing taxable; paying more makes the excess over the approved amount taxable pay.
 // Pure and integer: miles in tenths, money in pence.
 
@@ -101,7 +102,7 @@ export function hmrcParts(input: Pick<MileageInput, 'date' | 'tenths' | 'vehicle
 export function mileageAmount(input: MileageInput): MileageResult {
   const rates = ratesOn(input.date);
   const parts = hmrcParts(input);
-  const passengerPence = pence(input.tenths * input.passengers, rates.passenger);
+  const passengerPence = input.vehicle === 'car' ? pence(input.tenths * input.passengers, rates.passenger) : 0;
   const approvedPence = parts.reduce((sum, part) => sum + part.amountPence, 0) + passengerPence;
   const own = input.companyRatePence;
   const paidPence = own === null || own === undefined ? approvedPence : pence(input.tenths, own) + passengerPence;
@@ -117,11 +118,14 @@ export function mileageAmount(input: MileageInput): MileageResult {
 }
 
 /** "50 mi × 55p + 50 mi × 25p + 100 mi × 1 passenger × 5p". */
-export function describeMileage(result: Pick<MileageResult, 'parts' | 'passengerRatePence'>, passengers: number): string {
+export function describeMileage(
+  result: Pick<MileageResult, 'parts' | 'passengerRatePence' | 'passengerPence'>,
+  passengers: number,
+): string {
   const miles = (tenths: number) => `${tenths % 10 === 0 ? tenths / 10 : (tenths / 10).toFixed(1)} mi`;
   const total = result.parts.reduce((sum, part) => sum + part.tenths, 0);
   const pieces = result.parts.map((part) => `${miles(part.tenths)} × ${part.ratePence}p`);
-  if (passengers > 0)
+  if (passengers > 0 && result.passengerPence > 0)
     pieces.push(`${miles(total)} × ${passengers} passenger${passengers === 1 ? '' : 's'} × ${result.passengerRatePence}p`);
   return pieces.join(' + ');
 }
