@@ -1,6 +1,7 @@
 // What every claim step tells people and open screens: approvers get a to-do and an e-mail
 // when a claim waits for them, the claimant a notification of each decision (a to-do and an
 // e-mail when it comes back rejected), and the company channel an invalidation.
+import { approversToAsk } from '../../../server/approvals/approval-chain.queries';
 import type { Trx } from '../../../server/db/database';
 import { escapeHtml } from '../../../server/mail/html';
 import { notify } from '../../../server/notifications/notify';
@@ -8,14 +9,14 @@ import { resolveTodos, todoSubject } from '../../../server/notifications/resolve
 import { publish } from '../../../server/realtime/publish';
 import { companyChannel } from '../../../shared/realtime';
 import { EXPENSE_INVALIDATES, EXPENSE_RESOURCES } from '../expenses.contract';
-import { findApproversToAsk } from './claim-access.queries';
+import { EXPENSE_APPROVALS } from './expenses.approvals';
 import { EXPENSE_DECIDE, EXPENSE_RESUBMIT } from './expenses.todos';
 
 export type ClaimFacts = { companyId: string; claimId: string; userId: string; personName: string; summary: string };
 
 /** Asks the claimant's approvers to decide; returns how many were asked. */
 export async function askApprovers(trx: Trx, facts: ClaimFacts, actorId: string): Promise<number> {
-  const recipients = (await findApproversToAsk(trx, { companyId: facts.companyId, userId: facts.userId })).filter((id) => id !== actorId);
+  const recipients = await approversToAsk(trx, EXPENSE_APPROVALS, { companyId: facts.companyId, userId: facts.userId, except: actorId });
   const text = `${facts.personName} submitted ${facts.summary} for approval.`;
   for (const userId of recipients) {
     await notify(trx, {

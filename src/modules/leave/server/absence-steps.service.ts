@@ -34,7 +34,8 @@ import {
 import { actorName, detailFor, nameOf, type AbsenceCaller } from './absences.service';
 import { ABSENCE_DECIDE } from './leave.todos';
 import { absenceScopeReads, absenceScopeWrites } from './absences-view';
-import { approvesCompanyWide, mayApprove } from './approvers';
+import { mayApprove } from '../../../server/approvals/approval-chain.queries';
+import { ABSENCE_APPROVALS } from './leave.approvals';
 import { ensurePeriodFor, ensureValue, leaveContext, logValueChange, personBankHolidays } from './balances';
 import { createReturnToWorkItem } from './return-to-work';
 type Loaded = { row: AbsenceRow; person: AbsencePerson; facts: AbsenceFacts; isPerson: boolean; approver: boolean; mayBook: boolean };
@@ -47,7 +48,7 @@ async function load(trx: Trx, session: Session, companyId: string, id: string): 
   if (!person) throw AppError.notFound();
   const subject = { userId: person.id, companyId, departmentIds: person.department_ids, rank: person.rank };
   const isPerson = person.id === session.userId;
-  const approver = await mayApprove(trx, session, person.id);
+  const approver = await mayApprove(trx, ABSENCE_APPROVALS, session, person.id);
   const mayBook = absenceScopeWrites(session, 'POST', subject);
   if (!isPerson && !approver && !absenceScopeReads(session, subject)) throw AppError.forbidden();
   const facts: AbsenceFacts = {
@@ -122,7 +123,8 @@ async function decideOn(
 ): Promise<number> {
   const { session } = context;
   const { row, facts } = loaded;
-  if (loaded.isPerson && !approvesCompanyWide(session)) throw AppError.forbidden(leaveMessages.cannotApproveOwn);
+  // Their own absence: mayApprove allowed it only where the chain lets them decide their own.
+  if (loaded.isPerson && !loaded.approver) throw AppError.forbidden(leaveMessages.cannotApproveOwn);
   if (!loaded.approver) throw AppError.forbidden(leaveMessages.notApprover);
   const decision = decide(row.status, action);
   if (!decision) throw new AppError('conflict', { message: leaveMessages.notPending });

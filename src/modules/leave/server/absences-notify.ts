@@ -9,7 +9,8 @@ import { companyChannel } from '../../../shared/realtime';
 import type { PushAction } from '../../../shared/push.contract';
 import { LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths, type LeaveUnit } from '../leave.contract';
 import { amountText, shownDate } from './absences-checks';
-import { approversToAsk } from './approvers';
+import { approversToAsk } from '../../../server/approvals/approval-chain.queries';
+import { ABSENCE_APPROVALS } from './leave.approvals';
 import { ABSENCE_DECIDE } from './leave.todos';
 
 export type AbsenceFacts = {
@@ -70,7 +71,11 @@ export async function tellApprovers(
   facts: AbsenceFacts,
   input: { text: string; todo: boolean; subject: string; actorId: string },
 ): Promise<number> {
-  const recipients = (await approversToAsk(trx, facts.companyId, facts.userId)).filter((id) => id !== input.actorId);
+  const recipients = await approversToAsk(trx, ABSENCE_APPROVALS, {
+    companyId: facts.companyId,
+    userId: facts.userId,
+    except: input.actorId,
+  });
   for (const userId of recipients) {
     const told = {
       companyId: facts.companyId,

@@ -9,7 +9,9 @@ import type { Scope } from '../../../shared/scopes';
 import { type Absence, type AbsenceEvent, type AbsenceListQuery } from '../absences.contract';
 import { NEED_APPROVAL, NEED_APPROVAL_STATUSES, type LeaveTypeKey } from '../leave.contract';
 import { FAR_FUTURE, uuids } from './absences.queries';
-import { approvableBy, type ApproverReach } from '../../../server/db/role-rank.queries';
+import type { Approver } from '../../../server/approvals/approval-chain';
+import { approvableBy, decidableBy } from '../../../server/approvals/approval-chain.queries';
+import { ABSENCE_APPROVALS } from './leave.approvals';
 import './leave-tables';
 
 const needsDecision = sql.join(NEED_APPROVAL_STATUSES.map((status) => sql.lit(status)));
@@ -72,7 +74,7 @@ export type AbsenceReader = {
   departmentIds: readonly string[];
   /** `/api/user-absence` GET level. */
   level: Scope;
-  approver: ApproverReach;
+  approver: Approver;
 };
 
 /** Whom the reader's GET level reaches: company all; department their departments' people and line reports; own themselves. */
@@ -99,7 +101,7 @@ function viewColumns(reader: AbsenceReader): RawBuilder<unknown> {
     nullif(concat_ws(' ', rb.first_name, rb.surname), '') AS requested_by_name,
     nullif(concat_ws(' ', db.first_name, db.surname), '') AS decided_by_name,
     a.decided_at, a.created_at,
-    ${approvableBy(sql`a.user_id`, reader.approver, { includeOwn: true })} AS approver,
+    ${decidableBy(sql`a.user_id`, ABSENCE_APPROVALS, reader.approver)} AS approver,
     (SELECT r.id FROM return_to_work_items r WHERE r.absence_id = a.id) AS return_to_work_id`;
 }
 const viewJoins = sql`
@@ -190,7 +192,7 @@ export async function findAbsenceEvents(trx: DbOrTrx, input: { companyId: string
 }
 
 /** What waits for the approver: pending requests and cancellation requests of the people they approve for, never their own. */
-export async function countAwaitingApproval(trx: DbOrTrx, input: { companyId: string; approver: ApproverReach }): Promise<number> {
+export async function countAwaitingApproval(trx: DbOrTrx, input: { companyId: string; approver: Approver }): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM user_absences a
     WHERE a.company_id = ${input.companyId} AND a.status IN (${needsDecision})

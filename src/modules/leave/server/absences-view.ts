@@ -19,7 +19,8 @@ import { type Absence, type AbsenceDetail } from '../absences.contract';
 import { LEAVE_ENDPOINTS } from '../leave.contract';
 import { cancelOutcome, needsDecision } from '../leave.policy';
 import { findAbsenceEvents, findMedicalDetail, type AbsenceReader, type AbsenceViewRow } from './absences-read.queries';
-import { approverActor } from './approvers';
+import { approverOf } from '../../../server/approvals/approval-chain';
+import { ABSENCE_APPROVALS } from './leave.approvals';
 import { leaveTypeSummaryOf } from './leave-type-summary';
 import { absenceSickPay, sickPayOf } from './sick-pay';
 
@@ -46,7 +47,13 @@ export function medicalGateCovers(session: Session, method: 'GET' | 'PUT', subje
 }
 
 export function readerOf(session: Session, companyId: string, level: Scope): AbsenceReader {
-  return { companyId, userId: session.userId, departmentIds: session.departmentIds, level, approver: approverActor(session) };
+  return {
+    companyId,
+    userId: session.userId,
+    departmentIds: session.departmentIds,
+    level,
+    approver: approverOf(ABSENCE_APPROVALS, session),
+  };
 }
 
 /** The contract's Absence for this caller: can_approve while it waits, can_cancel by the rules of leave.policy. */

@@ -31,7 +31,8 @@ import { approveAbsence, bulkApprove, cancelAbsence, commentOnAbsence, declineAb
 import { createAbsence, type AbsenceCaller } from './absences.service';
 import { countAwaitingApproval, findAbsencePage, findAbsenceView } from './absences-read.queries';
 import { readerOf, toAbsence, toAbsenceDetail } from './absences-view';
-import { approverActor } from './approvers';
+import { approverOf } from '../../../server/approvals/approval-chain';
+import { ABSENCE_APPROVALS } from './leave.approvals';
 import { suggestAbsence } from './suggested';
 
 const absenceWrite: { access: RouteAccess } = { access: { endpoint: LEAVE_ENDPOINTS.absence, method: 'POST' } };
@@ -64,7 +65,7 @@ export function mountAbsences(app: FastifyInstance, deps: AppDeps): void {
           if (row === undefined) return undefined;
           if (row === 'forbidden') {
             // Out of the caller's reading scope, yet someone they approve for (a line report elsewhere).
-            if (!approverActor(session).companyWide) {
+            if (!approverOf(ABSENCE_APPROVALS, session).companyWide) {
               const asApprover = await findAbsenceView(trx, readerOf(session, companyId, 'company'), id);
               if (asApprover && asApprover !== 'forbidden' && asApprover.approver) {
                 return toAbsenceDetail(trx, { caller: { session, source: auditSourceOf(request) }, companyId, row: asApprover });
@@ -124,4 +125,4 @@ export function mountAbsences(app: FastifyInstance, deps: AppDeps): void {
 
 /** Absences waiting for the caller's decision. */
 export const countAbsencesAwaitingMe: PendingCounter = async ({ trx, session }) =>
-  session.companyId ? countAwaitingApproval(trx, { companyId: session.companyId, approver: approverActor(session) }) : 0;
+  session.companyId ? countAwaitingApproval(trx, { companyId: session.companyId, approver: approverOf(ABSENCE_APPROVALS, session) }) : 0;

@@ -17,7 +17,8 @@ import { describeAbsence, publishAbsenceChange, tellApprovers, tellPerson, type 
 import { findAbsenceView } from './absences-read.queries';
 import { findAbsenceLeaveType, findAbsencePerson, insertAbsence, insertAbsenceEvent, insertMedicalDetail } from './absences.queries';
 import { absenceScopeWrites, medicalGateCovers, readerOf, toAbsenceDetail } from './absences-view';
-import { mayApprove } from './approvers';
+import { mayApprove } from '../../../server/approvals/approval-chain.queries';
+import { ABSENCE_APPROVALS } from './leave.approvals';
 import { logValueChange } from './balances';
 import { createReturnToWorkItem } from './return-to-work';
 import type { LeaveCaller } from './settings-access';
@@ -54,7 +55,7 @@ export async function createAbsence(context: AbsenceCaller, body: v.InferOutput<
       throw AppError.validation({ medical_detail: [leaveMessages.medicalNotAllowed] });
 
     const isPerson = person.id === session.userId;
-    const approver = await mayApprove(trx, session, person.id);
+    const approver = await mayApprove(trx, ABSENCE_APPROVALS, session, person.id);
     const assessment = await assessAbsence(trx, {
       companyId,
       person,

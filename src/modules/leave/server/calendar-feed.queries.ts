@@ -3,9 +3,9 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../../server/db/database';
 import { roleRankOf } from '../../../server/db/role-rank.queries';
-import type { DurationType, HalfDayPart } from '../leave.contract';
-import { approvableBy, type ApproverReach } from '../../../server/db/role-rank.queries';
-import { APPROVE_ENDPOINT } from './approvers.queries';
+import type { Approver } from '../../../server/approvals/approval-chain';
+import { approvableBy } from '../../../server/approvals/approval-chain.queries';
+import { LEAVE_ENDPOINTS, type DurationType, type HalfDayPart } from '../leave.contract';
 
 export type FeedOwner = {
   user_id: string;
@@ -17,7 +17,7 @@ export type FeedOwner = {
 };
 
 const holds = (types: string[]) => sql<boolean>`exists (select 1 from role_permissions p
-  where p.role_id = u.role_id and p.endpoint = ${APPROVE_ENDPOINT} and p.method = 'PUT' and p.type = any(${types}::text[]))`;
+  where p.role_id = u.role_id and p.endpoint = ${LEAVE_ENDPOINTS.approve} and p.method = 'PUT' and p.type = any(${types}::text[]))`;
 
 /** The active company user holding the token, with what they approve (as their session would have it). */
 export async function findFeedOwner(trx: Trx, token: string): Promise<FeedOwner | undefined> {
@@ -52,7 +52,7 @@ export type FeedAbsence = {
  */
 export async function findFeedAbsences(
   trx: Trx,
-  input: { companyId: string; approver: ApproverReach; from: string; to: string; limit: number },
+  input: { companyId: string; approver: Approver; from: string; to: string; limit: number },
 ): Promise<FeedAbsence[]> {
   const { rows } = await sql<FeedAbsence>`
     select a.id, u.first_name, u.surname, lt.name as leave_type_name, a.start_date, a.end_date, a.duration_type,

@@ -7,7 +7,8 @@ import { addDays } from '../../../shared/dates';
 import type { Scope } from '../../../shared/scopes';
 import type { ReturnToWorkKind, ReturnToWorkStatus, SicknessCategory } from '../leave.contract';
 import type { SelfCertificationAnswers } from '../return-to-work.contract';
-import { approvableBy, type ApproverReach } from '../../../server/db/role-rank.queries';
+import type { Approver } from '../../../server/approvals/approval-chain';
+import { approvableBy } from '../../../server/approvals/approval-chain.queries';
 import './leave-tables';
 
 /** The company's return-to-work switch (company_settings, migration 0007; no row = off). */
@@ -86,7 +87,7 @@ export type Reach = {
   /** `/api/return-to-work` GET (lists) or PUT (reviews). */
   level: Scope;
   /** Whom they approve for (approvers.ts), which is whom they review. */
-  approver: ApproverReach;
+  approver: Approver;
 };
 
 const NO_DEPARTMENT = '00000000-0000-0000-0000-000000000000';

@@ -31,7 +31,9 @@ import {
   type SelfCertificationAnswers,
   type SelfCertificationInputSchema,
 } from '../return-to-work.contract';
-import { approverActor, approversToAsk, mayApprove } from './approvers';
+import { approverOf } from '../../../server/approvals/approval-chain';
+import { approversToAsk, mayApprove } from '../../../server/approvals/approval-chain.queries';
+import { ABSENCE_APPROVALS } from './leave.approvals';
 import { RETURN_TO_WORK_COMPLETE, RETURN_TO_WORK_REVIEW } from './leave.todos';
 import { calendarDays, RTW_STEP } from './return-to-work';
 import {
@@ -66,7 +68,7 @@ const covers = (session: Session, endpoint: string, method: HttpMethod, row: Ite
 const seesMedical = (session: Session, row: ItemRow, method: 'GET' | 'PUT' = 'GET') => covers(session, SPECIAL, method, row);
 
 function reachOf(session: Session, level: Scope): Reach {
-  return { userId: session.userId, departmentIds: session.departmentIds, level, approver: approverActor(session) };
+  return { userId: session.userId, departmentIds: session.departmentIds, level, approver: approverOf(ABSENCE_APPROVALS, session) };
 }
 
 function toItem(row: ItemRow, input: { answers: boolean; canComplete: boolean; canReview: boolean }): ReturnToWorkItem {
@@ -121,7 +123,11 @@ async function present(trx: Trx, caller: Caller, row: ItemRow, canReview: boolea
 }
 
 async function reviewable(trx: Trx, session: Session, row: ItemRow): Promise<boolean> {
-  return row.status === 'awaiting_review' && covers(session, ENDPOINT, 'PUT', row) && (await mayApprove(trx, session, row.user_id));
+  return (
+    row.status === 'awaiting_review' &&
+    covers(session, ENDPOINT, 'PUT', row) &&
+    (await mayApprove(trx, ABSENCE_APPROVALS, session, row.user_id))
+  );
 }
 
 const personName = (row: ItemRow) => `${row.first_name} ${row.surname}`;
@@ -130,7 +136,7 @@ const personName = (row: ItemRow) => `${row.first_name} ${row.surname}`;
 async function askReviewers(trx: Trx, row: ItemRow, what: string): Promise<void> {
   const dates = `${formatCalendarDate(row.first_day, DATE_FORMATS.date)} to ${formatCalendarDate(row.last_day, DATE_FORMATS.date)}`;
   const text = `${personName(row)} has ${what} for their sickness absence from ${dates}. Please review their return to work.`;
-  for (const userId of await approversToAsk(trx, row.company_id, row.user_id)) {
+  for (const userId of await approversToAsk(trx, ABSENCE_APPROVALS, { companyId: row.company_id, userId: row.user_id })) {
     await notify(trx, {
       companyId: row.company_id,
       userId,
@@ -318,7 +324,8 @@ export async function reviewReturnToWork(
   const { id } = input;
   return inCompany(caller, async (trx, companyId) => {
     const row = await lockedItem(trx, companyId, id);
-    if (!covers(session, ENDPOINT, 'PUT', row) || !(await mayApprove(trx, session, row.user_id))) throw AppError.forbidden();
+    if (!covers(session, ENDPOINT, 'PUT', row) || !(await mayApprove(trx, ABSENCE_APPROVALS, session, row.user_id)))
+      throw AppError.forbidden();
     if (row.status !== 'awaiting_review') throw wrongStep();
     await closeItem(trx, { companyId, id, reviewerId: session.userId, note: input.review.note });
     await addAbsenceEvent(trx, {

@@ -15,7 +15,8 @@ import { leaveMessages } from '../leave.contract';
 import { assessAbsence } from './absences-checks';
 import { findAbsenceLeaveType, findAbsencePerson, findClashes } from './absences.queries';
 import { absenceScopeReads } from './absences-view';
-import { mayApprove } from './approvers';
+import { mayApprove } from '../../../server/approvals/approval-chain.queries';
+import { ABSENCE_APPROVALS } from './leave.approvals';
 
 export async function suggestAbsence(
   db: Db,
@@ -48,7 +49,7 @@ export async function suggestAbsence(
       companyId,
       person,
       actorId: session.userId,
-      mayApprove: await mayApprove(trx, session, person.id),
+      mayApprove: await mayApprove(trx, ABSENCE_APPROVALS, session, person.id),
       absence: {
         leaveType,
         startDate: query.start_date,

@@ -1,32 +1,20 @@
-// The only SQL of overtime reports and settings. Every query takes the company; the reading
-// scope and the approver condition come from the caller (overtime-approvers.queries.ts).
-import { sql, type RawBuilder } from 'kysely';
+// The only SQL of overtime reports and settings. Every query takes the company; who reads and
+// who approves a person's reports is the platform's approval chain (src/server/approvals).
+import { sql } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import type { Paging } from '../../../shared/list';
 import type { OvertimeListQuery, OvertimeSettingsInput, OvertimeStatus } from '../overtime.contract';
-import { approvableBy, type ApproverReach } from '../../../server/db/role-rank.queries';
+import type { Approver, ChainReader } from '../../../server/approvals/approval-chain';
+import { approvableBy, readableBy } from '../../../server/approvals/approval-chain.queries';
 import type { UserOvertimeTable } from './overtime-tables';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 
 export type OvertimeRow = Selectable<UserOvertimeTable>;
 
-/** Whom the caller reads: everyone (company), their departments' people and line reports (department), themselves (own). */
-export type OvertimeReader = { userId: string; scope: 'own' | 'department' | 'company' | 'global'; departmentIds: readonly string[] };
-
 /** Whether the reader may read a report of this person (the same rule the lists apply). */
-export async function mayRead(trx: DbOrTrx, userId: string, reader: OvertimeReader): Promise<boolean> {
+export async function mayRead(trx: DbOrTrx, userId: string, reader: ChainReader): Promise<boolean> {
   const { rows } = await sql<{ ok: boolean }>`SELECT ${readableBy(sql`${userId}::uuid`, reader)} AS ok`.execute(trx);
   return rows[0]?.ok === true;
-}
-
-export function readableBy(column: RawBuilder<unknown>, reader: OvertimeReader): RawBuilder<boolean> {
-  if (reader.scope === 'company' || reader.scope === 'global') return sql<boolean>`true`;
-  const lineReports = sql`${column} IN (SELECT lm.user_id FROM user_line_managers lm WHERE lm.manager_id = ${reader.userId})`;
-  if (reader.scope === 'own' || reader.departmentIds.length === 0) return sql<boolean>`(${column} = ${reader.userId} OR ${lineReports})`;
-  const departments = sql.join(reader.departmentIds.map((id) => sql`${id}::uuid`));
-  return sql<boolean>`(${column} = ${reader.userId} OR ${lineReports}
-    OR ${column} IN (SELECT du.id FROM users du WHERE du.department_id IN (${departments}))
-    OR ${column} IN (SELECT ud.user_id FROM user_departments ud WHERE ud.department_id IN (${departments})))`;
 }
 
 // ---- settings ----------------------------------------------------------------------------
@@ -160,7 +148,7 @@ const hourlyRate = sql`(
   ORDER BY (pr.pay_rate_type_id IS NOT DISTINCT FROM r.pay_rate_type_id) DESC, pr.start_date DESC
   LIMIT 1)`;
 
-function viewSelect(trx: DbOrTrx, approver: ApproverReach) {
+function viewSelect(trx: DbOrTrx, approver: Approver) {
   return trx
     .selectFrom('user_overtime as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
@@ -185,7 +173,7 @@ function viewSelect(trx: DbOrTrx, approver: ApproverReach) {
 
 export async function findReportView(
   trx: DbOrTrx,
-  input: { companyId: string; id: string; approver: ApproverReach },
+  input: { companyId: string; id: string; approver: Approver },
 ): Promise<OvertimeViewRow | undefined> {
   return (await viewSelect(trx, input.approver)
     .where('o.company_id', '=', input.companyId)
@@ -195,7 +183,7 @@ export async function findReportView(
 
 export async function findReportPage(
   trx: DbOrTrx,
-  input: { companyId: string; reader: OvertimeReader; approver: ApproverReach; query: OvertimeListQuery; paging: Paging },
+  input: { companyId: string; reader: ChainReader; approver: Approver; query: OvertimeListQuery; paging: Paging },
 ): Promise<{ rows: OvertimeViewRow[]; count: number }> {
   const { query, reader, approver } = input;
   const statuses: OvertimeStatus[] | undefined = query.status;
@@ -235,7 +223,7 @@ export async function findReportPage(
   return { rows, count: Number(total?.n ?? 0) };
 }
 
-export async function countReportedFor(trx: DbOrTrx, input: { companyId: string; approver: ApproverReach }): Promise<number> {
+export async function countReportedFor(trx: DbOrTrx, input: { companyId: string; approver: Approver }): Promise<number> {
   const row = await trx
     .selectFrom('user_overtime as o')
     .select(sql<string>`count(*)`.as('n'))

@@ -25,8 +25,10 @@ import {
   type OvertimeAction,
   type OvertimeReport,
 } from '../overtime.contract';
-import { countReportedFor, findAllowancePeople, findReportPage, findReportView, mayRead, type OvertimeReader } from './overtime.queries';
-import { approveOvertime, approverOf, cancelOvertime, declineOvertime, reportOvertime, type OvertimeCaller } from './overtime.service';
+import { approverOf, type ChainReader } from '../../../server/approvals/approval-chain';
+import { countReportedFor, findAllowancePeople, findReportPage, findReportView, mayRead } from './overtime.queries';
+import { OVERTIME_APPROVALS } from './overtime.approvals';
+import { approveOvertime, cancelOvertime, declineOvertime, reportOvertime, type OvertimeCaller } from './overtime.service';
 import { getAllowance, getOvertimeSettings, saveOvertimeSettings } from './overtime-settings.service';
 import { toReport } from './overtime-view';
 
@@ -43,9 +45,9 @@ const AllowanceQuerySchema = v.object({
 function mountOvertime(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const callerOf = (request: FastifyRequest): OvertimeCaller => ({ db, ...auditCallerOf(request), mail: deps.mail, modules: deps.modules });
-  const readerOf = (request: FastifyRequest): OvertimeReader => {
+  const readerOf = (request: FastifyRequest, companyId: string): ChainReader => {
     const session = requireSession(request);
-    return { userId: session.userId, scope: request.scope ?? 'own', departmentIds: session.departmentIds };
+    return { userId: session.userId, companyId, departmentIds: session.departmentIds, level: request.scope ?? 'own' };
   };
 
   mountResource(app, deps, {
@@ -56,7 +58,13 @@ function mountOvertime(app: FastifyInstance, deps: AppDeps): void {
         const companyId = session.companyId;
         if (!companyId) return { results: [], count: 0 };
         return withTenant(db, companyId, async (trx) => {
-          const page = await findReportPage(trx, { companyId, reader: readerOf(request), approver: approverOf(session), query, paging });
+          const page = await findReportPage(trx, {
+            companyId,
+            reader: readerOf(request, companyId),
+            approver: approverOf(OVERTIME_APPROVALS, session),
+            query,
+            paging,
+          });
           return { results: page.rows.map((row) => toReport(row, session)), count: page.count };
         });
       },
@@ -66,9 +74,9 @@ function mountOvertime(app: FastifyInstance, deps: AppDeps): void {
         const companyId = session.companyId;
         if (!companyId) return undefined;
         return withTenant(db, companyId, async (trx) => {
-          const row = await findReportView(trx, { companyId, id, approver: approverOf(session) });
+          const row = await findReportView(trx, { companyId, id, approver: approverOf(OVERTIME_APPROVALS, session) });
           if (!row) return undefined;
-          if (!row.approvable && !(await mayRead(trx, row.user_id, readerOf(request)))) throw AppError.forbidden();
+          if (!row.approvable && !(await mayRead(trx, row.user_id, readerOf(request, companyId)))) throw AppError.forbidden();
           return toReport(row, session);
         });
       },
@@ -129,4 +137,4 @@ export const overtimeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
 
 /** Overtime waiting for the caller's decision. */
 export const countOvertimeAwaitingMe: PendingCounter = async ({ trx, session }) =>
-  session.companyId ? countReportedFor(trx, { companyId: session.companyId, approver: approverOf(session) }) : 0;
+  session.companyId ? countReportedFor(trx, { companyId: session.companyId, approver: approverOf(OVERTIME_APPROVALS, session) }) : 0;

@@ -15,7 +15,6 @@ import { publish } from '../../../server/realtime/publish';
 import type { ServerModule } from '../../../server/server-module';
 import { AppError } from '../../../shared/app-error';
 import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
-import { levelFor, roleRank, scopeRank } from '../../../shared/scopes';
 import { companyChannel } from '../../../shared/realtime';
 import {
   OVERTIME_ENDPOINTS,
@@ -26,8 +25,9 @@ import {
   type OvertimeReport,
   type ReportOvertimeInput,
 } from '../overtime.contract';
-import { type ApproverReach } from '../../../server/db/role-rank.queries';
-import { findOvertimeApproversToAsk } from './overtime-approvers.queries';
+import { approverOf } from '../../../server/approvals/approval-chain';
+import { approversToAsk } from '../../../server/approvals/approval-chain.queries';
+import { OVERTIME_APPROVALS } from './overtime.approvals';
 import {
   findAllowance,
   findCompanyOvertime,
@@ -44,17 +44,6 @@ import { OVERTIME_DECIDE } from './overtime.todos';
 
 export type OvertimeCaller = AuditCaller & { db: Db; mail: MailDispatcher; modules: readonly ServerModule[] };
 
-export function approverOf(session: Session): ApproverReach {
-  const level = levelFor(session.permissions, OVERTIME_ENDPOINTS.approve, 'PUT');
-  return {
-    userId: session.userId,
-    departmentIds: session.departmentIds,
-    companyWide: level !== null && scopeRank(level) >= scopeRank('company'),
-    departmentScope: level === 'department',
-    rank: roleRank(session.permissions),
-  };
-}
-
 const shown = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
 const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 
@@ -68,7 +57,7 @@ export function addMonths(date: string, months: number): string {
 }
 
 async function detail(trx: Trx, session: Session, companyId: string, id: string): Promise<OvertimeReport> {
-  const row = await findReportView(trx, { companyId, id, approver: approverOf(session) });
+  const row = await findReportView(trx, { companyId, id, approver: approverOf(OVERTIME_APPROVALS, session) });
   if (!row) throw AppError.notFound();
   return toReport(row, session);
 }
@@ -128,7 +117,7 @@ export async function reportOvertime(caller: OvertimeCaller, body: ReportOvertim
       details: { user_id: userId, hours },
     });
     const text = `${subject.name} reported ${hoursText(hours)} of overtime on ${shown(body.date)} (${body.compensation === 'paid' ? 'paid' : 'time off in lieu'}). Please approve or decline it.`;
-    const recipients = (await findOvertimeApproversToAsk(trx, { companyId, userId })).filter((id) => id !== session.userId);
+    const recipients = await approversToAsk(trx, OVERTIME_APPROVALS, { companyId, userId, except: session.userId });
     for (const recipient of recipients) {
       await notify(trx, {
         companyId,
@@ -160,7 +149,7 @@ async function onReport(
   return withTenant(caller.db, companyId, async (trx) => {
     const row = await findReportRow(trx, { companyId, id, lock: true });
     if (!row) throw AppError.notFound();
-    const view = await findReportView(trx, { companyId, id, approver: approverOf(caller.session) });
+    const view = await findReportView(trx, { companyId, id, approver: approverOf(OVERTIME_APPROVALS, caller.session) });
     if (!view) throw AppError.notFound();
     await fn(trx, { row, name: view.person_name }, companyId);
     await published(trx, companyId);
@@ -171,7 +160,7 @@ async function onReport(
 async function mayDecide(trx: Trx, caller: OvertimeCaller, row: OvertimeRow, companyId: string): Promise<void> {
   const { session } = caller;
   if (row.user_id === session.userId) throw AppError.forbidden(overtimeMessages.cannotApproveOwn);
-  const view = await findReportView(trx, { companyId, id: row.id, approver: approverOf(session) });
+  const view = await findReportView(trx, { companyId, id: row.id, approver: approverOf(OVERTIME_APPROVALS, session) });
   if (!view?.approvable) throw AppError.forbidden(overtimeMessages.notApprover);
   if (row.exported_at) throw new AppError('conflict', { message: overtimeMessages.locked });
   if (row.status !== 'reported') throw new AppError('conflict', { message: overtimeMessages.notReported });
