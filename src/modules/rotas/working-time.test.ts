@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/dates';
 import { checkShift, isYoungWorker, workedMinutes, type ShiftTimes, type WorkingTimePerson } from './working-time';
 
-const adult: WorkingTimePerson = { date_of_birth: '1990-05-01', opted_out: false };
-const youngster: WorkingTimePerson = { date_of_birth: '2009-09-01', opted_out: false };
+const adult: WorkingTimePerson = { date_of_birth: '1990-05-01', opted_out: false, employment_start: '2015-01-05' };
+const youngster: WorkingTimePerson = { date_of_birth: '2009-09-01', opted_out: false, employment_start: '2025-09-01' };
 let next = 0;
 /** A shift in London time on a January day (GMT, so the offset is +00:00). */
 const shift = (date: string, from: string, to: string, breakMinutes = 30, toDate = date): ShiftTimes => ({
@@ -49,6 +49,29 @@ describe('the working-time checks', () => {
     // 48 hours on average is within the limit.
     const within = history.map((s) => ({ ...s, break_minutes: 54 }));
     expect(codes(checkShift({ shift: { ...last, break_minutes: 54 }, others: within, person: adult, leave: [] }))).toEqual([]);
+  });
+
+  it('WTR 1998 reg. 4(4): someone employed under 17 weeks is averaged over the time since they started', () => {
+    // Started Monday 6 April 2026; three weeks of five 12-hour shifts with 30-minute breaks
+    // (57.5 paid hours a week). Over 17 weeks that would be 172.5 / 17 = 10.1 hours; over the
+    // 3 weeks since they started it is 57.5, above 48.
+    const starter = { ...adult, employment_start: '2026-04-06' };
+    const weeks = [0, 1, 2].map((w) => addDays('2026-04-06', w * 7));
+    const history = weeks.flatMap((monday) => [0, 1, 2, 3, 4].map((d) => shift(addDays(monday, d), '07:00', '19:00', 30)));
+    const last = history.pop()!;
+    expect(checkShift({ shift: last, others: history, person: starter, leave: [] })).toEqual([
+      expect.objectContaining({
+        code: 'weekly_average',
+        message: expect.stringContaining('57.5 hours a week on average over the 3 weeks since they started'),
+      }),
+    ]);
+    // Someone employed for years with the same three weeks is averaged over 17: no warning.
+    expect(codes(checkShift({ shift: last, others: history, person: adult, leave: [] }))).toEqual([]);
+    // Four weeks since a Monday start, 48 hours a week exactly: within the limit.
+    const four = [0, 1, 2, 3].map((w) => addDays('2026-04-06', w * 7));
+    const steady = four.flatMap((monday) => [0, 1, 2, 3, 4].map((d) => shift(addDays(monday, d), '08:00', '18:06', 30)));
+    const lastSteady = steady.pop()!;
+    expect(codes(checkShift({ shift: lastSteady, others: steady, person: starter, leave: [] }))).toEqual([]);
   });
 
   it('stops a worker under 18 at 8 hours a day, 40 a week and 12 hours of rest', () => {

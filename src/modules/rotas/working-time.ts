@@ -6,7 +6,8 @@ import { addDays, londonDate, startOfWeek } from '../../shared/dates';
 
 export type ShiftTimes = { id: string; start_at: string; end_at: string; break_minutes: number };
 export type LeaveDay = { date: string; kind: 'leave' | 'sickness'; name: string };
-export type WorkingTimePerson = { date_of_birth: string | null; opted_out: boolean };
+/** `employment_start`: their first day, when recorded (the averaging period of a new starter begins there). */
+export type WorkingTimePerson = { date_of_birth: string | null; opted_out: boolean; employment_start: string | null };
 
 export const WORKING_TIME_CODES = [
   'on_leave',
@@ -139,23 +140,28 @@ export function checkShift(input: {
       });
     }
   } else if (!person.opted_out) {
-    // The 17 weeks ending with the shift's week, Monday to Sunday.
+    // The 17 weeks ending with the shift's week, Monday to Sunday; for someone employed for
+    // less than that, the time since they started (WTR 1998 reg. 4(4)).
     const lastMonday = startOfWeek(startDate);
-    const firstMonday = addDays(lastMonday, -7 * (LIMITS.referenceWeeks - 1));
     const lastDay = addDays(lastMonday, 6);
+    const seventeen = addDays(lastMonday, -7 * (LIMITS.referenceWeeks - 1));
+    const started = person.employment_start;
+    const from = started && started > seventeen ? started : seventeen;
+    const weeks = (Date.parse(`${lastDay}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / (7 * 24 * HOUR) + 1 / 7;
     const total =
       all
         .filter((s) => {
           const date = londonDate(new Date(s.start_at));
-          return date >= firstMonday && date <= lastDay;
+          return date >= from && date <= lastDay;
         })
         .reduce((sum, s) => sum + workedMinutes(s), 0) / 60;
-    const average = total / LIMITS.referenceWeeks;
+    const average = weeks > 0 ? total / weeks : 0;
     if (average > LIMITS.averageWeeklyHours) {
+      const over = from === seventeen ? `${LIMITS.referenceWeeks} weeks` : `the ${Math.round(weeks * 10) / 10} weeks since they started`;
       findings.push({
         code: 'weekly_average',
         severity: 'warning',
-        message: `${hoursText(average)} a week on average over ${LIMITS.referenceWeeks} weeks (limit ${LIMITS.averageWeeklyHours}; this person has not opted out).`,
+        message: `${hoursText(average)} a week on average over ${over} (limit ${LIMITS.averageWeeklyHours}; this person has not opted out).`,
       });
     }
   }

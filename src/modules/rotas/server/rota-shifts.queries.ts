@@ -138,7 +138,7 @@ export async function findShiftPerson(
 ): Promise<(WorkingTimePerson & { department_ids: string[]; name: string }) | undefined> {
   const { rows } = await sql<WorkingTimePerson & { department_ids: string[]; name: string }>`
     select u.first_name || ' ' || u.surname as name, pd.date_of_birth::text as date_of_birth,
-      coalesce(e.working_time_opt_out, false) as opted_out,
+      coalesce(e.working_time_opt_out, false) as opted_out, e.start_date::text as employment_start,
       array(select u.department_id where u.department_id is not null
         union select ud.department_id from user_departments ud where ud.user_id = u.id)::text[] as department_ids
     from users u
