@@ -36,6 +36,9 @@ export type DemoCompany = {
 /** Someone just added to a company (Add employee, POST /api/user-basic), in the adding transaction. */
 export type PersonAdded = { companyId: string; userId: string; startDate: string | null; actorId: string };
 
+/** A person's working pattern added or changed, in force from `from`, in the transaction that wrote it. */
+export type WorkingPatternChanged = { companyId: string; userId: string; from: string; actorId: string };
+
 /** A Stafflane administrator just invited (POST /api/administrators) or removed (DELETE), in that transaction; actorId null: by the server's command line (`npm run admin`). */
 export type AdministratorChange = { userId: string; actorId: string | null };
 
@@ -66,6 +69,8 @@ export type ServerModule = {
   firstRunSteps?: Readonly<Record<string, (trx: Trx, companyId: string) => Promise<boolean>>>;
   /** Sets up what the module keeps for a new person (leave: the company's default absence policy). */
   onPersonAdded?: (trx: Trx, person: PersonAdded) => Promise<void>;
+  /** Follows a person's new or changed working pattern (leave: re-pro-rates the allowance from its start). */
+  onWorkingPatternChanged?: (trx: Trx, change: WorkingPatternChanged) => Promise<void>;
   /** Sets up what the module keeps for a new administrator (chat: the support team they start in). */
   onAdministratorAdded?: (trx: Trx, administrator: AdministratorChange) => Promise<void>;
   /** Ends what the module keeps for a removed administrator (chat: their support teams); called before the removal, which a thrown AppError refuses. */
@@ -79,6 +84,15 @@ export type ServerModule = {
 /** Every module's onPersonAdded, in the modules' order, in the transaction that added the person. */
 export async function announcePersonAdded(modules: readonly ServerModule[], trx: Trx, person: PersonAdded): Promise<void> {
   for (const module of modules) await module.onPersonAdded?.(trx, person);
+}
+
+/** Every module's onWorkingPatternChanged, in the modules' order, in the transaction that wrote the pattern. */
+export async function announceWorkingPatternChanged(
+  modules: readonly ServerModule[],
+  trx: Trx,
+  change: WorkingPatternChanged,
+): Promise<void> {
+  for (const module of modules) await module.onWorkingPatternChanged?.(trx, change);
 }
 
 /** Every module's onAdministratorAdded, in the modules' order, in the transaction that invited the administrator. */

@@ -25,6 +25,7 @@ import {
   WEEKDAY_FIELDS,
 } from '../employment-records.contract';
 import { type PersonContext } from '../../../server/http/person-access';
+import { announceWorkingPatternChanged } from '../../../server/server-module';
 import { mountPersonRecords } from './employment-record-resource';
 import * as history from './employment-history.queries';
 import * as patterns from './working-patterns.queries';
@@ -168,6 +169,14 @@ export function mountHistoryRecords(app: FastifyInstance, deps: AppDeps): void {
     >;
     return { start_date: body.start_date, template_id: body.template_id, ...hours };
   };
+  // Other modules follow the pattern (leave re-pro-rates the allowance from its start).
+  const patternChanged = (context: PersonContext, from: string) =>
+    announceWorkingPatternChanged(deps.modules, context.trx, {
+      companyId: context.subject.companyId,
+      userId: context.subject.userId,
+      from,
+      actorId: context.session.userId,
+    });
   mountPersonRecords(app, deps, {
     resource: EMPLOYMENT_RECORD_RESOURCES.workingPattern,
     table: 'user_working_patterns',
@@ -190,15 +199,25 @@ export function mountHistoryRecords(app: FastifyInstance, deps: AppDeps): void {
           message: 'This working pattern template does not exist.',
         },
       ]),
-    insert: async (context, body) =>
-      insertRecord(context.trx, { ...scoped(context), table: 'user_working_patterns', values: await patternValues(context, body) }),
-    write: async (context, { id, body }) =>
-      updateRecord(context.trx, {
+    insert: async (context, body) => {
+      const id = await insertRecord(context.trx, {
+        ...scoped(context),
+        table: 'user_working_patterns',
+        values: await patternValues(context, body),
+      });
+      await patternChanged(context, body.start_date);
+      return id;
+    },
+    write: async (context, { id, body }) => {
+      const written = await updateRecord(context.trx, {
         ...scoped(context),
         table: 'user_working_patterns',
         id,
         values: await patternValues(context, body),
-      }),
+      });
+      await patternChanged(context, body.start_date);
+      return written;
+    },
     get: (context, id) => patterns.getWorkingPattern(context.trx, { ...scoped(context), id }),
   });
 }

@@ -7,6 +7,7 @@ import { leaveJobs } from './leave.jobs';
 import { countAbsencesAwaitingMe } from './absences.routes';
 import { leaveRoutes } from './leave.routes';
 import { assignDefaultPolicy } from './periods';
+import { reProRateForPattern } from './regrant';
 import { seedLeaveDemo } from './leave-demo';
 import { leavePolicyReviewed } from './settings.queries';
 import { countReturnToWorkWaiting } from './return-to-work.service';
@@ -26,6 +27,7 @@ export const leaveModule: ServerModule = {
   jobs: leaveJobs,
   counters: { user_absence: countAbsencesAwaitingMe, user_absence_rtw: countReturnToWorkWaiting },
   onPersonAdded: (trx, person) => assignDefaultPolicy(trx, person),
+  onWorkingPatternChanged: (trx, change) => reProRateForPattern(trx, change),
   firstRunSteps: { leave_policy: leavePolicyReviewed },
   demo: (trx, company) =>
     seedLeaveDemo(trx, { companyId: company.companyId, departments: company.departments, accounts: { ...company.accounts } }),
