@@ -1,16 +1,72 @@
-// Lint rules, and the import boundaries of docs/architecture.md: client and server never import
-// each other; a module reaches another module only through its contract; shared imports no
-// module; the service worker imports only contracts and shared.
+// Lint rules, and the layers of docs/architecture.md, checked with no exceptions: src/shared
+// imports nothing of ours above it; the platform (src/server, src/client) imports shared and
+// itself, never a module or the composition; a module (src/modules/<name>) imports the platform,
+// shared, and another module only through its top-level files (its *.contract.ts and values),
+// never its server/, client/ or policy; the composition (src/app) and the route files sit on
+// top. The client never imports server code and vice versa; the service worker imports only
+// contracts and shared.
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const docs = '(docs/architecture.md)';
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
-// From src/modules/<a>/(server|client)/x.ts another module is ../../<b>/…; ../../../ is the platform.
-const otherModulesInternals = {
-  regex: String.raw`^(\.\./\.\./[^./][^/]*/(server|client)/|\.\./\.\./[^./][^/]*/[^/]+\.policy$|.*/modules/[^/]+/(server|client)/)`,
-  message: 'Reach another module only through its *.contract.ts (docs/architecture.md).',
+const noServer = { group: ['**/server/**', '**/server'], message: `The client never imports server code ${docs}.` };
+const noClient = { group: ['**/client/**', '**/client', '**/routes/**'], message: `The server never imports client code ${docs}.` };
+
+/** Where a file sits among the layers, from its path; null outside them (tests, scripts, configs). */
+function layerOf(file) {
+  const [top, area, name, ...rest] = path.relative(import.meta.dirname, file).split(path.sep);
+  if (top === 'sw') return { layer: 'worker' };
+  if (top !== 'src' || !area) return null;
+  if (area === 'shared') return { layer: 'shared' };
+  if (area === 'server' || area === 'client') return { layer: 'platform' };
+  if (area === 'app' || area === 'routes' || area.startsWith('routeTree.gen')) return { layer: 'composition' };
+  if (area === 'modules' && rest.length > 0)
+    return { layer: 'module', name, open: rest.length === 1 && !/\.policy(\.tsx?)?$/.test(rest[0]) };
+  return null;
+}
+
+/** What a file of each layer may import of ours, or what it is told when it reaches further. */
+const mayImport = {
+  shared: (to) => to.layer === 'shared' || 'src/shared imports nothing of ours above it.',
+  platform: (to) =>
+    ['shared', 'platform'].includes(to.layer) ||
+    'The platform (src/server, src/client) imports shared and itself, never a module or the composition: what it needs of a module is platform code, a contract in src/shared, or a field of the module registration.',
+  module: (to, from) =>
+    ['shared', 'platform'].includes(to.layer) ||
+    (to.layer === 'module' && (to.name === from.name || to.open)) ||
+    (to.layer === 'module'
+      ? `Reach the ${to.name} module only through its top-level files (its *.contract.ts and values), never its server/, client/ or policy.`
+      : 'A module never imports the composition (src/app) or the routes: it is given the module list at run time.'),
+  worker: (to) =>
+    ['worker', 'shared'].includes(to.layer) ||
+    (to.layer === 'module' && to.open) ||
+    'The service worker imports only itself, contracts and shared.',
+  composition: () => true,
+};
+
+/** layers/imports: every relative import (and re-export, and import()) of a file in src or sw, checked against mayImport. */
+const layers = {
+  rules: {
+    imports: {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const from = layerOf(context.filename);
+        if (!from) return {};
+        const check = (node) => {
+          const source = node.source;
+          if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+          const to = layerOf(path.resolve(path.dirname(context.filename), source.value));
+          const verdict = to ? mayImport[from.layer](to, from) : true;
+          if (verdict !== true) context.report({ node: source, message: `${verdict} ${docs}` });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
+  },
 };
 
 export default tseslint.config(
@@ -30,48 +86,15 @@ export default tseslint.config(
     files: ['src/app/client/**', 'src/client/**', 'src/routes/**', 'src/modules/*/client/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      ...restrict([{ group: ['**/server/**', '**/server'], message: 'The client never imports server code (docs/architecture.md).' }]),
-    },
+    rules: { ...reactHooks.configs.recommended.rules, ...restrict([noServer]) },
   },
-  {
-    files: ['src/app/server/**', 'src/server/**', 'src/modules/*/server/**'],
-    rules: restrict([
-      { group: ['**/client/**', '**/client', '**/routes/**'], message: 'The server never imports client code (docs/architecture.md).' },
-    ]),
-  },
-  {
-    files: ['src/shared/**'],
-    rules: restrict([
-      {
-        group: ['**/modules/**', '**/server/**', '**/client/**', '**/routes/**'],
-        message: 'shared imports no module and no side (docs/architecture.md).',
-      },
-    ]),
-  },
+  { files: ['src/app/server/**', 'src/server/**', 'src/modules/*/server/**'], rules: restrict([noClient]) },
   {
     files: ['sw/**'],
     languageOptions: { globals: { ...globals.serviceworker } },
     rules: restrict([
-      {
-        group: ['**/server/**', '**/client/**', '**/routes/**', '**/modules/*/*.policy', '**/modules/*/*.policy.ts'],
-        message: 'The service worker imports only contracts and shared (docs/architecture.md).',
-      },
+      { group: ['**/server/**', '**/client/**'], message: `The service worker imports only contracts and shared ${docs}.` },
     ]),
   },
-  {
-    files: ['src/modules/*/server/**'],
-    rules: restrict([
-      { group: ['**/client/**', '**/routes/**'], message: 'The server never imports client code (docs/architecture.md).' },
-      otherModulesInternals,
-    ]),
-  },
-  {
-    files: ['src/modules/*/client/**'],
-    rules: restrict([
-      { group: ['**/server/**'], message: 'The client never imports server code (docs/architecture.md).' },
-      otherModulesInternals,
-    ]),
-  },
+  { files: ['src/**', 'sw/**'], plugins: { layers }, rules: { 'layers/imports': 'error' } },
 );

@@ -12,6 +12,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: [
+            'src/app/server/**/*.test.ts',
             'src/server/**/*.test.ts',
             'src/shared/**/*.test.ts',
             'src/modules/**/*.test.ts',
@@ -30,6 +31,7 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: [
+            'src/app/client/**/*.test.{ts,tsx}',
             'src/client/**/*.test.{ts,tsx}',
             'src/modules/*/client/**/*.test.{ts,tsx}',
             'src/routes/**/*.test.{ts,tsx}',

@@ -6,7 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { PartCheck } from './health';
 import type { MailDispatcher } from './mail/mail-dispatcher';
-import type { Authenticator } from './plugins/request-context';
+import type { Authenticator, TokenReader } from './plugins/request-context';
 import type { ServerModule } from './server-module';
 import type { SmsSender } from './sms/sms-sender';
 
@@ -16,7 +16,10 @@ export type AppDeps = {
   logger: Logger;
   /** The e-mail outbox's sender: wake it after committing a transaction that enqueued e-mail. */
   mail: MailDispatcher;
+  /** Turns a request's bearer token into its session (the auth module's; tests give their own); unset → every request is anonymous. */
   authenticate?: Authenticator;
+  /** Reads the token a realtime socket sends (the auth module's); unset → no socket is let in. */
+  readToken?: TokenReader;
   /** Sends text messages (two-factor codes); default: none sent, a warning logged. */
   sms?: SmsSender;
   /** Where realtime fan-out LISTENs (one connection per process); unset → sockets get replay but no live events. */

@@ -11,7 +11,7 @@
 //    support hours).
 //  - `leaveImport` (the leave module): a person's allowance and leave taken so far, as an
 //    importer of people from a spreadsheet has them (the employees module calls it).
-import type { ContactType } from '../modules/support/support.contract';
+import type { ContactType } from '../shared/contact-types';
 import type { Config } from './config';
 import type { Trx } from './db/database';
 

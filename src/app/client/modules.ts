@@ -1,4 +1,6 @@
 // Every module's client registration. Adding a module's screens to the shell is one line here.
+import { alertsClientModule } from '../../modules/alerts/client/alerts.module';
+import { authClientModule } from '../../modules/auth/client/auth.module';
 import { companiesClientModule } from '../../modules/companies/client/companies.module';
 import { articlesClientModule } from '../../modules/articles/client/articles.module';
 import { documentsClientModule } from '../../modules/documents/client/documents.module';
@@ -21,6 +23,9 @@ import { tasksClientModule } from '../../modules/tasks/client/tasks.module';
 import type { ClientModule } from '../../client/shell/client-module';
 
 export const clientModules: readonly ClientModule[] = [
+  // Their banners first: an impersonated session's, then the administrators' alerts.
+  authClientModule,
+  alertsClientModule,
   settingsClientModule,
   companiesClientModule,
   organisationClientModule,

@@ -2,7 +2,7 @@
 // idempotency), then the registered modules' routes, then the built client.
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { createAuthenticator } from '../../modules/auth/server/authenticator';
+import { createAuthenticator, createTokenReader } from '../../modules/auth/server/authenticator';
 import { JSON_BODY_LIMIT_BYTES } from '../../shared/constants';
 import { parseQuery } from '../../shared/query-string';
 import { registerImpersonationAudit } from '../../server/audit/impersonation-audit';
@@ -30,7 +30,15 @@ export function createAppDeps(options: AppOptions): AppDeps {
     createMailDispatcher({ db: options.db, logger: options.logger, ...options.config.mail, intervalMs: options.config.mail.pollMs });
   const modules = options.modules ?? serverModules;
   declareTodoKinds(modules);
-  return { ...options, modules, mail };
+  // One object for both: the token signing key is read once per app.
+  const auth = { config: options.config, db: options.db };
+  return {
+    ...options,
+    modules,
+    mail,
+    authenticate: options.authenticate ?? createAuthenticator(auth),
+    readToken: options.readToken ?? createTokenReader(auth),
+  };
 }
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
@@ -65,7 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route: it hooks each route as it is added.
   await registerCompression(app);
   await registerSecurity(app, deps.config);
-  registerRequestContext(app, deps.authenticate ?? createAuthenticator(deps));
+  registerRequestContext(app, deps.authenticate);
   registerImpersonationAudit(app, deps.db);
   registerIdempotency(app, deps.db);
   registerVersionedReads(app, deps.db);

@@ -5,7 +5,7 @@
 // and must find the rest already in place.
 import { clearToken, getToken, setToken } from './token-store';
 import { readTokenClaims } from './token-claims';
-import type { LoginResponse, RefreshResponse, TokenClaims } from '../../modules/auth/auth.contract';
+import type { RefreshResponse, SessionGrant, TokenClaims } from '../../shared/session.contract';
 
 export const SESSION_KEYS = {
   permissions: 'permissions',
@@ -18,7 +18,7 @@ export const SESSION_KEYS = {
 
 const flag = (value: boolean) => (value ? '1' : '0');
 
-export function saveSession(response: LoginResponse, email: string): void {
+export function saveSession(response: SessionGrant, email: string): void {
   localStorage.setItem(SESSION_KEYS.permissions, JSON.stringify(response.permissions));
   localStorage.setItem(SESSION_KEYS.userEmail, email);
   localStorage.setItem(SESSION_KEYS.docsOnly, flag(response.docs_only));

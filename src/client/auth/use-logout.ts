@@ -5,10 +5,16 @@
 import { onlineManager, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { forgetThisDevice } from '../pwa/push-device';
-import { logout } from '../../modules/auth/client/auth.api';
+import { sessionPaths } from '../../shared/session.contract';
+import { apiFetch } from '../api/api-client';
 import { clearSession, currentClaims } from './session-store';
 
 const PUSH_FORGET_TIMEOUT_MS = 3_000;
+
+/** Ends the session on the server; what this browser kept is the caller's to forget. */
+export async function logout(): Promise<void> {
+  await apiFetch<void>(sessionPaths.logout, { method: 'POST', handleUnauthorised: false });
+}
 
 export function useLogout() {
   const navigate = useNavigate();

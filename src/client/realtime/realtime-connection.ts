@@ -9,7 +9,7 @@ import { REALTIME_CONNECT_DELAY_MS, REALTIME_UNAVAILABLE_TIMEOUT_MS } from '../.
 import { channelsFor, realtimePaths, type RealtimeConfig, type RealtimeTransportName } from '../../shared/realtime';
 import { apiFetch } from '../api/api-client';
 import { getToken, subscribeToToken, TOKEN_KEY } from '../auth/token-store';
-import { ONBOARDING_STATUSES } from '../../modules/auth/auth.contract';
+import { ONBOARDING_STATUSES } from '../../shared/session.contract';
 import { readTokenClaims } from '../auth/token-claims';
 import { openEventCursors, type EventCursors } from './last-event-ids';
 import { createRealtimeEventHandler } from './realtime-events';

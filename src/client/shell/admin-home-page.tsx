@@ -1,13 +1,13 @@
-// /admin for administrators (Stafflane staff, no company): who is signed in and
-// which version of the product they are running. The administration tools join this page
-// as they are built.
+// /admin for administrators (Stafflane staff, no company): who is signed in, the modules' cards
+// (ClientModule.adminCards: access requests waiting), and which version of the product runs.
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { AdminAccessRequests } from '../../modules/auth/client/admin-access-requests';
+import { Suspense } from 'react';
 import { readSessionEmail } from '../auth/session-store';
 import { getToken } from '../auth/token-store';
 import { readTokenClaims } from '../auth/token-claims';
+import { useClientModules } from './client-modules';
 import { greetingFor } from './greeting';
 import { usePageTitle } from './page-title';
 import { versionQueryOptions } from './version.api';
@@ -27,6 +27,9 @@ export function AdminHomePage() {
   usePageTitle('Administration');
   const claims = readTokenClaims(getToken());
   const { data: api } = useQuery(versionQueryOptions());
+  const cards = useClientModules()
+    .flatMap((module) => module.adminCards ?? [])
+    .sort((a, b) => a.order - b.order);
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -46,7 +49,11 @@ export function AdminHomePage() {
           Change password
         </Anchor>
       </Paper>
-      <AdminAccessRequests />
+      {cards.map(({ key, component: Card }) => (
+        <Suspense key={key} fallback={null}>
+          <Card />
+        </Suspense>
+      ))}
       <Paper withBorder radius="lg" p="xl" component="section" aria-labelledby="admin-version">
         <Title order={2} fz="h4" id="admin-version" mb="md">
           Product version

@@ -1,13 +1,34 @@
 // What a module's client part gives the shell. Each module exports one ClientModule from its
-// client/<name>.module.ts; src/app/client/modules.ts lists them, and the side menu, the settings
-// menu and the dashboard collect from that list. An entry exists only once its screen works.
+// client/<name>.module.ts; src/app/client/modules.ts lists them and the signed-in routes hand the
+// list to the shell (ClientModulesProvider), which collects the side menu, the settings menu,
+// the dashboard, the administrators' home and the frame's banners and tools from it. An entry
+// exists only once its screen works.
+import type { ComponentType } from 'react';
 import type { DashboardWidget } from './dashboard/dashboard-widget';
+import type { MenuContext } from './menu/menu-context';
 import type { MenuEntryDefinition } from './menu/menu-entry';
 import type { SettingsEntryDefinition } from './menu/settings-entry';
+
+/** A card on the administrators' home page (/admin), placed by `order` (lower first). */
+export type AdminCard = { key: string; order: number; component: ComponentType };
+
+/** A banner above every company page; the component decides whether it shows (null when not). */
+export type FrameBanner = { key: string; component: ComponentType };
+
+/** A button in a company user's top bar, before the bell, shown when `visible` says so. */
+export type TopBarTool = { key: string; visible?: (context: MenuContext) => boolean; component: ComponentType };
+
+/** The dialog the side menu's contact entry opens. */
+export type ContactDialog = ComponentType<{ opened: boolean; onClose: () => void }>;
 
 export type ClientModule = {
   name: string;
   menu?: readonly MenuEntryDefinition[];
   settings?: readonly SettingsEntryDefinition[];
   widgets?: readonly DashboardWidget[];
+  adminCards?: readonly AdminCard[];
+  banners?: readonly FrameBanner[];
+  tools?: readonly TopBarTool[];
+  /** At most one module gives it (support's Contact Us). */
+  contactDialog?: ContactDialog;
 };

@@ -5,7 +5,7 @@ import { readSessionFlags } from '../auth/session-store';
 import { DATE_FORMATS, formatLondon } from '../../shared/dates';
 import { getToken } from '../auth/token-store';
 import { readTokenClaims } from '../auth/token-claims';
-import { dashboardWidgets } from './dashboard/dashboard-widgets';
+import { useDashboardWidgets } from './dashboard/dashboard-widgets';
 import { greetingFor } from './greeting';
 import { usePageTitle } from './page-title';
 
@@ -16,7 +16,7 @@ export function HomePage() {
   const claims = readTokenClaims(getToken());
   const now = new Date();
   const restricted = readSessionFlags().docsOnly;
-  const widgets = dashboardWidgets(restricted);
+  const widgets = useDashboardWidgets(restricted);
   return (
     <Stack gap="lg">
       <Stack gap={4}>

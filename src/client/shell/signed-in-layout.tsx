@@ -1,13 +1,13 @@
-// The frame around every signed-in page: the side menu (a drawer
-// on phones), the top bar, the alert banners, the page and the version line. Company users get
-// the bell, the settings menu and the company menu (and, impersonated, the banner saying so);
-// administrators their own menu. This file
+// The frame around every signed-in page: the side menu (a drawer on phones), the top bar, the
+// page and the version line. Company users get the modules' banners and top-bar tools, the bell,
+// the settings menu and the company menu; administrators their own menu. The side menu's contact
+// entry opens the dialog a module gives (ClientModule.contactDialog). This file
 // and everything it imports load with the signed-in route's chunk, never with the sign-in page.
 import './shell-styles';
 import { AppShell } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { bellNotificationsQueryOptions } from './notifications/notifications.api';
 import { DESKTOP_BREAKPOINT_PX } from '../../shared/constants';
 import { getToken } from '../auth/token-store';
@@ -17,12 +17,10 @@ import { OfflinePageGate } from '../offline/offline-page-gate';
 import { OutboxButton } from '../offline/outbox-button';
 import { useWarmRouteChunks } from '../pwa/warm-route-chunks';
 import { useRealtimePollInterval } from '../realtime/realtime-status';
-import { AlertBanners } from '../../modules/alerts/client/alert-banners';
+import { useClientModules } from './client-modules';
 import { buildAdminMenu } from './menu/account-registry';
-import { ImpersonationBanner } from '../../modules/auth/client/impersonation-banner';
-import { holds } from './menu/menu-context';
-import { buildMenu, type MenuItem } from './menu/menu-registry';
-import { buildSettingsMenu } from './menu/settings-registry';
+import { buildMenu, useMenuEntries, type MenuItem } from './menu/menu-registry';
+import { buildSettingsMenu, useSettingsEntries } from './menu/settings-registry';
 import { SideMenu } from './menu/side-menu';
 import { useMenuContext } from './menu/use-menu-context';
 import { useMenuOpen } from './menu/use-menu-open';
@@ -32,12 +30,6 @@ import { SettingsMenu } from './top-bar/settings-menu';
 import { TopBar } from './top-bar/top-bar';
 import { UserMenu } from './top-bar/user-menu';
 import { VersionFooter } from './version-footer';
-
-const ContactSupportModal = lazy(() =>
-  import('../../modules/support/client/contact-support-modal').then((module) => ({ default: module.ContactSupportModal })),
-);
-
-const ChatLauncher = lazy(() => import('../../modules/chat/client/chat-launcher').then((module) => ({ default: module.ChatLauncher })));
 
 /** While the realtime connection is down, new notifications arrive with this poll (and on focus). */
 const NOTIFICATIONS_POLL_MS = 60_000;
@@ -57,6 +49,11 @@ export function SignedInLayout({ page }: { page?: ReactNode } = {}) {
 
 function CompanyFrame({ claims, page }: { claims: Claims; page?: ReactNode }) {
   const context = useMenuContext(claims);
+  const modules = useClientModules();
+  const menuEntries = useMenuEntries();
+  const settingsEntries = useSettingsEntries();
+  const tools = modules.flatMap((module) => module.tools ?? []).filter((tool) => tool.visible?.(context) ?? true);
+  const banners = modules.flatMap((module) => module.banners ?? []);
   // Connected, events bring new notifications (and replay what a dropped connection missed).
   const { data } = useQuery({ ...bellNotificationsQueryOptions(), refetchInterval: useRealtimePollInterval(NOTIFICATIONS_POLL_MS) });
   const unread = data?.unread ?? 0;
@@ -65,23 +62,24 @@ function CompanyFrame({ claims, page }: { claims: Claims; page?: ReactNode }) {
   return (
     <Frame
       claims={claims}
-      items={buildMenu(context)}
+      items={buildMenu(context, menuEntries)}
       restricted={context.restricted}
       page={page}
       tools={
         <>
-          {holds(context, '/api/chat') && (
-            <Suspense fallback={null}>
-              <ChatLauncher />
+          {tools.map(({ key, component: Tool }) => (
+            <Suspense key={key} fallback={null}>
+              <Tool />
             </Suspense>
-          )}
+          ))}
           <NotificationBell />
-          <SettingsMenu entries={buildSettingsMenu(context)} />
+          <SettingsMenu entries={buildSettingsMenu(context, settingsEntries)} />
         </>
       }
     >
-      {claims.imp === true && <ImpersonationBanner firstName={claims.first_name ?? ''} />}
-      <AlertBanners />
+      {banners.map(({ key, component: Banner }) => (
+        <Banner key={key} />
+      ))}
     </Frame>
   );
 }
@@ -90,6 +88,7 @@ type FrameProps = { claims: Claims; items: MenuItem[]; restricted?: boolean; too
 
 function Frame({ claims, items, restricted = false, tools, page, children }: FrameProps) {
   const menu = useMenuOpen();
+  const ContactDialog = useClientModules().find((module) => module.contactDialog)?.contactDialog;
   const currentPath = useRouterState({ select: (state) => state.location.href });
   const [contactOpen, setContactOpen] = useState(false);
   const [contactLoaded, setContactLoaded] = useState(false);
@@ -139,9 +138,9 @@ function Frame({ claims, items, restricted = false, tools, page, children }: Fra
         </div>
         <VersionFooter />
       </AppShell.Main>
-      {contactLoaded && (
+      {contactLoaded && ContactDialog && (
         <Suspense fallback={null}>
-          <ContactSupportModal opened={contactOpen} onClose={() => setContactOpen(false)} />
+          <ContactDialog opened={contactOpen} onClose={() => setContactOpen(false)} />
         </Suspense>
       )}
     </AppShell>

@@ -4,7 +4,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { companyLabel } from '../../modules/companies/companies.contract';
+import { companyLabel } from '../../shared/company-picker';
 import { companiesQueryOptions } from '../api/companies.api';
 import { SelectField, type SelectFieldProps, type SelectOption } from './select-field';
 

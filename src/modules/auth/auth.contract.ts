@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { isEmailAddress } from '../../shared/email-field';
 import type { PermissionEntry } from '../../shared/scopes';
+import { sessionPaths } from '../../shared/session.contract';
 import { textField } from '../../shared/validators';
 
 export const LoginInputSchema = v.object({
@@ -33,28 +34,10 @@ export type LoginResponse = {
   hs_client: boolean;
 };
 
-export type RefreshResponse = { auth_token: string; permissions: PermissionEntry[] };
+// The session the platform keeps (its claims, refresh and sign-out) is src/shared/session.contract.ts.
+export { ONBOARDING_STATUSES, type RefreshResponse, type TokenClaims } from '../../shared/session.contract';
 
-/** Statuses of a user who has not finished onboarding: /welcome, and nothing else, until it is done. */
-export const ONBOARDING_STATUSES: readonly string[] = ['pending', 'invited'];
-
-/** The access token's claims plus the session id that makes it revocable. */
-export type TokenClaims = {
-  user_id: string;
-  first_name: string;
-  company_id: string | null;
-  department_id: string | null;
-  line_managers: string[];
-  status: string;
-  departments: string[];
-  authorised_contact: boolean;
-  imp: boolean;
-  sid: string;
-  iat: number;
-  exp: number;
-};
-
-export const authPaths = { login: '/api/login', logout: '/api/logout', refresh: '/api/refresh-token' } as const;
+export const authPaths = { login: '/api/login', ...sessionPaths } as const;
 
 // ---------------------------------------------------------------------------------------
 // Sign-in outcomes (two-factor result, §8 login messages). Every refusal of

@@ -4,10 +4,11 @@
 // admin screens (asking for access, aiming an alert) read the same list.
 import * as v from 'valibot';
 import { RequiredEmailFieldSchema } from '../../shared/email-field';
+import { COMPANIES_ENDPOINT } from '../../shared/company-picker';
 import type { ListResponse } from '../../shared/list';
 import { multilineTextField, requiredMultilineTextField, requiredTextField, searchField, textField } from '../../shared/validators';
 
-export const COMPANIES_ENDPOINT = '/api/companies';
+export { COMPANIES_ENDPOINT, companyLabel } from '../../shared/company-picker';
 export const COMPANIES_RESOURCE = 'companies';
 
 export const companyPaths = {
@@ -144,8 +145,3 @@ export const UpdateCompanyInputSchema = v.pipe(
 export type UpdateCompanyInput = v.InferInput<typeof UpdateCompanyInputSchema>;
 
 export type CreatedCompany = { company: CompanyRow; owner: { id: string; email: string } };
-
-/** How a company reads in a picker: its name, with its number when it has one. */
-export function companyLabel(company: Pick<CompanyRow, 'name' | 'number'>): string {
-  return company.number ? `${company.name} (${company.number})` : company.name;
-}

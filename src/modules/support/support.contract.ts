@@ -4,16 +4,9 @@ import * as v from 'valibot';
 import { MESSAGE_MAX_LENGTH } from '../../shared/constants';
 import type { ListResponse } from '../../shared/list';
 import { requiredMultilineTextField, searchField } from '../../shared/validators';
+import { CONTACT_TYPES, type ContactType } from '../../shared/contact-types';
 
-export const CONTACT_TYPES = ['support', 'hr', 'hs'] as const;
-export type ContactType = (typeof CONTACT_TYPES)[number];
-
-/** the department choice for authorised contacts. */
-export const CONTACT_TYPE_LABELS: Record<ContactType, string> = {
-  support: 'Support team',
-  hr: 'HR advice team',
-  hs: 'H&S advice team',
-};
+export { CONTACT_TYPES, CONTACT_TYPE_LABELS, type ContactType } from '../../shared/contact-types';
 
 export const CONTACT_US_ENDPOINT = '/api/contact-us';
 export const contactUsPaths = { contactUs: '/api/contact-us' } as const;

@@ -1,7 +1,7 @@
 // Who is asking, decided once per request before any route runs. The identity module
 // supplies the authenticator; without one every request is anonymous.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ONBOARDING_STATUSES } from '../../modules/auth/auth.contract';
+import { ONBOARDING_STATUSES } from '../../shared/session.contract';
 import { AppError } from '../../shared/app-error';
 import type { PermissionEntry, PermissionRequirement, Scope } from '../../shared/scopes';
 import { levelFor, scopeRank } from '../../shared/scopes';
@@ -24,7 +24,14 @@ export type Session = {
 
 export const finishOnboardingMessage = 'Please finish setting up your account first.';
 
+/** The session of a request's bearer token, or null (none, not valid, or ended). */
 export type Authenticator = (request: FastifyRequest) => Promise<Session | null>;
+
+/** An access token read: whose it is, its session, and that session as it is now (null once ended). */
+export type TokenSession = { userId: string; sessionId: string; load: () => Promise<Session | null> };
+
+/** Reads an access token as the realtime socket receives it; null when the token is not valid. */
+export type TokenReader = (token: string) => Promise<TokenSession | null>;
 
 /** What every route under /api declares: who may call it. */
 export type RouteAccess = 'public' | 'authenticated' | PermissionRequirement;

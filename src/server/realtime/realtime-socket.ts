@@ -5,10 +5,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import * as v from 'valibot';
 import type { WebSocket } from 'ws';
-import { loadSession, signingKeys, type AuthDeps } from '../../modules/auth/server/authenticator';
-import { verifyAccessToken } from '../../modules/auth/server/tokens';
 import { channelsFor, REALTIME_AUTH_TIMEOUT_MS, REALTIME_CLOSE, type RealtimeClientMessage } from '../../shared/realtime';
-import type { Session } from '../plugins/request-context';
+import type { Session, TokenReader } from '../plugins/request-context';
 import { serverMessage, type HubSocket, type RealtimeHub } from './realtime-hub';
 
 const MAX_TOKEN_LENGTH = 8192;
@@ -38,11 +36,12 @@ function parseMessage(data: unknown, isBinary: boolean): RealtimeClientMessage |
 export function handleRealtimeSocket(options: {
   socket: WebSocket;
   hub: RealtimeHub;
-  deps: AuthDeps;
+  /** Unset: no token is valid (an app built without the auth module). */
+  readToken: TokenReader | undefined;
   log: FastifyBaseLogger;
   authTimeoutMs?: number;
 }): void {
-  const { socket, hub, deps, log } = options;
+  const { socket, hub, readToken, log } = options;
   let session: Session | null = null;
   let queue: Promise<void> = Promise.resolve();
   let closed = false;
@@ -68,18 +67,18 @@ export function handleRealtimeSocket(options: {
   }, options.authTimeoutMs ?? REALTIME_AUTH_TIMEOUT_MS);
 
   async function authenticate(token: string): Promise<void> {
-    const claims = await verifyAccessToken(await signingKeys(deps), token);
+    const claims = readToken ? await readToken(token) : null;
     if (!claims) {
       log.warn({ refresh: Boolean(session) }, 'Realtime auth refused: invalid or expired token.');
       close(REALTIME_CLOSE.unauthenticated, 'invalid token');
       return;
     }
-    if (session && (claims.sid !== session.sessionId || claims.user_id !== session.userId)) {
+    if (session && (claims.sessionId !== session.sessionId || claims.userId !== session.userId)) {
       log.warn({ sessionId: session.sessionId }, 'Realtime re-auth refused: a token of another session.');
       close(REALTIME_CLOSE.sessionEnded, 'another session');
       return;
     }
-    const loaded = await loadSession(deps, claims);
+    const loaded = await claims.load();
     if (closed) return;
     if (!loaded || loaded.refusal) {
       log.warn('Realtime auth refused: the session has ended.');

@@ -113,7 +113,7 @@ export const realtimeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     handler: async () => {
       throw new AppError('badRequest', { status: 426, message: 'Open a WebSocket connection here.' });
     },
-    wsHandler: (socket, request) => handleRealtimeSocket({ socket, hub, deps, log: request.log }),
+    wsHandler: (socket, request) => handleRealtimeSocket({ socket, hub, readToken: deps.readToken, log: request.log }),
   });
 
   // Public: it names the transport and nothing else, and a client asking as its session ends

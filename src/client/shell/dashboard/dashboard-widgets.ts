@@ -1,22 +1,25 @@
-// The dashboard's cards: the shell's (alerts, what needs your action) and every registered
-// module's, in their order.
-import { clientModules } from '../../../app/client/modules';
+// The dashboard's cards: the shell's (what needs your action) and every registered module's,
+// in their order.
+import { useMemo } from 'react';
 import type { ClientModule } from '../client-module';
-import { DashboardAlerts } from '../../../modules/alerts/client/dashboard-alerts';
+import { useClientModules } from '../client-modules';
 import type { DashboardWidget } from './dashboard-widget';
 import { NeedsYourAction } from './needs-your-action';
 
 /** The shell's cards and those of `modules`. */
 export function collectWidgets(modules: readonly ClientModule[]): DashboardWidget[] {
   return [
-    { key: 'alerts', order: 10, component: DashboardAlerts, allowedWhenRestricted: true },
     { key: 'needs-your-action', order: 20, component: NeedsYourAction, allowedWhenRestricted: true },
     ...modules.flatMap((module) => module.widgets ?? []),
   ];
 }
 
-export const DASHBOARD_WIDGETS: readonly DashboardWidget[] = collectWidgets(clientModules);
-
-export function dashboardWidgets(restricted: boolean, widgets: readonly DashboardWidget[] = DASHBOARD_WIDGETS): DashboardWidget[] {
+export function dashboardWidgets(restricted: boolean, widgets: readonly DashboardWidget[]): DashboardWidget[] {
   return widgets.filter((widget) => !restricted || widget.allowedWhenRestricted).sort((a, b) => a.order - b.order);
+}
+
+/** The dashboard's cards for this session, from the app's modules. */
+export function useDashboardWidgets(restricted: boolean): DashboardWidget[] {
+  const modules = useClientModules();
+  return useMemo(() => dashboardWidgets(restricted, collectWidgets(modules)), [modules, restricted]);
 }

@@ -1,8 +1,9 @@
 // The side menu: the shell's own entries (dashboard, help) and every registered module's, in the product's order. buildMenu turns them and the
 // user's context into what the side menu shows.
 import { IconHelp, IconLayoutDashboard, type Icon } from '@tabler/icons-react';
-import { clientModules } from '../../../app/client/modules';
+import { useMemo } from 'react';
 import type { ClientModule } from '../client-module';
+import { useClientModules } from '../client-modules';
 import type { MenuContext, MenuNeed } from './menu-context';
 import { MENU_ORDER, type MenuEntryDefinition, type MenuEntryKind } from './menu-entry';
 
@@ -34,10 +35,14 @@ export function collectMenuEntries(modules: readonly ClientModule[]): MenuEntryD
   return [...SHELL_ENTRIES, ...modules.flatMap((module) => module.menu ?? [])].sort((a, b) => rank(a) - rank(b));
 }
 
-export const MENU_ENTRIES: readonly MenuEntryDefinition[] = collectMenuEntries(clientModules);
+/** The shell's entries and those of the app's modules. */
+export function useMenuEntries(): MenuEntryDefinition[] {
+  const modules = useClientModules();
+  return useMemo(() => collectMenuEntries(modules), [modules]);
+}
 
 /** The side menu for `context`: visible entries in menu order, disabled per restricted mode. */
-export function buildMenu(context: MenuContext, entries: readonly MenuEntryDefinition[] = MENU_ENTRIES): MenuItem[] {
+export function buildMenu(context: MenuContext, entries: readonly MenuEntryDefinition[]): MenuItem[] {
   return entries
     .filter((entry) => entry.visible?.(context) ?? true)
     .map((entry) => ({
@@ -52,6 +57,6 @@ export function buildMenu(context: MenuContext, entries: readonly MenuEntryDefin
 }
 
 /** What the registered entries need loaded. */
-export function menuNeeds(entries: readonly MenuEntryDefinition[] = MENU_ENTRIES): Set<MenuNeed> {
+export function menuNeeds(entries: readonly MenuEntryDefinition[]): Set<MenuNeed> {
   return new Set(entries.flatMap((entry) => entry.needs ?? []));
 }

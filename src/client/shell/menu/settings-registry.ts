@@ -1,8 +1,9 @@
 // The settings menu: every registered module's settings pages in the product's order, each
 // shown when the user has access to its resources — any of them, for the pages that gather
 // several. Restricted (docs-only) mode keeps only user settings.
-import { clientModules } from '../../../app/client/modules';
+import { useMemo } from 'react';
 import type { ClientModule } from '../client-module';
+import { useClientModules } from '../client-modules';
 import type { MenuContext, MenuNeed } from './menu-context';
 import { SETTINGS_ORDER, type SettingsEntryDefinition } from './settings-entry';
 
@@ -13,7 +14,11 @@ export function collectSettingsEntries(modules: readonly ClientModule[]): Settin
   return modules.flatMap((module) => module.settings ?? []).sort((a, b) => rank(a) - rank(b));
 }
 
-export const SETTINGS_ENTRIES: readonly SettingsEntryDefinition[] = collectSettingsEntries(clientModules);
+/** The settings pages of the app's modules. */
+export function useSettingsEntries(): SettingsEntryDefinition[] {
+  const modules = useClientModules();
+  return useMemo(() => collectSettingsEntries(modules), [modules]);
+}
 
 /** Access to a resource: permission to read it (GET /api/{resource}), or to change it, at any scope. */
 export function hasAccess(context: Pick<MenuContext, 'permissions'>, resource: string, method: 'GET' | 'PUT' = 'GET'): boolean {
@@ -27,13 +32,10 @@ export function settingsEntryVisible(entry: SettingsEntryDefinition, context: Me
 }
 
 /** The settings menu for `context`: the entries the user may open, in menu order. */
-export function buildSettingsMenu(
-  context: MenuContext,
-  entries: readonly SettingsEntryDefinition[] = SETTINGS_ENTRIES,
-): { path: string; label: string }[] {
+export function buildSettingsMenu(context: MenuContext, entries: readonly SettingsEntryDefinition[]): { path: string; label: string }[] {
   return entries.filter((entry) => settingsEntryVisible(entry, context)).map(({ path, label }) => ({ path, label }));
 }
 
-export function settingsNeeds(entries: readonly SettingsEntryDefinition[] = SETTINGS_ENTRIES): Set<MenuNeed> {
+export function settingsNeeds(entries: readonly SettingsEntryDefinition[]): Set<MenuNeed> {
   return new Set(entries.some((entry) => entry.needsRota) ? (['companySettings'] as const) : []);
 }

@@ -8,8 +8,8 @@ import { companySettingsQueryOptions } from '../../api/reference-lists';
 import { readSessionFlags } from '../../auth/session-store';
 import { readStoredPermissions } from '../session-permissions';
 import type { MenuContext } from './menu-context';
-import { menuNeeds } from './menu-registry';
-import { settingsNeeds } from './settings-registry';
+import { menuNeeds, useMenuEntries } from './menu-registry';
+import { settingsNeeds, useSettingsEntries } from './settings-registry';
 
 export function useMenuContext(claims: { user_id?: string; company_id?: string | null } | null): MenuContext {
   const flags = readSessionFlags();
@@ -24,7 +24,7 @@ export function useMenuContext(claims: { user_id?: string; company_id?: string |
   };
   const companyId = claims?.company_id ?? '';
   const userId = claims?.user_id ?? '';
-  const needs = new Set([...menuNeeds(), ...settingsNeeds()]);
+  const needs = new Set([...menuNeeds(useMenuEntries()), ...settingsNeeds(useSettingsEntries())]);
   const companySettings = useQuery({
     ...companySettingsQueryOptions(companyId),
     enabled: needs.has('companySettings') && companyId !== '',

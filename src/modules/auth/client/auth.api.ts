@@ -26,10 +26,6 @@ export function login(input: LoginInput): Promise<LoginResponse> {
 }
 
 /** Tells the server to end the session. A 401 means it has already ended, which is fine. */
-export async function logout(): Promise<void> {
-  await apiFetch<void>(authPaths.logout, { method: 'POST', handleUnauthorised: false });
-}
-
 /** Sends the stored token, even an expired one: the server answers while the session lives. */
 export function refreshToken(): Promise<RefreshResponse> {
   return apiFetch<RefreshResponse>(authPaths.refresh, { method: 'POST', handleUnauthorised: false, freshToken: false });

@@ -5,6 +5,8 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconUserShield } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { impersonationQueryOptions } from './access-requests.api';
+import { readTokenClaims } from '../../../client/auth/token-claims';
+import { getToken } from '../../../client/auth/token-store';
 import { useLogout } from '../../../client/auth/use-logout';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 
@@ -38,4 +40,10 @@ export function ImpersonationBanner({ firstName }: { firstName: string }) {
       </Group>
     </Paper>
   );
+}
+
+/** The frame's banner (the auth module's registration): shown only in an impersonated session. */
+export function ImpersonatedSessionBanner() {
+  const claims = readTokenClaims(getToken());
+  return claims?.imp === true ? <ImpersonationBanner firstName={claims.first_name ?? ''} /> : null;
 }

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { getToken } from '../../../client/auth/token-store';
 import { accessRequestMessages } from '../access-requests.contract';
 import { exchangeImpersonationToken } from './access-requests.api';
-import { logout } from './auth.api';
+import { logout } from '../../../client/auth/use-logout';
 import { AuthCard } from './auth-card';
 import { clearSession, saveSession } from '../../../client/auth/session-store';
 

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
 import { withSystem, withTenant, type Trx } from '../../../server/db/database';
-import type { Authenticator, Session } from '../../../server/plugins/request-context';
+import type { Authenticator, Session, TokenReader } from '../../../server/plugins/request-context';
 import { loginMessages, type LoginFailure, type TokenClaims } from '../auth.contract';
 import { findLiveSession, findSigningKey } from './auth.queries';
 import { tokenKeys, verifyAccessToken, type TokenKeys } from './tokens';
@@ -70,5 +70,13 @@ export function createAuthenticator(deps: AuthDeps): Authenticator {
     if (!token) return null;
     const claims = await verifyAccessToken(await signingKeys(deps), token);
     return claims ? loadSession(deps, claims) : null;
+  };
+}
+
+/** The realtime socket's reading of a token: its user and session, and the session loaded on demand. */
+export function createTokenReader(deps: AuthDeps): TokenReader {
+  return async (token) => {
+    const claims = await verifyAccessToken(await signingKeys(deps), token);
+    return claims ? { userId: claims.user_id, sessionId: claims.sid, load: () => loadSession(deps, claims) } : null;
   };
 }

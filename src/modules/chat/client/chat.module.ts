@@ -1,7 +1,14 @@
-// Live support chat's client registration. Its screens are the chat button and panel of the
-// signed-in shell (for company users holding /api/chat, src/client/shell/signed-in-layout.tsx)
-// and the administrators' /admin/chat (their menu, src/client/shell/menu/account-registry.ts):
-// no side-menu entry, settings page or dashboard card of its own.
+// Live support chat's client registration: the chat button and panel in the top bar of company
+// users holding /api/chat, loaded on first render of the frame; the administrators' /admin/chat
+// is in their menu (src/client/shell/menu/account-registry.ts). No side-menu entry, settings
+// page or dashboard card of its own.
+import { lazy } from 'react';
 import type { ClientModule } from '../../../client/shell/client-module';
+import { holds } from '../../../client/shell/menu/menu-context';
 
-export const chatClientModule: ClientModule = { name: 'chat' };
+const ChatLauncher = lazy(() => import('./chat-launcher').then((module) => ({ default: module.ChatLauncher })));
+
+export const chatClientModule: ClientModule = {
+  name: 'chat',
+  tools: [{ key: 'chat', visible: (context) => holds(context, '/api/chat'), component: ChatLauncher }],
+};

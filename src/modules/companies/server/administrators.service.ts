@@ -10,9 +10,9 @@ import type { MailDispatcher } from '../../../server/mail/mail-dispatcher';
 import { roleTemplates } from '../../../server/roles';
 import { announceAdministratorAdded, announceAdministratorRemoved } from '../../../server/server-module';
 import { AppError } from '../../../shared/app-error';
-// eslint-disable-next-line no-restricted-imports -- people are made one way, the identity module's (see companies.service.ts)
+// eslint-disable-next-line layers/imports -- people are made one way, the identity module's (see companies.service.ts)
 import { createRole, createUser } from '../../auth/server/accounts.queries';
-// eslint-disable-next-line no-restricted-imports -- inviting is the identity module's one path (as the people module's directory-invite.ts)
+// eslint-disable-next-line layers/imports -- inviting is the identity module's one path (as the people module's directory-invite.ts)
 import { inviteWithLink } from '../../auth/server/onboarding.service';
 import { InviteAdministratorInputSchema, type Administrator } from '../administrators.contract';
 import { administratorRemovalRefusal } from '../companies.policy';

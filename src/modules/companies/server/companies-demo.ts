@@ -9,7 +9,7 @@ import type { Trx } from '../../../server/db/database';
 import { recordAudit } from '../../../server/audit/audit.queries';
 import { roleTemplates } from '../../../server/roles';
 import type { DemoCompany } from '../../../server/server-module';
-// eslint-disable-next-line no-restricted-imports -- companies are made one way, the identity module's (see companies.service.ts)
+// eslint-disable-next-line layers/imports -- companies are made one way, the identity module's (see companies.service.ts)
 import { createUser, emailExists, setUpCompany } from '../../auth/server/accounts.queries';
 import type { CompanyStatus, Product } from '../companies.contract';
 import { monthlyPerSeat, PRODUCT_PRICES_PENCE } from '../orders.contract';

@@ -15,9 +15,9 @@ import { announcePersonAdded } from '../../../server/server-module';
 import { AppError } from '../../../shared/app-error';
 import { GLOBAL_CHANNEL } from '../../../shared/realtime';
 import { SUPPORT_EMAIL } from '../../auth/auth.contract';
-// eslint-disable-next-line no-restricted-imports -- making a company and its first person is the identity module's (setUpCompany, createUser): shared, not copied
+// eslint-disable-next-line layers/imports -- making a company and its first person is the identity module's (setUpCompany, createUser): shared, not copied
 import { createUser, setUpCompany } from '../../auth/server/accounts.queries';
-// eslint-disable-next-line no-restricted-imports -- inviting is the identity module's one path (as the people module's directory-invite.ts)
+// eslint-disable-next-line layers/imports -- inviting is the identity module's one path (as the people module's directory-invite.ts)
 import { inviteUser } from '../../auth/server/onboarding.service';
 import {
   COMPANIES_RESOURCE,

@@ -11,11 +11,11 @@ import { withSystem } from '../../../server/db/database';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
 import { AppError } from '../../../shared/app-error';
 import type { ConfirmEmailResponse } from '../../auth/auth.contract';
-// eslint-disable-next-line no-restricted-imports -- the owner's onboarding session is the identity module's, as an invitation's link opens it
+// eslint-disable-next-line layers/imports -- the owner's onboarding session is the identity module's, as an invitation's link opens it
 import { confirmAndOpenOnboarding, onboardingAnswer } from '../../auth/server/onboarding.service';
-// eslint-disable-next-line no-restricted-imports -- the link's token is made and hashed as every e-mailed link's
+// eslint-disable-next-line layers/imports -- the link's token is made and hashed as every e-mailed link's
 import { generateLinkToken, hashLinkToken } from '../../auth/server/one-time-secrets';
-// eslint-disable-next-line no-restricted-imports -- what the identity services need, as the routes give it them
+// eslint-disable-next-line layers/imports -- what the identity services need, as the routes give it them
 import { identityDepsOf } from '../../auth/server/identity-deps';
 import { signUpMessages, SIGN_UP_LINK_TYPE, type SignUpAccepted, type SignUpValues } from '../sign-up.contract';
 import {

@@ -4,7 +4,7 @@
 import type { AuditCaller } from '../../../server/audit/audit-entry';
 import type { Config } from '../../../server/config';
 import type { Trx } from '../../../server/db/database';
-// eslint-disable-next-line no-restricted-imports -- e-mail changes are the identity module's; see the note above
+// eslint-disable-next-line layers/imports -- e-mail changes are the identity module's; see the note above
 import { addressChangedBeforeSetUp, requestEmailChange } from '../../auth/server/email-change.service';
 
 export type EmailChangeDeps = { config: Pick<Config, 'publicOrigin' | 'port'>; wakeMail: () => void };

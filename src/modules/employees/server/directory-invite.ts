@@ -4,7 +4,7 @@
 import type { AppDeps } from '../../../server/app-deps';
 import type { AuditCaller } from '../../../server/audit/audit-entry';
 import type { Scope } from '../../../shared/scopes';
-// eslint-disable-next-line no-restricted-imports -- inviting is the identity module's; see the note above
+// eslint-disable-next-line layers/imports -- inviting is the identity module's; see the note above
 import { inviteUser, inviterOf } from '../../auth/server/onboarding.service';
 
 export async function inviteEmployee(options: {

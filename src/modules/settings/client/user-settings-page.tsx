@@ -6,7 +6,7 @@ import { getToken } from '../../../client/auth/token-store';
 import { readTokenClaims } from '../../../client/auth/token-claims';
 import { usePageTitle } from '../../../client/shell/page-title';
 // The organisation module owns the iCal token reset; its section sits here with the other settings.
-// eslint-disable-next-line no-restricted-imports -- one section of another module's, placed on this page by design
+// eslint-disable-next-line layers/imports -- one section of another module's, placed on this page by design
 import { IcalFeedSection } from '../../organisation/client/ical-feed-section';
 import { EmailNotificationsSetting } from './email-notifications-setting';
 import { PushDevicesSetting } from './push-devices-setting';

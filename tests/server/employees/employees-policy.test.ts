@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { roleRank, scopeReachesForWrite, type PermissionEntry } from '../../shared/scopes';
-import { PRODUCT_ROLES } from '../../app/server/modules';
-import { mayActOnPerson, mayChangeSignInEmail } from './employees.policy';
+import { roleRank, scopeReachesForWrite, type PermissionEntry } from '../../../src/shared/scopes';
+import { PRODUCT_ROLES } from '../../../src/app/server/modules';
+import { mayActOnPerson, mayChangeSignInEmail } from '../../../src/modules/employees/employees.policy';
 
 const permissionsOf = (name: string): PermissionEntry[] => PRODUCT_ROLES.company.find((role) => role.name === name)?.permissions ?? [];
 const RANKS = { Owner: 4, 'HR admin': 3, Manager: 2, Employee: 1, 'Docs only': 0 } as const;

@@ -1,13 +1,17 @@
 import { AppShell } from '@mantine/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../ui/test-render';
-import { reloadPage } from '../reload-page';
-import { buildMenu, MENU_ENTRIES } from './menu-registry';
-import { menuContext, pending, permission } from './menu-test-context';
-import { SideMenu } from './side-menu';
+import { renderWithApp } from '../../client/ui/test-render';
+import { reloadPage } from '../../client/shell/reload-page';
+import { buildMenu, collectMenuEntries } from '../../client/shell/menu/menu-registry';
+import { clientModules } from './modules';
+import { menuContext, pending, permission } from '../../client/shell/menu/menu-test-context';
+import { SideMenu } from '../../client/shell/menu/side-menu';
 
-vi.mock('../reload-page', () => ({ reloadPage: vi.fn() }));
+/** Every entry of the app's modules, as the shell collects them. */
+const MENU_ENTRIES = collectMenuEntries(clientModules);
+
+vi.mock('../../client/shell/reload-page', () => ({ reloadPage: vi.fn() }));
 beforeEach(() => vi.mocked(reloadPage).mockClear());
 
 // The registered entries (the calendar module's among them).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAbsenceListSearch } from '../modules/leave/client/absence-list-search';
-import { parseSearch, stringifySearch } from './search-params';
+import { parseAbsenceListSearch } from './absence-list-search';
+import { parseSearch, stringifySearch } from '../../../client/search-params';
 
 describe('the address bar query string', () => {
   it('writes filters readably: one value plain, a list as the key repeated', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { menuContext, permission } from './menu-test-context';
-import { buildSettingsMenu, SETTINGS_ENTRIES } from './settings-registry';
+import { menuContext, permission } from '../../client/shell/menu/menu-test-context';
+import { buildSettingsMenu, collectSettingsEntries } from '../../client/shell/menu/settings-registry';
+import { clientModules } from './modules';
+
+/** Every entry of the app's modules, as the shell collects them. */
+const SETTINGS_ENTRIES = collectSettingsEntries(clientModules);
 
 const ALL_LANDED = SETTINGS_ENTRIES;
 const everything = [

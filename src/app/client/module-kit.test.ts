@@ -2,11 +2,11 @@
 // appear, in the product's order, once the module is in the list the shell collects from.
 import { describe, expect, it } from 'vitest';
 import { kitClientModule } from '../../../tests/support/kit-test-client-module';
-import { clientModules } from '../../app/client/modules';
-import { collectWidgets, dashboardWidgets } from './dashboard/dashboard-widgets';
-import { buildMenu, collectMenuEntries } from './menu/menu-registry';
-import { menuContext, permission } from './menu/menu-test-context';
-import { buildSettingsMenu, collectSettingsEntries } from './menu/settings-registry';
+import { clientModules } from './modules';
+import { collectWidgets, dashboardWidgets } from '../../client/shell/dashboard/dashboard-widgets';
+import { buildMenu, collectMenuEntries } from '../../client/shell/menu/menu-registry';
+import { menuContext, permission } from '../../client/shell/menu/menu-test-context';
+import { buildSettingsMenu, collectSettingsEntries } from '../../client/shell/menu/settings-registry';
 
 // Every key of the product's menu is taken: the kit's entry takes the calendar's place.
 const withKit = [

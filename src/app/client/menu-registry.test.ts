@@ -1,14 +1,18 @@
 import { IconCalendar } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
-import { badgeLabel } from '../../../shared/constants';
-import type { MenuContext } from './menu-context';
-import type { MenuEntryDefinition } from './menu-entry';
-import { buildMenu, HELP_FAQ_URL, MENU_ENTRIES, menuNeeds } from './menu-registry';
-import { menuContext, pending, permission } from './menu-test-context';
+import { badgeLabel } from '../../shared/constants';
+import type { MenuContext } from '../../client/shell/menu/menu-context';
+import type { MenuEntryDefinition } from '../../client/shell/menu/menu-entry';
+import { buildMenu, HELP_FAQ_URL, collectMenuEntries, menuNeeds } from '../../client/shell/menu/menu-registry';
+import { clientModules } from './modules';
+import { menuContext, pending, permission } from '../../client/shell/menu/menu-test-context';
+
+/** Every entry of the app's modules, as the shell collects them. */
+const MENU_ENTRIES = collectMenuEntries(clientModules);
 
 const titles = (context: MenuContext, entries: readonly MenuEntryDefinition[] = MENU_ENTRIES) =>
   buildMenu(context, entries).map((item) => item.title);
-const item = (context: MenuContext, key: string) => buildMenu(context).find((entry) => entry.key === key);
+const item = (context: MenuContext, key: string) => buildMenu(context, MENU_ENTRIES).find((entry) => entry.key === key);
 
 describe('side menu', () => {
   it('lists the registered entries in the product order: modules interleave with the shell', () => {
@@ -60,20 +64,22 @@ describe('side menu', () => {
   });
 
   it('badges the leave entry with pending absences, shown as "9+" above 9', () => {
-    const badges = Object.fromEntries(buildMenu(menuContext({ pending: pending({ user_absence: 12 }) })).map((e) => [e.key, e.badge]));
+    const badges = Object.fromEntries(
+      buildMenu(menuContext({ pending: pending({ user_absence: 12 }) }), MENU_ENTRIES).map((e) => [e.key, e.badge]),
+    );
     expect(badges).toMatchObject({ leave: 12, dashboard: 0 });
     expect(badgeLabel(badges.leave ?? 0)).toBe('9+');
   });
 
   it('loads only what registered entries need', () => {
     // Leave & Absences reads the pending counts and the return-to-work switch; Overtime also the user's overtime allowances.
-    expect([...menuNeeds()].sort()).toEqual(['companySettings', 'overtimeSettings', 'pending']);
+    expect([...menuNeeds(MENU_ENTRIES)].sort()).toEqual(['companySettings', 'overtimeSettings', 'pending']);
   });
 });
 
 describe('restricted (docs-only) mode', () => {
   const enabledKeys = (context: MenuContext) =>
-    buildMenu(context)
+    buildMenu(context, MENU_ENTRIES)
       .filter((entry) => !entry.disabled)
       .map((entry) => entry.key);
 
@@ -100,10 +106,10 @@ describe('restricted (docs-only) mode', () => {
   });
 
   it('disables nothing outside restricted mode, and shows the areas only to those who read documents', () => {
-    const items = buildMenu(menuContext());
+    const items = buildMenu(menuContext(), MENU_ENTRIES);
     expect(items.filter((entry) => entry.disabled)).toEqual([]);
     expect(items.map((entry) => entry.key)).not.toContain('hr-documents');
-    const reader = buildMenu(menuContext({ permissions: [permission('/api/document')] }));
+    const reader = buildMenu(menuContext({ permissions: [permission('/api/document')] }), MENU_ENTRIES);
     expect(reader.find((entry) => entry.key === 'hr-documents')?.href).toBe('/hr-documents/documents');
     expect(reader.find((entry) => entry.key === 'hs-documents')?.href).toBe('/hs-documents/documents');
   });
