@@ -112,7 +112,7 @@ describe('Statutory Sick Pay', () => {
       paidDays: 0,
       earningsMissing: true,
     });
-    expect(only(ssp([{ id: 'a', start: '2027-04-12', end: '2027-04-16' }], MON_TO_FRI, 400))).toMatchObject({
+    expect(only(ssp([{ id: 'a', start: '2099-04-13', end: '2099-04-17' }], MON_TO_FRI, 400))).toMatchObject({
       paidDays: 0,
       rateMissing: true,
     });

@@ -7,6 +7,8 @@ import type { Trx } from '../../../server/db/database';
 import './people-tables';
 import { type DemoPerson, DEMO_ACCOUNT_RECORDS, FULL_TIME, PEOPLE, THREE_DAYS, WEEKENDS, demoEmail, week } from './people-demo.data';
 
+/** The demo's standard hourly pay, a little different person by person. */
+const hourlyRate = (index: number) => 12.21 + (index % 5);
 const NI_LETTERS = ['AB', 'CE', 'GH', 'JK', 'LM', 'NP', 'RS', 'TW', 'WX', 'YZ'];
 const niNumber = (index: number) =>
   `${NI_LETTERS[index % NI_LETTERS.length]}${String(100000 + index * 7919).slice(-6)}${'ABCD'[index % 4]}`;
@@ -150,6 +152,8 @@ export async function seedPeopleDemo(
         contract_type_id: contractTypes.get(person.pattern === WEEKENDS ? 'Zero hours' : 'Permanent') ?? null,
         hours_per_week: person.pattern.reduce((sum, hours) => sum + hours, 0),
         employee_number: `E${String(1001 + index)}`,
+        // Their usual pay: the standard hourly rate below for their pattern's hours.
+        average_weekly_earnings: Math.round(hourlyRate(index) * person.pattern.reduce((sum, hours) => sum + hours, 0) * 100) / 100,
       })
       .execute();
     await trx
@@ -177,7 +181,7 @@ export async function seedPeopleDemo(
     if (standardRate) {
       await trx
         .insertInto('user_pay_rates')
-        .values({ ...base, pay_rate_type_id: standardRate.id, amount: 12.21 + (index % 5), unit: 'hour', start_date: started })
+        .values({ ...base, pay_rate_type_id: standardRate.id, amount: hourlyRate(index), unit: 'hour', start_date: started })
         .execute();
     }
     if (person.permitExpiry) {

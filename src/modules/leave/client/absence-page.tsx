@@ -1,7 +1,7 @@
 // /absence/{id} (absence_request notifications land here): one absence — who, what,
-// when, its deduction and status, reasons and medical detail when the caller may see it — the
-// decisions the caller may take, its history and a comment box. A 404 says the absence was not
-// found; a 403 shows the guard's message.
+// when, its deduction and status, reasons and medical detail when the caller may see it, its
+// Statutory Sick Pay when sickness — the decisions the caller may take, its history and a
+// comment box. A 404 says the absence was not found; a 403 shows the guard's message.
 import '@mantine/core/styles/Skeleton.css';
 import { Anchor, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import { LEAVE_ROUTES } from '../leave.contract';
 import { AbsenceActions } from './absence/absence-actions';
 import { leaveTypeName, personName } from './absence/absence-format';
 import { AbsenceHistory } from './absence/absence-history';
+import { AbsenceSickPayPanel } from './absence/absence-sick-pay';
 import { AbsenceSummary } from './absence/absence-summary';
 import { absenceQueryOptions } from './absences.api';
 import { LoadError } from '../../../client/ui/load-error';
@@ -48,6 +49,7 @@ export function AbsencePage({ id }: { id: string }) {
     body = (
       <Stack gap="md">
         <AbsenceSummary absence={absence.data} />
+        {absence.data.sick_pay && <AbsenceSickPayPanel sickPay={absence.data.sick_pay} />}
         <AbsenceActions absence={absence.data} />
         <AbsenceHistory absenceId={absence.data.id} events={absence.data.events} />
       </Stack>
