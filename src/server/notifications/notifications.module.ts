@@ -1,4 +1,4 @@
-// The notifications module's registration: the bell's list, read and click; the devices a
+// The platform's notifications registration, listed with the modules: the bell's list, read and click; the devices a
 // person allowed notifications on (Web Push), and the job that sends them what the bell gets.
 import type { ServerModule } from '../server-module';
 import { sendDuePushes } from './push-sender';

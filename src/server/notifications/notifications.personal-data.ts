@@ -1,4 +1,4 @@
-// The personal data the notifications module holds: each person's bell, settings and devices.
+// The personal data the notifications hold: each person's bell, settings and devices.
 import type { PersonalDataDeclaration } from '../personal-data';
 
 export const notificationsPersonalData: PersonalDataDeclaration = {

@@ -1,4 +1,4 @@
-// The dashboard module holds no personal data of its own: it counts other modules' records and keeps none.
+// The pending counts hold no personal data of their own: they count other modules' records and keep none.
 import type { PersonalDataDeclaration } from '../personal-data';
 
 export const dashboardPersonalData: PersonalDataDeclaration = { tables: [] };
