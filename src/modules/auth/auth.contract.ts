@@ -32,6 +32,8 @@ export type LoginResponse = {
   docs_only: boolean;
   hr_client: boolean;
   hs_client: boolean;
+  /** Signed in with a recovery code: how many are left; the app asks the person to set up their authenticator again. */
+  recovery_codes_left?: number;
 };
 
 // The session the platform keeps (its claims, refresh and sign-out) is src/shared/session.contract.ts.
@@ -45,7 +47,8 @@ export const authPaths = { login: '/api/login', ...sessionPaths } as const;
 // or too many failed sign-ins from its address): 429 with `{code, message}` and Retry-After.
 // The client shows `message`, or for `invite_not_accepted` the onboarding text below.
 
-export const TWO_FACTOR_METHODS = ['mail', 'mobile'] as const;
+/** How the second factor comes: a code e-mailed, texted, or shown by an authenticator app. */
+export const TWO_FACTOR_METHODS = ['mail', 'mobile', 'app'] as const;
 export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number];
 
 export const LOGIN_FAILURE_STATUSES = [
@@ -57,6 +60,7 @@ export const LOGIN_FAILURE_STATUSES = [
   'company_inactive',
   'account_on_hold',
   'access_disabled',
+  'passkey_required',
 ] as const;
 export type LoginFailureStatus = (typeof LOGIN_FAILURE_STATUSES)[number];
 
@@ -84,7 +88,9 @@ export const loginMessages = {
   /** `date` already formatted for people (dd/MM/yyyy HH:mm, Europe/London). */
   locked: (date: string) => `The user has been locked until ${date}`,
   codeSent: (method: TwoFactorMethod, contact: string) =>
-    `We have sent a code to your ${method === 'mail' ? 'e-mail address' : 'mobile phone'} ${contact}.`,
+    method === 'app'
+      ? 'Enter the 6-digit code from your authenticator app.'
+      : `We have sent a code to your ${method === 'mail' ? 'e-mail address' : 'mobile phone'} ${contact}.`,
   invalidCode: 'Invalid code, please try again.',
   inviteNotAccepted: 'Invite not accepted.',
   onboardingNotCompleted: 'Login Failed. Your onboarding process is not completed. Please contact an administrator.',
@@ -92,6 +98,9 @@ export const loginMessages = {
   accountOnHold: 'Your account is temporarily on hold.',
   accessDisabled: 'Your account access has been disabled. Please contact your line manager.',
   generic: 'Login failed.',
+  passkeyRequired: 'This account signs in with a passkey: choose "Sign in with a passkey".',
+  recoveryCodeUsed: (left: number) =>
+    `You signed in with a recovery code (${left} left). Set up your authenticator app again to get new recovery codes.`,
   tooManyAttempts: (minutes: number) =>
     `Too many failed sign-ins from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   serverError: 'Unexpected error occurred.',
@@ -125,7 +134,16 @@ export const ChangePasswordSchema = v.object({
 });
 
 /** GET /api/user-2fa → the caller's setting; PUT /api/user-2fa changes it (refused while impersonating). */
-export type TwoFactorSetting = { enabled: boolean; method: TwoFactorMethod; contact: string | null; required_by_company: boolean };
+export type TwoFactorSetting = {
+  enabled: boolean;
+  method: TwoFactorMethod;
+  contact: string | null;
+  required_by_company: boolean;
+  /** An authenticator app confirmed and ready to be chosen. */
+  authenticator: boolean;
+  recovery_codes_left: number;
+  passkeys: { id: string; name: string; created_at: string; last_used_at: string | null }[];
+};
 export const UpdateTwoFactorSchema = v.object({
   enabled: v.boolean('Field is required.'),
   method: v.picklist(TWO_FACTOR_METHODS, 'Field is required.'),
@@ -145,6 +163,8 @@ export const currentPasswordIncorrectMessage = 'The current password is not corr
 export const notWhileImpersonatingMessage = 'This cannot be changed while impersonating a user.';
 /** PUT /api/user-2fa: 422 on `method` when `mobile` is chosen and the user has no mobile number. */
 export const mobileNumberRequiredMessage = 'Add a mobile phone number to your profile before choosing text messages.';
+/** PUT /api/user-2fa: 422 on `method` when `app` is chosen before an authenticator app is set up. */
+export const authenticatorRequiredMessage = 'Set up an authenticator app before choosing it.';
 
 // ---------------------------------------------------------------------------------------
 // Onboarding: an invitation by e-mail, /confirm-email, then /welcome.

@@ -8,6 +8,8 @@ import { scopeAllows, ScopeEvaluationError, type Scope, type ScopeActor } from '
 export const TWO_FACTOR_CODE_TTL_SECONDS = 5 * 60;
 export const TWO_FACTOR_MAX_GUESSES = 5;
 export const TWO_FACTOR_CODE_DIGITS = 6;
+/** How long the authenticator app's step stays open for its code (no countdown is shown: the app's code changes by itself). */
+export const AUTHENTICATOR_STEP_SECONDS = 10 * 60;
 export const PASSWORD_RESET_LINK_SECONDS = 60 * 60;
 /** Reset e-mails one account is sent at most within PASSWORD_RESET_MAIL_WINDOW_SECONDS; further requests send nothing. */
 export const PASSWORD_RESET_MAILS_PER_WINDOW = 3;
@@ -161,9 +163,31 @@ export function normaliseCode(code: string | null | undefined): string | null {
   return compact === '' ? null : compact;
 }
 
-/** Two-factor by text message needs a number to send it to. */
-export function canUseTwoFactorMethod(method: TwoFactorMethod, mobile: string | null): boolean {
+/** Two-factor by text message needs a number to send it to; by authenticator app, a confirmed app. */
+export function canUseTwoFactorMethod(method: TwoFactorMethod, mobile: string | null, hasAuthenticator = false): boolean {
+  if (method === 'app') return hasAuthenticator;
   return method === 'mail' || Boolean(mobile?.trim());
+}
+
+/**
+ * How a person proves the second factor at a password sign-in: their authenticator app when
+ * they chose it, or — for administrators — as soon as they have one; an administrator with
+ * passkeys but no app is sent to "Sign in with a passkey"; everyone else gets a code sent.
+ */
+export function secondFactorOf(account: {
+  method: TwoFactorMethod;
+  hasAuthenticator: boolean;
+  hasPasskey: boolean;
+  administrator: boolean;
+}): 'app' | 'passkey' | 'code' {
+  if (account.hasAuthenticator && (account.method === 'app' || account.administrator)) return 'app';
+  if (account.administrator && account.hasPasskey) return 'passkey';
+  return 'code';
+}
+
+/** An administrator with a passkey and no authenticator app: the password alone never signs them in. */
+export function passkeyRequiredFailure(): LoginFailure {
+  return { status: 'passkey_required', message: loginMessages.passkeyRequired, details: null };
 }
 
 /** A company's user as scope rules see them: their company and every department they belong to. */

@@ -22,7 +22,8 @@ export type EmailTemplate =
   | 'company_status'
   | 'order_decision'
   | 'sign_up'
-  | 'sign_up_existing';
+  | 'sign_up_existing'
+  | 'two_factor_reset';
 
 export type EmailMessage = {
   template: EmailTemplate;

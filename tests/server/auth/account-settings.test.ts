@@ -112,6 +112,9 @@ describe('/api/user-2fa', () => {
       method: 'mail',
       contact: 'e***@example.test',
       required_by_company: false,
+      authenticator: false,
+      recovery_codes_left: 0,
+      passkeys: [],
     });
     // Signing in there needs a code; an impersonated session reads the setting without one.
     const required = await addUser(t, { company: await addCompany(t, { requireTwoFactor: true }) });
@@ -139,7 +142,15 @@ describe('/api/user-2fa', () => {
 
     const withMobile = await addUser(t, { company: await addCompany(t), mobile: '07700 901234' });
     const accepted = await putTwoFactor(await tokenFor(withMobile), { enabled: true, method: 'mobile' });
-    expect(accepted.json()).toEqual({ enabled: true, method: 'mobile', contact: '*******1234', required_by_company: false });
+    expect(accepted.json()).toEqual({
+      enabled: true,
+      method: 'mobile',
+      contact: '*******1234',
+      required_by_company: false,
+      authenticator: false,
+      recovery_codes_left: 0,
+      passkeys: [],
+    });
   });
 
   it('validates the body and is refused while impersonating (reading is allowed)', async () => {

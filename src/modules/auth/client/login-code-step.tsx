@@ -1,5 +1,7 @@
-// The two-factor step: where the code was sent (masked), the code field and the
-// time it stays valid, in mm:ss. At zero the form goes back to the start (login-flow.ts).
+// The two-factor step. A code sent by e-mail or text: where it went (masked), the code field
+// and the time it stays valid, in mm:ss; at zero the form goes back to the start
+// (login-flow.ts). An authenticator app: its code, no countdown (the app's code changes by
+// itself), and "Use a recovery code" for a lost phone.
 import { loginMessages } from '../auth.contract';
 import { formatCountdown, useSecondsLeft } from './countdown';
 import type { Challenge } from './login-flow';
@@ -10,22 +12,42 @@ type LoginCodeStepProps = {
   challenge: Challenge;
   code: string;
   error: string | undefined;
+  recovery: boolean;
   onCodeChange: (code: string) => void;
   onExpired: () => void;
   onStartAgain: () => void;
+  onRecovery: (on: boolean) => void;
 };
 
-export default function LoginCodeStep({ challenge, code, error, onCodeChange, onExpired, onStartAgain }: LoginCodeStepProps) {
-  const secondsLeft = useSecondsLeft(challenge.deadline, onExpired);
+export const RECOVERY_CODE_NOTE = 'Enter one of the recovery codes you saved when you set up your authenticator app.';
+
+function Countdown({ deadline, onExpired }: { deadline: number; onExpired: () => void }) {
+  const secondsLeft = useSecondsLeft(deadline, onExpired);
   return (
     <>
-      <p className={classes.note}>{loginMessages.codeSent(challenge.method, challenge.contact)}</p>
+      The code expires in{' '}
+      <span role="timer" className={classes.countdown}>
+        {formatCountdown(secondsLeft)}
+      </span>
+      .{' '}
+    </>
+  );
+}
+
+export default function LoginCodeStep(props: LoginCodeStepProps) {
+  const { challenge, code, error, recovery, onCodeChange, onExpired, onStartAgain, onRecovery } = props;
+  const app = challenge.method === 'app';
+  return (
+    <>
+      <p className={classes.note}>{recovery ? RECOVERY_CODE_NOTE : loginMessages.codeSent(challenge.method, challenge.contact)}</p>
       <LoginField
+        // A new field when switching, so the browser's one-time-code filling stays with the app's code.
+        key={recovery ? 'recovery' : 'code'}
         id="login-code"
-        label="Code"
+        label={recovery ? 'Recovery code' : 'Code'}
         name="two_factor_secret"
-        autoComplete="one-time-code"
-        inputMode="numeric"
+        autoComplete={recovery ? 'off' : 'one-time-code'}
+        inputMode={recovery ? 'text' : 'numeric'}
         required
         // The only field left on screen: take the user straight to it.
         autoFocus
@@ -34,11 +56,15 @@ export default function LoginCodeStep({ challenge, code, error, onCodeChange, on
         error={error}
       />
       <p className={classes.note}>
-        The code expires in{' '}
-        <span role="timer" className={classes.countdown}>
-          {formatCountdown(secondsLeft)}
-        </span>
-        .{' '}
+        {!app && <Countdown deadline={challenge.deadline} onExpired={onExpired} />}
+        {app && (
+          <>
+            <button type="button" className={classes.textButton} onClick={() => onRecovery(!recovery)}>
+              {recovery ? 'Use the code from my app' : 'Use a recovery code'}
+            </button>{' '}
+            ·{' '}
+          </>
+        )}
         <button type="button" className={classes.textButton} onClick={onStartAgain}>
           Start again
         </button>

@@ -54,7 +54,7 @@ export function interpretLoginError(error: unknown): LoginOutcome {
       return {
         kind: 'two_factor',
         ttl: typeof failure.ttl === 'number' && failure.ttl > 0 ? failure.ttl : DEFAULT_CODE_TTL_SECONDS,
-        method: failure.method === 'mobile' ? 'mobile' : 'mail',
+        method: failure.method === 'mobile' || failure.method === 'app' ? failure.method : 'mail',
         contact: failure.contact ?? '',
       };
     case 'invalid_code':

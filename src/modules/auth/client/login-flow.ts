@@ -1,6 +1,7 @@
 // The sign-in form's states: credentials, then — when the server asks — the
 // two-factor code step with its deadline. A wrong code stays in the code step; the code's
 // time running out clears the password, the code and the error and goes back to the start.
+// With an authenticator app the step has no countdown and may take a recovery code instead.
 import * as v from 'valibot';
 import type { FieldErrors } from '../../../shared/app-error';
 import { RequiredEmailFieldSchema } from '../../../shared/email-field';
@@ -20,6 +21,8 @@ export type LoginState = {
   challenge: Challenge | null;
   /** "Sign in" was pressed on index.html's static card: submit once the form is on screen. */
   submitPending: boolean;
+  /** At the authenticator app's step: a recovery code is being typed instead of the app's code. */
+  recovery: boolean;
 };
 
 export type LoginAction =
@@ -29,7 +32,8 @@ export type LoginAction =
   | { type: 'submitted' }
   | { type: 'refused'; outcome: LoginOutcome; now: number }
   | { type: 'expired' }
-  | { type: 'restart' };
+  | { type: 'restart' }
+  | { type: 'recovery'; on: boolean };
 
 export const initialLoginState: LoginState = {
   step: 'credentials',
@@ -40,6 +44,7 @@ export const initialLoginState: LoginState = {
   problem: null,
   challenge: null,
   submitPending: false,
+  recovery: false,
 };
 
 export function loginReducer(state: LoginState, action: LoginAction): LoginState {
@@ -56,7 +61,7 @@ export function loginReducer(state: LoginState, action: LoginAction): LoginState
       const { outcome } = action;
       if (outcome.kind === 'two_factor') {
         const challenge = { deadline: action.now + outcome.ttl * 1000, method: outcome.method, contact: outcome.contact };
-        return { ...state, step: 'code', code: '', problem: null, challenge };
+        return { ...state, step: 'code', code: '', problem: null, challenge, recovery: false };
       }
       if (outcome.kind === 'invalid_code' && state.step === 'code') return { ...state, code: '', problem: outcome.problem };
       return {
@@ -72,6 +77,8 @@ export function loginReducer(state: LoginState, action: LoginAction): LoginState
       return { ...state, step: 'credentials', password: '', code: '', problem: null, challenge: null, fieldErrors: {} };
     case 'restart':
       return { ...initialLoginState, email: state.email };
+    case 'recovery':
+      return { ...state, recovery: action.on, code: '', problem: null, fieldErrors: {} };
   }
 }
 

@@ -182,6 +182,21 @@ describe('LoginForm: the two-factor step', () => {
     expect(bodies[1]).toEqual({ email: 'owner@demo.test', password: 'demo-password', two_factor_secret: '123456' });
   });
 
+  it("asks for the authenticator app's code with no countdown, and takes a recovery code instead", async () => {
+    const bodies = answerLogins(refuse({ ...CODE_REQUIRED, method: 'app', contact: '' }), () => HttpResponse.json(SIGNED_IN));
+    const { onSignedIn } = await renderForm();
+    fill('owner@demo.test', 'demo-password');
+    submit();
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app.')).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    const recovery = await screen.findByRole('textbox', { name: 'Recovery code' });
+    fireEvent.change(recovery, { target: { value: 'abcde-fghjk' } });
+    submit();
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    expect(bodies[1]).toEqual({ email: 'owner@demo.test', password: 'demo-password', two_factor_secret: 'abcde-fghjk' });
+  });
+
   it('says the code was sent to a mobile phone when it was', async () => {
     answerLogins(refuse({ ...CODE_REQUIRED, method: 'mobile', contact: '07*** ***123' }));
     await renderForm();

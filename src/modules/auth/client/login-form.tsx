@@ -12,6 +12,7 @@ import { interpretLoginError } from './login-failure';
 import { initialLoginState, loginReducer, validateLogin } from './login-flow';
 import classes from './login-page.module.css';
 import { LoginProblemAlert } from './login-problem-alert';
+import { PasskeyButton } from './passkey-button';
 import { findStaticCard, takeStaticCardInput } from './static-card';
 
 // Most sign-ins never see the code step: it is fetched when the server asks for a code.
@@ -70,8 +71,10 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
             code={state.code}
             error={fieldErrors.two_factor_secret?.[0]}
             onCodeChange={(value) => dispatch({ type: 'edit', field: 'code', value })}
+            recovery={state.recovery}
             onExpired={expired}
             onStartAgain={restart}
+            onRecovery={(on) => dispatch({ type: 'recovery', on })}
           />
         </Suspense>
       ) : (
@@ -109,6 +112,13 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       <button type="submit" className={classes.submit} disabled={submitting} aria-busy={submitting || undefined}>
         {submitting ? 'Signing in' : 'Sign in'}
       </button>
+      {state.step === 'credentials' && (
+        <PasskeyButton
+          disabled={submitting}
+          onSignedIn={(response) => onSignedIn(response, { email: response.email, password: '' })}
+          onRefused={(outcome) => dispatch({ type: 'refused', outcome, now: Date.now() })}
+        />
+      )}
     </form>
   );
 }

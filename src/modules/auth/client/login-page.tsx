@@ -8,8 +8,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { isLocalStorageAvailable } from '../../../client/auth/token-store';
 import { LogoMark } from '../../../client/shell/logo';
 import { usePageTitle } from '../../../client/shell/page-title';
-import { showSuccessToast } from '../../../client/shell/toasts';
-import type { LoginInput, LoginResponse } from '../auth.contract';
+import { showInfoToast, showSuccessToast } from '../../../client/shell/toasts';
+import { loginMessages, type LoginInput, type LoginResponse } from '../auth.contract';
 import { LoginAbout } from './login-about';
 import { loginCopy } from './login-copy';
 import { LoginForm } from './login-form';
@@ -37,6 +37,16 @@ export function LoginPage() {
   async function signedIn(response: LoginResponse, input: LoginInput) {
     saveSession(response, input.email);
     showSuccessToast({ title: 'Success!', message: 'You have been logged in!' });
+    // A recovery code stands in for a lost phone once: straight to setting the app up again.
+    if (response.recovery_codes_left !== undefined) {
+      showInfoToast({
+        id: 'recovery-code-used',
+        title: 'Set up two-factor again',
+        message: loginMessages.recoveryCodeUsed(response.recovery_codes_left),
+      });
+      await navigate({ to: '/settings/user-settings' });
+      return;
+    }
     await navigate({ to: homePathFor(currentClaims()) });
   }
 

@@ -13,6 +13,7 @@ export type Credentials = {
   two_factor_enabled: boolean;
   two_factor_method: TwoFactorMethod;
   require_two_factor: boolean;
+  has_authenticator: boolean;
 };
 
 export async function findCredentials(db: DbOrTrx, userId: string): Promise<Credentials | undefined> {
@@ -28,6 +29,9 @@ export async function findCredentials(db: DbOrTrx, userId: string): Promise<Cred
       'u.two_factor_enabled',
       'u.two_factor_method',
       sql<boolean>`coalesce(c.require_two_factor, false)`.as('require_two_factor'),
+      sql<boolean>`exists (select 1 from authenticator_apps a where a.user_id = u.id and a.confirmed_at is not null)`.as(
+        'has_authenticator',
+      ),
     ])
     .where('u.id', '=', userId)
     .executeTakeFirst();

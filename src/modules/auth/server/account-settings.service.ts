@@ -1,56 +1,27 @@
 // A signed-in user's own password and two-factor setting. Neither can be changed from an
 // impersonated session: an administrator acting as someone must not lock them out.
-import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
-import type { Trx } from '../../../server/db/database';
-import type { Session } from '../../../server/plugins/request-context';
+import { recordAudit } from '../../../server/audit/audit.queries';
 import { AppError } from '../../../shared/app-error';
 import {
+  authenticatorRequiredMessage,
   currentPasswordIncorrectMessage,
   mobileNumberRequiredMessage,
-  notWhileImpersonatingMessage,
   type RefreshResponse,
   type TwoFactorSetting,
   type TwoFactorMethod,
 } from '../auth.contract';
 import { canUseTwoFactorMethod, twoFactorDelivery } from '../auth.policy';
-import { findCredentials, updatePasswordHash, updateTwoFactorSetting, type Credentials } from './account-settings.queries';
+import { auditAs, credentialsOf, inSessionScope, refuseWhileImpersonating, type Caller } from './account-caller';
+import { updatePasswordHash, updateTwoFactorSetting, type Credentials } from './account-settings.queries';
 import { createSession, findTokenAccount, revokeUserSessions } from './auth.queries';
-import { inTokenScope, signingKeys } from './authenticator';
-import type { IdentityDeps } from './identity-deps';
+import { signingKeys } from './authenticator';
+import { countUnusedRecoveryCodes } from './authenticator-apps.queries';
 import { endLinkTokens } from './link-tokens.queries';
+import { listPasskeys } from './passkeys.queries';
 import { hashPassword, verifyPassword } from './passwords';
 import { claimsFor, signAccessToken } from './tokens';
 
-type Caller = { deps: IdentityDeps; session: Session; source: AuditSource };
-
-function inSessionScope<T>(caller: Caller, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  return inTokenScope(caller.deps, { company_id: caller.session.companyId }, fn);
-}
-
-/** Checked before the body is read too, so an impersonated session learns nothing from validation. */
-export function refuseWhileImpersonating(session: Session): void {
-  if (session.impersonatorId) throw AppError.forbidden(notWhileImpersonatingMessage);
-}
-
-function auditAs(caller: Caller, action: string, details: Record<string, unknown> | null = null) {
-  const { session, source } = caller;
-  return {
-    ...source,
-    actorId: session.userId,
-    impersonatorId: session.impersonatorId,
-    companyId: session.companyId,
-    action,
-    targetType: 'user',
-    targetId: session.userId,
-    details,
-  };
-}
-
-async function credentialsOf(caller: Caller): Promise<Credentials> {
-  const credentials = await inSessionScope(caller, (trx) => findCredentials(trx, caller.session.userId));
-  if (!credentials) throw new AppError('unauthenticated');
-  return credentials;
-}
+export { refuseWhileImpersonating };
 
 /**
  * PUT /api/password: every session of the user ends (this one too) and a new one starts,
@@ -85,27 +56,38 @@ export async function changePassword(caller: Caller & { currentPassword: string;
   };
 }
 
-function settingOf(credentials: Credentials): TwoFactorSetting {
+function settingOf(credentials: Credentials, extra: Pick<TwoFactorSetting, 'recovery_codes_left' | 'passkeys'>): TwoFactorSetting {
   const method = credentials.two_factor_method;
-  const hasContact = canUseTwoFactorMethod(method, credentials.mobile);
+  const hasContact = method !== 'app' && canUseTwoFactorMethod(method, credentials.mobile);
   return {
     enabled: credentials.two_factor_enabled,
     method,
     contact: hasContact ? twoFactorDelivery({ method, email: credentials.email, mobile: credentials.mobile }).contact : null,
     required_by_company: credentials.require_two_factor,
+    authenticator: credentials.has_authenticator,
+    ...extra,
   };
 }
 
-/** GET /api/user-2fa: the caller's own setting, with the destination masked as the sign-in step shows it. */
-export async function getTwoFactorSetting(caller: Caller): Promise<TwoFactorSetting> {
-  return settingOf(await credentialsOf(caller));
+function extrasOf(caller: Caller) {
+  return inSessionScope(caller, async (trx) => ({
+    recovery_codes_left: await countUnusedRecoveryCodes(trx, caller.session.userId),
+    passkeys: await listPasskeys(trx, caller.session.userId),
+  }));
 }
 
-/** PUT /api/user-2fa: text messages need a mobile number on the profile. */
+/** GET /api/user-2fa: the caller's own setting, with the destination masked as the sign-in step shows it, their app and passkeys. */
+export async function getTwoFactorSetting(caller: Caller): Promise<TwoFactorSetting> {
+  return settingOf(await credentialsOf(caller), await extrasOf(caller));
+}
+
+/** PUT /api/user-2fa: text messages need a mobile number on the profile, the app a confirmed app. */
 export async function changeTwoFactorSetting(caller: Caller & { enabled: boolean; method: TwoFactorMethod }): Promise<TwoFactorSetting> {
   refuseWhileImpersonating(caller.session);
   const credentials = await credentialsOf(caller);
-  if (!canUseTwoFactorMethod(caller.method, credentials.mobile)) throw AppError.validation({ method: [mobileNumberRequiredMessage] });
+  if (caller.method === 'app' && !credentials.has_authenticator) throw AppError.validation({ method: [authenticatorRequiredMessage] });
+  if (!canUseTwoFactorMethod(caller.method, credentials.mobile, credentials.has_authenticator))
+    throw AppError.validation({ method: [mobileNumberRequiredMessage] });
   await inSessionScope(caller, async (trx) => {
     await updateTwoFactorSetting(trx, { userId: caller.session.userId, enabled: caller.enabled, method: caller.method });
     await recordAudit(
@@ -116,5 +98,5 @@ export async function changeTwoFactorSetting(caller: Caller & { enabled: boolean
       }),
     );
   });
-  return settingOf({ ...credentials, two_factor_enabled: caller.enabled, two_factor_method: caller.method });
+  return settingOf({ ...credentials, two_factor_enabled: caller.enabled, two_factor_method: caller.method }, await extrasOf(caller));
 }

@@ -62,6 +62,26 @@ export const authPersonalData: PersonalDataDeclaration = {
       dateColumn: 'created_at',
       erase: 'delete',
     },
+    // Second factors: the authenticator app's secret (encrypted), recovery codes (hashed), passkeys (public keys).
+    {
+      table: 'authenticator_apps',
+      label: 'Authenticator app',
+      subject: ['user_id'],
+      kind: 'security',
+      dateColumn: 'created_at',
+      erase: 'delete',
+    },
+    { table: 'recovery_codes', label: 'Recovery codes', subject: ['user_id'], kind: 'security', dateColumn: 'created_at', erase: 'delete' },
+    { table: 'passkeys', label: 'Passkeys', subject: ['user_id'], kind: 'security', dateColumn: 'created_at', erase: 'delete' },
+    {
+      table: 'passkey_challenges',
+      label: 'Passkey challenges',
+      subject: ['user_id'],
+      kind: 'security',
+      dateColumn: 'created_at',
+      erase: 'delete',
+      inExport: false,
+    },
     { table: 'invitation_tokens', label: 'Invitations', subject: ['user_id'], kind: 'security', dateColumn: 'created_at', erase: 'delete' },
     {
       table: 'email_change_tokens',

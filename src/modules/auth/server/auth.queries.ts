@@ -125,6 +125,9 @@ export type Account = {
   two_factor_method: TwoFactorMethod;
   require_two_factor: boolean;
   line_managers: string[];
+  /** A confirmed authenticator app, and at least one passkey (migrations 0047, 0048). */
+  has_authenticator: boolean;
+  has_passkey: boolean;
 };
 
 /** The user's line managers' ids (token claim), read in the same statement as the user. */
@@ -134,6 +137,17 @@ function lineManagerIds(userRef: string) {
 
 /** Sign-in knows no company yet: call inside the system scope (withSystem). */
 export async function findAccountByEmail(trx: Trx, email: string): Promise<Account | undefined> {
+  return accountQuery(trx)
+    .where(sql`lower(u.email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The account a passkey belongs to (sign-in with a passkey knows no address). */
+export async function findAccountById(trx: Trx, userId: string): Promise<Account | undefined> {
+  return accountQuery(trx).where('u.id', '=', userId).executeTakeFirst();
+}
+
+function accountQuery(trx: Trx) {
   return trx
     .selectFrom('users as u')
     .leftJoin('companies as c', 'c.id', 'u.company_id')
@@ -159,9 +173,11 @@ export async function findAccountByEmail(trx: Trx, email: string): Promise<Accou
       'u.two_factor_method',
       sql<boolean>`coalesce(c.require_two_factor, false)`.as('require_two_factor'),
       lineManagerIds('u.id').as('line_managers'),
-    ])
-    .where(sql`lower(u.email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
+      sql<boolean>`exists (select 1 from authenticator_apps a where a.user_id = u.id and a.confirmed_at is not null)`.as(
+        'has_authenticator',
+      ),
+      sql<boolean>`exists (select 1 from passkeys p where p.user_id = u.id)`.as('has_passkey'),
+    ]);
 }
 
 /** What a refreshed token says about its user, and whether they may still sign in (company status, own access). */

@@ -16,6 +16,7 @@ import { identityDepsOf } from './identity-deps';
 import { login, loginRefusal } from './login.service';
 import { accountRefusal } from '../auth.policy';
 import { onboardingRoutes } from './onboarding.routes';
+import { twoFactorRoutes } from './two-factor.routes';
 import { claimsFor, signAccessToken, verifyAccessToken } from './tokens';
 
 export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -83,4 +84,5 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   await app.register(accountRoutes, { deps: identity });
   await app.register(onboardingRoutes, { deps: identity });
   await app.register(accessRequestRoutes, { deps: identity });
+  await app.register(twoFactorRoutes, { deps: identity });
 };

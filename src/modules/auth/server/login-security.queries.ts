@@ -163,10 +163,13 @@ export async function createChallenge(
   return row.id;
 }
 
-export async function findLatestChallenge(db: DbOrTrx, userId: string): Promise<(ChallengeView & { id: string }) | undefined> {
+export async function findLatestChallenge(
+  db: DbOrTrx,
+  userId: string,
+): Promise<(ChallengeView & { id: string; method: TwoFactorMethod }) | undefined> {
   return db
     .selectFrom('two_factor_challenges')
-    .select(['id', 'guesses', sql<boolean>`used_at is not null`.as('used'), sql<boolean>`expires_at <= now()`.as('expired')])
+    .select(['id', 'method', 'guesses', sql<boolean>`used_at is not null`.as('used'), sql<boolean>`expires_at <= now()`.as('expired')])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .limit(1)
@@ -200,4 +203,15 @@ export async function useChallenge(db: DbOrTrx, id: string): Promise<boolean> {
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** When the address's sign-in lock ends, while one is in force (a passkey sign-in is refused during a lock too). */
+export async function findLoginLock(db: DbOrTrx, email: string): Promise<AttemptCount | undefined> {
+  const row = await db
+    .selectFrom('login_attempts')
+    .select(['failed_count', 'locked_until'])
+    .where('email', '=', email.toLowerCase())
+    .where('locked_until', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row?.locked_until ? { failedCount: row.failed_count, lockedUntil: row.locked_until } : undefined;
 }

@@ -6,14 +6,22 @@ import { recordAudit, type AuditEntry, type AuditSource } from '../../../server/
 import { withSystem, type Trx } from '../../../server/db/database';
 import { AppError } from '../../../shared/app-error';
 import { loginMessages, type LoginFailure, type LoginInput, type LoginResponse } from '../auth.contract';
-import { accountRefusal, failedLoginFailure, lockedFailure, normaliseCode, twoFactorRequired } from '../auth.policy';
+import {
+  accountRefusal,
+  failedLoginFailure,
+  lockedFailure,
+  normaliseCode,
+  passkeyRequiredFailure,
+  secondFactorOf,
+  twoFactorRequired,
+} from '../auth.policy';
 import { createSession, findAccountByEmail, findDepartmentIds, findPermissions, type Account } from './auth.queries';
 import type { IdentityDeps } from './identity-deps';
 import { claimLoginAttempt, clearLoginAttempts, releaseLoginAttempt, settleFailedLogin } from './login-security.queries';
 import { claimClientAttempt, releaseClientAttempt } from './login-throttle.queries';
 import { verifyPassword } from './passwords';
 import { sessionResponse } from './session-response';
-import { checkCode, startChallenge } from './two-factor.service';
+import { checkCode, startAppChallenge, startChallenge } from './two-factor.service';
 
 /** Every refusal is a 401 whose body is the outcome (LoginFailure) beside the usual code and message. */
 export function loginRefusal(failure: LoginFailure): AppError {
@@ -40,10 +48,10 @@ export function clientKey(ip: string | null): string {
     .join(':')}::/64`;
 }
 
-type Attempt = { email: string; account: Account | undefined; source: AuditSource };
+export type Attempt = { email: string; account: Account | undefined; source: AuditSource };
 
 /** An entry about a sign-in for `account`: filed under its company, so the company can see attempts on its people. */
-function loginEntry(attempt: Attempt, action: string, details: Record<string, unknown>): AuditEntry {
+export function loginEntry(attempt: Attempt, action: string, details: Record<string, unknown>): AuditEntry {
   const { account } = attempt;
   return {
     ...attempt.source,
@@ -115,26 +123,53 @@ export async function login(options: {
     throw loginRefusal(refused);
   }
 
-  // Administrators reach every company's platform data: a code at every sign-in, whatever their own setting.
+  // Administrators reach every company's platform data: a second factor at every sign-in,
+  // whatever their own setting — their authenticator app or passkey once they have one.
   const administrator = account.company_id === null && deps.config.login.administratorTwoFactor;
   const withTwoFactor = twoFactorRequired({
     userEnabled: account.two_factor_enabled || administrator,
     companyRequires: account.require_two_factor,
   });
+  let recoveryCodesLeft: number | undefined;
   if (withTwoFactor) {
+    const factor = secondFactorOf({
+      method: account.two_factor_method,
+      hasAuthenticator: account.has_authenticator,
+      hasPasskey: account.has_passkey,
+      administrator,
+    });
+    if (factor === 'passkey') {
+      await withSystem(deps.db, (trx) => recordAudit(trx, loginEntry(attempt, 'login.refused', { reason: 'passkey_required' })));
+      throw loginRefusal(passkeyRequiredFailure());
+    }
     const code = normaliseCode(input.two_factor_secret);
-    if (code === null) throw loginRefusal(await startChallenge({ deps, account, source }));
-    const failure = await checkCode({ deps, account, email, code, source });
-    if (failure) throw loginRefusal(failure);
+    if (code === null) {
+      throw loginRefusal(
+        factor === 'app' ? await startAppChallenge({ deps, account, source }) : await startChallenge({ deps, account, source }),
+      );
+    }
+    const checked = await checkCode({ deps, account, email, code, source });
+    if ('failure' in checked) throw loginRefusal(checked.failure);
+    if (checked.used.kind === 'recovery') recoveryCodesLeft = checked.used.left;
   }
 
   const { sessionId, departmentIds, permissions } = await withSystem(deps.db, (trx) =>
-    openSession(trx, { deps, attempt: { ...attempt, account }, twoFactor: withTwoFactor }),
+    openSession(trx, {
+      deps,
+      attempt: { ...attempt, account },
+      twoFactor: withTwoFactor,
+      ...(recoveryCodesLeft !== undefined ? { details: { recovery_code: true } } : {}),
+    }),
   );
-  return sessionResponse({ deps, account, sessionId, departmentIds, permissions, imp: false });
+  const response = await sessionResponse({ deps, account, sessionId, departmentIds, permissions, imp: false });
+  return recoveryCodesLeft === undefined ? response : { ...response, recovery_codes_left: recoveryCodesLeft };
 }
 
-async function openSession(trx: Trx, options: { deps: IdentityDeps; attempt: Attempt & { account: Account }; twoFactor: boolean }) {
+/** Opens a session for an account whose sign-in succeeded (a password, or a passkey): the attempts are cleared and the success audited. */
+export async function openSession(
+  trx: Trx,
+  options: { deps: IdentityDeps; attempt: Attempt & { account: Account }; twoFactor: boolean; details?: Record<string, unknown> },
+) {
   const { account } = options.attempt;
   await clearLoginAttempts(trx, options.attempt.email);
   const departmentIds = await findDepartmentIds(trx, account);
@@ -145,7 +180,7 @@ async function openSession(trx: Trx, options: { deps: IdentityDeps; attempt: Att
     maxSeconds: options.deps.config.sessions.maxSeconds,
   });
   await recordAudit(trx, {
-    ...loginEntry(options.attempt, 'login.succeeded', { two_factor: options.twoFactor }),
+    ...loginEntry(options.attempt, 'login.succeeded', { two_factor: options.twoFactor, ...options.details }),
     actorId: account.id,
   });
   return { sessionId, departmentIds, permissions };

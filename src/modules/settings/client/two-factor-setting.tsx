@@ -1,8 +1,10 @@
 // "My settings": two-factor sign-in (GET/PUT /api/user-2fa). The switch and the way the code
-// is sent save at once. While impersonating, nothing here can change (the server refuses it
-// with the message shown); a company that requires two-factor keeps the switch on.
+// comes (e-mail, text message, or the authenticator app once one is set up) save at once;
+// below them the authenticator app and the passkeys. While impersonating, nothing here can
+// change (the server refuses it with the message shown); a company that requires two-factor
+// keeps the switch on.
 import '@mantine/core/styles/Switch.css';
-import { Alert, Loader, Stack, Switch } from '@mantine/core';
+import { Alert, Divider, Loader, Stack, Switch, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getToken } from '../../../client/auth/token-store';
 import { readTokenClaims } from '../../../client/auth/token-claims';
@@ -10,12 +12,13 @@ import { showSuccessToast } from '../../../client/shell/toasts';
 import { SelectField } from '../../../client/ui/select-field';
 import { notWhileImpersonatingMessage, TWO_FACTOR_METHODS, type TwoFactorMethod } from '../../auth/auth.contract';
 import { SETTINGS_SAVED } from './email-notifications-setting';
+import { AuthenticatorSetting } from './authenticator-setting';
+import { PasskeysSetting } from './passkeys-setting';
 import { settingProblem } from './setting-problem';
 import { twoFactorQueryOptions, updateTwoFactorMutationOptions } from './two-factor.api';
 
 export const REQUIRED_BY_COMPANY = 'Your company asks for a code at every sign-in.';
-const METHOD_LABELS: Record<TwoFactorMethod, string> = { mail: 'E-mail', mobile: 'Text message' };
-const METHOD_OPTIONS = TWO_FACTOR_METHODS.map((method) => ({ value: method, label: METHOD_LABELS[method] }));
+const METHOD_LABELS: Record<TwoFactorMethod, string> = { mail: 'E-mail', mobile: 'Text message', app: 'Authenticator app' };
 
 export function TwoFactorSetting() {
   const queryClient = useQueryClient();
@@ -33,6 +36,11 @@ export function TwoFactorSetting() {
     );
   const locked = impersonating || update.isPending;
   const problem = settingProblem(update.error);
+  const methods = TWO_FACTOR_METHODS.map((method) => ({
+    value: method,
+    label: METHOD_LABELS[method],
+    disabled: method === 'app' && !setting.data.authenticator,
+  }));
 
   return (
     <Stack gap="sm">
@@ -50,9 +58,9 @@ export function TwoFactorSetting() {
         onChange={(event) => save({ enabled: event.currentTarget.checked })}
       />
       <SelectField
-        label="Send the code by"
+        label="Two-factor method"
         required
-        data={METHOD_OPTIONS}
+        data={methods}
         value={current.method}
         disabled={locked}
         description={setting.data.contact ? `Codes go to ${setting.data.contact}.` : undefined}
@@ -63,6 +71,16 @@ export function TwoFactorSetting() {
           {problem}
         </Alert>
       )}
+      <Divider />
+      <Title order={3} size="h5">
+        Authenticator app
+      </Title>
+      <AuthenticatorSetting setting={setting.data} locked={impersonating} />
+      <Divider />
+      <Title order={3} size="h5">
+        Passkeys
+      </Title>
+      <PasskeysSetting setting={setting.data} locked={impersonating} />
     </Stack>
   );
 }

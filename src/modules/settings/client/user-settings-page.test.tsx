@@ -22,7 +22,15 @@ function signIn({ imp = false, permissions = [] as unknown[] } = {}) {
 }
 
 function serve({
-  twoFactor = { enabled: false, method: 'mail', contact: 'a***@demo.test', required_by_company: false } as TwoFactorSetting,
+  twoFactor = {
+    enabled: false,
+    method: 'mail',
+    contact: 'a***@demo.test',
+    required_by_company: false,
+    authenticator: false,
+    recovery_codes_left: 0,
+    passkeys: [],
+  } as TwoFactorSetting,
 } = {}) {
   let settings: UserSettings = { user_id: USER_ID, email_notifications: true, allow_payable_overtime: false, allow_toil_overtime: false };
   let setting = twoFactor;
@@ -92,7 +100,7 @@ describe('My settings (/settings/user-settings)', () => {
     signIn();
     serve();
     renderWithApp(<UserSettingsPage />, { path: '/settings/user-settings' });
-    fireEvent.click(await screen.findByRole('combobox', { name: 'Send the code by' }));
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Two-factor method' }));
     await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
     fireEvent.click(await screen.findByRole('option', { name: 'Text message' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Add a mobile phone number to your profile before choosing text messages.');
@@ -106,14 +114,24 @@ describe('My settings (/settings/user-settings)', () => {
     const twoFactor = await screen.findByRole('switch', { name: /^Two-factor authentication/ });
     expect(twoFactor).toBeDisabled();
     expect(screen.getByText(IMPERSONATING)).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Send the code by' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Two-factor method' })).toBeDisabled();
     fireEvent.click(twoFactor);
     expect(puts).toEqual([]);
   });
 
   it('keeps two-factor on when the company requires it', async () => {
     signIn();
-    serve({ twoFactor: { enabled: false, method: 'mail', contact: null, required_by_company: true } });
+    serve({
+      twoFactor: {
+        enabled: false,
+        method: 'mail',
+        contact: null,
+        required_by_company: true,
+        authenticator: false,
+        recovery_codes_left: 0,
+        passkeys: [],
+      },
+    });
     renderWithApp(<UserSettingsPage />, { path: '/settings/user-settings' });
     const twoFactor = await screen.findByRole('switch', { name: /^Two-factor authentication/ });
     expect(twoFactor).toBeChecked();

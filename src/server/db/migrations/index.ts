@@ -41,6 +41,8 @@ import * as m0038 from './0038_people_import';
 import * as m0039 from './0039_resolve_stale_todos';
 import * as m0042 from './0042_company_hold_sessions';
 import * as m0045 from './0045_average_weekly_earnings';
+import * as m0047 from './0047_authenticator_apps';
+import * as m0048 from './0048_passkeys';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -84,4 +86,6 @@ export const migrations: Record<string, Migration> = {
   '0039_resolve_stale_todos': m0039,
   '0042_company_hold_sessions': m0042,
   '0045_average_weekly_earnings': m0045,
+  '0047_authenticator_apps': m0047,
+  '0048_passkeys': m0048,
 };
