@@ -1,10 +1,12 @@
 // Statutory Sick Pay as people see it: the employer enters a part-time worker's average
 // weekly earnings, a fortnight's sickness shows its SSP days and amount (80% of £97 = £77.60 a
-// week over Monday to Wednesday, £155.20), and the pay period carries the same as SSP elements.
+// week over Monday to Wednesday, £155.20), and the pay period and the Statutory Sick Pay report
+// carry the same.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AbsenceDetail } from '../../../src/modules/leave/absences.contract';
 import type { PayPeriodDetail } from '../../../src/modules/payroll/payroll.contract';
+import type { ReportResult } from '../../../src/shared/reports.contract';
 import { bearer, ownerSql } from '../../support/identity-fixtures';
 import { addLeaveCompany, leaveTypeId, type LeaveCompany, type LeavePerson } from '../../support/leave-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -75,6 +77,14 @@ describe('Statutory Sick Pay on the absence and in payroll', () => {
 
     const csv = String((await send('owner', 'GET', '/api/payroll-period/2026-05-01/download?layout=elements')).body);
     expect(csv).toMatch(/,SSP,Statutory Sick Pay,,,6,155\.20,/);
+
+    const report = (
+      await send('owner', 'GET', '/api/absence-reports/statutory_sick_pay?from=2026-05-01&to=2026-05-31')
+    ).json<ReportResult>();
+    expect(report.rows).toEqual([
+      { person: 'Colin Cole', department: expect.any(String), ssp_days: 6, waiting_days: 0, amount: 155.2, ssp1: '' },
+    ]);
+    expect(report.totals).toMatchObject({ ssp_days: 6, amount: 155.2 });
   });
 
   it('links a sickness within 8 weeks to the one before and says so', async () => {

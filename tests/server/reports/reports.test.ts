@@ -68,6 +68,7 @@ describe('who may see which report', () => {
       'bradford',
       'headcount',
       'service',
+      'statutory_sick_pay',
       'overtime',
       'hr_tasks',
       'hs_tasks',

@@ -8,6 +8,7 @@ import { countAbsencesAwaitingMe } from './absences.routes';
 import { leaveRoutes } from './leave.routes';
 import { assignDefaultPolicy } from './periods';
 import { reProRateForPattern } from './regrant';
+import { sickPayReport } from './sick-pay-report';
 import { seedLeaveDemo } from './leave-demo';
 import { leavePolicyReviewed } from './settings.queries';
 import { countReturnToWorkWaiting } from './return-to-work.service';
@@ -24,6 +25,7 @@ export const leaveModule: ServerModule = {
   timeOffInLieu: timeOffInLieuLedger,
   leaveImport: { importLeave },
   payroll: leavePayroll,
+  reports: [sickPayReport],
   jobs: leaveJobs,
   counters: { user_absence: countAbsencesAwaitingMe, user_absence_rtw: countReturnToWorkWaiting },
   onPersonAdded: (trx, person) => assignDefaultPolicy(trx, person),

@@ -1,7 +1,7 @@
 // The SQL behind Statutory Sick Pay (sick-pay.ts): a person's whole days of sickness, their
 // working patterns over time and the average weekly earnings the employer entered. Every
 // query filters by company as well as relying on row-level security.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { WeekHours } from '../leave-rules';
 
@@ -54,4 +54,24 @@ export async function findAverageWeeklyEarnings(
     trx,
   );
   return new Map(rows.map((row) => [row.user_id, row.amount]));
+}
+
+export type SickPersonRow = { id: string; name: string; department: string | null };
+
+/** The people in the report's reach with whole days of sickness meeting `from`..`to`. */
+export async function findSickPeople(
+  trx: DbOrTrx,
+  input: { companyId: string; conditions: RawBuilder<unknown>[]; from: string; to: string },
+): Promise<SickPersonRow[]> {
+  const { rows } = await sql<SickPersonRow>`
+    SELECT u.id, u.first_name || ' ' || u.surname AS name, d.name AS department
+    FROM users u LEFT JOIN departments d ON d.id = u.department_id
+    WHERE ${sql.join(input.conditions, sql` AND `)} AND EXISTS (
+      SELECT 1 FROM user_absences a JOIN leave_types t ON t.id = a.leave_type_id
+      WHERE a.company_id = ${input.companyId} AND a.user_id = u.id AND t.key = 'sickness' AND a.duration_type = 'days'
+        AND a.status IN ('approved', 'cancellation_requested') AND a.start_date <= ${input.to}::date
+        AND coalesce(a.end_date, a.returned_on - 1, ${input.to}::date) >= ${input.from}::date)
+    ORDER BY lower(u.surname), lower(u.first_name), u.id
+    LIMIT 5000`.execute(trx);
+  return rows;
 }

@@ -7,8 +7,11 @@ import { AppError } from '../../../shared/app-error';
 import { levelFor, type PermissionEntry } from '../../../shared/scopes';
 import type { ReportFilters, ReportResult, ReportSummary } from '../../../shared/reports.contract';
 
-export const collectReports = (modules: readonly Pick<ServerModule, 'reports'>[]): ReportDefinition[] =>
-  modules.flatMap((module) => module.reports ?? []);
+/** Every registered report: the reports module's own first (the absence report opens the screen), then the others in module order. */
+export const collectReports = (modules: readonly Pick<ServerModule, 'name' | 'reports'>[]): ReportDefinition[] => [
+  ...modules.filter((module) => module.name === 'reports').flatMap((module) => module.reports ?? []),
+  ...modules.filter((module) => module.name !== 'reports').flatMap((module) => module.reports ?? []),
+];
 
 export function reachFor(input: {
   permissions: readonly PermissionEntry[];
