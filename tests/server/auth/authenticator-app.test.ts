@@ -8,6 +8,7 @@ import { loginMessages } from '../../../src/modules/auth/auth.contract';
 import { authenticatorMessages } from '../../../src/modules/auth/two-factor.contract';
 import { base32Decode, base32Encode, matchTotp, totp, totpStep } from '../../../src/modules/auth/server/totp';
 import { TWO_FACTOR_RESET_SUBJECT } from '../../../src/modules/auth/server/two-factor-reset.service';
+import { resetAdministratorTwoFactor } from '../../../src/app/server/cli/admin-cli.service';
 import { PRODUCT_ROLES } from '../../../src/app/server/modules';
 import {
   addCompanyWithRoles,
@@ -237,6 +238,40 @@ async function signInByMail(app: TestApp, user: UserFixture): Promise<string> {
 }
 
 describe("an owner's reset", () => {
+  it("is what `npm run admin -- reset-2fa` does for an administrator, with a passkey's row too", async () => {
+    const user = await addUser(t, { company: null, roleId: await addRole(t, { companyId: null, template: PRODUCT_ROLES.administrator }) });
+    const token = await signIn(t, user);
+    const started = await t.app.inject({ method: 'POST', url: '/api/user-2fa/authenticator', headers: bearer(token) });
+    const key = base32Decode(started.json<{ secret: string }>().secret);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user-2fa/authenticator/confirm',
+      headers: bearer(token),
+      payload: { code: totp(key, Date.now()) },
+    });
+    await ownerSql(
+      t,
+      sql`insert into passkeys (user_id, name, credential_id, public_key) values (${user.id}, 'Security key', ${`cred-${user.id}`}, '\\x00')`,
+    );
+    await resetAdministratorTwoFactor({ deps: t.deps, email: user.email });
+    const [left] = await ownerSql<{ apps: number; codes: number; passkeys: number; method: string }>(
+      t,
+      sql`select (select count(*)::int from authenticator_apps where user_id = ${user.id}) as apps,
+                 (select count(*)::int from recovery_codes where user_id = ${user.id}) as codes,
+                 (select count(*)::int from passkeys where user_id = ${user.id}) as passkeys,
+                 (select two_factor_method from users where id = ${user.id}) as method`,
+    );
+    expect(left).toEqual({ apps: 0, codes: 0, passkeys: 0, method: 'mail' });
+    const [entry] = await ownerSql<{ details: Record<string, unknown> }>(
+      t,
+      sql`select details from audit_log where target_id = ${user.id} and action = 'administrator.two_factor_reset'`,
+    );
+    expect(entry?.details).toMatchObject({ authenticator: true, passkeys: 1, via: 'command-line' });
+    await expect
+      .poll(() => sink.messages.some((m) => m.to.includes(user.email) && m.raw.includes(TWO_FACTOR_RESET_SUBJECT)), { timeout: 10_000 })
+      .toBe(true);
+  });
+
   it('clears the app, recovery codes and passkeys, audits it and e-mails the person; codes come by e-mail again', async () => {
     const { company, user, codes } = await withAuthenticator();
     const owner = await addUser(t, { company: inCompany(company, 'Owner') });

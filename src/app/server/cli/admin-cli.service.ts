@@ -3,7 +3,6 @@
 // delivery, disable one. Every change is audited with no actor, as the command line.
 import { findAdministrators } from '../../../modules/companies/server/administrators.queries';
 import {
-  auditAdministratorActor,
   COMMAND_LINE,
   COMMAND_LINE_SOURCE,
   deleteAdministrator,
@@ -11,6 +10,7 @@ import {
 } from '../../../modules/companies/server/administrators.service';
 import { inviteWithLink } from '../../../modules/auth/server/onboarding.service';
 import { clearLoginAttempts } from '../../../modules/auth/server/login-security.queries';
+import { resetSecondFactors } from '../../../modules/auth/server/two-factor-reset.service';
 import type { Administrator } from '../../../modules/companies/administrators.contract';
 import { AppError } from '../../../shared/app-error';
 import type { AppDeps } from '../../../server/app-deps';
@@ -68,20 +68,30 @@ export async function inviteAgain(options: { deps: CliDeps; email: string }): Pr
   return { administrator, link };
 }
 
-/** Codes by e-mail again, every open code void, any sign-in lock on the address lifted. */
+/**
+ * Codes by e-mail again: the authenticator app, recovery codes and passkeys cleared, every open
+ * code void, any sign-in lock on the address lifted; the administrator is told by e-mail.
+ */
 export async function resetAdministratorTwoFactor(options: { deps: CliDeps; email: string }): Promise<Administrator> {
   const administrator = await administratorByEmail(options.deps.db, options.email);
   await withSystem(options.deps.db, async (trx) => {
     if (!(await resetTwoFactorToEmail(trx, administrator.id))) throw AppError.notFound();
     await clearLoginAttempts(trx, administrator.email);
-    await auditAdministratorActor(trx, COMMAND_LINE, {
-      companyId: null,
-      action: 'administrator.two_factor_reset',
-      targetType: 'user',
-      targetId: administrator.id,
-      details: { email: administrator.email },
+    await resetSecondFactors(trx, {
+      userId: administrator.id,
+      by: 'A Stafflane operator',
+      audit: {
+        ...COMMAND_LINE_SOURCE,
+        actorId: null,
+        companyId: null,
+        action: 'administrator.two_factor_reset',
+        targetType: 'user',
+        targetId: administrator.id,
+        details: { email: administrator.email, via: COMMAND_LINE },
+      },
     });
   });
+  options.deps.mail.wake();
   return administrator;
 }
 

@@ -4,7 +4,7 @@
 //   create --email … --name "First Surname"   a new administrator, and the link that sets their password
 //   link --email …                             a fresh set-password link for one who has not finished
 //   list                                       every administrator and their status
-//   reset-2fa --email …                        sign-in codes by e-mail again, open codes void, lock lifted
+//   reset-2fa --email …                        sign-in codes by e-mail again (app, recovery codes, passkeys cleared), lock lifted
 //   disable --email …                          the account ended and its sessions closed
 // A refusal is one line on stderr and exit code 1.
 import { parseArgs } from 'node:util';
@@ -30,7 +30,7 @@ const USAGE = [
   '  create --email EMAIL --name "FIRST SURNAME"   make an administrator and print the link that sets their password',
   '  link --email EMAIL                            a fresh set-password link for an administrator who has not set one (the last stops working)',
   '  list                                          list the administrators',
-  '  reset-2fa --email EMAIL                       send their sign-in codes by e-mail again (a lost phone), lift a sign-in lock',
+  '  reset-2fa --email EMAIL                       clear their authenticator app and passkeys, send codes by e-mail again, lift a lock',
   '  disable --email EMAIL                         end an administrator’s account and sessions',
 ].join('\n');
 
@@ -126,7 +126,7 @@ async function run(database: OpenDatabase, config: ReturnType<typeof loadConfig>
     case 'reset-2fa': {
       const administrator = await resetAdministratorTwoFactor({ deps, email: required(args.email) });
       console.log(
-        `Sign-in codes for ${administrator.email} now go to that e-mail address; codes sent before no longer work and any sign-in lock is lifted.`,
+        `Sign-in codes for ${administrator.email} now go to that e-mail address: their authenticator app, recovery codes and passkeys are cleared, codes sent before no longer work, any sign-in lock is lifted, and they have been told by e-mail.`,
       );
       return;
     }
