@@ -3,6 +3,7 @@
 // two requests waiting for Marcus, Ella's self-certification waiting for her; never twice.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AbsenceDetail } from '../../../src/modules/leave/absences.contract';
 import type { AbsencePeriod } from '../../../src/modules/leave/leave-balances.contract';
 import type { ReturnToWorkItem } from '../../../src/modules/leave/return-to-work.contract';
 import { DEMO_PASSWORD, seedDemo } from '../../../src/app/server/seed';
@@ -42,6 +43,19 @@ describe('the leave demo', () => {
     expect(res.statusCode, res.body).toBe(200);
     const annual = res.json<ListResponse<AbsencePeriod>>().results[0]?.values.find((value) => value.leave_type.key === 'annual_leave');
     expect(annual?.entitlement).toBe(17);
+  });
+
+  it('shows Statutory Sick Pay on Ella’s sickness: three qualifying days from her entered earnings', async () => {
+    const ella = await userId('employee@demo.test');
+    const [sickness] = await ownerSql<{ id: string }>(
+      t,
+      sql`select a.id from user_absences a join leave_types t on t.id = a.leave_type_id where a.user_id = ${ella} and t.key = 'sickness'`,
+    );
+    const res = await t.app.inject({ method: 'GET', url: `/api/user-absence/${sickness!.id}`, headers: await as('owner@demo.test') });
+    expect(res.statusCode, res.body).toBe(200);
+    const sickPay = res.json<AbsenceDetail>().sick_pay;
+    expect(sickPay?.paid_days).toBe(3);
+    expect(sickPay?.amount).toBeGreaterThan(0);
   });
 
   it('opens this year for every active person, and every balance is the sum of its logs', async () => {
