@@ -62,7 +62,9 @@ test('an incident reported offline on a phone with a photo lands once, and the o
   await row.getByRole('link').click();
   const panel = olivia.getByTestId('riddor-panel');
   await expect(panel.getByText('Specified injury')).toBeVisible();
-  await expect(panel.getByText('Report to the HSE without delay (the full report within 10 days).')).toBeVisible();
+  await expect(
+    panel.getByText(/^Report to the HSE without delay; the written report is due by \d\d\/\d\d\/\d{4} \(within 10 days\)\.$/),
+  ).toBeVisible();
   await expect(olivia.getByRole('button', { name: 'pallet.png' })).toBeVisible();
   await olivia.screenshot({ path: `${SCREENSHOTS}/riddor-owner-phone.png`, fullPage: true });
 

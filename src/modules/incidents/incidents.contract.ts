@@ -182,6 +182,8 @@ export type Riddor = {
   category: RiddorCategory | null;
   reportable: boolean;
   deadline: string | null;
+  /** For what is reported without delay, the day the written report is due (10 days after the incident). */
+  written_report_due: string | null;
   incapacity_days: number;
   /** Where the day count came from: the linked sickness absence, the typed last day, or none. */
   days_from: 'absence' | 'entered' | null;

@@ -16,7 +16,7 @@ const base: RiddorFacts = {
 describe('RIDDOR help', () => {
   it('counts off until and including Tuesday 13 January as 8 days: over-7-day, report by 20 January 2026', () => {
     const result = assessRiddor({ ...base, incapacityLastDay: '2026-01-13' });
-    expect(result).toEqual({ category: 'over_7_day', reportable: true, deadline: '2026-01-20', incapacityDays: 8 });
+    expect(result).toEqual({ category: 'over_7_day', reportable: true, deadline: '2026-01-20', writtenReportDue: null, incapacityDays: 8 });
   });
 
   it('counts off until Thursday 8 January as 3 days: neither reportable nor record only', () => {
@@ -24,6 +24,7 @@ describe('RIDDOR help', () => {
       category: null,
       reportable: false,
       deadline: null,
+      writtenReportDue: null,
       incapacityDays: 3,
     });
   });
@@ -33,6 +34,7 @@ describe('RIDDOR help', () => {
       category: 'over_3_day',
       reportable: false,
       deadline: null,
+      writtenReportDue: null,
       incapacityDays: 4,
     });
   });
@@ -47,8 +49,19 @@ describe('RIDDOR help', () => {
       category: 'specified_injury',
       reportable: true,
       deadline: null,
+      writtenReportDue: '2026-01-15',
       incapacityDays: 0,
     });
+  });
+
+  it('RIDDOR regs 4(1), 5, 6(1), 7: what is notified without delay has its written report due 10 days after (5 → 15 January 2026)', () => {
+    expect(assessRiddor({ ...base, death: true }).writtenReportDue).toBe('2026-01-15');
+    expect(assessRiddor({ ...base, isWorker: false, takenToHospital: true }).writtenReportDue).toBe('2026-01-15');
+    expect(assessRiddor({ ...base, isWorker: false, dangerousOccurrence: true }).writtenReportDue).toBe('2026-01-15');
+    // An over-7-day injury has its own 15-day deadline, a disease none, and nothing reportable none.
+    expect(assessRiddor({ ...base, incapacityLastDay: '2026-01-13' }).writtenReportDue).toBeNull();
+    expect(assessRiddor({ ...base, occupationalDisease: true }).writtenReportDue).toBeNull();
+    expect(assessRiddor(base).writtenReportDue).toBeNull();
   });
 
   it('reports a non-worker taken from the scene to hospital', () => {

@@ -3,8 +3,9 @@
 // must be reported, and by when. Pure rules, no clock: the caller passes "today" for an
 // incapacity still going on.
 //
-// - Deaths and specified injuries (the regulation 4(1) list) of workers: report without delay
-//   (the written report within 10 days), so no deadline date.
+// - Deaths and specified injuries (the regulation 4(1) list) of workers: report without delay,
+//   so no deadline date; the written report is due within 10 days of the incident (its date is
+//   given), as for a non-worker taken to hospital and a dangerous occurrence.
 // - Over-7-day incapacitation of a worker: consecutive days unable to do their normal work, not
 //   counting the day of the accident, weekends and rest days included; report within 15 days of
 //   the accident.
@@ -79,6 +80,12 @@ export type RiddorResult = {
   reportable: boolean;
   /** yyyy-MM-dd; null when the report is due without delay, or nothing is to be reported. */
   deadline: string | null;
+  /**
+   * yyyy-MM-dd: for what is notified without delay (a death, a specified injury, a non-worker
+   * taken to hospital, a dangerous occurrence), the day the written report is due, 10 days after
+   * the incident; null otherwise.
+   */
+  writtenReportDue: string | null;
   /** Consecutive days of incapacity, not counting the day of the accident. */
   incapacityDays: number;
 };
@@ -92,12 +99,16 @@ export function incapacityDays(accidentDate: string, lastDay: string | null): nu
   return Number.isFinite(days) && days > 0 ? days : 0;
 }
 
+/** Notified without delay, then reported in writing within 10 days (RIDDOR regs 4(1), 5, 6(1), 7). */
+const WRITTEN_WITHIN_10_DAYS: readonly RiddorCategory[] = ['death', 'specified_injury', 'non_worker_hospital', 'dangerous_occurrence'];
+
 export function assessRiddor(facts: RiddorFacts): RiddorResult {
   const days = facts.isWorker ? incapacityDays(facts.accidentDate, facts.incapacityLastDay) : 0;
   const result = (category: RiddorCategory | null, reportable: boolean, deadline: string | null = null): RiddorResult => ({
     category,
     reportable,
     deadline,
+    writtenReportDue: category && WRITTEN_WITHIN_10_DAYS.includes(category) ? addDays(facts.accidentDate, 10) : null,
     incapacityDays: days,
   });
   if (facts.death) return result('death', true);

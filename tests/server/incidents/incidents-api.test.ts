@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncidentDetail, IncidentList } from '../../../src/modules/incidents/incidents.contract';
+import { addDays, londonDate } from '../../../src/shared/dates';
 import { bearer, ownerSql } from '../../support/identity-fixtures';
 import { addLeaveCompany, leaveTypeId } from '../../support/leave-fixtures';
 import { startTaskHarness, type TaskHarness } from '../../support/tasks-fixtures';
@@ -172,12 +173,15 @@ describe('RIDDOR', () => {
   });
 
   it('reminds the owners at once about a specified injury, once', async () => {
-    const incident = await report('employee', { ...slip(), specified_injury: 'fracture', occurred_at: new Date().toISOString() });
-    expect(incident.riddor).toMatchObject({ category: 'specified_injury', reportable: true, deadline: null });
-    const told = await ownerSql<{ user_id: string }>(
+    const now = new Date();
+    const incident = await report('employee', { ...slip(), specified_injury: 'fracture', occurred_at: now.toISOString() });
+    const due = addDays(londonDate(now), 10);
+    expect(incident.riddor).toMatchObject({ category: 'specified_injury', reportable: true, deadline: null, written_report_due: due });
+    const told = await ownerSql<{ user_id: string; description: string }>(
       h.t,
-      sql`select user_id from notifications where description like ${`%/incident-log/${incident.id}%`}`,
+      sql`select user_id, description from notifications where description like ${`%/incident-log/${incident.id}%`}`,
     );
+    expect(told[0]?.description).toContain(`without delay, with the written report by ${due.split('-').reverse().join('/')}`);
     expect(new Set(told.map((row) => row.user_id))).toEqual(new Set([people().owner.id, people().hr.id]));
     expect(told).toHaveLength(2);
   });

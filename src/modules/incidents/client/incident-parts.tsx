@@ -43,7 +43,9 @@ export function RiddorPanel({ riddor }: { riddor: Riddor }) {
     when = `Reported to the HSE on ${formatCalendarDate(riddor.reported_on ?? '', DATE_FORMATS.date)}, reference ${riddor.reference ?? ''}.`;
   else if (riddor.reportable && riddor.deadline)
     when = `Report to the HSE by ${formatCalendarDate(riddor.deadline, DATE_FORMATS.date)} (within 15 days of the accident).`;
-  else if (riddor.reportable) when = 'Report to the HSE without delay (the full report within 10 days).';
+  else if (riddor.reportable && riddor.written_report_due)
+    when = `Report to the HSE without delay; the written report is due by ${formatCalendarDate(riddor.written_report_due, DATE_FORMATS.date)} (within 10 days).`;
+  else if (riddor.reportable) when = 'Report to the HSE without delay.';
   else if (riddor.status === 'record_only') when = 'Record only: keep it in the accident book; it does not need reporting.';
   else when = 'Nothing to report to the HSE on what is recorded so far.';
   return (

@@ -45,6 +45,7 @@ export function riddorOf(row: IncidentRow, today: string): Riddor {
     category: result.category,
     reportable: result.reportable,
     deadline: result.deadline,
+    written_report_due: result.writtenReportDue,
     incapacity_days: result.incapacityDays,
     days_from: from,
     status,

@@ -143,7 +143,11 @@ export async function remindIfDue(trx: Trx, row: q.IncidentRow, now: Date): Prom
   if (!riddor.reportable || !riddor.category) return false;
   if (riddor.deadline && addDays(riddor.deadline, -REMIND_DAYS_BEFORE) > londonDate(now)) return false;
   if (!(await q.claimRiddorReminder(trx, { id: row.id, now }))) return false;
-  const when = riddor.deadline ? `by ${formatCalendarDate(riddor.deadline, DATE_FORMATS.date)}` : 'without delay';
+  const when = riddor.deadline
+    ? `by ${formatCalendarDate(riddor.deadline, DATE_FORMATS.date)}`
+    : riddor.written_report_due
+      ? `without delay, with the written report by ${formatCalendarDate(riddor.written_report_due, DATE_FORMATS.date)}`
+      : 'without delay';
   const text = `RIDDOR: the incident at ${row.location} on ${formatCalendarDate(incidentDate(row), DATE_FORMATS.date)} (${RIDDOR_CATEGORY_LABELS[riddor.category]}) must be reported to the HSE ${when}.`;
   for (const userId of await q.findIncidentOwners(trx, row.company_id)) {
     await notify(trx, {
