@@ -63,8 +63,15 @@ test('the owner sends a statement of main terms, Ella signs it on her phone, the
   const url = owner.url();
   await owner.getByRole('button', { name: 'Send to sign' }).click();
   await owner.getByRole('dialog').getByRole('textbox', { name: 'Message' }).fill('Please sign your terms');
+  // Its wording says the company signs: the owner, who made it, is proposed first, then Ella.
+  await expect(owner.getByRole('dialog').getByText('Olivia Owen')).toBeVisible();
   await owner.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
   await expect(owner.getByText('Out for signature').first()).toBeVisible();
+  await owner.getByRole('checkbox', { name: /I agree to sign this document electronically/ }).check();
+  await owner.getByTestId('sign-panel').getByText('Type', { exact: true }).click();
+  await owner.getByRole('textbox', { name: 'Type your full name' }).fill('Olivia Owen');
+  await owner.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(owner.getByText('Signed. Thank you.')).toBeVisible();
 
   const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
   await ella.goto(new URL(url).pathname);

@@ -1,7 +1,8 @@
 // Expenses against the real server and the demo company: Ella photographs a receipt on her
 // phone (a file chooser here), claims a hotel night and a train fare, Marcus's badge rises
-// without a reload, and he approves the hotel in full and reduces the fare; the same kind of
-// claim made with no network waits in the outbox with its receipt and lands exactly once.
+// without a reload, and he approves the hotel in full and reduces the fare; one claim holds a
+// car park's receipt and the drive there; the same kind of claim made with no network waits
+// in the outbox with its receipt and lands exactly once.
 import type { Page } from '@playwright/test';
 import { deflateSync, crc32 } from 'node:zlib';
 import { QUEUED_TOAST_MESSAGE } from '../../src/client/offline/outbox-copy';
@@ -82,6 +83,7 @@ async function claimsNamed(page: Page, description: string): Promise<ExpenseClai
 /** Fills the two items of the form: a hotel night with its receipt photographed, and a train fare. */
 async function fillClaim(page: Page, description: string, receiptButton: 'Take photo' | 'Choose file'): Promise<void> {
   await page.getByRole('textbox', { name: 'What is this claim for?' }).fill(description);
+  await page.getByRole('button', { name: 'Add an item' }).click();
   const first = page.getByRole('group', { name: 'Item 1' });
   await choose(page, first, 'Expense type', 'Accommodation');
   await first.getByRole('textbox', { name: 'Description' }).fill('Hotel, one night');
@@ -139,6 +141,54 @@ test('a claim with a photographed receipt from a phone rises on the manager’s 
   expect(decided?.items.map((item) => item.approved_amount)).toEqual([89, 12]);
   await ella.context().close();
   await marcus.context().close();
+});
+
+test('one claim on a phone holds a parking receipt and the drive there, and shows both and their total once submitted', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const description = `Bolton store opening ${Date.now()}`;
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
+  await ella.goto('/expenses/new');
+  await expect(ella.getByRole('heading', { level: 1, name: 'New claim' })).toBeVisible();
+  await ella.getByRole('textbox', { name: 'What is this claim for?' }).fill(description);
+  await ella.getByRole('button', { name: 'Add an item' }).click();
+  const parking = ella.getByRole('group', { name: 'Item 1' });
+  await choose(ella, parking, 'Expense type', 'Travel');
+  await parking.getByRole('textbox', { name: 'Description' }).fill('Parking at the store');
+  await parking.getByRole('textbox', { name: 'Supplier' }).fill('NCP');
+  await parking.getByRole('textbox', { name: 'Gross amount (£)' }).fill('6.80');
+  const chooser = ella.waitForEvent('filechooser');
+  await parking.getByRole('button', { name: 'Choose file' }).click();
+  await (await chooser).setFiles({ name: 'parking.png', mimeType: 'image/png', buffer: photo(800, 600) });
+  await expect(parking.getByText('parking.jpg')).toBeVisible();
+  await ella.getByRole('button', { name: 'Add a journey' }).click();
+  const drive = ella.getByRole('group', { name: 'Journey 1' });
+  await drive.getByRole('textbox', { name: 'Business purpose' }).fill('Store opening');
+  await drive.getByRole('textbox', { name: 'From' }).fill('Head office');
+  await drive.getByRole('textbox', { name: 'To' }).fill('Bolton store');
+  await drive.getByRole('textbox', { name: 'Miles' }).fill('40');
+  // 40 car miles at 55p (well under the 10,000 of the tax year): £22.00, with the parking £28.80.
+  const totals = ella.getByRole('region', { name: 'Claim totals' });
+  await expect(totals).toContainText('£6.80');
+  await expect(totals).toContainText('£22.00');
+  await expect(totals).toContainText('£28.80');
+  expect(await ella.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await ella.getByRole('button', { name: 'Submit claim' }).click();
+
+  await expect(ella).toHaveURL(/\/expense\/[0-9a-f-]{36}$/);
+  await expect(ella.getByText('Expense and mileage claim', { exact: false })).toBeVisible();
+  const items = ella.getByRole('region', { name: 'Items' });
+  const journeys = ella.getByRole('region', { name: 'Journeys' });
+  await expect(items.getByRole('listitem', { name: 'Parking at the store' })).toBeVisible();
+  await expect(journeys.getByRole('listitem', { name: 'Head office to Bolton store' })).toContainText('40 mi × 55p');
+  const summary = ella.getByRole('region', { name: 'Summary' });
+  await expect(summary).toContainText('£28.80');
+  expect(await ella.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const [claim] = await claimsNamed(ella, description);
+  expect(claim).toMatchObject({ claim_type: 'mixed', status: 'submitted', total: 28.8, items_total: 6.8, mileage_total: 22 });
+  expect(claim?.items[0]?.receipts).toHaveLength(1);
+  await ella.context().close();
 });
 
 test('a claim with a receipt made with no network waits in the outbox and lands exactly once with its receipt', async ({ browser }) => {

@@ -141,6 +141,12 @@ export type DocumentDetail = DocumentSummary & {
   can_manage: boolean;
   /** The caller is the signer whose turn it is. */
   can_sign: boolean;
+  /**
+   * Who the wording of the template it was made from says signs it, in that order: someone for
+   * the company (whoever made the document, unless the sender chooses another) and the person
+   * it is about. Sending it to sign proposes them; empty for other documents.
+   */
+  signing_order: { party: 'company' | 'employee'; user_id: string | null }[];
 };
 export type AuditEntry = {
   event: TrailEvent;

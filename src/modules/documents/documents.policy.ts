@@ -50,3 +50,29 @@ export function mergeTemplate(body: string, values: Readonly<Record<string, stri
 export function fieldsUsed(body: string): string[] {
   return [...new Set([...body.matchAll(/\{\{\s*([a-z][a-z0-9_]*)\s*\}\}/g)].map((match) => match[1]!))];
 }
+
+/** Who a template's wording may say signs: someone for the company, and the person it is about. */
+export const SIGNING_PARTIES = ['company', 'employee'] as const;
+export type SigningParty = (typeof SIGNING_PARTIES)[number];
+
+const PARTY_WORDS: Record<SigningParty, RegExp> = {
+  company: /\{\{\s*company_name\s*\}\}|\b(company|employer)('s)?\b|on behalf of/i,
+  employee: /\{\{\s*employee_(first_)?name\s*\}\}|\b(employee|worker)('s)?\b/i,
+};
+
+/**
+ * The parties a template's wording says sign it, in the order it names them: each line that
+ * speaks of signing or a signature ("Signed for {{company_name}}", "the employee's signature")
+ * names the company, the person, or both. A document made from it proposes them as its signers.
+ */
+export function signingPartiesOf(body: string): SigningParty[] {
+  const found: { party: SigningParty; at: number }[] = [];
+  body.split('\n').forEach((line, lineIndex) => {
+    if (!/\b(counter)?sign(ed|s|ing|ature|atures)?\b/i.test(line)) return;
+    for (const party of SIGNING_PARTIES) {
+      const match = PARTY_WORDS[party].exec(line);
+      if (match && !found.some((entry) => entry.party === party)) found.push({ party, at: lineIndex * 100_000 + match.index });
+    }
+  });
+  return found.sort((a, b) => a.at - b.at).map((entry) => entry.party);
+}

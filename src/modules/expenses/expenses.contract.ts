@@ -1,4 +1,4 @@
-// Expenses: claims of receipts or business mileage, their items and receipts, the steps
+// Expenses: claims of receipt items and business mileage journeys, in any mix, their receipts, the steps
 // (submit, approve in full or in part, reject, pay, export to payroll), the company's expense
 // types and mileage rates, and the lists and exports. Money crosses the API in pounds (two
 // decimal places) and is kept in pence; miles in tenths.
@@ -46,8 +46,8 @@ export const expenseMessages = {
   amount: 'Please enter an amount in pounds and pence, such as 12.50.',
   vatOverGross: 'VAT cannot be more than the gross amount.',
   miles: 'Please enter the miles, up to one decimal place.',
-  itemsRequired: 'Please add at least one item.',
-  tooManyItems: 'A claim can have at most 50 items.',
+  itemsRequired: 'Please add at least one item or journey.',
+  tooManyItems: 'A claim can have at most 50 items and journeys together.',
   unknownType: 'Please choose an expense type.',
   rejectReason: 'Please give the reason for rejecting the claim.',
   cannotApproveOwn: 'You cannot approve your own claim.',
@@ -57,7 +57,6 @@ export const expenseMessages = {
   receiptRequired: (type: string) => `A receipt is required for ${type}.`,
   approvedOverClaimed: 'The approved amount cannot be more than the amount claimed.',
   unknownItem: 'This item is not part of the claim.',
-  wrongClaimType: 'Mileage items belong to a mileage claim, other items to an expense claim.',
   typeExists: 'An expense type with this name already exists.',
   notYours: 'Only the person claiming can change this claim.',
   nothingApproved: 'Approve at least part of one item, or reject the claim.',
@@ -128,27 +127,62 @@ export const MileageItemInputSchema = v.object({
 });
 export type MileageItemInput = v.InferOutput<typeof MileageItemInputSchema>;
 
-const itemsOf = <T extends v.GenericSchema>(item: T) =>
-  v.pipe(
-    v.array(item, expenseMessages.itemsRequired),
-    v.minLength(1, expenseMessages.itemsRequired),
-    v.maxLength(50, expenseMessages.tooManyItems),
-  );
-const claimBase = {
-  id: optionalId,
-  description: v.optional(textField({ maxLength: 200 }), ''),
-  /** Submit at once (the default) or keep as a draft (the form adds receipts first, then submits). */
-  submit: v.optional(v.boolean(), true),
-};
-export const ClaimInputSchema = v.variant(
-  'claim_type',
-  [
-    v.object({ ...claimBase, claim_type: v.literal('expense'), items: itemsOf(ExpenseItemInputSchema) }),
-    v.object({ ...claimBase, claim_type: v.literal('mileage'), items: itemsOf(MileageItemInputSchema) }),
-  ],
-  'Please choose expense or mileage.',
+const linesOf = <T extends v.GenericSchema>(line: T) =>
+  v.optional(v.pipe(v.array(line), v.maxLength(50, expenseMessages.tooManyItems)), []);
+
+/**
+ * A body of one kind only (`claim_type` with `items`), as clients sent before a claim held both
+ * and as an offline outbox may still hold: a mileage claim's `items` are its journeys.
+ */
+function fromSingleKindBody(input: unknown): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+  const body = input as Record<string, unknown>;
+  if (body.claim_type === 'mileage' && body.journeys === undefined) {
+    const { items, ...rest } = body;
+    return { ...rest, journeys: items };
+  }
+  return body;
+}
+
+/** A claim: receipt items and mileage journeys in any mix, at least one line and at most 50. */
+export const ClaimInputSchema = v.pipe(
+  v.unknown(),
+  v.transform(fromSingleKindBody),
+  v.object(
+    {
+      id: optionalId,
+      description: v.optional(textField({ maxLength: 200 }), ''),
+      /** Submit at once (the default) or keep as a draft (the form adds receipts first, then submits). */
+      submit: v.optional(v.boolean(), true),
+      items: linesOf(ExpenseItemInputSchema),
+      journeys: linesOf(MileageItemInputSchema),
+    },
+    'Please send the claim as an object.',
+  ),
+  v.forward(
+    v.check((claim) => claim.items.length + claim.journeys.length > 0, expenseMessages.itemsRequired),
+    ['items'],
+  ),
+  v.forward(
+    v.check((claim) => claim.items.length + claim.journeys.length <= 50, expenseMessages.tooManyItems),
+    ['journeys'],
+  ),
 );
 export type ClaimInput = v.InferOutput<typeof ClaimInputSchema>;
+
+/** "journeys.1.miles" → "Journey 2", "items.0.gross" → "Item 1": the line a field error is about. */
+export function claimLineName(field: string): string | null {
+  const match = /^(items|journeys)\.(\d+)(\.|$)/.exec(field);
+  if (!match) return null;
+  return `${match[1] === 'journeys' ? 'Journey' : 'Item'} ${Number(match[2]) + 1}`;
+}
+/** What a claim holds: receipt items, mileage journeys, or both. */
+export type ClaimKind = ClaimType | 'mixed';
+export const CLAIM_KIND_LABELS: Record<ClaimKind, string> = {
+  expense: 'Expenses',
+  mileage: 'Mileage',
+  mixed: 'Expenses and mileage',
+};
 
 export const ApproveInputSchema = v.object({
   /** Items approved for less than claimed (or 0); items not named are approved in full. */
@@ -244,13 +278,17 @@ export type ExpenseItem = {
 export type ClaimPerson = { id: string; first_name: string; surname: string; department_name: string | null };
 export type ExpenseClaim = {
   id: string;
-  claim_type: ClaimType;
+  /** What it holds: receipt items ("expense"), journeys ("mileage") or both ("mixed"). */
+  claim_type: ClaimKind;
   description: string;
   status: ClaimStatus;
   user: ClaimPerson;
   item_count: number;
   receipt_count: number;
   total: number;
+  /** The whole split: receipt items, and mileage journeys (what the company's rates pay). */
+  items_total: number;
+  mileage_total: number;
   approved_total: number | null;
   taxable_total: number;
   first_date: string | null;

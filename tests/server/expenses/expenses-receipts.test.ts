@@ -57,7 +57,7 @@ describe('receipts', () => {
     expect(draft.status).toBe('draft');
     const early = await h.act('employee', draft.id, 'submit');
     expect(early.statusCode).toBe(422);
-    expect(early.json<{ message: string }>().message).toBe('A receipt is required for Subsistence.');
+    expect(early.json<{ message: string }>().message).toBe('Item 1: A receipt is required for Subsistence.');
 
     const itemId = draft.items[0]?.id ?? '';
     const photo = await upload(h, 'employee', draft.id, itemId, { name: 'lunch.png', data: pngImage(40, 30) });

@@ -1,5 +1,7 @@
 // Sending a document to sign: one or more signers, in order or all at once, a message and a
-// due date; each is told (bell, e-mail, realtime) and reminded daily until they act.
+// due date; each is told (bell, e-mail, realtime) and reminded daily until they act. A document
+// made from a template starts with whom its wording says signs it: someone for the company (its
+// maker, whom the sender may change) and the person it is about.
 import './documents-styles';
 import { Modal, MultiSelect, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +14,11 @@ import { documentAction, documentKeys, invalidateDocuments, peopleQueryOptions, 
 export function SendToSignModal({ document, opened, onClose }: { document: DocumentDetail; opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const people = useQuery({ ...peopleQueryOptions(), enabled: opened });
-  const [signers, setSigners] = useState<string[]>(document.subject ? [document.subject.id] : []);
+  const proposed = document.signing_order.flatMap((entry) => (entry.user_id ? [entry.user_id] : []));
+  const [signers, setSigners] = useState<string[]>(
+    proposed.length > 0 ? [...new Set(proposed)] : document.subject ? [document.subject.id] : [],
+  );
+  const signsForCompany = document.signing_order.some((entry) => entry.party === 'company');
   const [ordering, setOrdering] = useState<'sequential' | 'parallel'>('sequential');
   const [message, setMessage] = useState('');
   const [due, setDue] = useState('');
@@ -40,7 +46,11 @@ export function SendToSignModal({ document, opened, onClose }: { document: Docum
         <Stack gap="sm">
           <MultiSelect
             label="Signers"
-            description="In the order they sign, when they sign in order."
+            description={
+              signsForCompany
+                ? 'Whom its wording says signs, in the order they sign: choose someone else to sign for the company if need be.'
+                : 'In the order they sign, when they sign in order.'
+            }
             searchable
             data={(people.data?.results ?? []).map((p) => ({ value: p.id, label: `${p.first_name} ${p.surname}` }))}
             value={signers}

@@ -35,6 +35,8 @@ export interface DocumentsTable extends TenantRow {
   created_by: string | null;
   updated_at: Generated<Date>;
   archived_at: Date | null;
+  /** Who a template's wording says signs the document made from it (migration 0043). */
+  signing_parties: Generated<('company' | 'employee')[]>;
 }
 export interface DocumentTagLinksTable {
   company_id: string;

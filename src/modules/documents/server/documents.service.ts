@@ -39,6 +39,7 @@ import { countOwned } from './labels.queries';
 import { extractPdfText } from './pdf-text';
 import { signRequestView } from './signing-view';
 import { endDeclinedTodos, voidPendingRequest } from './signing.service';
+import { findSigningOrder } from './templates.queries';
 
 export type DocumentsCaller = AuditCaller & { db: Db; storage: FileStorage };
 
@@ -95,6 +96,7 @@ export async function documentDetail(trx: Trx, caller: AuditCaller, row: Documen
     sign_request: signRequest,
     can_manage: managesDocuments(caller.session),
     can_sign: summary.my_status === 'to_sign',
+    signing_order: await findSigningOrder(trx, { companyId, documentId: row.id }),
   };
 }
 

@@ -5,11 +5,13 @@ import type { DocumentArea, TemplateField } from '../documents.contract';
 
 export type StarterTemplate = { key: string; area: DocumentArea; name: string; body: string; free_fields: TemplateField[] };
 
+// Whoever this wording says signs is proposed as a signer, in this order, when the document is
+// sent to sign (signingPartiesOf): someone for the company first, then the person.
 const signatures = `## Signatures
 
-Signed for {{company_name}}: the company's signature appears on the signature page.
+Signed for {{company_name}}: the signature of the person signing for the company appears on the signatures page.
 
-Signed by {{employee_name}}: the employee's signature appears on the signature page.`;
+Signed by {{employee_name}}: their signature appears on the signatures page.`;
 
 export const STARTER_TEMPLATES: readonly StarterTemplate[] = [
   {

@@ -6,6 +6,7 @@ import type { Trx } from '../../../server/db/database';
 import { isUniqueViolation } from '../../../server/db/pg-errors';
 import { AppError } from '../../../shared/app-error';
 import type { TemplateInput } from '../documents.contract';
+import type { SigningParty } from '../documents.policy';
 import type { StarterTemplate } from './starter-templates';
 import './documents-tables';
 
@@ -118,4 +119,30 @@ export async function findCompanyFacts(trx: Trx, companyId: string): Promise<{ n
             from company_locations l where l.company_id = c.id order by l.created_at limit 1) as address
     from companies c where c.id = ${companyId}`.execute(trx);
   return { name: rows[0]?.name ?? '', address: rows[0]?.address ?? '' };
+}
+
+/** Records who the wording of the template a document was made from says signs it. */
+export async function setSigningParties(trx: Trx, input: { companyId: string; documentId: string; parties: SigningParty[] }) {
+  await trx
+    .updateTable('documents')
+    .set({ signing_parties: sql<SigningParty[]>`${sql.val(input.parties)}::text[]` })
+    .where('company_id', '=', input.companyId)
+    .where('id', '=', input.documentId)
+    .execute();
+}
+
+/** A document's signing parties with who each is by default: its maker for the company (while active), its subject. */
+export async function findSigningOrder(
+  trx: Trx,
+  input: { companyId: string; documentId: string },
+): Promise<{ party: SigningParty; user_id: string | null }[]> {
+  const { rows } = await sql<{ parties: SigningParty[]; maker: string | null; subject: string | null }>`
+    select d.signing_parties as parties, maker.id as maker, subject.id as subject
+    from documents d
+    left join users maker on maker.id = d.created_by and maker.status = 'active'
+    left join users subject on subject.id = d.subject_user_id and subject.status = 'active'
+    where d.company_id = ${input.companyId} and d.id = ${input.documentId}`.execute(trx);
+  const row = rows[0];
+  if (!row) return [];
+  return row.parties.map((party) => ({ party, user_id: party === 'company' ? row.maker : row.subject }));
 }

@@ -8,7 +8,7 @@ import { AppError } from '../../../shared/app-error';
 import { formatCalendarDate, formatLondon } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
 import type { DocumentTemplate, GenerateInput, PreviewInput } from '../documents.contract';
-import { mergeTemplate } from '../documents.policy';
+import { mergeTemplate, signingPartiesOf } from '../documents.policy';
 import { createDocumentFromFile, type DocumentsCaller } from './documents.service';
 import { storeGeneratedFile } from './signing-view';
 import { STARTER_TEMPLATES } from './starter-templates';
@@ -18,6 +18,7 @@ import {
   findPersonFacts,
   findTemplate,
   listTemplates,
+  setSigningParties,
   type MergeFacts,
 } from './templates.queries';
 
@@ -112,7 +113,10 @@ export async function previewTemplate(db: Db, input: { companyId: string; body: 
   });
 }
 
-/** Makes the person's document from the template: a PDF version in the template's area, about them and private to HR. */
+/**
+ * Makes the person's document from the template: a PDF version in the template's area, about
+ * them and private to HR; to be signed, it remembers whom the template's wording says signs it.
+ */
 export async function generateFromTemplate(caller: DocumentsCaller, input: GenerateInput): Promise<string> {
   const companyId = requireCompany(caller.session);
   return withTenant(caller.db, companyId, async (trx) => {
@@ -139,7 +143,7 @@ export async function generateFromTemplate(caller: DocumentsCaller, input: Gener
       createdBy: caller.session.userId,
     });
     if (file.sha256 !== createHash('sha256').update(pdf).digest('hex')) throw new Error('stored bytes differ from the generated file');
-    return createDocumentFromFile(
+    const documentId = await createDocumentFromFile(
       caller,
       {
         fields: {
@@ -159,5 +163,8 @@ export async function generateFromTemplate(caller: DocumentsCaller, input: Gener
       },
       trx,
     );
+    // Whom its wording says signs it is whom sending it to sign proposes.
+    if (input.action === 'sign') await setSigningParties(trx, { companyId, documentId, parties: signingPartiesOf(template.body) });
+    return documentId;
   });
 }

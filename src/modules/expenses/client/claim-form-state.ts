@@ -1,11 +1,14 @@
-// The claim form's state: items as typed (strings while typing), the receipts chosen for each,
-// and turning them into the API's body. Ids are made here so receipts can name their item
-// before the claim exists on the server (offline, the outbox sends all in order).
+// The claim form's state: receipt items and mileage journeys as typed (strings while typing),
+// in any mix, the receipts chosen for each item, the totals as typed, and turning them into
+// the API's body. Ids are made here so receipts can name their item before the claim exists
+// on the server (offline, the outbox sends all in order).
 import { newIdempotencyKey } from '../../../client/api/api-client';
 import { londonDate } from '../../../shared/dates';
-import type { ClaimType, ExpenseClaimDetail, Vehicle } from '../expenses.contract';
+import type { ExpenseClaimDetail, Vehicle } from '../expenses.contract';
+import { milesToTenths, priceMileageItems } from '../mileage-rules';
 import type { ClaimBody } from './expenses.api';
 
+/** One line of the form: a receipt item uses the first fields, a journey the mileage ones. */
 export type ItemDraft = {
   id: string;
   date: string;
@@ -26,7 +29,8 @@ export type ItemDraft = {
   existing: { id: string; name: string }[];
 };
 
-export type ClaimDraft = { id: string; claim_type: ClaimType; description: string; items: ItemDraft[] };
+export type LineKind = 'items' | 'journeys';
+export type ClaimDraft = { id: string; description: string; items: ItemDraft[]; journeys: ItemDraft[] };
 
 export function newItem(): ItemDraft {
   return {
@@ -49,65 +53,86 @@ export function newItem(): ItemDraft {
   };
 }
 
-export const newClaim = (): ClaimDraft => ({ id: newIdempotencyKey(), claim_type: 'expense', description: '', items: [newItem()] });
+export const newClaim = (): ClaimDraft => ({ id: newIdempotencyKey(), description: '', items: [], journeys: [] });
 
 export function claimToDraft(claim: ExpenseClaimDetail): ClaimDraft {
+  const lines = claim.items.map((item) => ({
+    ...newItem(),
+    id: item.id,
+    date: item.date,
+    expense_type_id: item.expense_type?.id ?? '',
+    description: item.vehicle ? '' : item.description,
+    gross: item.amount,
+    vat: item.vat,
+    supplier: item.supplier,
+    vat_receipt_held: item.vat_receipt_held,
+    miles: item.miles ?? '',
+    vehicle: item.vehicle ?? 'car',
+    passengers: item.passengers,
+    from: item.from,
+    to: item.to,
+    purpose: item.purpose,
+    existing: item.receipts.map((receipt) => ({ id: receipt.id, name: receipt.name })),
+  }));
   return {
     id: claim.id,
-    claim_type: claim.claim_type,
     description: claim.description,
-    items: claim.items.map((item) => ({
-      ...newItem(),
-      id: item.id,
-      date: item.date,
-      expense_type_id: item.expense_type?.id ?? '',
-      description: item.description,
-      gross: item.amount,
-      vat: item.vat,
-      supplier: item.supplier,
-      vat_receipt_held: item.vat_receipt_held,
-      miles: item.miles ?? '',
-      vehicle: item.vehicle ?? 'car',
-      passengers: item.passengers,
-      from: item.from,
-      to: item.to,
-      purpose: item.purpose,
-      existing: item.receipts.map((receipt) => ({ id: receipt.id, name: receipt.name })),
-    })),
+    items: lines.filter((_, index) => claim.items[index]?.vehicle === null),
+    journeys: lines.filter((_, index) => claim.items[index]?.vehicle !== null),
   };
 }
 
 const num = (value: number | string) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value));
 
 export function toClaimBody(draft: ClaimDraft, submit: boolean): ClaimBody {
-  const items =
-    draft.claim_type === 'mileage'
-      ? draft.items.map((item) => ({
-          id: item.id,
-          date: item.date,
-          miles: num(item.miles),
-          vehicle: item.vehicle,
-          passengers: num(item.passengers) || 0,
-          from: item.from,
-          to: item.to,
-          purpose: item.purpose,
-        }))
-      : draft.items.map((item) => ({
-          id: item.id,
-          date: item.date,
-          expense_type_id: item.expense_type_id,
-          description: item.description,
-          gross: num(item.gross),
-          vat: num(item.vat) || 0,
-          supplier: item.supplier,
-          vat_receipt_held: item.vat_receipt_held,
-        }));
-  return { id: draft.id, claim_type: draft.claim_type, description: draft.description, submit, items };
+  return {
+    id: draft.id,
+    description: draft.description,
+    submit,
+    items: draft.items.map((item) => ({
+      id: item.id,
+      date: item.date,
+      expense_type_id: item.expense_type_id,
+      description: item.description,
+      gross: num(item.gross),
+      vat: num(item.vat) || 0,
+      supplier: item.supplier,
+      vat_receipt_held: item.vat_receipt_held,
+    })),
+    journeys: draft.journeys.map((journey) => ({
+      id: journey.id,
+      date: journey.date,
+      miles: num(journey.miles),
+      vehicle: journey.vehicle,
+      passengers: num(journey.passengers) || 0,
+      from: journey.from,
+      to: journey.to,
+      purpose: journey.purpose,
+    })),
+  };
 }
 
-/** "items.1.gross" → the field's message, for the item cards. */
-export function itemErrors(errors: Record<string, string[]> | undefined, index: number): Record<string, string> {
-  const prefix = `items.${index}.`;
+/**
+ * The claim's totals as typed, in pounds: its items, its journeys at HMRC's rates (the server
+ * prices them with the person's earlier miles of the tax year and the company's own rates).
+ */
+export function draftTotals(draft: Pick<ClaimDraft, 'items' | 'journeys'>): { items: number; mileage: number; total: number } {
+  const items = draft.items.reduce((sum, item) => sum + Math.round((Number(item.gross) || 0) * 100), 0);
+  const journeys = draft.journeys.flatMap((journey) => {
+    const miles = Number(journey.miles);
+    if (!journey.date || !Number.isFinite(miles) || miles <= 0) return [];
+    return [{ date: journey.date, tenths: milesToTenths(miles), vehicle: journey.vehicle, passengers: Number(journey.passengers) || 0 }];
+  });
+  const mileage = priceMileageItems(journeys, { priorCarTenthsByTaxYear: new Map(), companyRates: {} }).reduce(
+    (sum, journey) => sum + journey.result.paidPence,
+    0,
+  );
+  return { items: items / 100, mileage: mileage / 100, total: (items + mileage) / 100 };
+}
+
+/** "journeys.1.miles" → the field's message, for the second journey's card. */
+export function lineErrors(errors: Record<string, string[]> | undefined, kind: LineKind, index: number): Record<string, string> {
+  const prefix = `${kind}.${index}.`;
   return Object.fromEntries(
     Object.entries(errors ?? {})
       .filter(([key]) => key.startsWith(prefix))

@@ -1,10 +1,10 @@
-// The claim form (/expenses/new, /expense/{id}/edit), made for a phone: expenses or mileage,
-// one card per item, receipts from the camera or a file (photos made small on the device),
-// "Submit claim" or "Save as draft". With no signal the claim, its receipts and its
+// The claim form (/expenses/new, /expense/{id}/edit), made for a phone: receipt items and
+// mileage journeys in any mix (a trip's parking and the drive there in one claim), one card per
+// line, receipts from the camera or a file (photos made small on the device), the totals as
+// typed, "Submit claim" or "Save as draft". With no signal the claim, its receipts and its
 // submission wait in the outbox and are sent once, in order, when the signal returns.
-import '@mantine/core/styles/SegmentedControl.css';
-import { Alert, Anchor, Button, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconArrowLeft, IconCar, IconReceipt } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -12,12 +12,59 @@ import { isApiError } from '../../../client/api/api-client';
 import { QUEUED_TOAST_MESSAGE } from '../../../client/offline/outbox-copy';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showInfoToast, showSuccessToast } from '../../../client/shell/toasts';
-import type { ClaimType } from '../expenses.contract';
-import { claimToDraft, itemErrors, newClaim, newItem, toClaimBody, type ClaimDraft, type ItemDraft } from './claim-form-state';
+import { formatPounds } from '../../../shared/money';
+import {
+  claimToDraft,
+  draftTotals,
+  lineErrors,
+  newClaim,
+  newItem,
+  toClaimBody,
+  type ClaimDraft,
+  type ItemDraft,
+  type LineKind,
+} from './claim-form-state';
 import { ClaimItemFields } from './claim-item-fields';
 import { expenseTypesQueryOptions, refusalMessage, removeReceiptMutationOptions, sendClaimMutationOptions } from './expenses.api';
 import { prepareReceipt } from './receipt-image';
 import type { ExpenseClaimDetail } from '../expenses.contract';
+
+const MAX_LINES = 50;
+
+/** The claim's items, mileage and whole as typed. */
+function Totals({ draft }: { draft: ClaimDraft }) {
+  const totals = draftTotals(draft);
+  const figures: [string, number][] = [
+    ...(draft.items.length > 0 && draft.journeys.length > 0
+      ? ([
+          ['Items', totals.items],
+          ['Mileage', totals.mileage],
+        ] as [string, number][])
+      : []),
+    ['Total', totals.total],
+  ];
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-label="Claim totals">
+      <SimpleGrid cols={figures.length} spacing="xs">
+        {figures.map(([label, value]) => (
+          <Stack key={label} gap={0}>
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={700} aria-live="polite">
+              {formatPounds(value)}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+      {draft.journeys.length > 0 && (
+        <Text size="xs" c="dimmed" mt={4}>
+          Mileage at HMRC’s rates; the claim shows what your company pays.
+        </Text>
+      )}
+    </Paper>
+  );
+}
 
 type Props = { claim?: ExpenseClaimDetail };
 
@@ -32,8 +79,17 @@ export function ClaimForm({ claim }: Props) {
   const [preparing, setPreparing] = useState<string | null>(null);
   const errors = send.isError && isApiError(send.error) ? (send.error.fieldErrors as Record<string, string[]> | undefined) : undefined;
 
-  const setItem = (index: number, patch: Partial<ItemDraft>) =>
-    setDraft((current) => ({ ...current, items: current.items.map((item, other) => (other === index ? { ...item, ...patch } : item)) }));
+  const lineCount = draft.items.length + draft.journeys.length;
+  const setLine = (kind: LineKind, index: number, patch: Partial<ItemDraft>) =>
+    setDraft((current) => ({ ...current, [kind]: current[kind].map((line, other) => (other === index ? { ...line, ...patch } : line)) }));
+  const setItem = (index: number, patch: Partial<ItemDraft>) => setLine('items', index, patch);
+  const addLine = (kind: LineKind) =>
+    setDraft((current) => {
+      const last = [...current.items, ...current.journeys].at(-1);
+      return { ...current, [kind]: [...current[kind], { ...newItem(), date: last?.date ?? newItem().date }] };
+    });
+  const removeLine = (kind: LineKind, index: number) =>
+    setDraft((current) => ({ ...current, [kind]: current[kind].filter((_, other) => other !== index) }));
   const addFiles = async (index: number, files: File[]) => {
     const itemId = draft.items[index]?.id ?? '';
     setPreparing(itemId);
@@ -49,8 +105,7 @@ export function ClaimForm({ claim }: Props) {
   };
 
   const save = (submit: boolean) => {
-    const receipts =
-      draft.claim_type === 'expense' ? draft.items.flatMap((item) => item.files.map((file) => ({ itemId: item.id, file }))) : [];
+    const receipts = draft.items.flatMap((item) => item.files.map((file) => ({ itemId: item.id, file })));
     send.mutate(
       { body: toClaimBody(draft, submit), ...(claim ? { existingId: claim.id } : {}), receipts, submit },
       {
@@ -99,20 +154,9 @@ export function ClaimForm({ claim }: Props) {
               {claim.reject_reason}
             </Alert>
           )}
-          <SegmentedControl
-            aria-label="What are you claiming?"
-            fullWidth
-            disabled={Boolean(claim)}
-            data={[
-              { value: 'expense', label: 'Expenses' },
-              { value: 'mileage', label: 'Mileage' },
-            ]}
-            value={draft.claim_type}
-            onChange={(value) => setDraft((current) => ({ ...current, claim_type: value as ClaimType, items: [newItem()] }))}
-          />
           <TextInput
             label="What is this claim for?"
-            placeholder={draft.claim_type === 'mileage' ? 'Client visits in May' : 'Supplier visit, London'}
+            placeholder="Supplier visit, London"
             maxLength={200}
             value={draft.description}
             error={errors?.description?.[0]}
@@ -121,44 +165,59 @@ export function ClaimForm({ claim }: Props) {
               setDraft((current) => ({ ...current, description }));
             }}
           />
-          {draft.items.map((item, index) => (
-            <ClaimItemFields
-              key={item.id}
-              index={index}
-              claimType={draft.claim_type}
-              item={item}
-              types={types.data ?? []}
-              errors={itemErrors(errors, index)}
-              busyFiles={preparing === item.id}
-              onChange={(patch) => setItem(index, patch)}
-              onFiles={(files) => void addFiles(index, files)}
-              onRemoveExisting={(receiptId) =>
-                claim &&
-                removeReceipt.mutate(
-                  { claimId: claim.id, receiptId },
-                  { onSuccess: () => setItem(index, { existing: item.existing.filter((receipt) => receipt.id !== receiptId) }) },
-                )
-              }
-              onRemove={
-                draft.items.length > 1
-                  ? () => setDraft((current) => ({ ...current, items: current.items.filter((_, other) => other !== index) }))
-                  : null
-              }
-            />
-          ))}
-          <Button
-            variant="default"
-            leftSection={<IconPlus size={16} aria-hidden="true" />}
-            disabled={draft.items.length >= 50}
-            onClick={() =>
-              setDraft((current) => ({
-                ...current,
-                items: [...current.items, { ...newItem(), date: current.items.at(-1)?.date ?? newItem().date }],
-              }))
-            }
-          >
-            {draft.claim_type === 'mileage' ? 'Add a journey' : 'Add an item'}
-          </Button>
+          {lineCount === 0 && (
+            <Text size="sm" c="dimmed">
+              Add what you paid for, with its receipt, and the journeys you drove, in any mix: a trip’s parking and its miles go in one
+              claim.
+            </Text>
+          )}
+          {(['items', 'journeys'] as const).flatMap((kind) =>
+            draft[kind].map((line, index) => (
+              <ClaimItemFields
+                key={line.id}
+                index={index}
+                kind={kind}
+                item={line}
+                types={types.data ?? []}
+                errors={lineErrors(errors, kind, index)}
+                busyFiles={preparing === line.id}
+                onChange={(patch) => setLine(kind, index, patch)}
+                onFiles={(files) => void addFiles(index, files)}
+                onRemoveExisting={(receiptId) =>
+                  claim &&
+                  removeReceipt.mutate(
+                    { claimId: claim.id, receiptId },
+                    { onSuccess: () => setItem(index, { existing: line.existing.filter((receipt) => receipt.id !== receiptId) }) },
+                  )
+                }
+                onRemove={lineCount > 1 ? () => removeLine(kind, index) : null}
+              />
+            )),
+          )}
+          {(errors?.items?.[0] ?? errors?.journeys?.[0]) && (
+            <Text size="sm" c="red.8" role="alert">
+              {errors?.items?.[0] ?? errors?.journeys?.[0]}
+            </Text>
+          )}
+          <SimpleGrid cols={2} spacing="xs">
+            <Button
+              variant="default"
+              leftSection={<IconReceipt size={16} aria-hidden="true" />}
+              disabled={lineCount >= MAX_LINES}
+              onClick={() => addLine('items')}
+            >
+              Add an item
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconCar size={16} aria-hidden="true" />}
+              disabled={lineCount >= MAX_LINES}
+              onClick={() => addLine('journeys')}
+            >
+              Add a journey
+            </Button>
+          </SimpleGrid>
+          {lineCount > 0 && <Totals draft={draft} />}
           {problem && (
             <Alert color="red" role="alert">
               {problem}

@@ -23,9 +23,14 @@ export function claimDates(claim: Pick<ExpenseClaim, 'first_date' | 'last_date'>
     : shownDate(claim.first_date);
 }
 
+const UNNAMED_CLAIM = { expense: 'Expense claim', mileage: 'Mileage claim', mixed: 'Expense and mileage claim' } as const;
+
 export function claimTitle(claim: Pick<ExpenseClaim, 'claim_type' | 'description'>): string {
-  return claim.description || (claim.claim_type === 'mileage' ? 'Mileage claim' : 'Expense claim');
+  return claim.description || UNNAMED_CLAIM[claim.claim_type];
 }
+
+/** What a claim is, as its summary line says it: "Mileage claim". */
+export const claimKindWords = (claim: Pick<ExpenseClaim, 'claim_type'>) => UNNAMED_CLAIM[claim.claim_type];
 
 const ACTION_WORDS: Record<string, string> = {
   created: 'Created',

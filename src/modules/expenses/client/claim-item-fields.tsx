@@ -1,4 +1,4 @@
-// One item of the claim form: an expense (date, type, description, gross, VAT, supplier, VAT
+// One line of the claim form: a receipt item (date, type, description, gross, VAT, supplier, VAT
 // receipt, receipts from the camera or a file) or a journey (date, from, to, purpose, miles,
 // vehicle, passengers) with its amount estimated from HMRC's rates as typed.
 import '@mantine/core/styles/InlineInput.css';
@@ -7,15 +7,15 @@ import '@mantine/core/styles/NumberInput.css';
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconCamera, IconFileUpload, IconTrash, IconX } from '@tabler/icons-react';
 import { useId, useRef } from 'react';
-import { RECEIPT_ACCEPT, VEHICLE_LABELS, VEHICLES, type ClaimType, type ExpenseType, type Vehicle } from '../expenses.contract';
+import { RECEIPT_ACCEPT, VEHICLE_LABELS, VEHICLES, type ExpenseType, type Vehicle } from '../expenses.contract';
 import { formatPounds } from '../../../shared/money';
 import { mileageAmount, milesToTenths } from '../mileage-rules';
-import type { ItemDraft } from './claim-form-state';
+import type { ItemDraft, LineKind } from './claim-form-state';
 import { DateField } from '../../../client/ui/date-field';
 
 type Props = {
   index: number;
-  claimType: ClaimType;
+  kind: LineKind;
   item: ItemDraft;
   types: ExpenseType[];
   errors: Record<string, string>;
@@ -44,24 +44,13 @@ function MileageEstimate({ item }: { item: ItemDraft }) {
   );
 }
 
-export function ClaimItemFields({
-  index,
-  claimType,
-  item,
-  types,
-  errors,
-  busyFiles,
-  onChange,
-  onFiles,
-  onRemoveExisting,
-  onRemove,
-}: Props) {
+export function ClaimItemFields({ index, kind, item, types, errors, busyFiles, onChange, onFiles, onRemoveExisting, onRemove }: Props) {
   const camera = useRef<HTMLInputElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const id = useId();
   const type = types.find((candidate) => candidate.id === item.expense_type_id);
   const gross = Number(item.gross);
-  const label = `Item ${index + 1}`;
+  const label = `${kind === 'journeys' ? 'Journey' : 'Item'} ${index + 1}`;
   const pick = (input: HTMLInputElement | null) => {
     const files = Array.from(input?.files ?? []);
     if (input) input.value = '';
@@ -81,7 +70,7 @@ export function ClaimItemFields({
             </ActionIcon>
           )}
         </Group>
-        {claimType === 'mileage' ? (
+        {kind === 'journeys' ? (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
               <DateField label="Date" required value={item.date} error={errors.date} onChange={(date) => onChange({ date })} />

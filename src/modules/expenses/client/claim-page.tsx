@@ -14,7 +14,7 @@ import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import { type ExpenseClaimDetail } from '../expenses.contract';
 import { formatPounds } from '../../../shared/money';
 import { ClaimActions } from './claim-actions';
-import { actionWords, claimDates, claimTitle, personName, shownDate } from './claim-format';
+import { actionWords, claimDates, claimKindWords, claimTitle, personName, shownDate } from './claim-format';
 import { ClaimItems } from './claim-items';
 import { ClaimStatusBadge } from './claim-rows';
 import { claimQueryOptions } from './expenses.api';
@@ -23,6 +23,13 @@ export const CLAIM_NOT_FOUND = 'This claim was not found.';
 
 function Summary({ claim }: { claim: ExpenseClaimDetail }) {
   const figures = [
+    // A claim of receipts and mileage shows each part beside the whole.
+    ...(claim.claim_type === 'mixed'
+      ? [
+          ['Items', formatPounds(claim.items_total)],
+          ['Mileage', formatPounds(claim.mileage_total)],
+        ]
+      : []),
     ['Claimed', formatPounds(claim.total)],
     ...(claim.approved_total !== null ? [['Approved', formatPounds(claim.approved_total)]] : []),
     ...(claim.taxable_total > 0 ? [['Taxable excess', formatPounds(claim.taxable_total)]] : []),
@@ -38,9 +45,9 @@ function Summary({ claim }: { claim: ExpenseClaimDetail }) {
           <ClaimStatusBadge status={claim.status} />
         </Group>
         <Text size="sm" c="dimmed">
-          {claim.claim_type === 'mileage' ? 'Mileage claim' : 'Expense claim'} · {claimDates(claim)}
+          {claimKindWords(claim)} · {claimDates(claim)}
         </Text>
-        <SimpleGrid cols={figures.length} spacing="xs">
+        <SimpleGrid cols={{ base: Math.min(figures.length, 3), xs: figures.length }} spacing="xs">
           {figures.map(([label, value]) => (
             <Stack key={label} gap={0}>
               <Text size="xs" c="dimmed">

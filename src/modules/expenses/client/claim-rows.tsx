@@ -7,7 +7,7 @@ import '@mantine/core/styles/Checkbox.css';
 import { Anchor, Badge, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { CLAIM_STATUS_LABELS, type ExpenseClaim } from '../expenses.contract';
+import { CLAIM_KIND_LABELS, CLAIM_STATUS_LABELS, type ExpenseClaim } from '../expenses.contract';
 import { formatPounds } from '../../../shared/money';
 import { claimDates, claimTitle, personName, STATUS_COLOURS } from './claim-format';
 
@@ -48,11 +48,7 @@ export function ClaimRows({ claims, showPerson, selected, onToggle }: Props) {
                     {claimTitle(claim)}
                   </Anchor>
                   <Text size="xs" c="dimmed">
-                    {[
-                      showPerson ? personName(claim.user) : null,
-                      claim.claim_type === 'mileage' ? 'Mileage' : 'Expenses',
-                      claimDates(claim),
-                    ]
+                    {[showPerson ? personName(claim.user) : null, CLAIM_KIND_LABELS[claim.claim_type], claimDates(claim)]
                       .filter(Boolean)
                       .join(' · ')}
                   </Text>

@@ -11,6 +11,7 @@ import type { ListResponse } from '../../../shared/list';
 import type { QueryInput } from '../../../shared/query-string';
 import { isQueuedResponse, type QueuedResponse } from '../../../shared/sw-messages';
 import {
+  claimLineName,
   EXPENSE_INVALIDATES,
   EXPENSE_RESOURCES,
   expensePaths,
@@ -90,17 +91,24 @@ export const invalidateClaims = (queryClient: QueryClient) => invalidateResource
 /** A claim as the form sends it (ids made here, so queued receipts can name their item). */
 export type ClaimBody = {
   id?: string;
-  claim_type: 'expense' | 'mileage';
   description: string;
   submit: boolean;
+  /** Receipt items and mileage journeys, in any mix. */
   items: Record<string, unknown>[];
+  journeys: Record<string, unknown>[];
 };
 
-const CLAIM_LABEL = { expense: 'Expense claim', mileage: 'Mileage claim' } as const;
+/** How the outbox names a queued claim. */
+const claimLabel = (body: ClaimBody) =>
+  body.items.length > 0 && body.journeys.length > 0
+    ? 'Expense and mileage claim'
+    : body.journeys.length > 0
+      ? 'Mileage claim'
+      : 'Expense claim';
 
 /** Creates (or, with `id` of an existing claim, changes) a claim; queued offline. */
 export function saveClaim(input: { body: ClaimBody; existingId?: string }): Promise<ExpenseClaimDetail | QueuedResponse> {
-  const label = CLAIM_LABEL[input.body.claim_type];
+  const label = claimLabel(input.body);
   return input.existingId
     ? apiFetch<ExpenseClaimDetail>(expensePaths.claim(input.existingId), {
         method: 'PUT',
@@ -252,6 +260,14 @@ export const settingsMutationOptions = (queryClient: QueryClient) => ({
 /** The server's words for a refused write: its field messages, else its message. */
 export function refusalMessage(error: unknown): string | null {
   if (!isApiError(error) || error.status >= 500) return null;
-  const fieldMessages = Object.values(error.fieldErrors ?? {}).flat();
-  return fieldMessages.length > 0 ? [...new Set(fieldMessages)].join(' ') : error.message;
+  // Each line's messages after its name ("Journey 1: Field is required."), others as they are.
+  const byLine = new Map<string, Set<string>>();
+  for (const [field, messages] of Object.entries(error.fieldErrors ?? {})) {
+    const line = claimLineName(field) ?? '';
+    const shown = byLine.get(line) ?? new Set<string>();
+    for (const message of messages) shown.add(message);
+    byLine.set(line, shown);
+  }
+  if (byLine.size === 0) return error.message;
+  return [...byLine].map(([line, messages]) => `${line ? `${line}: ` : ''}${[...messages].join(' ')}`).join(' ');
 }

@@ -12,20 +12,31 @@ import type { OutboxItemSummary } from '../../../shared/sw-messages';
 import { EXPENSE_RESOURCES, expensePaths } from '../expenses.contract';
 import { formatPounds } from '../../../shared/money';
 
-type QueuedClaim = { item: OutboxItemSummary; receipts: number; description: string; total: number | null };
+type QueuedClaim = { item: OutboxItemSummary; receipts: number; description: string; total: string | null };
 
-function describe(body: unknown): { description: string; total: number | null } {
-  const claim = (body && typeof body === 'object' ? body : {}) as { claim_type?: unknown; description?: unknown; items?: unknown };
-  const items = Array.isArray(claim.items) ? (claim.items as { gross?: unknown }[]) : [];
-  const total =
-    claim.claim_type === 'expense' ? items.reduce((sum, item) => sum + (typeof item.gross === 'number' ? item.gross : 0), 0) : null;
-  const description =
-    typeof claim.description === 'string' && claim.description
-      ? claim.description
-      : claim.claim_type === 'mileage'
-        ? 'Mileage claim'
-        : 'Expense claim';
-  return { description, total };
+/** A queued body's name and total: its items' gross, and its journeys' miles (priced when it lands). */
+function describe(body: unknown): { description: string; total: string | null } {
+  const claim = (body && typeof body === 'object' ? body : {}) as {
+    claim_type?: unknown;
+    description?: unknown;
+    items?: unknown;
+    journeys?: unknown;
+  };
+  const lines = (value: unknown) => (Array.isArray(value) ? (value as { gross?: unknown; miles?: unknown }[]) : []);
+  // A body of one kind (queued before a claim held both) has a mileage claim's journeys as items.
+  const oneKindMileage = claim.claim_type === 'mileage' && claim.journeys === undefined;
+  const items = oneKindMileage ? [] : lines(claim.items);
+  const journeys = oneKindMileage ? lines(claim.items) : lines(claim.journeys);
+  const gross = items.reduce((sum, item) => sum + (typeof item.gross === 'number' ? item.gross : 0), 0);
+  const miles = journeys.reduce((sum, journey) => sum + (typeof journey.miles === 'number' ? journey.miles : 0), 0);
+  const parts = [
+    items.length > 0 ? formatPounds(gross) : null,
+    journeys.length > 0 ? `${miles.toLocaleString('en-GB', { maximumFractionDigits: 1 })} miles` : null,
+  ].filter(Boolean);
+  const kind =
+    items.length > 0 && journeys.length > 0 ? 'Expense and mileage claim' : journeys.length > 0 ? 'Mileage claim' : 'Expense claim';
+  const description = typeof claim.description === 'string' && claim.description ? claim.description : kind;
+  return { description, total: parts.length > 0 ? parts.join(' + ') : null };
 }
 
 /** The user's unsent claims, oldest first (the order they will be sent in), each with its queued receipts. */
@@ -65,13 +76,7 @@ export function QueuedClaims({ queued }: { queued: QueuedClaim[] }) {
                   {description}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {[
-                    total === null ? null : formatPounds(total),
-                    receipts > 0 ? `${receipts} receipt${receipts === 1 ? '' : 's'}` : null,
-                    item.label,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
+                  {[total, receipts > 0 ? `${receipts} receipt${receipts === 1 ? '' : 's'}` : null, item.label].filter(Boolean).join(' · ')}
                 </Text>
                 {refused && item.error && (
                   <Text size="xs" c="red.8">

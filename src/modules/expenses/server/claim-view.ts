@@ -28,6 +28,8 @@ export function toClaim(row: ClaimViewRow, session: Session): ExpenseClaim {
     item_count: row.item_count,
     receipt_count: row.receipt_count,
     total: pounds(row.total_pence),
+    items_total: pounds(row.total_pence - row.mileage_pence),
+    mileage_total: pounds(row.mileage_pence),
     approved_total: row.approved_pence === null ? null : pounds(row.approved_pence),
     taxable_total: pounds(row.taxable_pence),
     first_date: row.first_date,

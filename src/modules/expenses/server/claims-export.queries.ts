@@ -2,7 +2,7 @@
 // caller (newest claim first), with the claim's and the person's columns.
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
-import type { ClaimListQuery, ClaimStatus, ClaimType, Vehicle } from '../expenses.contract';
+import type { ClaimKind, ClaimListQuery, ClaimStatus, Vehicle } from '../expenses.contract';
 import type { ClaimActor } from './claim-access.queries';
 import { filtersOf } from './claims-read.queries';
 
@@ -10,7 +10,7 @@ export const EXPORT_ROW_LIMIT = 20_000;
 
 export type ExportRow = {
   claim_id: string;
-  claim_type: ClaimType;
+  claim_type: ClaimKind;
   claim_description: string;
   status: ClaimStatus;
   person: string;

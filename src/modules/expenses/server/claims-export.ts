@@ -36,6 +36,7 @@ export const EXPORT_COLUMNS = [
   'Exported',
 ] as const;
 
+const CLAIM_TYPE_CELLS = { expense: 'Expense', mileage: 'Mileage', mixed: 'Expense and mileage' } as const;
 const date = (value: string | null) => (value ? formatCalendarDate(value, DATE_FORMATS.date) : '');
 const instant = (value: Date | null) => (value ? formatLondon(value, DATE_FORMATS.dateTime) : '');
 const money = (pence: number | null) => (pence === null ? null : moneyCell(pounds(pence)));
@@ -46,7 +47,7 @@ export function exportCells(row: ExportRow): CsvValue[] {
     row.claim_id,
     row.person,
     row.department_name ?? '',
-    row.claim_type === 'mileage' ? 'Mileage' : 'Expense',
+    CLAIM_TYPE_CELLS[row.claim_type],
     CLAIM_STATUS_LABELS[row.status],
     date(row.date),
     row.expense_type ?? '',

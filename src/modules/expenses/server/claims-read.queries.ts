@@ -3,17 +3,19 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { Paging } from '../../../shared/list';
-import type { ClaimListQuery, ClaimStatus, ClaimType } from '../expenses.contract';
+import type { ClaimKind, ClaimListQuery, ClaimStatus } from '../expenses.contract';
 import { approvableByCondition, readableByCondition, type ClaimActor } from './claim-access.queries';
 import './expense-tables';
 
 export type ClaimViewRow = {
   id: string;
   user_id: string;
-  claim_type: ClaimType;
+  claim_type: ClaimKind;
   description: string;
   status: ClaimStatus;
   total_pence: number;
+  /** What its journeys claim: the rest of the total is its receipt items. */
+  mileage_pence: number;
   approved_pence: number | null;
   taxable_pence: number;
   first_date: string | null;
@@ -65,6 +67,9 @@ function claimSelect(db: DbOrTrx, actor: ClaimActor, approvable: 'known' | 'per_
       'd.name as department_name',
       sql<string | null>`CASE WHEN dec.id IS NULL THEN NULL ELSE dec.first_name || ' ' || dec.surname END`.as('decided_by_name'),
       sql<number>`(SELECT count(*)::int FROM expense_items i WHERE i.claim_id = c.id)`.as('item_count'),
+      sql<number>`(SELECT coalesce(sum(i.gross_pence), 0)::int FROM expense_items i WHERE i.claim_id = c.id AND i.miles_tenths IS NOT NULL)`.as(
+        'mileage_pence',
+      ),
       sql<number>`(SELECT count(*)::int FROM expense_receipts r WHERE r.claim_id = c.id)`.as('receipt_count'),
       (approvable === 'known'
         ? sql<boolean>`true`
@@ -89,7 +94,8 @@ export function filtersOf(input: { actor: ClaimActor; query: ClaimListQuery }): 
   if (query.view === 'mine') conditions.push(sql<boolean>`c.user_id = ${actor.userId}`);
   // Someone else's drafts are theirs alone.
   conditions.push(sql<boolean>`(c.status <> 'draft' OR c.user_id = ${actor.userId})`);
-  if (query.claim_type) conditions.push(sql<boolean>`c.claim_type = ${query.claim_type}`);
+  // "expense" finds the claims with receipt items, "mileage" those with journeys: a mixed claim is both.
+  if (query.claim_type) conditions.push(sql<boolean>`c.claim_type IN (${query.claim_type}, 'mixed')`);
   if (query.status?.length) conditions.push(sql<boolean>`c.status IN (${sql.join(query.status)})`);
   if (query.user_id?.length) conditions.push(sql<boolean>`c.user_id IN (${sql.join(query.user_id.map((id) => sql`${id}::uuid`))})`);
   if (query.expense_type_id) {

@@ -2,7 +2,7 @@
 // a tax year. Every query takes the company and runs inside withTenant.
 import { sql, type Selectable } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
-import type { ClaimStatus, ClaimType, Vehicle } from '../expenses.contract';
+import type { ClaimKind, ClaimStatus, Vehicle } from '../expenses.contract';
 import type { ExpenseItemsTable } from './expense-tables';
 import './expense-tables';
 
@@ -28,11 +28,17 @@ export type NewItem = {
   calculation: string | null;
 };
 
-export type ClaimTotals = { total_pence: number; taxable_pence: number; first_date: string | null; last_date: string | null };
+export type ClaimTotals = {
+  claim_type: ClaimKind;
+  total_pence: number;
+  taxable_pence: number;
+  first_date: string | null;
+  last_date: string | null;
+};
 
 export async function insertClaim(
   db: DbOrTrx,
-  input: { id?: string | undefined; companyId: string; userId: string; claimType: ClaimType; description: string },
+  input: { id?: string | undefined; companyId: string; userId: string; claimType: ClaimKind; description: string },
 ): Promise<string> {
   const row = await db
     .insertInto('expense_claims')
@@ -54,6 +60,7 @@ export async function updateClaim(
     companyId: string;
     id: string;
     patch: Partial<{
+      claim_type: ClaimKind;
       description: string;
       status: ClaimStatus;
       total_pence: number;
@@ -85,7 +92,7 @@ export async function deleteClaim(db: DbOrTrx, input: { companyId: string; id: s
 export async function lockClaim(
   db: DbOrTrx,
   input: { companyId: string; id: string },
-): Promise<{ id: string; user_id: string; status: ClaimStatus; claim_type: ClaimType } | undefined> {
+): Promise<{ id: string; user_id: string; status: ClaimStatus; claim_type: ClaimKind } | undefined> {
   return db
     .selectFrom('expense_claims')
     .select(['id', 'user_id', 'status', 'claim_type'])

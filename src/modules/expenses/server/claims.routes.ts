@@ -2,7 +2,7 @@
 // filters), one claim, making, changing and withdrawing one, bulk approval, the steps
 // (submit, approve, reject, pay), the export of the filtered list, and the approver's count.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import type { AppDeps } from '../../../server/app-deps';
 import { auditCallerOf, auditRequest } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
@@ -12,6 +12,7 @@ import type { PendingCounter } from '../../../server/pending-count/pending-count
 import { requireCompany, requireSession } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import { londonDate } from '../../../shared/dates';
+import { fieldErrorsFromIssues } from '../../../shared/validation';
 import { isUuid } from '../../../shared/ids';
 import {
   ApproveInputSchema,
@@ -27,16 +28,25 @@ import {
   RejectInputSchema,
   SubmitInputSchema,
   type ClaimAction,
+  type ClaimInput,
   type ClaimBulkResult,
   type ExpenseClaimDetail,
 } from '../expenses.contract';
 import { claimActor } from './claim-access';
+import { lineErrors } from './claim-pricing';
 import { approveClaim, bulkApproveClaims, payClaim, rejectClaim } from './claim-steps.service';
 import { toClaim } from './claim-view';
 import { toCsv, toXlsx } from './claims-export';
 import { findExportRows } from './claims-export.queries';
 import { countAwaitingApproval, findClaimPage } from './claims-read.queries';
 import { createClaim, readClaim, submitClaim, updateClaimByOwner, withdrawClaim, type ExpenseCaller } from './claims.service';
+
+/** A claim's body, or a 422 whose message names the first line at fault ("Journey 2: …"). */
+function parseClaim(body: unknown): ClaimInput {
+  const result = v.safeParse(ClaimInputSchema, body);
+  if (!result.success) throw lineErrors(fieldErrorsFromIssues(result.issues));
+  return result.output;
+}
 
 const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
@@ -79,8 +89,8 @@ export function mountClaims(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     get: { handler: ({ session, id }) => readClaim(db, session, id) },
-    create: { body: ClaimInputSchema, handler: ({ request, body }) => createClaim(callerOf(request), body) },
-    update: { body: ClaimInputSchema, handler: ({ request, id, body }) => updateClaimByOwner(callerOf(request), id, body) },
+    create: { body: v.unknown(), handler: ({ request, body }) => createClaim(callerOf(request), parseClaim(body)) },
+    update: { body: v.unknown(), handler: ({ request, id, body }) => updateClaimByOwner(callerOf(request), id, parseClaim(body)) },
     delete: {
       handler: async ({ request, id }) => {
         const keys = await withdrawClaim(callerOf(request), id);

@@ -22,7 +22,7 @@ import { formatPounds } from '../../../shared/money';
 import { claimActor, relationTo } from './claim-access';
 import { askApprovers, endClaimTodos, publishClaimChange, type ClaimFacts } from './claim-notify';
 import { EXPENSE_DECIDE, EXPENSE_RESUBMIT } from './expenses.todos';
-import { priceItems } from './claim-pricing';
+import { claimKindOf, lineErrors, priceItems } from './claim-pricing';
 import { toClaimDetail } from './claim-view';
 import { deleteClaim, findItems, insertClaim, insertEvent, lockClaim, replaceItems, updateClaim } from './claims.queries';
 import { findClaimView, findReceipts } from './claims-read.queries';
@@ -52,8 +52,13 @@ export async function readClaim(db: Db, session: Session, id: string): Promise<E
   });
 }
 
+const CLAIM_SUMMARY_WORDS: Record<string, string> = {
+  expense: 'an expense claim',
+  mileage: 'a mileage claim',
+  mixed: 'an expense and mileage claim',
+};
 export const summaryOf = (claim: { claim_type: string; total_pence: number }) =>
-  `${claim.claim_type === 'mileage' ? 'a mileage claim' : 'an expense claim'} of ${formatPounds(pounds(claim.total_pence))}`;
+  `${CLAIM_SUMMARY_WORDS[claim.claim_type] ?? 'an expense claim'} of ${formatPounds(pounds(claim.total_pence))}`;
 
 async function factsOf(trx: Trx, companyId: string, claimId: string): Promise<ClaimFacts> {
   const row = await trx
@@ -66,18 +71,22 @@ async function factsOf(trx: Trx, companyId: string, claimId: string): Promise<Cl
   return { companyId, claimId, userId: row.user_id, personName: `${row.first_name} ${row.surname}`, summary: summaryOf(row) };
 }
 
-/** Every item whose type asks for a receipt has one: field errors otherwise. */
+/** Every receipt item whose type asks for a receipt has one: field errors naming the item otherwise. */
 async function checkReceipts(trx: Trx, companyId: string, claimId: string): Promise<void> {
   const items = await findItems(trx, { companyId, claimId });
   const receipts = new Set((await findReceipts(trx, { companyId, claimId })).map((receipt) => receipt.item_id));
   const typeIds = [...new Set(items.flatMap((item) => (item.expense_type_id ? [item.expense_type_id] : [])))];
   const types = new Map((await listExpenseTypes(trx, { companyId, includeArchived: true, ids: typeIds })).map((type) => [type.id, type]));
   const errors: FieldErrors = {};
-  items.forEach((item, index) => {
-    const type = item.expense_type_id ? types.get(item.expense_type_id) : undefined;
-    if (type?.receipt_required && !receipts.has(item.id)) errors[`items.${index}.receipts`] = [expenseMessages.receiptRequired(type.name)];
-  });
-  if (Object.keys(errors).length > 0) throw AppError.validation(errors, Object.values(errors)[0]?.[0]);
+  // Journeys are not counted: `items.N` is the Nth receipt item, as the claim's body has them.
+  items
+    .filter((item) => item.miles_tenths === null)
+    .forEach((item, index) => {
+      const type = item.expense_type_id ? types.get(item.expense_type_id) : undefined;
+      if (type?.receipt_required && !receipts.has(item.id))
+        errors[`items.${index}.receipts`] = [expenseMessages.receiptRequired(type.name)];
+    });
+  if (Object.keys(errors).length > 0) throw lineErrors(errors);
 }
 
 /** Submits a claim inside the caller's transaction; returns how many approvers were e-mailed. */
@@ -115,7 +124,7 @@ export async function createClaim(caller: ExpenseCaller, body: ClaimInput): Prom
       id: claimId,
       companyId,
       userId: session.userId,
-      claimType: body.claim_type,
+      claimType: claimKindOf({ receipts: body.items.length, journeys: body.journeys.length }),
       description: body.description,
     }).catch(taken);
     await writeItems(trx, { companyId, userId: session.userId, claimId, claim: body }).catch(taken);
@@ -154,7 +163,6 @@ export async function updateClaimByOwner(caller: ExpenseCaller, id: string, body
   const companyId = requireCompany(session, 'not_found');
   const { detail, mailed } = await withTenant(caller.db, companyId, async (trx) => {
     const claim = await lockOwnClaim(trx, session, companyId, id);
-    if (claim.claim_type !== body.claim_type) throw AppError.validation({ claim_type: [expenseMessages.wrongClaimType] });
     await writeItems(trx, { companyId, userId: session.userId, claimId: id, claim: body }).catch(taken);
     await insertEvent(trx, { companyId, claimId: id, actorId: session.userId, action: 'edited' });
     // A submitted claim stays submitted (approvers see the change); a rejected one goes back when asked.

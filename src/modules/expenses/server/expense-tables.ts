@@ -1,7 +1,7 @@
-// The tables of migration 0019 (expenses). Calendar dates are 'yyyy-MM-dd' strings; money is
+// The tables of migration 0019 (expenses), with 0043's mixed claims. Calendar dates are 'yyyy-MM-dd' strings; money is
 // pence and miles tenths, as integers (bigint read as numbers, database.ts).
 import type { Generated } from 'kysely';
-import type { ClaimStatus, ClaimType, Vehicle } from '../expenses.contract';
+import type { ClaimKind, ClaimStatus, Vehicle } from '../expenses.contract';
 
 type TenantRow = { id: Generated<string>; company_id: string; created_at: Generated<Date> };
 
@@ -22,7 +22,8 @@ export interface ExpenseSettingsTable {
 
 export interface ExpenseClaimsTable extends TenantRow {
   user_id: string;
-  claim_type: ClaimType;
+  /** What it holds, worked out from its lines on every write (migration 0043 added 'mixed'). */
+  claim_type: ClaimKind;
   description: Generated<string>;
   status: Generated<ClaimStatus>;
   total_pence: Generated<number>;

@@ -2,8 +2,9 @@
 // migration 0019 for every company) plus Training, and claims around today in every state with
 // receipts: Ella's (employee@demo.test) and two Operations colleagues' claims waiting for
 // Marcus (manager@demo.test, the Operations manager) with a to-do each, approved, partly
-// approved, rejected, paid and exported claims, a mileage claim priced from HMRC's rates, and a
-// draft. Receipt rows are written here; their bytes when the app starts (demo-receipts.ts).
+// approved, rejected, paid and exported claims, a mileage claim priced from HMRC's rates, a
+// claim holding a car park's receipt and the drive there, and a draft. Receipt rows are
+// written here; their bytes when the app starts (demo-receipts.ts).
 import { notify } from '../../../server/notifications/notify';
 import { newStorageKey } from '../../../server/files/storage';
 import type { DemoCompany } from '../../../server/server-module';
@@ -17,6 +18,7 @@ import { insertClaim, insertEvent, replaceItems, updateClaim, findItems, type Ne
 import { insertReceipt } from './claims-read.queries';
 import { insertExpenseType, listExpenseTypes } from './expense-types.queries';
 import { EXPENSE_DECIDE } from './expenses.todos';
+import { claimKindOf } from './claim-pricing';
 
 type DemoItem =
   | { date: number; type: string; description: string; gross: number; vat?: number; supplier: string; receipt?: string; approved?: number }
@@ -165,6 +167,23 @@ export async function seedExpensesDemo(trx: Trx, company: DemoCompany): Promise<
       items: [{ date: -12, type: 'Training', description: 'Food hygiene course', gross: 120, supplier: 'Highfield' }],
     },
     {
+      // One trip, one claim: the car park's receipt and the drive there.
+      who: ella,
+      status: 'approved',
+      description: 'Supplier meeting, Manchester',
+      items: [
+        {
+          date: -9,
+          type: 'Travel',
+          description: 'Parking at Piccadilly',
+          gross: 12,
+          supplier: 'NCP',
+          receipt: 'demo-parking-receipt.png',
+        },
+        { date: -9, miles: 18, vehicle: 'car', from: 'Head office', to: 'Piccadilly supplier', purpose: 'Supplier meeting' },
+      ],
+    },
+    {
       who: colleague,
       status: 'paid',
       description: 'Delivery run',
@@ -186,20 +205,41 @@ export async function seedExpensesDemo(trx: Trx, company: DemoCompany): Promise<
 
   const carTenths = new Map<string, Map<string, number>>();
   for (const claim of claims) {
-    const claimType = 'miles' in (claim.items[0] as DemoItem) ? 'mileage' : 'expense';
+    // Receipt items first, then journeys, as a claim made in the product keeps them.
+    const bought = claim.items.flatMap((item) => ('miles' in item ? [] : [item]));
+    const driven = claim.items.flatMap((item) => ('miles' in item ? [item] : []));
+    const claimType = claimKindOf({ receipts: bought.length, journeys: driven.length });
     const claimId = await insertClaim(trx, { companyId, userId: claim.who, claimType, description: claim.description });
     const receipts: { position: number; name: string }[] = [];
     const approvedByPosition = new Map<number, number>();
-    let items: NewItem[];
-    if (claimType === 'mileage') {
-      const mileage = claim.items.flatMap((item) =>
-        'miles' in item ? [{ ...item, date: day(item.date), tenths: item.miles * 10, passengers: item.passengers ?? 0 }] : [],
-      );
-      const prior = carTenths.get(claim.who) ?? new Map<string, number>();
-      const priced = priceMileageItems(mileage, { priorCarTenthsByTaxYear: prior, companyRates: {} });
-      items = priced.map((item, position) => ({
+    const items: NewItem[] = bought.map((item, position) => {
+      if (item.receipt) receipts.push({ position, name: item.receipt });
+      if (item.approved !== undefined) approvedByPosition.set(position, Math.round(item.approved * 100));
+      return {
         ...blank,
         position,
+        date: day(item.date),
+        expense_type_id: types.get(item.type) ?? null,
+        description: item.description,
+        supplier: item.supplier,
+        vat_receipt_held: (item.vat ?? 0) > 0,
+        gross_pence: Math.round(item.gross * 100),
+        vat_pence: Math.round((item.vat ?? 0) * 100),
+        from_place: '',
+        to_place: '',
+        purpose: '',
+        calculation: null,
+      };
+    });
+    const prior = carTenths.get(claim.who) ?? new Map<string, number>();
+    const priced = priceMileageItems(
+      driven.map((item) => ({ ...item, date: day(item.date), tenths: item.miles * 10, passengers: item.passengers ?? 0 })),
+      { priorCarTenthsByTaxYear: prior, companyRates: {} },
+    );
+    for (const item of priced) {
+      items.push({
+        ...blank,
+        position: items.length,
         date: item.date,
         expense_type_id: null,
         description: `${item.from} to ${item.to}`,
@@ -212,33 +252,10 @@ export async function seedExpensesDemo(trx: Trx, company: DemoCompany): Promise<
         to_place: item.to,
         purpose: item.purpose,
         calculation: describeMileage(item.result, item.passengers),
-      }));
-      for (const item of priced) prior.set(taxYearStart(item.date), item.result.carTenthsAfter);
-      carTenths.set(claim.who, prior);
-    } else {
-      items = claim.items.flatMap((item, position) => {
-        if ('miles' in item) return [];
-        if (item.receipt) receipts.push({ position, name: item.receipt });
-        if (item.approved !== undefined) approvedByPosition.set(position, Math.round(item.approved * 100));
-        return [
-          {
-            ...blank,
-            position,
-            date: day(item.date),
-            expense_type_id: types.get(item.type) ?? null,
-            description: item.description,
-            supplier: item.supplier,
-            vat_receipt_held: (item.vat ?? 0) > 0,
-            gross_pence: Math.round(item.gross * 100),
-            vat_pence: Math.round((item.vat ?? 0) * 100),
-            from_place: '',
-            to_place: '',
-            purpose: '',
-            calculation: null,
-          },
-        ];
       });
+      prior.set(taxYearStart(item.date), item.result.carTenthsAfter);
     }
+    carTenths.set(claim.who, prior);
     await replaceItems(trx, { companyId, claimId, items });
     const stored = await findItems(trx, { companyId, claimId });
     for (const receipt of receipts) {

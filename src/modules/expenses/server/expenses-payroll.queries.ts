@@ -68,6 +68,8 @@ export type PayrollExpenseClaim = {
   decided_on: string;
   approved_pence: number;
   taxable_pence: number;
+  /** What was approved of its receipt items; the rest of the approved amount is mileage. */
+  receipts_pence: number;
 };
 
 /** Each approved claim not yet exported, decided (Europe/London date) between `since` and `to`. */
@@ -84,6 +86,10 @@ export function findPayrollExpenseClaims(
       sql<string>`to_char((c.decided_at AT TIME ZONE 'Europe/London')::date, 'YYYY-MM-DD')`.as('decided_on'),
       sql<number>`coalesce(c.approved_pence, 0)::int`.as('approved_pence'),
       sql<number>`coalesce(c.taxable_pence, 0)::int`.as('taxable_pence'),
+      // A claim with no item rows (made outside the product) is all of its kind.
+      sql<number>`coalesce(
+        (SELECT sum(coalesce(i.approved_pence, i.gross_pence)) FROM expense_items i WHERE i.claim_id = c.id AND i.miles_tenths IS NULL),
+        CASE WHEN c.claim_type = 'expense' THEN c.approved_pence ELSE 0 END, 0)::int`.as('receipts_pence'),
     ])
     .where('c.company_id', '=', input.companyId)
     .where('c.status', 'in', ['approved', 'partly_approved'])

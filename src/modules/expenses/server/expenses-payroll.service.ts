@@ -5,9 +5,9 @@
 import type { Trx } from '../../../server/db/database';
 import type { PayrollContributor, PayrollElement } from '../../../server/module-hooks';
 import { pounds } from '../expenses.contract';
-import { formatPounds } from '../../../shared/money';
 import { publishClaimChange, tellClaimant } from './claim-notify';
 import { insertEvent } from './claims.queries';
+import { summaryOf } from './claims.service';
 import {
   findPayrollExpenseClaims,
   findPayrollExpenseTotals,
@@ -48,7 +48,7 @@ export async function markExpensesExported(
       { companyId: input.companyId, claimId: claim.id, userId: claim.user_id, personName: '', summary: '' },
       {
         actorId: input.actorId ?? '',
-        text: `Your ${claim.claim_type === 'mileage' ? 'mileage' : 'expense'} claim of ${formatPounds(pounds(claim.approved_pence ?? 0))} goes to payroll: ${input.reference}.`,
+        text: `Your ${summaryOf({ claim_type: claim.claim_type, total_pence: claim.approved_pence ?? 0 }).replace(/^an? /, '')} goes to payroll: ${input.reference}.`,
       },
     );
   }
@@ -59,8 +59,9 @@ export async function markExpensesExported(
 const PREFIX = 'expense:';
 
 /**
- * Expenses in the pay period's payroll data: per approved claim, the reimbursement (EXPENSES,
- * not taxed) and any mileage paid over HMRC's rates (MILEAGE_TAX, taxable), dated the day the
+ * Expenses in the pay period's payroll data: per approved claim, its receipt items reimbursed
+ * and its mileage reimbursed up to HMRC's rates (each EXPENSES, not taxed; a claim holding both
+ * gives both) and any mileage paid over HMRC's rates (MILEAGE_TAX, taxable), dated the day the
  * claim was decided. Exporting the period marks the claims exported, which locks them.
  */
 export const expensesPayroll: PayrollContributor = {
@@ -68,19 +69,19 @@ export const expensesPayroll: PayrollContributor = {
   async elements(trx, window) {
     const claims = await findPayrollExpenseClaims(trx, { companyId: window.companyId, since: window.since, to: window.to });
     return claims.flatMap((claim): PayrollElement[] => {
-      const reimbursed = claim.approved_pence - claim.taxable_pence;
-      const kind = claim.claim_type === 'mileage' ? 'Mileage' : 'Expenses';
-      const base = { userId: claim.user_id, source: 'expenses', date: claim.decided_on };
+      const receipts = claim.receipts_pence;
+      const mileage = claim.approved_pence - claim.taxable_pence - receipts;
+      const base = { userId: claim.user_id, source: 'expenses', date: claim.decided_on, code: 'EXPENSES', taxable: false };
       return [
-        ...(reimbursed > 0
+        ...(receipts > 0 ? [{ ...base, key: `${PREFIX}${claim.id}`, label: 'Expenses reimbursed', amount: pounds(receipts) }] : []),
+        // A mileage-only claim keeps the key it always had; beside receipt items, its own.
+        ...(mileage > 0
           ? [
               {
                 ...base,
-                key: `${PREFIX}${claim.id}`,
-                code: 'EXPENSES',
-                label: `${kind} reimbursed`,
-                amount: pounds(reimbursed),
-                taxable: false,
+                key: `${PREFIX}${claim.id}${receipts > 0 ? ':mileage' : ''}`,
+                label: 'Mileage reimbursed',
+                amount: pounds(mileage),
               },
             ]
           : []),
@@ -101,7 +102,9 @@ export const expensesPayroll: PayrollContributor = {
   },
   async markExported(trx, input) {
     const claimIds = [
-      ...new Set(input.keys.filter((key) => key.startsWith(PREFIX)).map((key) => key.slice(PREFIX.length).replace(/:taxable$/, ''))),
+      ...new Set(
+        input.keys.filter((key) => key.startsWith(PREFIX)).map((key) => key.slice(PREFIX.length).replace(/:(taxable|mileage)$/, '')),
+      ),
     ];
     await markExpensesExported(trx, { companyId: input.companyId, claimIds, reference: 'Payroll export', actorId: null });
   },
