@@ -46,7 +46,8 @@ describe('mileage', () => {
       items: [mileageItem('2026-06-01', 100), mileageItem('2026-06-02', 10, { vehicle: 'motorcycle', passengers: 1 })],
     });
     expect(crossing.items[0]).toMatchObject({ amount: 40, calculation: '50 mi × 55p + 50 mi × 25p' });
-    expect(crossing.items[1]).toMatchObject({ amount: 2.9, calculation: '10 mi × 24p + 10 mi × 1 passenger × 5p' });
+    // HMRC's passenger payment is for cars and vans only: the motorcycle's passenger adds nothing.
+    expect(crossing.items[1]).toMatchObject({ amount: 2.4, calculation: '10 mi × 24p' });
   });
 });
 

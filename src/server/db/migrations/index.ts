@@ -40,6 +40,7 @@ import * as m0037 from './0037_sign_up';
 import * as m0038 from './0038_people_import';
 import * as m0039 from './0039_resolve_stale_todos';
 import * as m0042 from './0042_company_hold_sessions';
+import * as m0043 from './0043_mixed_claims_and_template_signers';
 import * as m0045 from './0045_average_weekly_earnings';
 import * as m0047 from './0047_authenticator_apps';
 import * as m0048 from './0048_passkeys';
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   '0038_people_import': m0038,
   '0039_resolve_stale_todos': m0039,
   '0042_company_hold_sessions': m0042,
+  '0043_mixed_claims_and_template_signers': m0043,
   '0045_average_weekly_earnings': m0045,
   '0047_authenticator_apps': m0047,
   '0048_passkeys': m0048,
