@@ -1,6 +1,6 @@
 // What modules offer one another through their registration, since no module may import
 // another's server code: the platform finds the offer in the module list (deps.modules) and
-// hands it to whoever asks. Four offers exist:
+// hands it to whoever asks. Five offers exist:
 //  - `timeOffInLieu` (the leave module): credits and expires time-off-in-lieu hours on a
 //    person's leave balance, as logged values with their reason (overtime calls it).
 //  - `payroll` (any module): the elements a module adds to a pay period's payroll data —
@@ -11,6 +11,8 @@
 //    support hours).
 //  - `leaveImport` (the leave module): a person's allowance and leave taken so far, as an
 //    importer of people from a spreadsheet has them (the employees module calls it).
+//  - `daysOff` (the leave module): the days named people are on approved leave or off sick,
+//    in the caller's company transaction (rotas marks shifts and checks working time with it).
 import type { ContactType } from '../shared/contact-types';
 import type { Config } from './config';
 import type { Trx } from './db/database';
@@ -111,8 +113,21 @@ export type LeaveImport = {
   importLeave: (trx: Trx, leave: ImportedLeave) => Promise<string | null>;
 };
 
+/** A day a person is away: approved leave, or sickness (reported sickness counts until decided). */
+export type DayOff = { userId: string; date: string; kind: 'leave' | 'sickness'; name: string };
+
+export type DaysOff = {
+  /**
+   * The days between `from` and `to` (London dates) on which each of `userIds` is away, one a
+   * person and day (sickness first), in the caller's tenant transaction. The caller asks only
+   * about people it may see.
+   */
+  find: (trx: Trx, input: { companyId: string; userIds: readonly string[]; from: string; to: string }) => Promise<DayOff[]>;
+};
+
 type Offering = {
   payroll?: PayrollContributor;
+  daysOff?: DaysOff;
   timeOffInLieu?: TimeOffInLieuLedger;
   contactRequests?: ContactRequestDesk;
   leaveImport?: LeaveImport;
@@ -136,4 +151,9 @@ export function contactRequestDesk(modules: readonly Offering[]): ContactRequest
 /** The leave importer offered by a module (the leave module), or null when none is registered. */
 export function leaveImportOf(modules: readonly Offering[]): LeaveImport | null {
   return modules.find((module) => module.leaveImport)?.leaveImport ?? null;
+}
+
+/** The days-off reader offered by a module (the leave module), or null when none is registered. */
+export function daysOffOf(modules: readonly Offering[]): DaysOff | null {
+  return modules.find((module) => module.daysOff)?.daysOff ?? null;
 }

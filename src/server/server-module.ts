@@ -9,7 +9,7 @@ import type { CalendarSource } from './calendar/calendar-source';
 import type { Config } from './config';
 import type { Trx } from './db/database';
 import type { JobDefinition } from './jobs/job-definition';
-import type { ContactRequestDesk, LeaveImport, PayrollContributor, TimeOffInLieuLedger } from './module-hooks';
+import type { ContactRequestDesk, DaysOff, LeaveImport, PayrollContributor, TimeOffInLieuLedger } from './module-hooks';
 import type { TodoDeclaration } from './notifications/todo-kinds';
 import type { PersonalDataDeclaration } from './personal-data';
 import type { PendingCounter } from './pending-count/pending-count.registry';
@@ -63,6 +63,8 @@ export type ServerModule = {
   timeOffInLieu?: TimeOffInLieuLedger;
   /** A person's allowance and leave taken, as a spreadsheet import has them (the leave module offers it; module-hooks.ts). */
   leaveImport?: LeaveImport;
+  /** The days people are on leave or off sick, which other modules read (the leave module offers it; module-hooks.ts). */
+  daysOff?: DaysOff;
   /** Contact requests to the support teams, which other modules file (the support module offers it; module-hooks.ts). */
   contactRequests?: ContactRequestDesk;
   /** Steps of a new company's first-run checklist the module says are done (leave: `leave_policy`, the policy looked at). */

@@ -26,6 +26,7 @@ export const rotaPaths = {
   open: '/api/rota/open',
   claim: (id: string) => `/api/rota/${encodeURIComponent(id)}/claim`,
   offer: (id: string) => `/api/rota/${encodeURIComponent(id)}/offer`,
+  makeOpen: (id: string) => `/api/rota/${encodeURIComponent(id)}/make-open`,
   swaps: '/api/rota-swaps',
   swapAction: (id: string, action: SwapAction) => `/api/rota-swaps/${encodeURIComponent(id)}/${action}`,
   templates: '/api/rota-templates',
@@ -46,9 +47,11 @@ export const rotaMessages = {
   unknown: 'Not found.',
   endAfterStart: 'The shift must end after it starts, within 24 hours.',
   breakTooLong: 'The break must be shorter than the shift.',
+  breakMinutes: 'Give the break in whole minutes, 0 for none.',
   range: 'Choose a range of at most 62 days, ending on or after its start.',
   overrideNeeded: 'Give a reason to go ahead despite the warnings.',
   notOpen: 'This shift is no longer open.',
+  alreadyStarted: 'This shift has already started.',
 } as const;
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -70,10 +73,10 @@ export const ShiftInputSchema = v.pipe(
     start_at: instantField,
     end_at: instantField,
     break_minutes: v.pipe(
-      v.number(fieldMessages.required),
-      v.integer(fieldMessages.required),
-      v.minValue(0, fieldMessages.min(0)),
-      v.maxValue(720, fieldMessages.max(720)),
+      v.number(rotaMessages.breakMinutes),
+      v.integer(rotaMessages.breakMinutes),
+      v.minValue(0, rotaMessages.breakMinutes),
+      v.maxValue(720, rotaMessages.breakTooLong),
     ),
     role: optionalText(100),
     notes: v.optional(multilineTextField({ maxLength: 1000 }), ''),
@@ -139,7 +142,17 @@ export type Shift = {
   override_reason: string | null;
   /** Open swap offer on the shift, if any. */
   swap_status: 'offered' | 'accepted' | null;
+  /**
+   * The shift's person is away on its day (approved leave, or off sick), told only to whoever
+   * may see that person's absences (the person, and those who build their rota); else null.
+   */
+  day_off: ShiftDayOff | null;
 };
+export type ShiftDayOff = { kind: 'leave' | 'sickness'; name: string };
+/** "Off sick" or "On leave": the mark on a shift whose person is away. */
+export const dayOffLabel = (dayOff: ShiftDayOff) => (dayOff.kind === 'sickness' ? 'Off sick' : 'On leave');
+/** "Off sick" or "On leave (Annual leave)", where there is room. */
+export const dayOffDetail = (dayOff: ShiftDayOff) => (dayOff.kind === 'sickness' ? 'Off sick' : `On leave (${dayOff.name})`);
 
 export type RotaPerson = {
   id: string;

@@ -173,3 +173,20 @@ export function checkWindow(shift: Pick<ShiftTimes, 'start_at' | 'end_at'>): { f
   const monday = startOfWeek(londonDate(new Date(shift.start_at)));
   return { from: addDays(monday, -7 * (LIMITS.referenceWeeks - 1)), to: addDays(monday, 8) };
 }
+
+/**
+ * The unpaid break a new shift starts with, and the rule it comes from: the Working Time rest
+ * break (at least 20 minutes) for a shift over 6 hours, none otherwise. The manager may change it.
+ */
+export function suggestedBreak(shift: Pick<ShiftTimes, 'start_at' | 'end_at'>): { minutes: number; rule: string } {
+  const hours = (ms(shift.end_at) - ms(shift.start_at)) / HOUR;
+  return hours > LIMITS.breakAfterHours
+    ? {
+        minutes: LIMITS.breakMinutes,
+        rule: `${LIMITS.breakMinutes} minutes: the Working Time rest break for shifts over ${LIMITS.breakAfterHours} hours.`,
+      }
+    : {
+        minutes: 0,
+        rule: `No break: the Working Time rest break (${LIMITS.breakMinutes} minutes) is for shifts over ${LIMITS.breakAfterHours} hours.`,
+      };
+}

@@ -36,7 +36,18 @@ beforeAll(async () => {
     sql`insert into company_bank_holidays (company_id, date, name) values (${h.company.companyId}, '2026-12-24', 'Christmas Eve (closed)')`,
   );
   await h.send('manager', 'POST', '/api/rota', h.shift({ date: '2026-12-23', from: '09:00', to: '17:00' }));
-  await h.send('manager', 'POST', '/api/rota/publish', { from: '2026-12-21', to: '2026-12-27' });
+  await h.send('manager', 'POST', '/api/rota', h.shift({ date: '2026-12-22', from: '09:00', to: '17:00', user: 'colleague' }));
+  await h.send(
+    'owner',
+    'POST',
+    '/api/rota',
+    h.shift({ date: '2026-12-22', from: '08:00', to: '12:00', user: 'office', department: 'Office' }),
+  );
+  await h.send('owner', 'POST', '/api/rota/publish', { from: '2026-12-21', to: '2026-12-27' });
+  // A draft is nobody's business on the calendar yet.
+  await h.send('manager', 'POST', '/api/rota', h.shift({ date: '2026-12-24', from: '09:00', to: '13:00', user: 'colleague' }));
+  await other.send('owner', 'POST', '/api/rota', other.shift({ date: '2026-12-22', from: '09:00', to: '17:00' }));
+  await other.send('owner', 'POST', '/api/rota/publish', { from: '2026-12-21', to: '2026-12-27' });
 });
 afterAll(async () => t.close());
 
@@ -65,7 +76,27 @@ describe('the calendar', () => {
     const theirs = await calendar(other, 'owner');
     expect(titles(theirs, 'absence')).toEqual(['Ella Evans: Annual leave']);
     expect(titles(theirs, 'closure')).toEqual([]);
-    expect(titles(theirs, 'shift')).toEqual([]);
+    expect(titles(theirs, 'shift')).toEqual(['Ella Evans: Floor']);
+  });
+
+  it("shows a manager the published shifts of the people they manage, an owner the company's, never another company's", async () => {
+    const shifts = async (who: Parameters<RotaHarness['send']>[0], query = '') =>
+      (await calendar(h, who, query)).entries.filter((e) => e.kind === 'shift').map((e) => `${e.start_date} ${e.title}`);
+    expect(await shifts('manager')).toEqual(['2026-12-22 Colin Cole: Floor', '2026-12-23 Ella Evans: Floor']);
+    expect(await shifts('otherManager')).toEqual(['2026-12-22 Oscar Oakes: Floor']);
+    expect(await shifts('owner')).toEqual([
+      '2026-12-22 Oscar Oakes: Floor',
+      '2026-12-22 Colin Cole: Floor',
+      '2026-12-23 Ella Evans: Floor',
+    ]);
+    expect(await shifts('hr')).toHaveLength(3);
+    expect(await shifts('owner', `&department_id=${h.company.departments.Office}`)).toEqual(['2026-12-22 Oscar Oakes: Floor']);
+    expect(await shifts('colleague')).toEqual(['2026-12-22 Colin Cole: Floor']);
+    // The Shifts filter: asking for other kinds leaves them out.
+    expect(await shifts('owner', '&kind=absence')).toEqual([]);
+    // Another company's manager asking for this company's department sees nothing of it.
+    const foreign = await calendar(other, 'owner', `&department_id=${h.company.departments.Operations}`);
+    expect(foreign.entries.filter((e) => e.kind === 'shift')).toEqual([]);
   });
 
   it('refuses ranges that are not dates or too long', async () => {

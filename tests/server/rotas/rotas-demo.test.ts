@@ -1,12 +1,12 @@
 // The rota and report demo as the seed writes it: rota on, this week and next published for
 // the Kitchen and Operations with Ella on Monday to Wednesday, open shifts, a swap waiting for
-// Marcus, and reports with something to show (a Bradford trigger crossed); never twice.
+// Marcus, an Office shift on a day its person is on leave, and reports with something to show (a Bradford trigger crossed); never twice.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportResult } from '../../../src/shared/reports.contract';
-import type { MyRota, Swap } from '../../../src/modules/rotas/rotas.contract';
+import type { MyRota, RotaGrid, Swap } from '../../../src/modules/rotas/rotas.contract';
 import { DEMO_PASSWORD, seedDemo } from '../../../src/app/server/seed';
-import { addDays, londonDate } from '../../../src/shared/dates';
+import { addDays, londonDate, startOfWeek } from '../../../src/shared/dates';
 import { bearer, ownerSql } from '../../support/identity-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
@@ -44,6 +44,18 @@ describe('the rota and report demo', () => {
       sql`select count(*)::int as n from rota_shifts s join departments d on d.id = s.department_id where d.name = 'Kitchen' and s.published`,
     );
     expect(kitchen?.n).toBeGreaterThan(20);
+    // The owner's next week has a shift on a day its person is on leave, to be made open.
+    const nextMonday = addDays(startOfWeek(londonDate(new Date())), 7);
+    const grid = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/rota?from=${nextMonday}&to=${addDays(nextMonday, 6)}`,
+        headers: await as('owner@demo.test'),
+      })
+    ).json<RotaGrid>();
+    expect(grid.shifts.filter((s) => s.day_off)).toEqual([
+      expect.objectContaining({ role: 'Reception cover', department_name: 'Office', day_off: { kind: 'leave', name: 'Annual leave' } }),
+    ]);
   });
 
   it('gives the reports something to show, and is written once', async () => {

@@ -1,8 +1,8 @@
 // The calendar's own kinds: absences (the viewer's, and their team's as their absence scope
 // allows), bank holidays of the viewer's region, and the company's closure days. Shifts come
 // from the rotas module, tasks due from the tasks module.
+import { calendarViewer } from '../../../server/calendar/calendar-reach.queries';
 import type { CalendarSource } from '../../../server/calendar/calendar-source';
-import { levelFor } from '../../../shared/scopes';
 import { bankHolidayMap } from '../../leave/bank-holidays';
 import type { CalendarEntry } from '../../../shared/calendar.contract';
 import { findCalendarAbsences, findClosureDays, findViewerRegion } from './calendar.queries';
@@ -23,13 +23,11 @@ export const absenceSource: CalendarSource = {
   label: 'Absences',
   colour: 'green',
   async find(trx, { companyId, session, from, to, departmentIds }) {
-    const level = levelFor(session.permissions, '/api/user-absence', 'GET');
-    const reach = level === 'company' || level === 'global' ? 'company' : level === 'department' ? 'department' : 'own';
+    // Without the permission, one's own absences still.
+    const viewer = calendarViewer(session, '/api/user-absence') ?? { reach: 'own', userId: session.userId, departmentIds: [] };
     const rows = await findCalendarAbsences(trx, {
       companyId,
-      userId: session.userId,
-      reach,
-      departmentIds: session.departmentIds,
+      viewer,
       filterDepartments: departmentIds,
       from,
       to,

@@ -1,7 +1,8 @@
 // The SQL of the calendar's own sources: absences the viewer may see, the viewer's bank
 // holiday region, and the company's own closure days. Every query filters by company besides
 // row-level security.
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
+import { personInReach, type CalendarViewer } from '../../../server/calendar/calendar-reach.queries';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { BankHolidayRegion } from '../../leave/leave.contract';
 
@@ -25,22 +26,9 @@ export type CalendarAbsence = {
 /** Approved (and waiting) absences meeting the range: the viewer's own, and their reach's (company, or departments and line reports). */
 export async function findCalendarAbsences(
   trx: DbOrTrx,
-  input: {
-    companyId: string;
-    userId: string;
-    reach: 'own' | 'department' | 'company';
-    departmentIds: string[];
-    filterDepartments: string[];
-    from: string;
-    to: string;
-  },
+  input: { companyId: string; viewer: CalendarViewer; filterDepartments: string[]; from: string; to: string },
 ): Promise<CalendarAbsence[]> {
-  const reach: RawBuilder<unknown> =
-    input.reach === 'company'
-      ? sql`true`
-      : input.reach === 'department'
-        ? sql`(u.id = ${input.userId} or ${inDepartments(input.departmentIds)} or u.id in (select lm.user_id from user_line_managers lm where lm.manager_id = ${input.userId}))`
-        : sql`u.id = ${input.userId}`;
+  const reach = personInReach(sql`u.id`, input.viewer);
   const { rows } = await sql<CalendarAbsence>`
     select a.id, a.user_id, u.first_name || ' ' || u.surname as name, u.department_id, lt.name as leave_type, lt.colour,
       a.start_date, a.end_date, a.status

@@ -15,6 +15,7 @@ import { countReturnToWorkWaiting } from './return-to-work.service';
 import { leavePersonalData } from './leave.personal-data';
 import { importLeave } from './imported-leave';
 import { leaveTodos } from './leave.todos';
+import { leaveDaysOff } from './days-off.queries';
 
 export const leaveModule: ServerModule = {
   name: 'leave',
@@ -26,6 +27,7 @@ export const leaveModule: ServerModule = {
   leaveImport: { importLeave },
   payroll: leavePayroll,
   reports: [sickPayReport],
+  daysOff: leaveDaysOff,
   jobs: leaveJobs,
   counters: { user_absence: countAbsencesAwaitingMe, user_absence_rtw: countReturnToWorkWaiting },
   onPersonAdded: (trx, person) => assignDefaultPolicy(trx, person),

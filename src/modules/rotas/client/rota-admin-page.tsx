@@ -1,11 +1,12 @@
 // /rotas/admin, Rota Management: a department's week by person (or by location or department)
 // with hours and cost, or one day on a timeline with who is on each hour; drafts and published
 // shifts, add / change / drag to move, copy last week, templates, publish the week (people are
-// told once), and the swaps waiting for approval. A day list on phones.
+// told once), shifts on days their person is away marked and offered as open shifts, and the
+// swaps waiting for approval. A day list on phones.
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { ActionIcon, Alert, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,7 +17,8 @@ import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { LoadError } from '../../../client/ui/load-error';
 import { addDays, londonDate, startOfWeek, weekOf } from '../../../shared/dates';
-import type { Shift } from '../rotas.contract';
+import { dayOffLabel, type Shift } from '../rotas.contract';
+import { DaysOffAlert } from './rota-days-off-alert';
 import { RotaDayView } from './rota-day-view';
 import { dayLabel, shortDayLabel, shiftDate, timesOf } from './rota-format';
 import { movedShift, type RowPlace } from './rota-grid-model';
@@ -133,6 +135,14 @@ export function RotaAdminPage() {
                   variant="subtle"
                   fullWidth
                   justify="space-between"
+                  aria-label={`${timesOf(s)} · ${s.user_name ?? 'Open shift'}${s.published ? '' : ' (draft)'}${s.day_off ? `, ${dayOffLabel(s.day_off)}` : ''}`}
+                  rightSection={
+                    s.day_off ? (
+                      <Badge color="red" variant="light" tt="none">
+                        {dayOffLabel(s.day_off)}
+                      </Badge>
+                    ) : undefined
+                  }
                   onClick={() => setDraft({ date: day, userId: s.user_id, departmentId: s.department_id, shift: s })}
                 >
                   {timesOf(s)} · {s.user_name ?? 'Open shift'}
@@ -242,6 +252,7 @@ export function RotaAdminPage() {
           />
         )}
       </Group>
+      {grid.data?.may_build && <DaysOffAlert shifts={grid.data.shifts} />}
       {drafts > 0 && (
         <Alert color="blue" variant="light">
           {drafts} {drafts === 1 ? 'shift is' : 'shifts are'} not yet published: people see shifts only once they are published.

@@ -2,7 +2,7 @@
 // (drafts hatched lighter, open shifts in teal), and below it how many people are on in each
 // hour, with the hours an open shift leaves uncovered marked. Each bar opens the shift.
 import { Box, Group, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import type { Shift } from '../rotas.contract';
+import { dayOffLabel, type Shift } from '../rotas.contract';
 import { dayTimeline, hourLabel } from './rota-day-model';
 import { dayLabel, timesOf } from './rota-format';
 
@@ -57,7 +57,7 @@ export function RotaDayView({ shifts, day, onOpen }: Props) {
                 <Tooltip label={`${timesOf(shift)}${shift.role ? ` · ${shift.role}` : ''}${shift.published ? '' : ' · draft'}`}>
                   <UnstyledButton
                     onClick={() => onOpen(shift)}
-                    aria-label={`${name}, ${timesOf(shift)}${shift.role ? `, ${shift.role}` : ''}${shift.published ? '' : ', draft'}: open`}
+                    aria-label={`${name}, ${timesOf(shift)}${shift.role ? `, ${shift.role}` : ''}${shift.published ? '' : ', draft'}${shift.day_off ? `, ${dayOffLabel(shift.day_off)}` : ''}: open`}
                     pos="absolute"
                     top={2}
                     bottom={2}
@@ -73,6 +73,7 @@ export function RotaDayView({ shifts, day, onOpen }: Props) {
                       fontSize: 12,
                     }}
                   >
+                    {shift.day_off ? `${dayOffLabel(shift.day_off)} · ` : ''}
                     {timesOf(shift)} {shift.role}
                   </UnstyledButton>
                 </Tooltip>

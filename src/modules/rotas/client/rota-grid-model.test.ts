@@ -28,6 +28,7 @@ const shift = (id: string, userId: string | null, start: string, end: string, br
   changed_after_publish: false,
   override_reason: null,
   swap_status: null,
+  day_off: null,
 });
 const days = ['2026-03-23', '2026-03-24', '2026-03-25', '2026-03-26', '2026-03-27', '2026-03-28', '2026-03-29'];
 

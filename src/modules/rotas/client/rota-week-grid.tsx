@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import { formatDuration } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
-import type { RotaGrid, Shift } from '../rotas.contract';
+import { dayOffLabel, type RotaGrid, type Shift } from '../rotas.contract';
 import { dayTotals, gridRows, OPEN_ROW, placeRows, type RowPlace } from './rota-grid-model';
 import { shortDayLabel, timesOf } from './rota-format';
 import { optOutMutationOptions } from './rotas.api';
@@ -33,7 +33,7 @@ function ShiftChip({ shift, onOpen, named }: { shift: Shift; onOpen: (shift: Shi
       draggable
       onDragStart={(event) => event.dataTransfer.setData(DRAG_TYPE, shift.id)}
       onClick={() => onOpen(shift)}
-      aria-label={`${shift.user_name ?? 'Open shift'} ${timesOf(shift)}${shift.published ? '' : ', draft'}`}
+      aria-label={`${shift.user_name ?? 'Open shift'} ${timesOf(shift)}${shift.published ? '' : ', draft'}${shift.day_off ? `, ${dayOffLabel(shift.day_off)}` : ''}`}
       style={{
         display: 'block',
         width: '100%',
@@ -58,6 +58,11 @@ function ShiftChip({ shift, onOpen, named }: { shift: Shift; onOpen: (shift: Shi
         {shift.published ? (shift.changed_after_publish ? ' · changed' : '') : ' · draft'}
         {shift.swap_status ? ' · swap' : ''}
       </Text>
+      {shift.day_off && (
+        <Text size="xs" fw={700} c="red.8" truncate>
+          {dayOffLabel(shift.day_off)}
+        </Text>
+      )}
     </UnstyledButton>
   );
 }

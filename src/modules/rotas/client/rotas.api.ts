@@ -14,6 +14,7 @@ import {
   type PublishResult,
   type RotaGrid,
   type RotaTemplate,
+  type Shift,
   type ShiftCheck,
   type ShiftInput,
   type ShiftSaved,
@@ -72,6 +73,12 @@ export const saveShiftMutationOptions = (queryClient: QueryClient) => ({
 
 export const deleteShiftMutationOptions = (queryClient: QueryClient) => ({
   mutationFn: (id: string) => apiFetch<void>(rotaPaths.shift(id), { method: 'DELETE' }),
+  onSuccess: invalidating(queryClient),
+});
+
+/** Takes the person off a shift so a colleague may claim it (a shift on a day its person is away). */
+export const makeOpenMutationOptions = (queryClient: QueryClient) => ({
+  mutationFn: (id: string) => apiFetch<{ shift: Shift }>(rotaPaths.makeOpen(id), { method: 'POST' }),
   onSuccess: invalidating(queryClient),
 });
 

@@ -1,8 +1,9 @@
 // One shift as a shift worker sees it: day and times, role, department and place, who works
-// alongside, and room for an action (offer a swap, claim).
+// alongside, "Off sick" or "On leave" when they are away that day, and room for an action
+// (offer a swap, claim).
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Colleague, Shift } from '../rotas.contract';
+import { dayOffDetail, type Colleague, type Shift } from '../rotas.contract';
 import { dayLabel, paidLabel, shiftDate, timesOf } from './rota-format';
 
 export function ShiftCard({
@@ -33,7 +34,14 @@ export function ShiftCard({
               {timesOf(shift)}
             </Text>
           </div>
-          {status}
+          <Group gap={4} justify="flex-end">
+            {shift.day_off && (
+              <Badge color="red" variant="light" tt="none">
+                {dayOffDetail(shift.day_off)}
+              </Badge>
+            )}
+            {status}
+          </Group>
         </Group>
         <Text size="sm">
           {shift.role || 'Shift'} · {place}

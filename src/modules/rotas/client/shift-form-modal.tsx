@@ -1,6 +1,9 @@
 // Adding or changing a shift: person (or open), day, times, unpaid break, role, place, notes,
-// colour. The working-time checks run as the manager types; warnings need a reason to go
-// ahead, and the under-18 limits cannot be overridden.
+// colour. A new shift's break follows the rule it comes from (the Working Time rest break for
+// shifts over 6 hours, none otherwise), said under the field, until the manager types their
+// own; a shift being changed keeps the break it was saved with. The contract checks the form as
+// the manager types; the working-time checks run too; warnings need a reason to go ahead, and
+// the under-18 limits cannot be overridden.
 import { DateField } from '../../../client/ui/date-field';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
@@ -11,11 +14,13 @@ import { Alert, Button, Group, List, Modal, NumberInput, Select, SimpleGrid, Sta
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import * as v from 'valibot';
 import { isApiError } from '../../../client/api/api-client';
 import { referenceListQueryOptions, departmentsQueryOptions } from '../../../client/api/reference-lists';
 import { ConfirmButton } from '../../../client/ui/confirm-dialog';
 import { DATE_FORMATS, formatLondon, londonInstant } from '../../../shared/dates';
-import { SHIFT_COLOURS, type RotaPerson, type Shift } from '../rotas.contract';
+import { SHIFT_COLOURS, ShiftInputSchema, type RotaPerson, type Shift } from '../rotas.contract';
+import { suggestedBreak } from '../working-time';
 import { checkShift, deleteShiftMutationOptions, saveShiftMutationOptions, type ShiftBody } from './rotas.api';
 
 export type ShiftDraft = { date: string; userId: string | null; departmentId: string | null; shift?: Shift };
@@ -25,7 +30,9 @@ type Values = {
   date: string;
   start: string;
   end: string;
-  breakMinutes: number;
+  breakMinutes: number | string;
+  /** Typed by the manager, or saved with the shift: no longer follows the rule. */
+  breakChosen: boolean;
   role: string;
   location: string;
   notes: string;
@@ -44,7 +51,8 @@ function initialValues(draft: ShiftDraft, people: RotaPerson[]): Values {
     date: draft.date,
     start: s ? formatLondon(s.start_at, DATE_FORMATS.time) : '09:00',
     end: s ? formatLondon(s.end_at, DATE_FORMATS.time) : '17:00',
-    breakMinutes: s?.break_minutes ?? 30,
+    breakMinutes: s?.break_minutes ?? 0,
+    breakChosen: s !== undefined,
     role: s?.role ?? '',
     location: s?.location_id ?? '',
     notes: s?.notes ?? '',
@@ -53,28 +61,46 @@ function initialValues(draft: ShiftDraft, people: RotaPerson[]): Values {
   };
 }
 
-function bodyOf(values: Values): ShiftBody | null {
-  if (!values.department || !/^\d{4}-\d{2}-\d{2}$/.test(values.date) || !values.start || !values.end) return null;
+/** The shift's start and end instants; null until the day and times are whole. */
+function timesOf(values: Values): { start_at: string; end_at: string } | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date) || !values.start || !values.end) return null;
   try {
     const start = londonInstant(values.date, values.start);
     let end = londonInstant(values.date, values.end);
     // An end at or before the start is the next morning (a night shift).
     if (end <= start) end = new Date(end.getTime() + 86_400_000);
-    return {
-      user_id: values.user === OPEN ? null : values.user,
-      department_id: values.department,
-      location_id: values.location || null,
-      start_at: start.toISOString(),
-      end_at: end.toISOString(),
-      break_minutes: values.breakMinutes,
-      role: values.role,
-      notes: values.notes,
-      colour: values.colour as ShiftBody['colour'],
-      override_reason: values.reason.trim() || null,
-    };
+    return { start_at: start.toISOString(), end_at: end.toISOString() };
   } catch {
     return null;
   }
+}
+
+/** What the break field holds as the contract reads it: a number, or NaN when empty (refused with its message). */
+const breakOf = (value: number | string) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value));
+
+function bodyOf(values: Values): ShiftBody | null {
+  const times = timesOf(values);
+  if (!values.department || !times) return null;
+  return {
+    user_id: values.user === OPEN ? null : values.user,
+    department_id: values.department,
+    location_id: values.location || null,
+    ...times,
+    break_minutes: breakOf(values.breakMinutes),
+    role: values.role,
+    notes: values.notes,
+    colour: values.colour as ShiftBody['colour'],
+    override_reason: values.reason.trim() || null,
+  };
+}
+
+/** The contract's first message for each field of the body, as the server would answer it. */
+function contractErrors(body: ShiftBody | null): Record<string, string | undefined> {
+  if (!body) return {};
+  const parsed = v.safeParse(ShiftInputSchema, body);
+  if (parsed.success) return {};
+  const nested = v.flatten<typeof ShiftInputSchema>(parsed.issues).nested ?? {};
+  return Object.fromEntries(Object.entries(nested).map(([key, messages]) => [key, messages?.[0]]));
 }
 
 export function ShiftFormModal({ draft, people, onClose }: { draft: ShiftDraft; people: RotaPerson[]; onClose: () => void }) {
@@ -83,8 +109,14 @@ export function ShiftFormModal({ draft, people, onClose }: { draft: ShiftDraft; 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
   const departments = useQuery(departmentsQueryOptions());
   const locations = useQuery(referenceListQueryOptions('company-location'));
-  const body = bodyOf(values);
-  const [debounced] = useDebouncedValue(body ? { ...body, override_reason: null } : null, 300);
+  const times = timesOf(values);
+  const suggestion = times ? suggestedBreak(times) : null;
+  // Until the manager types a break of their own, a new shift's follows the rule as the times change.
+  const shown = values.breakChosen || !suggestion ? values : { ...values, breakMinutes: suggestion.minutes };
+  const body = bodyOf(shown);
+  const invalid = contractErrors(body);
+  const valid = body !== null && Object.keys(invalid).length === 0;
+  const [debounced] = useDebouncedValue(valid ? { ...body, override_reason: null } : null, 300);
   const check = useQuery({
     queryKey: ['rota', 'check', draft.shift?.id ?? 'new', debounced],
     queryFn: ({ signal }) => checkShift({ ...debounced!, ...(draft.shift ? { id: draft.shift.id } : {}) }, signal),
@@ -99,9 +131,14 @@ export function ShiftFormModal({ draft, people, onClose }: { draft: ShiftDraft; 
   const warnings = findings.filter((f) => f.severity === 'warning');
   const errors = isApiError(save.error, 422) ? (save.error.fieldErrors ?? {}) : {};
   const first = (key: string) => errors[key]?.[0];
+  const breakRule = suggestion
+    ? values.breakChosen
+      ? `Chosen for this shift. The rule would give ${suggestion.rule.charAt(0).toLowerCase()}${suggestion.rule.slice(1)}`
+      : suggestion.rule
+    : undefined;
 
   const submit = () => {
-    if (!body) return;
+    if (!body || !valid) return;
     save.mutate({ ...(draft.shift ? { id: draft.shift.id } : {}), body }, { onSuccess: onClose });
   };
 
@@ -142,17 +179,19 @@ export function ShiftFormModal({ draft, people, onClose }: { draft: ShiftDraft; 
               type="time"
               value={values.end}
               onChange={(e) => set('end', e.currentTarget.value)}
-              error={first('end_at')}
+              error={invalid.end_at ?? first('end_at')}
               withAsterisk
             />
           </Group>
           <NumberInput
             label="Unpaid break (minutes)"
+            description={breakRule}
             min={0}
             max={720}
-            value={values.breakMinutes}
-            onChange={(v) => set('breakMinutes', typeof v === 'number' ? v : 0)}
-            error={first('break_minutes')}
+            allowDecimal={false}
+            value={shown.breakMinutes}
+            onChange={(minutes) => setValues((current) => ({ ...current, breakMinutes: minutes, breakChosen: true }))}
+            error={invalid.break_minutes ?? first('break_minutes')}
           />
           <TextInput
             label="Role"
@@ -230,7 +269,7 @@ export function ShiftFormModal({ draft, people, onClose }: { draft: ShiftDraft; 
             <Button
               onClick={submit}
               loading={save.isPending}
-              disabled={!body || stops.length > 0 || (warnings.length > 0 && !values.reason.trim())}
+              disabled={!valid || stops.length > 0 || (warnings.length > 0 && !values.reason.trim())}
             >
               Save shift
             </Button>

@@ -10,6 +10,7 @@ import { scopeRank } from '../../../shared/scopes';
 import { rotaMessages, type MyRota, type Swap, type SwapAction } from '../rotas.contract';
 import { findSwaps, getRotaSettings, insertSwap, moveSwap } from './rota-extras.queries';
 import { findColleagues, findShifts, getShift, reassignShift, claimShift as claimOpenShift } from './rota-shifts.queries';
+import { markDaysOff } from './rota-days-off';
 import { announce, findingsFor, reachOf, type RotaCaller } from './rota.service';
 
 export async function getMyRota(db: Db, caller: RotaCaller): Promise<MyRota> {
@@ -26,11 +27,12 @@ export async function getMyRota(db: Db, caller: RotaCaller): Promise<MyRota> {
     const swaps = (await findSwaps(trx, { companyId, departmentIds: session.departmentIds, userId: session.userId })).filter(
       (swap) => swap.status === 'offered' || swap.status === 'accepted' || swap.offered_by === session.userId,
     );
+    const marked = await markDaysOff(trx, { daysOff: caller.daysOff, companyId, shifts, mayKnow: (userId) => userId === session.userId });
     return {
       from,
       to,
       generated_at: new Date().toISOString(),
-      shifts: shifts.map((shift) => ({
+      shifts: marked.map((shift) => ({
         ...shift,
         colleagues: colleagues.filter((c) => c.shift_id === shift.id).map(({ name, role }) => ({ name, role })),
       })),
@@ -49,7 +51,12 @@ export async function claimShift(db: Db, input: { caller: RotaCaller; id: string
     if (shift.user_id === session.userId) return; // Already theirs: a retried claim lands once.
     if (!session.departmentIds.includes(shift.department_id)) throw AppError.forbidden();
     if (shift.user_id !== null) throw new AppError('conflict', { message: rotaMessages.notOpen });
-    const findings = await findingsFor(trx, { companyId, shift: { ...shift, override_reason: null }, userId: session.userId });
+    const findings = await findingsFor(trx, {
+      companyId,
+      shift: { ...shift, override_reason: null },
+      userId: session.userId,
+      daysOff: input.caller.daysOff,
+    });
     const blocking = findings.filter((f) => f.severity === 'stop' || ['overlap', 'on_leave', 'off_sick', 'short_rest'].includes(f.code));
     if (blocking.length) throw AppError.validation({ shift: blocking.map((f) => f.message) }, blocking[0]!.message);
     if (!(await claimOpenShift(trx, { companyId, id: input.id, userId: session.userId })))
@@ -106,7 +113,12 @@ export async function actOnSwap(db: Db, input: { caller: RotaCaller; id: string;
     const refuse = () => new AppError('conflict', { message: 'This swap has moved on: refresh to see where it stands.' });
     if (action === 'accept') {
       if (swap.offered_by === session.userId || !session.departmentIds.includes(swap.department_id)) throw AppError.forbidden();
-      const findings = await findingsFor(trx, { companyId, shift: { ...swap.shift, override_reason: null }, userId: session.userId });
+      const findings = await findingsFor(trx, {
+        companyId,
+        shift: { ...swap.shift, override_reason: null },
+        userId: session.userId,
+        daysOff: input.caller.daysOff,
+      });
       const blocking = findings.filter((f) => f.severity === 'stop' || ['overlap', 'on_leave', 'off_sick'].includes(f.code));
       if (blocking.length) throw AppError.validation({ shift: blocking.map((f) => f.message) }, blocking[0]!.message);
       if (!(await moveSwap(trx, { companyId, id: swap.id, from: ['offered'], to: 'accepted', acceptedBy: session.userId }))) throw refuse();

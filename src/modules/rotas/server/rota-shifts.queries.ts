@@ -1,12 +1,13 @@
-// The only SQL of shifts: the grid's shifts and people, one shift, a person's shifts and leave
+// The only SQL of shifts: the grid's shifts and people, one shift, a person's shifts
 // around a shift (for the working-time checks), writes, publishing and claiming. Every query
 // filters by company besides row-level security. Ranges are London calendar dates; a shift
 // belongs to the day it starts.
 import { sql, type RawBuilder } from 'kysely';
+import { personInReach, type CalendarViewer } from '../../../server/calendar/calendar-reach.queries';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import { addDays, londonInstant } from '../../../shared/dates';
 import type { RotaPerson, Shift, ShiftColour, ShiftInput } from '../rotas.contract';
-import type { LeaveDay, ShiftTimes, WorkingTimePerson } from '../working-time';
+import type { ShiftTimes, WorkingTimePerson } from '../working-time';
 
 const NONE = '00000000-0000-0000-0000-000000000000';
 const uuids = (ids: readonly string[]) => (ids.length > 0 ? [...ids] : [NONE]);
@@ -16,12 +17,13 @@ export const rangeInstants = (from: string, to: string) => ({
   end: londonInstant(addDays(to, 1), '00:00').toISOString(),
 });
 
-type ShiftRow = Omit<Shift, 'start_at' | 'end_at' | 'colour'> & { start_at: Date; end_at: Date; colour: string };
+type ShiftRow = Omit<Shift, 'start_at' | 'end_at' | 'colour' | 'day_off'> & { start_at: Date; end_at: Date; colour: string };
 const toShift = (row: ShiftRow): Shift => ({
   ...row,
   start_at: row.start_at.toISOString(),
   end_at: row.end_at.toISOString(),
   colour: row.colour as ShiftColour,
+  day_off: null,
 });
 
 const shiftColumns = sql`s.id, s.user_id, case when u.id is null then null else u.first_name || ' ' || u.surname end as user_name,
@@ -44,6 +46,8 @@ export type ShiftFilter = {
   publishedOnly: boolean;
   userId?: string;
   openOnly?: boolean;
+  /** Only the shifts of the people this viewer may see (a calendar's reach), and open shifts of their departments. */
+  visibleTo?: CalendarViewer;
 };
 
 function shiftConditions(filter: ShiftFilter): RawBuilder<unknown>[] {
@@ -59,6 +63,14 @@ function shiftConditions(filter: ShiftFilter): RawBuilder<unknown>[] {
   if (filter.publishedOnly) conditions.push(sql`s.published`);
   if (filter.userId) conditions.push(sql`s.user_id = ${filter.userId}`);
   if (filter.openOnly) conditions.push(sql`s.user_id is null`);
+  if (filter.visibleTo) {
+    const viewer = filter.visibleTo;
+    conditions.push(
+      viewer.reach === 'department'
+        ? sql`(${personInReach(sql`s.user_id`, viewer)} or (s.user_id is null and s.department_id = any(${uuids(viewer.departmentIds)}::uuid[])))`
+        : personInReach(sql`s.user_id`, viewer),
+    );
+  }
   return conditions;
 }
 
@@ -161,24 +173,6 @@ export async function findPersonShiftTimes(
   return rows.map((row) => ({ ...row, start_at: row.start_at.toISOString(), end_at: row.end_at.toISOString() }));
 }
 
-/** The days the person is on approved leave or off sick (reported sickness counts until decided) between `from` and `to`. */
-export async function findPersonLeaveDays(
-  trx: DbOrTrx,
-  input: { companyId: string; userId: string; from: string; to: string },
-): Promise<LeaveDay[]> {
-  const { rows } = await sql<LeaveDay>`
-    select distinct on (day) day::date::text as date, case when lt.key = 'sickness' then 'sickness' else 'leave' end as kind, lt.name
-    from user_absences a
-    join leave_types lt on lt.id = a.leave_type_id
-    cross join lateral generate_series(greatest(a.start_date, ${input.from}::date),
-      least(coalesce(a.end_date, ${input.to}::date), ${input.to}::date), interval '1 day') as day
-    where a.company_id = ${input.companyId} and a.user_id = ${input.userId}
-      and (a.status in ('approved', 'cancellation_requested') or (lt.key = 'sickness' and a.status = 'pending'))
-      and a.start_date <= ${input.to}::date and coalesce(a.end_date, ${input.to}::date) >= ${input.from}::date
-    order by day`.execute(trx);
-  return rows;
-}
-
 export async function insertShift(
   trx: Trx,
   input: { companyId: string; createdBy: string; shift: ShiftInput },
@@ -232,6 +226,13 @@ export async function claimShift(trx: Trx, input: { companyId: string; id: strin
   const result = await sql`
     update rota_shifts set user_id = ${input.userId}, updated_at = now()
     where company_id = ${input.companyId} and id = ${input.id} and user_id is null and published`.execute(trx);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** Takes the person off the shift, which stays as it was (published or draft) for someone else to take. */
+export async function makeShiftOpen(trx: Trx, input: { companyId: string; id: string }): Promise<boolean> {
+  const result = await sql`update rota_shifts set user_id = null, updated_at = now()
+    where company_id = ${input.companyId} and id = ${input.id} and user_id is not null`.execute(trx);
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 

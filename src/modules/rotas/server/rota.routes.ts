@@ -1,10 +1,12 @@
-// Rotas: the grid, building and publishing (department scope and up on /api/rota), my
-// shifts, claims and swaps (own scope), templates, settings and the personal feed.
+// Rotas: the grid, building and publishing (department scope and up on /api/rota), shifts
+// made open when their person is away, my shifts, claims and swaps (own scope), templates,
+// settings and the personal feed.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../../../server/app-deps';
 import { auditCallerOf } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
+import { daysOffOf, type DaysOff } from '../../../server/module-hooks';
 import { parseInput } from '../../../server/http/validate';
 import { requireCompany, requireSession } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
@@ -26,6 +28,7 @@ import {
   type RotaGrid,
 } from '../rotas.contract';
 import { mountRotaCalendar } from './rota-calendar';
+import { makeOpen, markDaysOff } from './rota-days-off';
 import { applyTemplate, findSwaps, findTemplates, getRotaSettings, saveRotaSettings, saveTemplate, setOptOut } from './rota-extras.queries';
 import { actOnSwap, claimShift, getMyRota, offerShift } from './rota-people.service';
 import { findRotaPeople, findShiftPerson, findShifts } from './rota-shifts.queries';
@@ -47,10 +50,10 @@ const access = (method: HttpMethod, scope?: Scope) => ({
 });
 const BUILD = 'department' as const;
 
-function callerOf(request: FastifyRequest): RotaCaller {
+function rotaCallerOf(request: FastifyRequest, daysOff: DaysOff | null): RotaCaller {
   const session = requireSession(request);
   if (!request.scope) throw AppError.forbidden();
-  return { ...auditCallerOf(request), companyId: requireCompany(session), level: request.scope };
+  return { ...auditCallerOf(request), companyId: requireCompany(session), level: request.scope, daysOff };
 }
 const idOf = (request: FastifyRequest) => {
   const { id } = request.params as { id: string };
@@ -60,6 +63,8 @@ const idOf = (request: FastifyRequest) => {
 
 export const rotaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
+  const daysOff = daysOffOf(deps.modules);
+  const callerOf = (request: FastifyRequest) => rotaCallerOf(request, daysOff);
   const origin = deps.config.publicOrigin ?? `http://localhost:${deps.config.port}`;
 
   // The grid: builders see drafts of their reach; everyone else the published shifts of their departments.
@@ -77,7 +82,7 @@ export const rotaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
         ...(query.department_id ? { departmentId: query.department_id } : {}),
         ...(query.location_id ? { locationId: query.location_id } : {}),
       };
-      const shifts = await findShifts(trx, { ...filter, publishedOnly: !builds });
+      const found = await findShifts(trx, { ...filter, publishedOnly: !builds });
       const people = builds
         ? await findRotaPeople(trx, {
             companyId: caller.companyId,
@@ -86,6 +91,14 @@ export const rotaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
             ...(query.department_id ? { departmentId: query.department_id } : {}),
           })
         : [];
+      // A builder learns who is away among the people they build for; anyone else only of themselves.
+      const inReach = new Set(people.map((person) => person.id));
+      const shifts = await markDaysOff(trx, {
+        daysOff,
+        companyId: caller.companyId,
+        shifts: found,
+        mayKnow: (userId) => userId === caller.session.userId || inReach.has(userId),
+      });
       return { from: query.from, to: query.to, shifts, people, may_build: builds };
     });
   });
@@ -127,6 +140,10 @@ export const rotaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     });
     return { copied };
   });
+
+  app.post('/api/rota/:id/make-open', access('PUT', BUILD), async (request) => ({
+    shift: await makeOpen(db, { caller: callerOf(request), id: idOf(request) }),
+  }));
 
   app.get('/api/rota/mine', access('GET'), async (request) => getMyRota(db, callerOf(request)));
 

@@ -2,6 +2,7 @@
 // working-time checks, publish a range (each person told once), claim open shifts, and swaps.
 // Managers reach their own departments' shifts; owners and HR admins the company's.
 import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
+import type { DaysOff } from '../../../server/module-hooks';
 import { withTenant, type Db, type Trx } from '../../../server/db/database';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
 import { notify } from '../../../server/notifications/notify';
@@ -15,7 +16,6 @@ import { checkShift, checkWindow, type WorkingTimeFinding } from '../working-tim
 import {
   copyShifts,
   deleteShift,
-  findPersonLeaveDays,
   findPersonShiftTimes,
   findRecipients,
   findShiftPerson,
@@ -25,7 +25,8 @@ import {
   updateShift,
 } from './rota-shifts.queries';
 
-export type RotaCaller = AuditCaller & { companyId: string; level: Scope };
+/** Who acts on the rota, and where the days people are away come from (the leave module's offer; null without it). */
+export type RotaCaller = AuditCaller & { companyId: string; level: Scope; daysOff: DaysOff | null };
 
 /** The departments the caller builds for: null for all of the company's. */
 export const reachOf = (caller: { level: Scope; session: { departmentIds: string[] } }): string[] | null =>
@@ -44,19 +45,20 @@ export async function announce(trx: Trx, companyId: string, event: string): Prom
 /** What the working-time rules say of `shift` for its person (none for an open shift). */
 export async function findingsFor(
   trx: Trx,
-  input: { companyId: string; shift: ShiftInput & { id?: string }; userId: string | null },
+  input: { companyId: string; shift: ShiftInput & { id?: string }; userId: string | null; daysOff: DaysOff | null },
 ): Promise<WorkingTimeFinding[]> {
   if (!input.userId) return [];
   const person = await findShiftPerson(trx, { companyId: input.companyId, userId: input.userId });
   if (!person) throw AppError.validation({ user_id: [rotaMessages.unknown] });
   const window = checkWindow(input.shift);
   const others = await findPersonShiftTimes(trx, { companyId: input.companyId, userId: input.userId, ...window });
-  const leave = await findPersonLeaveDays(trx, {
-    companyId: input.companyId,
-    userId: input.userId,
-    from: londonDate(new Date(input.shift.start_at)),
-    to: londonDate(new Date(input.shift.end_at)),
-  });
+  const leave =
+    (await input.daysOff?.find(trx, {
+      companyId: input.companyId,
+      userIds: [input.userId],
+      from: londonDate(new Date(input.shift.start_at)),
+      to: londonDate(new Date(input.shift.end_at)),
+    })) ?? [];
   return checkShift({
     shift: {
       id: input.shift.id ?? '',
@@ -93,7 +95,7 @@ export async function checkDraft(db: Db, input: { caller: RotaCaller; shift: Shi
   requireDepartment(caller, shift.department_id);
   return withTenant(db, caller.companyId, async (trx) => {
     if (shift.user_id) await requirePersonInReach(trx, caller, shift.user_id);
-    return findingsFor(trx, { companyId: caller.companyId, shift, userId: shift.user_id });
+    return findingsFor(trx, { companyId: caller.companyId, shift, userId: shift.user_id, daysOff: caller.daysOff });
   });
 }
 
@@ -107,7 +109,7 @@ export async function createShift(db: Db, input: { caller: RotaCaller; shift: Sh
       if (existing) return { shift: existing, findings: [], created: false };
     }
     if (shift.user_id) await requirePersonInReach(trx, caller, shift.user_id);
-    const findings = await findingsFor(trx, { companyId: caller.companyId, shift, userId: shift.user_id });
+    const findings = await findingsFor(trx, { companyId: caller.companyId, shift, userId: shift.user_id, daysOff: caller.daysOff });
     enforce(findings, shift.override_reason);
     const id = await insertShift(trx, { companyId: caller.companyId, createdBy: caller.session.userId, shift });
     const saved = id ? await getShift(trx, { companyId: caller.companyId, id }) : undefined;
@@ -131,7 +133,12 @@ export async function changeShift(db: Db, input: { caller: RotaCaller; id: strin
     requireDepartment(caller, before.department_id);
     requireDepartment(caller, shift.department_id);
     if (shift.user_id) await requirePersonInReach(trx, caller, shift.user_id);
-    const findings = await findingsFor(trx, { companyId: caller.companyId, shift: { ...shift, id: input.id }, userId: shift.user_id });
+    const findings = await findingsFor(trx, {
+      companyId: caller.companyId,
+      shift: { ...shift, id: input.id },
+      userId: shift.user_id,
+      daysOff: caller.daysOff,
+    });
     enforce(findings, shift.override_reason);
     await updateShift(trx, { companyId: caller.companyId, id: input.id, shift });
     const saved = await getShift(trx, { companyId: caller.companyId, id: input.id });

@@ -1,8 +1,11 @@
 // The rotas demo: rota switched on; the Kitchen and Operations rotas of this week and next,
 // published, from each person's working pattern (Ella, employee@demo.test, works Monday to
 // Wednesday); open shifts next week (Operations on Thursday, Kitchen on Saturday); and Ella's next Monday offered to a
-// colleague who accepted, waiting for Marcus (manager@demo.test) to approve. Written once.
+// colleague who accepted, waiting for Marcus (manager@demo.test) to approve; and an Office
+// reception shift built before its person's leave was approved, so the owner's Rota Management
+// shows it marked "On leave" with the step that makes it open. Written once.
 import type { Trx } from '../../../server/db/database';
+import type { DaysOff } from '../../../server/module-hooks';
 import { addDays, londonDate, londonInstant, startOfWeek } from '../../../shared/dates';
 import { companyHasShifts, enableDemoRota, findDemoWorkers, insertDemoShift, insertDemoSwap, type DemoShift } from './rotas-demo.queries';
 
@@ -10,7 +13,13 @@ const at = (date: string, time: string) => londonInstant(date, time).toISOString
 
 export async function seedRotasDemo(
   trx: Trx,
-  input: { companyId: string; departments: Readonly<Record<string, string>>; accounts: Readonly<Record<string, string>>; today?: string },
+  input: {
+    companyId: string;
+    departments: Readonly<Record<string, string>>;
+    accounts: Readonly<Record<string, string>>;
+    daysOff?: DaysOff | null;
+    today?: string;
+  },
 ): Promise<void> {
   const { companyId } = input;
   await enableDemoRota(trx, companyId);
@@ -90,5 +99,33 @@ export async function seedRotasDemo(
       acceptedBy: colleague.id,
       note: 'Dentist appointment in the morning.',
     });
+  }
+
+  // Next week's first day an Office colleague is on leave (the leave demo approved it).
+  const office = input.departments.Office;
+  if (office && input.daysOff) {
+    const officeWorkers = await findDemoWorkers(trx, { companyId, departmentIds: [office] });
+    const away = await input.daysOff.find(trx, {
+      companyId,
+      userIds: officeWorkers.map((worker) => worker.id),
+      from: addDays(monday, 7),
+      to: addDays(monday, 13),
+    });
+    const day = away.find((found) => found.kind === 'leave') ?? away[0];
+    if (day) {
+      await insertDemoShift(trx, {
+        companyId,
+        shift: {
+          userId: day.userId,
+          departmentId: office,
+          startAt: at(day.date, '09:00'),
+          endAt: at(day.date, '17:00'),
+          breakMinutes: 30,
+          role: 'Reception cover',
+          colour: 'green',
+          published: true,
+        },
+      });
+    }
   }
 }

@@ -1,5 +1,7 @@
 // The rotas module's registration: shifts, publishing, claims and swaps, templates, the
-// personal iCalendar feed, and the demo company's Kitchen and Operations rotas.
+// personal iCalendar feed, and the demo company's Kitchen and Operations rotas (and an Office
+// shift on a day its person is on leave).
+import { daysOffOf } from '../../../server/module-hooks';
 import type { ServerModule } from '../../../server/server-module';
 import { shiftCalendarSource } from './rota-calendar-source';
 import { rotaRoutes } from './rota.routes';
@@ -14,5 +16,10 @@ export const rotasModule: ServerModule = {
   grants: rotasGrants,
   calendar: [shiftCalendarSource],
   demo: (trx, company) =>
-    seedRotasDemo(trx, { companyId: company.companyId, departments: company.departments, accounts: company.accounts }),
+    seedRotasDemo(trx, {
+      companyId: company.companyId,
+      departments: company.departments,
+      accounts: company.accounts,
+      daysOff: daysOffOf(company.modules ?? []),
+    }),
 };
