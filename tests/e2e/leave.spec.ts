@@ -2,11 +2,13 @@
 // leave on her phone, Marcus sees his badge rise without a reload and approves, and Ella's
 // balance moves without a reload; the same request made with no network waits in the outbox
 // and lands once; sickness of 3 days asks Ella for a self-certification, which she completes,
-// and sickness of 9 days asks for a fit note.
+// and sickness of 9 days asks for a fit note; a fortnight of Lily's sickness (Monday to
+// Wednesday) shows its Statutory Sick Pay on a phone and the pay period's export carries it.
 //
 // Dates are relative to today (London) so the test keeps working on later days: the leave is
 // booked on the Monday to Wednesday two weeks ahead (Ella works Mondays to Wednesdays in the
 // demo, and Thursdays too once people.spec gives her a new pattern), the sickness in the past.
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { QUEUED_TOAST_MESSAGE } from '../../src/client/offline/outbox-copy';
 import { addDays, londonDate, startOfWeek } from '../../src/shared/dates';
@@ -178,4 +180,60 @@ test('three days off sick ask for a self-certification, which Ella completes; ni
   await expect(ella.getByRole('form', { name: 'Upload fit note' })).toBeVisible();
   await expect(ella.getByRole('form', { name: 'Self-certification' })).toHaveCount(0);
   await ella.context().close();
+});
+
+test('a fortnight off sick for a part-time worker shows its Statutory Sick Pay on a phone, and the payroll export carries it', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // Lily Wood works Mondays to Wednesdays in the demo, with her average weekly earnings entered.
+  // The first Monday of last month to the Sunday after next: six qualifying days in one pay period.
+  const lastMonth = addDays(`${today.slice(0, 8)}01`, -1).slice(0, 8);
+  let first = `${lastMonth}01`;
+  while (startOfWeek(first) !== first) first = addDays(first, 1);
+  const last = addDays(first, 13);
+
+  const owner = await openAs(browser, ACCOUNTS.owner, PHONE);
+  const { auth_token } = await apiSignIn(owner.request, ACCOUNTS.owner);
+  const headers = { authorization: `Bearer ${auth_token}` };
+  const people = (await (await owner.request.get('/api/user-basic?search=Lily%20Wood', { headers })).json()) as {
+    results: { id: string }[];
+  };
+  const lily = people.results[0]!.id;
+  const types = (await (await owner.request.get('/api/leave-type', { headers })).json()) as {
+    results: { id: string; key: string | null }[];
+  };
+  const sickness = types.results.find((type) => type.key === 'sickness')!.id;
+  // A retry finds the absence its first attempt reported.
+  const existing = (await (await owner.request.get(`/api/user-absence?user_id=${lily}&from=${first}&to=${first}`, { headers })).json()) as {
+    results: { id: string }[];
+  };
+  let id = existing.results[0]?.id;
+  if (!id) {
+    const reported = await owner.request.post('/api/user-absence', {
+      headers,
+      data: { user_id: lily, leave_type_id: sickness, start_date: first, end_date: last, sickness_category: 'cold_flu' },
+    });
+    expect(reported.ok(), await reported.text()).toBe(true);
+    id = ((await reported.json()) as { id: string }).id;
+  }
+
+  await owner.goto(`/absence/${id}`);
+  const panel = owner.getByRole('region', { name: 'Statutory Sick Pay' });
+  await expect(figure(panel, 'SSP days')).toHaveText('6 days');
+  const amount = (await figure(panel, 'SSP amount').textContent()) ?? '';
+  expect(amount).toMatch(/^£\d+\.\d\d$/);
+  expect(amount).not.toBe('£0.00');
+  await owner.screenshot({ path: `${SCREENSHOTS}/sick-pay-phone.png`, fullPage: true });
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  await owner.goto(`/payroll/${lastMonth}01`);
+  const sspRows = owner.getByRole('table', { name: 'Payroll data' }).getByRole('row').filter({ hasText: 'SSP Statutory Sick Pay' });
+  await expect(sspRows.filter({ hasText: `6 days · ${amount}` }).first()).toBeVisible();
+  const download = owner.waitForEvent('download');
+  await owner.getByRole('button', { name: 'Payroll import CSV (one row per element)' }).click();
+  const file = await (await download).path();
+  const csv = readFileSync(file, 'utf8');
+  expect(csv).toContain(`,Wood,Lily,SSP,Statutory Sick Pay,,,6,${amount.slice(1).replace(',', '')},`);
+  await owner.context().close();
 });
