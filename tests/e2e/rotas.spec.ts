@@ -2,14 +2,18 @@
 // Ella to next week and publishes it, and Ella's phone shows them without a reload; with no
 // signal Ella reloads My Rota Shifts and still sees her week, claims the open Thursday shift,
 // and the claim lands once when the signal returns; the owner opens the absence report, sees
-// its chart and downloads the CSV.
+// its chart and downloads the CSV. On a 390 px phone: Marcus's calendar shows the shifts of the
+// people he manages, which the Shifts filter hides; a shift on a day its person is on leave is
+// marked on their My Rota Shifts, and the owner's Rota Management warns of it and makes it open in
+// one step; and a new shift's break is prefilled by the Working Time rule it comes from, said
+// under the field, and saved as the manager changes it.
 //
 // Dates follow today (London): next week's Friday and Saturday are free for Ella (she works
 // Monday to Wednesday in the demo), and next Thursday has the demo's open Operations shift.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import type { MyRota } from '../../src/modules/rotas/rotas.contract';
-import { addDays, londonDate, startOfWeek } from '../../src/shared/dates';
+import type { MyRota, RotaGrid, Shift } from '../../src/modules/rotas/rotas.contract';
+import { addDays, londonDate, londonInstant, startOfWeek } from '../../src/shared/dates';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
@@ -18,11 +22,21 @@ const weekday = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
 const british = (iso: string) => iso.split('-').reverse().join('/');
 const shortDay = (iso: string) => `${weekday(iso).slice(0, 3)} ${british(iso).slice(0, 5)}`;
+const shiftDay = (shift: Pick<Shift, 'start_at'>) => londonDate(new Date(shift.start_at));
 
 async function ellasRota(page: Page): Promise<MyRota> {
   const { auth_token } = await apiSignIn(page.request, ACCOUNTS.employee);
   const response = await page.request.get('/api/rota/mine', { headers: { authorization: `Bearer ${auth_token}` } });
   return (await response.json()) as MyRota;
+}
+
+/** Next week's rota as `email` sees it through the API. */
+async function nextWeekGrid(page: Page, email: string): Promise<RotaGrid> {
+  const { auth_token } = await apiSignIn(page.request, email);
+  const response = await page.request.get(`/api/rota?from=${nextMonday}&to=${addDays(nextMonday, 6)}`, {
+    headers: { authorization: `Bearer ${auth_token}` },
+  });
+  return (await response.json()) as RotaGrid;
 }
 
 async function addShift(marcus: Page, date: string, start: string, end: string): Promise<void> {
@@ -107,4 +121,96 @@ test('the owner sees the absence report as a chart and downloads it as CSV', asy
   expect(csv.replace('\uFEFF', '').split('\r\n')[0]).toBe('Leave type,Days,Spells,People');
   expect(csv).toContain('Sickness,');
   await owner.context().close();
+});
+
+test("on a phone, a manager's calendar shows the shifts of the people he manages, and the Shifts filter hides them", async ({
+  browser,
+}) => {
+  const marcus = await openAs(browser, ACCOUNTS.manager, PHONE);
+  await marcus.goto('/calendar');
+  await expect(marcus.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+  // Ella works Monday to Wednesday in Marcus's Operations: next Monday is in the four weeks shown.
+  const day = marcus.getByRole('region', { name: `${weekday(nextMonday)} ${british(nextMonday)}` });
+  const ellas = day.getByText('09:00–17:00 Ella Evans: Warehouse floor');
+  await expect(ellas).toBeVisible();
+  await marcus.getByText('Shifts', { exact: true }).click();
+  await expect(ellas).toHaveCount(0);
+  await marcus.context().close();
+});
+
+test('on a phone, a shift on a day its person is on leave is marked, and the owner makes it open in one step', async ({ browser }) => {
+  const owner = await openAs(browser, ACCOUNTS.owner, PHONE);
+  // The demo's Office shift on the first day of a colleague's approved leave next week.
+  const marked = (await nextWeekGrid(owner, ACCOUNTS.owner)).shifts.find((s) => s.day_off?.kind === 'leave');
+  expect(marked, 'the demo has a shift on a day its person is on leave').toBeDefined();
+  const name = marked!.user_name!;
+  // A second shift of theirs the next day, still inside the leave (Monday to Wednesday), for this test to act on.
+  const day = addDays(shiftDay(marked!), 1);
+  const { auth_token } = await apiSignIn(owner.request, ACCOUNTS.owner);
+  const headers = { authorization: `Bearer ${auth_token}` };
+  const created = await owner.request.post('/api/rota', {
+    headers,
+    data: {
+      user_id: marked!.user_id,
+      department_id: marked!.department_id,
+      start_at: londonInstant(day, '09:00').toISOString(),
+      end_at: londonInstant(day, '17:00').toISOString(),
+      break_minutes: 30,
+      role: 'Post room',
+      override_reason: 'Booked before the leave was approved',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const shift = ((await created.json()) as { shift: Shift }).shift;
+  await owner.request.post('/api/rota/publish', { headers, data: { from: day, to: day, department_id: marked!.department_id } });
+
+  // Their phone: the shift carries the mark on My Rota Shifts.
+  const person = await openAs(browser, `${name.toLowerCase().replace(' ', '.')}@demo.test`, PHONE);
+  await person.goto('/rotas/shifts');
+  const card = person
+    .getByRole('region', { name: 'Next week' })
+    .getByLabel(`Shift ${weekday(day)} ${british(day)} 09:00–17:00`)
+    .first();
+  await expect(card).toContainText('On leave (Annual leave)');
+  await person.context().close();
+
+  // The owner's Rota Management warns of it, and makes it open for a colleague to claim.
+  await owner.goto('/rotas/admin');
+  await owner.getByRole('button', { name: 'Next week' }).click();
+  await expect(owner.getByText(/shifts? falls? on days? (its|their) person is away/)).toBeVisible();
+  await owner
+    .getByRole('button', { name: `Make ${name}'s shift on ${shortDay(day)} 09:00–17:00 open` })
+    .first()
+    .click();
+  await expect(owner.getByText(`The shift on ${shortDay(day)} 09:00–17:00 is open: anyone in Office may claim it.`)).toBeVisible();
+  await expect.poll(async () => (await nextWeekGrid(owner, ACCOUNTS.owner)).shifts.find((s) => s.id === shift.id)?.user_id).toBeNull();
+  await owner.context().close();
+});
+
+test("on a phone, a new shift's break follows the Working Time rule until the manager sets it, and is saved as set", async ({
+  browser,
+}) => {
+  const marcus = await openAs(browser, ACCOUNTS.manager, PHONE);
+  await marcus.goto('/rotas/admin');
+  await marcus.getByRole('button', { name: 'Next week' }).click();
+  await marcus.getByRole('button', { name: 'Add shift' }).click();
+  const dialog = marcus.getByRole('dialog', { name: 'Add shift' });
+  await dialog.getByRole('combobox', { name: 'Department' }).click();
+  await marcus.getByRole('option', { name: 'Operations' }).click();
+  await dialog.getByLabel('Start').fill('10:00');
+  await dialog.getByLabel('End').fill('16:00');
+  const breakField = dialog.getByLabel('Unpaid break (minutes)');
+  await expect(breakField).toHaveValue('0');
+  await expect(dialog.getByText('No break: the Working Time rest break (20 minutes) is for shifts over 6 hours.')).toBeVisible();
+  await dialog.getByLabel('End').fill('17:00');
+  await expect(breakField).toHaveValue('20');
+  await expect(dialog.getByText('20 minutes: the Working Time rest break for shifts over 6 hours.')).toBeVisible();
+  await breakField.fill('25');
+  const role = `Break check ${Date.now()}`;
+  await dialog.getByLabel('Role').fill(role);
+  await dialog.getByRole('button', { name: 'Save shift' }).click();
+  await expect(dialog).toBeHidden();
+  const saved = (await nextWeekGrid(marcus, ACCOUNTS.manager)).shifts.find((s) => s.role === role);
+  expect(saved).toMatchObject({ break_minutes: 25, start_at: londonInstant(nextMonday, '10:00').toISOString() });
+  await marcus.context().close();
 });
