@@ -59,7 +59,7 @@ test('"Sign in" pressed before the app arrives signs in when it does', async ({ 
   await page.goto('/login');
   await page.getByLabel('E-mail').fill('owner@demo.test');
   await page.getByLabel('Password').fill('demo-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Signing in' })).toBeVisible();
   release();
   await expect(page).toHaveURL(/\/$/);
@@ -84,7 +84,7 @@ test('/login renders the sign-in card of the built app', async ({ page }) => {
   await expect(card.getByLabel('E-mail')).toHaveAttribute('type', 'email');
   await expect(card.getByRole('textbox', { name: 'Password' })).toHaveAttribute('type', 'password');
   await expect(card.getByRole('link', { name: 'Forgotten your password?' })).toHaveAttribute('href', '/reset-password');
-  await expect(card.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await expect(card.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   // at least 36rem tall at the default 16px root size (asked again while the page settles: the
   // card can be re-rendered as the app's style sheet arrives).
   await expect.poll(async () => (await card.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(576);
@@ -120,7 +120,7 @@ test.describe('screenshots', () => {
     ]) {
       await page.setViewportSize(size);
       await page.goto('/login');
-      await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+      await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
       await expect(page.locator('[aria-controls="login-more"]')).toBeVisible();
       await page.screenshot({ path: `.tmp/screenshots/login-${size.width}.png`, fullPage: true });
       if (size.width < 1024) expect(pictures).toEqual([]);

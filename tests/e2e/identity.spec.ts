@@ -78,13 +78,13 @@ test.describe('two-factor codes by e-mail', () => {
     await expect(page.getByRole('timer')).toHaveText(/^0[45]:\d\d$/);
 
     await code.fill('000000');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid code, please try again.' })).toBeVisible();
     await expect(code).toBeVisible();
 
     const { match: sent } = await waitForMail({ to: email, pattern: SIGN_IN_CODE, after: before });
     await code.fill(sent);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(GREETING);
   });
@@ -96,7 +96,7 @@ test.describe('two-factor codes by e-mail', () => {
     await signIn(page, email, DEMO_PASSWORD);
     const code = page.getByRole('textbox', { name: 'Code' });
     await code.fill('000000');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid code, please try again.' })).toBeVisible();
     await code.fill('123');
 

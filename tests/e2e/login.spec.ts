@@ -43,10 +43,10 @@ test('a wrong password counts the attempt and offers the reset link', async ({ p
   await expect(alert).toBeVisible();
   await expect(alert.getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/reset-password');
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   // A successful sign-in afterwards starts the count again.
   await page.getByRole('textbox', { name: 'Password' }).fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 
@@ -56,15 +56,15 @@ test('an empty form is refused before anything is sent', async ({ page }) => {
   page.on('request', (request) => {
     if (request.url().endsWith('/api/login')) posted = true;
   });
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Field is required.')).toHaveCount(2);
   await page.getByLabel('E-mail').fill('not-an-address');
   await page.getByRole('textbox', { name: 'Password' }).fill('abc');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Invalid email format')).toBeVisible();
   await expect(page.getByText("It's too short.")).toBeVisible();
   await page.getByLabel('E-mail').fill('owner(at)demo.test');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Invalid characters in email')).toBeVisible();
   expect(posted).toBe(false);
 });
