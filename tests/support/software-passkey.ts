@@ -61,18 +61,24 @@ export class SoftwarePasskey {
     return Buffer.concat([sha256(this.rpId), Buffer.from([flags]), count, ...(attested ? [attested] : [])]);
   }
 
+  /** The public key as COSE (EC2, ES256), as a registration carries it and the server keeps it. */
+  cosePublicKey(): Buffer {
+    return cbor(
+      new Map<Cbor, Cbor>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, Buffer.from(this.publicJwk.x, 'base64url')],
+        [-3, Buffer.from(this.publicJwk.y, 'base64url')],
+      ]),
+    );
+  }
+
   /** The answer to registration options (`challenge` as given in them). */
   register(challenge: string) {
-    const cose = new Map<Cbor, Cbor>([
-      [1, 2],
-      [3, -7],
-      [-1, 1],
-      [-2, Buffer.from(this.publicJwk.x, 'base64url')],
-      [-3, Buffer.from(this.publicJwk.y, 'base64url')],
-    ]);
     const length = Buffer.alloc(2);
     length.writeUInt16BE(this.credentialId.length);
-    const attested = Buffer.concat([Buffer.alloc(16), length, this.credentialId, cbor(cose)]);
+    const attested = Buffer.concat([Buffer.alloc(16), length, this.credentialId, this.cosePublicKey()]);
     // User present, user verified, attested credential data.
     const authData = this.authData(0x01 | 0x04 | 0x40, attested);
     const attestationObject = cbor(

@@ -6,7 +6,18 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginMessages } from '../../../src/modules/auth/auth.contract';
 import { passkeyMessages } from '../../../src/modules/auth/two-factor.contract';
-import { addCompanyWithRoles, addUser, bearer, inCompany, ownerSql, signIn, type UserFixture } from '../../support/identity-fixtures';
+import { PRODUCT_ROLES } from '../../../src/app/server/modules';
+import {
+  addCompanyWithRoles,
+  addRole,
+  addUser,
+  bearer,
+  inCompany,
+  ownerSql,
+  postLogin,
+  signIn,
+  type UserFixture,
+} from '../../support/identity-fixtures';
 import { SoftwarePasskey } from '../../support/software-passkey';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
@@ -130,6 +141,31 @@ describe('signing in with a passkey', () => {
     const { res } = await passkeySignIn(passkey, user.id);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ status: 'locked' });
+  });
+
+  it('is how an administrator with a passkey and no authenticator app signs in: the password alone is refused', async () => {
+    const admin = await createTestApp({ realAuth: true, env: { PUBLIC_ORIGIN: ORIGIN, ADMIN_TWO_FACTOR: '1' } });
+    try {
+      const user = await addUser(admin, {
+        company: null,
+        roleId: await addRole(admin, { companyId: null, template: PRODUCT_ROLES.administrator }),
+      });
+      const passkey = new SoftwarePasskey('localhost', 'http://localhost:3999');
+      await ownerSql(
+        admin,
+        sql`insert into passkeys (user_id, name, credential_id, public_key) values (${user.id}, 'Security key', ${passkey.id}, ${passkey.cosePublicKey()})`,
+      );
+      const password = await postLogin(admin, { email: user.email });
+      expect(password.statusCode).toBe(401);
+      expect(password.json()).toMatchObject({ status: 'passkey_required', message: loginMessages.passkeyRequired });
+      const asked = await admin.app.inject({ method: 'POST', url: '/api/passkey-login/options' });
+      const response = passkey.assert(asked.json<{ challenge: string }>().challenge, user.id);
+      const signedIn = await admin.app.inject({ method: 'POST', url: '/api/passkey-login', payload: { response } });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      expect(signedIn.json()).toMatchObject({ email: user.email });
+    } finally {
+      await admin.close();
+    }
   });
 
   it('refuses an answer that is not a passkey before looking for one', async () => {
