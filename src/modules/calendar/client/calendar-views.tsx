@@ -127,7 +127,7 @@ export function AgendaView({ from, to, entries }: { from: string; to: string; en
           <Stack gap={4}>
             {entriesOn(entries, day).map((entry) => (
               <Box key={entry.id} style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
-                <Badge size="xs" variant="light" color={entry.colour}>
+                <Badge size="xs" variant="light" color={entry.colour} style={{ flexShrink: 0 }}>
                   {entry.kind.replace('_', ' ')}
                 </Badge>
                 <EntryLine entry={entry} />

@@ -1,6 +1,6 @@
 // The warning on Rota Management's week: the shifts still to come whose person is on leave or
 // off sick that day, each with the one step that makes it an open shift for a colleague to claim.
-import { Alert, Button, Group, List, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../client/shell/toasts';
@@ -21,11 +21,11 @@ export function DaysOffAlert({ shifts }: { shifts: Shift[] }) {
       variant="light"
       title={away.length === 1 ? '1 shift falls on a day its person is away' : `${away.length} shifts fall on days their person is away`}
     >
-      <List size="sm" spacing={6} listStyleType="none" ml={0}>
+      <Stack gap={6}>
         {away.map((shift) => {
           const when = `${shortDayLabel(shiftDate(shift))} ${timesOf(shift)}`;
           return (
-            <List.Item key={shift.id}>
+            <div key={shift.id}>
               <Group gap="xs" justify="space-between" wrap="wrap">
                 <Text size="sm">
                   <strong>{shift.user_name}</strong>, {when}: {dayOffDetail(shift.day_off!)}
@@ -50,10 +50,10 @@ export function DaysOffAlert({ shifts }: { shifts: Shift[] }) {
                   Make open shift
                 </Button>
               </Group>
-            </List.Item>
+            </div>
           );
         })}
-      </List>
+      </Stack>
     </Alert>
   );
 }
