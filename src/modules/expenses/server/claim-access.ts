@@ -3,15 +3,17 @@
 // yet approved. Approve or reject: the expenses approval chain (expenses.approvals.ts) — the
 // claimant's line managers, then whoever holds /api/user-expense PUT at a scope reaching them —
 // never the claimant. Pay and export: company scope.
-import { approverOf } from '../../../server/approvals/approval-chain';
+import { approverOf, type Approver, type ChainReader } from '../../../server/approvals/approval-chain';
 import { mayApprove } from '../../../server/approvals/approval-chain.queries';
 import type { Trx } from '../../../server/db/database';
 import { mayActOn, type PersonSubject } from '../../../server/http/person-access';
 import type { Session } from '../../../server/plugins/request-context';
 import { levelFor } from '../../../shared/scopes';
 import { EXPENSE_ENDPOINT } from '../expenses.contract';
-import type { ClaimActor } from './claim-access.queries';
 import { EXPENSE_APPROVALS } from './expenses.approvals';
+
+/** The caller as the claim lists and counters take them: the expenses chain's reader and approver. */
+export type ClaimActor = { userId: string; reader: ChainReader; approver: Approver };
 
 export function claimActor(session: Session): ClaimActor {
   return {

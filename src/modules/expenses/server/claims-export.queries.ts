@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { ClaimKind, ClaimListQuery, ClaimStatus, Vehicle } from '../expenses.contract';
-import type { ClaimActor } from './claim-access.queries';
+import type { ClaimActor } from './claim-access';
 import { filtersOf } from './claims-read.queries';
 
 export const EXPORT_ROW_LIMIT = 20_000;

@@ -4,7 +4,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { Paging } from '../../../shared/list';
 import type { ClaimKind, ClaimListQuery, ClaimStatus } from '../expenses.contract';
-import { approvableByCondition, readableByCondition, type ClaimActor } from './claim-access.queries';
+import { approvableBy, readableBy } from '../../../server/approvals/approval-chain.queries';
+import type { ClaimActor } from './claim-access';
 import './expense-tables';
 
 export type ClaimViewRow = {
@@ -73,7 +74,7 @@ function claimSelect(db: DbOrTrx, actor: ClaimActor, approvable: 'known' | 'per_
       sql<number>`(SELECT count(*)::int FROM expense_receipts r WHERE r.claim_id = c.id)`.as('receipt_count'),
       (approvable === 'known'
         ? sql<boolean>`true`
-        : sql<boolean>`(c.status = 'submitted' AND ${approvableByCondition(sql`c.user_id`, actor)})`
+        : sql<boolean>`(c.status = 'submitted' AND ${approvableBy(sql`c.user_id`, actor.approver)})`
       ).as('approvable'),
     ]);
 }
@@ -89,8 +90,8 @@ export function filtersOf(input: { actor: ClaimActor; query: ClaimListQuery }): 
   const { actor, query } = input;
   const conditions: RawBuilder<boolean>[] = [];
   // Whom one may approve for, one may read: the approver's list needs no second reach.
-  if (query.view === 'approve') conditions.push(sql<boolean>`(c.status = 'submitted' AND ${approvableByCondition(sql`c.user_id`, actor)})`);
-  else conditions.push(readableByCondition(sql`c.user_id`, actor));
+  if (query.view === 'approve') conditions.push(sql<boolean>`(c.status = 'submitted' AND ${approvableBy(sql`c.user_id`, actor.approver)})`);
+  else conditions.push(readableBy(sql`c.user_id`, actor.reader));
   if (query.view === 'mine') conditions.push(sql<boolean>`c.user_id = ${actor.userId}`);
   // Someone else's drafts are theirs alone.
   conditions.push(sql<boolean>`(c.status <> 'draft' OR c.user_id = ${actor.userId})`);
@@ -148,7 +149,7 @@ export async function countAwaitingApproval(db: DbOrTrx, input: { companyId: str
     .select(sql<number>`count(*)::int`.as('count'))
     .where('c.company_id', '=', input.companyId)
     .where('c.status', '=', 'submitted')
-    .where(approvableByCondition(sql`c.user_id`, input.actor))
+    .where(approvableBy(sql`c.user_id`, input.actor.approver))
     .executeTakeFirst();
   return row?.count ?? 0;
 }
