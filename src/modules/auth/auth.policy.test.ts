@@ -16,6 +16,7 @@ import {
   twoFactorDelivery,
   twoFactorRequired,
   twoFactorRequiredFailure,
+  secondFactorOf,
 } from './auth.policy';
 
 describe('formatLockDate', () => {
@@ -218,5 +219,21 @@ describe('scopeAllowsUser (who may act on a user)', () => {
     expect(scopeAllowsUser('own', manager, user(['d1']))).toBe(false);
     expect(scopeAllowsUser('own', { ...manager, userId: 'u1' }, user(['d1']))).toBe(true);
     expect(scopeAllowsUser('global', { userId: 'a1', companyId: null, departmentIds: [] }, user([], 'c2'))).toBe(true);
+  });
+});
+
+describe('secondFactorOf', () => {
+  const person = { method: 'mail' as const, hasAuthenticator: false, hasPasskey: false, administrator: false };
+  it('asks for the app only when it is chosen, or of an administrator who has one', () => {
+    expect(secondFactorOf(person)).toBe('code');
+    expect(secondFactorOf({ ...person, hasAuthenticator: true })).toBe('code');
+    expect(secondFactorOf({ ...person, hasAuthenticator: true, method: 'app' })).toBe('app');
+    expect(secondFactorOf({ ...person, method: 'app' })).toBe('code');
+    expect(secondFactorOf({ ...person, hasAuthenticator: true, administrator: true })).toBe('app');
+  });
+  it('sends an administrator with passkeys and no app to the passkey, and nobody else', () => {
+    expect(secondFactorOf({ ...person, hasPasskey: true, administrator: true })).toBe('passkey');
+    expect(secondFactorOf({ ...person, hasPasskey: true })).toBe('code');
+    expect(secondFactorOf({ ...person, hasPasskey: true, hasAuthenticator: true, administrator: true })).toBe('app');
   });
 });
