@@ -12,7 +12,12 @@ import { publish } from '../realtime/publish';
 import { AppError } from '../../shared/app-error';
 import { listResponse, pagingFrom } from '../../shared/list';
 import { userChannel } from '../../shared/realtime';
-import { ClickNotificationInputSchema, NOTIFICATIONS_RESOURCE, notificationPaths, type NotificationsPage } from '../../shared/notifications.contract';
+import {
+  ClickNotificationInputSchema,
+  NOTIFICATIONS_RESOURCE,
+  notificationPaths,
+  type NotificationsPage,
+} from '../../shared/notifications.contract';
 
 const uuid = v.pipe(v.string(), v.uuid());
 

@@ -6,11 +6,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
-import {
-  bellNotificationsQueryOptions,
-  markNotificationsRead,
-  notificationKeys,
-} from './notifications.api';
+import { bellNotificationsQueryOptions, markNotificationsRead, notificationKeys } from './notifications.api';
 import type { NotificationsPage } from '../../../shared/notifications.contract';
 import { badgeLabel } from '../../../shared/constants';
 import { NotificationItem } from './notification-item';

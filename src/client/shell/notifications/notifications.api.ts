@@ -4,7 +4,12 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api/api-client';
 import { isQueuedResponse } from '../../../shared/sw-messages';
-import { NOTIFICATIONS_RESOURCE, notificationPaths, type Notification, type NotificationsPage } from '../../../shared/notifications.contract';
+import {
+  NOTIFICATIONS_RESOURCE,
+  notificationPaths,
+  type Notification,
+  type NotificationsPage,
+} from '../../../shared/notifications.contract';
 
 export const notificationKeys = {
   all: [NOTIFICATIONS_RESOURCE] as const,
