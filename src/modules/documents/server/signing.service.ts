@@ -1,7 +1,6 @@
 // Signing: a request to one or more signers (in order or all at once), their signatures and
-// declines, voiding, and completion — the signed PDF with its certificate page, sealed. Every
-// step writes the evidence trail in the same transaction as the change.
-import { randomBytes } from 'node:crypto';
+// declines, and voiding; the last signature completes the request (signing-completion.ts).
+// Every step writes the evidence trail in the same transaction as the change.
 import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
 import { withTenant, type Db, type Trx } from '../../../server/db/database';
 import type { FileStorage } from '../../../server/files/storage';
@@ -26,45 +25,22 @@ import {
 } from '../documents.contract';
 import { DOCUMENT_SIGN, DOCUMENT_SIGNING_DECLINED } from './documents.todos';
 import { countOwned } from './labels.queries';
-import { findVersionFile } from './documents.queries';
-import { documentDetail, readAll, visibleDocument } from './documents.service';
+import { documentDetail, visibleDocument } from './documents.service';
 import { managesDocuments } from './documents-view';
-import { actorFacts, storeGeneratedFile } from './signing-view';
+import { completeRequest } from './signing-completion';
+import { trail } from './signing-trail';
 import {
-  appendTrail,
-  findCompanyName,
   findLatestRequest,
-  findSealCertificate,
   findSigners,
-  findTrail,
   finishRequest,
   insertSignRequest,
   markSigned,
-  saveSealCertificate,
   setSignerStatus,
   type SignRequestRow,
   type SignerRow,
 } from './signing.queries';
 
 type Caller = AuditCaller & { storage: FileStorage };
-
-async function trail(
-  trx: Trx,
-  caller: AuditCaller,
-  facts: {
-    companyId: string;
-    documentId: string;
-    requestId: string | null;
-    event: Parameters<typeof appendTrail>[1]['event'];
-    sha256: string | null;
-    detail?: string;
-  },
-) {
-  await appendTrail(trx, {
-    ...facts,
-    ...(await actorFacts(trx, { userId: caller.session.userId, impersonatorId: caller.session.impersonatorId, source: caller.source })),
-  });
-}
 
 async function askToSign(
   trx: Trx,
@@ -273,92 +249,6 @@ export async function signDocument(caller: Caller, trx: Trx, id: string, input: 
   }
   await announce(trx, companyId);
   return documentDetail(trx, caller, await visibleDocument(trx, caller, id));
-}
-
-async function sealCertificate(trx: Trx, companyId: string, companyName: string) {
-  const existing = await findSealCertificate(trx, companyId);
-  if (existing) return existing;
-  const passphrase = randomBytes(18).toString('base64url');
-  const { generateSealCertificate } = await import('./pdf-seal');
-  const made = generateSealCertificate({ companyName, passphrase });
-  return (await saveSealCertificate(trx, { companyId, p12: made.p12, passphrase }))!;
-}
-
-async function completeRequest(
-  trx: Trx,
-  caller: Caller,
-  input: { companyId: string; documentId: string; title: string; request: SignRequestRow },
-) {
-  const { companyId, documentId, request } = input;
-  const file = await findVersionFile(trx, { companyId, documentId, versionId: request.version_id });
-  if (!file) throw new Error('signing request without its version file');
-  const bytes = await readAll(await caller.storage.open(file.storage_key));
-  const signers = await findSigners(trx, { companyId, requestId: request.id });
-  const companyName = await findCompanyName(trx, companyId);
-  const events = await findTrail(trx, { companyId, documentId, requestId: request.id });
-  // The PDF libraries load when a first document is completed, not when the server starts.
-  const [{ buildCompletedPdf }, { sealPdf }] = await Promise.all([import('./pdf-completion'), import('./pdf-seal')]);
-  const { pdf, signedContentSha256 } = await buildCompletedPdf({
-    title: input.title,
-    documentId,
-    requestId: request.id,
-    companyName,
-    file: { bytes, mimeType: file.mime_type, sha256: request.version_sha256 },
-    signers: signers.map((s) => ({
-      name: s.name,
-      email: s.email,
-      signedAt: s.signed_at ?? new Date(),
-      kind: s.signature_kind ?? 'typed',
-      png: s.signature_png,
-      typedName: s.typed_name,
-    })),
-    trail: events.map((e) => ({
-      event: e.event,
-      at: e.created_at,
-      actor: e.actor_name,
-      identification: e.identification,
-      ip: e.ip,
-      userAgent: e.user_agent,
-      sha256: e.sha256,
-    })),
-  });
-  const certificate = await sealCertificate(trx, companyId, companyName);
-  const sealed = await sealPdf(pdf, { certificate, companyName, reason: `Signed by ${signers.map((s) => s.name).join(', ')}` });
-  const baseName =
-    input.title
-      .replace(/[^\w .-]+/g, '')
-      .trim()
-      .slice(0, 80) || 'document';
-  const stored = await storeGeneratedFile(trx, caller.storage, {
-    companyId,
-    bytes: sealed,
-    name: `${baseName} (signed).pdf`,
-    mimeType: 'application/pdf',
-    createdBy: null,
-  });
-  await finishRequest(trx, { requestId: request.id, status: 'completed', finalFileId: stored.id, finalSha256: stored.sha256 });
-  await trail(trx, caller, {
-    companyId,
-    documentId,
-    requestId: request.id,
-    event: 'completed',
-    sha256: stored.sha256,
-    detail: `Shown ${request.version_sha256}; signed pages ${signedContentSha256}; final ${stored.sha256}`,
-  });
-  // Not the one whose signature completed it: their page says so as they sign, and a bell to
-  // tell them would be the only thing left in it once their to-dos are done.
-  const told = [request.created_by, ...signers.map((s) => s.user_id)].filter(
-    (value): value is string => Boolean(value) && value !== caller.session.userId,
-  );
-  for (const userId of new Set(told)) {
-    await notify(trx, {
-      companyId,
-      userId,
-      description: `<b>${escapeHtml(input.title)}</b> has been signed by everyone. The sealed copy is ready.`,
-      relatesTo: 'document',
-      relatesToId: documentId,
-    });
-  }
 }
 
 export async function declineDocument(caller: Caller, trx: Trx, id: string, reason: string): Promise<DocumentDetail> {
