@@ -2,11 +2,7 @@
 // empty database. The export is logical: one snapshot transaction through the owner connection
 // COPYs every table of the public schema out, so it needs no pg_dump of the server's major
 // version and restores into any PostgreSQL 15+ (docs/decisions/2026-11-27-backups.md).
-//
-// In an archive: manifest.json (the version, the migrations applied, each table's columns and
-// row count, the sequences, the files), database/<table>.copy (COPY's text format),
-// files/<storage key> (local storage) or s3-objects.json (the bucket's keys, sizes and ETags),
-// and SHA256SUMS.
+// What an archive holds is in backup-manifest.ts.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -18,9 +14,19 @@ import type { Config, S3StorageConfig } from '../config';
 import { ensureOwnerSecrets } from '../db/app-login.queries';
 import { createDb, createPool } from '../db/database';
 import { migrate } from '../db/migrate';
-import { migrations } from '../db/migrations/index';
 import { configuredStorage } from '../files/files.plugin';
 import { extractArchive, writeArchive, type ArchiveEntry } from './backup-archive';
+import {
+  fileEntry,
+  FORMAT,
+  FORMAT_VERSION,
+  MANIFEST_ENTRY,
+  readManifest,
+  S3_ENTRY,
+  tableEntry,
+  type BackupManifest,
+  type S3Object,
+} from './backup-manifest';
 import {
   beginLoad,
   beginSnapshot,
@@ -40,35 +46,7 @@ import {
   switchOffTriggers,
   switchOnTriggers,
   truncateTables,
-  type SequenceValue,
-  type TableColumns,
 } from './backup.queries';
-
-export const MANIFEST_ENTRY = 'manifest.json';
-const S3_ENTRY = 's3-objects.json';
-const FORMAT = 'stafflane-backup';
-const FORMAT_VERSION = 1;
-
-export type S3Object = { key: string; size: number; etag: string };
-
-export type BackupManifest = {
-  format: typeof FORMAT;
-  formatVersion: number;
-  appVersion: string;
-  createdAt: string;
-  postgresVersion: string;
-  migrations: string[];
-  tables: (TableColumns & { rows: number })[];
-  sequences: SequenceValue[];
-  files: {
-    storage: 'local' | 's3';
-    count: number;
-    bytes: number;
-    /** Keys the database names whose bytes storage no longer had when the archive was written. */
-    missing: string[];
-    bucket?: { bucket: string; prefix: string; endpoint: string | null };
-  };
-};
 
 export type BackupSummary = { file: string; bytes: number; tables: number; rows: number; files: number; fileBytes: number; ms: number };
 export type RestoreSummary = {
@@ -85,9 +63,6 @@ export type RestoreSummary = {
 
 type Log = { info: (message: string) => void; warn: (message: string) => void };
 const quiet: Log = { info: () => undefined, warn: () => undefined };
-
-const tableEntry = (table: string) => `database/${table}.copy`;
-const fileEntry = (key: string) => `files/${key}`;
 
 async function connect(ownerUrl: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: ownerUrl, application_name: 'stafflane-backup' });
@@ -219,30 +194,6 @@ export async function createBackup(options: { ownerUrl: string; config: Config; 
   } finally {
     await fsp.rm(stage, { recursive: true, force: true });
   }
-}
-
-function readManifest(text: string): BackupManifest {
-  let manifest: BackupManifest;
-  try {
-    manifest = JSON.parse(text) as BackupManifest;
-  } catch (error) {
-    throw new AppError('badRequest', {
-      message: 'The backup archive has no readable manifest: it is not a Stafflane backup.',
-      cause: error,
-    });
-  }
-  if (manifest.format !== FORMAT || !Array.isArray(manifest.migrations) || !Array.isArray(manifest.tables))
-    throw new AppError('badRequest', { message: 'The archive is not a Stafflane backup.' });
-  if (manifest.formatVersion > FORMAT_VERSION)
-    throw new AppError('conflict', {
-      message: `The backup was written by a newer Stafflane (${manifest.appVersion}): restore it with that version or later.`,
-    });
-  const unknown = manifest.migrations.filter((name) => !(name in migrations));
-  if (unknown.length || !manifest.migrations.length)
-    throw new AppError('conflict', {
-      message: `The backup was made by a newer Stafflane (${manifest.appVersion}) whose database has migrations this version does not know (${unknown.slice(0, 3).join(', ')}${unknown.length > 3 ? ', …' : ''}). Upgrade this installation, then restore.`,
-    });
-  return manifest;
 }
 
 /** Tables in an order where every row's non-deferrable foreign keys point at tables already loaded. */

@@ -18,7 +18,8 @@ import { extractArchive, writeArchive } from '../../../src/server/backup/backup-
 import { withOwnerDatabase } from '../../../src/server/backup/backup-database';
 import { backupFileName, backupFilesIn, backupsToPrune } from '../../../src/server/backup/backup-retention';
 import { findSequences, findTables, tableFingerprint } from '../../../src/server/backup/backup.queries';
-import { createBackup, restoreBackup, type BackupManifest, type S3Object } from '../../../src/server/backup/backup.service';
+import type { BackupManifest, S3Object } from '../../../src/server/backup/backup-manifest';
+import { createBackup, restoreBackup } from '../../../src/server/backup/backup.service';
 import type { Config } from '../../../src/server/config';
 import { collectJobs } from '../../../src/server/jobs/job-list';
 import { openDatabase, withDatabaseName } from '../../../src/server/db/open';
