@@ -8,6 +8,7 @@ import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
+import { QueuedWrites } from '../../../client/offline/queued-writes';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast, showSuccessToast } from '../../../client/shell/toasts';
 import { can } from '../../../client/ui/permission-guard';
@@ -19,7 +20,7 @@ import { ClaimFilters } from './claim-filters';
 import { ClaimRows } from './claim-rows';
 import { parseClaimsSearch, toClaimFilters, type ClaimsSearch } from './claims-search';
 import { bulkApproveMutationOptions, CLAIM_PAGE_SIZE, claimListQueryOptions, refusalMessage } from './expenses.api';
-import { QueuedClaims, useQueuedClaims } from './queued-claims';
+import { useQueuedClaims } from './queued-claims';
 import { saveFile } from '../../../client/api/downloads';
 
 export const claimListPageQueryOptions = (search: ClaimsSearch) =>
@@ -93,7 +94,7 @@ export function ExpensesPage() {
           New claim
         </Button>
       </Group>
-      <QueuedClaims queued={queued} />
+      <QueuedWrites queued={queued} openOutbox="Open the outbox" />
       {views.length > 1 && (
         <SegmentedControl
           aria-label="Which claims"

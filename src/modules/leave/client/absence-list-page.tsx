@@ -4,6 +4,7 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { QueuedWrites } from '../../../client/offline/queued-writes';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { can } from '../../../client/ui/permission-guard';
 import { LEAVE_ENDPOINTS, LEAVE_ROUTES } from '../leave.contract';
@@ -11,7 +12,7 @@ import { withFilters } from './absence-list-search';
 import { LeaveNav } from './leave-nav';
 import { AbsenceList } from './list/absence-list';
 import { ListFilters } from './list/list-filters';
-import { QueuedAbsences, useQueuedAbsences } from './list/queued-absences';
+import { useQueuedAbsences } from './list/queued-absences';
 import { useAbsenceListSearch } from './list/use-absence-list-search';
 
 export const APPROVER = { endpoint: LEAVE_ENDPOINTS.approve, method: 'POST' } as const;
@@ -33,7 +34,7 @@ export function AbsenceListPage() {
       </Group>
       <LeaveNav />
       <ListFilters search={search} onChange={setSearch} approver={can(APPROVER)} />
-      <QueuedAbsences queued={queued} />
+      <QueuedWrites queued={queued} />
       <AbsenceList
         search={search}
         onPage={(page) => setSearch({ ...search, page: page > 1 ? page : undefined })}

@@ -13,6 +13,7 @@ import { Alert, Anchor, Button, Group, Loader, MultiSelect, Pagination, Segmente
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { QueuedWrites } from '../../../client/offline/queued-writes';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { LoadError } from '../../../client/ui/load-error';
 import { can } from '../../../client/ui/permission-guard';
@@ -26,7 +27,7 @@ import {
 import { OVERTIME_PAGE_SIZE, overtimeListQueryOptions, type OvertimeFilters } from './overtime.api';
 import type { OvertimeListSearch } from './overtime-search';
 import { OvertimeRow } from './overtime-rows';
-import { QueuedReports } from './queued-reports';
+import { useQueuedReports } from './queued-reports';
 
 export const APPROVER = { endpoint: OVERTIME_ENDPOINTS.approve, method: 'PUT' } as const;
 const PAYROLL = { endpoint: '/api/payroll-period', method: 'GET', scope: 'company' } as const;
@@ -45,6 +46,7 @@ const EMPTY: Record<OvertimeView, string> = {
 
 export function OvertimeListPage({ search, onSearch }: { search: OvertimeListSearch; onSearch: (next: OvertimeListSearch) => void }) {
   usePageTitle('Overtime');
+  const queued = useQueuedReports();
   const approver = can(APPROVER);
   const filters = toOvertimeFilters(search);
   const list = useQuery(overtimeListQueryOptions(filters));
@@ -87,7 +89,7 @@ export function OvertimeListPage({ search, onSearch }: { search: OvertimeListSea
           miw={220}
         />
       </Group>
-      <QueuedReports />
+      <QueuedWrites queued={queued} />
       {list.isPending ? (
         <Group justify="center" p="lg">
           <Loader aria-label="Loading overtime" />

@@ -1,30 +1,28 @@
-// Overtime reports this user made offline, still in the outbox: "Waiting to sync", or
-// "Needs attention" with the server's refusal and a link to the outbox.
+// A module's own writes made offline and still in the outbox, shown above its list: each as the
+// module describes it (a title and a line of detail, from the queued body), "Waiting to sync",
+// or "Needs attention" with the server's refusal and a link to the outbox to retry or discard.
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
-import { OUTBOX_STATE_COLOURS, OUTBOX_STATE_LABELS } from '../../../client/offline/outbox-copy';
-import { PENDING_STATES, useOutboxItems } from '../../../client/offline/outbox-items';
-import { isIsoDate } from '../../../shared/dates';
-import { OVERTIME_RESOURCES } from '../overtime.contract';
-import type { ReportBody } from './overtime.api';
-import { whenText } from './overtime-format';
+import type { OutboxItemSummary } from '../../shared/sw-messages';
+import { OUTBOX_STATE_COLOURS, OUTBOX_STATE_LABELS } from './outbox-copy';
 
-export function QueuedReports() {
-  const items = useOutboxItems(OVERTIME_RESOURCES.overtime);
-  const queued = useMemo(() => items.filter((item) => PENDING_STATES.includes(item.state)).reverse(), [items]);
+export type QueuedWrite = { item: OutboxItemSummary; title: string; detail: string | null };
+
+export function QueuedWrites({
+  queued,
+  openOutbox = 'Open the outbox to retry or discard it',
+}: {
+  queued: readonly QueuedWrite[];
+  /** The words of the link to the outbox under a refused write. */
+  openOutbox?: string;
+}) {
   if (queued.length === 0) return null;
   return (
     <Stack gap="xs" role="list" aria-label="Not yet sent">
-      {queued.map((item) => {
-        const body = item.body && typeof item.body === 'object' ? (item.body as Partial<ReportBody>) : null;
+      {queued.map(({ item, title, detail }) => {
         const refused = item.state === 'needs_attention';
-        const when =
-          body && typeof body.date === 'string' && isIsoDate(body.date)
-            ? whenText({ date: body.date, start_time: body.start_time ?? null, end_time: body.end_time ?? null, hours: body.hours ?? 0 })
-            : null;
         return (
           <Card
             key={item.id}
@@ -36,15 +34,17 @@ export function QueuedReports() {
           >
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
               <Stack gap={2} miw={0}>
-                <Text fw={600}>{item.label}</Text>
-                {when && <Text size="sm">{when}</Text>}
+                <Text fw={600} truncate>
+                  {title}
+                </Text>
+                {detail && <Text size="sm">{detail}</Text>}
                 {refused && (
                   <>
                     <Text size="sm" c="red">
                       {item.error?.message ?? 'The server refused this change.'}
                     </Text>
                     <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/outbox" />}>
-                      Open the outbox to retry or discard it
+                      {openOutbox}
                     </Anchor>
                   </>
                 )}

@@ -1,18 +1,11 @@
 // Claims this user made offline, still in the outbox (with their receipts and the submit that
-// follow them): shown above the list as "Waiting to sync", or "Needs attention" with the
-// server's refusal and a link to the outbox to retry or discard.
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Card.css';
-import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+// follow them), described for the list of writes not yet sent: the claim's name, its total, its
+// receipts.
 import { useMemo } from 'react';
-import { OUTBOX_STATE_COLOURS, OUTBOX_STATE_LABELS } from '../../../client/offline/outbox-copy';
 import { PENDING_STATES, useOutboxItems } from '../../../client/offline/outbox-items';
-import type { OutboxItemSummary } from '../../../shared/sw-messages';
-import { EXPENSE_RESOURCES, expensePaths } from '../expenses.contract';
+import type { QueuedWrite } from '../../../client/offline/queued-writes';
 import { formatPounds } from '../../../shared/money';
-
-type QueuedClaim = { item: OutboxItemSummary; receipts: number; description: string; total: string | null };
+import { EXPENSE_RESOURCES, expensePaths } from '../expenses.contract';
 
 /** A queued body's name and total: its items' gross, and its journeys' miles (priced when it lands). */
 function describe(body: unknown): { description: string; total: string | null } {
@@ -40,7 +33,7 @@ function describe(body: unknown): { description: string; total: string | null } 
 }
 
 /** The user's unsent claims, oldest first (the order they will be sent in), each with its queued receipts. */
-export function useQueuedClaims(): QueuedClaim[] {
+export function useQueuedClaims(): QueuedWrite[] {
   const items = useOutboxItems(EXPENSE_RESOURCES.claim);
   return useMemo(() => {
     const pending = items.filter((item) => PENDING_STATES.includes(item.state));
@@ -49,51 +42,12 @@ export function useQueuedClaims(): QueuedClaim[] {
       .map((item) => {
         const id = (item.body as { id?: unknown } | null)?.id;
         const receipts = typeof id === 'string' ? pending.filter((other) => other.url === expensePaths.receipts(id)).length : 0;
-        return { item, receipts, ...describe(item.body) };
+        const { description, total } = describe(item.body);
+        const detail = [total, receipts > 0 ? `${receipts} receipt${receipts === 1 ? '' : 's'}` : null, item.label]
+          .filter(Boolean)
+          .join(' · ');
+        return { item, title: description, detail };
       })
       .reverse();
   }, [items]);
-}
-
-export function QueuedClaims({ queued }: { queued: QueuedClaim[] }) {
-  if (queued.length === 0) return null;
-  return (
-    <Stack gap="xs" role="list" aria-label="Not yet sent">
-      {queued.map(({ item, receipts, description, total }) => {
-        const refused = item.state === 'needs_attention';
-        return (
-          <Card
-            key={item.id}
-            withBorder
-            radius="md"
-            padding="sm"
-            role="listitem"
-            bg={refused ? 'var(--mantine-color-red-light)' : undefined}
-          >
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <Stack gap={2} miw={0}>
-                <Text fw={600} size="sm" truncate>
-                  {description}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {[total, receipts > 0 ? `${receipts} receipt${receipts === 1 ? '' : 's'}` : null, item.label].filter(Boolean).join(' · ')}
-                </Text>
-                {refused && item.error && (
-                  <Text size="xs" c="red.8">
-                    {item.error.message}{' '}
-                    <Anchor size="xs" renderRoot={(props) => <Link {...props} to="/outbox" />}>
-                      Open the outbox
-                    </Anchor>
-                  </Text>
-                )}
-              </Stack>
-              <Badge color={OUTBOX_STATE_COLOURS[item.state]} variant="light" style={{ flex: 'none' }}>
-                {OUTBOX_STATE_LABELS[item.state]}
-              </Badge>
-            </Group>
-          </Card>
-        );
-      })}
-    </Stack>
-  );
 }
