@@ -13,5 +13,8 @@ export type ReportDefinition = ReportSummary & {
   endpoint: string;
   /** True when rows may hold special-category data: never kept in the offline cache. */
   sensitive?: boolean;
-  run: (trx: Trx, input: { companyId: string; filters: ReportFilters; reach: ReportReach; today: string }) => Promise<ReportResult>;
+  run: (trx: Trx, input: ReportRunInput) => Promise<ReportResult>;
 };
+
+/** What a report runs with: the caller's company, the filters, the caller's reach and today. */
+export type ReportRunInput = { companyId: string; filters: ReportFilters; reach: ReportReach; today: string };

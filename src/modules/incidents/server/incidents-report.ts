@@ -1,19 +1,12 @@
 // The incidents report on /reports: the accident book by month, location or RIDDOR outcome —
 // incidents, injuries, hospital visits, reportable to the HSE, and working days lost after the
 // accident. Sensitive: injuries are health data, so the report never reaches the offline cache.
-import type { ReportDefinition } from '../../../server/reports/report-definition';
-import { chosenGroup, groupedResult, type ReportGroup } from '../../../server/reports/grouped-report';
-import type { ReportResult, ReportRow } from '../../../shared/reports.contract';
+import { groupedReport } from '../../../server/reports/grouped-report';
 import { INCIDENT_ENDPOINT } from '../incidents.contract';
 import { assessRiddor, RIDDOR_CATEGORY_LABELS, type SpecifiedInjury } from '../riddor';
 import { findReportIncidents, type ReportIncident } from './incidents-report.queries';
 
 type Group = 'month' | 'location' | 'outcome';
-const GROUPS: [ReportGroup<Group>, ...ReportGroup<Group>[]] = [
-  { value: 'month', label: 'Month' },
-  { value: 'location', label: 'Location' },
-  { value: 'outcome', label: 'RIDDOR outcome' },
-];
 
 const assess = (incident: ReportIncident) =>
   assessRiddor({
@@ -36,45 +29,42 @@ const keyOf: Record<Group, (incident: ReportIncident) => string> = {
   },
 };
 
-export const incidentsReport: ReportDefinition = {
+type IncidentCounts = { label: string; incidents: number; injuries: number; hospital: number; reportable: number; days_lost: number };
+
+/** The incidents counted by group: months in order, other groups with the most incidents first. */
+function countIncidents(incidents: readonly ReportIncident[], group: Group): IncidentCounts[] {
+  const groups = new Map<string, IncidentCounts>();
+  for (const incident of incidents) {
+    const label = keyOf[group](incident);
+    const counts = groups.get(label) ?? { label, incidents: 0, injuries: 0, hospital: 0, reportable: 0, days_lost: 0 };
+    const riddor = assess(incident);
+    counts.incidents += 1;
+    counts.injuries += incident.injured ? 1 : 0;
+    counts.hospital += incident.taken_to_hospital ? 1 : 0;
+    counts.reportable += riddor.reportable ? 1 : 0;
+    counts.days_lost += riddor.incapacityDays;
+    groups.set(label, counts);
+  }
+  return [...groups.values()].sort((a, b) => (group === 'month' ? a.label.localeCompare(b.label) : b.incidents - a.incidents));
+}
+
+export const incidentsReport = groupedReport({
   key: 'incidents',
   title: 'Incidents',
   description: 'The accident book: incidents, injuries, hospital visits, RIDDOR reportable and days lost, by month, location or outcome.',
   endpoint: INCIDENT_ENDPOINT,
   sensitive: true,
-  group_by: GROUPS,
-  async run(trx, { companyId, filters, reach }): Promise<ReportResult> {
-    const group = chosenGroup(GROUPS, filters.group_by);
-    const groups = new Map<string, ReportRow>();
-    for (const incident of await findReportIncidents(trx, { companyId, reach, filters })) {
-      const label = keyOf[group.value](incident);
-      const row = groups.get(label) ?? { group: label, incidents: 0, injuries: 0, hospital: 0, reportable: 0, days_lost: 0 };
-      const riddor = assess(incident);
-      row.incidents = (row.incidents as number) + 1;
-      row.injuries = (row.injuries as number) + (incident.injured ? 1 : 0);
-      row.hospital = (row.hospital as number) + (incident.taken_to_hospital ? 1 : 0);
-      row.reportable = (row.reportable as number) + (riddor.reportable ? 1 : 0);
-      row.days_lost = (row.days_lost as number) + riddor.incapacityDays;
-      groups.set(label, row);
-    }
-    const rows = [...groups.values()].sort((a, b) =>
-      group.value === 'month' ? String(a.group).localeCompare(String(b.group)) : (b.incidents as number) - (a.incidents as number),
-    );
-    return groupedResult({
-      group,
-      columns: [
-        { key: 'incidents', label: 'Incidents', kind: 'number' },
-        { key: 'injuries', label: 'Injuries', kind: 'number' },
-        { key: 'hospital', label: 'Taken to hospital', kind: 'number' },
-        { key: 'reportable', label: 'RIDDOR reportable', kind: 'number' },
-        { key: 'days_lost', label: 'Days lost', kind: 'number' },
-      ],
-      rows,
-      summed: ['incidents', 'injuries', 'hospital', 'reportable', 'days_lost'],
-      series: [
-        { name: 'incidents', label: 'Incidents', color: 'orange.6' },
-        { name: 'reportable', label: 'RIDDOR reportable', color: 'red.6' },
-      ],
-    });
-  },
-};
+  groups: [
+    { value: 'month', label: 'Month' },
+    { value: 'location', label: 'Location' },
+    { value: 'outcome', label: 'RIDDOR outcome' },
+  ],
+  find: async (trx, input) => countIncidents(await findReportIncidents(trx, input), input.group),
+  columns: [
+    { key: 'incidents', label: 'Incidents', value: (row) => row.incidents, total: 'sum', chart: 'orange.6' },
+    { key: 'injuries', label: 'Injuries', value: (row) => row.injuries, total: 'sum' },
+    { key: 'hospital', label: 'Taken to hospital', value: (row) => row.hospital, total: 'sum' },
+    { key: 'reportable', label: 'RIDDOR reportable', value: (row) => row.reportable, total: 'sum', chart: 'red.6' },
+    { key: 'days_lost', label: 'Days lost', value: (row) => row.days_lost, total: 'sum' },
+  ],
+});

@@ -1,57 +1,51 @@
 // The reports over leave and people data that exist on every install: absence (days and
 // spells by type, person, department or month), sickness by reason category, the Bradford
 // factor with the company's trigger points, headcount and turnover, and length of service.
-import { chosenGroup, groupedResult, type ReportGroup } from '../../../server/reports/grouped-report';
+import { groupedReport, PERSON_AND_MONTH_GROUPS } from '../../../server/reports/grouped-report';
 import type { ReportDefinition } from '../../../server/reports/report-definition';
 import { round, sum } from '../../../server/reports/report-figures';
+import { tableResult, type ReportFigure } from '../../../server/reports/report-table';
 import { addDays } from '../../../shared/dates';
 import { bradfordScore, bradfordSpells } from '../../leave/bradford-factor';
 import { SICKNESS_CATEGORY_LABELS, type SicknessCategory } from '../../leave/leave.contract';
 import { REPORTS_ENDPOINT, type ReportResult, type ReportRow } from '../../../shared/reports.contract';
-import { aggregateAbsences, findSickness, type AbsenceGroup } from './absence-reports.queries';
+import { aggregateAbsences, findSickness, type AbsenceAggregate } from './absence-reports.queries';
 import { getBradfordTriggers, monthlyMovements, serviceBands } from './people-reports.queries';
 
-const ABSENCE_GROUPS: [ReportGroup<AbsenceGroup>, ...ReportGroup<AbsenceGroup>[]] = [
-  { value: 'type', label: 'Leave type' },
-  { value: 'person', label: 'Person' },
-  { value: 'department', label: 'Department' },
-  { value: 'month', label: 'Month' },
-];
+// The columns both absence reports share, charted in each report's own colours.
+type AbsenceFigure = ReportFigure<AbsenceAggregate>;
+const daysFigure = (chart: string): AbsenceFigure => ({
+  key: 'days',
+  label: 'Days',
+  value: (row) => round(row.days, 2),
+  total: 'sum',
+  chart,
+});
+const spellsFigure = (chart?: string): AbsenceFigure => ({
+  key: 'spells',
+  label: 'Spells',
+  value: (row) => row.spells,
+  total: 'sum',
+  chart,
+});
+const peopleFigure: AbsenceFigure = { key: 'people', label: 'People', value: (row) => row.people };
 
-export const absenceReport: ReportDefinition = {
+export const absenceReport = groupedReport({
   key: 'absence',
   title: 'Absence',
   description: 'Days and spells of absence by leave type, person, department or month.',
   endpoint: REPORTS_ENDPOINT,
-  group_by: ABSENCE_GROUPS,
-  async run(trx, { companyId, filters, reach, today }): Promise<ReportResult> {
-    const group = chosenGroup(ABSENCE_GROUPS, filters.group_by);
-    const byPerson = group.value === 'person';
-    const found = await aggregateAbsences(trx, { companyId, reach, filters, today, group: group.value, sicknessOnly: false });
-    const rows: ReportRow[] = found.map((row) => ({
-      group: row.label,
-      ...(byPerson ? { department: row.detail || '' } : {}),
-      days: round(row.days, 2),
-      spells: row.spells,
-      people: row.people,
-    }));
-    return groupedResult({
-      group,
-      columns: [
-        ...(byPerson ? [{ key: 'department', label: 'Department', kind: 'text' as const }] : []),
-        { key: 'days', label: 'Days', kind: 'number' },
-        { key: 'spells', label: 'Spells', kind: 'number' },
-        { key: 'people', label: 'People', kind: 'number' },
-      ],
-      rows,
-      summed: ['days', 'spells'],
-      series: [
-        { name: 'days', label: 'Days', color: 'blue.6' },
-        { name: 'spells', label: 'Spells', color: 'orange.6' },
-      ],
-    });
-  },
-};
+  groups: [{ value: 'type', label: 'Leave type' }, ...PERSON_AND_MONTH_GROUPS],
+  find: (trx, input) => aggregateAbsences(trx, { ...input, sicknessOnly: false }),
+  columns: (group) => [
+    ...(group === 'person'
+      ? [{ key: 'department', label: 'Department', kind: 'text' as const, value: (row: AbsenceAggregate) => row.detail || '' }]
+      : []),
+    daysFigure('blue.6'),
+    spellsFigure('orange.6'),
+    peopleFigure,
+  ],
+});
 
 export const sicknessReport: ReportDefinition = {
   key: 'sickness',
@@ -61,24 +55,20 @@ export const sicknessReport: ReportDefinition = {
   sensitive: true,
   group_by: [],
   async run(trx, { companyId, filters, reach, today }): Promise<ReportResult> {
-    const found = await aggregateAbsences(trx, { companyId, reach, filters, today, group: 'category', sicknessOnly: true });
-    const rows: ReportRow[] = found.map((row) => ({
-      category: SICKNESS_CATEGORY_LABELS[row.label as SicknessCategory] ?? 'Not given',
-      days: round(row.days, 2),
-      spells: row.spells,
-      people: row.people,
-    }));
-    return {
+    return tableResult({
       columns: [
-        { key: 'category', label: 'Reason', kind: 'text' },
-        { key: 'days', label: 'Days', kind: 'number' },
-        { key: 'spells', label: 'Spells', kind: 'number' },
-        { key: 'people', label: 'People', kind: 'number' },
+        {
+          key: 'category',
+          label: 'Reason',
+          kind: 'text',
+          value: (row) => SICKNESS_CATEGORY_LABELS[row.label as SicknessCategory] ?? 'Not given',
+        },
+        daysFigure('red.6'),
+        spellsFigure(),
+        peopleFigure,
       ],
-      rows,
-      totals: { category: 'Total', days: sum(rows, 'days'), spells: sum(rows, 'spells') },
-      chart: { type: 'bar', index: 'category', series: [{ name: 'days', label: 'Days', color: 'red.6' }], data: rows },
-    };
+      found: await aggregateAbsences(trx, { companyId, reach, filters, today, group: 'category', sicknessOnly: true }),
+    });
   },
 };
 

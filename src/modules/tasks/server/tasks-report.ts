@@ -3,63 +3,42 @@
 // tasks by due day, and the tasks of the departments they filter on when their scope reaches them.
 import type { CalendarSource } from '../../../server/calendar/calendar-source';
 import type { ReportDefinition } from '../../../server/reports/report-definition';
-import { chosenGroup, groupedResult, type ReportGroup } from '../../../server/reports/grouped-report';
+import { groupedReport } from '../../../server/reports/grouped-report';
 import { round } from '../../../server/reports/report-figures';
 import { levelFor, scopeRank } from '../../../shared/scopes';
 import type { CalendarEntry } from '../../../shared/calendar.contract';
-import type { ReportResult, ReportRow } from '../../../shared/reports.contract';
 import { TASK_AREA_TITLES, TASK_ENDPOINTS, TASK_ROUTES, type TaskArea } from '../tasks.contract';
-import { aggregateTasks, findDueTasks, type DueTask, type TaskReportGroup } from './tasks-report.queries';
-
-const GROUPS: [ReportGroup<TaskReportGroup>, ...ReportGroup<TaskReportGroup>[]] = [
-  { value: 'person', label: 'Assignee' },
-  { value: 'department', label: 'Department' },
-  { value: 'month', label: 'Month due' },
-];
+import { aggregateTasks, findDueTasks, type DueTask } from './tasks-report.queries';
 
 const onTimePercent = (onTime: number, done: number) => (done === 0 ? null : round((100 * onTime) / done, 1));
 
-function tasksReport(area: TaskArea): ReportDefinition {
-  return {
+const tasksReport = (area: TaskArea) =>
+  groupedReport({
     key: `${area}_tasks`,
     title: TASK_AREA_TITLES[area],
     description: `${TASK_AREA_TITLES[area]} due in the range: done on time, done late, overdue and not yet due.`,
     endpoint: TASK_ENDPOINTS[area],
-    group_by: GROUPS,
-    async run(trx, { companyId, filters, reach, today }): Promise<ReportResult> {
-      const group = chosenGroup(GROUPS, filters.group_by);
-      const found = await aggregateTasks(trx, { companyId, area, reach, filters, today, group: group.value });
-      const rows: ReportRow[] = found.map((row) => ({
-        group: row.label,
-        due: row.due,
-        on_time: row.on_time,
-        late: row.late,
-        overdue: row.overdue,
-        upcoming: row.upcoming,
-        on_time_percent: onTimePercent(row.on_time, row.on_time + row.late),
-      }));
-      return groupedResult({
-        group,
-        columns: [
-          { key: 'due', label: 'Due', kind: 'number' },
-          { key: 'on_time', label: 'Done on time', kind: 'number' },
-          { key: 'late', label: 'Done late', kind: 'number' },
-          { key: 'overdue', label: 'Overdue', kind: 'number' },
-          { key: 'upcoming', label: 'Not yet due', kind: 'number' },
-          { key: 'on_time_percent', label: 'On time', kind: 'percent' },
-        ],
-        rows,
-        summed: ['due', 'on_time', 'late', 'overdue', 'upcoming'],
-        derivedTotals: (total) => ({ on_time_percent: onTimePercent(total('on_time'), total('on_time') + total('late')) }),
-        series: [
-          { name: 'on_time', label: 'Done on time', color: 'green.6' },
-          { name: 'late', label: 'Done late', color: 'yellow.6' },
-          { name: 'overdue', label: 'Overdue', color: 'red.6' },
-        ],
-      });
-    },
-  };
-}
+    groups: [
+      { value: 'person', label: 'Assignee' },
+      { value: 'department', label: 'Department' },
+      { value: 'month', label: 'Month due' },
+    ],
+    find: (trx, input) => aggregateTasks(trx, { ...input, area }),
+    columns: [
+      { key: 'due', label: 'Due', value: (row) => row.due, total: 'sum' },
+      { key: 'on_time', label: 'Done on time', value: (row) => row.on_time, total: 'sum', chart: 'green.6' },
+      { key: 'late', label: 'Done late', value: (row) => row.late, total: 'sum', chart: 'yellow.6' },
+      { key: 'overdue', label: 'Overdue', value: (row) => row.overdue, total: 'sum', chart: 'red.6' },
+      { key: 'upcoming', label: 'Not yet due', value: (row) => row.upcoming, total: 'sum' },
+      {
+        key: 'on_time_percent',
+        label: 'On time',
+        kind: 'percent',
+        value: (row) => onTimePercent(row.on_time, row.on_time + row.late),
+        total: (total) => onTimePercent(total('on_time'), total('on_time') + total('late')),
+      },
+    ],
+  });
 
 export const taskReports: readonly ReportDefinition[] = [tasksReport('hr'), tasksReport('hs')];
 
