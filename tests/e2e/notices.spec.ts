@@ -31,6 +31,9 @@ test('a notice asking for acknowledgement: Ella acknowledges it and the owner se
   await expect(owner.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(owner.locator('.rich-text b, .rich-text strong').first()).toHaveText('Thank you.');
   await expect(receiptCounts(owner)).toContainText('Acknowledged by 0 of');
+  // Its author is told they published it, never that they acknowledged it beside "0 of".
+  await expect(owner.getByText('You published this notice. The people it is for are asked to acknowledge it.')).toBeVisible();
+  await expect(owner.getByText(/You acknowledged this notice/)).toHaveCount(0);
 
   // Ella finds it unread on the noticeboard, asking for acknowledgement, and acknowledges it.
   await ella.goto('/notices');

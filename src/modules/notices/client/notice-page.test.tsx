@@ -3,6 +3,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { setToken } from '../../../client/auth/token-store';
 import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 import type { PermissionEntry } from '../../../shared/scopes';
 import type { Notice, NoticeReceipts } from '../notices.contract';
@@ -65,6 +66,17 @@ describe('a notice (/notice/{id})', () => {
     fireEvent.click(screen.getByRole('button', { name: 'I have read and understood' }));
     expect(await screen.findByText('You acknowledged this notice on 22/11/2026 10:15.')).toBeInTheDocument();
     expect(acknowledged).toBe(1);
+  });
+
+  it('tells its author they published it, not that they acknowledged it', async () => {
+    signIn(EMPLOYEE);
+    const claims = btoa(JSON.stringify({ user_id: 'a1', first_name: 'Olivia', exp: 4102444800 })).replace(/=+$/, '');
+    setToken(`e30.${claims}.sig`);
+    server.use(http.get('/api/notices/:id', () => HttpResponse.json({ ...NOTICE, acknowledged_at: '2026-11-20T09:00:00.000Z' })));
+    open();
+    expect(await screen.findByText('You published this notice. The people it is for are asked to acknowledge it.')).toBeInTheDocument();
+    expect(screen.queryByText(/You acknowledged this notice/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'I have read and understood' })).not.toBeInTheDocument();
   });
 
   it('says the acknowledgement waits to sync when the outbox kept it', async () => {

@@ -8,6 +8,7 @@ import { IconArrowLeft, IconCircleCheck, IconPin } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { currentClaims } from '../../../client/auth/session-store';
 import { QUEUED_TOAST_MESSAGE } from '../../../client/offline/outbox-copy';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast, showSuccessToast } from '../../../client/shell/toasts';
@@ -105,7 +106,11 @@ function NoticeView({ notice }: { notice: Notice }) {
       </Paper>
       {notice.acknowledgement_required && notice.published_at && (
         <Paper withBorder radius="md" p="md" aria-live="polite">
-          {notice.acknowledged_at ? (
+          {notice.author?.id !== undefined && notice.author.id === currentClaims()?.user_id ? (
+            // The author is not the audience: the server counts their own notice as acknowledged,
+            // but telling them so beside receipts of 0 of 22 reads as if someone had.
+            <Text>You published this notice. The people it is for are asked to acknowledge it.</Text>
+          ) : notice.acknowledged_at ? (
             <Group gap="xs" c="green.8">
               <IconCircleCheck size={20} aria-hidden="true" />
               <Text fw={600}>You acknowledged this notice on {formatLondon(notice.acknowledged_at, DATE_FORMATS.dateTime)}.</Text>
