@@ -7,6 +7,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD } from './support/accounts';
 import { expect, PHONE, signIn, test } from './support/fixtures';
+import { expectChecklist, setPasswordOnWelcome } from './support/first-run';
 import { mailCount, waitForMail } from './support/mail-sink';
 
 const LINK = /\/confirm-email\?token=([\w-]+)/;
@@ -58,26 +59,8 @@ test('an administrator creates a company and invites its owner, who accepts on a
   const { match: token } = await waitForMail({ to: ownerEmail, pattern: LINK, after: before });
   const owner = await (await browser.newContext({ viewport: PHONE })).newPage();
   await owner.goto(`/confirm-email?token=${token}`);
-  await expect(owner).toHaveURL(/\/welcome$/);
-  await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Welcome, Olu');
-  await owner.getByRole('textbox', { name: 'New password', exact: true }).fill('wren-password-1');
-  await owner.getByRole('textbox', { name: 'Confirm the new password' }).fill('wren-password-1');
-  await owner.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
-  await owner.getByRole('button', { name: 'Set your password' }).click();
-  await expect(owner).toHaveURL(/\/$/);
-
-  const checklist = owner.getByRole('region', { name: 'Set up your company' });
-  await expect(checklist).toBeVisible();
-  await expect(checklist).toContainText('0 of 4 done');
-  for (const [label, href] of [
-    ['Add your locations', '/settings/locations'],
-    ['Add your departments', '/settings/departments'],
-    ['Check your leave policy', '/settings/absence-and-leave-settings'],
-    ['Import your people', '/settings/import-people'],
-    ['add an employee', '/employees'],
-  ] as const) {
-    await expect(checklist.getByRole('link', { name: label })).toHaveAttribute('href', href);
-  }
+  await setPasswordOnWelcome(owner, 'Olu', 'wren-password-1');
+  await expectChecklist(owner.getByRole('region', { name: 'Set up your company' }), 0);
   const width = await owner.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(PHONE.width);
 

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, PHONE, test } from './support/fixtures';
 import { writePeopleCsv } from '../support/people-import-fixtures';
+import { expectChecklist, setPasswordOnWelcome } from './support/first-run';
 import { waitForMail } from './support/mail-sink';
 
 const SIGN_UP_LINK = /\/confirm-email\?type=sign-up&token=([\w-]+)/;
@@ -63,27 +64,11 @@ test('a company signs up on a phone, confirms the e-mail, sets a password and im
 
   const { match: token } = await waitForMail({ to: email, pattern: SIGN_UP_LINK });
   await page.goto(`/confirm-email?type=sign-up&token=${token}`);
-  await expect(page).toHaveURL(/\/welcome$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Maya');
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('kestrel-password-1');
-  await page.getByRole('textbox', { name: 'Confirm the new password' }).fill('kestrel-password-1');
-  await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
-  await page.getByRole('button', { name: 'Set your password' }).click();
-
-  await expect(page).toHaveURL(/\/$/);
+  await setPasswordOnWelcome(page, 'Maya', 'kestrel-password-1');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good (morning|afternoon|evening), Maya/);
   const checklist = page.getByRole('region', { name: 'Set up your company' });
-  await expect(checklist).toBeVisible();
   // The location came with the sign-up (its bank holidays are Scotland's); the rest is to do.
-  await expect(checklist).toContainText('1 of 4 done');
-  for (const [label, href] of [
-    ['Add your departments', '/settings/departments'],
-    ['Check your leave policy', '/settings/absence-and-leave-settings'],
-    ['Import your people', '/settings/import-people'],
-    ['add an employee', '/employees'],
-  ] as const) {
-    await expect(checklist.getByRole('link', { name: label })).toHaveAttribute('href', href);
-  }
+  await expectChecklist(checklist, 1, { locationsDone: true });
   await page.screenshot({ path: `${SCREENS}/3-checklist.png`, fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
