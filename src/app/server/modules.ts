@@ -23,6 +23,7 @@ import { rotasModule } from '../../modules/rotas/server/rotas.module';
 import { settingsModule } from '../../modules/settings/server/settings.module';
 import { supportModule } from '../../modules/support/server/support.module';
 import { tasksModule } from '../../modules/tasks/server/tasks.module';
+import { timeClockModule } from '../../modules/time-clock/server/time-clock.module';
 import { roleTemplates } from '../../server/roles';
 import type { ServerModule } from '../../server/server-module';
 
@@ -48,6 +49,7 @@ export const serverModules: readonly ServerModule[] = [
   expensesModule,
   documentsModule,
   rotasModule,
+  timeClockModule,
   calendarModule,
   privacyModule,
 ];

@@ -44,6 +44,7 @@ import * as m0043 from './0043_mixed_claims_and_template_signers';
 import * as m0045 from './0045_average_weekly_earnings';
 import * as m0047 from './0047_authenticator_apps';
 import * as m0048 from './0048_passkeys';
+import * as m0052 from './0052_time_clock';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '0045_average_weekly_earnings': m0045,
   '0047_authenticator_apps': m0047,
   '0048_passkeys': m0048,
+  '0052_time_clock': m0052,
 };
