@@ -3,7 +3,8 @@
 // balance moves without a reload; the same request made with no network waits in the outbox
 // and lands once; sickness of 3 days asks Ella for a self-certification, which she completes,
 // and sickness of 9 days asks for a fit note; a fortnight of Lily's sickness (Monday to
-// Wednesday) shows its Statutory Sick Pay on a phone and the pay period's export carries it.
+// Wednesday, in October 2026 whatever today is) shows its Statutory Sick Pay on a phone and the
+// pay period's export carries it.
 //
 // Dates are relative to today (London) so the test keeps working on later days: the leave is
 // booked on the Monday to Wednesday two weeks ahead (Ella works Mondays to Wednesdays in the
@@ -192,11 +193,11 @@ test('a fortnight off sick for a part-time worker shows its Statutory Sick Pay o
 }) => {
   test.setTimeout(120_000);
   // Lily Wood works Mondays to Wednesdays in the demo, with her average weekly earnings entered.
-  // The first Monday of last month to the Sunday after next: six qualifying days in one pay period.
-  const lastMonth = addDays(`${today.slice(0, 8)}01`, -1).slice(0, 8);
-  let first = `${lastMonth}01`;
-  while (startOfWeek(first) !== first) first = addDays(first, 1);
-  const last = addDays(first, 13);
+  // Fixed dates in a tax year whose SSP rate is recorded (2026/27), so the test does not change
+  // with the calendar: Monday 5 to Sunday 18 October 2026, six qualifying days in October's pay period.
+  const first = '2026-10-05';
+  const last = '2026-10-18';
+  const period = '2026-10-01';
 
   const owner = await openAs(browser, ACCOUNTS.owner, PHONE);
   const { auth_token } = await apiSignIn(owner.request, ACCOUNTS.owner);
@@ -232,7 +233,7 @@ test('a fortnight off sick for a part-time worker shows its Statutory Sick Pay o
   await owner.screenshot({ path: `${SCREENSHOTS}/sick-pay-phone.png`, fullPage: true });
   expect(await owner.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-  await owner.goto(`/payroll/${lastMonth}01`);
+  await owner.goto(`/payroll/${period}`);
   const sspRows = owner.getByRole('table', { name: 'Payroll data' }).getByRole('row').filter({ hasText: 'SSP Statutory Sick Pay' });
   await expect(sspRows.filter({ hasText: `6 days · ${amount}` }).first()).toBeVisible();
   const download = owner.waitForEvent('download');

@@ -54,8 +54,14 @@ describe('the leave demo', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/user-absence/${sickness!.id}`, headers: await as('owner@demo.test') });
     expect(res.statusCode, res.body).toBe(200);
     const sickPay = res.json<AbsenceDetail>().sick_pay;
-    expect(sickPay?.paid_days).toBe(3);
-    expect(sickPay?.amount).toBeGreaterThan(0);
+    // The demo's sickness is dated from today; a day in a tax year whose rate is not yet recorded
+    // (ssp-rates.data.ts) shows no amount and the absence says why, never a guessed rate.
+    const paid = sickPay?.days.filter((day) => day.status === 'paid') ?? [];
+    const missing = sickPay?.days.filter((day) => day.status === 'rate_missing') ?? [];
+    expect(paid.length + missing.length).toBe(3);
+    expect(sickPay?.paid_days).toBe(paid.length);
+    if (paid.length > 0) expect(sickPay?.amount).toBeGreaterThan(0);
+    if (missing.length > 0) expect(sickPay?.notes.join(' ')).toContain('is not recorded in Stafflane yet');
   });
 
   it('opens this year for every active person, and every balance is the sum of its logs', async () => {

@@ -94,6 +94,24 @@ describe('Statutory Sick Pay on the absence and in payroll', () => {
     expect(detail.sick_pay?.notes[0]).toBe('Linked to sickness from 04/05/2026: they share the waiting days and the 28 weeks.');
   });
 
+  it('says plainly when a tax year’s SSP rate is not recorded, and payroll carries the days with no amount', async () => {
+    // ssp-rates.data.ts records no rate for 2099/00: nothing is guessed. Fixed dates, so the
+    // test does not change with the calendar.
+    const id = await sickness('colleague', '2099-05-04', '2099-05-10');
+    const detail = (await send('owner', 'GET', `/api/user-absence/${id}`)).json<AbsenceDetail>();
+    expect(detail.sick_pay).toMatchObject({ paid_days: 0, amount: 0 });
+    expect(detail.sick_pay?.notes).toContain(
+      'The SSP rate for 2099/00 is not recorded in Stafflane yet, so 3 qualifying days from 04/05/2099 show no amount: pay them at the rate GOV.UK publishes for that tax year.',
+    );
+    const period = (await send('owner', 'GET', '/api/payroll-period/2099-05-01')).json<PayPeriodDetail>();
+    const person = period.people.find((p) => p.user_id === acme.people.colleague.id)!;
+    expect(person.lines.find((line) => line.code === 'SSP')).toMatchObject({
+      label: 'Statutory Sick Pay (2099/00 rate not recorded: amount to add)',
+      days: 3,
+      amount: null,
+    });
+  });
+
   it('has no SSP on other leave', async () => {
     const typeId = await leaveTypeId(t, acme.companyId, 'annual_leave');
     const [row] = await ownerSql<{ id: string }>(

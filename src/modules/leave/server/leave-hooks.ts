@@ -15,7 +15,7 @@ import { DEFAULT_WEEK, hoursOn, type WeekHours } from '../leave-rules';
 import { ensurePeriodFor, ensureValue, leaveContext, logValueChange } from './balances';
 import { findPersonLeaveFacts, findValue, findWorkingWeek } from './balances.queries';
 import { findPayrollAbsences, findToilLeaveTypeId, type PayrollAbsenceRow } from './leave-hooks.queries';
-import { sickPayOf } from './sick-pay';
+import { sickPayOf, taxYearOf } from './sick-pay';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -122,16 +122,20 @@ async function sickPayElements(trx: Trx, window: PayrollWindow, absences: readon
   const elements: PayrollElement[] = [];
   for (const [userId, person] of people) {
     for (const day of person.days) {
-      if (day.status !== 'paid' || !wanted.has(day.absenceId) || day.date < window.since || day.date > window.to) continue;
+      if (!['paid', 'rate_missing'].includes(day.status) || !wanted.has(day.absenceId) || day.date < window.since || day.date > window.to)
+        continue;
+      // A day whose tax year has no recorded rate is carried as an SSP day with no amount, said
+      // in its label, rather than dropped or priced at a guessed rate.
+      const missing = day.status === 'rate_missing';
       elements.push({
         userId,
         source: 'leave',
         key: `ssp:${day.absenceId}:${day.date}`,
         date: day.date,
         code: 'SSP',
-        label: 'Statutory Sick Pay',
+        label: missing ? `Statutory Sick Pay (${taxYearOf(day.date)} rate not recorded: amount to add)` : 'Statutory Sick Pay',
         days: 1,
-        amount: day.amount,
+        amount: missing ? null : day.amount,
         taxable: true,
       });
     }

@@ -61,6 +61,12 @@ export async function sickPayOf(
 }
 
 const shown = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
+/** The tax year (6 April to 5 April) holding `date`, as "2027/28". */
+export function taxYearOf(date: string): string {
+  const year = Number(date.slice(0, 4));
+  const first = date.slice(5) >= '04-06' ? year : year - 1;
+  return `${first}/${String((first + 1) % 100).padStart(2, '0')}`;
+}
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** What a sickness absence shows of its SSP, in plain words. */
@@ -83,7 +89,13 @@ export function absenceSickPay(person: PersonSickPay, absenceId: string): Absenc
     notes.push(
       'Before 6 April 2026 their average weekly earnings were below the lower earnings limit: no SSP for those days. Give them form SSP1.',
     );
-  if (summary.rateMissing) notes.push('The SSP rate for a tax year of this absence is not recorded yet, so those days have no amount.');
+  if (summary.rateMissing) {
+    const missing = days.filter((day) => day.status === 'rate_missing');
+    const years = [...new Set(missing.map((day) => taxYearOf(day.date)))].join(' and ');
+    notes.push(
+      `The SSP rate for ${years} is not recorded in Stafflane yet, so ${plural(missing.length, 'qualifying day')} from ${shown(missing[0]!.date)} show no amount: pay them at the rate GOV.UK publishes for that tax year.`,
+    );
+  }
   if (summary.maximumReachedOn)
     notes.push(
       `${SSP_MAX_WEEKS} weeks of SSP used: none from ${shown(summary.maximumReachedOn)}. Give them form SSP1 within 7 days of SSP ending.`,
