@@ -28,7 +28,11 @@ export async function findCredentials(db: DbOrTrx, userId: string): Promise<Cred
       'u.password_hash',
       'u.two_factor_enabled',
       'u.two_factor_method',
-      sql<boolean>`coalesce(c.require_two_factor, false)`.as('require_two_factor'),
+      sql<boolean>`coalesce(c.require_two_factor, false) or exists (
+        select 1 from company_sign_in s left join roles r on r.id = u.role_id where s.company_id = u.company_id
+        and (s.two_factor_for = 'everyone' or (s.two_factor_for = 'administrators' and r.name in ('Owner', 'HR admin'))))`.as(
+        'require_two_factor',
+      ),
       sql<boolean>`exists (select 1 from authenticator_apps a where a.user_id = u.id and a.confirmed_at is not null)`.as(
         'has_authenticator',
       ),

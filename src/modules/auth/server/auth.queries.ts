@@ -124,6 +124,7 @@ export type Account = {
   two_factor_enabled: boolean;
   two_factor_method: TwoFactorMethod;
   require_two_factor: boolean;
+  provider_only: 'microsoft' | 'google' | null;
   line_managers: string[];
   /** A confirmed authenticator app, and at least one passkey (migrations 0047, 0048). */
   has_authenticator: boolean;
@@ -171,7 +172,15 @@ function accountQuery(trx: Trx) {
       sql<boolean>`coalesce(r.docs_only, false)`.as('docs_only'),
       'u.two_factor_enabled',
       'u.two_factor_method',
-      sql<boolean>`coalesce(c.require_two_factor, false)`.as('require_two_factor'),
+      // The company's rule (migration 0049): everyone, or its owners and HR admins.
+      sql<boolean>`coalesce(c.require_two_factor, false) or exists (
+        select 1 from company_sign_in s where s.company_id = u.company_id
+        and (s.two_factor_for = 'everyone' or (s.two_factor_for = 'administrators' and r.name in ('Owner', 'HR admin'))))`.as(
+        'require_two_factor',
+      ),
+      // A company that signs in with Microsoft or Google only: its provider, and no password sign-in.
+      sql<'microsoft' | 'google' | null>`(select s.provider from company_sign_in s where s.company_id = u.company_id
+        and not s.passwords_allowed and s.provider is not null and s.client_id is not null)`.as('provider_only'),
       lineManagerIds('u.id').as('line_managers'),
       sql<boolean>`exists (select 1 from authenticator_apps a where a.user_id = u.id and a.confirmed_at is not null)`.as(
         'has_authenticator',

@@ -17,6 +17,7 @@ import { login, loginRefusal } from './login.service';
 import { accountRefusal } from '../auth.policy';
 import { onboardingRoutes } from './onboarding.routes';
 import { twoFactorRoutes } from './two-factor.routes';
+import { companySignInRoutes } from './company-sign-in.routes';
 import { claimsFor, signAccessToken, verifyAccessToken } from './tokens';
 
 export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -85,4 +86,5 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   await app.register(onboardingRoutes, { deps: identity });
   await app.register(accessRequestRoutes, { deps: identity });
   await app.register(twoFactorRoutes, { deps: identity });
+  await app.register(companySignInRoutes, { deps: identity });
 };

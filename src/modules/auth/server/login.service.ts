@@ -15,6 +15,7 @@ import {
   secondFactorOf,
   twoFactorRequired,
 } from '../auth.policy';
+import { signInProviderMessages } from '../company-sign-in.contract';
 import { createSession, findAccountByEmail, findDepartmentIds, findPermissions, type Account } from './auth.queries';
 import type { IdentityDeps } from './identity-deps';
 import { claimLoginAttempt, clearLoginAttempts, releaseLoginAttempt, settleFailedLogin } from './login-security.queries';
@@ -121,6 +122,11 @@ export async function login(options: {
   if (refused) {
     await withSystem(deps.db, (trx) => recordAudit(trx, loginEntry(attempt, 'login.refused', { reason: refused.status })));
     throw loginRefusal(refused);
+  }
+  // A company that signs in with Microsoft or Google only: the right password is still no way in.
+  if (account.provider_only) {
+    await withSystem(deps.db, (trx) => recordAudit(trx, loginEntry(attempt, 'login.refused', { reason: 'provider_only' })));
+    throw loginRefusal({ status: 'failed', message: signInProviderMessages.passwordsOff(account.provider_only), details: null });
   }
 
   // Administrators reach every company's platform data: a second factor at every sign-in,

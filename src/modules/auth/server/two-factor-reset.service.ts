@@ -57,7 +57,7 @@ export async function resetPersonTwoFactor(options: { deps: IdentityDeps; sessio
   await withPerson(deps.db, { session, userId, endpoint: twoFactorPaths.reset, method: 'POST' }, ({ trx, companyId }) =>
     resetSecondFactors(trx, {
       userId,
-      by: 'An owner of your company',
+      by: 'An owner or HR admin of your company',
       audit: {
         ...source,
         actorId: session.userId,

@@ -1,0 +1,218 @@
+// "Sign in with Microsoft" / "Sign in with Google" (OpenID Connect, authorisation code with
+// PKCE, state and nonce). The provider's id token is checked by openid-client — its signature
+// against the provider's published keys, issuer, audience, expiry and nonce — then the
+// verified e-mail address must be one of the company's own domains and a person the company
+// added: nobody is ever created, and nobody is matched in another company. The network's
+// sign-in limit, the address's lock, the company's and the person's status and the audit hold
+// as for a password.
+import * as oidc from 'openid-client';
+import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
+import { withSystem } from '../../../server/db/database';
+import { AppError } from '../../../shared/app-error';
+import { loginMessages, type LoginFailure, type LoginResponse } from '../auth.contract';
+import { accountRefusal, lockedFailure } from '../auth.policy';
+import { signInProviderMessages, type SignInProvider, type SignInProviderName } from '../company-sign-in.contract';
+import { findAccountByEmail, type Account } from './auth.queries';
+import { createOidcState, findSignInByCompany, findSignInByDomain, takeOidcState } from './company-sign-in.queries';
+import type { IdentityDeps } from './identity-deps';
+import { findLoginLock } from './login-security.queries';
+import { claimClientAttempt, releaseClientAttempt } from './login-throttle.queries';
+import { clientKey, loginEntry, loginRefusal, openSession } from './login.service';
+import { openSecret, secretBoxKey } from './secret-box';
+import { sessionResponse } from './session-response';
+
+const STATE_SECONDS = 10 * 60;
+const DISCOVERY_SECONDS = 10 * 60;
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function redirectUriOf(config: IdentityDeps['config']): string {
+  return new URL('/login', config.publicOrigin ?? `http://localhost:${config.port}`).href;
+}
+
+type ClientSettings = { issuer: string; client_id: string; client_secret_box: string };
+const discovered = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
+
+/** The provider's metadata and keys, fetched once per ten minutes per client; plain http only for a provider on this machine (tests, demo). */
+async function providerConfig(deps: IdentityDeps, settings: ClientSettings): Promise<oidc.Configuration> {
+  const cacheKey = `${settings.issuer}\0${settings.client_id}\0${settings.client_secret_box}`;
+  const cached = discovered.get(cacheKey);
+  if (cached && Date.now() - cached.at < DISCOVERY_SECONDS * 1000) return cached.config;
+  const secret = openSecret(await secretBoxKey(deps.db), settings.client_secret_box).toString('utf8');
+  const issuer = new URL(settings.issuer);
+  const insecure = issuer.protocol === 'http:' && LOOPBACK.has(issuer.hostname);
+  const config = oidc.discovery(
+    issuer,
+    settings.client_id,
+    { redirect_uris: [redirectUriOf(deps.config)] },
+    oidc.ClientSecretPost(secret),
+    {
+      execute: [oidc.enableNonRepudiationChecks, ...(insecure ? [oidc.allowInsecureRequests] : [])],
+      timeout: 10,
+    },
+  );
+  discovered.set(cacheKey, { at: Date.now(), config });
+  config.catch(() => discovered.delete(cacheKey));
+  return config;
+}
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+/** GET /api/sign-in-provider?email=: the button the login page offers for this address's domain. */
+export async function findSignInProvider(deps: IdentityDeps, email: string): Promise<SignInProvider> {
+  const found = await withSystem(deps.db, (trx) => findSignInByDomain(trx, domainOf(email)));
+  return { provider: found?.provider ?? null, passwords_allowed: found?.passwords_allowed ?? true };
+}
+
+/** POST /api/oidc-login/start: where to send the browser (the provider's sign-in page). */
+export async function startOidcSignIn(options: { deps: IdentityDeps; email: string }): Promise<{ url: string }> {
+  const { deps, email } = options;
+  const signIn = await withSystem(deps.db, (trx) => findSignInByDomain(trx, domainOf(email)));
+  if (!signIn) throw AppError.validation({ email: [signInProviderMessages.notSetUp] });
+  const config = await providerConfig(deps, signIn).catch((error: unknown) => {
+    throw new AppError('unavailable', { message: signInProviderMessages.unavailable, cause: error });
+  });
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  await withSystem(deps.db, (trx) =>
+    createOidcState(trx, { state, companyId: signIn.company_id, nonce, codeVerifier, email, ttlSeconds: STATE_SECONDS }),
+  );
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUriOf(deps.config),
+    scope: 'openid email profile',
+    response_type: 'code',
+    state,
+    nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    login_hint: email,
+  });
+  return { url: url.href };
+}
+
+/** Entra ID sends no email_verified: its xms_edov says the domain's owner verified the address. */
+function verifiedEmail(provider: SignInProviderName, claims: oidc.IDToken): string | null {
+  const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
+  const verified = claims.email_verified === true || (provider === 'microsoft' && claims.xms_edov === true);
+  return email && verified ? email : null;
+}
+
+type Outcome =
+  | { kind: 'limited'; resetsAt: Date }
+  | { kind: 'refused'; message: string }
+  | { kind: 'account_refused'; refusal: LoginFailure }
+  | { kind: 'signed_in'; account: Account; session: Awaited<ReturnType<typeof openSession>> };
+
+/** POST /api/oidc-login: the provider's answer (code, state) brought back by the login page. */
+export async function finishOidcSignIn(options: {
+  deps: IdentityDeps;
+  input: { code: string; state: string; iss?: string | undefined };
+  source: AuditSource;
+  retryAfter?: (seconds: number) => void;
+}): Promise<LoginResponse & { email: string }> {
+  const { deps, input, source } = options;
+  const client = clientKey(source.ip);
+  const { clientMaxAttempts, clientWindowMinutes, maxAttempts } = deps.config.login;
+  const audit = (email: string, account: Account | undefined, action: string, details: Record<string, unknown>) =>
+    withSystem(deps.db, (trx) => recordAudit(trx, loginEntry({ email, account, source }, action, { method: 'oidc', ...details })));
+
+  const outcome = await (async (): Promise<Outcome> => {
+    const begun = await withSystem(deps.db, async (trx) => {
+      const claim = await claimClientAttempt(trx, { client, maxAttempts: clientMaxAttempts, windowMinutes: clientWindowMinutes });
+      if (claim.refused) return { claim };
+      const state = await takeOidcState(trx, input.state);
+      const signIn = state ? await findSignInByCompany(trx, state.company_id) : undefined;
+      return { claim, state, signIn };
+    });
+    if (begun.claim.refused) {
+      await audit('', undefined, 'login.failed', { reason: 'too_many_attempts' });
+      return { kind: 'limited', resetsAt: begun.claim.resetsAt };
+    }
+    const { state, signIn } = begun;
+    if (!state || !signIn) {
+      await audit(state?.email ?? '', undefined, 'login.failed', { reason: state ? 'oidc_not_set_up' : 'oidc_state' });
+      return { kind: 'refused', message: state ? signInProviderMessages.notSetUp : signInProviderMessages.expired };
+    }
+
+    let claims: oidc.IDToken | undefined;
+    try {
+      const config = await providerConfig(deps, signIn);
+      const callback = new URL(redirectUriOf(deps.config));
+      callback.searchParams.set('code', input.code);
+      callback.searchParams.set('state', input.state);
+      if (input.iss) callback.searchParams.set('iss', input.iss);
+      const tokens = await oidc.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: state.code_verifier,
+        expectedState: input.state,
+        expectedNonce: state.nonce,
+        idTokenExpected: true,
+      });
+      claims = tokens.claims();
+    } catch (error) {
+      const reason = error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : 'unknown';
+      await audit(state.email, undefined, 'login.failed', { reason: 'oidc_rejected', provider: signIn.provider, error: reason });
+      return { kind: 'refused', message: signInProviderMessages.providerRefused };
+    }
+    if (!claims) return { kind: 'refused', message: signInProviderMessages.providerRefused };
+
+    const email = verifiedEmail(signIn.provider, claims);
+    if (!email) {
+      await audit(state.email, undefined, 'login.failed', { reason: 'oidc_unverified_email', provider: signIn.provider });
+      return { kind: 'refused', message: signInProviderMessages.unverifiedEmail };
+    }
+    const account = await withSystem(deps.db, (trx) => findAccountByEmail(trx, email));
+    // Only the company's own domains, and only a person that company added: never another company's.
+    if (!signIn.domains.includes(domainOf(email)) || (account && account.company_id !== state.company_id)) {
+      await audit(email, account, 'login.failed', { reason: 'oidc_other_company', provider: signIn.provider });
+      return { kind: 'refused', message: signInProviderMessages.otherCompany };
+    }
+    if (!account) {
+      await audit(email, undefined, 'login.failed', { reason: 'unknown_account', provider: signIn.provider });
+      return { kind: 'refused', message: signInProviderMessages.noPerson };
+    }
+
+    return withSystem(deps.db, async (trx): Promise<Outcome> => {
+      await releaseClientAttempt(trx, client);
+      const attempt = { email, account, source };
+      const lock = await findLoginLock(trx, email);
+      const refusal = lock?.lockedUntil
+        ? lockedFailure({ failedCount: lock.failedCount, lockedUntil: lock.lockedUntil }, maxAttempts)
+        : accountRefusal({
+            userStatus: account.status,
+            companyId: account.company_id,
+            companyStatus: account.company_status,
+            access: account.access,
+          });
+      if (refusal) {
+        await recordAudit(trx, loginEntry(attempt, 'login.refused', { reason: refusal.status, method: 'oidc' }));
+        return { kind: 'account_refused', refusal };
+      }
+      // The provider's own sign-in (with its multi-factor rules) stands for both factors.
+      const session = await openSession(trx, {
+        deps,
+        attempt,
+        twoFactor: false,
+        details: { method: 'oidc', provider: signIn.provider },
+      });
+      return { kind: 'signed_in', account, session };
+    });
+  })();
+
+  switch (outcome.kind) {
+    case 'limited': {
+      const seconds = Math.max(1, Math.ceil((outcome.resetsAt.getTime() - Date.now()) / 1000));
+      options.retryAfter?.(seconds);
+      throw new AppError('rateLimited', { message: loginMessages.tooManyAttempts(Math.ceil(seconds / 60)) });
+    }
+    case 'refused':
+      throw loginRefusal({ status: 'failed', message: outcome.message, details: null });
+    case 'account_refused':
+      throw loginRefusal(outcome.refusal);
+    case 'signed_in':
+      // The address too: the app keeps it as after a password sign-in, and none was typed.
+      return {
+        ...(await sessionResponse({ deps, account: outcome.account, imp: false, ...outcome.session })),
+        email: outcome.account.email,
+      };
+  }
+}
