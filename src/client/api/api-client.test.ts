@@ -66,6 +66,30 @@ describe('apiFetch', () => {
     expect(bare).toMatchObject({ contentType: null, body: null });
   });
 
+  it('sends a FormData body as multipart, with the token and a key like any write', async () => {
+    setToken('abc.def.ghi');
+    server.use(
+      http.post('/api/receipts', async ({ request }) => {
+        const form = await request.formData();
+        return HttpResponse.json({
+          contentType: request.headers.get('content-type'),
+          authorization: request.headers.get('authorization'),
+          idempotencyKey: request.headers.get('idempotency-key'),
+          itemId: form.get('item_id'),
+          note: form.get('note'),
+        });
+      }),
+    );
+    const form = new FormData();
+    form.set('item_id', '7');
+    // (jsdom's File is not the one Node's fetch reads, so a text field stands in for the file.)
+    form.set('note', '£12.40 taxi');
+    const seen = await apiFetch<Record<string, unknown>>('/api/receipts', { method: 'POST', body: form });
+    expect(seen).toMatchObject({ authorization: 'Bearer abc.def.ghi', itemId: '7', note: '£12.40 taxi' });
+    expect(seen.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('puts a fresh Idempotency-Key on every write and none on reads', async () => {
     echo('/api/user-absence/7');
     const read = await apiFetch<Seen>('/api/user-absence/7');

@@ -1,4 +1,5 @@
-// The one way the client calls /api: the stored bearer token, JSON both ways,
+// The one way the client calls /api: the stored bearer token, JSON both ways (or a multipart
+// FormData body up, for files),
 // the bracket query format, an Idempotency-Key on every write, and any status of 300 or more
 // thrown as an ApiError. A 401 to a request that carried a token means the session is gone:
 // the token is cleared and the page reloads into the sign-in screen. Toasts are not shown
@@ -20,7 +21,7 @@ export type OutboxMark = { resource: string; label: string };
 export type ApiRequest = {
   method?: ApiMethod;
   query?: QueryInput;
-  /** Sent as JSON; leave undefined for no body. */
+  /** Sent as JSON, or as multipart when it is a FormData (a file with its fields); leave undefined for no body. */
   body?: unknown;
   signal?: AbortSignal;
   /** The same key for every attempt of one write (the outbox will retry with it); a new key per call otherwise. */
@@ -81,9 +82,12 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   if (token) headers.set('authorization', `Bearer ${token}`);
   if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
   if (request.queue && method !== 'GET') for (const [name, value] of Object.entries(outboxHeaders(request.queue))) headers.set(name, value);
-  let body: string | undefined;
-  // No content-type without a body: Fastify refuses an empty JSON body.
-  if (request.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (request.body instanceof FormData) {
+    // The browser writes the multipart content-type with its boundary.
+    body = request.body;
+  } else if (request.body !== undefined) {
+    // No content-type without a body: Fastify refuses an empty JSON body.
     headers.set('content-type', 'application/json');
     body = JSON.stringify(request.body);
   }

@@ -2,9 +2,8 @@
 // user_id, the updates, and the profile image's upload, removal and address. The upload is
 // queueable: offline the outbox keeps the file's bytes and answers a QueuedResponse.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch, newIdempotencyKey, outboxHeaders, type OutboxMark } from './api-client';
-import { getToken } from '../auth/token-store';
-import { IDEMPOTENCY_KEY_HEADER } from '../../shared/constants';
+import { apiFetch } from './api-client';
+import { fetchFile } from './downloads';
 import { isQueuedResponse, type QueuedResponse } from '../../shared/sw-messages';
 import { settingsPaths, type ProfileImage, type UpdateUserSettingsInput, type UserSettings } from '../../shared/settings.contract';
 
@@ -40,22 +39,9 @@ export const profileImageQueryOptions = (userId: string) =>
 /** The address a public image is shown from; a private one needs profileImageBlob. */
 export const publicProfileImageUrl = (image: Pick<ProfileImage, 'id' | 'name'>) => settingsPaths.publicFile(image.id, image.name);
 
-async function send(path: string, init: { method: 'GET' | 'POST'; body?: FormData; queue?: OutboxMark }): Promise<Response> {
-  const headers = new Headers(init.queue ? outboxHeaders(init.queue) : {});
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  if (init.method !== 'GET') headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
-  const response = await fetch(new URL(path, window.location.origin), { method: init.method, headers, body: init.body });
-  if (response.status >= 300) {
-    const body: unknown = await response.json().catch(() => undefined);
-    throw new ApiError(response.status, body);
-  }
-  return response;
-}
-
 /** A private image's bytes, downloaded with the bearer token. */
 export async function profileImageBlob(userId: string): Promise<Blob> {
-  return (await send(settingsPaths.profileImageUpload(userId), { method: 'GET' })).blob();
+  return (await fetchFile(settingsPaths.profileImageUpload(userId))).blob();
 }
 
 export async function uploadProfileImage(input: {
@@ -67,13 +53,12 @@ export async function uploadProfileImage(input: {
   const form = new FormData();
   form.set('is_public', input.isPublic ? 'true' : 'false');
   form.set('file', input.file, input.fileName);
-  const response = await send(settingsPaths.profileImageUpload(input.userId), {
+  return apiFetch<ProfileImage>(settingsPaths.profileImageUpload(input.userId), {
     method: 'POST',
     body: form,
     // Its key starts with 'users', so the outbox refreshes the picture when the upload lands.
     queue: { resource: PROFILE_IMAGE_RESOURCE, label: 'Profile picture' },
   });
-  return response.json() as Promise<ProfileImage | QueuedResponse>;
 }
 
 export const uploadProfileImageMutationOptions = (queryClient: QueryClient) => ({

@@ -2,9 +2,7 @@
 // worker keeps them (attachments too) with their Idempotency-Key and sends each once when the
 // network returns. Typing and read marks are not queued: they mean nothing later.
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiFetch, newIdempotencyKey, outboxHeaders } from '../../../client/api/api-client';
-import { getToken } from '../../../client/auth/token-store';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';
+import { apiFetch } from '../../../client/api/api-client';
 import type { QueuedResponse } from '../../../shared/sw-messages';
 import {
   ADMIN_CHAT_RESOURCE,
@@ -69,25 +67,16 @@ export const sendChatMessage = (side: ChatSide, id: string, body: string) =>
     queue: { resource: resourceOf(side), label: 'Chat message' },
   });
 
-/** A file with an optional caption: multipart, with the same token, key and outbox marks as apiFetch. */
+/** A file with an optional caption (multipart), queueable like a message. */
 export async function sendChatAttachment(side: ChatSide, id: string, file: File, body: string): Promise<{ id: string } | QueuedResponse> {
   const form = new FormData();
   form.set('body', body);
   form.set('file', file, file.name);
-  const headers = new Headers({ accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() });
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  for (const [name, value] of Object.entries(outboxHeaders({ resource: resourceOf(side), label: `Chat file ${file.name}` }))) {
-    headers.set(name, value);
-  }
-  const response = await fetch(new URL(`${conversationBase(side, id)}/attachments`, window.location.origin), {
+  return apiFetch<{ id: string }>(`${conversationBase(side, id)}/attachments`, {
     method: 'POST',
-    headers,
     body: form,
+    queue: { resource: resourceOf(side), label: `Chat file ${file.name}` },
   });
-  const answer: unknown = await response.json().catch(() => undefined);
-  if (response.status >= 300) throw new ApiError(response.status, answer);
-  return answer as { id: string } | QueuedResponse;
 }
 
 const action = (side: ChatSide, id: string, name: 'typing' | 'read' | 'close' | 'transcript' | 'take') =>

@@ -3,10 +3,9 @@
 // signal lands with its photos), downloads, the export, and the company's expense types and
 // mileage rates. Keys start with the resource name, so realtime events naming it refresh them.
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiFetch, ApiError, isApiError, newIdempotencyKey, outboxHeaders } from '../../../client/api/api-client';
+import { apiFetch, isApiError } from '../../../client/api/api-client';
+import { fetchFile } from '../../../client/api/downloads';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
-import { getToken } from '../../../client/auth/token-store';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';
 import type { ListResponse } from '../../../shared/list';
 import type { QueryInput } from '../../../shared/query-string';
 import { isQueuedResponse, type QueuedResponse } from '../../../shared/sw-messages';
@@ -122,28 +121,16 @@ export function saveClaim(input: { body: ClaimBody; existingId?: string }): Prom
       });
 }
 
-/**
- * One receipt for one item: multipart, so not through apiFetch (which sends JSON), with the
- * same token, Idempotency-Key and outbox marks; a 202 from the service worker is a queued write.
- */
+/** One receipt for one item (multipart); a 202 from the service worker is a queued write. */
 export async function uploadReceipt(input: { claimId: string; itemId: string; file: File }): Promise<ExpenseReceipt | QueuedResponse> {
   const form = new FormData();
   form.set('item_id', input.itemId);
   form.set('file', input.file, input.file.name);
-  const headers = new Headers({ accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() });
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  for (const [name, value] of Object.entries(outboxHeaders({ resource: EXPENSE_RESOURCES.claim, label: `Receipt ${input.file.name}` }))) {
-    headers.set(name, value);
-  }
-  const response = await fetch(new URL(expensePaths.receipts(input.claimId), window.location.origin), {
+  return apiFetch<ExpenseReceipt>(expensePaths.receipts(input.claimId), {
     method: 'POST',
-    headers,
     body: form,
+    queue: { resource: EXPENSE_RESOURCES.claim, label: `Receipt ${input.file.name}` },
   });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (response.status >= 300) throw new ApiError(response.status, body);
-  return body as ExpenseReceipt | QueuedResponse;
 }
 
 export const submitClaim = (id: string) =>
@@ -228,12 +215,7 @@ export const removeReceiptMutationOptions = (queryClient: QueryClient) => ({
 
 /** A receipt's bytes as an object URL to show beside the figures (the caller revokes it). */
 export async function receiptObjectUrl(path: string, signal?: AbortSignal): Promise<string> {
-  const headers = new Headers();
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  const response = await fetch(new URL(path, window.location.origin), { headers, ...(signal ? { signal } : {}) });
-  if (!response.ok) throw new ApiError(response.status, undefined);
-  return URL.createObjectURL(await response.blob());
+  return URL.createObjectURL(await (await fetchFile(path, { init: { signal } })).blob());
 }
 
 export const typesMutationOptions = (queryClient: QueryClient) => ({

@@ -3,10 +3,8 @@
 // sends it once), editing the RIDDOR answers, marking the report made, the CSV export.
 // Incident records hold health data: they are never kept in the offline cache.
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch, isApiError, newIdempotencyKey, outboxHeaders } from '../../../client/api/api-client';
+import { apiFetch, isApiError } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
-import { getToken } from '../../../client/auth/token-store';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';
 import type { QueryInput } from '../../../shared/query-string';
 import type { QueuedResponse } from '../../../shared/sw-messages';
 import {
@@ -64,15 +62,7 @@ export async function sendReport(record: object, photo: File | null): Promise<In
   const form = new FormData();
   form.set('data', JSON.stringify(record));
   form.set('file', photo, photo.name);
-  const headers = new Headers(outboxHeaders(queue));
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
-  headers.set('accept', 'application/json');
-  const response = await fetch(new URL(incidentPaths.resource(), window.location.origin), { method: 'POST', headers, body: form });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (response.status >= 300) throw new ApiError(response.status, body);
-  return body as IncidentDetail | QueuedResponse;
+  return apiFetch<IncidentDetail>(incidentPaths.resource(), { method: 'POST', body: form, queue });
 }
 
 export const reportIncidentMutationOptions = (queryClient: QueryClient) => ({

@@ -3,12 +3,10 @@
 // queued: a file needs a connection), the reviewer's close, and the fit note's download.
 // Items may carry the self-certification answers (special-category): never persisted offline.
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch, isApiError, newIdempotencyKey } from '../../../client/api/api-client';
+import { apiFetch, isApiError } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
 import { startQuery, type PageQueries } from '../../../client/api/start-query';
 import { readStoredPermissions } from '../../../client/shell/session-permissions';
-import { getToken } from '../../../client/auth/token-store';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';
 import type { ListResponse } from '../../../shared/list';
 import { hasPermission } from '../../../shared/scopes';
 import { isQueuedResponse, type QueuedResponse } from '../../../shared/sw-messages';
@@ -73,25 +71,10 @@ export const reviewMutationOptions = (queryClient: QueryClient) => ({
   onSuccess: () => invalidateReturnToWork(queryClient),
 });
 
-/** Multipart, so not through apiFetch (which sends JSON); the same token, key and error shape. */
-async function sendFile(path: string, init: { method: 'GET' | 'POST'; body?: FormData }): Promise<Response> {
-  const headers = new Headers({ accept: 'application/json' });
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  if (init.method !== 'GET') headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
-  const response = await fetch(new URL(path, window.location.origin), { method: init.method, headers, body: init.body });
-  if (response.status >= 300) {
-    const body: unknown = await response.json().catch(() => undefined);
-    throw new ApiError(response.status, body);
-  }
-  return response;
-}
-
 export async function uploadFitNote(input: { id: string; file: File }): Promise<ReturnToWorkItem> {
   const form = new FormData();
   form.set('file', input.file, input.file.name);
-  const response = await sendFile(leavePaths.fitNote(input.id), { method: 'POST', body: form });
-  return (await response.json()) as ReturnToWorkItem;
+  return apiFetch<ReturnToWorkItem>(leavePaths.fitNote(input.id), { method: 'POST', body: form });
 }
 
 export const uploadFitNoteMutationOptions = (queryClient: QueryClient) => ({

@@ -3,12 +3,10 @@
 // Completing is queueable: offline, the service worker keeps it (with its photo) and sends it
 // once when the network returns.
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch, isApiError, newIdempotencyKey, outboxHeaders } from '../../../client/api/api-client';
+import { apiFetch, isApiError } from '../../../client/api/api-client';
+import { fetchFile } from '../../../client/api/downloads';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
-import { getToken } from '../../../client/auth/token-store';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/constants';
 import type { QueryInput } from '../../../shared/query-string';
-import type { QueuedResponse } from '../../../shared/sw-messages';
 import {
   TASK_INVALIDATES,
   TASK_RESOURCES,
@@ -125,19 +123,6 @@ export const checklistMutationOptions = (queryClient: QueryClient, area: TaskAre
   },
 });
 
-/** A multipart write with the bearer token and an Idempotency-Key; queueable when `queue` is given. */
-async function sendForm<T>(path: string, form: FormData, queue?: { resource: string; label: string }): Promise<T | QueuedResponse> {
-  const headers = new Headers(queue ? outboxHeaders(queue) : {});
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
-  headers.set('accept', 'application/json');
-  const response = await fetch(new URL(path, window.location.origin), { method: 'POST', headers, body: form });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (response.status >= 300) throw new ApiError(response.status, body);
-  return body as T | QueuedResponse;
-}
-
 /** Completion with a note and, optionally, a photo or file as evidence; kept by the outbox when offline. */
 export const completeTaskMutationOptions = (queryClient: QueryClient, area: TaskArea) => ({
   mutationFn: ({ id, note, file, title }: { id: string; note: string; file: File | null; title: string }) => {
@@ -148,7 +133,7 @@ export const completeTaskMutationOptions = (queryClient: QueryClient, area: Task
     const form = new FormData();
     form.set('note', note);
     form.set('file', file, file.name);
-    return sendForm<TaskDetail>(taskPaths.action(area, id, 'complete'), form, queue);
+    return apiFetch<TaskDetail>(taskPaths.action(area, id, 'complete'), { method: 'POST', body: form, queue });
   },
   networkMode: 'always' as const,
   meta: { errorToast: false },
@@ -159,7 +144,7 @@ export const attachFileMutationOptions = (queryClient: QueryClient, area: TaskAr
   mutationFn: ({ id, file }: { id: string; file: File }) => {
     const form = new FormData();
     form.set('file', file, file.name);
-    return sendForm<TaskDetail>(taskPaths.action(area, id, 'files'), form);
+    return apiFetch<TaskDetail>(taskPaths.action(area, id, 'files'), { method: 'POST', body: form });
   },
   meta: { errorToast: false },
   onSuccess: () => invalidateTasks(queryClient, area),
@@ -167,10 +152,7 @@ export const attachFileMutationOptions = (queryClient: QueryClient, area: TaskAr
 
 /** A stored file, downloaded with the bearer token and opened in a new tab. */
 export async function openTaskFile(path: string): Promise<void> {
-  const token = getToken();
-  const response = await fetch(new URL(path, window.location.origin), { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new ApiError(response.status, undefined);
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(await (await fetchFile(path)).blob());
   window.open(url, '_blank', 'noopener');
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
