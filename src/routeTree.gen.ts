@@ -29,6 +29,7 @@ import { Route as SignedInCompanyHrTasksRouteImport } from './routes/_signed-in/
 import { Route as SignedInCompanyHsTasksRouteImport } from './routes/_signed-in/_company/hs-tasks'
 import { Route as SignedInCompanyProfileRouteImport } from './routes/_signed-in/_company/profile'
 import { Route as SignedInCompanyReportsRouteImport } from './routes/_signed-in/_company/reports'
+import { Route as SignedInCompanyTimesheetsRouteImport } from './routes/_signed-in/_company/timesheets'
 import { Route as SignedInAdminIndexRouteImport } from './routes/_signed-in/admin/index'
 import { Route as SignedInAdminAdministratorsRouteImport } from './routes/_signed-in/admin/administrators'
 import { Route as SignedInAdminAlertsRouteImport } from './routes/_signed-in/admin/alerts'
@@ -202,6 +203,12 @@ const SignedInCompanyReportsRoute = SignedInCompanyReportsRouteImport.update({
   path: '/reports',
   getParentRoute: () => SignedInCompanyRoute,
 } as any)
+const SignedInCompanyTimesheetsRoute =
+  SignedInCompanyTimesheetsRouteImport.update({
+    id: '/timesheets',
+    path: '/timesheets',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInAdminIndexRoute = SignedInAdminIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -653,6 +660,7 @@ export interface FileRoutesByFullPath {
   '/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/profile': typeof SignedInCompanyProfileRoute
   '/reports': typeof SignedInCompanyReportsRoute
+  '/timesheets': typeof SignedInCompanyTimesheetsRoute
   '/admin/administrators': typeof SignedInAdminAdministratorsRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin/audit': typeof SignedInAdminAuditRoute
@@ -745,6 +753,7 @@ export interface FileRoutesByTo {
   '/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/profile': typeof SignedInCompanyProfileRoute
   '/reports': typeof SignedInCompanyReportsRoute
+  '/timesheets': typeof SignedInCompanyTimesheetsRoute
   '/admin/administrators': typeof SignedInAdminAdministratorsRoute
   '/admin/alerts': typeof SignedInAdminAlertsRoute
   '/admin/audit': typeof SignedInAdminAuditRoute
@@ -838,6 +847,7 @@ export interface FileRoutesById {
   '/_signed-in/_company/hs-tasks': typeof SignedInCompanyHsTasksRoute
   '/_signed-in/_company/profile': typeof SignedInCompanyProfileRoute
   '/_signed-in/_company/reports': typeof SignedInCompanyReportsRoute
+  '/_signed-in/_company/timesheets': typeof SignedInCompanyTimesheetsRoute
   '/_signed-in/admin/administrators': typeof SignedInAdminAdministratorsRoute
   '/_signed-in/admin/alerts': typeof SignedInAdminAlertsRoute
   '/_signed-in/admin/audit': typeof SignedInAdminAuditRoute
@@ -934,6 +944,7 @@ export interface FileRouteTypes {
     | '/hs-tasks'
     | '/profile'
     | '/reports'
+    | '/timesheets'
     | '/admin/administrators'
     | '/admin/alerts'
     | '/admin/audit'
@@ -1026,6 +1037,7 @@ export interface FileRouteTypes {
     | '/hs-tasks'
     | '/profile'
     | '/reports'
+    | '/timesheets'
     | '/admin/administrators'
     | '/admin/alerts'
     | '/admin/audit'
@@ -1118,6 +1130,7 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/hs-tasks'
     | '/_signed-in/_company/profile'
     | '/_signed-in/_company/reports'
+    | '/_signed-in/_company/timesheets'
     | '/_signed-in/admin/administrators'
     | '/_signed-in/admin/alerts'
     | '/_signed-in/admin/audit'
@@ -1346,6 +1359,13 @@ declare module '@tanstack/react-router' {
       path: '/reports'
       fullPath: '/reports'
       preLoaderRoute: typeof SignedInCompanyReportsRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
+    '/_signed-in/_company/timesheets': {
+      id: '/_signed-in/_company/timesheets'
+      path: '/timesheets'
+      fullPath: '/timesheets'
+      preLoaderRoute: typeof SignedInCompanyTimesheetsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
     '/_signed-in/admin/': {
@@ -1911,6 +1931,7 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanyHsTasksRoute: typeof SignedInCompanyHsTasksRoute
   SignedInCompanyProfileRoute: typeof SignedInCompanyProfileRoute
   SignedInCompanyReportsRoute: typeof SignedInCompanyReportsRoute
+  SignedInCompanyTimesheetsRoute: typeof SignedInCompanyTimesheetsRoute
   SignedInCompanyIndexRoute: typeof SignedInCompanyIndexRoute
   SignedInCompanyAbsenceIdRoute: typeof SignedInCompanyAbsenceIdRoute
   SignedInCompanyDocumentIdRoute: typeof SignedInCompanyDocumentIdRoute
@@ -1978,6 +1999,7 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanyHsTasksRoute: SignedInCompanyHsTasksRoute,
   SignedInCompanyProfileRoute: SignedInCompanyProfileRoute,
   SignedInCompanyReportsRoute: SignedInCompanyReportsRoute,
+  SignedInCompanyTimesheetsRoute: SignedInCompanyTimesheetsRoute,
   SignedInCompanyIndexRoute: SignedInCompanyIndexRoute,
   SignedInCompanyAbsenceIdRoute: SignedInCompanyAbsenceIdRoute,
   SignedInCompanyDocumentIdRoute: SignedInCompanyDocumentIdRoute,

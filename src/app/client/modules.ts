@@ -20,6 +20,7 @@ import { rotasClientModule } from '../../modules/rotas/client/rotas.module';
 import { settingsClientModule } from '../../modules/settings/client/settings.module';
 import { supportClientModule } from '../../modules/support/client/support.module';
 import { tasksClientModule } from '../../modules/tasks/client/tasks.module';
+import { timeClockClientModule } from '../../modules/time-clock/client/time-clock.module';
 import type { ClientModule } from '../../client/shell/client-module';
 
 export const clientModules: readonly ClientModule[] = [
@@ -35,6 +36,7 @@ export const clientModules: readonly ClientModule[] = [
   payrollClientModule,
   expensesClientModule,
   rotasClientModule,
+  timeClockClientModule,
   calendarClientModule,
   reportsClientModule,
   supportClientModule,

@@ -11,6 +11,7 @@ export const MENU_ORDER = [
   'leave',
   'rota-shifts',
   'rota-admin',
+  'timesheets',
   'calendar',
   'overtime',
   'hr-documents',

@@ -1,0 +1,146 @@
+// Dashboard card "Time clock": clock in, start and end a break, clock out. It shows the shift
+// the time belongs to, the time on the clock and the running total. A tap is sent with the
+// phone's time; with no signal the outbox keeps it and the card shows it at once, marked as
+// waiting to send, until the outbox delivers it (once, in order).
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { isApiError, newIdempotencyKey } from '../../../client/api/api-client';
+import { PENDING_STATES, useOutboxItems } from '../../../client/offline/outbox-items';
+import { showDangerToast } from '../../../client/shell/toasts';
+import { can } from '../../../client/ui/permission-guard';
+import { DATE_FORMATS, formatDuration, formatLondon, londonDate } from '../../../shared/dates';
+import { isQueuedResponse } from '../../../shared/sw-messages';
+import { CLOCK_EVENT_KINDS, TIME_CLOCK_ENDPOINT, TIME_CLOCK_RESOURCES, type ClockEventKind, type ClockShift } from '../time-clock.contract';
+import { clockView, type PendingTap } from './clock-view';
+import { clockEventMutationOptions, myClockQueryOptions } from './time-clock.api';
+
+const time = (at: string) => formatLondon(at, DATE_FORMATS.time);
+
+export function shiftText(shift: ClockShift): string {
+  const day = londonDate(new Date(shift.start_at)) === londonDate(new Date()) ? '' : `${formatLondon(shift.start_at, DATE_FORMATS.date)} `;
+  const what = [shift.role, shift.department_name].filter(Boolean).join(', ');
+  return `${day}${time(shift.start_at)}–${time(shift.end_at)}${what ? ` · ${what}` : ''}`;
+}
+
+function useNow(intervalMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+const justClosed = (last: { to: string } | null, now: Date) =>
+  last !== null && now.getTime() - new Date(last.to).getTime() < 12 * 3_600_000;
+
+function tapOf(item: { id: string; body?: unknown }): PendingTap | null {
+  const body = item.body && typeof item.body === 'object' ? (item.body as Partial<PendingTap>) : null;
+  if (!body || typeof body.device_time !== 'string' || !CLOCK_EVENT_KINDS.includes(body.kind as ClockEventKind)) return null;
+  return { key: item.id, kind: body.kind as ClockEventKind, device_time: body.device_time };
+}
+
+export function ClockCard() {
+  const allowed = can({ endpoint: TIME_CLOCK_ENDPOINT, method: 'POST' });
+  const queryClient = useQueryClient();
+  const clock = useQuery({ ...myClockQueryOptions(), enabled: allowed });
+  const send = useMutation(clockEventMutationOptions(queryClient));
+  const outbox = useOutboxItems(TIME_CLOCK_RESOURCES.clock);
+  const [tapped, setTapped] = useState<PendingTap[]>([]);
+  const now = useNow(15_000);
+
+  const queued = useMemo(() => outbox.filter((item) => PENDING_STATES.includes(item.state)).flatMap((item) => tapOf(item) ?? []), [outbox]);
+  // A tap handed to the outbox is the outbox's to show from then on.
+  const knownKeys = useMemo(() => new Set(outbox.map((item) => item.id)), [outbox]);
+  const ownTaps = tapped.filter((tap) => !knownKeys.has(tap.key));
+
+  const view = clockView(clock.data, [...queued, ...ownTaps], now);
+  // Shown while a shift is due (today or tomorrow), while clocked in, with taps to send, or just after.
+  const relevant = view.shift !== null || view.state !== 'out' || view.unsent > 0 || justClosed(view.last, now);
+  if (!allowed || !relevant) return null;
+
+  const tap = (kind: ClockEventKind) => {
+    const event: PendingTap = { key: newIdempotencyKey(), kind, device_time: new Date().toISOString() };
+    setTapped((taps) => [...taps, event]);
+    send.mutate(event, {
+      onSuccess: (answer) => {
+        const forget = () => setTapped((taps) => taps.filter((other) => other.key !== event.key));
+        // Queued: the outbox shows it once its list arrives; the server's answer shows it otherwise.
+        if (isQueuedResponse(answer)) window.setTimeout(forget, 10_000);
+        else forget();
+      },
+      onError: (error) => {
+        setTapped((taps) => taps.filter((other) => other.key !== event.key));
+        const message = isApiError(error) ? error.message : null;
+        showDangerToast({ message: message ?? 'Your clock could not be updated. Please try again.' });
+      },
+    });
+  };
+
+  const status =
+    view.state === 'out'
+      ? 'Not clocked in'
+      : view.state === 'on_break'
+        ? `On a break since ${time(view.breakSince ?? '')}`
+        : `Clocked in at ${time(view.clockedInAt ?? '')}`;
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="time-clock-title" data-testid="clock-card">
+      <Group justify="space-between" mb="xs" gap="xs" wrap="nowrap">
+        <Title order={2} fz="h4" id="time-clock-title">
+          Time clock
+        </Title>
+        <Text fz="xl" fw={700} aria-label="Time on the clock" ff="monospace">
+          {time(now.toISOString())}
+        </Text>
+      </Group>
+      <Stack gap={4} mb="md">
+        <Text size="sm" c={view.shift ? undefined : 'dimmed'}>
+          {view.shift ? `Shift ${shiftText(view.shift)}` : 'No shift on the rota now: your time is recorded without one.'}
+        </Text>
+        <Text fw={600} role="status" aria-live="polite">
+          {status}
+        </Text>
+        {view.state !== 'out' && (
+          <Text size="sm">
+            Worked so far <b data-testid="clock-total">{formatDuration(view.workedMinutes)}</b>
+            {view.breakMinutes > 0 ? ` · breaks ${formatDuration(view.breakMinutes)}` : ''}
+          </Text>
+        )}
+        {view.state === 'out' && view.last && (
+          <Text size="sm" c="dimmed">
+            Last: {time(view.last.from)}–{time(view.last.to)}, {formatDuration(view.last.workedMinutes)} worked
+          </Text>
+        )}
+        {view.unsent > 0 && (
+          <Badge color="orange" variant="light" w="fit-content">
+            {view.unsent === 1 ? '1 clock event waiting to send' : `${view.unsent} clock events waiting to send`}
+          </Badge>
+        )}
+      </Stack>
+      <Group gap="sm" grow>
+        {view.state === 'out' && (
+          <Button size="md" color="green" onClick={() => tap('clock_in')} disabled={clock.isPending && !clock.data && queued.length === 0}>
+            Clock in
+          </Button>
+        )}
+        {view.state === 'in' && (
+          <Button size="md" variant="light" onClick={() => tap('break_start')}>
+            Start break
+          </Button>
+        )}
+        {view.state === 'on_break' && (
+          <Button size="md" variant="light" onClick={() => tap('break_end')}>
+            End break
+          </Button>
+        )}
+        {view.state !== 'out' && (
+          <Button size="md" color="red" onClick={() => tap('clock_out')}>
+            Clock out
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,22 @@
+// What the time clock gives the shell: the "Time clock" card on the dashboard (for someone who
+// clocks their own time, while a shift is due or they are clocked in) and the Timesheets menu entry (department scope or wider).
+import { IconClockCheck } from '@tabler/icons-react';
+import type { ClientModule } from '../../../client/shell/client-module';
+import { hasPermission } from '../../../shared/scopes';
+import { TIME_CLOCK_ROUTES, TIMESHEETS_ENDPOINT } from '../time-clock.contract';
+import { ClockCard } from './clock-card';
+
+export const timeClockClientModule: ClientModule = {
+  name: 'time-clock',
+  menu: [
+    {
+      key: 'timesheets',
+      title: 'Timesheets',
+      icon: IconClockCheck,
+      kind: 'link',
+      target: () => TIME_CLOCK_ROUTES.timesheets,
+      visible: (context) => hasPermission(context.permissions, { endpoint: TIMESHEETS_ENDPOINT, method: 'GET', scope: 'department' }),
+    },
+  ],
+  widgets: [{ key: 'time-clock', order: 12, component: ClockCard }],
+};

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { startQuery } from '../../../client/api/start-query';
+import { timesheetsQueryOptions } from '../../../modules/time-clock/client/time-clock.api';
+import { thisWeek, TimesheetsPage } from '../../../modules/time-clock/client/timesheets-page';
+
+export const Route = createFileRoute('/_signed-in/_company/timesheets')({
+  loader: ({ context }) => startQuery(context.queryClient, timesheetsQueryOptions(thisWeek())),
+  component: TimesheetsRoute,
+});
+
+function TimesheetsRoute() {
+  const [week, setWeek] = useState(thisWeek);
+  return <TimesheetsPage week={week} onWeek={setWeek} />;
+}
