@@ -65,28 +65,43 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** How long the browser's push service (or the service worker) may take before the person is told. */
+export const PUSH_ANSWER_TIMEOUT_MS = 15_000;
+
 export class PushRefused extends Error {
-  constructor(readonly reason: 'denied' | 'dismissed' | 'unsupported' | 'unavailable') {
+  constructor(readonly reason: 'denied' | 'dismissed' | 'unsupported' | 'unavailable' | 'timeout') {
     super(
       reason === 'unsupported'
         ? 'This browser cannot show notifications from Stafflane.'
-        : reason === 'unavailable'
-          ? 'This browser’s push service could not be reached. Try again later.'
-          : reason === 'denied'
-            ? 'Notifications are blocked for Stafflane in this browser. Allow them in the browser’s site settings, then try again.'
-            : 'Notifications were not allowed.',
+        : reason === 'timeout'
+          ? 'This browser’s push service did not answer. Check the connection and try again later.'
+          : reason === 'unavailable'
+            ? 'This browser’s push service could not be reached. Try again later.'
+            : reason === 'denied'
+              ? 'Notifications are blocked for Stafflane in this browser. Allow them in the browser’s site settings, then try again.'
+              : 'Notifications were not allowed.',
     );
     this.name = 'PushRefused';
   }
 }
 
+/** `promise`, or PushRefused('timeout') when it has not settled in time: a push service that never answers does not spin for ever. */
+function inTime<T>(promise: Promise<T>, timeoutMs = PUSH_ANSWER_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PushRefused('timeout')), timeoutMs);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** Asks the person (the browser's prompt), subscribes with the server's key and registers the device. */
 export async function subscribeThisDevice(publicKey: string): Promise<PushDevice> {
-  const ready = await registration();
+  // Not the person's answer to the prompt (they take their time): the worker and the push service.
+  const ready = await inTime(registration());
   if (!ready) throw new PushRefused('unsupported');
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PushRefused(permission === 'denied' ? 'denied' : 'dismissed');
-  let subscription = await ready.pushManager.getSubscription();
+  let subscription = await inTime(ready.pushManager.getSubscription());
   const key = keyBytes(publicKey);
   // A subscription made with another key (the server's key changed) cannot be used: make a new one.
   const sameKey = (existing: PushSubscription) => {
@@ -97,10 +112,12 @@ export async function subscribeThisDevice(publicKey: string): Promise<PushDevice
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }).catch(() => {
-    // The browser's push service refused or could not be reached (offline, or a browser without one).
-    throw new PushRefused('unavailable');
-  });
+  subscription ??= await inTime(
+    ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }).catch(() => {
+      // The browser's push service refused or could not be reached (offline, or a browser without one).
+      throw new PushRefused('unavailable');
+    }),
+  );
   const json = subscription.toJSON();
   const body: PushSubscribeInput = {
     endpoint: subscription.endpoint,
