@@ -97,7 +97,14 @@ describe('the working-time checks', () => {
     const monday = shift('2026-01-05', '09:00', '13:00', 0);
     expect(
       checkShift({ shift: monday, others: [], person: adult, leave: [{ date: '2026-01-05', kind: 'leave', name: 'Annual leave' }] }),
-    ).toEqual([{ code: 'on_leave', severity: 'warning', message: 'This person is on approved leave that day (Annual leave).' }]);
+    ).toEqual([
+      {
+        code: 'on_leave',
+        severity: 'warning',
+        message: 'This person is on approved leave that day (Annual leave).',
+        rule: 'Approved leave',
+      },
+    ]);
     expect(
       codes(checkShift({ shift: monday, others: [], person: adult, leave: [{ date: '2026-01-05', kind: 'sickness', name: 'Sickness' }] })),
     ).toEqual(['off_sick']);
@@ -111,5 +118,123 @@ describe('the working-time checks', () => {
     const b = shift('2026-01-05', '12:00', '16:00', 0);
     expect(codes(checkShift({ shift: b, others: [a], person: adult, leave: [] }))).toContain('overlap');
     expect(workedMinutes(shift('2026-01-05', '09:00', '17:00', 30))).toBe(450);
+  });
+
+  it('WTR 1998 reg. 11(1)–(2): warns of a week without 24 hours in a row off, nor 48 over its fortnight', () => {
+    // 08:00–16:00 every day for five weeks from Monday 29 December 2025 (16 hours between
+    // shifts), with Wednesdays off but in the week of 12 January. Checking Wednesday 14
+    // January's shift warns, naming the rule: its week has no day off and its fortnight one.
+    const days = Array.from({ length: 35 }, (_, i) => addDays('2025-12-29', i)).filter((date, i) => i % 7 !== 2 || date === '2026-01-14');
+    const history = days.map((date) => shift(date, '08:00', '16:00', 30));
+    const wednesday = history.find((s) => s.start_at.startsWith('2026-01-14'))!;
+    const others = history.filter((s) => s !== wednesday);
+    expect(checkShift({ shift: wednesday, others, person: adult, leave: [] })).toEqual([
+      expect.objectContaining({
+        code: 'weekly_rest',
+        severity: 'warning',
+        message: 'No 24 hours in a row off in the week of Monday 12/01/2026 (longest 16 hours), nor 48 hours over its fortnight.',
+        rule: 'Weekly rest: Working Time Regulations 1998, reg. 11(1)–(2)',
+      }),
+    ]);
+    // An opt-out does not reach weekly rest.
+    expect(codes(checkShift({ shift: wednesday, others, person: { ...adult, opted_out: true }, leave: [] }))).toEqual(['weekly_rest']);
+    // Thursday's shift moved to 16:00: exactly 24 hours off from Wednesday 16:00 is enough; 23:59 is not.
+    const thursday = history.find((s) => s.start_at.startsWith('2026-01-15'))!;
+    const late = others.map((s) => (s === thursday ? shift('2026-01-15', '16:00', '23:30', 30) : s));
+    expect(codes(checkShift({ shift: wednesday, others: late, person: adult, leave: [] }))).not.toContain('weekly_rest');
+    const early = others.map((s) => (s === thursday ? shift('2026-01-15', '15:59', '23:30', 30) : s));
+    expect(codes(checkShift({ shift: wednesday, others: early, person: adult, leave: [] }))).toContain('weekly_rest');
+  });
+
+  it('WTR 1998 reg. 6: warns when a night worker averages over 8 hours a day, opted out or not', () => {
+    // 17 weeks from Monday 5 January 2026 of four nights a week, 22:00–10:30 with 30 minutes'
+    // break: 12 paid hours, 7 of them in night time (23:00–06:00). 816 hours over 119 days less
+    // 17 days of weekly rest = 816 / 102 = 8 hours a day: within the limit. One more minute is over.
+    const optedOut = { ...adult, opted_out: true };
+    const weeks = Array.from({ length: 17 }, (_, w) => addDays('2026-01-05', w * 7));
+    const nights = weeks.flatMap((monday) =>
+      [0, 1, 2, 3].map((d) => shift(addDays(monday, d), '22:00', '10:30', 30, addDays(monday, d + 1))),
+    );
+    const last = nights.pop()!;
+    expect(codes(checkShift({ shift: last, others: nights, person: optedOut, leave: [] }))).toEqual([]);
+    const longer = { ...last, end_at: last.end_at.replace('10:30', '10:31') };
+    expect(checkShift({ shift: longer, others: nights, person: optedOut, leave: [] })).toEqual([
+      expect.objectContaining({
+        code: 'night_average',
+        severity: 'warning',
+        message: expect.stringContaining('A night worker: 8 hours a day on average over 17 weeks'),
+        rule: 'Night workers’ hours: Working Time Regulations 1998, reg. 6',
+      }),
+    ]);
+    // The same hours worked by day are not night work.
+    const days = nights.map((s) => ({
+      ...s,
+      start_at: s.start_at.replace('T22:00', 'T06:00'),
+      end_at: s.start_at.replace('T22:00', 'T18:30'),
+    }));
+    const dayLonger = {
+      ...longer,
+      start_at: longer.start_at.replace('T22:00', 'T06:00'),
+      end_at: longer.start_at.replace('T22:00', 'T18:31'),
+    };
+    expect(codes(checkShift({ shift: dayLonger, others: days, person: optedOut, leave: [] }))).toEqual([]);
+  });
+
+  it('WTR 1998 reg. 12(4): stops a worker under 18 without 30 minutes’ break in a shift over 4½ hours', () => {
+    expect(checkShift({ shift: shift('2026-01-05', '09:00', '13:31', 0), others: [], person: youngster, leave: [] })).toEqual([
+      expect.objectContaining({
+        code: 'young_break',
+        severity: 'stop',
+        rule: 'Young workers’ rest break: Working Time Regulations 1998, reg. 12(4)',
+      }),
+    ]);
+    expect(codes(checkShift({ shift: shift('2026-01-05', '09:00', '13:30', 0), others: [], person: youngster, leave: [] }))).toEqual([]);
+    expect(codes(checkShift({ shift: shift('2026-01-05', '09:00', '14:30', 29), others: [], person: youngster, leave: [] }))).toEqual([
+      'young_break',
+    ]);
+    expect(codes(checkShift({ shift: shift('2026-01-05', '09:00', '14:30', 30), others: [], person: youngster, leave: [] }))).toEqual([]);
+  });
+
+  it('WTR 1998 reg. 11(3): stops a worker under 18 without 48 hours in a row off in the week', () => {
+    // Sunday 4 January 08:00–12:00, then Monday to Friday 09:00–13:00 and a Saturday shift; next
+    // Monday 09:00 again. Saturday 08:00–09:00 leaves 48 hours to Monday: enough; to 10:00, 47: a stop.
+    const around = [
+      shift('2026-01-04', '08:00', '12:00', 0),
+      ...['2026-01-05', '2026-01-06', '2026-01-07', '2026-01-08', '2026-01-09'].map((d) => shift(d, '09:00', '13:00', 0)),
+      shift('2026-01-12', '09:00', '13:00', 0),
+    ];
+    expect(codes(checkShift({ shift: shift('2026-01-10', '08:00', '09:00', 0), others: around, person: youngster, leave: [] }))).toEqual(
+      [],
+    );
+    expect(checkShift({ shift: shift('2026-01-10', '08:00', '10:00', 0), others: around, person: youngster, leave: [] })).toEqual([
+      expect.objectContaining({
+        code: 'young_weekly_rest',
+        severity: 'stop',
+        message: 'The longest rest in the week of Monday 05/01/2026 is 47 hours: workers under 18 must have 48 hours in a row each week.',
+        rule: 'Young workers’ weekly rest: Working Time Regulations 1998, reg. 11(3)',
+      }),
+    ]);
+  });
+
+  it('WTR 1998 reg. 6A: a worker under 18 may not work 23:00–06:00, nor after 22:00 and before 07:00 in one week', () => {
+    const check = (s: ShiftTimes, others: ShiftTimes[] = []) => checkShift({ shift: s, others, person: youngster, leave: [] });
+    expect(check(shift('2026-01-06', '18:00', '22:00', 0))).toEqual([]);
+    expect(check(shift('2026-01-06', '19:00', '23:01', 0))).toEqual([
+      expect.objectContaining({ code: 'young_night', severity: 'stop', message: 'Workers under 18 may not work between 11pm and 6am.' }),
+    ]);
+    expect(codes(check(shift('2026-01-06', '05:59', '09:00', 0)))).toEqual(['young_night']);
+    // After 22:00 only when their contract provides for it: a warning the manager answers.
+    expect(check(shift('2026-01-06', '18:30', '22:30', 0))).toEqual([
+      expect.objectContaining({
+        code: 'young_night',
+        severity: 'warning',
+        rule: 'Young workers’ night work: Working Time Regulations 1998, reg. 6A',
+      }),
+    ]);
+    // 06:00–07:00 is allowed under the usual 22:00–06:00 period, but not in a week with work after 22:00.
+    expect(check(shift('2026-01-08', '06:00', '10:00', 0))).toEqual([]);
+    expect(check(shift('2026-01-08', '06:00', '10:00', 0), [shift('2026-01-06', '18:30', '22:30', 0)])).toEqual([
+      expect.objectContaining({ code: 'young_night', severity: 'stop' }),
+    ]);
   });
 });

@@ -10,7 +10,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/NumberInput.css';
-import { Alert, Button, Group, List, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -221,7 +221,12 @@ export function ShiftFormModal({ draft, people, onClose }: { draft: ShiftDraft; 
           <Alert color="red" title="This shift is not allowed" role="alert">
             <List size="sm">
               {stops.map((f) => (
-                <List.Item key={f.code}>{f.message}</List.Item>
+                <List.Item key={f.code}>
+                  {f.message}{' '}
+                  <Text span size="xs" c="dimmed">
+                    ({f.rule})
+                  </Text>
+                </List.Item>
               ))}
             </List>
           </Alert>
@@ -230,7 +235,12 @@ export function ShiftFormModal({ draft, people, onClose }: { draft: ShiftDraft; 
           <Alert color="yellow" title="Working-time warnings" role="status">
             <List size="sm">
               {warnings.map((f) => (
-                <List.Item key={f.code}>{f.message}</List.Item>
+                <List.Item key={f.code}>
+                  {f.message}{' '}
+                  <Text span size="xs" c="dimmed">
+                    ({f.rule})
+                  </Text>
+                </List.Item>
               ))}
             </List>
           </Alert>
