@@ -48,7 +48,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
-    trace: 'retain-on-failure',
+    // Recorded for a test's retry only: recording every test's trace (screenshots and DOM snapshots
+    // at each step) to throw it away when it passes cost CI time on every test.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [
