@@ -1,7 +1,7 @@
 // "Offline" in the top bar while the browser has no network (the last-known data
 // is shown marked offline). Pages keep working from the persisted cache, and writes wait in
-// the outbox; the tooltip says so. On phones, where the top bar is full, only its icon shows.
-import { Badge, Box, ThemeIcon, Tooltip } from '@mantine/core';
+// the outbox; the tooltip says so. On phones, where the top bar is full, the word without the icon.
+import { Badge, Box, Tooltip } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconCloudOff } from '@tabler/icons-react';
 
@@ -14,9 +14,9 @@ export function OfflineIndicator() {
   return (
     <Tooltip label={OFFLINE_EXPLANATION} multiline w={260} withArrow>
       <Box role="status" aria-label="Offline" tabIndex={0} style={{ display: 'flex', flexShrink: 0 }}>
-        <ThemeIcon hiddenFrom="sm" color="gray" variant="light" size="lg" radius="xl" aria-hidden>
-          <IconCloudOff size={18} />
-        </ThemeIcon>
+        <Badge hiddenFrom="sm" color="gray" variant="light" size="md" px={8} aria-hidden>
+          Offline
+        </Badge>
         <Badge visibleFrom="sm" color="gray" variant="light" size="lg" leftSection={<IconCloudOff size={14} aria-hidden />}>
           Offline
         </Badge>
