@@ -304,11 +304,15 @@ export type ExpenseClaim = {
   can_edit: boolean;
 };
 export type ClaimEvent = { id: string; action: string; note: string | null; actor_name: string | null; created_at: string };
+/** A tax year's Mileage Allowance Relief for the claimant (pounds): shown to them when relief is due. */
+export type ClaimMileageRelief = { tax_year: string; approved: number; paid: number; relief: number };
 export type ExpenseClaimDetail = ExpenseClaim & {
   items: ExpenseItem[];
   events: ClaimEvent[];
   warnings: string[];
   can_pay: boolean;
+  /** For the claimant, each tax year of the claim's journeys over their approved and paid claims; empty for others. */
+  mileage_relief: ClaimMileageRelief[];
 };
 export type ClaimBulkResult = { action: 'approve'; updated: number };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMileage, mileageAmount, priceMileageItems, taxYearLabel, taxYearStart } from './mileage-rules';
+import { describeMileage, mileageAllowanceRelief, mileageAmount, priceMileageItems, taxYearLabel, taxYearStart } from './mileage-rules';
 
 const car = (date: string, miles: number, extra: { prior?: number; passengers?: number; own?: number | null } = {}) =>
   mileageAmount({
@@ -106,5 +106,21 @@ describe('a claim of several items', () => {
       companyRates: {},
     });
     expect(priced.map((item) => item.result.paidPence)).toEqual([2500, 50 * 55 + 50 * 25, 4500]);
+  });
+
+  it('ITEPA 2003 ss. 229–232: Mileage Allowance Relief is the tax year’s approved amount less what was paid, never below nothing', () => {
+    // 2026/27: 1,000 miles at a company 40p against 55p (relief £150) and 100 at 60p against
+    // 55p (£5 over), summed over the year: £605 approved, £460 paid, £145 relief. 2025/26 paid
+    // in full: no relief.
+    expect(
+      mileageAllowanceRelief([
+        { date: '2026-05-01', approvedPence: 55_000, paidPence: 40_000 },
+        { date: '2026-06-01', approvedPence: 5_500, paidPence: 6_000 },
+        { date: '2026-03-01', approvedPence: 4_500, paidPence: 4_500 },
+      ]),
+    ).toEqual([
+      { taxYear: '2025/26', approvedPence: 4_500, paidPence: 4_500, reliefPence: 0 },
+      { taxYear: '2026/27', approvedPence: 60_500, paidPence: 46_000, reliefPence: 14_500 },
+    ]);
   });
 });

@@ -156,3 +156,26 @@ export function priceMileageItems<T extends { date: string; tenths: number; vehi
   }
   return priced;
 }
+
+/** One tax year's Mileage Allowance Relief: HMRC's approved amount for the miles, what was paid, and the shortfall. */
+export type MileageRelief = { taxYear: string; approvedPence: number; paidPence: number; reliefPence: number };
+
+/**
+ * Mileage Allowance Relief (ITEPA 2003 ss. 229–232): when the mileage allowance payments of a
+ * tax year are below the approved amount for its business miles, the employee may claim tax
+ * relief on the difference (form P87 or Self Assessment). Summed over the whole tax year, so
+ * an item paid above the rate offsets one paid below; passenger payments carry no relief
+ * (s. 234), and they are paid at the approved rate so they cancel out of the difference.
+ */
+export function mileageAllowanceRelief(items: readonly { date: string; approvedPence: number; paidPence: number }[]): MileageRelief[] {
+  const years = new Map<string, MileageRelief>();
+  for (const item of [...items].sort((a, b) => a.date.localeCompare(b.date))) {
+    const taxYear = taxYearLabel(item.date);
+    const year = years.get(taxYear) ?? { taxYear, approvedPence: 0, paidPence: 0, reliefPence: 0 };
+    year.approvedPence += item.approvedPence;
+    year.paidPence += item.paidPence;
+    year.reliefPence = Math.max(0, year.approvedPence - year.paidPence);
+    years.set(taxYear, year);
+  }
+  return [...years.values()];
+}

@@ -196,6 +196,21 @@ describe('deciding', () => {
     expect(ella?.taxablePence).toBe(500);
     await h.send('hr', 'PUT', '/api/expense-settings', { car_rate: null });
   });
+
+  it('ITEPA 2003 s. 231: shows the claimant the Mileage Allowance Relief of a tax year when the company pays below HMRC’s rate', async () => {
+    // 40p a mile against HMRC's 45p (2025/26): 100 miles paid £40, approved £45, relief £5.
+    expect((await h.send('hr', 'PUT', '/api/expense-settings', { car_rate: 40 })).statusCode).toBe(200);
+    const claim = await h.claim('employee', { claim_type: 'mileage', items: [mileageItem('2025-06-02', 100)] });
+    // Not yet approved: nothing paid in the year, so no relief yet.
+    expect(claim.mileage_relief).toEqual([{ tax_year: '2025/26', approved: 0, paid: 0, relief: 0 }]);
+    expect((await h.act('manager', claim.id, 'approve')).statusCode).toBe(200);
+    const own = (await h.send('employee', 'GET', `/api/user-expense/${claim.id}`)).json<ExpenseClaimDetail>();
+    expect(own.mileage_relief).toEqual([{ tax_year: '2025/26', approved: 45, paid: 40, relief: 5 }]);
+    // It is the claimant's tax matter: their manager does not see it.
+    const managers = (await h.send('manager', 'GET', `/api/user-expense/${claim.id}`)).json<ExpenseClaimDetail>();
+    expect(managers.mileage_relief).toEqual([]);
+    await h.send('hr', 'PUT', '/api/expense-settings', { car_rate: null });
+  });
 });
 
 describe('lists, types and the export', () => {

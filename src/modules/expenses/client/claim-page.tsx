@@ -82,6 +82,32 @@ function Summary({ claim }: { claim: ExpenseClaimDetail }) {
   );
 }
 
+/** Shown to the claimant when their company paid less than HMRC's approved mileage rates in a tax year. */
+function MileageRelief({ claim }: { claim: ExpenseClaimDetail }) {
+  // A claim kept offline from before the server said this has no such list.
+  const years = (claim.mileage_relief as ExpenseClaimDetail['mileage_relief'] | undefined)?.filter((year) => year.relief > 0) ?? [];
+  if (years.length === 0) return null;
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="mileage-relief">
+      <Stack gap="xs">
+        <Title order={2} fz="h4" id="mileage-relief">
+          Mileage Allowance Relief
+        </Title>
+        {years.map((year) => (
+          <Text key={year.tax_year} size="sm">
+            {year.tax_year}: you can claim tax relief on <strong>{formatPounds(year.relief)}</strong> so far: HMRC’s approved{' '}
+            {formatPounds(year.approved)} for your approved journeys less the {formatPounds(year.paid)} paid.
+          </Text>
+        ))}
+        <Text size="sm" c="dimmed">
+          Your company pays less than HMRC’s mileage rates. Claim the relief from HMRC with form P87 (“Claim tax relief for your job
+          expenses” on GOV.UK) or in your Self Assessment tax return.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
 function History({ claim }: { claim: ExpenseClaimDetail }) {
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="claim-history">
@@ -134,6 +160,7 @@ export function ClaimPage({ id }: { id: string }) {
             ? { amounts, onAmount: (itemId: string, value: number | string) => setAmounts((current) => ({ ...current, [itemId]: value })) }
             : {})}
         />
+        <MileageRelief claim={claim.data} />
         <History claim={claim.data} />
       </Stack>
     );

@@ -12,9 +12,9 @@ import {
   type ExpenseItem,
 } from '../expenses.contract';
 import { formatPounds } from '../../../shared/money';
-import { taxYearLabel } from '../mileage-rules';
+import { mileageAllowanceRelief, taxYearLabel, taxYearStart } from '../mileage-rules';
 import { managesCompanyExpenses } from './claim-access';
-import { findEvents, findItems, type ItemRow } from './claims.queries';
+import { findDecidedMileage, findEvents, findItems, type ItemRow } from './claims.queries';
 import { findReceipts, type ClaimViewRow } from './claims-read.queries';
 import { listExpenseTypes, type ExpenseTypeRow } from './expense-types.queries';
 
@@ -117,9 +117,27 @@ export async function toClaimDetail(
         })),
     ),
   );
+  // The claimant's Mileage Allowance Relief for the tax years of this claim's journeys.
+  const yearStarts = [...new Set(items.filter((item) => item.hmrc_pence !== null).map((item) => taxYearStart(item.date)))];
+  const relief =
+    row.user_id === session.userId
+      ? mileageAllowanceRelief(await findDecidedMileage(trx, { companyId, userId: row.user_id, yearStarts }))
+      : [];
   return {
     ...toClaim(row, session),
     items: shown,
+    mileage_relief:
+      row.user_id === session.userId
+        ? yearStarts.sort().map((start) => {
+            const year = relief.find((each) => each.taxYear === taxYearLabel(start));
+            return {
+              tax_year: taxYearLabel(start),
+              approved: (year?.approvedPence ?? 0) / 100,
+              paid: (year?.paidPence ?? 0) / 100,
+              relief: (year?.reliefPence ?? 0) / 100,
+            };
+          })
+        : [],
     events: events.map((event) => ({
       id: event.id,
       action: event.action,

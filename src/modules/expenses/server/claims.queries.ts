@@ -226,3 +226,29 @@ export async function findEvents(db: DbOrTrx, input: { companyId: string; claimI
     .orderBy('e.id')
     .execute();
 }
+
+/**
+ * The person's mileage items of the tax years starting on `yearStarts` in claims approved,
+ * paid or exported: HMRC's approved amount and what was paid (the approved amount of the item
+ * when it was decided, else what was claimed).
+ */
+export async function findDecidedMileage(
+  db: DbOrTrx,
+  input: { companyId: string; userId: string; yearStarts: string[] },
+): Promise<{ date: string; approvedPence: number; paidPence: number }[]> {
+  if (input.yearStarts.length === 0) return [];
+  const first = [...input.yearStarts].sort()[0]!;
+  const last = `${Number([...input.yearStarts].sort().at(-1)!.slice(0, 4)) + 1}-04-05`;
+  const rows = await db
+    .selectFrom('expense_items as i')
+    .innerJoin('expense_claims as c', 'c.id', 'i.claim_id')
+    .select(['i.date', 'i.hmrc_pence', 'i.approved_pence', 'i.gross_pence'])
+    .where('c.company_id', '=', input.companyId)
+    .where('c.user_id', '=', input.userId)
+    .where('c.status', 'in', ['approved', 'partly_approved', 'paid', 'exported'])
+    .where('i.hmrc_pence', 'is not', null)
+    .where('i.date', '>=', first)
+    .where('i.date', '<=', last)
+    .execute();
+  return rows.map((row) => ({ date: row.date, approvedPence: row.hmrc_pence ?? 0, paidPence: row.approved_pence ?? row.gross_pence }));
+}
