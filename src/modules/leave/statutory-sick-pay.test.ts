@@ -1,5 +1,6 @@
 // Statutory Sick Pay, one rule per test with its source and worked numbers (docs/uk-rules.md).
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../../shared/dates';
 import { hoursOn, type WeekHours } from './leave-rules';
 import { statutorySickPay, type SicknessSpell } from './statutory-sick-pay';
 
@@ -125,5 +126,21 @@ describe('Statutory Sick Pay', () => {
     expect(statusOf(result, '2026-05-12')).toBe('not_qualifying');
     expect(statusOf(result, '2026-05-13')).toBe('paid');
     expect(only(result)).toMatchObject({ paidDays: 1, amount: 123.25 });
+  });
+
+  it('SSP (General) Regulations 1982 reg. 3(3): a linked series ends 3 years after its first day', () => {
+    // A Monday off sick every 8 weeks from Monday 13 April 2026 (55 days between: linked), never
+    // near the 28 weeks. Monday 12 March 2029 is the last before the anniversary (13 April 2029);
+    // Monday 7 May 2029 is after it: no SSP, and the SSP1 point is named.
+    const spells = Array.from({ length: 21 }, (_, i) => {
+      const date = addDays('2026-04-13', i * 56);
+      return { id: `s${i}`, start: date, end: date };
+    });
+    const result = ssp(spells, MON_TO_FRI, 400);
+    expect(statusOf(result, '2026-04-13')).toBe('paid');
+    expect(statusOf(result, '2029-03-12')).toBe('rate_missing'); // 2028/29's rate is not recorded either
+    expect(statusOf(result, '2029-05-07')).toBe('three_years');
+    expect(only(result, 's20')).toMatchObject({ paidDays: 0, linkedFrom: '2026-04-13', threeYearsReachedOn: '2029-05-07' });
+    expect(only(result, 's19')).toMatchObject({ threeYearsReachedOn: null });
   });
 });

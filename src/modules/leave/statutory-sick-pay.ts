@@ -13,6 +13,9 @@
 // - PIWs separated by 8 weeks (56 days) or less are linked (s. 152(3)) and share the waiting
 //   days and the maximum: 28 weeks' SSP (s. 155(4)), counted as 1/n of a week for each day paid
 //   in a week of n qualifying days; the first qualifying day after it is the SSP1 point.
+// - A linked series ends 3 years after its first day (SSP (General) Regulations 1982 reg. 3(3);
+//   GOV.UK "Statutory Sick Pay: employer guide"): no SSP from that anniversary while the series
+//   continues, and the employee gets form SSP1.
 // - Qualifying days are the person's working days; a week (Sunday to Saturday) with none has
 //   Wednesday as its qualifying day (SSP (General) Regulations 1982 reg. 5).
 // - Daily rate: the weekly rate over the week's qualifying days, cut (not rounded) to 4 decimal
@@ -30,6 +33,7 @@ export const SSP_WAITING_DAYS = 3;
 /** Before the reform, a PIW needs this many consecutive days of incapacity. */
 export const SSP_OLD_PIW_DAYS = 4;
 export const SSP_EARNINGS_SHARE = 0.8;
+export const SSP_LINKED_YEARS = 3;
 
 /** One sickness absence's whole days off, `start`..`end` inclusive. */
 export type SicknessSpell = { id: string; start: string; end: string };
@@ -43,6 +47,8 @@ export type SspDayStatus =
   | 'no_period'
   | 'below_lower_earnings_limit'
   | 'maximum_reached'
+  /** On or after the third anniversary of the linked series' first day. */
+  | 'three_years'
   | 'earnings_missing'
   | 'rate_missing';
 
@@ -67,6 +73,8 @@ export type SspAbsence = {
   weeksUsed: number;
   /** The first qualifying day with the 28 weeks used up: the employee gets form SSP1. */
   maximumReachedOn: string | null;
+  /** The first qualifying day on or after the linked series' third anniversary. */
+  threeYearsReachedOn: string | null;
   belowLowerEarningsLimit: boolean;
   earningsMissing: boolean;
   rateMissing: boolean;
@@ -158,6 +166,7 @@ export function statutorySickPay(input: SspInput): { days: SspDay[]; absences: M
         linkedFrom,
         weeksUsed: 0,
         maximumReachedOn: null,
+        threeYearsReachedOn: null,
         belowLowerEarningsLimit: false,
         earningsMissing: false,
         rateMissing: false,
@@ -172,7 +181,9 @@ export function statutorySickPay(input: SspInput): { days: SspDay[]; absences: M
     let waiting = 0;
     let weeksUsed = 0;
     let maximumReachedOn: string | null = null;
+    let threeYearsReachedOn: string | null = null;
     const start = period[0]!;
+    const threeYears = `${String(Number(start.slice(0, 4)) + SSP_LINKED_YEARS).padStart(4, '0')}${start.slice(4)}`;
     for (const date of period) {
       const day = make(date, 'paid');
       days.set(date, day);
@@ -181,7 +192,10 @@ export function statutorySickPay(input: SspInput): { days: SspDay[]; absences: M
       else {
         const year = sspRatesOn(date, rates);
         const reformed = date >= SSP_REFORM_DATE;
-        if (!reformed && waiting < SSP_WAITING_DAYS) {
+        if (date >= threeYears) {
+          day.status = 'three_years';
+          threeYearsReachedOn ??= date;
+        } else if (!reformed && waiting < SSP_WAITING_DAYS) {
           waiting += 1;
           day.status = 'waiting';
         } else if (!year) day.status = 'rate_missing';
@@ -206,6 +220,7 @@ export function statutorySickPay(input: SspInput): { days: SspDay[]; absences: M
       if (day.status === 'paid') summary.paidDays += 1;
       summary.weeksUsed = Math.round(weeksUsed * 100) / 100;
       summary.maximumReachedOn = maximumReachedOn;
+      summary.threeYearsReachedOn = threeYearsReachedOn;
     }
   }
 

@@ -96,6 +96,10 @@ export function absenceSickPay(person: PersonSickPay, absenceId: string): Absenc
       `The SSP rate for ${years} is not recorded in Stafflane yet, so ${plural(missing.length, 'qualifying day')} from ${shown(missing[0]!.date)} show no amount: pay them at the rate GOV.UK publishes for that tax year.`,
     );
   }
+  if (summary.threeYearsReachedOn)
+    notes.push(
+      `Linked sickness from ${shown(summary.linkedFrom ?? days[0]!.date)} has run for 3 years: no SSP from ${shown(summary.threeYearsReachedOn)}. Give them form SSP1 within 7 days of SSP ending.`,
+    );
   if (summary.maximumReachedOn)
     notes.push(
       `${SSP_MAX_WEEKS} weeks of SSP used: none from ${shown(summary.maximumReachedOn)}. Give them form SSP1 within 7 days of SSP ending.`,
