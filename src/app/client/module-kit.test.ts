@@ -32,6 +32,7 @@ describe('a client module registered in the collector list', () => {
   it('adds its dashboard card in its order', () => {
     expect(dashboardWidgets(false, collectWidgets(withKit)).map((widget) => widget.key)).toEqual([
       'alerts',
+      'time-clock',
       'setup-checklist',
       'needs-your-action',
       'notices-unread',
