@@ -86,6 +86,7 @@ import { Route as SignedInCompanySettingsOvertimeRouteImport } from './routes/_s
 import { Route as SignedInCompanySettingsPayRateTypesRouteImport } from './routes/_signed-in/_company/settings.pay-rate-types'
 import { Route as SignedInCompanySettingsPayrollRouteImport } from './routes/_signed-in/_company/settings.payroll'
 import { Route as SignedInCompanySettingsPersonalDataExportsRouteImport } from './routes/_signed-in/_company/settings.personal-data-exports'
+import { Route as SignedInCompanySettingsSignInSecurityRouteImport } from './routes/_signed-in/_company/settings.sign-in-security'
 import { Route as SignedInCompanySettingsSpecialCategoryRegisterRouteImport } from './routes/_signed-in/_company/settings.special-category-register'
 import { Route as SignedInCompanySettingsTermsAndConditionsRouteImport } from './routes/_signed-in/_company/settings.terms-and-conditions'
 import { Route as SignedInCompanySettingsUserSettingsRouteImport } from './routes/_signed-in/_company/settings.user-settings'
@@ -537,6 +538,12 @@ const SignedInCompanySettingsPersonalDataExportsRoute =
     path: '/settings/personal-data-exports',
     getParentRoute: () => SignedInCompanyRoute,
   } as any)
+const SignedInCompanySettingsSignInSecurityRoute =
+  SignedInCompanySettingsSignInSecurityRouteImport.update({
+    id: '/settings/sign-in-security',
+    path: '/settings/sign-in-security',
+    getParentRoute: () => SignedInCompanyRoute,
+  } as any)
 const SignedInCompanySettingsSpecialCategoryRegisterRoute =
   SignedInCompanySettingsSpecialCategoryRegisterRouteImport.update({
     id: '/settings/special-category-register',
@@ -709,6 +716,7 @@ export interface FileRoutesByFullPath {
   '/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
   '/settings/payroll': typeof SignedInCompanySettingsPayrollRoute
   '/settings/personal-data-exports': typeof SignedInCompanySettingsPersonalDataExportsRoute
+  '/settings/sign-in-security': typeof SignedInCompanySettingsSignInSecurityRoute
   '/settings/special-category-register': typeof SignedInCompanySettingsSpecialCategoryRegisterRoute
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
@@ -801,6 +809,7 @@ export interface FileRoutesByTo {
   '/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
   '/settings/payroll': typeof SignedInCompanySettingsPayrollRoute
   '/settings/personal-data-exports': typeof SignedInCompanySettingsPersonalDataExportsRoute
+  '/settings/sign-in-security': typeof SignedInCompanySettingsSignInSecurityRoute
   '/settings/special-category-register': typeof SignedInCompanySettingsSpecialCategoryRegisterRoute
   '/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/settings/user-tags': typeof SignedInCompanySettingsUserTagsRoute
@@ -897,6 +906,7 @@ export interface FileRoutesById {
   '/_signed-in/_company/settings/pay-rate-types': typeof SignedInCompanySettingsPayRateTypesRoute
   '/_signed-in/_company/settings/payroll': typeof SignedInCompanySettingsPayrollRoute
   '/_signed-in/_company/settings/personal-data-exports': typeof SignedInCompanySettingsPersonalDataExportsRoute
+  '/_signed-in/_company/settings/sign-in-security': typeof SignedInCompanySettingsSignInSecurityRoute
   '/_signed-in/_company/settings/special-category-register': typeof SignedInCompanySettingsSpecialCategoryRegisterRoute
   '/_signed-in/_company/settings/terms-and-conditions': typeof SignedInCompanySettingsTermsAndConditionsRoute
   '/_signed-in/_company/settings/user-settings': typeof SignedInCompanySettingsUserSettingsRouteWithChildren
@@ -993,6 +1003,7 @@ export interface FileRouteTypes {
     | '/settings/pay-rate-types'
     | '/settings/payroll'
     | '/settings/personal-data-exports'
+    | '/settings/sign-in-security'
     | '/settings/special-category-register'
     | '/settings/terms-and-conditions'
     | '/settings/user-settings'
@@ -1085,6 +1096,7 @@ export interface FileRouteTypes {
     | '/settings/pay-rate-types'
     | '/settings/payroll'
     | '/settings/personal-data-exports'
+    | '/settings/sign-in-security'
     | '/settings/special-category-register'
     | '/settings/terms-and-conditions'
     | '/settings/user-tags'
@@ -1180,6 +1192,7 @@ export interface FileRouteTypes {
     | '/_signed-in/_company/settings/pay-rate-types'
     | '/_signed-in/_company/settings/payroll'
     | '/_signed-in/_company/settings/personal-data-exports'
+    | '/_signed-in/_company/settings/sign-in-security'
     | '/_signed-in/_company/settings/special-category-register'
     | '/_signed-in/_company/settings/terms-and-conditions'
     | '/_signed-in/_company/settings/user-settings'
@@ -1760,6 +1773,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInCompanySettingsPersonalDataExportsRouteImport
       parentRoute: typeof SignedInCompanyRoute
     }
+    '/_signed-in/_company/settings/sign-in-security': {
+      id: '/_signed-in/_company/settings/sign-in-security'
+      path: '/settings/sign-in-security'
+      fullPath: '/settings/sign-in-security'
+      preLoaderRoute: typeof SignedInCompanySettingsSignInSecurityRouteImport
+      parentRoute: typeof SignedInCompanyRoute
+    }
     '/_signed-in/_company/settings/special-category-register': {
       id: '/_signed-in/_company/settings/special-category-register'
       path: '/settings/special-category-register'
@@ -1973,6 +1993,7 @@ interface SignedInCompanyRouteChildren {
   SignedInCompanySettingsPayRateTypesRoute: typeof SignedInCompanySettingsPayRateTypesRoute
   SignedInCompanySettingsPayrollRoute: typeof SignedInCompanySettingsPayrollRoute
   SignedInCompanySettingsPersonalDataExportsRoute: typeof SignedInCompanySettingsPersonalDataExportsRoute
+  SignedInCompanySettingsSignInSecurityRoute: typeof SignedInCompanySettingsSignInSecurityRoute
   SignedInCompanySettingsSpecialCategoryRegisterRoute: typeof SignedInCompanySettingsSpecialCategoryRegisterRoute
   SignedInCompanySettingsTermsAndConditionsRoute: typeof SignedInCompanySettingsTermsAndConditionsRoute
   SignedInCompanySettingsUserSettingsRoute: typeof SignedInCompanySettingsUserSettingsRouteWithChildren
@@ -2061,6 +2082,8 @@ const SignedInCompanyRouteChildren: SignedInCompanyRouteChildren = {
   SignedInCompanySettingsPayrollRoute: SignedInCompanySettingsPayrollRoute,
   SignedInCompanySettingsPersonalDataExportsRoute:
     SignedInCompanySettingsPersonalDataExportsRoute,
+  SignedInCompanySettingsSignInSecurityRoute:
+    SignedInCompanySettingsSignInSecurityRoute,
   SignedInCompanySettingsSpecialCategoryRegisterRoute:
     SignedInCompanySettingsSpecialCategoryRegisterRoute,
   SignedInCompanySettingsTermsAndConditionsRoute:

@@ -61,6 +61,9 @@ export const LOGIN_FAILURE_STATUSES = [
   'account_on_hold',
   'access_disabled',
   'passkey_required',
+  // Signing in with Microsoft or Google was refused (the message says why), or the company allows no password.
+  'provider_refused',
+  'provider_required',
 ] as const;
 export type LoginFailureStatus = (typeof LOGIN_FAILURE_STATUSES)[number];
 

@@ -166,7 +166,7 @@ describe('signing in with the provider', () => {
     spoil();
     const { res } = await signInWithProvider(employee.email);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ status: 'failed', message: signInProviderMessages.providerRefused });
+    expect(res.json()).toMatchObject({ status: 'provider_refused', message: signInProviderMessages.providerRefused });
     expect(await lastLoginAudit(employee.email)).toMatchObject({
       action: 'login.failed',
       details: { reason: 'oidc_rejected', method: 'oidc' },

@@ -4,6 +4,7 @@
 export const SETTINGS_ORDER = [
   '/settings/user-settings',
   '/settings/company-settings',
+  '/settings/sign-in-security',
   '/settings/orders',
   '/settings/user-tags',
   '/settings/locations',

@@ -8,11 +8,12 @@ import type { LoginInput, LoginResponse } from '../auth.contract';
 import { login } from './auth.api';
 import { loginCopy } from './login-copy';
 import { LoginField } from './login-field';
-import { interpretLoginError } from './login-failure';
+import { interpretLoginError, type LoginOutcome } from './login-failure';
 import { initialLoginState, loginReducer, validateLogin } from './login-flow';
 import classes from './login-page.module.css';
 import { LoginProblemAlert } from './login-problem-alert';
 import { PasskeyButton } from './passkey-button';
+import { ProviderButton } from './provider-button';
 import { findStaticCard, takeStaticCardInput } from './static-card';
 
 // Most sign-ins never see the code step: it is fetched when the server asks for a code.
@@ -30,6 +31,12 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     onError: (error) => dispatch({ type: 'refused', outcome: interpretLoginError(error), now: Date.now() }),
   });
   const expired = useCallback(() => dispatch({ type: 'expired' }), []);
+  // A passkey, Microsoft or Google: signed in with no password typed.
+  const signedInWithout = useCallback(
+    (response: LoginResponse & { email: string }) => onSignedIn(response, { email: response.email, password: '' }),
+    [onSignedIn],
+  );
+  const refused = useCallback((outcome: LoginOutcome) => dispatch({ type: 'refused', outcome, now: Date.now() }), []);
   const restart = useCallback(() => dispatch({ type: 'restart' }), []);
 
   const form = useRef<HTMLFormElement>(null);
@@ -113,11 +120,10 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
         {submitting ? 'Signing in' : 'Sign in'}
       </button>
       {state.step === 'credentials' && (
-        <PasskeyButton
-          disabled={submitting}
-          onSignedIn={(response) => onSignedIn(response, { email: response.email, password: '' })}
-          onRefused={(outcome) => dispatch({ type: 'refused', outcome, now: Date.now() })}
-        />
+        <>
+          <PasskeyButton disabled={submitting} onSignedIn={signedInWithout} onRefused={refused} />
+          <ProviderButton email={state.email} disabled={submitting} onSignedIn={signedInWithout} onRefused={refused} />
+        </>
       )}
     </form>
   );

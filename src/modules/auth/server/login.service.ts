@@ -126,7 +126,7 @@ export async function login(options: {
   // A company that signs in with Microsoft or Google only: the right password is still no way in.
   if (account.provider_only) {
     await withSystem(deps.db, (trx) => recordAudit(trx, loginEntry(attempt, 'login.refused', { reason: 'provider_only' })));
-    throw loginRefusal({ status: 'failed', message: signInProviderMessages.passwordsOff(account.provider_only), details: null });
+    throw loginRefusal({ status: 'provider_required', message: signInProviderMessages.passwordsOff(account.provider_only), details: null });
   }
 
   // Administrators reach every company's platform data: a second factor at every sign-in,

@@ -205,7 +205,7 @@ export async function finishOidcSignIn(options: {
       throw new AppError('rateLimited', { message: loginMessages.tooManyAttempts(Math.ceil(seconds / 60)) });
     }
     case 'refused':
-      throw loginRefusal({ status: 'failed', message: outcome.message, details: null });
+      throw loginRefusal({ status: 'provider_refused', message: outcome.message, details: null });
     case 'account_refused':
       throw loginRefusal(outcome.refusal);
     case 'signed_in':
