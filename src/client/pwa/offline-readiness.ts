@@ -14,11 +14,12 @@
 // its rules' data loads: the areas are read when the data step begins. Done for this user and
 // build, a reload of the tab does not start it again (within READY_FOR_MS; kept in the tab's
 // sessionStorage, so a reopened app, whose data may have been evicted, checks again).
-import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AnyRoute, AnyRouter } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
 import { isApiError } from '../api/api-client';
 import { isPageQueries } from '../api/start-query';
+import { markFetchedAhead } from '../offline/network';
 import { registerSessionDataEraser } from '../offline/session-data';
 import { showSuccessToast, showToast } from '../shell/toasts';
 
@@ -160,6 +161,7 @@ async function prepareAddress(router: AnyRouter, queryClient: QueryClient, href:
     return false;
   }
   const keys = (matches ?? []).flatMap((match) => (isPageQueries(match.loaderData) ? match.loaderData.pageQueryKeys : []));
+  for (const key of keys) markFetchedAhead(hashKey(key));
   const outcomes = await Promise.all(keys.map((key) => settled(queryClient, key)));
   return !outcomes.includes('failed');
 }
