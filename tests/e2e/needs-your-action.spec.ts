@@ -25,16 +25,45 @@ const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { user_id: string };
 
-/** An HR task from the owner for Ella, due today: a to-do in her list and her HR tasks' count. */
-async function giveEllaATask(request: APIRequestContext, ellaId: string): Promise<string> {
+/**
+ * What the owner asks of Ella for this test alone, so that a retry finds new to-dos rather than
+ * the demo's, which the first attempt used up: an HR task due today, a notice to acknowledge and
+ * a PDF to sign. Answers the task's and the notice's titles and the document's.
+ */
+async function askThingsOfElla(request: APIRequestContext, ellaId: string): Promise<{ task: string; notice: string; document: string }> {
   const { auth_token: token } = await apiSignIn(request, ACCOUNTS.owner);
-  const title = `Return your locker key ${crypto.randomUUID().slice(0, 6)}`;
-  const made = await request.post('/api/hr-task', {
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
-    data: { title, description: null, due_date: londonDate(new Date()), assignee: { kind: 'user', id: ellaId } },
+  const tag = crypto.randomUUID().slice(0, 6);
+  const headers = () => ({ authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() });
+  const asked = { task: `Return your locker key ${tag}`, notice: `Car park resurfacing ${tag}`, document: `Locker agreement ${tag}` };
+
+  const task = await request.post('/api/hr-task', {
+    headers: headers(),
+    data: { title: asked.task, description: null, due_date: londonDate(new Date()), assignee: { kind: 'user', id: ellaId } },
   });
-  expect(made.ok(), await made.text()).toBe(true);
-  return title;
+  expect(task.ok(), await task.text()).toBe(true);
+
+  const notice = await request.post('/api/notices', {
+    headers: headers(),
+    data: { title: asked.notice, body: '<p>Park on the street on Friday.</p>', audience: 'everyone', acknowledgement_required: true },
+  });
+  expect(notice.ok(), await notice.text()).toBe(true);
+
+  const uploaded = await request.post('/api/document', {
+    headers: headers(),
+    multipart: {
+      area: 'hr',
+      title: asked.document,
+      action: 'sign',
+      audience: 'people',
+      audience_ids: JSON.stringify([ellaId]),
+      file: { name: 'locker-agreement.pdf', mimeType: 'application/pdf', buffer: await minimalPdf('Locker agreement') },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { id } = (await uploaded.json()) as { id: string };
+  const sent = await request.post(`/api/document/${id}/sign-request`, { headers: headers(), data: { signer_ids: [ellaId] } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  return asked;
 }
 
 /**
@@ -59,9 +88,9 @@ async function toDashboard(page: Page): Promise<void> {
   await expect(needsYourAction(page)).toBeVisible();
 }
 
-async function minimalPdf(): Promise<Buffer> {
+async function minimalPdf(text = 'Fit note'): Promise<Buffer> {
   const pdf = await PDFDocument.create();
-  pdf.addPage([200, 200]).drawText('Fit note', { x: 20, y: 100 });
+  pdf.addPage([200, 200]).drawText(text, { x: 20, y: 100 });
   return Buffer.from(await pdf.save());
 }
 
@@ -138,12 +167,10 @@ async function openFirstItem(page: Page): Promise<{ gone: Locator }> {
 test('Ella works through "Needs your action" on her phone until it is empty, with the bell and the title at zero', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   const ella = await apiSignIn(request, ACCOUNTS.employee);
-  // The demo gives her a statement of main terms to sign, the fire assembly notice to
-  // acknowledge, a return-to-work form and an overdue first-aid kit check; the owner adds a task.
-  const taskTitle = await giveEllaATask(request, claimsOf(ella.auth_token).user_id);
+  const asked = await askThingsOfElla(request, claimsOf(ella.auth_token).user_id);
   await seeNotificationsThatAskNothing(request, ella.auth_token);
 
   await page.goto('/login');
@@ -154,10 +181,15 @@ test('Ella works through "Needs your action" on her phone until it is empty, wit
   await page.evaluate(() => Object.assign(window, { stafflaneNotReloaded: true }));
 
   const list = needsYourAction(page);
-  await expect(list).toContainText(/Please sign /);
-  await expect(list).toContainText('New fire assembly point from Monday');
-  await expect(list).toContainText(/return-to-work forms? to complete/);
-  await expect(list).toContainText(taskTitle);
+  for (const title of Object.values(asked)) await expect(list).toContainText(title);
+  // The demo's own: a statement of main terms to sign, the fire assembly notice and a return-to-work
+  // form, which a first attempt does and so a retry no longer finds.
+  const demoReturnToWork = testInfo.retry === 0 && testInfo.repeatEachIndex === 0;
+  if (demoReturnToWork) {
+    await expect(list).toContainText('Statement of main terms - Ella Evans');
+    await expect(list).toContainText('New fire assembly point from Monday');
+    await expect(list).toContainText(/return-to-work forms? to complete/);
+  }
   await expect(page.getByRole('button', { name: /^Notifications, \d+\+? new$/ })).toBeVisible();
   await expect(page).toHaveTitle(/^\(\d+\) /);
   await page.screenshot({ path: `${SHOTS}/ella-needs-your-action-390.png`, fullPage: true });
@@ -173,7 +205,12 @@ test('Ella works through "Needs your action" on her phone until it is empty, wit
     await expect(gone).toHaveCount(0);
   }
   expect([...done].sort()).toEqual(
-    expect.arrayContaining(['acknowledged a notice', 'completed a task', 'filled in a return-to-work form', 'signed a document']),
+    expect.arrayContaining([
+      'acknowledged a notice',
+      'completed a task',
+      'signed a document',
+      ...(demoReturnToWork ? ['filled in a return-to-work form'] : []),
+    ]),
   );
 
   await expect(list.getByText("You're all caught up")).toBeVisible();
