@@ -182,6 +182,42 @@ describe('the profile frame (/employee/{id})', () => {
     await waitFor(() => expect(changes).toEqual([{ access: 'disabled', reason: 'Left the site' }]));
   });
 
+  it('offers an owner or HR admin "Reset two-factor" on another person\'s profile, never their own, and resets only once confirmed', async () => {
+    localStorage.setItem(
+      'permissions',
+      JSON.stringify([grant('/api/user-basic', 'GET', 'company'), grant('/api/user-2fa-reset', 'POST', 'company')]),
+    );
+    const resets: unknown[] = [];
+    serve();
+    server.use(
+      http.post('/api/user-2fa-reset', async ({ request }) => {
+        resets.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const own = renderWithApp(<ProfileFrame userId={ID} self />, { path: '/profile' });
+    await screen.findByRole('heading', { name: 'Ann Smith' });
+    expect(screen.queryByRole('button', { name: /Reset .* two-factor/ })).not.toBeInTheDocument();
+    own.unmount();
+
+    renderWithApp(<ProfileFrame userId={ID} self={false} />, { path: `/employee/${ID}` });
+    fireEvent.click(await screen.findByRole('button', { name: "Reset Ann Smith's two-factor" }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reset two-factor' });
+    expect(confirm).toHaveTextContent('Their authenticator app, recovery codes and passkeys stop working');
+    expect(resets).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Reset two-factor' }));
+    await waitFor(() => expect(resets).toEqual([{ user_id: ID }]));
+    expect(await screen.findByText("Ann Smith's two-factor is reset. They have been e-mailed.")).toBeInTheDocument();
+  });
+
+  it('does not offer the reset without the permission', async () => {
+    localStorage.setItem('permissions', JSON.stringify([grant('/api/user-basic', 'GET', 'company')]));
+    serve();
+    renderWithApp(<ProfileFrame userId={ID} self={false} />, { path: `/employee/${ID}` });
+    await screen.findByRole('heading', { name: 'Ann Smith' });
+    expect(screen.queryByRole('button', { name: /two-factor/ })).not.toBeInTheDocument();
+  });
+
   it('says so when the person is not found, without the error toast', async () => {
     localStorage.setItem('permissions', JSON.stringify([grant('/api/user-basic', 'GET', 'company')]));
     serve(() => HttpResponse.json({ code: 'notFound', message: 'Not found.' }, { status: 404 }));

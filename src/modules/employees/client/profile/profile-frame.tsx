@@ -17,6 +17,7 @@ import { PersonAvatar } from '../directory/person-avatar';
 import { StatusBadge } from '../directory/status-badge';
 import { ProfileActions } from './profile-actions';
 import { ProfileSections } from './profile-sections';
+import { ResetTwoFactor } from './reset-two-factor';
 import { SignInAccess } from './sign-in-access';
 
 export const PROFILE_NOT_FOUND = 'This employee could not be found. They may belong to another company, or the link may be wrong.';
@@ -90,6 +91,7 @@ function ProfileHeader({ user, self }: { user: UserBasic; self: boolean }) {
               </Text>
             )}
             <SignInAccess user={user} self={self} />
+            <ResetTwoFactor userId={user.id} name={name} self={self} />
           </Stack>
         </Group>
         <ProfileActions user={user} self={self} />
