@@ -211,6 +211,24 @@ describe('signing in with the provider', () => {
     expect(await lastLoginAudit(employee.email)).toMatchObject({ action: 'login.refused', details: { method: 'oidc' } });
   });
 
+  it("keeps the network's sign-in limit, as a password does: 429 with Retry-After before the answer is looked at, audited", async () => {
+    const ip = '203.0.113.31';
+    const finishFrom = async (from: string) => {
+      const started = await t.app.inject({ method: 'POST', url: '/api/oidc-login/start', payload: { email: employee.email } });
+      const answer = await provider.signIn(started.json<{ url: string }>().url, employee.email);
+      return t.app.inject({ method: 'POST', url: '/api/oidc-login', remoteAddress: from, payload: answer });
+    };
+    // The network's window made full (past the test app's limit), as failed sign-ins from it would leave it.
+    await ownerSql(t, sql`insert into login_client_attempts (client, window_start, attempts) values (${ip}, now(), 1000000)`);
+    const limited = await finishFrom(ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ code: 'rateLimited', message: loginMessages.tooManyAttempts(15) });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(await lastLoginAudit('')).toMatchObject({ action: 'login.failed', details: { reason: 'too_many_attempts', method: 'oidc' } });
+    // Another network is not held back.
+    expect((await finishFrom('198.51.100.31')).statusCode).toBe(200);
+  });
+
   it('refuses the password once the company turns passwords off, and says which button to use', async () => {
     expect((await switchOn({ passwords_allowed: false })).statusCode).toBe(200);
     const res = await postLogin(t, { email: employee.email });
