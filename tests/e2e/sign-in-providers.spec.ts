@@ -80,6 +80,9 @@ test('a company switches on Microsoft sign-in and an employee signs in with it',
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('E-mail').fill(email);
+  // The login page with its provider button shown passes axe too.
+  await expect(page.getByRole('button', { name: 'Sign in with Microsoft' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Sign in with Microsoft' }).click();
 
   // The provider's own page: it signs Sol in as the address typed.
