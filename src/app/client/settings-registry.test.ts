@@ -19,6 +19,7 @@ describe('settings menu', () => {
     expect(menu).toEqual([
       { path: '/settings/user-settings', label: 'User Settings' },
       { path: '/settings/company-settings', label: 'Company Settings' },
+      { path: '/settings/sign-in-security', label: 'Sign-in security' },
       { path: '/settings/orders', label: 'Orders' },
       { path: '/settings/user-tags', label: 'Employee Tags' },
       { path: '/settings/locations', label: 'Locations' },
