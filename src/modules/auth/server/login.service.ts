@@ -18,7 +18,7 @@ import {
 import { signInProviderMessages } from '../company-sign-in.contract';
 import { createSession, findAccountByEmail, findDepartmentIds, findPermissions, type Account } from './auth.queries';
 import type { IdentityDeps } from './identity-deps';
-import { claimLoginAttempt, clearLoginAttempts, releaseLoginAttempt, settleFailedLogin } from './login-security.queries';
+import { claimLoginAttempt, clearLoginAttempts, findLoginLock, releaseLoginAttempt, settleFailedLogin } from './login-security.queries';
 import { claimClientAttempt, releaseClientAttempt } from './login-throttle.queries';
 import { verifyPassword } from './passwords';
 import { sessionResponse } from './session-response';
@@ -27,6 +27,32 @@ import { checkCode, startAppChallenge, startChallenge } from './two-factor.servi
 /** Every refusal is a 401 whose body is the outcome (LoginFailure) beside the usual code and message. */
 export function loginRefusal(failure: LoginFailure): AppError {
   return new AppError('unauthenticated', { message: failure.message, payload: failure });
+}
+
+/**
+ * The refusal of a network over its sign-in limit: the seconds until its window ends are told to
+ * `retryAfter` (the Retry-After header), and the message says the minutes.
+ */
+export function networkLimited(resetsAt: Date, retryAfter?: (seconds: number) => void): AppError {
+  const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - Date.now()) / 1000));
+  retryAfter?.(seconds);
+  return new AppError('rateLimited', { message: loginMessages.tooManyAttempts(Math.ceil(seconds / 60)) });
+}
+
+/**
+ * Why a person proven by a passkey or by their company's provider still may not sign in: their
+ * address is locked (by failed passwords), or they or their company are not active — as a
+ * password's sign-in asks after the password matched. Null when they may.
+ */
+export async function lockOrAccountRefusal(trx: Trx, account: Account, maxAttempts: number): Promise<LoginFailure | null> {
+  const lock = await findLoginLock(trx, account.email);
+  if (lock?.lockedUntil) return lockedFailure({ failedCount: lock.failedCount, lockedUntil: lock.lockedUntil }, maxAttempts);
+  return accountRefusal({
+    userStatus: account.status,
+    companyId: account.company_id,
+    companyStatus: account.company_status,
+    access: account.access,
+  });
 }
 
 /**
@@ -90,9 +116,7 @@ export async function login(options: {
   const attempt: Attempt = { email, account, source };
 
   if (!claim) {
-    const seconds = Math.max(1, Math.ceil((clientClaim.resetsAt.getTime() - Date.now()) / 1000));
-    options.retryAfter?.(seconds);
-    throw new AppError('rateLimited', { message: loginMessages.tooManyAttempts(Math.ceil(seconds / 60)) });
+    throw networkLimited(clientClaim.resetsAt, options.retryAfter);
   }
   // A locked address is answered before the password is looked at, known or not.
   if (claim.lockedUntil) throw loginRefusal(lockedFailure({ failedCount: claim.failedCount, lockedUntil: claim.lockedUntil }, maxAttempts));

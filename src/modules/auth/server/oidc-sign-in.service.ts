@@ -9,15 +9,13 @@ import * as oidc from 'openid-client';
 import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
 import { withSystem } from '../../../server/db/database';
 import { AppError } from '../../../shared/app-error';
-import { loginMessages, type LoginFailure, type LoginResponse } from '../auth.contract';
-import { accountRefusal, lockedFailure } from '../auth.policy';
+import type { LoginFailure, LoginResponse } from '../auth.contract';
 import { signInProviderMessages, type SignInProvider, type SignInProviderName } from '../company-sign-in.contract';
 import { findAccountByEmail, type Account } from './auth.queries';
 import { createOidcState, findSignInByCompany, findSignInByDomain, takeOidcState } from './company-sign-in.queries';
 import type { IdentityDeps } from './identity-deps';
-import { findLoginLock } from './login-security.queries';
 import { claimClientAttempt, releaseClientAttempt } from './login-throttle.queries';
-import { clientKey, loginEntry, loginRefusal, openSession } from './login.service';
+import { clientKey, lockOrAccountRefusal, loginEntry, loginRefusal, networkLimited, openSession } from './login.service';
 import { openSecret, secretBoxKey } from './secret-box';
 import { sessionResponse } from './session-response';
 
@@ -174,15 +172,7 @@ export async function finishOidcSignIn(options: {
     return withSystem(deps.db, async (trx): Promise<Outcome> => {
       await releaseClientAttempt(trx, client);
       const attempt = { email, account, source };
-      const lock = await findLoginLock(trx, email);
-      const refusal = lock?.lockedUntil
-        ? lockedFailure({ failedCount: lock.failedCount, lockedUntil: lock.lockedUntil }, maxAttempts)
-        : accountRefusal({
-            userStatus: account.status,
-            companyId: account.company_id,
-            companyStatus: account.company_status,
-            access: account.access,
-          });
+      const refusal = await lockOrAccountRefusal(trx, account, maxAttempts);
       if (refusal) {
         await recordAudit(trx, loginEntry(attempt, 'login.refused', { reason: refusal.status, method: 'oidc' }));
         return { kind: 'account_refused', refusal };
@@ -199,11 +189,8 @@ export async function finishOidcSignIn(options: {
   })();
 
   switch (outcome.kind) {
-    case 'limited': {
-      const seconds = Math.max(1, Math.ceil((outcome.resetsAt.getTime() - Date.now()) / 1000));
-      options.retryAfter?.(seconds);
-      throw new AppError('rateLimited', { message: loginMessages.tooManyAttempts(Math.ceil(seconds / 60)) });
-    }
+    case 'limited':
+      throw networkLimited(outcome.resetsAt, options.retryAfter);
     case 'refused':
       throw loginRefusal({ status: 'provider_refused', message: outcome.message, details: null });
     case 'account_refused':

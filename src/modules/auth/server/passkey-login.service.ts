@@ -6,15 +6,12 @@ import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@si
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
 import { withSystem } from '../../../server/db/database';
-import { AppError } from '../../../shared/app-error';
-import { loginMessages, type LoginResponse } from '../auth.contract';
-import { accountRefusal, lockedFailure } from '../auth.policy';
+import type { LoginResponse } from '../auth.contract';
 import { passkeyMessages, type PasskeySignInInput } from '../two-factor.contract';
 import { findAccountById } from './auth.queries';
 import type { IdentityDeps } from './identity-deps';
-import { findLoginLock } from './login-security.queries';
 import { claimClientAttempt, releaseClientAttempt } from './login-throttle.queries';
-import { clientKey, loginEntry, loginRefusal, openSession } from './login.service';
+import { clientKey, lockOrAccountRefusal, loginEntry, loginRefusal, networkLimited, openSession } from './login.service';
 import { relyingPartyOf } from './passkey-relying-party';
 import { PASSKEY_CHALLENGE_SECONDS } from './passkeys.service';
 import { createPasskeyChallenge, findPasskeyByCredential, recordPasskeyUse, takePasskeyChallenge } from './passkeys.queries';
@@ -90,15 +87,7 @@ export async function signInWithPasskey(options: {
       return { kind: 'refused' as const };
     }
     await releaseClientAttempt(trx, client);
-    const lock = await findLoginLock(trx, account.email);
-    const refusal = lock?.lockedUntil
-      ? lockedFailure({ failedCount: lock.failedCount, lockedUntil: lock.lockedUntil }, maxAttempts)
-      : accountRefusal({
-          userStatus: account.status,
-          companyId: account.company_id,
-          companyStatus: account.company_status,
-          access: account.access,
-        });
+    const refusal = await lockOrAccountRefusal(trx, account, maxAttempts);
     if (refusal) {
       await recordAudit(trx, loginEntry(attempt, 'login.refused', { reason: refusal.status, method: 'passkey' }));
       return { kind: 'account_refused' as const, refusal };
@@ -108,11 +97,8 @@ export async function signInWithPasskey(options: {
   });
 
   switch (outcome.kind) {
-    case 'limited': {
-      const seconds = Math.max(1, Math.ceil((outcome.resetsAt.getTime() - Date.now()) / 1000));
-      options.retryAfter?.(seconds);
-      throw new AppError('rateLimited', { message: loginMessages.tooManyAttempts(Math.ceil(seconds / 60)) });
-    }
+    case 'limited':
+      throw networkLimited(outcome.resetsAt, options.retryAfter);
     case 'refused':
       throw refused();
     case 'account_refused':
