@@ -2,12 +2,11 @@
 // each role, at a desktop width and on a 390 px phone; any violation fails the test and is
 // listed with the elements it found. One sign-in per role; the phone check is the same page
 // resized, so each screen loads once.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD } from './support/accounts';
+import { axeViolations as violations } from './support/axe';
 import { expect, PHONE, signIn, test } from './support/fixtures';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const DESKTOP = { width: 1280, height: 800 };
 
 const ROLES: { role: string; email: string; screens: string[] }[] = [
@@ -17,13 +16,6 @@ const ROLES: { role: string; email: string; screens: string[] }[] = [
   { role: 'docs-only', email: ACCOUNTS.docs, screens: ['/', '/hr-documents', '/settings/user-settings'] },
   { role: 'administrator', email: ACCOUNTS.admin, screens: ['/admin'] },
 ];
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
 
 async function settled(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();

@@ -3,8 +3,8 @@
 // meets the first-run checklist, whose people step leads to the spreadsheet import: a 30-row
 // file with two bad rows is refused row by row, the fixed file imports, and the people, their
 // departments and the balance of the one who had taken 3 days are there.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { expect, PHONE, test } from './support/fixtures';
 import { writePeopleCsv } from '../support/people-import-fixtures';
 import { expectChecklist, setPasswordOnWelcome } from './support/first-run';
@@ -18,8 +18,7 @@ test.use({ viewport: PHONE });
 /** axe's WCAG 2.2 AA violations on the page as it rests (tests/e2e/a11y.spec.ts checks the signed-in screens). */
 async function violations(page: Page): Promise<string[]> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return axeViolations(page);
 }
 
 test('a company signs up on a phone, confirms the e-mail, sets a password and imports its people from a spreadsheet', async ({

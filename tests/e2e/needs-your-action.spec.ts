@@ -12,7 +12,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import type { NotificationsPage } from '../../src/shared/notifications.contract';
 import { londonDate } from '../../src/shared/dates';
-import { ACCOUNTS, apiSignIn, DEMO_PASSWORD } from './support/accounts';
+import { ACCOUNTS, apiSignIn, DEMO_PASSWORD, tokenClaims } from './support/accounts';
 import { expect, PHONE, signIn, test } from './support/fixtures';
 
 const SHOTS = 'test-results/needs-your-action';
@@ -22,8 +22,6 @@ test.use({ viewport: PHONE });
 const needsYourAction = (page: Page) => page.getByRole('region', { name: 'Needs your action' });
 const todoList = (page: Page) => page.getByRole('list', { name: 'Notifications that need your action' });
 const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
-
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { user_id: string };
 
 /**
  * What the owner asks of Ella for this test alone, so that a retry finds new to-dos rather than
@@ -170,7 +168,7 @@ test('Ella works through "Needs your action" on her phone until it is empty, wit
 }, testInfo) => {
   test.setTimeout(180_000);
   const ella = await apiSignIn(request, ACCOUNTS.employee);
-  const asked = await askThingsOfElla(request, claimsOf(ella.auth_token).user_id);
+  const asked = await askThingsOfElla(request, tokenClaims(ella.auth_token).user_id);
   await seeNotificationsThatAskNothing(request, ella.auth_token);
 
   await page.goto('/login');

@@ -2,16 +2,12 @@
 // tests/e2e/support/local-oidc-provider.ts): the demo company's owner switches it on in
 // Settings › Sign-in security for a domain of its own, and an employee at that domain signs
 // in from the login page with "Sign in with Microsoft", through the provider's own sign-in page.
-import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
-import { createUser } from '../../src/modules/auth/server/accounts.queries';
-import { hashPassword } from '../../src/modules/auth/server/passwords';
-import { withTenant } from '../../src/server/db/database';
-import { ACCOUNTS, apiSignIn, DEMO_PASSWORD } from './support/accounts';
+import { ACCOUNTS, apiSignIn, DEMO_PASSWORD, tokenClaims } from './support/accounts';
+import { expectAccessible } from './support/axe';
 import { expect, PHONE, signIn, test } from './support/fixtures';
 import { startLocalProvider, type LocalProvider } from './support/local-oidc-provider';
-import { withServerDatabase } from './support/server-database';
+import { addEmployee } from './support/server-database';
 
 test.use({ viewport: PHONE });
 
@@ -24,33 +20,9 @@ test.afterAll(async () => provider.close());
 /** A new employee of the demo company at `domain`, so no other test's accounts change. */
 async function newPerson(request: Parameters<typeof apiSignIn>[0], domain: string): Promise<string> {
   const owner = await apiSignIn(request, ACCOUNTS.owner);
-  const companyId = (JSON.parse(Buffer.from(owner.auth_token.split('.')[1] ?? '', 'base64url').toString()) as { company_id: string })
-    .company_id;
   const email = `sol.${randomBytes(3).toString('hex')}@${domain}`;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await withServerDatabase((db) =>
-    withTenant(db, companyId, async (trx) => {
-      const role = await trx
-        .selectFrom('roles')
-        .select('id')
-        .where('company_id', '=', companyId)
-        .where('name', '=', 'Employee')
-        .executeTakeFirstOrThrow();
-      await createUser(trx, { companyId, email, firstName: 'Sol', surname: 'Single', passwordHash, status: 'active', roleId: role.id });
-    }),
-  );
+  await addEmployee(tokenClaims(owner.auth_token).company_id, { email, firstName: 'Sol', surname: 'Single' });
   return email;
-}
-
-async function expectAccessible(page: Page) {
-  const toasts = page.locator('.mantine-Notification-root');
-  for (const close of await toasts.getByRole('button', { name: 'Close' }).all()) await close.click();
-  await expect(toasts).toHaveCount(0);
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 test('a company switches on Microsoft sign-in and an employee signs in with it', async ({ page, request, expectedConsole }) => {

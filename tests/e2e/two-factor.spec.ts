@@ -3,52 +3,22 @@
 // and signs in with the app's code; and, in Chromium with a virtual authenticator (DevTools
 // WebAuthn), adds a passkey, signs in with it from the login page and removes it.
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { createUser } from '../../src/modules/auth/server/accounts.queries';
-import { hashPassword } from '../../src/modules/auth/server/passwords';
 import { base32Decode, totp } from '../../src/modules/auth/server/totp';
-import { withTenant } from '../../src/server/db/database';
-import { ACCOUNTS, apiSignIn, DEMO_PASSWORD } from './support/accounts';
+import { ACCOUNTS, apiSignIn, DEMO_PASSWORD, tokenClaims } from './support/accounts';
+import { expectAccessible } from './support/axe';
 import { expect, PHONE, signIn, test } from './support/fixtures';
-import { withServerDatabase } from './support/server-database';
+import { addEmployee } from './support/server-database';
 
 test.use({ viewport: PHONE });
 
 /** A new employee of the demo company, so no other test's accounts change. */
 async function newPerson(request: Parameters<typeof apiSignIn>[0]): Promise<string> {
   const owner = await apiSignIn(request, ACCOUNTS.owner);
-  const companyId = (JSON.parse(Buffer.from(owner.auth_token.split('.')[1] ?? '', 'base64url').toString()) as { company_id: string })
-    .company_id;
   const email = `tess.${randomBytes(4).toString('hex')}@demo.test`;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await withServerDatabase((db) =>
-    withTenant(db, companyId, async (trx) => {
-      const role = await trx
-        .selectFrom('roles')
-        .select('id')
-        .where('company_id', '=', companyId)
-        .where('name', '=', 'Employee')
-        .executeTakeFirstOrThrow();
-      await createUser(trx, { companyId, email, firstName: 'Tess', surname: 'Factor', passwordHash, status: 'active', roleId: role.id });
-    }),
-  );
+  await addEmployee(tokenClaims(owner.auth_token).company_id, { email, firstName: 'Tess', surname: 'Factor' });
   return email;
-}
-
-/** No WCAG 2.2 AA violation on the page as it is now (390 px wide). */
-async function expectAccessible(page: Page) {
-  // The screen itself: toasts are closed (the toast kit is checked on its own), and colours are
-  // measured at rest, once transitions have ended.
-  const toasts = page.locator('.mantine-Notification-root');
-  for (const close of await toasts.getByRole('button', { name: 'Close' }).all()) await close.click();
-  await expect(toasts).toHaveCount(0);
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 async function signOut(page: Page) {

@@ -36,3 +36,8 @@ export async function setTwoFactor(request: APIRequestContext, token: string, en
   });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** The claims of a signed-in token (its middle part), as the server wrote them. */
+export function tokenClaims(token: string): { user_id: string; company_id: string } {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { user_id: string; company_id: string };
+}

@@ -3,6 +3,8 @@
 // files there. Tests use it to do what another module would do on the server, such as notify().
 import fs from 'node:fs';
 import path from 'node:path';
+import { createUser } from '../../../src/modules/auth/server/accounts.queries';
+import { hashPassword } from '../../../src/modules/auth/server/passwords';
 import { loginUrl } from '../../../src/server/db/app-login';
 import { findAppLogin } from '../../../src/server/db/app-login.queries';
 import { createDb, createPool, withTenant, type Db } from '../../../src/server/db/database';
@@ -44,4 +46,24 @@ export function notifyCompanyUser(input: NotifyInput & { companyId: string }, da
   // The server's modules declared the kinds of to-do it sends; this process sends them as it would.
   declareTodoKinds(serverModules);
   return withServerDatabase((db) => withTenant(db, input.companyId, (trx) => notify(trx, input)), dataDir);
+}
+
+/**
+ * A new employee of the company `companyId` on the shared server, with the demo password, made
+ * straight in its database: for a test that changes a person's sign-in, so no other test's
+ * accounts change.
+ */
+export async function addEmployee(companyId: string, person: { email: string; firstName: string; surname: string }): Promise<void> {
+  const passwordHash = await hashPassword('demo-password');
+  await withServerDatabase((db) =>
+    withTenant(db, companyId, async (trx) => {
+      const role = await trx
+        .selectFrom('roles')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('name', '=', 'Employee')
+        .executeTakeFirstOrThrow();
+      await createUser(trx, { companyId, ...person, passwordHash, status: 'active', roleId: role.id });
+    }),
+  );
 }
