@@ -2,7 +2,7 @@
 // second factor, and signing in with Microsoft Entra ID or Google Workspace (OpenID Connect)
 // for the company's own e-mail domains. The client secret is written, never read back.
 import * as v from 'valibot';
-import { textField } from '../../shared/validators';
+import { requiredTextField, textField } from '../../shared/validators';
 
 export const COMPANY_SIGN_IN_ENDPOINT = '/api/company-sign-in';
 
@@ -88,9 +88,9 @@ export const OidcStartSchema = v.object({
   ),
 });
 export const OidcFinishSchema = v.object({
-  code: v.pipe(v.string('Field is required.'), v.minLength(1), v.maxLength(4096)),
-  state: v.pipe(v.string('Field is required.'), v.minLength(1), v.maxLength(200)),
-  iss: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  code: requiredTextField({ maxLength: 4096 }),
+  state: requiredTextField({ maxLength: 200 }),
+  iss: v.optional(textField({ maxLength: 500 })),
 });
 
 export const signInProviderMessages = {

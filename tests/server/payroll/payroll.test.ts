@@ -92,7 +92,12 @@ describe('building a pay period', () => {
     expect(person(detail, 'Colin Cole')?.lines.map((l) => [l.code, l.days, l.hours, l.dates])).toEqual([
       ['UNPAID', 3, 22.5, ['2029-03-07', '2029-03-08', '2029-03-09']],
     ]);
-    expect(person(detail, 'Oscar Oakes')?.lines.map((l) => [l.code, l.days, l.qualifying_days])).toEqual([['SICK', 3, 1]]);
+    // Friday to Sunday off sick: one qualifying day, its SSP day carried without an amount, since
+    // no SSP rate for 2029/30 is recorded (the pay period says the amount is to add).
+    expect(person(detail, 'Oscar Oakes')?.lines.map((l) => [l.code, l.days, l.qualifying_days])).toEqual([
+      ['SICK', 3, 1],
+      ['SSP', 1, null],
+    ]);
     expect(person(detail, 'Hana Reed')).toMatchObject({ leaver_date: '2029-03-09', lines: [{ code: 'LEAVER' }] });
     expect(person(detail, 'Nina Newman')).toMatchObject({ starter_date: '2029-03-06', lines: [{ code: 'STARTER' }] });
     expect(detail.totals).toEqual({ people: 5, overtime_hours: 6.5, payable_hours: 11.75, amount: 141, unpaid_days: 3, sick_days: 3 });
@@ -111,10 +116,10 @@ describe('building a pay period', () => {
       .trim()
       .split('\r\n');
     expect(header).toBe(
-      'Payroll number,NI number,Surname,First name,Department,Start date,Leaving date,OT15 hours,OT15 payable hours,OT15 amount (£),OT20 hours,OT20 payable hours,OT20 amount (£),SICK days,SICK qualifying days,UNPAID hours,UNPAID days',
+      'Payroll number,NI number,Surname,First name,Department,Start date,Leaving date,OT15 hours,OT15 payable hours,OT15 amount (£),OT20 hours,OT20 payable hours,OT20 amount (£),SICK days,SICK qualifying days,SSP days,UNPAID hours,UNPAID days',
     );
-    expect(rows.find((row) => row.includes('Evans'))).toBe('P001,QQ123456C,Evans,Ella,Operations,,,2.5,3.75,45.00,4,8,96.00,,,,');
-    expect(rows.find((row) => row.includes('Newman'))).toBe(',,Newman,Nina,,06/03/2029,,,,,,,,,,,');
+    expect(rows.find((row) => row.includes('Evans'))).toBe('P001,QQ123456C,Evans,Ella,Operations,,,2.5,3.75,45.00,4,8,96.00,,,,,');
+    expect(rows.find((row) => row.includes('Newman'))).toBe(',,Newman,Nina,,06/03/2029,,,,,,,,,,,,');
     const xlsx = await c.send('owner', 'GET', `/api/payroll-period/${WEEK}/download?layout=xlsx`);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
@@ -160,6 +165,7 @@ describe('exporting', () => {
     // Monday 12 March of the unpaid leave, and the late sick day.
     expect(colin?.lines.map((l) => [l.code, l.days, l.late])).toEqual([
       ['SICK', 1, true],
+      ['SSP', 1, true],
       ['UNPAID', 1, false],
     ]);
     expect(person(next, 'Oscar Oakes')).toBeUndefined();
