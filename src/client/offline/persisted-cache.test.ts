@@ -1,3 +1,5 @@
+// Needs a module registry of its own (vitest.config.ts): persisted-cache.ts keeps the IndexedDB
+// store it opened, which must be this file's fake IndexedDB, not one an earlier file made.
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { createStore, get, set } from 'idb-keyval';
