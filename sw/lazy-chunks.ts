@@ -17,7 +17,7 @@ const CHUNK_PATH = /^\/assets\/[^/]+\.(js|css)$/;
 // CacheFirst stores only 200 responses, so a 404 for a deleted chunk is never kept.
 const chunks = new CacheFirst({
   cacheName: LAZY_CHUNKS_CACHE,
-  plugins: [new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: THIRTY_DAYS_SECONDS, purgeOnQuotaError: true })],
+  plugins: [new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: THIRTY_DAYS_SECONDS, purgeOnQuotaError: true })],
 });
 
 export function registerLazyChunks(): void {

@@ -26,7 +26,9 @@ async function settled(page: Page): Promise<void> {
 
 for (const { role, email, screens } of ROLES) {
   test(`the main screens have no WCAG 2.2 AA violations for the ${role}, on desktop and phone`, async ({ page }) => {
-    test.setTimeout(90_000);
+    // Up to four screens, each checked twice by axe (a full timeline is thousands of nodes), while
+    // the device fetches ahead for offline use after sign-in: three minutes, not one and a half.
+    test.setTimeout(180_000);
     await page.setViewportSize(DESKTOP);
     await page.goto('/login');
     await signIn(page, email, DEMO_PASSWORD);

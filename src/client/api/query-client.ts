@@ -7,7 +7,7 @@
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { QUERY_RETRY_COUNT, QUERY_RETRY_DELAY_MS } from '../../shared/constants';
 import { ERROR_OCCURRED, showDangerToast } from '../shell/toasts';
-import { isNetworkFailure, isOffline, unseenFetchAhead } from '../offline/network';
+import { isNetworkFailure, isOffline } from '../offline/network';
 import { isApiError } from './api-client';
 
 declare module '@tanstack/react-query' {
@@ -42,7 +42,7 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError(error, query) {
-        if (query.meta?.errorToast === false || sessionLost(error) || unreachable(error) || unseenFetchAhead(query)) return;
+        if (query.meta?.errorToast === false || sessionLost(error) || unreachable(error)) return;
         showDangerToast({ message: ERROR_OCCURRED });
       },
     }),

@@ -3,9 +3,7 @@
 // written at most four times a second while data changes (and as the page is hidden); a different build's entry is thrown away
 // (the buster), so is one older than a session can live. Queries marked
 // `meta: { sensitive: true }` (sickness reasons, medical notes, bank details, NI numbers) are
-// never written, nor is anything that failed or is still loading; a list marked
-// `sensitiveWhere` is written without the items it marks (a document private to HR), and the
-// entry names the queries left out (kept-off.ts), so offline pages can say why. The entry is erased on
+// never written, nor is anything that failed or is still loading. The entry is erased on
 // logout and when the server ends the session (src/client/offline/session-data.ts).
 import {
   persistQueryClientRestore,
@@ -16,7 +14,6 @@ import {
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { readCacheOwner, writeCacheOwner } from '../auth/token-store';
-import { rememberKeptOff } from './kept-off';
 import { eraseSessionData, registerSessionDataEraser } from './session-data';
 
 /** As long as a session may stay idle (SESSION_IDLE_DAYS' default): older data is no use to anyone. */
@@ -24,55 +21,25 @@ export const PERSISTED_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const WRITE_THROTTLE_MS = 250;
 
 let cacheStore: UseStore | null = null;
-/** Writes what waits for the throttle now (set by the persister in use). */
-let flushWaiting: () => Promise<void> = () => Promise.resolve();
-
-/** Resolves once the data loaded so far is written (offline readiness waits for it before saying so). */
-export function flushPersistedCache(): Promise<void> {
-  return flushWaiting();
-}
 /** Opened on first use: importing this module never touches IndexedDB. */
 function store(): UseStore {
   cacheStore ??= createStore('stafflane-cache', 'query-clients');
   return cacheStore;
 }
 
-/** Is this item `where`'s (a document private to HR)? */
-function matches(data: unknown, where: { key: string; value: string }): boolean {
-  return typeof data === 'object' && data !== null && (data as Record<string, unknown>)[where.key] === where.value;
+/** Does the answer (or one of its `results`) have `key` equal to `value`? */
+function holds(data: unknown, where: { key: string; value: string }): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const record = data as Record<string, unknown>;
+  if (record[where.key] === where.value) return true;
+  return Array.isArray(record.results) && record.results.some((item) => holds(item, where));
 }
 
-/**
- * Written only for a successful, non-sensitive query; one whose answer `sensitiveWhere` marks
- * sensitive is not written, except a list: its other items are (stripPrivateItems).
- */
+/** Written only for a successful, non-sensitive query (nor one whose answer `sensitiveWhere` marks sensitive). */
 export function shouldPersistQuery(query: Query): boolean {
   if (query.state.status !== 'success' || query.meta?.sensitive === true) return false;
   const where = query.meta?.sensitiveWhere;
-  return !where || !matches(query.state.data, where);
-}
-
-/** A list answer without the items `sensitiveWhere` marks (a copy: the page's data is left alone). */
-export function stripPrivateItems(data: unknown, where: { key: string; value: string }): unknown {
-  if (typeof data !== 'object' || data === null || !Array.isArray((data as { results?: unknown }).results)) return data;
-  const results = (data as { results: unknown[] }).results;
-  if (!results.some((item) => matches(item, where))) return data;
-  return { ...data, results: results.filter((item) => !matches(item, where)) };
-}
-
-/** The entry as written: lists without their private items, and which queries were left out for privacy. */
-function forStorage(client: PersistedClient, queryClient: QueryClient | null): PersistedClient & { keptOff?: string[] } {
-  const queries = client.clientState.queries.map((query) => {
-    const where = query.meta?.sensitiveWhere as { key: string; value: string } | undefined;
-    if (!where || query.state.data === undefined) return query;
-    return { ...query, state: { ...query.state, data: stripPrivateItems(query.state.data, where) } };
-  });
-  const keptOff = queryClient
-    ?.getQueryCache()
-    .getAll()
-    .filter((query) => query.state.status === 'success' && !shouldPersistQuery(query))
-    .map((query) => query.queryHash);
-  return { ...client, clientState: { ...client.clientState, queries }, keptOff };
+  return !where || !holds(query.state.data, where);
 }
 
 /**
@@ -81,11 +48,7 @@ function forStorage(client: PersistedClient, queryClient: QueryClient | null): P
  * is emptied whenever a session ends, so what is written belongs to that user; a write still
  * pending when the session ended is dropped.
  */
-export function createUserPersister(
-  restoreUserId: string | null,
-  currentUserId: () => string | null | undefined,
-  queryClient: QueryClient | null = null,
-): Persister {
+export function createUserPersister(restoreUserId: string | null, currentUserId: () => string | null | undefined): Persister {
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = async () => {
@@ -95,12 +58,7 @@ export function createUserPersister(
     const userId = currentUserId();
     if (!client || !userId) return;
     writeCacheOwner(userId);
-    await set(userId, forStorage(client, queryClient), store()).catch(() => undefined);
-  };
-  flushWaiting = async () => {
-    if (!timer) return;
-    clearTimeout(timer);
-    await flush();
+    await set(userId, client, store()).catch(() => undefined);
   };
   // A page left within the throttle (a reload, a link to another app, the phone locking) still
   // writes what it loaded: the write starts as the page is hidden.
@@ -120,12 +78,7 @@ export function createUserPersister(
       pending = client;
       timer ??= setTimeout(() => void flush(), WRITE_THROTTLE_MS);
     },
-    restoreClient: async () => {
-      if (!restoreUserId) return undefined;
-      const client = await get<PersistedClient & { keptOff?: string[] }>(restoreUserId, store());
-      rememberKeptOff(client?.keptOff ?? []);
-      return client;
-    },
+    restoreClient: () => (restoreUserId ? get<PersistedClient>(restoreUserId, store()) : undefined),
     removeClient: () => (restoreUserId ? del(restoreUserId, store()) : undefined),
   };
 }
@@ -146,7 +99,7 @@ export type PersistedCacheOptions = {
  * the app simply starts with an empty cache.
  */
 export async function startPersistedCache({ queryClient, userId, currentUserId, buster }: PersistedCacheOptions): Promise<() => void> {
-  const persister = createUserPersister(userId, currentUserId, queryClient);
+  const persister = createUserPersister(userId, currentUserId);
   if (userId) {
     await persistQueryClientRestore({ queryClient, persister, buster, maxAge: PERSISTED_CACHE_MAX_AGE_MS }).catch(() => undefined);
   }

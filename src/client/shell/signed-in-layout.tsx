@@ -6,8 +6,8 @@
 import './shell-styles';
 import { AppShell } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { bellNotificationsQueryOptions } from './notifications/notifications.api';
 import { DESKTOP_BREAKPOINT_PX } from '../../shared/constants';
 import { getToken } from '../auth/token-store';
@@ -15,7 +15,7 @@ import { readTokenClaims } from '../auth/token-claims';
 import { OfflineIndicator } from '../offline/offline-indicator';
 import { OfflinePageGate } from '../offline/offline-page-gate';
 import { OutboxButton } from '../offline/outbox-button';
-import { startOfflineReadiness, type ReadinessArea } from '../pwa/offline-readiness';
+import { useWarmRouteChunks } from '../pwa/warm-route-chunks';
 import { useRealtimePollInterval } from '../realtime/realtime-status';
 import { useClientModules } from './client-modules';
 import { buildAdminMenu } from './menu/account-registry';
@@ -84,28 +84,6 @@ function CompanyFrame({ claims, page }: { claims: Claims; page?: ReactNode }) {
   );
 }
 
-/**
- * Starts "Ready to work offline" once per session, after the persisted cache is restored. The
- * menu's areas are read when its data step begins (the menu's rules may still be loading now):
- * a change of the menu never restarts it.
- */
-function useOfflineReadiness(claims: Claims, items: MenuItem[]): void {
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  const areas = useRef<ReadinessArea[]>([]);
-  useEffect(() => {
-    areas.current = items.filter((item) => item.kind === 'link' && !item.disabled).map(({ title, href }) => ({ title, href }));
-  }, [items]);
-  const userId = claims.user_id;
-  const company = Boolean(claims.company_id);
-  useEffect(() => {
-    if (!userId) return;
-    void import('../offline/offline-session')
-      .then((offline) => offline.startOfflineSession(queryClient))
-      .then(() => startOfflineReadiness({ router, queryClient, userId, company, areas: () => areas.current }));
-  }, [router, queryClient, userId, company]);
-}
-
 type FrameProps = { claims: Claims; items: MenuItem[]; restricted?: boolean; tools?: ReactNode; page?: ReactNode; children?: ReactNode };
 
 function Frame({ claims, items, restricted = false, tools, page, children }: FrameProps) {
@@ -114,8 +92,8 @@ function Frame({ claims, items, restricted = false, tools, page, children }: Fra
   const currentPath = useRouterState({ select: (state) => state.location.href });
   const [contactOpen, setContactOpen] = useState(false);
   const [contactLoaded, setContactLoaded] = useState(false);
-  // Every screen of the menu, and its first page of data, opens offline later, even never visited.
-  useOfflineReadiness(claims, items);
+  // The menu's screens open offline later, even those never visited.
+  useWarmRouteChunks(items.filter((item) => !item.disabled).map((item) => item.href));
   const openContact = () => {
     menu.closeDrawer();
     setContactLoaded(true);

@@ -13,8 +13,6 @@ import { useLogout } from '../../auth/use-logout';
 import { changesCount } from '../../offline/outbox-copy';
 import { useOutboxCount } from '../../offline/outbox-items';
 import { profileVisible, PROFILE_ENTRY } from '../menu/account-registry';
-import { useOfflineReadinessState } from '../../pwa/offline-readiness';
-import { GETTING_READY_OFFLINE, NOT_READY_OFFLINE, READY_TO_WORK_OFFLINE } from '../../pwa/offline-readiness-copy';
 import { useAvatarSrc } from './use-avatar-src';
 
 export const IMPERSONATION_MODE = 'Impersonation Mode';
@@ -28,7 +26,6 @@ export function UserMenu({ firstName, userId, impersonating, companyUser, restri
   const requestLogout = () => (unsent > 0 ? setConfirming(true) : logout.mutate());
   // Profile pictures belong to company users (User.profile_image); administrators get the placeholder.
   const avatar = useAvatarSrc(companyUser ? userId : undefined);
-  const readiness = useOfflineReadinessState();
   return (
     <>
       <Menu position="bottom-end" shadow="md" width={200}>
@@ -58,15 +55,6 @@ export function UserMenu({ firstName, userId, impersonating, companyUser, restri
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
-          {readiness.status !== 'idle' && (
-            <Menu.Label data-testid="offline-readiness">
-              {readiness.status === 'preparing'
-                ? GETTING_READY_OFFLINE
-                : readiness.notReady.length === 0
-                  ? READY_TO_WORK_OFFLINE
-                  : `${NOT_READY_OFFLINE}: ${readiness.notReady.join(', ')}`}
-            </Menu.Label>
-          )}
           {profileVisible({ companyUser, restricted }) && (
             <Menu.Item component={Link} to={PROFILE_ENTRY.path} leftSection={<IconUser size={16} aria-hidden="true" />}>
               {PROFILE_ENTRY.label}
