@@ -11,11 +11,11 @@ const SCREENSHOTS = 'test-results/notices';
 
 const receiptCounts = (page: Page) => page.getByTestId('receipt-counts');
 
-test('a notice asking for acknowledgement: Ella acknowledges it and the owner sees the receipt live', async ({ browser }) => {
+test('a notice asking for acknowledgement: Grace acknowledges it and the owner sees the receipt live', async ({ browser }) => {
   test.setTimeout(90_000);
   const title = `Lift out of order ${Date.now()}`;
   const owner = await openAs(browser, ACCOUNTS.owner, PHONE);
-  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
+  const grace = await openAs(browser, 'grace.murray@demo.test', PHONE);
 
   await owner.goto('/notices/new');
   await owner.getByRole('textbox', { name: /^Title/ }).fill(title);
@@ -35,23 +35,23 @@ test('a notice asking for acknowledgement: Ella acknowledges it and the owner se
   await expect(owner.getByText('You published this notice. The people it is for are asked to acknowledge it.')).toBeVisible();
   await expect(owner.getByText(/You acknowledged this notice/)).toHaveCount(0);
 
-  // Ella finds it unread on the noticeboard, asking for acknowledgement, and acknowledges it.
-  await ella.goto('/notices');
-  const card = ella.getByRole('listitem').filter({ hasText: title });
+  // Grace finds it unread on the noticeboard, asking for acknowledgement, and acknowledges it.
+  await grace.goto('/notices');
+  const card = grace.getByRole('listitem').filter({ hasText: title });
   await expect(card.getByText('Please acknowledge')).toBeVisible();
   await expect(card.getByText('Unread')).toBeVisible();
   await card.getByRole('link', { name: title }).click();
-  await ella.getByRole('button', { name: 'I have read and understood' }).click();
-  await expect(ella.getByText(/^You acknowledged this notice on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/)).toBeVisible();
-  await ella.screenshot({ path: `${SCREENSHOTS}/acknowledged-phone.png`, fullPage: true });
+  await grace.getByRole('button', { name: 'I have read and understood' }).click();
+  await expect(grace.getByText(/^You acknowledged this notice on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/)).toBeVisible();
+  await grace.screenshot({ path: `${SCREENSHOTS}/acknowledged-phone.png`, fullPage: true });
 
   // The owner's page, open all along, counts it without a reload.
   await expect(receiptCounts(owner)).toContainText('Acknowledged by 1 of', { timeout: 10_000 });
   await owner.locator('label', { hasText: /^Acknowledged$/ }).click();
-  await expect(owner.getByRole('list', { name: 'Receipts' }).getByText('Ella Evans')).toBeVisible();
+  await expect(owner.getByRole('list', { name: 'Receipts' }).getByText('Grace Murray')).toBeVisible();
   await owner.screenshot({ path: `${SCREENSHOTS}/receipts-phone.png`, fullPage: true });
   await owner.context().close();
-  await ella.context().close();
+  await grace.context().close();
 });
 
 test('an acknowledgement made with no network waits in the outbox and lands once', async ({ browser, request }) => {
