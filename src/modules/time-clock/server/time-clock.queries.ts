@@ -155,17 +155,7 @@ export async function updateEntry(
   input: {
     companyId: string;
     id: string;
-    values: Partial<{
-      clock_in_at: Date;
-      clock_out_at: Date | null;
-      break_minutes: number;
-      worked_minutes: number | null;
-      flags: ClockFlag[];
-      approval: 'pending' | 'approved';
-      approved_by: string | null;
-      approved_at: Date | null;
-      reminded_at: Date | null;
-    }>;
+    values: Partial<Omit<EntryRow, 'id' | 'company_id' | 'user_id' | 'shift_id' | 'payroll_period_id'> & { reminded_at: Date | null }>;
   },
 ): Promise<void> {
   await trx
