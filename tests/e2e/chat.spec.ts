@@ -13,6 +13,9 @@ import { root, startAppServer, type AppServer } from './support/app-server';
 import { expect, PHONE, signIn, test, waitForActivatedServiceWorker } from './support/fixtures';
 import { mailCount, waitForMail } from './support/mail-sink';
 
+// Offline, push or the outbox: this spec works with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const IN_HOURS = '2026-11-24T10:00:00Z';
 const AFTER_HOURS = '2026-11-24T18:30:00Z';
 

@@ -10,6 +10,9 @@ import { extractPdfText } from '../../src/modules/documents/server/pdf-text';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
+// Offline, push or the outbox: this spec works with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page
     .getByRole('textbox', { name: label })

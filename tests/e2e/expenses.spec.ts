@@ -10,6 +10,9 @@ import type { ExpenseClaim, ExpenseClaimDetail } from '../../src/modules/expense
 import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
+// Offline, push or the outbox: this spec works with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const SCREENSHOTS = 'test-results/expenses';
 
 /** A real PNG "photo" bigger than the 2,000 px the phone keeps: plain paper with a dark band. */

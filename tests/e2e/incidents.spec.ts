@@ -8,6 +8,9 @@ import { pngImage } from '../support/upload-fixtures';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
+// Offline, push or the outbox: this spec works with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const SCREENSHOTS = 'test-results/incidents';
 
 /** The owner's view of the log: the records at `location`. */

@@ -2,6 +2,9 @@
 // accounts the embedded database is seeded with.
 import { expect, signIn, test } from './support/fixtures';
 
+// Offline, push or the outbox: this spec works with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const OWNER = { email: 'owner@demo.test', password: 'demo-password' };
 
 test('the owner signs in, lands on / with the greeting, and signs out', async ({ page }) => {

@@ -3,19 +3,25 @@
 // the owner's read receipts move without a reload; an acknowledgement made with no network
 // waits in the outbox and lands once; an article is found by a word of its body.
 import type { Page } from '@playwright/test';
+import type { NoticeReceipts } from '../../src/modules/notices/notices.contract';
 import { QUEUED_TOAST_MESSAGE } from '../../src/client/offline/outbox-copy';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
+// Offline, push or the outbox: this spec works with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const SCREENSHOTS = 'test-results/notices';
 
 const receiptCounts = (page: Page) => page.getByTestId('receipt-counts');
+/** Nobody else's spec signs in as Grace: Ella's Needs-your-action flow on the other worker acknowledges every notice for everyone. */
+const GRACE = 'grace.murray@demo.test';
 
 test('a notice asking for acknowledgement: Grace acknowledges it and the owner sees the receipt live', async ({ browser }) => {
   test.setTimeout(90_000);
   const title = `Lift out of order ${Date.now()}`;
   const owner = await openAs(browser, ACCOUNTS.owner, PHONE);
-  const grace = await openAs(browser, 'grace.murray@demo.test', PHONE);
+  const grace = await openAs(browser, GRACE, PHONE);
 
   await owner.goto('/notices/new');
   await owner.getByRole('textbox', { name: /^Title/ }).fill(title);
@@ -45,8 +51,9 @@ test('a notice asking for acknowledgement: Grace acknowledges it and the owner s
   await expect(grace.getByText(/^You acknowledged this notice on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/)).toBeVisible();
   await grace.screenshot({ path: `${SCREENSHOTS}/acknowledged-phone.png`, fullPage: true });
 
-  // The owner's page, open all along, counts it without a reload.
-  await expect(receiptCounts(owner)).toContainText('Acknowledged by 1 of', { timeout: 10_000 });
+  // The owner's page, open all along, counts it without a reload (at least Grace: the notice is for
+  // everyone, and Ella's Needs-your-action flow on the other worker may acknowledge it too).
+  await expect(receiptCounts(owner)).toContainText(/Acknowledged by [1-9]\d* of/, { timeout: 10_000 });
   await owner.locator('label', { hasText: /^Acknowledged$/ }).click();
   await expect(owner.getByRole('list', { name: 'Receipts' }).getByText('Grace Murray')).toBeVisible();
   await owner.screenshot({ path: `${SCREENSHOTS}/receipts-phone.png`, fullPage: true });
@@ -69,26 +76,28 @@ test('an acknowledgement made with no network waits in the outbox and lands once
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
+  // Grace's own acknowledgements: others of the audience may acknowledge it meanwhile.
   const acknowledged = async () => {
     const res = await request.get(`/api/notices/${id}/receipts`, { headers: { authorization: `Bearer ${auth_token}` } });
-    return ((await res.json()) as { acknowledged: number }).acknowledged;
+    const { results } = (await res.json()) as NoticeReceipts;
+    return results.filter((receipt) => receipt.user.first_name === 'Grace' && receipt.user.surname === 'Murray' && receipt.acknowledged_at !== null).length;
   };
 
-  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
-  await waitForActivatedServiceWorker(ella);
-  await ella.goto(`/notice/${id}`);
-  await expect(ella.getByRole('button', { name: 'I have read and understood' })).toBeVisible();
-  await ella.context().setOffline(true);
-  await ella.getByRole('button', { name: 'I have read and understood' }).click();
-  await expect(ella.getByText(QUEUED_TOAST_MESSAGE)).toBeVisible();
-  await expect(ella.getByText('Waiting to sync')).toBeVisible();
+  const grace = await openAs(browser, GRACE, PHONE);
+  await waitForActivatedServiceWorker(grace);
+  await grace.goto(`/notice/${id}`);
+  await expect(grace.getByRole('button', { name: 'I have read and understood' })).toBeVisible();
+  await grace.context().setOffline(true);
+  await grace.getByRole('button', { name: 'I have read and understood' }).click();
+  await expect(grace.getByText(QUEUED_TOAST_MESSAGE)).toBeVisible();
+  await expect(grace.getByText('Waiting to sync')).toBeVisible();
   expect(await acknowledged()).toBe(0);
 
-  await ella.context().setOffline(false);
+  await grace.context().setOffline(false);
   await expect.poll(acknowledged, { timeout: 30_000 }).toBe(1);
-  await ella.waitForTimeout(2_000);
+  await grace.waitForTimeout(2_000);
   expect(await acknowledged()).toBe(1);
-  await ella.context().close();
+  await grace.context().close();
 });
 
 test('an article is found on a phone by a word of its body, with its sources and related articles', async ({ browser }) => {

@@ -18,6 +18,9 @@ import { expect, signIn, test } from './support/fixtures';
 import { postContactMessages, type QueuedAnswer } from './support/outbox-writes';
 import { notifyCompanyUser, withServerDatabase } from './support/server-database';
 
+// Offline, push or the outbox: this spec works with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe.configure({ mode: 'serial' });
 
 const NOTICE = 'Rota for next week is up — check your Saturday shift';

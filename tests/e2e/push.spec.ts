@@ -16,6 +16,9 @@ import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, PHONE, signIn, test, waitForActivatedServiceWorker } from './support/fixtures';
 import { withServerDatabase } from './support/server-database';
 
+// Offline, push or the outbox: this spec works with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const SCREENSHOTS = '/tmp/push-e2e';
 // A Tuesday well ahead, different each run, so no other spec's booking overlaps it — and
 // away from Christmas and New Year, whose bank holidays (and their substitutes) fall on Tuesdays.

@@ -17,6 +17,9 @@ import { addDays, londonDate, londonInstant, startOfWeek } from '../../src/share
 import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
+// Offline, push or the outbox: this spec works with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const nextMonday = addDays(startOfWeek(londonDate(new Date())), 7);
 const weekday = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));

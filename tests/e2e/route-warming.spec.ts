@@ -7,6 +7,9 @@ import { OFFLINE_NOT_SEEN } from '../../src/client/offline/offline-empty-state';
 import { ACCOUNTS } from './support/accounts';
 import { expect, signIn, test, waitForActivatedServiceWorker } from './support/fixtures';
 
+// Offline, push or the outbox: this spec works with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 test('a menu screen never visited opens offline on a phone', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB', timezoneId: 'Europe/London' });
   const page = await context.newPage();

@@ -1,6 +1,9 @@
 // The service worker: it activates, precaches the shell, and the app opens with no network.
 import { expect, test, waitForActivatedServiceWorker } from './support/fixtures';
 
+// Offline, push or the outbox: this spec works with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 test('the service worker reaches "activated" and precaches the shell', async ({ page }) => {
   await page.goto('/login');
   await waitForActivatedServiceWorker(page);

@@ -11,6 +11,9 @@ import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 import { withServerDatabase } from './support/server-database';
 
+// Offline, push or the outbox: this spec works with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const AVA = 'ava.kowalski@demo.test';
 const SCREENSHOTS = 'test-results/time-clock';
 

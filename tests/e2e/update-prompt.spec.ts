@@ -12,6 +12,9 @@ import { expect, signIn, test, waitForActivatedServiceWorker, waitingWorkerState
 import { pageCompanyId, postContactMessages } from './support/outbox-writes';
 import { withServerDatabase } from './support/server-database';
 
+// Offline, push or the outbox: this spec works with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 let server: AppServer;
 
 test.beforeAll(async () => {

@@ -118,7 +118,8 @@ export type AppServer = {
 /**
  * Starts a server of its own on a private copy of the run's client snapshot (E2E_CLIENT_DIR,
  * set by playwright.config.ts), for a test that changes the served files or stops the server.
- * It runs the server entry directly: the snapshot is already built. `env` adds to serverEnv.
+ * It runs the built server as the run's main server does (scripts/start.mjs, which finds it fresh):
+ * compiling the TypeScript at each start cost several CPU seconds. `env` adds to serverEnv.
  */
 export async function startAppServer(name: string, env: Record<string, string> = {}): Promise<AppServer> {
   const source = process.env.E2E_CLIENT_DIR ?? builtClientDir;
@@ -128,7 +129,7 @@ export async function startAppServer(name: string, env: Record<string, string> =
   const clientDir = freshDir(`e2e-client-${name}-${port}`);
   fs.cpSync(source, clientDir, { recursive: true });
   const spawnServer = () =>
-    spawn(process.execPath, ['--import', 'tsx', 'src/app/server/main.ts'], {
+    spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: root,
       env: { ...process.env, ...serverEnv({ port, dataDir, clientDir }), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
