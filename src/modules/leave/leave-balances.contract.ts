@@ -30,6 +30,8 @@ export type PeriodValue = {
   entitlement: number;
   carried_over: number;
   carry_over_expires_on: string | null;
+  /** Leave sickness prevented, carried under WTR reg 13(10) beside the policy's carry-over, soonest expiry first. */
+  sickness_carry_overs: SicknessCarryOverLine[];
   /** Sum of the logs: entitlement, carry-over, adjustments, accruals, minus approved absences. */
   balance: number;
   /** Deductions of requests still pending. */
@@ -44,6 +46,23 @@ export type PeriodValue = {
   taken: number;
   booked: number;
 };
+/** One line of leave carried because sickness prevented it: the leave year it arose in, usable until 18 months after that year. */
+export type SicknessCarryOverLine = { amount: number; arose_start: string; arose_end: string; expires_on: string; expired: boolean };
+
+/** What the person's holiday is paid at, on their current leave year (hours only: pay itself is for payroll). */
+export type HolidayPaySummary = {
+  /** WTR reg 16 with ERA 1996 ss. 221–224: average weekly hours over the last 52 weeks worked (rota and paid overtime). */
+  reference: {
+    average_weekly_hours: number | null;
+    weeks_counted: number;
+    total_hours: number;
+    from: string | null;
+    to: string;
+  };
+  /** WTR reg 16A: 12.07% of the pay for hours worked, when the company chose rolled-up pay and the person's leave accrues from hours worked. */
+  rolled_up: { hours_worked: number; holiday_pay_hours: number } | null;
+};
+
 export type AbsencePeriod = {
   id: string;
   user_id: string;
@@ -54,6 +73,8 @@ export type AbsencePeriod = {
   template_name: string | null;
   is_current: boolean;
   values: PeriodValue[];
+  /** On the current leave year when asked for alone (current_only): null on the others. */
+  holiday_pay: HolidayPaySummary | null;
 };
 /** `grouped=1`: the same values gathered by leave type, newest period first. */
 export type PeriodGroup = {

@@ -115,11 +115,22 @@ export type PolicyTemplateInput = v.InferInput<typeof PolicyTemplateInputSchema>
 
 // ---- Company leave settings (GET/PUT /api/company-leave-settings) --------------------------
 
-export type CompanyLeaveSettings = { leave_year_start_month: number; leave_year_start_day: number };
+export type CompanyLeaveSettings = {
+  leave_year_start_month: number;
+  leave_year_start_day: number;
+  /** WTR reg 16A: irregular-hours and part-year workers are paid 12.07% of their pay for hours worked as holiday pay. */
+  rolled_up_holiday_pay: boolean;
+};
 export const CompanyLeaveSettingsInputSchema = v.object({
   leave_year_start_month: numberField({ min: 1, max: 12, integer: true }),
   leave_year_start_day: numberField({ min: 1, max: 28, integer: true }),
+  /** Left out: unchanged. */
+  rolled_up_holiday_pay: v.optional(v.boolean()),
 });
+export type CompanyLeaveSettingsInput = v.InferOutput<typeof CompanyLeaveSettingsInputSchema>;
+/** Shown beside the switch in the leave settings. */
+export const ROLLED_UP_HOLIDAY_PAY_DESCRIPTION =
+  'Irregular-hours and part-year workers (policies accruing 12.07% of hours worked) are paid 12.07% of their pay for hours worked as holiday pay with their wages, shown on their balances and in the payroll export, instead of being paid when they take leave. For leave years starting on or after 1 April 2024.';
 
 // ---- Blocked date periods (GET/POST /api/blocked-date-period, PUT/DELETE …/{id}) ------------
 

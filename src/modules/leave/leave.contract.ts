@@ -202,6 +202,9 @@ export const VALUE_LOG_KINDS = [
   'absence_cancelled',
   /** Leave taken before the company's people were imported (reason "Imported"): counted as taken. */
   'imported',
+  /** Leave sickness prevented, carried under WTR reg 13(10) beside the policy's carry-over, and its expiry. */
+  'sickness_carry_over',
+  'sickness_expiry',
 ] as const;
 export type ValueLogKind = (typeof VALUE_LOG_KINDS)[number];
 /** What an administrator may log by hand; the rest are written by the system. */

@@ -159,6 +159,7 @@ describe('the leave-year start', () => {
     expect((await send(acme, 'employee', 'GET', '/api/company-leave-settings')).json<CompanyLeaveSettings>()).toEqual({
       leave_year_start_month: 1,
       leave_year_start_day: 1,
+      rolled_up_holiday_pay: false,
     });
     expect(
       (await send(acme, 'employee', 'PUT', '/api/company-leave-settings', { leave_year_start_month: 4, leave_year_start_day: 1 }))
@@ -168,7 +169,11 @@ describe('the leave-year start', () => {
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(errorsOf(bad)).sort()).toEqual(['leave_year_start_day', 'leave_year_start_month']);
     const saved = await send(other, 'hr', 'PUT', '/api/company-leave-settings', { leave_year_start_month: 4, leave_year_start_day: 6 });
-    expect(saved.json<CompanyLeaveSettings>()).toEqual({ leave_year_start_month: 4, leave_year_start_day: 6 });
+    expect(saved.json<CompanyLeaveSettings>()).toEqual({
+      leave_year_start_month: 4,
+      leave_year_start_day: 6,
+      rolled_up_holiday_pay: false,
+    });
     expect((await send(acme, 'hr', 'GET', '/api/company-leave-settings')).json<CompanyLeaveSettings>().leave_year_start_month).toBe(1);
   });
 });

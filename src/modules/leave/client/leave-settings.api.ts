@@ -8,7 +8,13 @@ import { apiFetch } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
 import type { ListResponse } from '../../../shared/list';
 import { updateCompanySettingsMutationOptions } from '../../../client/api/reference-lists';
-import { type BankHoliday, type BlockedDatePeriod, type CompanyLeaveSettings, type PolicyTemplate } from '../leave-settings.contract';
+import {
+  type BankHoliday,
+  type BlockedDatePeriod,
+  type CompanyLeaveSettings,
+  type CompanyLeaveSettingsInput,
+  type PolicyTemplate,
+} from '../leave-settings.contract';
 import { LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths, type BankHolidayRegion, type LeaveResource } from '../leave.contract';
 
 const ALL = { limit: 500 };
@@ -61,7 +67,7 @@ export const deleteSettingMutationOptions = (queryClient: QueryClient, resource:
 });
 
 export const saveLeaveSettingsMutationOptions = (queryClient: QueryClient) => ({
-  mutationFn: (input: CompanyLeaveSettings) =>
+  mutationFn: (input: CompanyLeaveSettingsInput) =>
     apiFetch<CompanyLeaveSettings>(leavePaths.resource(LEAVE_RESOURCES.leaveSettings), { method: 'PUT', body: input }),
   onSuccess: (saved: CompanyLeaveSettings) => {
     queryClient.setQueryData(settingsKeys.leaveSettings, saved);

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import { isUuid } from '../../../shared/ids';
-import type { AbsencePeriod, PeriodValue, UserAbsencePolicy, ValueLog } from '../leave-balances.contract';
+import type { AbsencePeriod, PeriodValue, SicknessCarryOverLine, UserAbsencePolicy, ValueLog } from '../leave-balances.contract';
 import type { ValueLogKind } from '../leave.contract';
 import type { ValueRow } from './balances';
 import { leaveTypeSummaryOf } from './leave-type-summary';
@@ -31,7 +31,7 @@ export async function setPeriodTemplate(trx: Trx, input: { periodId: string; tem
   await trx.updateTable('user_absence_periods').set({ template_id: input.templateId }).where('id', '=', input.periodId).execute();
 }
 
-type PeriodHead = Omit<AbsencePeriod, 'values'>;
+type PeriodHead = Omit<AbsencePeriod, 'values' | 'holiday_pay'>;
 
 export async function listPeriods(
   trx: DbOrTrx,
@@ -84,7 +84,10 @@ function valuesQuery(trx: DbOrTrx, companyId: string, today: string) {
       sql<number>`coalesce((select sum(a.deduction) from user_absences a
           where a.period_id = v.period_id and a.leave_type_id = v.leave_type_id and a.status = 'pending'), 0)::float8`.as('pending'),
       logSum(['bank_holidays']).as('bank_holidays'),
-      logSum(['adjustment', 'hours_worked', 'expiry']).as('adjusted'),
+      logSum(['adjustment', 'hours_worked', 'expiry', 'sickness_expiry']).as('adjusted'),
+      sql<SicknessCarryOverLine[]>`coalesce((select jsonb_agg(jsonb_build_object('amount', s.amount::float8, 'arose_start', s.arose_start,
+          'arose_end', s.arose_end, 'expires_on', s.expires_on, 'expired', s.expired_at is not null) order by s.expires_on)
+        from leave_sickness_carry_overs s where s.value_id = v.id), '[]'::jsonb)`.as('sickness_carry_overs'),
       // Leave taken before an import is logged (kind 'imported', negative) and counted as taken.
       sql<number>`${approvedSum('taken', today)} - ${logSum(['imported'])}`.as('taken'),
       approvedSum('booked', today).as('booked'),
@@ -105,6 +108,7 @@ const toValue = (row: ValueSelection): PeriodValue => {
     entitlement: row.entitlement,
     carried_over: row.carried_over,
     carry_over_expires_on: row.carry_over_expires_on,
+    sickness_carry_overs: row.sickness_carry_overs,
     balance: row.balance,
     bank_holidays: round(-row.bank_holidays),
     adjusted: round(row.adjusted),

@@ -17,6 +17,7 @@ import {
 } from '../leave-balances.contract';
 import { LEAVE_INVALIDATES, LEAVE_RESOURCES } from '../leave.contract';
 import { ensurePeriodFor } from './balances';
+import { holidayPayOf } from './holiday-pay';
 import { withValueOwner } from './balances-access';
 import { findUserPolicy, getPeriodValue, latestValueLog, listPeriods, listValueLogs, listValues } from './balances-read.queries';
 import { changeUserTemplate, createNextPeriod, logManualChange } from './periods';
@@ -33,7 +34,16 @@ async function periodsOf(
 ): Promise<AbsencePeriod[]> {
   const heads = await listPeriods(trx, input);
   const values = await listValues(trx, { companyId: input.companyId, periodIds: heads.map((head) => head.id), today: input.today });
-  return heads.map((head) => ({ ...head, values: values.filter((value) => value.period_id === head.id) }));
+  const periods: AbsencePeriod[] = [];
+  for (const head of heads) {
+    // Holiday pay reads a year of rota shifts: only for the current year asked for alone.
+    const holidayPay =
+      input.currentOnly && head.is_current
+        ? await holidayPayOf(trx, { companyId: input.companyId, userId: input.userId, period: head, today: input.today })
+        : null;
+    periods.push({ ...head, values: values.filter((value) => value.period_id === head.id), holiday_pay: holidayPay });
+  }
+  return periods;
 }
 
 function groupByLeaveType(periods: AbsencePeriod[]): PeriodGroup[] {

@@ -15,6 +15,7 @@ import {
   type WeekHours,
 } from '../leave-rules';
 import { accruedToDate, carryOver, carryOverExpiry } from '../accrual-rules';
+import { applySicknessCarryOver } from './sickness-carry-over';
 import type { AbsencePolicyTemplatesTable, UserAbsencePeriodsTable, UserAbsencePeriodValuesTable } from './leave-tables';
 import type { Selectable } from 'kysely';
 import {
@@ -194,12 +195,14 @@ export async function applyCarryOver(
     template: PolicyTemplateRow;
     annualLeaveTypeId: string;
     actorId: string | null;
+    /** Already carried as leave sickness prevented (WTR reg 13(10)): not carried again under the policy. */
+    reserved?: number;
   },
 ): Promise<number> {
   const { previous, period, template } = input;
   const before = await findValue(trx, { companyId: input.companyId, periodId: previous.id, leaveTypeId: input.annualLeaveTypeId });
   if (!before) return 0;
-  const carried = carryOver(before.balance, template.carry_over_max, template.unit);
+  const carried = carryOver(before.balance - (input.reserved ?? 0), template.carry_over_max, template.unit);
   if (carried <= 0) return 0;
   const value = await ensureValue(trx, { companyId: input.companyId, period, leaveTypeId: input.annualLeaveTypeId, unit: template.unit });
   if (value.carried_over > 0) return 0;
@@ -219,6 +222,36 @@ export async function applyCarryOver(
     actorId: input.actorId,
   });
   return carried;
+}
+
+/** The previous year's leave sickness prevented, carried beside the policy's carry-over (sickness-carry-over.ts). */
+async function carrySickness(
+  trx: Trx,
+  input: { context: LeaveContext; previous: PeriodRow; period: PeriodRow; annualLeaveTypeId: string; actorId: string | null },
+): Promise<number> {
+  const { context, previous, period } = input;
+  const before = await findValue(trx, { companyId: context.companyId, periodId: previous.id, leaveTypeId: input.annualLeaveTypeId });
+  if (!before) return 0;
+  const target = await ensureValue(trx, { companyId: context.companyId, period, leaveTypeId: input.annualLeaveTypeId, unit: before.unit });
+  const bankHolidays = await personBankHolidays(trx, {
+    companyId: context.companyId,
+    region: context.region,
+    from: previous.start_date,
+    to: previous.end_date,
+  });
+  return applySicknessCarryOver(trx, {
+    companyId: context.companyId,
+    userId: context.userId,
+    previous,
+    period,
+    before,
+    target,
+    week: context.week,
+    bankHolidays,
+    employment: { start: context.employmentStart, end: context.employmentEnd },
+    actorId: input.actorId,
+    log: logValueChange,
+  });
 }
 
 /**
@@ -257,6 +290,7 @@ export async function openPeriod(
       date: addDays(year.start_date, -1),
     });
     if (previous) {
+      const reserved = await carrySickness(trx, { context, previous, period, annualLeaveTypeId, actorId: input.actorId });
       await applyCarryOver(trx, {
         companyId: context.companyId,
         userId: context.userId,
@@ -265,6 +299,7 @@ export async function openPeriod(
         template,
         annualLeaveTypeId,
         actorId: input.actorId,
+        reserved,
       });
     }
   }

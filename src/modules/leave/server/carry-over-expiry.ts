@@ -2,7 +2,9 @@
 // still unused after their expiry date are taken off with an 'expiry' log — once per value,
 // since a value with an expiry log is never picked again; leave is drawn from the carried days
 // first, so what expires is what was carried minus what was taken up to that date. (2) Monthly
-// accrual is topped up with an 'accrual' log to what the year has accrued by today. Each
+// accrual is topped up with an 'accrual' log to what the year has accrued by today. Leave
+// carried after sickness (WTR reg 13(10)) expires line by line after its own last usable day
+// (sickness-carry-over.ts) and counts among the expired values. Each
 // company's changes run in their own system-scope transaction and publish one invalidation.
 import { withSystem, type Db, type Trx } from '../../../server/db/database';
 import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
@@ -18,6 +20,8 @@ import {
   type ExpiringValue,
 } from './carry-over-expiry.queries';
 import { publishLeave } from './settings-access';
+import { findExpiredSicknessLines } from './sickness-carry-over.queries';
+import { expireSicknessLine } from './sickness-carry-over';
 
 const shown = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
 
@@ -63,7 +67,8 @@ export async function runLeaveBalanceJobs(
   const companies = await withSystem(db, async (trx) => {
     const expiring = await findExpiredCarryOvers(trx, { today, ...filter });
     const accruing = await findMonthlyAccrualValues(trx, { today, monthAgo, ...filter });
-    return new Set([...expiring, ...accruing].map((row) => row.company_id));
+    const sickness = await findExpiredSicknessLines(trx, { today, ...filter });
+    return new Set([...expiring, ...accruing, ...sickness].map((row) => row.company_id));
   });
   let expired = 0;
   let accrued = 0;
@@ -75,6 +80,11 @@ export async function runLeaveBalanceJobs(
       let changed = 0;
       for (const value of await findExpiredCarryOvers(trx, { today, companyId })) {
         await expireOne(trx, value);
+        expired += 1;
+        changed += 1;
+      }
+      for (const line of await findExpiredSicknessLines(trx, { today, companyId })) {
+        await expireSicknessLine(trx, line, logValueChange);
         expired += 1;
         changed += 1;
       }

@@ -4,12 +4,15 @@
 // around today written straight to the tables with their logs, so the balances add up: past
 // approved annual leave for several people, two requests in Operations waiting for Marcus
 // (manager@demo.test), one approved for next week, and Ella's three days off sick last month
-// with a self-certification waiting for her. Dates follow today, so the demo always looks live;
+// with a self-certification waiting for her; a Kitchen worker has 6 days carried after last
+// year's sickness (WTR reg 13(10)). Dates follow today, so the demo always looks live;
 // it is written once (a company that already has absences is left alone).
 import type { Trx } from '../../../server/db/database';
-import { addDays, londonDate, startOfWeek } from '../../../shared/dates';
+import { addDays, DATE_FORMATS, formatCalendarDate, londonDate, startOfWeek } from '../../../shared/dates';
 import type { AbsenceStatus, LeaveTypeKey } from '../leave.contract';
 import { addMonths, requestDeduction } from '../leave-rules';
+import { sicknessCarryOverExpiry } from '../holiday-rules';
+import { insertSicknessLine } from './sickness-carry-over.queries';
 import { describeAbsence } from './absences-notify';
 import { ensurePeriodFor, ensureValue, leaveContext, logValueChange, personBankHolidays } from './balances';
 import {
@@ -154,6 +157,40 @@ export async function seedLeaveDemo(
     if (!type) continue;
     await insertAbsenceWithLogs(trx, { companyId, absence, type });
   }
+  const annualLeave = types.get('annual_leave');
+  if (kitchen1 && annualLeave) await seedSicknessCarryOver(trx, { companyId, userId: kitchen1.id, today, leaveTypeId: annualLeave.id });
+}
+
+/** WTR reg 13(10): a long sickness last leave year left one person 6 days, carried as a line of its own until 18 months after that year. */
+async function seedSicknessCarryOver(
+  trx: Trx,
+  input: { companyId: string; userId: string; today: string; leaveTypeId: string },
+): Promise<void> {
+  const { companyId, userId } = input;
+  const period = await ensurePeriodFor(trx, { companyId, userId, date: input.today, actorId: null });
+  if (!period || period.unit !== 'days') return;
+  const value = await ensureValue(trx, { companyId, period, leaveTypeId: input.leaveTypeId, unit: 'days' });
+  const year = { start_date: addMonths(period.start_date, -12), end_date: addDays(period.start_date, -1) };
+  const expires = sicknessCarryOverExpiry(year);
+  const shown = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
+  const id = await insertSicknessLine(trx, {
+    companyId,
+    userId,
+    valueId: value.id,
+    aroseStart: year.start_date,
+    aroseEnd: year.end_date,
+    amount: 6,
+    expiresOn: expires,
+  });
+  if (!id) return;
+  await logValueChange(trx, {
+    companyId,
+    valueId: value.id,
+    userId,
+    change: 6,
+    kind: 'sickness_carry_over',
+    reason: `Leave sickness prevented in the leave year ${shown(year.start_date)} to ${shown(year.end_date)} (WTR reg 13(10)): 6 days; usable until ${shown(expires)}`,
+  });
 }
 
 async function insertAbsenceWithLogs(

@@ -1,6 +1,7 @@
 // What the leave module offers other modules through its registration (the platform's
 // src/server/module-hooks.ts): the time-off-in-lieu ledger overtime credits, and the unpaid
-// and sickness days a pay period reports with their Statutory Sick Pay.
+// and sickness days a pay period reports with their Statutory Sick Pay, and holiday pay
+// (rolled-up pay and the 52-week reference, holiday-pay-payroll.ts).
 import type { Trx } from '../../../server/db/database';
 import type {
   PayrollContributor,
@@ -16,6 +17,7 @@ import { ensurePeriodFor, ensureValue, leaveContext, logValueChange } from './ba
 import { findPersonLeaveFacts, findValue, findWorkingWeek } from './balances.queries';
 import { findPayrollAbsences, findToilLeaveTypeId, type PayrollAbsenceRow } from './leave-hooks.queries';
 import { sickPayOf, taxYearOf } from './sick-pay';
+import { holidayPayElements } from './holiday-pay-payroll';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -163,6 +165,7 @@ export const leavePayroll: PayrollContributor = {
       elements.push(...absenceDays(row, window, person.week, person.holidays));
     }
     elements.push(...(await sickPayElements(trx, window, absences)));
+    elements.push(...(await holidayPayElements(trx, window)));
     return elements;
   },
 };

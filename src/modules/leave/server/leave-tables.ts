@@ -52,6 +52,7 @@ export interface CompanyLeaveSettingsTable {
   company_id: string;
   leave_year_start_month: Generated<number>;
   leave_year_start_day: Generated<number>;
+  rolled_up_holiday_pay: Generated<boolean>;
   updated_at: Generated<Date>;
 }
 
@@ -78,6 +79,16 @@ export interface UserAbsencePeriodValuesTable extends UserRow {
   carry_over_expires_on: string | null;
   /** Always the sum of the value's logs: change it only through logValueChange. */
   balance: Generated<number>;
+}
+
+/** Migration 0054: leave sickness prevented, carried under WTR reg 13(10) as lines of their own. */
+export interface LeaveSicknessCarryOversTable extends UserRow {
+  value_id: string;
+  arose_start: string;
+  arose_end: string;
+  amount: number;
+  expires_on: string;
+  expired_at: Date | null;
 }
 
 export interface UserAbsencePeriodValueLogsTable extends UserRow {
@@ -166,6 +177,7 @@ declare module '../../../server/db/schema' {
     user_absence_periods: UserAbsencePeriodsTable;
     user_absence_period_values: UserAbsencePeriodValuesTable;
     user_absence_period_value_logs: UserAbsencePeriodValueLogsTable;
+    leave_sickness_carry_overs: LeaveSicknessCarryOversTable;
     user_absences: UserAbsencesTable;
     user_absence_medical: UserAbsenceMedicalTable;
     user_absence_events: UserAbsenceEventsTable;

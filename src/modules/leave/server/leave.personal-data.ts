@@ -80,5 +80,13 @@ export const leavePersonalData: PersonalDataDeclaration = {
       dateColumn: 'created_at',
       erase: 'delete',
     },
+    {
+      table: 'leave_sickness_carry_overs',
+      label: 'Leave carried over after sickness',
+      subject: ['user_id'],
+      kind: 'leave',
+      dateColumn: 'expires_on',
+      erase: 'delete',
+    },
   ],
 };

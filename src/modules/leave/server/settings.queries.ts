@@ -216,10 +216,10 @@ export async function templateNameTaken(trx: DbOrTrx, input: { companyId: string
 export async function getLeaveSettings(trx: DbOrTrx, companyId: string): Promise<CompanyLeaveSettings> {
   const row = await trx
     .selectFrom('company_leave_settings')
-    .select(['leave_year_start_month', 'leave_year_start_day'])
+    .select(['leave_year_start_month', 'leave_year_start_day', 'rolled_up_holiday_pay'])
     .where('company_id', '=', companyId)
     .executeTakeFirst();
-  return row ?? { leave_year_start_month: 1, leave_year_start_day: 1 };
+  return row ?? { leave_year_start_month: 1, leave_year_start_day: 1, rolled_up_holiday_pay: false };
 }
 
 /** Whether the company has looked at its leave policy: saved its leave settings or added a policy beside the default. */
@@ -231,7 +231,14 @@ export async function leavePolicyReviewed(trx: DbOrTrx, companyId: string): Prom
   return rows[0]?.reviewed ?? false;
 }
 
-export async function saveLeaveSettings(trx: Trx, input: { companyId: string; values: CompanyLeaveSettings }): Promise<void> {
+/** Saves the settings; a value left out (undefined) stays as it was. */
+export async function saveLeaveSettings(
+  trx: Trx,
+  input: {
+    companyId: string;
+    values: Omit<CompanyLeaveSettings, 'rolled_up_holiday_pay'> & { rolled_up_holiday_pay?: boolean | undefined };
+  },
+): Promise<void> {
   await trx
     .insertInto('company_leave_settings')
     .values({ company_id: input.companyId, ...input.values })

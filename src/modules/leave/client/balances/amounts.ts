@@ -1,6 +1,7 @@
 // How leave amounts read on screen: "3 days", "0.5 days", "7.5 hours", and signed changes
 // ("+1.5 days") in a value's history. Two decimals at most: deductions are in half days or
 // quarter hours, accruals (12.07%) may be finer.
+import type { PeriodValue } from '../../leave-balances.contract';
 import type { LeaveUnit, ValueLogKind } from '../../leave.contract';
 
 export function formatNumber(value: number): string {
@@ -29,4 +30,11 @@ export const VALUE_LOG_KIND_LABELS: Record<ValueLogKind, string> = {
   absence: 'Absence',
   absence_cancelled: 'Absence cancelled',
   imported: 'Taken before import',
+  sickness_carry_over: 'Carried over after sickness',
+  sickness_expiry: 'Carried-over sickness leave expired',
 };
+
+/** The year's total: entitlement, the policy's carry-over and leave carried after sickness (WTR reg 13(10)). */
+export function yearTotal(value: Pick<PeriodValue, 'entitlement' | 'carried_over' | 'sickness_carry_overs'>): number {
+  return value.entitlement + value.carried_over + value.sickness_carry_overs.reduce((sum, line) => sum + line.amount, 0);
+}

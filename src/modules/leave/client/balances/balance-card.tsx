@@ -6,7 +6,7 @@ import '@mantine/core/styles/ColorSwatch.css';
 import { Button, ColorSwatch, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DATE_FORMATS, formatCalendarDate } from '../../../../shared/dates';
 import type { PeriodValue } from '../../leave-balances.contract';
-import { formatAmount, formatNumber } from './amounts';
+import { formatAmount, formatNumber, yearTotal } from './amounts';
 
 type BalanceCardProps = { value: PeriodValue; onHistory: () => void; onAdjust?: (() => void) | undefined };
 
@@ -14,7 +14,9 @@ const percentOf = (part: number, whole: number) => (whole > 0 ? Math.max(0, Math
 
 export function BalanceCard({ value, onHistory, onAdjust }: BalanceCardProps) {
   const { unit } = value;
-  const total = value.entitlement + value.carried_over;
+  // Expired lines stay in the sum; their expiry is among the adjustments, as the policy's carry-over's is.
+  const sicknessLines = value.sickness_carry_overs;
+  const total = yearTotal(value);
   const name = value.leave_type.name;
   const figures: [string, string][] = [
     ['Entitlement', formatAmount(value.entitlement, unit)],
@@ -24,6 +26,11 @@ export function BalanceCard({ value, onHistory, onAdjust }: BalanceCardProps) {
         ? `${formatAmount(value.carried_over, unit)} (until ${formatCalendarDate(value.carry_over_expires_on, DATE_FORMATS.date)})`
         : formatAmount(value.carried_over, unit),
     ],
+    // WTR reg 13(10): leave sickness prevented, its own line with its own expiry.
+    ...sicknessLines.map((line): [string, string] => [
+      sicknessLines.length > 1 ? `Carried over after sickness (${line.arose_end.slice(0, 4)})` : 'Carried over after sickness',
+      `${formatAmount(line.amount, unit)} (${line.expired ? 'expired' : 'until'} ${formatCalendarDate(line.expires_on, DATE_FORMATS.date)})`,
+    ]),
     // What the allowance already gives up: bank holidays when the policy includes them, and
     // administrators' adjustments — without these the figures would not add up.
     ...(value.bank_holidays > 0 ? [['Bank holidays', `−${formatAmount(value.bank_holidays, unit)}`] as [string, string]] : []),

@@ -19,6 +19,7 @@ const annual: PeriodValue = {
   entitlement: 28,
   carried_over: 2,
   carry_over_expires_on: '2026-03-31',
+  sickness_carry_overs: [],
   balance: 16,
   pending: 4,
   available: 12,
@@ -36,6 +37,7 @@ const period = (values: PeriodValue[] = [annual]): AbsencePeriod => ({
   template_id: null,
   template_name: 'Statutory (5.6 weeks)',
   is_current: true,
+  holiday_pay: null,
   values,
 });
 const log: ValueLog = {
@@ -95,6 +97,27 @@ describe('the balances page', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'History of Annual leave' }));
     expect(await screen.findByText('+28 days · Entitlement')).toBeInTheDocument();
     expect(screen.getByText('Statutory (5.6 weeks) for 2026')).toBeInTheDocument();
+  });
+
+  it('WTR reg 13(10), 16 and 16A: shows leave carried after sickness with its last day, the holiday-pay reference and rolled-up pay', async () => {
+    signInAs(grants('/api/user-absence-period', 'own', ['GET']));
+    const sick = { amount: 10, arose_start: '2025-01-01', arose_end: '2025-12-31', expires_on: '2027-06-30', expired: false };
+    serve({
+      ...period([{ ...annual, sickness_carry_overs: [sick], balance: 26, available: 22 }]),
+      holiday_pay: {
+        reference: { average_weekly_hours: 18, weeks_counted: 52, total_hours: 936, from: '2025-06-02', to: '2026-05-31' },
+        rolled_up: { hours_worked: 120, holiday_pay_hours: 14.48 },
+      },
+    });
+    renderWithApp(<BalancesPage />);
+    const card = await screen.findByRole('region', { name: 'Annual leave' });
+    expect(card).toHaveTextContent('days available of 40 days');
+    expect(card).toHaveTextContent('Carried over after sickness10 days (until 30/06/2027)');
+    const pay = screen.getByRole('region', { name: 'Holiday pay' });
+    expect(within(pay).getByTestId('holiday-pay-reference')).toHaveTextContent('18 hours a week');
+    expect(pay).toHaveTextContent('Average over 52 weeks worked, 02/06/2025 to 31/05/2026, including paid overtime');
+    expect(within(pay).getByTestId('rolled-up-holiday-pay')).toHaveTextContent('14.48 hours’ pay');
+    expect(pay).toHaveTextContent('12.07% of 120 hours worked this leave year');
   });
 
   it('says when no leave year is open', async () => {

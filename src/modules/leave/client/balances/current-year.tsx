@@ -13,6 +13,7 @@ import { policyTemplatesQueryOptions } from '../leave-settings.api';
 import { AdjustModal } from './adjust-modal';
 import { BalanceActions } from './balance-actions';
 import { BalanceCard } from './balance-card';
+import { HolidayPayPanel } from './holiday-pay-panel';
 import { PreviousYears } from './previous-years';
 import { ValueHistoryModal } from './value-history-modal';
 
@@ -78,6 +79,9 @@ function PeriodValues({ period }: { period: AbsencePeriod }) {
             />
           ))}
         </SimpleGrid>
+      )}
+      {period.holiday_pay && (period.holiday_pay.reference.average_weekly_hours !== null || period.holiday_pay.rolled_up) && (
+        <HolidayPayPanel holidayPay={period.holiday_pay} />
       )}
       <ValueHistoryModal value={history} onClose={() => setHistory(null)} />
       <AdjustModal value={adjusting} hoursWorkedPolicy={hoursWorkedPolicy} onClose={() => setAdjusting(null)} />

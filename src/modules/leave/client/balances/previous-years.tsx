@@ -5,7 +5,7 @@ import { Alert, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DATE_FORMATS, formatCalendarDate } from '../../../../shared/dates';
 import { groupedPeriodsQueryOptions } from '../balances.api';
-import { formatAmount } from './amounts';
+import { formatAmount, yearTotal } from './amounts';
 
 const year = (start: string, end: string) =>
   `${formatCalendarDate(start, DATE_FORMATS.date)} to ${formatCalendarDate(end, DATE_FORMATS.date)}`;
@@ -36,7 +36,7 @@ export function PreviousYears({ userId }: { userId: string }) {
                 {group.values.map((value) => (
                   <Table.Tr key={value.id}>
                     <Table.Td>{year(value.period_start, value.period_end)}</Table.Td>
-                    <Table.Td>{formatAmount(value.entitlement + value.carried_over, value.unit)}</Table.Td>
+                    <Table.Td>{formatAmount(yearTotal(value), value.unit)}</Table.Td>
                     <Table.Td>{formatAmount(value.taken, value.unit)}</Table.Td>
                     <Table.Td>{formatAmount(value.balance, value.unit)}</Table.Td>
                   </Table.Tr>

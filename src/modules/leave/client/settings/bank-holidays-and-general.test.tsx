@@ -54,7 +54,9 @@ describe('the general tab', () => {
   function serve() {
     const puts: unknown[] = [];
     server.use(
-      http.get('/api/company-leave-settings', () => HttpResponse.json({ leave_year_start_month: 1, leave_year_start_day: 1 })),
+      http.get('/api/company-leave-settings', () =>
+        HttpResponse.json({ leave_year_start_month: 1, leave_year_start_day: 1, rolled_up_holiday_pay: false }),
+      ),
       http.put('/api/company-leave-settings', async ({ request }) => {
         const body = (await request.json()) as { leave_year_start_month: number; leave_year_start_day: number };
         puts.push(body);
@@ -80,6 +82,15 @@ describe('the general tab', () => {
     fireEvent.click(screen.getByRole('switch', { name: /^Return to work/ }));
     expect(await screen.findByText('Return to work switched on.')).toBeInTheDocument();
     expect(puts).toEqual([{ leave_year_start_month: 4, leave_year_start_day: 6 }, { return_to_work_enabled: true }]);
+  });
+
+  it('WTR reg 16A: switches rolled-up holiday pay on, keeping the leave year as it is', async () => {
+    signInAs([...grants('/api/company-leave-settings', 'company'), ...grants('/api/company-settings', 'company')]);
+    const puts = serve();
+    renderWithApp(<GeneralTab />);
+    fireEvent.click(await screen.findByRole('switch', { name: /^Rolled-up holiday pay/ }));
+    expect(await screen.findByText('Rolled-up holiday pay switched on.')).toBeInTheDocument();
+    expect(puts).toEqual([{ leave_year_start_month: 1, leave_year_start_day: 1, rolled_up_holiday_pay: true }]);
   });
 
   it('is read-only for those who may only read', async () => {

@@ -1,5 +1,6 @@
-// The company's leave year start (1 January unless changed; day 1–28 so every year has it)
-// and the return-to-work switch, which is a company setting (owners change it).
+// The company's leave year start (1 January unless changed; day 1–28 so every year has it),
+// rolled-up holiday pay (off unless chosen) and the return-to-work switch, which is a company
+// setting (owners change it).
 import '@mantine/core/styles/Switch.css';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,11 @@ import { can } from '../../../../client/ui/permission-guard';
 import { companySettingsQueryOptions } from '../../../../client/api/reference-lists';
 import { SelectField } from '../../../../client/ui/select-field';
 import { useForm } from '../../../../client/ui/use-form';
-import { CompanyLeaveSettingsInputSchema, type CompanyLeaveSettings } from '../../leave-settings.contract';
+import {
+  CompanyLeaveSettingsInputSchema,
+  ROLLED_UP_HOLIDAY_PAY_DESCRIPTION,
+  type CompanyLeaveSettings,
+} from '../../leave-settings.contract';
 import { leaveSettingsQueryOptions, saveLeaveSettingsMutationOptions, saveReturnToWorkMutationOptions } from '../leave-settings.api';
 import { NumberField } from '../request/number-field';
 import { FormProblems } from './form-parts';
@@ -33,6 +38,7 @@ export function GeneralTab() {
         {settings.isError && <Alert color="red">The leave settings could not be loaded.</Alert>}
         {settings.data && <LeaveYearForm settings={settings.data} />}
       </Paper>
+      {settings.data && <RolledUpHolidayPaySwitch settings={settings.data} />}
       {companyId && <ReturnToWorkSwitch companyId={companyId} />}
     </Stack>
   );
@@ -46,7 +52,8 @@ function LeaveYearForm({ settings }: { settings: CompanyLeaveSettings }) {
     schema: CompanyLeaveSettingsInputSchema,
     initialValues: settings,
     onSubmit: async (input) => {
-      await save.mutateAsync(input);
+      // The rolled-up switch saves itself: left out here, it stays as it is.
+      await save.mutateAsync({ leave_year_start_month: input.leave_year_start_month, leave_year_start_day: input.leave_year_start_day });
       showSuccessToast({ message: 'Leave year saved.' });
     },
   });
@@ -91,6 +98,37 @@ function LeaveYearForm({ settings }: { settings: CompanyLeaveSettings }) {
         )}
       </Stack>
     </form>
+  );
+}
+
+/** WTR reg 16A: the company's choice of rolled-up holiday pay for irregular-hours and part-year workers. */
+function RolledUpHolidayPaySwitch({ settings }: { settings: CompanyLeaveSettings }) {
+  const queryClient = useQueryClient();
+  const save = useMutation(saveLeaveSettingsMutationOptions(queryClient));
+  const editable = can({ endpoint: '/api/company-leave-settings', method: 'PUT' });
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Switch
+        label="Rolled-up holiday pay"
+        description={ROLLED_UP_HOLIDAY_PAY_DESCRIPTION}
+        checked={save.isPending ? (save.variables?.rolled_up_holiday_pay ?? false) : settings.rolled_up_holiday_pay}
+        disabled={!editable || save.isPending}
+        onChange={(event) => {
+          const enabled = event.currentTarget.checked;
+          save.mutate(
+            {
+              leave_year_start_month: settings.leave_year_start_month,
+              leave_year_start_day: settings.leave_year_start_day,
+              rolled_up_holiday_pay: enabled,
+            },
+            {
+              onSuccess: () =>
+                showSuccessToast({ message: enabled ? 'Rolled-up holiday pay switched on.' : 'Rolled-up holiday pay switched off.' }),
+            },
+          );
+        }}
+      />
+    </Paper>
   );
 }
 

@@ -16,6 +16,7 @@ const period: AbsencePeriod = {
   template_id: null,
   template_name: 'Statutory (5.6 weeks)',
   is_current: true,
+  holiday_pay: null,
   values: [
     {
       id: 'v1',
@@ -26,6 +27,7 @@ const period: AbsencePeriod = {
       entitlement: 28,
       carried_over: 0,
       carry_over_expires_on: null,
+      sickness_carry_overs: [],
       balance: 20,
       pending: 1.5,
       available: 18.5,

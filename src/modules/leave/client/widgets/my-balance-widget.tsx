@@ -8,7 +8,7 @@ import { Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { currentPeriodQueryOptions } from '../balances.api';
-import { formatAmount, formatNumber } from '../balances/amounts';
+import { formatAmount, formatNumber, yearTotal } from '../balances/amounts';
 import { signedInUser } from '../requests.api';
 
 export const MY_BALANCE_TITLE = 'My leave balance';
@@ -31,7 +31,7 @@ function MyBalance({ userId }: { userId: string }) {
   }
   const annual = period.data?.values.find((value) => value.leave_type.key === 'annual_leave');
   if (period.isError || !annual) return null;
-  const total = annual.entitlement + annual.carried_over;
+  const total = yearTotal(annual);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="my-leave-balance">
       <Stack gap="sm">
