@@ -1,5 +1,5 @@
-// The only SQL of the calendar feed: whose token it is (system scope: the token is all the
-// request carries) and the absences that person's feed shows (in their company's scope).
+// The only SQL of the calendar feed: what the token's holder approves (system scope: the token
+// is all the request carries) and the absences their feed shows (in their company's scope).
 import { sql } from 'kysely';
 import type { Trx } from '../../../server/db/database';
 import { roleRankOf } from '../../../server/db/role-rank.queries';
@@ -8,8 +8,6 @@ import { approvableBy } from '../../../server/approvals/approval-chain.queries';
 import { LEAVE_ENDPOINTS, type DurationType, type HalfDayPart } from '../leave.contract';
 
 export type FeedOwner = {
-  user_id: string;
-  company_id: string;
   department_ids: string[];
   company_wide: boolean;
   department_scope: boolean;
@@ -19,16 +17,15 @@ export type FeedOwner = {
 const holds = (types: string[]) => sql<boolean>`exists (select 1 from role_permissions p
   where p.role_id = u.role_id and p.endpoint = ${LEAVE_ENDPOINTS.approve} and p.method = 'PUT' and p.type = any(${types}::text[]))`;
 
-/** The active company user holding the token, with what they approve (as their session would have it). */
-export async function findFeedOwner(trx: Trx, token: string): Promise<FeedOwner | undefined> {
+/** What the feed's holder approves, as their session would have it. */
+export async function findFeedOwner(trx: Trx, userId: string): Promise<FeedOwner | undefined> {
   const { rows } = await sql<FeedOwner>`
-    select u.id as user_id, u.company_id,
-      array(select u.department_id where u.department_id is not null
+    select array(select u.department_id where u.department_id is not null
             union select ud.department_id from user_departments ud where ud.user_id = u.id)::text[] as department_ids,
       ${holds(['company', 'global'])} as company_wide, ${holds(['department'])} as department_scope,
       ${roleRankOf(sql`u.role_id`)} as rank
     from users u
-    where u.icalendar_token = ${token} and u.company_id is not null and u.status = 'active'`.execute(trx);
+    where u.id = ${userId}`.execute(trx);
   return rows[0];
 }
 

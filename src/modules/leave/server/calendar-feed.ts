@@ -1,14 +1,14 @@
 // The calendar feed (GET /api/calendar/{token}.ics): an iCalendar file (RFC 5545) of the
-// approved absences of the people the token's owner approves for, and their own, that a
-// calendar app subscribes to. The app sends no bearer token, so the route is public and the
-// token (users.icalendar_token, reset in the user's settings) is the secret: an unknown one
-// is a 404 like any other missing file. Absences are all-day events that leave the time free.
+// approved absences of the people the token's holder approves for, and their own, that a
+// calendar app subscribes to (the token and the route are the platform's calendar feed).
+// Absences are all-day events that leave the time free.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
+import { mountCalendarFeed } from '../../../server/calendar/calendar-feed';
 import { writeCalendar } from '../../../server/calendar/icalendar';
 import { withSystem, withTenant } from '../../../server/db/database';
 import { AppError } from '../../../shared/app-error';
-import { addDays, londonDate } from '../../../shared/dates';
+import { addDays } from '../../../shared/dates';
 import { HALF_DAY_PARTS } from '../leave.contract';
 import { findFeedAbsences, findFeedOwner, type FeedAbsence } from './calendar-feed.queries';
 
@@ -16,7 +16,6 @@ import { findFeedAbsences, findFeedOwner, type FeedAbsence } from './calendar-fe
 const FEED_DAYS_BEHIND = 366;
 const FEED_DAYS_AHEAD = 731;
 const FEED_MAX_EVENTS = 5000;
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 function summaryOf(absence: FeedAbsence): string {
   const part =
@@ -45,18 +44,15 @@ export function buildCalendar(absences: FeedAbsence[], today: string): string {
   });
 }
 
-export function mountCalendarFeed(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/api/calendar/:token.ics', { config: { access: 'public' } }, async (request, reply) => {
-    const token = (request.params as { token?: string }).token ?? '';
-    if (!TOKEN_PATTERN.test(token)) throw AppError.notFound();
-    const owner = await withSystem(deps.db, (trx) => findFeedOwner(trx, token));
+export function mountAbsenceCalendar(app: FastifyInstance, deps: AppDeps): void {
+  mountCalendarFeed(app, deps, '/api/calendar/:token.ics', async (holder, today) => {
+    const owner = await withSystem(deps.db, (trx) => findFeedOwner(trx, holder.user_id));
     if (!owner) throw AppError.notFound();
-    const today = londonDate(new Date());
-    const absences = await withTenant(deps.db, owner.company_id, (trx) =>
+    const absences = await withTenant(deps.db, holder.company_id, (trx) =>
       findFeedAbsences(trx, {
-        companyId: owner.company_id,
+        companyId: holder.company_id,
         approver: {
-          userId: owner.user_id,
+          userId: holder.user_id,
           departmentIds: owner.department_ids,
           companyWide: owner.company_wide,
           departmentScope: owner.department_scope,
@@ -67,10 +63,6 @@ export function mountCalendarFeed(app: FastifyInstance, deps: AppDeps): void {
         limit: FEED_MAX_EVENTS,
       }),
     );
-    return reply
-      .header('content-type', 'text/calendar; charset=utf-8')
-      .header('cache-control', 'private, max-age=900')
-      .header('x-content-type-options', 'nosniff')
-      .send(buildCalendar(absences, today));
+    return buildCalendar(absences, today);
   });
 }

@@ -23,7 +23,7 @@ import {
 } from '../leave-insights.contract';
 import { LEAVE_ENDPOINTS } from '../leave.contract';
 import { leaveContext, personBankHolidays } from './balances';
-import { mountCalendarFeed } from './calendar-feed';
+import { mountAbsenceCalendar } from './calendar-feed';
 import { leaveTypeSummaryOf } from './leave-type-summary';
 import { countEmployed, findAbsentOn, findSicknessBetween, type AbsentRow } from './insights.queries';
 import { absenceReadLevel, buildTimeline } from './timeline';
@@ -127,5 +127,5 @@ export function mountInsights(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  mountCalendarFeed(app, deps);
+  mountAbsenceCalendar(app, deps);
 }

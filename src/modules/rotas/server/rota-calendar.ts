@@ -4,13 +4,12 @@
 // records' ids, so an edited shift updates in place.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
+import { mountCalendarFeed } from '../../../server/calendar/calendar-feed';
 import { writeCalendar } from '../../../server/calendar/icalendar';
-import { withSystem, withTenant } from '../../../server/db/database';
-import { AppError } from '../../../shared/app-error';
-import { addDays, londonDate } from '../../../shared/dates';
-import { findFeedEntries, findFeedPerson, type FeedLeave, type FeedShift } from './rota-extras.queries';
+import { withTenant } from '../../../server/db/database';
+import { addDays } from '../../../shared/dates';
+import { findFeedEntries, type FeedLeave, type FeedShift } from './rota-extras.queries';
 
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 const DAYS_BEHIND = 92;
 const DAYS_AHEAD = 366;
 
@@ -37,24 +36,15 @@ export function buildRotaCalendar(input: { shifts: FeedShift[]; leave: FeedLeave
 }
 
 export function mountRotaCalendar(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/api/rota/calendar/:token.ics', { config: { access: 'public' } }, async (request, reply) => {
-    const token = (request.params as { token?: string }).token ?? '';
-    if (!TOKEN_PATTERN.test(token)) throw AppError.notFound();
-    const person = await withSystem(deps.db, (trx) => findFeedPerson(trx, token));
-    if (!person) throw AppError.notFound();
-    const today = londonDate(new Date());
-    const entries = await withTenant(deps.db, person.company_id, (trx) =>
+  mountCalendarFeed(app, deps, '/api/rota/calendar/:token.ics', async (holder, today) => {
+    const entries = await withTenant(deps.db, holder.company_id, (trx) =>
       findFeedEntries(trx, {
-        companyId: person.company_id,
-        userId: person.user_id,
+        companyId: holder.company_id,
+        userId: holder.user_id,
         from: addDays(today, -DAYS_BEHIND),
         to: addDays(today, DAYS_AHEAD),
       }),
     );
-    return reply
-      .header('content-type', 'text/calendar; charset=utf-8')
-      .header('cache-control', 'private, max-age=900')
-      .header('x-content-type-options', 'nosniff')
-      .send(buildRotaCalendar({ ...entries, today }));
+    return buildRotaCalendar({ ...entries, today });
   });
 }

@@ -146,13 +146,6 @@ export async function setOptOut(trx: Trx, input: { companyId: string; userId: st
 
 // ---- The personal iCalendar feed ----------------------------------------------------------
 
-export async function findFeedPerson(trx: Trx, token: string): Promise<{ user_id: string; company_id: string } | undefined> {
-  const { rows } = await sql<{ user_id: string; company_id: string }>`
-    select u.id as user_id, u.company_id from users u
-    where u.icalendar_token = ${token} and u.company_id is not null and u.status = 'active'`.execute(trx);
-  return rows[0];
-}
-
 export type FeedShift = {
   id: string;
   start_at: Date;
