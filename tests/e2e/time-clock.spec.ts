@@ -69,13 +69,16 @@ test('Ava clocks in, loses the signal for her break and clock-out, and the event
   for (const [button, shows] of [
     ['Start break', /^On a break since \d\d:\d\d$/],
     ['End break', /^Clocked in at \d\d:\d\d$/],
-    ['Clock out', /^Not clocked in$/],
+    ['Clock out', /^Clocked out at \d\d:\d\d$/],
   ] as const) {
     tapped.push(new Date().toISOString());
     await card.getByRole('button', { name: button }).click();
     await expect(card.getByText(shows)).toBeVisible();
   }
   await expect(card.getByText('3 clock events waiting to send')).toBeVisible();
+  // Clocked out and waiting: no "Clock in" for the shift just worked while the clock-out is queued.
+  await expect(card.getByText('You can clock in again once your clock-out has been sent.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Clock in' })).toHaveCount(0);
   await expect(card.getByText(/^Last: \d\d:\d\d–\d\d:\d\d, \d+m worked$/)).toBeVisible();
   await ava.screenshot({ path: `${SCREENSHOTS}/offline-card-phone.png`, fullPage: true });
   expect(await ava.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -93,6 +96,9 @@ test('Ava clocks in, loses the signal for her break and clock-out, and the event
     expect(new Date(event.at).getTime()).toBeGreaterThanOrEqual(new Date(tapped[index]!).getTime());
   }
   const entryId = after.last?.id ?? '';
+  // Once it has landed the card stays clocked out, offering "Clock in" only for a shift still due.
+  await expect(card.getByText(/^Clocked out at \d\d:\d\d$/)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Clock in' })).toHaveCount(after.shift ? 1 : 0);
 
   const marcus = await openAs(browser, ACCOUNTS.manager, PHONE);
   await marcus.getByRole('button', { name: 'Menu', exact: true }).click();

@@ -51,11 +51,20 @@ export function ClockCard() {
   const now = useNow(15_000);
 
   const queued = useMemo(() => outbox.filter((item) => PENDING_STATES.includes(item.state)).flatMap((item) => tapOf(item) ?? []), [outbox]);
+  // A synced item no longer carries its body: the taps seen queued are kept, as sent, until the
+  // clock shows them, so the card never falls back to the state before them in between.
+  const [seen, setSeen] = useState<Record<string, PendingTap>>({});
+  const unseen = queued.filter((tap) => !seen[tap.key]);
+  if (unseen.length > 0) setSeen((known) => ({ ...known, ...Object.fromEntries(unseen.map((tap) => [tap.key, tap])) }));
+  const sent = outbox.flatMap((item) => {
+    const tap = item.state === 'synced' ? seen[item.id] : undefined;
+    return tap ? [{ ...tap, sent: true }] : [];
+  });
   // A tap handed to the outbox is the outbox's to show from then on.
   const knownKeys = useMemo(() => new Set(outbox.map((item) => item.id)), [outbox]);
   const ownTaps = tapped.filter((tap) => !knownKeys.has(tap.key));
 
-  const view = clockView(clock.data, [...queued, ...ownTaps], now);
+  const view = clockView(clock.data, [...queued, ...sent, ...ownTaps], now);
   // Shown while a shift is due (today or tomorrow), while clocked in, with taps to send, or just after.
   const relevant = view.shift !== null || view.state !== 'out' || view.unsent > 0 || justClosed(view.last, now);
   if (!allowed || !relevant) return null;
@@ -80,7 +89,9 @@ export function ClockCard() {
 
   const status =
     view.state === 'out'
-      ? 'Not clocked in'
+      ? view.last && justClosed(view.last, now)
+        ? `Clocked out at ${time(view.last.to)}`
+        : 'Not clocked in'
       : view.state === 'on_break'
         ? `On a break since ${time(view.breakSince ?? '')}`
         : `Clocked in at ${time(view.clockedInAt ?? '')}`;
@@ -97,7 +108,13 @@ export function ClockCard() {
       </Group>
       <Stack gap={4} mb="md">
         <Text size="sm" c={view.shift ? undefined : 'dimmed'}>
-          {view.shift ? `Shift ${shiftText(view.shift)}` : 'No shift on the rota now: your time is recorded without one.'}
+          {view.shift
+            ? `Shift ${shiftText(view.shift)}`
+            : view.state !== 'out' || view.mayClockIn
+              ? 'No shift on the rota now: your time is recorded without one.'
+              : view.waitingOut
+                ? 'You can clock in again once your clock-out has been sent.'
+                : 'No other shift on the rota today or tomorrow.'}
         </Text>
         <Text fw={600} role="status" aria-live="polite">
           {status}
@@ -119,28 +136,35 @@ export function ClockCard() {
           </Badge>
         )}
       </Stack>
-      <Group gap="sm" grow>
-        {view.state === 'out' && (
-          <Button size="md" color="green" onClick={() => tap('clock_in')} disabled={clock.isPending && !clock.data && queued.length === 0}>
-            Clock in
-          </Button>
-        )}
-        {view.state === 'in' && (
-          <Button size="md" variant="light" onClick={() => tap('break_start')}>
-            Start break
-          </Button>
-        )}
-        {view.state === 'on_break' && (
-          <Button size="md" variant="light" onClick={() => tap('break_end')}>
-            End break
-          </Button>
-        )}
-        {view.state !== 'out' && (
-          <Button size="md" color="red" onClick={() => tap('clock_out')}>
-            Clock out
-          </Button>
-        )}
-      </Group>
+      {(view.state !== 'out' || view.mayClockIn) && (
+        <Group gap="sm" grow>
+          {view.mayClockIn && (
+            <Button
+              size="md"
+              color="green"
+              onClick={() => tap('clock_in')}
+              disabled={clock.isPending && !clock.data && queued.length === 0}
+            >
+              Clock in
+            </Button>
+          )}
+          {view.state === 'in' && (
+            <Button size="md" variant="light" onClick={() => tap('break_start')}>
+              Start break
+            </Button>
+          )}
+          {view.state === 'on_break' && (
+            <Button size="md" variant="light" onClick={() => tap('break_end')}>
+              End break
+            </Button>
+          )}
+          {view.state !== 'out' && (
+            <Button size="md" color="red" onClick={() => tap('clock_out')}>
+              Clock out
+            </Button>
+          )}
+        </Group>
+      )}
     </Paper>
   );
 }

@@ -68,3 +68,57 @@ describe('the clock card', () => {
     expect(view).toMatchObject({ state: 'in', unsent: 0, workedMinutes: 60 });
   });
 });
+
+describe('the clock card after a clock-out with no signal', () => {
+  const tomorrow = { ...shift, id: 't', start_at: '2026-03-03T09:00:00.000Z', end_at: '2026-03-03T17:00:00.000Z' };
+  const out = { key: 'o', kind: 'clock_out' as const, device_time: '2026-03-02T17:00:00.000Z' };
+  const closed: MyClock = {
+    open: null,
+    shift: null,
+    last: {
+      ...(clockedIn.open as NonNullable<MyClock['open']>),
+      clock_out_at: out.device_time,
+      worked_minutes: 480,
+      events: [
+        ...(clockedIn.open?.events ?? []),
+        {
+          id: '2',
+          kind: 'clock_out',
+          at: out.device_time,
+          device_time: out.device_time,
+          received_at: '2026-03-02T17:20:00.000Z',
+          flag: null,
+        },
+      ],
+    },
+  };
+  const at = new Date('2026-03-02T17:05:00Z');
+
+  it('shows the person clocked out and waiting, and offers no "Clock in" for the shift just worked', () => {
+    const view = clockView(clockedIn, [out], at);
+    expect(view).toMatchObject({ state: 'out', waitingOut: true, mayClockIn: false, shift: null, unsent: 1 });
+    expect(view.last).toMatchObject({ to: out.device_time, workedMinutes: 480, shift: { id: 's' } });
+  });
+
+  it('stays clocked out, not back "in", between the outbox sending it and the clock being read again', () => {
+    const view = clockView(clockedIn, [{ ...out, sent: true }], at);
+    expect(view).toMatchObject({ state: 'out', waitingOut: true, mayClockIn: false, unsent: 0 });
+  });
+
+  it('once the server has it, offers "Clock in" only for a shift still due, or to someone working without a rota', () => {
+    expect(clockView(closed, [{ ...out, sent: true }], at)).toMatchObject({
+      state: 'out',
+      waitingOut: false,
+      mayClockIn: false,
+      unsent: 0,
+    });
+    expect(clockView({ ...closed, shift: tomorrow }, [], at)).toMatchObject({ mayClockIn: true, shift: { id: 't' } });
+    const noRota: MyClock = { ...closed, last: { ...(closed.last as NonNullable<MyClock['last']>), shift: null } };
+    expect(clockView(noRota, [], at)).toMatchObject({ mayClockIn: true, shift: null });
+  });
+
+  it('does not lay an old sent tap over a later clock', () => {
+    const yesterday = { key: 'y', kind: 'clock_in' as const, device_time: '2026-03-01T09:00:00.000Z', sent: true };
+    expect(clockView(closed, [yesterday], at)).toMatchObject({ state: 'out', waitingOut: false, events: [] });
+  });
+});

@@ -1,9 +1,13 @@
 // What the clock card shows: the server's clock with the taps not yet sent (queued in the
 // outbox, or just tapped) laid on top, so a tap with no signal shows at once with its time.
+// A clock-out still on its way leaves the card clocked out and waiting: it offers no "Clock in"
+// until the server has the clock-out, and then only when a shift is due or the person works
+// without a rota (their last entry had no shift).
 import { summarise, stateAfter, type ClockState } from '../time-clock.policy';
 import type { ClockEventKind, ClockShift, MyClock } from '../time-clock.contract';
 
-export type PendingTap = { key: string; kind: ClockEventKind; device_time: string };
+/** A tap the server's clock does not show yet: queued or just tapped, or `sent` but not yet read back. */
+export type PendingTap = { key: string; kind: ClockEventKind; device_time: string; sent?: boolean };
 
 export type ClockView = {
   state: ClockState;
@@ -14,9 +18,14 @@ export type ClockView = {
   breakSince: string | null;
   workedMinutes: number;
   breakMinutes: number;
+  /** Taps still to send (a sent tap the clock does not show yet is not counted). */
   unsent: number;
-  /** The entry just closed (on the server or by an unsent clock-out). */
-  last: { from: string; to: string; workedMinutes: number } | null;
+  /** Clocked out by a tap the server's clock does not show yet: nothing is offered until it does. */
+  waitingOut: boolean;
+  /** Whether "Clock in" is offered: clocked out, nothing waiting, and a shift due or no rota. */
+  mayClockIn: boolean;
+  /** The entry just closed (on the server or by an unsent clock-out), with its shift. */
+  last: { from: string; to: string; workedMinutes: number; shift: ClockShift | null } | null;
 };
 
 const sameTap = (a: { kind: string; at: string }, b: PendingTap) =>
@@ -35,17 +44,32 @@ export function clockView(clock: MyClock | undefined, taps: readonly PendingTap[
   const unsentTaps = [...taps]
     .filter((tap, index, all) => all.findIndex((other) => other.key === tap.key) === index)
     .filter((tap) => !sentDevices.some((event) => sameTap(event, tap)))
+    // A sent tap older than what the clock already shows has been read back (or edited since).
+    .filter((tap) => !tap.sent || !sentDevices.some((event) => new Date(event.at) > new Date(tap.device_time)))
     .sort((a, b) => a.device_time.localeCompare(b.device_time));
   let events = serverEvents.map((event) => ({ kind: event.kind, at: event.at, unsent: false }));
   let last: ClockView['last'] = clock?.last?.clock_out_at
-    ? { from: clock.last.clock_in_at, to: clock.last.clock_out_at, workedMinutes: clock.last.worked_minutes ?? 0 }
+    ? {
+        from: clock.last.clock_in_at,
+        to: clock.last.clock_out_at,
+        workedMinutes: clock.last.worked_minutes ?? 0,
+        shift: clock.last.shift,
+      }
     : null;
+  let shift = clock?.open?.shift ?? clock?.shift ?? null;
+  let waitingOut = false;
   for (const tap of unsentTaps) {
-    if (tap.kind === 'clock_in') events = [];
-    events.push({ kind: tap.kind, at: tap.device_time, unsent: true });
+    if (tap.kind === 'clock_in') {
+      events = [];
+      waitingOut = false;
+    }
+    events.push({ kind: tap.kind, at: tap.device_time, unsent: !tap.sent });
     if (tap.kind === 'clock_out') {
       const summary = summarise(events, new Date(tap.device_time));
-      last = { from: events[0]?.at ?? tap.device_time, to: tap.device_time, workedMinutes: summary.workedMinutes };
+      // The shift just worked is the closed entry's, not one to clock in for.
+      last = { from: events[0]?.at ?? tap.device_time, to: tap.device_time, workedMinutes: summary.workedMinutes, shift };
+      shift = null;
+      waitingOut = true;
       events = [];
     }
   }
@@ -54,13 +78,15 @@ export function clockView(clock: MyClock | undefined, taps: readonly PendingTap[
   const lastBreak = [...events].reverse().find((event) => event.kind === 'break_start');
   return {
     state,
-    shift: clock?.open?.shift ?? clock?.shift ?? null,
+    shift,
     events,
     clockedInAt: events.find((event) => event.kind === 'clock_in')?.at ?? null,
     breakSince: state === 'on_break' ? (lastBreak?.at ?? null) : null,
     workedMinutes: state === 'out' ? 0 : summary.workedMinutes,
     breakMinutes: summary.breakMinutes + summary.openBreakMinutes,
-    unsent: unsentTaps.length,
+    unsent: unsentTaps.filter((tap) => !tap.sent).length,
+    waitingOut,
+    mayClockIn: state === 'out' && !waitingOut && (shift !== null || !last?.shift),
     last,
   };
 }
