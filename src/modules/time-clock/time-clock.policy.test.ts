@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plausibleTime, refusalOf, stateAfter, summarise } from './time-clock.policy';
+import { plausibleTime, refusalOf, shiftDue, stateAfter, summarise } from './time-clock.policy';
 import { timeClockMessages } from './time-clock.contract';
 
 const at = (time: string) => new Date(`2026-03-02T${time}:00Z`);
@@ -64,5 +64,15 @@ describe('the clock', () => {
       openBreakMinutes: 20,
       onBreak: true,
     });
+  });
+});
+
+describe('a shift to clock in for', () => {
+  const shift = { start_at: at('09:00').toISOString(), end_at: at('17:00').toISOString() };
+  it('is due from two hours before its start until its end', () => {
+    expect(shiftDue(shift, at('06:59'))).toBe(false);
+    expect(shiftDue(shift, at('07:00'))).toBe(true);
+    expect(shiftDue(shift, at('16:59'))).toBe(true);
+    expect(shiftDue(shift, at('17:00'))).toBe(false);
   });
 });

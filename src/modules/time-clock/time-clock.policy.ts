@@ -7,6 +7,14 @@ import { minutesBetween, timeClockMessages, type ClockEventKind, type ClockFlag 
 export const FUTURE_TOLERANCE_MS = 60_000;
 export const DEFAULT_MAX_DRIFT_MINUTES = 24 * 60;
 export const DEFAULT_REMINDER_GRACE_MINUTES = 30;
+/** A clock-in belongs to a shift under way or starting within this many minutes (and "Clock in" is offered then). */
+export const CLOCK_IN_EARLY_MINUTES = 120;
+
+/** Whether a shift can be clocked in for at `now`: under way, or starting within CLOCK_IN_EARLY_MINUTES. */
+export function shiftDue(shift: { start_at: string; end_at: string }, now: Date): boolean {
+  const at = now.getTime();
+  return new Date(shift.start_at).getTime() - CLOCK_IN_EARLY_MINUTES * 60_000 <= at && at < new Date(shift.end_at).getTime();
+}
 
 export type Plausibility = { at: Date; flag: ClockFlag | null };
 

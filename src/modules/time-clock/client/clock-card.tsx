@@ -12,6 +12,7 @@ import { can } from '../../../client/ui/permission-guard';
 import { DATE_FORMATS, formatDuration, formatLondon, londonDate } from '../../../shared/dates';
 import { isQueuedResponse } from '../../../shared/sw-messages';
 import { CLOCK_EVENT_KINDS, TIME_CLOCK_ENDPOINT, TIME_CLOCK_RESOURCES, type ClockEventKind, type ClockShift } from '../time-clock.contract';
+import { CLOCK_IN_EARLY_MINUTES } from '../time-clock.policy';
 import { clockView, type PendingTap } from './clock-view';
 import { clockEventMutationOptions, myClockQueryOptions } from './time-clock.api';
 
@@ -87,6 +88,13 @@ export function ClockCard() {
     });
   };
 
+  // The shift the card is about: the one to clock (in) for, or the one just clocked out of, waiting to send.
+  const shown = view.shift ?? (view.waitingOut ? (view.last?.shift ?? null) : null);
+  const hint = view.waitingOut
+    ? 'You can clock in again once your clock-out has been sent.'
+    : view.state === 'out' && !view.mayClockIn && view.shift
+      ? `Clock in opens at ${time(new Date(new Date(view.shift.start_at).getTime() - CLOCK_IN_EARLY_MINUTES * 60_000).toISOString())}.`
+      : null;
   const status =
     view.state === 'out'
       ? view.last && justClosed(view.last, now)
@@ -107,14 +115,12 @@ export function ClockCard() {
         </Text>
       </Group>
       <Stack gap={4} mb="md">
-        <Text size="sm" c={view.shift ? undefined : 'dimmed'}>
-          {view.shift
-            ? `Shift ${shiftText(view.shift)}`
+        <Text size="sm" c={shown ? undefined : 'dimmed'}>
+          {shown
+            ? `Shift ${shiftText(shown)}`
             : view.state !== 'out' || view.mayClockIn
               ? 'No shift on the rota now: your time is recorded without one.'
-              : view.waitingOut
-                ? 'You can clock in again once your clock-out has been sent.'
-                : 'No other shift on the rota today or tomorrow.'}
+              : 'No other shift on the rota today or tomorrow.'}
         </Text>
         <Text fw={600} role="status" aria-live="polite">
           {status}
@@ -134,6 +140,11 @@ export function ClockCard() {
           <Badge color="orange" variant="light" w="fit-content">
             {view.unsent === 1 ? '1 clock event waiting to send' : `${view.unsent} clock events waiting to send`}
           </Badge>
+        )}
+        {hint && (
+          <Text size="sm" c="dimmed">
+            {hint}
+          </Text>
         )}
       </Stack>
       {(view.state !== 'out' || view.mayClockIn) && (

@@ -105,14 +105,18 @@ describe('the clock card after a clock-out with no signal', () => {
     expect(view).toMatchObject({ state: 'out', waitingOut: true, mayClockIn: false, unsent: 0 });
   });
 
-  it('once the server has it, offers "Clock in" only for a shift still due, or to someone working without a rota', () => {
+  it('once the server has it, offers "Clock in" only for a shift due (under way or within two hours), or to someone without a rota', () => {
     expect(clockView(closed, [{ ...out, sent: true }], at)).toMatchObject({
       state: 'out',
       waitingOut: false,
       mayClockIn: false,
       unsent: 0,
     });
-    expect(clockView({ ...closed, shift: tomorrow }, [], at)).toMatchObject({ mayClockIn: true, shift: { id: 't' } });
+    // Tomorrow's 09:00 shift is shown but opens at 07:00; an evening shift at 19:00 is due from 17:00.
+    expect(clockView({ ...closed, shift: tomorrow }, [], at)).toMatchObject({ mayClockIn: false, shift: { id: 't' } });
+    expect(clockView({ ...closed, shift: tomorrow }, [], new Date('2026-03-03T07:00:00Z'))).toMatchObject({ mayClockIn: true });
+    const evening = { ...shift, id: 'v', start_at: '2026-03-02T19:00:00.000Z', end_at: '2026-03-02T23:00:00.000Z' };
+    expect(clockView({ ...closed, shift: evening }, [], at)).toMatchObject({ mayClockIn: true, shift: { id: 'v' } });
     const noRota: MyClock = { ...closed, last: { ...(closed.last as NonNullable<MyClock['last']>), shift: null } };
     expect(clockView(noRota, [], at)).toMatchObject({ mayClockIn: true, shift: null });
   });
