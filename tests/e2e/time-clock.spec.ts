@@ -1,8 +1,10 @@
 // The time clock on a 390 px phone against the real server and the demo company: Ava
 // (Operations, in no other spec) clocks in on her dashboard's card, loses the signal, starts
 // and ends a break and clocks out — each shown at once, waiting to send — and when the network
-// returns the three events land once, with the times her phone showed; Marcus, her
-// department's manager, sees the shift with its break on his Timesheets page and approves it.
+// returns the three events land once, with the times her phone showed — her card stays clocked
+// out, on the dashboard and on My Rota Shifts; Marcus, her department's manager, has her in his
+// "In now" card until her clock-out lands (without a reload), sees the shift with its break on
+// his Timesheets page and approves it.
 import type { APIRequestContext } from '@playwright/test';
 import { sql } from 'kysely';
 import { withSystem } from '../../src/server/db/database';
@@ -63,6 +65,12 @@ test('Ava clocks in, loses the signal for her break and clock-out, and the event
   await expect(card.getByText(/^Clocked in at \d\d:\d\d$/)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Start break' })).toBeVisible();
   await expect.poll(async () => (await api<MyClock>(request, AVA, '/api/time-clock')).open?.events.length).toBe(1);
+  // Marcus's dashboard has her in now, and loses her when her clock-out lands, without a reload.
+  const marcus = await openAs(browser, ACCOUNTS.manager, PHONE);
+  const inNow = marcus.getByTestId('in-now-card').getByRole('listitem').filter({ hasText: 'Ava Kowalski' });
+  await expect(inNow).toContainText(/In since \d\d:\d\d/, { timeout: 30_000 });
+  await inNow.scrollIntoViewIfNeeded();
+  await marcus.screenshot({ path: `${SCREENSHOTS}/in-now-phone.png` });
 
   await ava.context().setOffline(true);
   const tapped: string[] = [];
@@ -85,6 +93,7 @@ test('Ava clocks in, loses the signal for her break and clock-out, and the event
 
   await ava.context().setOffline(false);
   await expect(card.getByText(/waiting to send/)).toHaveCount(0, { timeout: 30_000 });
+  await expect(inNow).toHaveCount(0, { timeout: 30_000 });
   const after = await api<MyClock>(request, AVA, '/api/time-clock');
   expect(after.open).toBeNull();
   const events = after.last?.events ?? [];
@@ -96,13 +105,18 @@ test('Ava clocks in, loses the signal for her break and clock-out, and the event
     expect(new Date(event.at).getTime()).toBeGreaterThanOrEqual(new Date(tapped[index]!).getTime());
   }
   const entryId = after.last?.id ?? '';
-  // Once it has landed the card stays clocked out, offering "Clock in" only for a shift still due.
+  // Once it has landed the card stays clocked out, offering "Clock in" only for a shift due within two hours.
   await expect(card.getByText(/^Clocked out at \d\d:\d\d$/)).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Clock in' })).toHaveCount(after.shift ? 1 : 0);
+  const due = after.shift !== null && Date.parse(after.shift.start_at) - 2 * 3_600_000 <= Date.now();
+  await expect(card.getByRole('button', { name: 'Clock in' })).toHaveCount(due ? 1 : 0);
+  // The same card heads My Rota Shifts.
+  await ava.goto('/rotas/shifts');
+  await expect(ava.getByRole('heading', { level: 1, name: 'My Rota Shifts' })).toBeVisible();
+  await expect(ava.getByTestId('clock-card').getByText(/^Clocked out at \d\d:\d\d$/)).toBeVisible();
+  await ava.screenshot({ path: `${SCREENSHOTS}/rota-shifts-card-phone.png` });
 
-  const marcus = await openAs(browser, ACCOUNTS.manager, PHONE);
   await marcus.getByRole('button', { name: 'Menu', exact: true }).click();
-  await marcus.getByRole('link', { name: 'Timesheets' }).click();
+  await marcus.getByRole('link', { name: 'Timesheets', exact: true }).click();
   await expect(marcus.getByRole('heading', { level: 1, name: 'Timesheets' })).toBeVisible();
   const section = marcus.getByRole('region', { name: 'Ava Kowalski' });
   const entry = section.getByTestId('timesheet-entry').filter({ hasText: 'To approve' }).last();

@@ -1,7 +1,8 @@
 // What a module's client part gives the shell. Each module exports one ClientModule from its
 // client/<name>.module.ts; src/app/client/modules.ts lists them and the signed-in routes hand the
 // list to the shell (ClientModulesProvider), which collects the side menu, the settings menu,
-// the dashboard, the administrators' home and the frame's banners and tools from it. An entry
+// the dashboard, the cards on My Rota Shifts, the administrators' home and the frame's banners
+// and tools from it. An entry
 // exists only once its screen works.
 import type { ComponentType } from 'react';
 import type { DashboardWidget } from './dashboard/dashboard-widget';
@@ -18,6 +19,9 @@ export type FrameBanner = { key: string; component: ComponentType };
 /** A button in a company user's top bar, before the bell, shown when `visible` says so. */
 export type TopBarTool = { key: string; visible?: (context: MenuContext) => boolean; component: ComponentType };
 
+/** A card at the top of My Rota Shifts (the time clock's "Clock in"); the component decides whether it shows. */
+export type RotaCard = { key: string; component: ComponentType };
+
 /** The dialog the side menu's contact entry opens. */
 export type ContactDialog = ComponentType<{ opened: boolean; onClose: () => void }>;
 
@@ -26,6 +30,7 @@ export type ClientModule = {
   menu?: readonly MenuEntryDefinition[];
   settings?: readonly SettingsEntryDefinition[];
   widgets?: readonly DashboardWidget[];
+  rotaCards?: readonly RotaCard[];
   adminCards?: readonly AdminCard[];
   banners?: readonly FrameBanner[];
   tools?: readonly TopBarTool[];

@@ -25,6 +25,7 @@ export const timeClockPaths = {
   clock: '/api/time-clock',
   events: '/api/time-clock/events',
   timesheets: '/api/timesheets',
+  inNow: '/api/timesheets/in-now',
   entry: (id: string) => `/api/timesheets/${encodeURIComponent(id)}`,
   approve: (id: string) => `/api/timesheets/${encodeURIComponent(id)}/approve`,
   approveAll: '/api/timesheets/approve',
@@ -188,6 +189,20 @@ export type TimesheetPerson = {
 };
 
 export type TimesheetWeek = { week: string; people: TimesheetPerson[] };
+
+/** Someone clocked in now: since when, on a break since when, and the shift (if any) the time is against. */
+export type InNowPerson = {
+  user_id: string;
+  name: string;
+  department_name: string | null;
+  clock_in_at: string;
+  break_since: string | null;
+  shift: ClockShift | null;
+  flags: ClockFlag[];
+};
+
+/** GET /api/timesheets/in-now: who is clocked in now, in the caller's reach (like the timesheets). */
+export type InNow = { people: InNowPerson[] };
 
 /** Minutes between two instants, never negative. */
 export function minutesBetween(from: string | Date, to: string | Date): number {

@@ -1,4 +1,5 @@
-// /rotas/shifts, My Rota Shifts: the person's published shifts this week and next with who
+// /rotas/shifts, My Rota Shifts: other modules' cards for the person on shift (the time clock),
+// then the person's published shifts this week and next with who
 // works alongside, open shifts to claim and swaps to take. Opens with no signal from the
 // persisted cache, saying when it was last updated; a claim or a swap offer made offline
 // waits in the outbox and is sent once.
@@ -7,6 +8,7 @@ import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from
 import { useNetwork } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useClientModules } from '../../../client/shell/client-modules';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { LoadError } from '../../../client/ui/load-error';
@@ -23,6 +25,8 @@ export function MyShiftsPage() {
   const rota = useQuery(myRotaQueryOptions());
   const { online } = useNetwork();
   const queued = useOutboxItems(ROTA_RESOURCES.rota).length;
+  // Other modules' cards for the person on shift (the time clock's "Clock in").
+  const cards = useClientModules().flatMap((module) => module.rotaCards ?? []);
 
   let body;
   // The last-known rota stays on screen when a refresh fails (no signal): it is what the page is for.
@@ -45,6 +49,9 @@ export function MyShiftsPage() {
           {queued === 1 ? 'One change is' : `${queued} changes are`} waiting to sync: it will be sent when you are back online.
         </Alert>
       )}
+      {cards.map(({ key, component: Card }) => (
+        <Card key={key} />
+      ))}
       {body}
     </Stack>
   );

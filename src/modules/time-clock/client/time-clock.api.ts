@@ -13,6 +13,7 @@ import {
   timeClockPaths,
   type ClockEventKind,
   type EditEntryInput,
+  type InNow,
   type MyClock,
   type TimesheetWeek,
 } from '../time-clock.contract';
@@ -20,6 +21,8 @@ import {
 export const timeClockKeys = {
   mine: [TIME_CLOCK_RESOURCES.clock, 'mine'] as const,
   week: (week: string) => [TIME_CLOCK_RESOURCES.timesheets, 'week', week] as const,
+  /** Under the timesheets' name: every clock event's realtime message refreshes it. */
+  inNow: [TIME_CLOCK_RESOURCES.timesheets, 'in-now'] as const,
 };
 
 export const myClockQueryOptions = () =>
@@ -33,6 +36,12 @@ export const timesheetsQueryOptions = (week: string) =>
   queryOptions({
     queryKey: timeClockKeys.week(week),
     queryFn: ({ signal }) => apiFetch<TimesheetWeek>(timeClockPaths.timesheets, { signal, query: { week } }),
+  });
+
+export const inNowQueryOptions = () =>
+  queryOptions({
+    queryKey: timeClockKeys.inNow,
+    queryFn: ({ signal }) => apiFetch<InNow>(timeClockPaths.inNow, { signal }),
   });
 
 /** One tap, as sent: its kind, the device's time then, and the key that makes every attempt one write. */

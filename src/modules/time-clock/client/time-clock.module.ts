@@ -1,10 +1,13 @@
-// What the time clock gives the shell: the "Time clock" card on the dashboard (for someone who
-// clocks their own time, while a shift is due or they are clocked in) and the Timesheets menu entry (department scope or wider).
+// What the time clock gives the shell: the "Time clock" card on the dashboard and on My Rota
+// Shifts (for someone who clocks their own time, while a shift is due or they are clocked in),
+// the "In now" card on the dashboard (who is clocked in, for those who read timesheets) and the
+// Timesheets menu entry (department scope or wider).
 import { IconClockCheck } from '@tabler/icons-react';
 import type { ClientModule } from '../../../client/shell/client-module';
 import { hasPermission } from '../../../shared/scopes';
 import { TIME_CLOCK_ROUTES, TIMESHEETS_ENDPOINT } from '../time-clock.contract';
 import { ClockCard } from './clock-card';
+import { InNowCard } from './in-now-card';
 
 export const timeClockClientModule: ClientModule = {
   name: 'time-clock',
@@ -18,5 +21,9 @@ export const timeClockClientModule: ClientModule = {
       visible: (context) => hasPermission(context.permissions, { endpoint: TIMESHEETS_ENDPOINT, method: 'GET', scope: 'department' }),
     },
   ],
-  widgets: [{ key: 'time-clock', order: 12, component: ClockCard }],
+  widgets: [
+    { key: 'time-clock', order: 12, component: ClockCard },
+    { key: 'in-now', order: 49, component: InNowCard },
+  ],
+  rotaCards: [{ key: 'time-clock', component: ClockCard }],
 };

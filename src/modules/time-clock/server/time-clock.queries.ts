@@ -4,7 +4,8 @@
 import { sql } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import type { ClockFlag } from '../time-clock.contract';
-import { DEFAULT_MAX_DRIFT_MINUTES, DEFAULT_REMINDER_GRACE_MINUTES } from '../time-clock.policy';
+import { CLOCK_IN_EARLY_MINUTES, DEFAULT_MAX_DRIFT_MINUTES, DEFAULT_REMINDER_GRACE_MINUTES } from '../time-clock.policy';
+import { reachOf } from './time-clock-in-now.queries';
 import './time-clock-tables';
 
 export type EntryRow = {
@@ -244,7 +245,7 @@ export async function findShiftFor(
   trx: DbOrTrx,
   input: { companyId: string; userId: string; at: Date; earlyMinutes?: number },
 ): Promise<ShiftRow | undefined> {
-  const early = input.earlyMinutes ?? 120;
+  const early = input.earlyMinutes ?? CLOCK_IN_EARLY_MINUTES;
   const { rows } = await sql<ShiftRow>`
     SELECT ${shiftSelect} FROM rota_shifts s JOIN departments d ON d.id = s.department_id
     WHERE s.company_id = ${input.companyId} AND s.user_id = ${input.userId} AND s.published
@@ -289,13 +290,7 @@ export async function findTimesheetPeople(
     departmentId?: string;
   },
 ): Promise<TimesheetPersonRow[]> {
-  const reach =
-    input.level === 'company'
-      ? sql`true`
-      : input.level === 'department' && input.departmentIds.length > 0
-        ? sql`(u.id = ${input.callerId} OR u.department_id IN (${sql.join(input.departmentIds)})
-             OR EXISTS (SELECT 1 FROM user_departments ud WHERE ud.user_id = u.id AND ud.department_id IN (${sql.join(input.departmentIds)})))`
-        : sql`u.id = ${input.callerId}`;
+  const reach = reachOf(input);
   const { rows } = await sql<TimesheetPersonRow>`
     SELECT u.id AS user_id, u.first_name || ' ' || u.surname AS name, d.name AS department_name
     FROM users u LEFT JOIN departments d ON d.id = u.department_id

@@ -1,5 +1,5 @@
 // The time clock's HTTP surface: the caller's clock and its events (their own), the week's
-// timesheets with edits and approval (/api/timesheets: managers their departments, owners and
+// timesheets and who is in now, with edits and approval (/api/timesheets: managers their departments, owners and
 // HR admins the company), and the company's clock settings.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
@@ -28,6 +28,7 @@ import {
   updateSettings,
   type TimeClockCaller,
 } from './time-clock.service';
+import { getInNow } from './time-clock-in-now';
 
 const idOf = (request: FastifyRequest): string => {
   const id = (request.params as { id?: string }).id ?? '';
@@ -47,6 +48,9 @@ export const timeClockRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
 
   app.get(timeClockPaths.timesheets, { config: { access: { endpoint: TIMESHEETS_ENDPOINT, method: 'GET' } } }, async (request) =>
     getTimesheets(callerOf(request), parseInput(TimesheetQuerySchema, request.query ?? {}), request.scope ?? 'own'),
+  );
+  app.get(timeClockPaths.inNow, { config: { access: { endpoint: TIMESHEETS_ENDPOINT, method: 'GET' } } }, async (request) =>
+    getInNow(callerOf(request), request.scope ?? 'own'),
   );
   app.post(timeClockPaths.approveAll, { config: { access: { endpoint: TIMESHEETS_ENDPOINT, method: 'PUT' } } }, async (request) =>
     approveEntries(callerOf(request), parseInput(ApproveAllInputSchema, request.body ?? {})),

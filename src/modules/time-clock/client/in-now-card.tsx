@@ -1,0 +1,74 @@
+// Dashboard card "In now", for managers (their departments), HR admins and owners (the
+// company): who is clocked in at this moment, since when or on a break since when, late
+// against their shift, with a link to the timesheets. Every clock event's realtime message
+// names the timesheets, which refreshes it without a reload. Nothing for those who may not
+// read timesheets.
+import '@mantine/core/styles/Skeleton.css';
+import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { isApiError } from '../../../client/api/api-client';
+import { can } from '../../../client/ui/permission-guard';
+import { TIME_CLOCK_ROUTES, TIMESHEETS_ENDPOINT } from '../time-clock.contract';
+import { inNowLine } from './in-now-view';
+import { inNowQueryOptions } from './time-clock.api';
+
+export const NOBODY_IN = 'Nobody is clocked in.';
+
+export function InNowCard() {
+  const allowed = can({ endpoint: TIMESHEETS_ENDPOINT, method: 'GET', scope: 'department' });
+  const inNow = useQuery({ ...inNowQueryOptions(), enabled: allowed });
+  if (!allowed || (inNow.isError && (isApiError(inNow.error, 403) || isApiError(inNow.error, 401)))) return null;
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="in-now-title" data-testid="in-now-card">
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={2} fz="h4" id="in-now-title">
+          In now
+        </Title>
+        <Anchor size="sm" renderRoot={(props) => <Link {...props} to={TIME_CLOCK_ROUTES.timesheets} />}>
+          Open the timesheets
+        </Anchor>
+      </Group>
+      {inNow.isPending ? (
+        <Stack gap="xs" aria-hidden="true">
+          <Skeleton h={18} w="40%" />
+          <Skeleton h={18} w="70%" />
+        </Stack>
+      ) : inNow.isError ? (
+        <Text c="dimmed">Who is in could not be loaded.</Text>
+      ) : inNow.data.people.length === 0 ? (
+        <Text c="dimmed">{NOBODY_IN}</Text>
+      ) : (
+        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Clocked in now">
+          {inNow.data.people.map((person) => {
+            const line = inNowLine(person);
+            return (
+              <Stack key={person.user_id} component="li" gap={0}>
+                <Group gap="xs" justify="space-between" wrap="nowrap">
+                  <Text size="sm" fw={600}>
+                    {person.name}
+                  </Text>
+                  <Badge color={person.break_since ? 'yellow' : 'green'} variant="light" style={{ flex: 'none' }}>
+                    {person.break_since ? 'On a break' : 'In'}
+                  </Badge>
+                </Group>
+                <Text size="sm">
+                  {line.status}
+                  {line.late ? (
+                    <Text span c="red" size="sm">
+                      {` · ${line.late}`}
+                    </Text>
+                  ) : null}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {line.shift}
+                </Text>
+              </Stack>
+            );
+          })}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
