@@ -114,7 +114,7 @@ export function ClockCard() {
           {time(now.toISOString())}
         </Text>
       </Group>
-      <Stack gap={4} mb="md">
+      <Stack gap={4} mb={view.state !== 'out' || view.mayClockIn ? 'md' : 0}>
         <Text size="sm" c={shown ? undefined : 'dimmed'}>
           {shown
             ? `Shift ${shiftText(shown)}`
