@@ -16,6 +16,9 @@ import { addDays, londonDate, startOfWeek } from '../../src/shared/dates';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
+// Offline, push or the outbox: this spec works with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const SCREENSHOTS = 'test-results/leave';
 const today = londonDate(new Date());
 const monday = addDays(startOfWeek(today), 14);
@@ -118,8 +121,8 @@ test('a leave request made with no network waits in the outbox and lands exactly
   // Open the list and the form once online, so both are in the persisted cache.
   await ella.goto('/leave-and-absences/list');
   await expect(ella.getByRole('heading', { level: 1 })).toBeVisible();
-  // The persisted cache writes within 250 ms of data arriving: let it keep the list before leaving the page.
-  await ella.waitForTimeout(1_000);
+  // The persisted cache writes within a second of data arriving: let it keep the list before leaving the page.
+  await ella.waitForTimeout(1_500);
   await ella.goto('/leave-and-absences/request');
   await choose(ella, 'Leave type', 'Annual leave');
   // Let the persisted cache keep the form's data (persisted-cache.ts).

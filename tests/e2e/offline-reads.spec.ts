@@ -13,6 +13,9 @@ import { ACCOUNTS } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
 import { expect, signIn, test, waitForActivatedServiceWorker } from './support/fixtures';
 
+// Offline, push or the outbox: this spec works with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 type Screen = {
   path: string;
   ready: (page: Page) => Locator;
@@ -106,8 +109,8 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.goto(screen.path);
       await expect(screen.ready(page)).toBeVisible();
       online.set(screen.path, await pageText(page, screen));
-      // The persisted cache is written within a quarter of a second of the data arriving.
-      await page.waitForTimeout(300);
+      // The persisted cache is written within a second of the data arriving.
+      await page.waitForTimeout(1_100);
     }
     await waitForActivatedServiceWorker(page);
 

@@ -8,6 +8,9 @@ import { addDays, londonDate } from '../../src/shared/dates';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
+// Offline, push or the outbox: this spec works with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const SCREENSHOTS = 'test-results/overtime';
 const yesterday = addDays(londonDate(new Date()), -1);
 const british = (iso: string) => iso.split('-').reverse().join('/');
@@ -90,8 +93,8 @@ test('a report made with no network waits in the outbox and lands exactly once',
   // Seen once online, the list and the form open with no signal.
   await ella.goto('/overtime');
   await expect(ella.getByRole('heading', { level: 1, name: 'Overtime' })).toBeVisible();
-  // The persisted cache writes within 250 ms of data arriving: let it keep the list before leaving the page.
-  await ella.waitForTimeout(1_000);
+  // The persisted cache writes within a second of data arriving: let it keep the list before leaving the page.
+  await ella.waitForTimeout(1_500);
   await ella.goto('/overtime/report');
   await expect(ella.getByRole('radio', { name: 'Time off in lieu' })).toBeVisible();
   // The persisted cache writes at most once a second: let it keep the allowance.

@@ -19,7 +19,7 @@ async function persistedFor(userId: string): Promise<Entry | undefined> {
   return get<Entry>(userId, entries);
 }
 
-/** The writes are throttled to four a second. */
+/** The writes are throttled to one a second. */
 async function afterWrite(): Promise<void> {
   await vi.advanceTimersByTimeAsync(1100);
   vi.useRealTimers();

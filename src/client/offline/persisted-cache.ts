@@ -1,24 +1,20 @@
 // The query cache, kept in IndexedDB per user: the app opened from the home
 // screen with no signal shows the last-known pages instead of a refusal. One entry per user,
-// written at most four times a second while data changes (and as the page is hidden); a different build's entry is thrown away
+// written at most once a second while data changes (and as the page is hidden), the cache read
+// once per write rather than at every change of every query; a different build's entry is thrown away
 // (the buster), so is one older than a session can live. Queries marked
 // `meta: { sensitive: true }` (sickness reasons, medical notes, bank details, NI numbers) are
 // never written, nor is anything that failed or is still loading. The entry is erased on
 // logout and when the server ends the session (src/client/offline/session-data.ts).
-import {
-  persistQueryClientRestore,
-  persistQueryClientSubscribe,
-  type PersistedClient,
-  type Persister,
-} from '@tanstack/query-persist-client-core';
-import type { Query, QueryClient } from '@tanstack/react-query';
+import { persistQueryClientRestore, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { readCacheOwner, writeCacheOwner } from '../auth/token-store';
 import { eraseSessionData, registerSessionDataEraser } from './session-data';
 
 /** As long as a session may stay idle (SESSION_IDLE_DAYS' default): older data is no use to anyone. */
 export const PERSISTED_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-const WRITE_THROTTLE_MS = 250;
+const WRITE_THROTTLE_MS = 1_000;
 
 let cacheStore: UseStore | null = null;
 /** Opened on first use: importing this module never touches IndexedDB. */
@@ -42,23 +38,28 @@ export function shouldPersistQuery(query: Query): boolean {
   return !where || !holds(query.state.data, where);
 }
 
+type UserPersister = Persister & {
+  /** Writes what `snapshot` answers when the throttle ends (or the page is hidden): one read of the cache per write. */
+  schedule: (snapshot: () => PersistedClient) => void;
+};
+
 /**
  * Restores `restoreUserId`'s entry; writes go to the entry of whoever is signed in when the
  * write happens (`currentUserId`, asked at every write), and nowhere when nobody is. The cache
  * is emptied whenever a session ends, so what is written belongs to that user; a write still
  * pending when the session ended is dropped.
  */
-export function createUserPersister(restoreUserId: string | null, currentUserId: () => string | null | undefined): Persister {
-  let pending: PersistedClient | null = null;
+export function createUserPersister(restoreUserId: string | null, currentUserId: () => string | null | undefined): UserPersister {
+  let pending: (() => PersistedClient) | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = async () => {
     timer = undefined;
-    const client = pending;
+    const snapshot = pending;
     pending = null;
     const userId = currentUserId();
-    if (!client || !userId) return;
+    if (!snapshot || !userId) return;
     writeCacheOwner(userId);
-    await set(userId, client, store()).catch(() => undefined);
+    await set(userId, snapshot(), store()).catch(() => undefined);
   };
   // A page left within the throttle (a reload, a link to another app, the phone locking) still
   // writes what it loaded: the write starts as the page is hidden.
@@ -73,11 +74,13 @@ export function createUserPersister(restoreUserId: string | null, currentUserId:
       if (document.visibilityState === 'hidden') flushNow();
     });
   }
+  const schedule = (snapshot: () => PersistedClient) => {
+    pending = snapshot;
+    timer ??= setTimeout(() => void flush(), WRITE_THROTTLE_MS);
+  };
   return {
-    persistClient(client) {
-      pending = client;
-      timer ??= setTimeout(() => void flush(), WRITE_THROTTLE_MS);
-    },
+    schedule,
+    persistClient: (client) => schedule(() => client),
     restoreClient: () => (restoreUserId ? get<PersistedClient>(restoreUserId, store()) : undefined),
     removeClient: () => (restoreUserId ? del(restoreUserId, store()) : undefined),
   };
@@ -103,11 +106,14 @@ export async function startPersistedCache({ queryClient, userId, currentUserId, 
   if (userId) {
     await persistQueryClientRestore({ queryClient, persister, buster, maxAge: PERSISTED_CACHE_MAX_AGE_MS }).catch(() => undefined);
   }
-  return persistQueryClientSubscribe({
-    queryClient,
-    persister,
+  // Queries only: mutations are never kept (the outbox keeps what waits to be sent).
+  const snapshot = (): PersistedClient => ({
     buster,
-    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false },
+    timestamp: Date.now(),
+    clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false }),
+  });
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') persister.schedule(snapshot);
   });
 }
 
