@@ -10,6 +10,7 @@ import type { Config } from '../../src/server/config';
 import { REALTIME_PATH, type RealtimeClientMessage, type RealtimeServerMessage } from '../../src/shared/realtime';
 import { FIXTURE_PASSWORD } from './identity-fixtures';
 import type { TestDatabase } from './test-db';
+import { BUILT_SERVER, buildServerIfStale } from './built-server';
 
 export type ListeningApp = { app: FastifyInstance; base: string; close: () => Promise<void> };
 
@@ -24,9 +25,10 @@ export async function listenApp(database: TestDatabase, config: Config): Promise
 
 export type ServerProcess = { base: string; child: ChildProcess; output: () => string; stop: () => Promise<void> };
 
-/** The real server process (`node --import tsx src/app/server/main.ts`) on an existing database; resolves once it listens. */
-export function startServerProcess(options: { databaseUrl: string; env?: Record<string, string> }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/server/main.ts'], {
+/** The real server process (the built `dist/server/main.mjs`) on an existing database; resolves once it listens. */
+export async function startServerProcess(options: { databaseUrl: string; env?: Record<string, string> }): Promise<ServerProcess> {
+  await buildServerIfStale();
+  const child = spawn(process.execPath, [BUILT_SERVER], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -1,4 +1,4 @@
-// The real server process: fresh data dir (a 0700 folder, as `mktemp -d` makes) → start →
+// The real server process, as built: fresh data dir (a 0700 folder, as `mktemp -d` makes) → start →
 // answer → SIGTERM → clean exit → start again with the data kept and the seed not repeated;
 // one data dir, one server; bad config; a failed start is one readable line.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -7,9 +7,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../src/server/db/embedded-postgres';
 import { DEMO_USER_COUNT } from '../../../src/app/server/seed';
+import { BUILT_SERVER, buildServerIfStale } from '../../support/built-server';
 import { createTestDatabase } from '../../support/test-db';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stafflane-lifecycle-'));
@@ -18,7 +19,7 @@ const running: ChildProcess[] = [];
 type Started = { child: ChildProcess; output: () => string; errors: () => string; exited: Promise<number | null> };
 
 function startProcess(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/server/main.ts'], {
+  const child = spawn(process.execPath, [BUILT_SERVER], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -80,6 +81,7 @@ async function countUsers(started: Started): Promise<number> {
   return (await inspect(started)).users;
 }
 
+beforeAll(buildServerIfStale, 300_000);
 afterAll(() => {
   for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -2,18 +2,18 @@
 // with no demo, the first administrator made with `npm run admin`, their link followed, their
 // sign-in code read from a real SMTP server, a company made; the embedded database shared
 // with the command line and stopped on SIGHUP; and every refusal one line with no secret in it.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../../src/server/db/embedded-postgres';
 import { withDatabaseName } from '../../../src/server/db/open';
 import { mailText } from '../../support/identity-fixtures';
+import { BUILT_SERVER, buildServerIfStale } from '../../support/built-server';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 import { createTestDatabase } from '../../support/test-db';
 
@@ -62,7 +62,7 @@ function run(args: string[], env: Record<string, string>): Run {
   };
 }
 
-const server = (env: Record<string, string>) => run(['dist/server/main.mjs'], env);
+const server = (env: Record<string, string>) => run([BUILT_SERVER], env);
 const admin = (args: string[], env: Record<string, string>) => run(['--import', 'tsx', 'src/app/server/cli/admin-cli.ts', ...args], env);
 
 async function started(process: Run): Promise<string> {
@@ -105,17 +105,7 @@ async function api(base: string, method: string, url: string, body?: unknown, to
 
 beforeAll(async () => {
   // Only the server bundle, and only when a source is newer: other builds take the same lock.
-  await promisify(execFile)(
-    'flock',
-    [
-      '/tmp/stafflane-build.lock',
-      process.execPath,
-      '--input-type=module',
-      '-e',
-      "await (await import('./scripts/build-server.mjs')).buildServerIfStale()",
-    ],
-    { cwd: root },
-  );
+  await buildServerIfStale();
 }, 300_000);
 
 afterAll(() => {

@@ -1,4 +1,4 @@
-// Two real server processes (`node --import tsx src/app/server/main.ts`) on one database, a
+// Two real server processes (the built `dist/server/main.mjs`) on one database, a
 // client socket on each: an event committed anywhere — by publish() here, or by an API
 // write through either process — reaches both sockets within a second; a logout through
 // one process closes the socket held by the other; and with Ably configured on both, each
