@@ -80,7 +80,9 @@ test('an acknowledgement made with no network waits in the outbox and lands once
   const acknowledged = async () => {
     const res = await request.get(`/api/notices/${id}/receipts`, { headers: { authorization: `Bearer ${auth_token}` } });
     const { results } = (await res.json()) as NoticeReceipts;
-    return results.filter((receipt) => receipt.user.first_name === 'Grace' && receipt.user.surname === 'Murray' && receipt.acknowledged_at !== null).length;
+    return results.filter(
+      (receipt) => receipt.user.first_name === 'Grace' && receipt.user.surname === 'Murray' && receipt.acknowledged_at !== null,
+    ).length;
   };
 
   const grace = await openAs(browser, GRACE, PHONE);
