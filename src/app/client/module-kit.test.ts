@@ -42,6 +42,7 @@ describe('a client module registered in the collector list', () => {
       'expenses-to-approve',
       'kit-card',
       'leave-my-balance',
+      'in-now',
       'leave-whos-off',
       'latest-articles',
     ]);
