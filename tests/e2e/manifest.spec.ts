@@ -1,5 +1,5 @@
 // The web app manifest: served as is at /manifest.webmanifest, linked from the page, with
-// real icons and the two shortcuts.
+// real icons and the three shortcuts.
 import { expect, test } from './support/fixtures';
 
 type Manifest = {
@@ -35,6 +35,8 @@ test('the manifest is served with the app identity, icons and shortcuts', async 
   expect(manifest.shortcuts).toEqual([
     expect.objectContaining({ name: 'Request leave', url: '/leave-and-absences/request' }),
     expect.objectContaining({ name: 'Approvals', url: '/leave-and-absences/list?status=needApproval&show_relevant_to_me=1' }),
+    // My Rota Shifts opens with the time clock's card on top, offline too.
+    expect.objectContaining({ name: 'Clock in', url: '/rotas/shifts' }),
   ]);
 
   const wanted = [
