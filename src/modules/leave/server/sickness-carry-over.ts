@@ -5,10 +5,10 @@
 // log; the hourly balances job expires what is unused after the last usable day.
 import type { Trx } from '../../../server/db/database';
 import { addDays, DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
-import type { LeaveUnit, ValueLogKind } from '../leave.contract';
+import type { LeaveUnit } from '../leave.contract';
 import { daysInclusive, hoursOn, type WeekHours } from '../leave-rules';
 import { sicknessCarryOver, sicknessLinesLeft } from '../holiday-rules';
-import type { PeriodRow, ValueRow } from './balances';
+import type { logValueChange, PeriodRow, ValueRow } from './balances';
 import { sumLogs } from './balances.queries';
 import { usedUpTo } from './carry-over-expiry.queries';
 import {
@@ -24,19 +24,8 @@ const shown = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
 const amountText = (amount: number, unit: LeaveUnit) =>
   `${amount} ${unit === 'days' ? (amount === 1 ? 'day' : 'days') : amount === 1 ? 'hour' : 'hours'}`;
 
-/** Writes a balance line (balances.ts's logValueChange, handed in so that the two files do not import each other). */
-export type LogChange = (
-  trx: Trx,
-  input: {
-    companyId: string;
-    valueId: string;
-    userId: string;
-    change: number;
-    kind: ValueLogKind;
-    reason: string;
-    actorId?: string | null;
-  },
-) => Promise<void>;
+/** Writes a balance line: balances.ts's logValueChange, handed in so that the two files do not import each other's code. */
+export type LogChange = typeof logValueChange;
 
 /** Working time the sickness absences covered in [from, to]: working days of the pattern that are not bank holidays (days), or their hours. */
 export function sickTime(input: {
