@@ -6,6 +6,7 @@ import { bankHolidayMap } from './bank-holidays';
 import {
   DEFAULT_WEEK,
   addMonths,
+  dayShareOn,
   leaveYearFor,
   proRataEntitlement,
   requestDeduction,
@@ -76,6 +77,17 @@ describe('leave years', () => {
   it('adds months without running past the end of a short month', () => {
     expect(addMonths('2025-01-31', 1)).toBe('2025-02-28');
     expect(addMonths('2025-11-15', 3)).toBe('2026-02-15');
+  });
+});
+
+describe('the part of a working day an absence takes', () => {
+  // Monday 7 December 2026 is worked 7.5 hours on Monday to Wednesday; Thursday 10th is not.
+  it('is a whole day, a half day, or hours as a share of that day, and nothing on a day not worked', () => {
+    expect(dayShareOn(MON_TO_WED, '2026-12-07', { duration_type: 'days', hours: null })).toBe(1);
+    expect(dayShareOn(MON_TO_WED, '2026-12-07', { duration_type: 'half_day', hours: null })).toBe(0.5);
+    expect(dayShareOn(MON_TO_WED, '2026-12-07', { duration_type: 'hours', hours: 3 })).toBe(0.4);
+    expect(dayShareOn(MON_TO_WED, '2026-12-07', { duration_type: 'hours', hours: 10 })).toBe(1);
+    expect(dayShareOn(MON_TO_WED, '2026-12-10', { duration_type: 'days', hours: null })).toBe(0);
   });
 });
 

@@ -104,6 +104,19 @@ export function hoursOn(week: WeekHours, date: string): number {
   return week[WEEKDAY_KEYS[new Date(dayNumber(date) * DAY_MS).getUTCDay()]!];
 }
 
+/**
+ * The part of the working day `date` an absence takes: a half day 0.5, an absence in hours its
+ * hours as a share of that day's (at most the whole day), anything else the whole day; nothing
+ * on a day the pattern does not work.
+ */
+export function dayShareOn(week: WeekHours, date: string, absence: { duration_type: string; hours: number | null }): number {
+  const hours = hoursOn(week, date);
+  if (hours <= 0) return 0;
+  if (absence.duration_type === 'half_day') return 0.5;
+  if (absence.duration_type === 'hours') return Math.min(1, (absence.hours ?? hours) / hours);
+  return 1;
+}
+
 /** Sums of dyadic amounts (halves, quarters) are exact; anything else is settled at 4 places so that equal sums compare equal. */
 export function settle(value: number): number {
   return Math.round(value * 10_000) / 10_000;

@@ -17,7 +17,7 @@ import {
   rolledUpHours,
   type LeaveDay,
 } from '../holiday-rules';
-import { DEFAULT_WEEK, hoursOn, workingDaysPerWeek, type WeekHours } from '../leave-rules';
+import { DEFAULT_WEEK, dayShareOn, workingDaysPerWeek, type WeekHours } from '../leave-rules';
 import { personBankHolidays } from './balances';
 import { findPersonLeaveFacts, findWorkingWeek } from './balances.queries';
 import { lookBackFrom } from './holiday-pay';
@@ -47,10 +47,8 @@ async function rolledUpElements(trx: Trx, window: PayrollWindow): Promise<Payrol
 function leaveDays(row: AnnualLeaveRow, week: WeekHours, holidays: ReadonlyMap<string, string>): LeaveDay[] {
   const days: LeaveDay[] = [];
   for (let date = row.start_date; date <= row.end_date; date = addDays(date, 1)) {
-    const hours = hoursOn(week, date);
-    if (hours <= 0 || holidays.has(date)) continue;
-    const amount = row.duration_type === 'half_day' ? 0.5 : row.duration_type === 'hours' ? Math.min(1, (row.hours ?? 0) / hours) : 1;
-    days.push({ date, amount });
+    const amount = holidays.has(date) ? 0 : dayShareOn(week, date, { ...row, hours: row.hours ?? 0 });
+    if (amount > 0) days.push({ date, amount });
   }
   return days;
 }

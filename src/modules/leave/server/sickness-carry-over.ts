@@ -6,7 +6,7 @@
 import type { Trx } from '../../../server/db/database';
 import { addDays, DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import type { LeaveUnit } from '../leave.contract';
-import { daysInclusive, hoursOn, type WeekHours } from '../leave-rules';
+import { dayShareOn, daysInclusive, hoursOn, type WeekHours } from '../leave-rules';
 import { sicknessCarryOver, sicknessLinesLeft } from '../holiday-rules';
 import type { logValueChange, PeriodRow, ValueRow } from './balances';
 import { sumLogs } from './balances.queries';
@@ -41,11 +41,9 @@ export function sickTime(input: {
     const first = absence.start_date > input.from ? absence.start_date : input.from;
     const last = absence.last_day !== null && absence.last_day < input.to ? absence.last_day : input.to;
     for (let day = first; day <= last; day = addDays(day, 1)) {
-      const hours = hoursOn(input.week, day);
-      if (hours <= 0 || input.bankHolidays.has(day)) continue;
-      const part = absence.duration_type === 'half_day' ? 0.5 : 1;
-      if (input.unit === 'days') total += part;
-      else total += absence.duration_type === 'hours' ? Math.min(hours, absence.hours ?? hours) : hours * part;
+      if (input.bankHolidays.has(day)) continue;
+      const part = dayShareOn(input.week, day, absence);
+      total += input.unit === 'days' ? part : part * hoursOn(input.week, day);
     }
   }
   return Math.round(total * 100) / 100;
