@@ -1,7 +1,7 @@
 // "Needs your action" on the dashboard: the non-zero pending counts (approvals and tasks, each
 // linking to where it is done) and the notifications marked Action Required; "You're all
 // caught up" when there is nothing.
-import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -9,6 +9,7 @@ import { pendingCountQueryOptions } from '../../api/pending-count.api';
 import { bellNotificationsQueryOptions } from '../notifications/notifications.api';
 import { NotificationItem } from '../notifications/notification-item';
 import { useOpenNotification } from '../notifications/use-open-notification';
+import { DashboardCard } from './dashboard-card';
 import { pendingActions } from './pending-actions';
 
 export const ALL_CAUGHT_UP = "You're all caught up";
@@ -23,16 +24,8 @@ export function NeedsYourAction() {
   const loading = pending.isPending || notifications.isPending;
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="needs-your-action">
-      <Title order={2} fz="h4" id="needs-your-action" mb="sm">
-        Needs your action
-      </Title>
-      {loading ? (
-        <Stack gap="xs" aria-hidden="true">
-          <Skeleton h={18} w="60%" />
-          <Skeleton h={18} w="40%" />
-        </Stack>
-      ) : actions.length === 0 && todo.length === 0 ? (
+    <DashboardCard id="needs-your-action" title="Needs your action" loading={loading}>
+      {actions.length === 0 && todo.length === 0 ? (
         <Group gap="xs" c="dimmed">
           <IconCircleCheck size={20} aria-hidden="true" />
           <Text>{ALL_CAUGHT_UP}</Text>
@@ -73,6 +66,6 @@ export function NeedsYourAction() {
           )}
         </Stack>
       )}
-    </Paper>
+    </DashboardCard>
   );
 }

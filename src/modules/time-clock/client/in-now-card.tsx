@@ -3,11 +3,10 @@
 // against their shift, with a link to the timesheets. Every clock event's realtime message
 // names the timesheets, which refreshes it without a reload. Nothing for those who may not
 // read timesheets.
-import '@mantine/core/styles/Skeleton.css';
-import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { isApiError } from '../../../client/api/api-client';
+import { DashboardCard } from '../../../client/shell/dashboard/dashboard-card';
 import { can } from '../../../client/ui/permission-guard';
 import { TIME_CLOCK_ROUTES, TIMESHEETS_ENDPOINT } from '../time-clock.contract';
 import { inNowLine } from './in-now-view';
@@ -21,23 +20,15 @@ export function InNowCard() {
   if (!allowed || (inNow.isError && (isApiError(inNow.error, 403) || isApiError(inNow.error, 401)))) return null;
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="in-now-title" data-testid="in-now-card">
-      <Group justify="space-between" mb="sm" gap="xs">
-        <Title order={2} fz="h4" id="in-now-title">
-          In now
-        </Title>
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to={TIME_CLOCK_ROUTES.timesheets} />}>
-          Open the timesheets
-        </Anchor>
-      </Group>
-      {inNow.isPending ? (
-        <Stack gap="xs" aria-hidden="true">
-          <Skeleton h={18} w="40%" />
-          <Skeleton h={18} w="70%" />
-        </Stack>
-      ) : inNow.isError ? (
-        <Text c="dimmed">Who is in could not be loaded.</Text>
-      ) : inNow.data.people.length === 0 ? (
+    <DashboardCard
+      id="in-now-title"
+      title="In now"
+      link={{ to: TIME_CLOCK_ROUTES.timesheets, label: 'Open the timesheets' }}
+      loading={inNow.isPending}
+      failed={inNow.isError ? 'Who is in could not be loaded.' : null}
+      testId="in-now-card"
+    >
+      {!inNow.data ? null : inNow.data.people.length === 0 ? (
         <Text c="dimmed">{NOBODY_IN}</Text>
       ) : (
         <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Clocked in now">
@@ -69,6 +60,6 @@ export function InNowCard() {
           })}
         </Stack>
       )}
-    </Paper>
+    </DashboardCard>
   );
 }

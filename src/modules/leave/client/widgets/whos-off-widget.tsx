@@ -1,11 +1,10 @@
 // Dashboard widget "Who's off today" (GET /api/who-at-work): "12 of 14 at work", who is off
 // with their leave type ("Away" when the caller may not see it), and a link to the timeline.
 // Nothing for those without absences at all (docs-only users: restricted mode) or refused.
-import '@mantine/core/styles/Skeleton.css';
-import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { isApiError } from '../../../../client/api/api-client';
+import { DashboardCard } from '../../../../client/shell/dashboard/dashboard-card';
 import { can } from '../../../../client/ui/permission-guard';
 import { LEAVE_ENDPOINTS, LEAVE_ROUTES } from '../../leave.contract';
 import { AWAY, leaveColour } from '../absence/absence-format';
@@ -19,23 +18,14 @@ export function WhosOffWidget() {
   if (!allowed || (who.isError && (isApiError(who.error, 403) || isApiError(who.error, 401)))) return null;
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="whos-off-today">
-      <Group justify="space-between" mb="sm" gap="xs">
-        <Title order={2} fz="h4" id="whos-off-today">
-          Who&apos;s off today
-        </Title>
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to={LEAVE_ROUTES.timeline} />}>
-          Open the timeline
-        </Anchor>
-      </Group>
-      {who.isPending ? (
-        <Stack gap="xs" aria-hidden="true">
-          <Skeleton h={18} w="40%" />
-          <Skeleton h={18} w="70%" />
-        </Stack>
-      ) : who.isError ? (
-        <Text c="dimmed">Who is off could not be loaded.</Text>
-      ) : (
+    <DashboardCard
+      id="whos-off-today"
+      title="Who's off today"
+      link={{ to: LEAVE_ROUTES.timeline, label: 'Open the timeline' }}
+      loading={who.isPending}
+      failed={who.isError ? 'Who is off could not be loaded.' : null}
+    >
+      {who.data && (
         <Stack gap="xs">
           <Text fw={600}>
             {who.data.at_work_count} of {who.data.active_count} at work
@@ -60,6 +50,6 @@ export function WhosOffWidget() {
           )}
         </Stack>
       )}
-    </Paper>
+    </DashboardCard>
   );
 }
