@@ -5,6 +5,8 @@
 // connection in the system scope; sign in with `token(name)`.
 import { sql } from 'kysely';
 import { addCompanyWithRoles, addUser, inCompany, ownerSql, signIn, type CompanyFixture, type UserFixture } from './identity-fixtures';
+import { ensureValue, logValueChange, type PeriodRow } from '../../src/modules/leave/server/balances';
+import type { Trx } from '../../src/server/db/database';
 import type { TestApp } from './test-app';
 
 export const LEAVE_PEOPLE = ['owner', 'hr', 'manager', 'otherManager', 'employee', 'colleague', 'office'] as const;
@@ -82,4 +84,36 @@ export async function leaveTypeId(t: TestApp, companyId: string, key: string): P
   const [row] = await ownerSql<{ id: string }>(t, sql`select id from leave_types where company_id = ${companyId} and key = ${key}`);
   if (!row) throw new Error(`no leave type ${key}`);
   return row.id;
+}
+
+/** Approved annual leave of `days` working days in `period`, deducted from its annual-leave value as the app does, in the caller's transaction. */
+export async function takeAnnualLeave(
+  trx: Trx,
+  input: { companyId: string; userId: string; leaveTypeId: string; period: PeriodRow; start: string; end: string; days: number },
+): Promise<void> {
+  const value = await ensureValue(trx, { companyId: input.companyId, period: input.period, leaveTypeId: input.leaveTypeId, unit: 'days' });
+  const absence = await trx
+    .insertInto('user_absences')
+    .values({
+      company_id: input.companyId,
+      user_id: input.userId,
+      leave_type_id: input.leaveTypeId,
+      period_id: input.period.id,
+      start_date: input.start,
+      end_date: input.end,
+      duration_type: 'days',
+      deduction: input.days,
+      status: 'approved',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await logValueChange(trx, {
+    companyId: input.companyId,
+    valueId: value.id,
+    userId: input.userId,
+    change: -input.days,
+    kind: 'absence',
+    reason: 'Annual leave',
+    absenceId: absence.id,
+  });
 }

@@ -5,12 +5,12 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyTemplateRow } from '../../../src/modules/leave/server/balances';
-import { ensureValue, leaveContext, logValueChange, openPeriod } from '../../../src/modules/leave/server/balances';
+import { leaveContext, openPeriod } from '../../../src/modules/leave/server/balances';
 import { runLeaveBalanceJobs } from '../../../src/modules/leave/server/carry-over-expiry';
 import { createNextPeriod } from '../../../src/modules/leave/server/periods';
 import { withTenant } from '../../../src/server/db/database';
 import { bearer, ownerSql } from '../../support/identity-fixtures';
-import { addLeaveCompany, leaveTypeId, type LeaveCompany } from '../../support/leave-fixtures';
+import { addLeaveCompany, leaveTypeId, takeAnnualLeave, type LeaveCompany } from '../../support/leave-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 let t: TestApp;
@@ -62,36 +62,12 @@ describe('carry-over expiry', () => {
       const context = await leaveContext(trx, { companyId: acme.companyId, userId, date: '2026-02-01' });
       await openPeriod(trx, { context, template: context.template!, year: context.year, actorId: null, today: '2026-02-01' });
       const next = await createNextPeriod(trx, { companyId: acme.companyId, userId, actorId: acme.people.hr.id, today: '2026-12-01' });
-      const value = await ensureValue(trx, { companyId: acme.companyId, period: next, leaveTypeId: annualLeave, unit: 'days' });
       // Two days taken before the expiry, one after: only the two count against the carried five.
       for (const [start, end, days] of [
         ['2027-02-01', '2027-02-02', 2],
         ['2027-05-04', '2027-05-04', 1],
       ] as const) {
-        const absence = await trx
-          .insertInto('user_absences')
-          .values({
-            company_id: acme.companyId,
-            user_id: userId,
-            leave_type_id: annualLeave,
-            period_id: next.id,
-            start_date: start,
-            end_date: end,
-            duration_type: 'days',
-            deduction: days,
-            status: 'approved',
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await logValueChange(trx, {
-          companyId: acme.companyId,
-          valueId: value.id,
-          userId,
-          change: -days,
-          kind: 'absence',
-          reason: 'Annual leave',
-          absenceId: absence.id,
-        });
+        await takeAnnualLeave(trx, { companyId: acme.companyId, userId, leaveTypeId: annualLeave, period: next, start, end, days });
       }
     });
     const before = await annualIn(acme, userId, '2027-01-01');

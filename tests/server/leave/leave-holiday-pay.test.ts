@@ -6,14 +6,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AbsencePeriod, PeriodGroup } from '../../../src/modules/leave/leave-balances.contract';
-import { ensureValue, leaveContext, logValueChange, openPeriod, type PeriodRow } from '../../../src/modules/leave/server/balances';
+import { leaveContext, openPeriod, type PeriodRow } from '../../../src/modules/leave/server/balances';
 import { runLeaveBalanceJobs } from '../../../src/modules/leave/server/carry-over-expiry';
 import { holidayPayOf } from '../../../src/modules/leave/server/holiday-pay';
 import { createNextPeriod } from '../../../src/modules/leave/server/periods';
 import type { PayPeriodDetail } from '../../../src/modules/payroll/payroll.contract';
 import { withTenant } from '../../../src/server/db/database';
 import { bearer, ownerSql } from '../../support/identity-fixtures';
-import { addLeaveCompany, leaveTypeId, type LeaveCompany, type LeavePerson } from '../../support/leave-fixtures';
+import { addLeaveCompany, leaveTypeId, takeAnnualLeave, type LeaveCompany, type LeavePerson } from '../../support/leave-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 let t: TestApp;
@@ -48,33 +48,9 @@ async function useTemplate(
 /** Approved leave of `days` working days in `period`, deducted from its annual-leave value as the app does. */
 async function takeLeave(userId: string, period: PeriodRow, start: string, end: string, days: number): Promise<void> {
   const annualLeave = await leaveTypeId(t, acme.companyId, 'annual_leave');
-  await withTenant(t.database.db, acme.companyId, async (trx) => {
-    const value = await ensureValue(trx, { companyId: acme.companyId, period, leaveTypeId: annualLeave, unit: 'days' });
-    const absence = await trx
-      .insertInto('user_absences')
-      .values({
-        company_id: acme.companyId,
-        user_id: userId,
-        leave_type_id: annualLeave,
-        period_id: period.id,
-        start_date: start,
-        end_date: end,
-        duration_type: 'days',
-        deduction: days,
-        status: 'approved',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await logValueChange(trx, {
-      companyId: acme.companyId,
-      valueId: value.id,
-      userId,
-      change: -days,
-      kind: 'absence',
-      reason: 'Annual leave',
-      absenceId: absence.id,
-    });
-  });
+  await withTenant(t.database.db, acme.companyId, (trx) =>
+    takeAnnualLeave(trx, { companyId: acme.companyId, userId, leaveTypeId: annualLeave, period, start, end, days }),
+  );
 }
 
 type Annual = { id: string; balance: number; carried_over: number };
