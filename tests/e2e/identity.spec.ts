@@ -52,7 +52,7 @@ test.describe('each demo account lands on its home after signing in', () => {
 });
 
 test.describe('two-factor codes by e-mail', () => {
-  const email = ACCOUNTS.employee;
+  const email = ACCOUNTS.twoFactor;
 
   test.beforeAll(async ({ request }) => {
     const { auth_token } = await apiSignIn(request, email);
@@ -109,7 +109,7 @@ test.describe('two-factor codes by e-mail', () => {
 });
 
 test.describe('passwords', () => {
-  const email = ACCOUNTS.manager;
+  const email = ACCOUNTS.passwordReset;
   const NEW_PASSWORD = 'a-new-password-2030';
 
   test('a reset link by e-mail sets a new password; /change-password puts the old one back', async ({ page, expectedConsole }) => {

@@ -12,6 +12,11 @@ export const ACCOUNTS = {
   admin: 'admin@stafflane.test',
   /** HR admin: asked about nobody's leave in the demo, so other tests do not notify her. */
   hrAdmin: 'emily.walker@demo.test',
+  /** Leo Thompson, whom no other spec signs in as: the two-factor tests turn codes on for him, and a spec
+   * signing in beside them as anyone else would meet the code step. */
+  twoFactor: 'leo.thompson@demo.test',
+  /** Jack Robertson, whom no other spec signs in as: the password tests change his password and put it back. */
+  passwordReset: 'jack.robertson@demo.test',
 } as const;
 
 export const SIGN_IN_CODE = /sign-in code is (\d{6})/;
