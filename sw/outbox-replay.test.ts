@@ -119,6 +119,26 @@ describe('replaying', () => {
     expect(h.network.received).toHaveLength(2);
   });
 
+  it('keeps with a refused item its field errors and the form that made it, to be corrected there', async () => {
+    offline();
+    await send(write({ key: 'k1', message: ' ', headers: { 'x-outbox-form': encodeURIComponent('/expenses/new') } }));
+    await send(write({ key: 'k2', headers: { 'x-outbox-form': 'https://elsewhere.test/phish' } }));
+    online(() =>
+      jsonResponse(422, { code: 'validation', message: 'Please check provided details.', errors: { message: ['Field is required.'] } }),
+    );
+    await h.outbox.setToken(tokenFor('user-a'), 'user-a');
+    const refused = await item('user-a', 'k1');
+    expect(refused).toMatchObject({
+      state: 'needs_attention',
+      form: '/expenses/new',
+      body: { message: ' ' },
+      error: { status: 422, fields: { message: ['Field is required.'] } },
+    });
+    // Only the app's own paths are kept, and the mark is never sent to the server.
+    expect((await item('user-a', 'k2'))?.form).toBeUndefined();
+    expect(h.network.received.every((request) => !request.headers.has('x-outbox-form'))).toBe(true);
+  });
+
   it('sends a "needs attention" item again on Retry, and Discard removes it', async () => {
     offline();
     await send(write({ key: 'k1' }));

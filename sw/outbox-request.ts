@@ -1,13 +1,18 @@
 // Which requests the outbox takes (same-origin /api writes the page marked queueable) and how
 // one becomes a stored record: its bytes as sent, its Idempotency-Key as the item's id, the
 // user read from the token's claims — but never the token itself, which replays do not use.
-import { IDEMPOTENCY_KEY_HEADER, OUTBOX_LABEL_HEADER, OUTBOX_RESOURCE_HEADER } from '../src/shared/constants';
+import { IDEMPOTENCY_KEY_HEADER, OUTBOX_FORM_HEADER, OUTBOX_LABEL_HEADER, OUTBOX_RESOURCE_HEADER } from '../src/shared/constants';
 import { decodeTokenPayload } from '../src/shared/token-payload';
 import type { OutboxRecord } from './outbox-store';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE']);
 /** Left out of the stored request: the token (replays use the one pages mirror) and the outbox's own marks. */
-const NOT_STORED = new Set(['authorization', OUTBOX_RESOURCE_HEADER.toLowerCase(), OUTBOX_LABEL_HEADER.toLowerCase()]);
+const NOT_STORED = new Set([
+  'authorization',
+  OUTBOX_RESOURCE_HEADER.toLowerCase(),
+  OUTBOX_LABEL_HEADER.toLowerCase(),
+  OUTBOX_FORM_HEADER.toLowerCase(),
+]);
 
 export function isOutboxRequest(request: Request, origin: string): boolean {
   if (!WRITE_METHODS.has(request.method) || !request.headers.has(OUTBOX_RESOURCE_HEADER)) return false;
@@ -26,13 +31,19 @@ export function bearerToken(request: Request): string | null {
   return match?.[1] ?? null;
 }
 
-function labelOf(request: Request): string {
-  const raw = request.headers.get(OUTBOX_LABEL_HEADER) ?? '';
+function decodedHeader(request: Request, name: string): string {
+  const raw = request.headers.get(name) ?? '';
   try {
     return decodeURIComponent(raw);
   } catch {
     return raw;
   }
+}
+
+/** The page's own path of the form that made the write; anything else is not kept. */
+function formOf(request: Request): string | undefined {
+  const form = decodedHeader(request, OUTBOX_FORM_HEADER);
+  return form.startsWith('/') && !form.startsWith('//') ? form : undefined;
 }
 
 /**
@@ -57,7 +68,7 @@ export async function captureRequest(
     id,
     userId: options.userId,
     resource: request.headers.get(OUTBOX_RESOURCE_HEADER) ?? '',
-    label: labelOf(request),
+    label: decodedHeader(request, OUTBOX_LABEL_HEADER),
     method: request.method,
     url: request.url,
     headers: stored,
@@ -70,6 +81,8 @@ export async function captureRequest(
     attempts: 0,
     error: null,
   };
+  const form = formOf(request);
+  if (form) record.form = form;
   return { record, sendNow: { method: request.method, headers: sendNow, body } };
 }
 

@@ -13,7 +13,7 @@ const META = 'meta';
 const TOKEN_KEY = 'token';
 
 /** What is stored: the summary pages see (id, user, resource, label, method, attempts, error), with times as epoch ms and the request itself. */
-export type OutboxRecord = Pick<OutboxItemSummary, 'id' | 'userId' | 'resource' | 'label' | 'method' | 'attempts' | 'error'> & {
+export type OutboxRecord = Pick<OutboxItemSummary, 'id' | 'userId' | 'resource' | 'label' | 'method' | 'attempts' | 'error' | 'form'> & {
   /** Absolute URL. */
   url: string;
   headers: Array<[string, string]>;

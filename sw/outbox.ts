@@ -6,6 +6,7 @@
 import { SW_MESSAGE, type OutboxItemSummary, type QueuedResponse, type SwMessage } from '../src/shared/sw-messages';
 import { bearerToken, captureRequest, isOutboxRequest, userIdOfToken } from './outbox-request';
 import type { MirroredToken, OutboxRecord, OutboxStore } from './outbox-store';
+import { refusalOf } from './outbox-refusal';
 
 export const OUTBOX_SYNC_TAG = 'stafflane-outbox';
 /** How long a synced item's summary stays, so the outbox view can say "Synced". */
@@ -61,24 +62,6 @@ function jsonBody(record: OutboxRecord): unknown {
   }
 }
 
-/** The server's words for a refusal: its message, and each field error. */
-export async function refusalMessage(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { message?: unknown; errors?: unknown } | null;
-  const message = typeof body?.message === 'string' ? body.message : '';
-  const details =
-    body?.errors && typeof body.errors === 'object'
-      ? [
-          ...new Set(
-            Object.values(body.errors as Record<string, unknown>)
-              .flat()
-              .filter((text): text is string => typeof text === 'string'),
-          ),
-        ]
-      : [];
-  const text = [message, ...details.filter((detail) => detail !== message)].filter(Boolean).join(' ');
-  return text || `The server refused this change (${response.status}).`;
-}
-
 async function isInFlightConflict(response: Response): Promise<boolean> {
   if (response.status !== 409) return false;
   const body = (await response
@@ -125,6 +108,7 @@ export function createOutbox(deps: OutboxDeps) {
       attempts: record.attempts,
       error: record.error,
       ...(body === undefined ? {} : { body }),
+      ...(record.form ? { form: record.form } : {}),
     };
   }
 
@@ -261,13 +245,13 @@ export function createOutbox(deps: OutboxDeps) {
       return 'retry';
     }
     if (status >= 400 && status < 500) {
-      const message = await refusalMessage(response);
+      const refusal = await refusalOf(response);
       await settle(record, (current) => ({
         ...current,
         state: 'needs_attention',
         attempts: current.attempts + 1,
         nextAttemptAt: null,
-        error: { status, message },
+        error: { status, ...refusal },
       }));
       return 'done';
     }

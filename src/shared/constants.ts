@@ -23,6 +23,8 @@ export const IDEMPOTENCY_RETENTION_DAYS = 30;
 export const OUTBOX_RESOURCE_HEADER = 'X-Outbox-Resource';
 /** What the user did, URI-encoded (headers are Latin-1), for the outbox view. */
 export const OUTBOX_LABEL_HEADER = 'X-Outbox-Label';
+/** The form that made a queued write (a path), kept with it so the outbox can open it again to correct a refusal. */
+export const OUTBOX_FORM_HEADER = 'X-Outbox-Form';
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Type-ahead search in menus: what was typed is forgotten after this pause. */
 export const TYPE_AHEAD_RESET_MS = 350;

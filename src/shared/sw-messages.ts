@@ -47,8 +47,10 @@ export type OutboxItemSummary = {
   nextAttemptAt: string | null;
   syncedAt: string | null;
   attempts: number;
-  /** The server's refusal (needs_attention) or the last transient failure. */
-  error: { status: number | null; message: string } | null;
+  /** The server's refusal (needs_attention, with its field errors when it named fields) or the last transient failure. */
+  error: { status: number | null; message: string; fields?: Record<string, string[]> } | null;
+  /** The form that made it (a path), which the outbox opens with the queued values to correct a refusal. */
+  form?: string;
   /** The JSON body while unsent (so a list can show the record); undefined for files and once synced. */
   body?: unknown;
 };

@@ -4,19 +4,20 @@
 // thrown as an ApiError. A 401 to a request that carried a token means the session is gone:
 // the token is cleared and the page reloads into the sign-in screen. Toasts are not shown
 // here but by the query client (src/client/api/query-client.ts), which knows queries from mutations.
-// A write marked `queue` may come back 202 QueuedResponse from the service worker's outbox
-// it is returned to the caller, which shows it as waiting to sync.
+// A write marked `queue` is first checked against its contract (a 422 like the server's when
+// it does not fit, sent nowhere), then may come back 202 QueuedResponse from the service
+// worker's outbox: it is returned to the caller, which shows it as waiting to sync.
 import { AppError, AppErrorCodes, messageForStatus, type AppErrorCode, type FieldErrors } from '../../shared/app-error';
-import { IDEMPOTENCY_KEY_HEADER, OUTBOX_LABEL_HEADER, OUTBOX_RESOURCE_HEADER } from '../../shared/constants';
+import { IDEMPOTENCY_KEY_HEADER, OUTBOX_FORM_HEADER, OUTBOX_LABEL_HEADER, OUTBOX_RESOURCE_HEADER } from '../../shared/constants';
 import { stringifyQuery, type QueryInput } from '../../shared/query-string';
 import type { QueuedResponse } from '../../shared/sw-messages';
 import { clearToken, getToken } from '../auth/token-store';
 import { reloadPage } from '../shell/reload-page';
+import { contractRefusal, type OutboxMark } from './outbox-mark';
+
+export type { OutboxMark } from './outbox-mark';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** A queueable write: the resource it belongs to (as the API spells it) and what the user did, in words. */
-export type OutboxMark = { resource: string; label: string };
 
 export type ApiRequest = {
   method?: ApiMethod;
@@ -30,13 +31,17 @@ export type ApiRequest = {
   handleUnauthorised?: boolean;
   /** False for the refresh call itself, which must not wait for a fresh token. */
   freshToken?: boolean;
-  /** Queueable: with no network the service worker keeps it and answers 202 QueuedResponse. */
+  /** Queueable: checked against its contract first; with no network the service worker keeps it and answers 202 QueuedResponse. */
   queue?: OutboxMark;
 };
 
 /** The headers that mark a write queueable; the label is URI-encoded because headers are Latin-1. */
 export function outboxHeaders(mark: OutboxMark): Record<string, string> {
-  return { [OUTBOX_RESOURCE_HEADER]: mark.resource, [OUTBOX_LABEL_HEADER]: encodeURIComponent(mark.label) };
+  return {
+    [OUTBOX_RESOURCE_HEADER]: mark.resource,
+    [OUTBOX_LABEL_HEADER]: encodeURIComponent(mark.label),
+    ...(mark.form ? { [OUTBOX_FORM_HEADER]: encodeURIComponent(mark.form) } : {}),
+  };
 }
 
 export class ApiError extends AppError {
@@ -74,6 +79,9 @@ export function apiFetch<T>(path: string, request: ApiRequest & { queue: OutboxM
 export function apiFetch<T>(path: string, request?: ApiRequest): Promise<T>;
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T | QueuedResponse> {
   const method = request.method ?? 'GET';
+  // What the server would refuse is refused here, before the write can wait in the outbox.
+  const refusal = request.queue && method !== 'GET' ? contractRefusal(request.queue, request.body) : null;
+  if (refusal) throw new ApiError(422, refusal);
   // Chosen once per call, so whatever happens to this request (sent now, queued, replayed) it is one write.
   const idempotencyKey = method === 'GET' ? null : (request.idempotencyKey ?? newIdempotencyKey());
   if (request.freshToken !== false) await freshToken();

@@ -5,7 +5,13 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
 import { fetchFile } from './downloads';
 import { isQueuedResponse, type QueuedResponse } from '../../shared/sw-messages';
-import { settingsPaths, type ProfileImage, type UpdateUserSettingsInput, type UserSettings } from '../../shared/settings.contract';
+import {
+  ProfileImageFieldsSchema,
+  settingsPaths,
+  type ProfileImage,
+  type UpdateUserSettingsInput,
+  type UserSettings,
+} from '../../shared/settings.contract';
 
 /** The outbox resource of profile-image uploads: the first part of settingsKeys.profileImage. */
 const PROFILE_IMAGE_RESOURCE = 'users';
@@ -57,7 +63,12 @@ export async function uploadProfileImage(input: {
     method: 'POST',
     body: form,
     // Its key starts with 'users', so the outbox refreshes the picture when the upload lands.
-    queue: { resource: PROFILE_IMAGE_RESOURCE, label: 'Profile picture' },
+    queue: {
+      resource: PROFILE_IMAGE_RESOURCE,
+      label: 'Profile picture',
+      schema: ProfileImageFieldsSchema,
+      input: { is_public: input.isPublic ? 'true' : 'false' },
+    },
   });
 }
 

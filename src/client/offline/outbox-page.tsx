@@ -1,17 +1,20 @@
 // /outbox: the user's changes kept by the service worker's outbox, newest first — waiting,
-// being sent, refused by the server (its message, Retry, Discard after a confirmation) or
-// synced in the last day. Offline, a note says they go when the network returns.
+// being sent, refused by the server (its message; Correct, which opens the form that made it
+// with the queued values; Retry; Discard after a confirmation) or synced in the last day.
+// Offline, a note says they go when the network returns.
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Badge.css';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DATE_FORMATS, formatLondon } from '../../shared/dates';
 import type { OutboxItemSummary } from '../../shared/sw-messages';
 import { usePageTitle } from '../shell/page-title';
 import { discardOutboxItem, retryOutboxItem } from './outbox-bridge';
+import { isCorrectable, startCorrection } from './outbox-correction';
 import { OUTBOX_STATE_COLOURS, OUTBOX_STATE_LABELS, outboxPreview } from './outbox-copy';
 import { useOutboxItems } from './outbox-items';
 
@@ -71,42 +74,54 @@ export function OutboxPage() {
 }
 
 function OutboxRow({ item, onDiscard }: { item: OutboxItemSummary; onDiscard: () => void }) {
+  const navigate = useNavigate();
   const refused = item.state === 'needs_attention';
   const preview = outboxPreview(item);
+  const correct = () => {
+    startCorrection(item);
+    void navigate({ to: item.form as never });
+  };
   return (
-    <Group role="listitem" justify="space-between" align="flex-start" wrap="nowrap" p="sm" className="outbox-row">
-      <Stack gap={2} miw={0}>
-        <Text fw={600}>{item.label}</Text>
-        {preview && (
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {preview}
+    <Stack role="listitem" gap="xs" p="sm" className="outbox-row">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={2} miw={0}>
+          <Text fw={600}>{item.label}</Text>
+          {preview && (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {preview}
+            </Text>
+          )}
+          <Text size="sm" c="dimmed">
+            {formatLondon(item.createdAt, DATE_FORMATS.dateTime)}
           </Text>
-        )}
-        <Text size="sm" c="dimmed">
-          {formatLondon(item.createdAt, DATE_FORMATS.dateTime)}
-        </Text>
-        {refused && item.error && (
-          <Text size="sm" c="red">
-            {item.error.message}
-          </Text>
-        )}
-      </Stack>
-      {/* The state never shrinks: the text beside it wraps instead. */}
-      <Stack gap="xs" align="flex-end" style={{ flexShrink: 0 }}>
-        <Badge color={OUTBOX_STATE_COLOURS[item.state]} variant="light">
-          {OUTBOX_STATE_LABELS[item.state]}
-        </Badge>
-        {refused && (
-          <Group gap="xs" wrap="nowrap">
-            <Button size="xs" variant="light" onClick={() => retryOutboxItem(item.id)}>
-              Retry
+          {refused && item.error && (
+            <Text size="sm" c="red">
+              {item.error.message}
+            </Text>
+          )}
+        </Stack>
+        {/* The state never shrinks: the text beside it wraps instead. */}
+        <Stack gap="xs" align="flex-end" style={{ flexShrink: 0 }}>
+          <Badge color={OUTBOX_STATE_COLOURS[item.state]} variant="light">
+            {OUTBOX_STATE_LABELS[item.state]}
+          </Badge>
+        </Stack>
+      </Group>
+      {refused && (
+        <Group gap="xs" justify="flex-end">
+          {isCorrectable(item) && (
+            <Button size="sm" onClick={correct} aria-label={`Correct “${item.label}”`}>
+              Correct
             </Button>
-            <Button size="xs" color="red" variant="subtle" onClick={onDiscard}>
-              Discard
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Group>
+          )}
+          <Button size="sm" variant="light" onClick={() => retryOutboxItem(item.id)}>
+            Retry
+          </Button>
+          <Button size="sm" color="red" variant="subtle" onClick={onDiscard}>
+            Discard
+          </Button>
+        </Group>
+      )}
+    </Stack>
   );
 }

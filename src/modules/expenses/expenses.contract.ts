@@ -61,6 +61,10 @@ export const expenseMessages = {
   notYours: 'Only the person claiming can change this claim.',
   nothingApproved: 'Approve at least part of one item, or reject the claim.',
   idTaken: 'This claim or item already exists.',
+  unknownStatus: 'Unknown status.',
+  /** The claimant's edit met a decision made while they were writing it (offline, or in another tab). */
+  changedMeanwhile: (status: ClaimStatus) =>
+    `This claim was ${status === 'draft' ? 'withdrawn' : CLAIM_STATUS_LABELS[status].toLowerCase()} before your change arrived, so your change was not saved. Your version is kept: copy from it.`,
 } as const;
 
 // ---- Field schemas -----------------------------------------------------------------------
@@ -152,6 +156,8 @@ export const ClaimInputSchema = v.pipe(
     {
       id: optionalId,
       description: v.optional(textField({ maxLength: 200 }), ''),
+      /** An edit: the claim's status the claimant's form was filled from; a claim acted on since is not overwritten (409). */
+      seen_status: v.optional(v.picklist(CLAIM_STATUSES, expenseMessages.unknownStatus)),
       /** Submit at once (the default) or keep as a draft (the form adds receipts first, then submits). */
       submit: v.optional(v.boolean(), true),
       items: linesOf(ExpenseItemInputSchema),
@@ -199,6 +205,10 @@ export type ApproveInput = v.InferOutput<typeof ApproveInputSchema>;
 export const RejectInputSchema = v.object({ reason: requiredTextField({ maxLength: 1000 }) });
 export const PayInputSchema = v.object({ pay_date: claimDate });
 export const SubmitInputSchema = v.object({});
+/** The multipart field beside a receipt's file: the claim's item it belongs to. */
+export const ReceiptFieldsSchema = v.object({
+  item_id: v.pipe(v.string(expenseMessages.unknownItem), v.uuid(expenseMessages.unknownItem)),
+});
 export const ClaimBulkSchema = v.variant('action', [
   v.object({
     action: v.literal('approve'),

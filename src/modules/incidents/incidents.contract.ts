@@ -64,7 +64,8 @@ const nullableId = v.nullish(
   null,
 );
 const bool = v.optional(v.boolean(fieldMessages.required), false);
-/** An ISO 8601 date-time (the phone sends its local time with its offset, or UTC). */
+const FUTURE_GRACE_MS = 5 * 60_000;
+/** An ISO 8601 date-time (the phone sends its local time with its offset, or UTC), not in the future. */
 const instant = v.pipe(
   v.string(fieldMessages.required),
   v.trim(),
@@ -73,6 +74,8 @@ const instant = v.pipe(
     (x) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.test(x) && !Number.isNaN(Date.parse(x)),
     incidentMessages.dateTime,
   ),
+  // A few minutes' grace for a phone's clock running ahead of the server's.
+  v.check((x) => Date.parse(x) <= Date.now() + FUTURE_GRACE_MS, incidentMessages.future),
 );
 
 const incidentFields = {

@@ -2,7 +2,7 @@
 // vocabulary, the messages and the schemas of overtime reports, their decisions and the
 // company's overtime settings (rates at which overtime is paid, time-off-in-lieu expiry).
 import * as v from 'valibot';
-import { isIsoDate } from '../../shared/dates';
+import { addDays, isIsoDate, londonDate } from '../../shared/dates';
 import { isUuid } from '../../shared/ids';
 import { fieldMessages, multilineTextField } from '../../shared/validators';
 import { PENDING_COUNT_RESOURCE } from '../../shared/pending-count.contract';
@@ -128,13 +128,19 @@ const dateField = v.pipe(
   v.nonEmpty(fieldMessages.required),
   v.check(isIsoDate, overtimeMessages.date),
 );
+/** Overtime is reported once worked, within the last year (London's today). */
+const workedDate = v.pipe(
+  dateField,
+  v.check((value) => value <= londonDate(new Date()), overtimeMessages.future),
+  v.check((value) => value >= addDays(londonDate(new Date()), -366), overtimeMessages.tooOld),
+);
 const quarter = (value: number) => Math.abs(value * 4 - Math.round(value * 4)) < 1e-6;
 
 export const ReportOvertimeInputSchema = v.pipe(
   v.object({
     /** Someone else's overtime (within the caller's scope); default the caller. */
     user_id: optionalId,
-    date: dateField,
+    date: workedDate,
     start_time: optionalTime,
     end_time: optionalTime,
     hours: v.optional(

@@ -1,6 +1,7 @@
 // Claims through the API: mileage priced from HMRC's rates across claims of a tax year, who
 // may approve (never the claimant; another department's manager 403), partly approved
-// amounts, rejected → edited → resubmitted, locked once approved or exported, the pending
+// amounts, rejected → edited → resubmitted, an edit written before a decision refused with what
+// happened, locked once approved or exported, the pending
 // count, the export, expense types ordered by name, and the payroll totals.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +144,36 @@ describe('deciding', () => {
     expect(resubmitted).toMatchObject({ status: 'submitted', total: 45, reject_reason: null });
     expect(actions(resubmitted)).toEqual(['created', 'submitted', 'rejected', 'edited', 'resubmitted']);
     expect((await h.act('manager', claim.id, 'approve')).json<ExpenseClaimDetail>().status).toBe('approved');
+  });
+
+  it('refuses an edit written before the manager decided (offline, another tab), saying what happened; the decision stands', async () => {
+    const claim = await h.claim('employee', travelClaim(h.types, 80));
+    const edit = (amount: number, seen: string) => ({
+      ...travelClaim(h.types, amount),
+      seen_status: seen,
+      items: [{ ...travelClaim(h.types, amount).items[0], id: claim.items[0]?.id }],
+    });
+    await h.act('manager', claim.id, 'reject', { reason: 'First class is not allowed.' });
+    const late = await h.send('employee', 'PUT', `/api/user-expense/${claim.id}`, edit(60, 'submitted'));
+    expect(late.statusCode).toBe(409);
+    expect(messageOf(late)).toBe(expenseMessages.changedMeanwhile('rejected'));
+    expect(messageOf(late)).toBe(
+      'This claim was rejected before your change arrived, so your change was not saved. Your version is kept: copy from it.',
+    );
+    const kept = (await h.send('employee', 'GET', `/api/user-expense/${claim.id}`)).json<ExpenseClaimDetail>();
+    expect(kept).toMatchObject({ status: 'rejected', total: 80, reject_reason: 'First class is not allowed.' });
+    // Written again over what the claimant now sees (the rejection), it goes through.
+    const again = await h.send('employee', 'PUT', `/api/user-expense/${claim.id}`, edit(60, 'rejected'));
+    expect(again.json<ExpenseClaimDetail>()).toMatchObject({ status: 'submitted', total: 60 });
+
+    await h.act('manager', claim.id, 'approve');
+    const afterApproval = await h.send('employee', 'PUT', `/api/user-expense/${claim.id}`, edit(50, 'submitted'));
+    expect(afterApproval.statusCode).toBe(409);
+    expect(messageOf(afterApproval)).toBe(expenseMessages.changedMeanwhile('approved'));
+    expect((await h.send('employee', 'GET', `/api/user-expense/${claim.id}`)).json<ExpenseClaimDetail>()).toMatchObject({
+      status: 'approved',
+      total: 60,
+    });
   });
 
   it('locks an approved claim, pays it, and locks an exported one; payroll sees it once', async () => {

@@ -5,6 +5,7 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { apiFetch } from '../../api/api-client';
 import { isQueuedResponse } from '../../../shared/sw-messages';
 import {
+  ClickNotificationInputSchema,
   NOTIFICATIONS_RESOURCE,
   notificationPaths,
   type Notification,
@@ -40,7 +41,7 @@ export async function clickNotification(id: string): Promise<{ queued: boolean }
   const answer = await apiFetch<void>(notificationPaths.click, {
     method: 'POST',
     body: { id },
-    queue: { resource: NOTIFICATIONS_RESOURCE, label: 'Notification opened' },
+    queue: { resource: NOTIFICATIONS_RESOURCE, label: 'Notification opened', schema: ClickNotificationInputSchema },
   });
   return { queued: isQueuedResponse(answer) };
 }

@@ -6,6 +6,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../client/api/api-client';
 import {
   alertPaths,
+  CreateAlertInputSchema,
   type AdminAlert,
   type AdminAlertList,
   type AlertKind,
@@ -71,7 +72,7 @@ export const createAlertMutationOptions = (queryClient: QueryClient) => ({
     apiFetch<AdminAlert>(alertPaths.alerts, {
       method: 'POST',
       body: input,
-      queue: { resource: ALERTS_RESOURCE, label: `New alert: ${input.short_message}` },
+      queue: { resource: ALERTS_RESOURCE, label: `New alert: ${input.short_message}`, schema: CreateAlertInputSchema },
     }),
   // Offline it must still reach the service worker, which queues it.
   networkMode: 'always' as const,
@@ -83,7 +84,7 @@ export const updateAlertMutationOptions = (queryClient: QueryClient) => ({
     apiFetch<AdminAlert>(alertPaths.alert(id), {
       method: 'PUT',
       body: input,
-      queue: { resource: ALERTS_RESOURCE, label: `Alert changed: ${input.short_message}` },
+      queue: { resource: ALERTS_RESOURCE, label: `Alert changed: ${input.short_message}`, schema: CreateAlertInputSchema },
     }),
   networkMode: 'always' as const,
   onSuccess: () => invalidateAlerts(queryClient),

@@ -6,10 +6,13 @@ import { apiFetch } from '../../../client/api/api-client';
 import type { QueuedResponse } from '../../../shared/sw-messages';
 import {
   ADMIN_CHAT_RESOURCE,
+  AttachmentCaptionSchema,
+  ChatMessageSchema,
   adminChatPaths,
   CHAT_RESOURCE,
   chatPaths,
   conversationBase,
+  StartChatSchema,
   type ChatAvailability,
   type ChatConversation,
   type ChatConversationList,
@@ -57,14 +60,14 @@ export const startChat = (input: StartChatInput) =>
   apiFetch<StartChatResult>(chatPaths.conversations, {
     method: 'POST',
     body: input,
-    queue: { resource: CHAT_RESOURCE, label: 'Chat message' },
+    queue: { resource: CHAT_RESOURCE, label: 'Chat message', schema: StartChatSchema },
   });
 
 export const sendChatMessage = (side: ChatSide, id: string, body: string) =>
   apiFetch<{ id: string }>(`${conversationBase(side, id)}/messages`, {
     method: 'POST',
     body: { body },
-    queue: { resource: resourceOf(side), label: 'Chat message' },
+    queue: { resource: resourceOf(side), label: 'Chat message', schema: ChatMessageSchema },
   });
 
 /** A file with an optional caption (multipart), queueable like a message. */
@@ -75,7 +78,7 @@ export async function sendChatAttachment(side: ChatSide, id: string, file: File,
   return apiFetch<{ id: string }>(`${conversationBase(side, id)}/attachments`, {
     method: 'POST',
     body: form,
-    queue: { resource: resourceOf(side), label: `Chat file ${file.name}` },
+    queue: { resource: resourceOf(side), label: `Chat file ${file.name}`, schema: AttachmentCaptionSchema, input: { body } },
   });
 }
 

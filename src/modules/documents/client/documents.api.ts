@@ -12,6 +12,7 @@ import {
   DOCUMENTS_INVALIDATES,
   DOCUMENT_RESOURCES,
   DOCUMENT_TO_DO_PATH,
+  SignInputSchema,
   type AuditEntry,
   type DocumentArea,
   type DocumentDetail,
@@ -24,6 +25,7 @@ import {
   type SealCertificateInfo,
 } from '../documents.contract';
 import { fetchFile, saveBlob } from '../../../client/api/downloads';
+import type { QueuedResponse } from '../../../shared/sw-messages';
 
 export const DOCUMENT_PAGE_SIZE = 20;
 const R = DOCUMENT_RESOURCES;
@@ -230,3 +232,18 @@ export const sealCertificateQueryOptions = () =>
     queryKey: [R.seal] as const,
     queryFn: ({ signal }) => apiFetch<SealCertificateInfo | null>(`/api/${R.seal}`, { signal }),
   });
+
+/** A signature (queueable: offline the outbox keeps it under `key` and sends it once). */
+export function signDocument(input: {
+  id: string;
+  title: string;
+  key: string;
+  body: Record<string, unknown>;
+}): Promise<DocumentDetail | QueuedResponse> {
+  return apiFetch<DocumentDetail>(`/api/${DOCUMENT_RESOURCES.document}/${input.id}/sign`, {
+    method: 'POST',
+    idempotencyKey: input.key,
+    body: input.body,
+    queue: { resource: DOCUMENT_RESOURCES.document, label: `Signature of ${input.title}`, schema: SignInputSchema },
+  });
+}

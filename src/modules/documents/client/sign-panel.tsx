@@ -6,11 +6,11 @@ import './documents-styles';
 import { Alert, Button, Checkbox, Group, Modal, Paper, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiFetch, newIdempotencyKey } from '../../../client/api/api-client';
+import { newIdempotencyKey } from '../../../client/api/api-client';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { isQueuedResponse } from '../../../shared/sw-messages';
-import { CONSENT_LINE, DOCUMENT_RESOURCES, type DocumentDetail } from '../documents.contract';
-import { documentAction, documentKeys, invalidateDocuments, problemOf } from './documents.api';
+import { CONSENT_LINE, type DocumentDetail } from '../documents.contract';
+import { documentAction, documentKeys, invalidateDocuments, problemOf, signDocument } from './documents.api';
 import { SignaturePad } from './signature-pad';
 
 export function SignPanel({ document, seenSha256 }: { document: DocumentDetail; seenSha256: string | null }) {
@@ -39,11 +39,11 @@ export function SignPanel({ document, seenSha256 }: { document: DocumentDetail; 
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await apiFetch<DocumentDetail>(`/api/${DOCUMENT_RESOURCES.document}/${document.id}/sign`, {
-        method: 'POST',
-        idempotencyKey: key,
+      const answer = await signDocument({
+        id: document.id,
+        title: document.title,
+        key,
         body: { consent: true, kind, seen_sha256: seenSha256, ...(kind === 'drawn' ? { image } : { typed_name: typed.trim() }) },
-        queue: { resource: DOCUMENT_RESOURCES.document, label: `Signature of ${document.title}` },
       });
       if (isQueuedResponse(answer)) {
         setQueued(true);

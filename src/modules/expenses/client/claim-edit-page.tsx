@@ -1,7 +1,10 @@
-// /expense/{id}/edit: the claim form filled with the claim (the claimant's, while it can change).
+// /expense/{id}/edit: the claim form filled with the claim (the claimant's, while it can change);
+// opened from the outbox for an edit refused because the claim can no longer change, a copy of
+// that edit as a new claim.
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useCorrection } from '../../../client/offline/outbox-correction';
 import { LoadError } from '../../../client/ui/load-error';
 import { CLAIM_NOT_FOUND } from './claim-page';
 import { ClaimForm } from './claim-form';
@@ -9,6 +12,7 @@ import { claimQueryOptions } from './expenses.api';
 
 export function ClaimEditPage({ id }: { id: string }) {
   const claim = useQuery({ ...claimQueryOptions(id), staleTime: Infinity });
+  const correction = useCorrection(`/expense/${id}/edit`);
   if (claim.isPending) {
     return (
       <Stack gap="sm" aria-busy="true" aria-label="Loading the claim">
@@ -19,6 +23,7 @@ export function ClaimEditPage({ id }: { id: string }) {
   if (claim.isError)
     return <LoadError what="claim" error={claim.error} onRetry={() => void claim.refetch()} notFound={CLAIM_NOT_FOUND} forbidden />;
   if (!claim.data.can_edit) {
+    if (correction) return <ClaimForm copy={correction} />;
     return (
       <Alert color="gray" role="alert">
         This claim can no longer be changed.

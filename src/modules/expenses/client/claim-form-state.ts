@@ -4,7 +4,7 @@
 // on the server (offline, the outbox sends all in order).
 import { newIdempotencyKey } from '../../../client/api/api-client';
 import { londonDate } from '../../../shared/dates';
-import type { ExpenseClaimDetail, Vehicle } from '../expenses.contract';
+import type { ClaimStatus, ExpenseClaimDetail, Vehicle } from '../expenses.contract';
 import { milesToTenths, priceMileageItems } from '../mileage-rules';
 import type { ClaimBody } from './expenses.api';
 
@@ -30,7 +30,8 @@ export type ItemDraft = {
 };
 
 export type LineKind = 'items' | 'journeys';
-export type ClaimDraft = { id: string; description: string; items: ItemDraft[]; journeys: ItemDraft[] };
+/** `seenStatus`: the claim's status when the form was filled from it, so the server can tell if someone acted on it meanwhile. */
+export type ClaimDraft = { id: string; description: string; items: ItemDraft[]; journeys: ItemDraft[]; seenStatus?: ClaimStatus };
 
 export function newItem(): ItemDraft {
   return {
@@ -77,6 +78,7 @@ export function claimToDraft(claim: ExpenseClaimDetail): ClaimDraft {
   return {
     id: claim.id,
     description: claim.description,
+    seenStatus: claim.status,
     items: lines.filter((_, index) => claim.items[index]?.vehicle === null),
     journeys: lines.filter((_, index) => claim.items[index]?.vehicle !== null),
   };
@@ -84,10 +86,48 @@ export function claimToDraft(claim: ExpenseClaimDetail): ClaimDraft {
 
 const num = (value: number | string) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value));
 
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const typed = (value: unknown) => (typeof value === 'number' || typeof value === 'string' ? value : '');
+
+/**
+ * A claim body as it was queued, back into the form (the outbox's "Correct"): its values as typed,
+ * its receipts to choose again (files stay with the refused write). `fresh` makes it a new claim
+ * (new ids), for a version that can no longer go onto the claim it was written for.
+ */
+export function draftFromBody(body: unknown, options: { fresh: boolean; seenStatus?: ClaimStatus }): ClaimDraft {
+  const record = (body ?? {}) as Partial<Record<keyof ClaimBody, unknown>>;
+  const lines = (value: unknown) => (Array.isArray(value) ? (value as Record<string, unknown>[]) : []);
+  const line = (raw: Record<string, unknown>): ItemDraft => ({
+    ...newItem(),
+    ...(options.fresh || typeof raw.id !== 'string' ? {} : { id: raw.id }),
+    date: text(raw.date) || newItem().date,
+    expense_type_id: text(raw.expense_type_id),
+    description: text(raw.description),
+    gross: typed(raw.gross),
+    vat: typed(raw.vat),
+    supplier: text(raw.supplier),
+    vat_receipt_held: raw.vat_receipt_held === true,
+    miles: typed(raw.miles),
+    vehicle: (['car', 'motorcycle', 'bicycle'] as const).find((vehicle) => vehicle === raw.vehicle) ?? 'car',
+    passengers: typed(raw.passengers),
+    from: text(raw.from),
+    to: text(raw.to),
+    purpose: text(raw.purpose),
+  });
+  return {
+    id: options.fresh || typeof record.id !== 'string' ? newIdempotencyKey() : record.id,
+    description: text(record.description),
+    items: lines(record.items).map(line),
+    journeys: lines(record.journeys).map(line),
+    ...(options.seenStatus ? { seenStatus: options.seenStatus } : {}),
+  };
+}
+
 export function toClaimBody(draft: ClaimDraft, submit: boolean): ClaimBody {
   return {
     id: draft.id,
     description: draft.description,
+    ...(draft.seenStatus ? { seen_status: draft.seenStatus } : {}),
     submit,
     items: draft.items.map((item) => ({
       id: item.id,

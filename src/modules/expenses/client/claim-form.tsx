@@ -2,19 +2,24 @@
 // mileage journeys in any mix (a trip's parking and the drive there in one claim), one card per
 // line, receipts from the camera or a file (photos made small on the device), the totals as
 // typed, "Submit claim" or "Save as draft". With no signal the claim, its receipts and its
-// submission wait in the outbox and are sent once, in order, when the signal returns.
+// submission wait in the outbox and are sent once, in order, when the signal returns. Opened
+// from the outbox to correct a refused claim, it holds the queued values and the server's field
+// messages; a version that can no longer go onto its claim (approved meanwhile) opens as a copy.
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconCar, IconReceipt } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
+import { correctionErrors, finishCorrection, useCorrection } from '../../../client/offline/outbox-correction';
 import { QUEUED_TOAST_MESSAGE } from '../../../client/offline/outbox-copy';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showInfoToast, showSuccessToast } from '../../../client/shell/toasts';
 import { formatPounds } from '../../../shared/money';
+import type { OutboxItemSummary } from '../../../shared/sw-messages';
 import {
   claimToDraft,
+  draftFromBody,
   draftTotals,
   lineErrors,
   newClaim,
@@ -66,18 +71,32 @@ function Totals({ draft }: { draft: ClaimDraft }) {
   );
 }
 
-type Props = { claim?: ExpenseClaimDetail };
+/** `copy`: a refused edit of a claim that can no longer change, opened as a new claim. */
+type Props = { claim?: ExpenseClaimDetail; copy?: OutboxItemSummary };
 
-export function ClaimForm({ claim }: Props) {
+export function ClaimForm({ claim, copy }: Props) {
   usePageTitle(claim ? 'Edit claim' : 'New claim');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const types = useQuery(expenseTypesQueryOptions({ includeArchived: true }));
   const send = useMutation(sendClaimMutationOptions(queryClient));
   const removeReceipt = useMutation(removeReceiptMutationOptions(queryClient));
-  const [draft, setDraft] = useState<ClaimDraft>(() => (claim ? claimToDraft(claim) : newClaim()));
+  const ownCorrection = useCorrection(claim ? `/expense/${claim.id}/edit` : '/expenses/new');
+  const correction = copy ?? ownCorrection;
+  const [draft, setDraft] = useState<ClaimDraft>(() =>
+    correction
+      ? draftFromBody(correction.body, { fresh: Boolean(copy), ...(claim ? { seenStatus: claim.status } : {}) })
+      : claim
+        ? claimToDraft(claim)
+        : newClaim(),
+  );
   const [preparing, setPreparing] = useState<string | null>(null);
-  const errors = send.isError && isApiError(send.error) ? (send.error.fieldErrors as Record<string, string[]> | undefined) : undefined;
+  const errors =
+    send.isError && isApiError(send.error)
+      ? (send.error.fieldErrors as Record<string, string[]> | undefined)
+      : send.isIdle && !copy
+        ? correctionErrors(correction)
+        : undefined;
 
   const lineCount = draft.items.length + draft.journeys.length;
   const setLine = (kind: LineKind, index: number, patch: Partial<ItemDraft>) =>
@@ -110,6 +129,7 @@ export function ClaimForm({ claim }: Props) {
       { body: toClaimBody(draft, submit), ...(claim ? { existingId: claim.id } : {}), receipts, submit },
       {
         onSuccess: (result) => {
+          finishCorrection(correction);
           if (result.queued) {
             showInfoToast({ message: QUEUED_TOAST_MESSAGE });
             void navigate({ to: '/expenses' });
@@ -149,6 +169,14 @@ export function ClaimForm({ claim }: Props) {
         }}
       >
         <Stack gap="md">
+          {correction && (
+            <Alert color={copy ? 'yellow' : 'red'} title={copy ? 'Your change was not saved' : 'Refused when it was sent'}>
+              {correction.error?.message}{' '}
+              {copy
+                ? 'Here is your version as a new claim: send it, or discard it in the outbox.'
+                : 'Your claim is below as you wrote it: correct it and send it again.'}
+            </Alert>
+          )}
           {claim?.status === 'rejected' && claim.reject_reason && (
             <Alert color="red" title="Why it was rejected">
               {claim.reject_reason}

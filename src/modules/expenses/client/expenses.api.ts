@@ -11,10 +11,14 @@ import type { QueryInput } from '../../../shared/query-string';
 import { isQueuedResponse, type QueuedResponse } from '../../../shared/sw-messages';
 import {
   claimLineName,
+  ClaimInputSchema,
   EXPENSE_INVALIDATES,
   EXPENSE_RESOURCES,
   expensePaths,
+  ReceiptFieldsSchema,
+  SubmitInputSchema,
   type ClaimBulkResult,
+  type ClaimStatus,
   type ClaimView,
   type ExpenseClaim,
   type ExpenseClaimDetail,
@@ -91,6 +95,8 @@ export const invalidateClaims = (queryClient: QueryClient) => invalidateResource
 export type ClaimBody = {
   id?: string;
   description: string;
+  /** The claim's status when the form was filled from it: refused (409) when someone acted on it meanwhile. */
+  seen_status?: ClaimStatus;
   submit: boolean;
   /** Receipt items and mileage journeys, in any mix. */
   items: Record<string, unknown>[];
@@ -112,12 +118,12 @@ export function saveClaim(input: { body: ClaimBody; existingId?: string }): Prom
     ? apiFetch<ExpenseClaimDetail>(expensePaths.claim(input.existingId), {
         method: 'PUT',
         body: input.body,
-        queue: { resource: EXPENSE_RESOURCES.claim, label },
+        queue: { resource: EXPENSE_RESOURCES.claim, label, schema: ClaimInputSchema, form: `/expense/${input.existingId}/edit` },
       })
     : apiFetch<ExpenseClaimDetail>(expensePaths.claims, {
         method: 'POST',
         body: input.body,
-        queue: { resource: EXPENSE_RESOURCES.claim, label },
+        queue: { resource: EXPENSE_RESOURCES.claim, label, schema: ClaimInputSchema, form: '/expenses/new' },
       });
 }
 
@@ -129,7 +135,12 @@ export async function uploadReceipt(input: { claimId: string; itemId: string; fi
   return apiFetch<ExpenseReceipt>(expensePaths.receipts(input.claimId), {
     method: 'POST',
     body: form,
-    queue: { resource: EXPENSE_RESOURCES.claim, label: `Receipt ${input.file.name}` },
+    queue: {
+      resource: EXPENSE_RESOURCES.claim,
+      label: `Receipt ${input.file.name}`,
+      schema: ReceiptFieldsSchema,
+      input: { item_id: input.itemId },
+    },
   });
 }
 
@@ -137,7 +148,7 @@ export const submitClaim = (id: string) =>
   apiFetch<ExpenseClaimDetail>(expensePaths.action(id, 'submit'), {
     method: 'POST',
     body: {},
-    queue: { resource: EXPENSE_RESOURCES.claim, label: 'Submit claim' },
+    queue: { resource: EXPENSE_RESOURCES.claim, label: 'Submit claim', schema: SubmitInputSchema },
   });
 
 /** Saves the claim, sends each item's receipts, then submits: one chain the outbox keeps in order. */

@@ -16,6 +16,7 @@ import {
   expenseMessages,
   pounds,
   type ClaimInput,
+  type ClaimStatus,
   type ExpenseClaimDetail,
 } from '../expenses.contract';
 import { formatPounds } from '../../../shared/money';
@@ -144,8 +145,11 @@ export async function createClaim(caller: ExpenseCaller, body: ClaimInput): Prom
   return detail;
 }
 
-/** The claim locked for a change by its claimant: 404 unknown, 403 someone else's, 409 locked. */
-async function lockOwnClaim(trx: Trx, session: Session, companyId: string, id: string) {
+/**
+ * The claim locked for a change by its claimant: 404 unknown, 403 someone else's, 409 locked —
+ * or acted on since the claimant's form was filled (`seenStatus`), which their edit must not overwrite.
+ */
+async function lockOwnClaim(trx: Trx, session: Session, companyId: string, id: string, seenStatus?: ClaimStatus) {
   const claim = await lockClaim(trx, { companyId, id });
   if (!claim) throw AppError.notFound();
   if (claim.user_id !== session.userId) {
@@ -154,6 +158,8 @@ async function lockOwnClaim(trx: Trx, session: Session, companyId: string, id: s
     if (!relation?.readable || claim.status === 'draft') throw AppError.notFound();
     throw AppError.forbidden(expenseMessages.notYours);
   }
+  if (seenStatus && claim.status !== seenStatus)
+    throw new AppError('conflict', { message: expenseMessages.changedMeanwhile(claim.status) });
   if (!EDITABLE_STATUSES.includes(claim.status)) throw new AppError('conflict', { message: expenseMessages.locked });
   return claim;
 }
@@ -162,7 +168,7 @@ export async function updateClaimByOwner(caller: ExpenseCaller, id: string, body
   const { session } = caller;
   const companyId = requireCompany(session, 'not_found');
   const { detail, mailed } = await withTenant(caller.db, companyId, async (trx) => {
-    const claim = await lockOwnClaim(trx, session, companyId, id);
+    const claim = await lockOwnClaim(trx, session, companyId, id, body.seen_status);
     await writeItems(trx, { companyId, userId: session.userId, claimId: id, claim: body }).catch(taken);
     await insertEvent(trx, { companyId, claimId: id, actorId: session.userId, action: 'edited' });
     // A submitted claim stays submitted (approvers see the change); a rejected one goes back when asked.

@@ -14,7 +14,14 @@ import { receiveUpload } from '../../../server/files/uploads';
 import { requireCompany, requireSession } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import { isUuid } from '../../../shared/ids';
-import { EXPENSE_ENDPOINT, expenseMessages, expensePaths, RECEIPT_MAX_BYTES, type ExpenseReceipt } from '../expenses.contract';
+import {
+  EXPENSE_ENDPOINT,
+  expenseMessages,
+  expensePaths,
+  RECEIPT_MAX_BYTES,
+  ReceiptFieldsSchema,
+  type ExpenseReceipt,
+} from '../expenses.contract';
 import { publishClaimChange } from './claim-notify';
 import { lockOwnClaim, readClaim } from './claims.service';
 import { findItems } from './claims.queries';
@@ -23,7 +30,6 @@ import { deleteReceipt, findReceipts, insertReceipt } from './claims-read.querie
 const RECEIPT_TYPES = [FILE_TYPES.jpeg, FILE_TYPES.png, FILE_TYPES.webp, FILE_TYPES.heic, FILE_TYPES.heif, FILE_TYPES.pdf];
 /** A zip of one claim's receipts is built in memory: 50 receipts of 10 MB at most. */
 const ZIP_MAX_BYTES = 100 * 1024 * 1024;
-const ItemFieldSchema = v.object({ item_id: v.pipe(v.string(expenseMessages.unknownItem), v.uuid(expenseMessages.unknownItem)) });
 
 const access = (method: 'GET' | 'POST' | 'DELETE') => ({ config: { access: { endpoint: EXPENSE_ENDPOINT, method } } });
 
@@ -51,7 +57,7 @@ export function mountReceipts(app: FastifyInstance, deps: AppDeps): void {
         maxBytes: RECEIPT_MAX_BYTES,
         allowedTypes: RECEIPT_TYPES,
         validateFields: (fields) => {
-          const parsed = v.safeParse(ItemFieldSchema, fields);
+          const parsed = v.safeParse(ReceiptFieldsSchema, fields);
           if (!parsed.success || !items.has(parsed.output.item_id)) throw AppError.validation({ item_id: [expenseMessages.unknownItem] });
           itemId = parsed.output.item_id;
         },

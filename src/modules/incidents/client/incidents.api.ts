@@ -9,6 +9,7 @@ import type { QueryInput } from '../../../shared/query-string';
 import type { QueuedResponse } from '../../../shared/sw-messages';
 import {
   INCIDENT_INVALIDATES,
+  CreateIncidentInputSchema,
   INCIDENT_RESOURCE,
   incidentPaths,
   type IncidentDetail,
@@ -57,7 +58,13 @@ const invalidate = (queryClient: QueryClient) => invalidateResources(queryClient
 
 /** A report: JSON, or with a photo as multipart (`data` holds the record); both queueable. */
 export async function sendReport(record: object, photo: File | null): Promise<IncidentDetail | QueuedResponse> {
-  const queue = { resource: INCIDENT_RESOURCE, label: 'Incident report' };
+  const queue = {
+    resource: INCIDENT_RESOURCE,
+    label: 'Incident report',
+    schema: CreateIncidentInputSchema,
+    input: record,
+    form: '/incident-logs/new',
+  };
   if (!photo) return apiFetch<IncidentDetail>(incidentPaths.resource(), { method: 'POST', body: record, queue });
   const form = new FormData();
   form.set('data', JSON.stringify(record));

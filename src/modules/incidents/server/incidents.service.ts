@@ -132,8 +132,6 @@ async function checkPerson(trx: Trx, companyId: string, input: CreateIncidentInp
   ) {
     throw AppError.validation({ person_user_id: [incidentMessages.unknown] });
   }
-  if (new Date(input.occurred_at).getTime() > Date.now() + 5 * 60_000)
-    throw AppError.validation({ occurred_at: [incidentMessages.future] });
 }
 
 /** Tells the owners a report is due, once per record (claimed on the row). */

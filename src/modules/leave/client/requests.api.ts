@@ -12,7 +12,7 @@ import { readTokenClaims } from '../../../client/auth/token-claims';
 import type { ListResponse } from '../../../shared/list';
 import type { QueuedResponse } from '../../../shared/sw-messages';
 import { directoryPaths, type DirectoryPage } from '../../employees/directory.contract';
-import { type Absence, type CreateAbsenceInput, type SuggestedAbsence } from '../absences.contract';
+import { CreateAbsenceInputSchema, type Absence, type CreateAbsenceInput, type SuggestedAbsence } from '../absences.contract';
 import { type LeaveType } from '../leave-settings.contract';
 import { LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths, type DurationType, type HalfDayPart } from '../leave.contract';
 
@@ -83,7 +83,12 @@ export function createAbsence({ body, sickness }: { body: CreateAbsenceInput; si
   return apiFetch<Absence>(leavePaths.resource(LEAVE_RESOURCES.absence), {
     method: 'POST',
     body,
-    queue: { resource: LEAVE_RESOURCES.absence, label: sickness ? 'Sickness report' : 'Leave request' },
+    queue: {
+      resource: LEAVE_RESOURCES.absence,
+      label: sickness ? 'Sickness report' : 'Leave request',
+      schema: CreateAbsenceInputSchema,
+      form: '/leave-and-absences/request',
+    },
   });
 }
 

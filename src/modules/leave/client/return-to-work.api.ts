@@ -11,11 +11,15 @@ import type { ListResponse } from '../../../shared/list';
 import { hasPermission } from '../../../shared/scopes';
 import { isQueuedResponse, type QueuedResponse } from '../../../shared/sw-messages';
 import { LEAVE_ENDPOINTS, LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths, type ReturnToWorkStatus } from '../leave.contract';
-import { type ReturnToWorkItem, type SelfCertificationInput } from '../return-to-work.contract';
+import { SelfCertificationInputSchema, type ReturnToWorkItem, type SelfCertificationInput } from '../return-to-work.contract';
 import { isRefusal } from './absences.api';
 
 export const RETURN_TO_WORK_PAGE_SIZE = 20;
-export const RETURN_TO_WORK_OUTBOX = { resource: LEAVE_RESOURCES.returnToWork, label: 'Return to work form' } as const;
+export const RETURN_TO_WORK_OUTBOX = {
+  resource: LEAVE_RESOURCES.returnToWork,
+  label: 'Return to work form',
+  schema: SelfCertificationInputSchema,
+} as const;
 
 export type ReturnToWorkFilters = { status?: ReturnToWorkStatus[]; show_relevant_to_me?: 1 };
 

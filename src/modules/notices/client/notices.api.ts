@@ -88,7 +88,8 @@ export function acknowledgeNotice(id: string): Promise<Notice | QueuedResponse> 
   return apiFetch<Notice>(noticePaths.acknowledge(id), {
     method: 'POST',
     body: {},
-    queue: { resource: NOTICES_RESOURCE, label: 'Notice acknowledgement' },
+    // Nothing typed: the acknowledgement is the tap itself.
+    queue: { resource: NOTICES_RESOURCE, label: 'Notice acknowledgement', schema: null },
   });
 }
 

@@ -12,6 +12,7 @@ import {
   OVERTIME_INVALIDATES,
   OVERTIME_RESOURCES,
   overtimePaths,
+  ReportOvertimeInputSchema,
   type OvertimeAllowance,
   type OvertimeReport,
   type OvertimeSettings,
@@ -84,7 +85,7 @@ export function reportOvertime(body: ReportBody): Promise<OvertimeReport | Queue
   return apiFetch<OvertimeReport>(overtimePaths.reports, {
     method: 'POST',
     body,
-    queue: { resource: OVERTIME_RESOURCES.overtime, label: 'Overtime report' },
+    queue: { resource: OVERTIME_RESOURCES.overtime, label: 'Overtime report', schema: ReportOvertimeInputSchema, form: '/overtime/report' },
   });
 }
 

@@ -14,7 +14,7 @@ import { requireCompany, type Session } from '../../../server/plugins/request-co
 import { publish } from '../../../server/realtime/publish';
 import type { ServerModule } from '../../../server/server-module';
 import { AppError } from '../../../shared/app-error';
-import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
+import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import { companyChannel } from '../../../shared/realtime';
 import {
   OVERTIME_ENDPOINTS,
@@ -76,9 +76,6 @@ export async function reportOvertime(caller: OvertimeCaller, body: ReportOvertim
   const companyId = requireCompany(caller.session, 'not_found');
   const userId = body.user_id ?? session.userId;
   const hours = body.start_time && body.end_time ? hoursBetween(body.start_time, body.end_time) : (body.hours ?? 0);
-  const today = londonDate(new Date());
-  if (body.date > today) throw AppError.validation({ date: [overtimeMessages.future] });
-  if (body.date < addDays(today, -366)) throw AppError.validation({ date: [overtimeMessages.tooOld] });
   let mailed = 0;
   const result = await withTenant(caller.db, companyId, async (trx) => {
     const subject = await findPersonSubject(trx, { companyId, userId });

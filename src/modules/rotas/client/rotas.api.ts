@@ -9,6 +9,7 @@ import type { QueuedResponse } from '../../../shared/sw-messages';
 import {
   ROTA_INVALIDATES,
   ROTA_RESOURCES,
+  OfferInputSchema,
   rotaPaths,
   type MyRota,
   type PublishResult,
@@ -109,7 +110,8 @@ export const claimShiftMutationOptions = (queryClient: QueryClient) => ({
   mutationFn: (id: string): Promise<{ claimed: boolean } | QueuedResponse> =>
     apiFetch<{ claimed: boolean }>(rotaPaths.claim(id), {
       method: 'POST',
-      queue: { resource: ROTA_RESOURCES.rota, label: 'Open shift claimed' },
+      // No body: the claim is the tap itself.
+      queue: { resource: ROTA_RESOURCES.rota, label: 'Open shift claimed', schema: null },
     }),
   networkMode: 'always' as const,
   onSuccess: invalidating(queryClient),
@@ -120,7 +122,7 @@ export const offerShiftMutationOptions = (queryClient: QueryClient) => ({
     apiFetch<Swap>(rotaPaths.offer(id), {
       method: 'POST',
       body: { note },
-      queue: { resource: ROTA_RESOURCES.rota, label: 'Shift offered for a swap' },
+      queue: { resource: ROTA_RESOURCES.rota, label: 'Shift offered for a swap', schema: OfferInputSchema },
     }),
   networkMode: 'always' as const,
   onSuccess: invalidating(queryClient),

@@ -3,7 +3,7 @@
 // Queueable: with no network the outbox keeps it and the answer is a QueuedResponse.
 import { apiFetch } from '../../../client/api/api-client';
 import type { QueuedResponse } from '../../../shared/sw-messages';
-import { contactUsPaths, type ContactRequest, type ContactRequestInput } from '../support.contract';
+import { contactUsPaths, ContactRequestSchema, type ContactRequest, type ContactRequestInput } from '../support.contract';
 
 export const CONTACT_US_RESOURCE = 'contact-us';
 
@@ -11,7 +11,7 @@ export function sendContactRequest(input: ContactRequestInput): Promise<ContactR
   return apiFetch<ContactRequest>(contactUsPaths.contactUs, {
     method: 'POST',
     body: input,
-    queue: { resource: CONTACT_US_RESOURCE, label: 'Message to support' },
+    queue: { resource: CONTACT_US_RESOURCE, label: 'Message to support', schema: ContactRequestSchema },
   });
 }
 

@@ -8,6 +8,7 @@ import { fetchFile } from '../../../client/api/downloads';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
 import type { QueryInput } from '../../../shared/query-string';
 import {
+  CompleteTaskInputSchema,
   TASK_INVALIDATES,
   TASK_RESOURCES,
   taskPaths,
@@ -126,7 +127,7 @@ export const checklistMutationOptions = (queryClient: QueryClient, area: TaskAre
 /** Completion with a note and, optionally, a photo or file as evidence; kept by the outbox when offline. */
 export const completeTaskMutationOptions = (queryClient: QueryClient, area: TaskArea) => ({
   mutationFn: ({ id, note, file, title }: { id: string; note: string; file: File | null; title: string }) => {
-    const queue = { resource: TASK_RESOURCES[area], label: `Complete: ${title}` };
+    const queue = { resource: TASK_RESOURCES[area], label: `Complete: ${title}`, schema: CompleteTaskInputSchema, input: { note } };
     if (!file) {
       return apiFetch<TaskDetail>(taskPaths.action(area, id, 'complete'), { method: 'POST', body: { note }, queue });
     }

@@ -8,6 +8,7 @@ import { invalidateResources } from '../../../client/api/invalidate-resources';
 import { isQueuedResponse, type QueuedResponse } from '../../../shared/sw-messages';
 import {
   CLOCK_EVENT_LABELS,
+  ClockEventInputSchema,
   TIME_CLOCK_INVALIDATES,
   TIME_CLOCK_RESOURCES,
   timeClockPaths,
@@ -52,7 +53,7 @@ export function sendClockEvent(event: SentEvent): Promise<MyClock | QueuedRespon
     method: 'POST',
     body: { kind: event.kind, device_time: event.device_time },
     idempotencyKey: event.key,
-    queue: { resource: TIME_CLOCK_RESOURCES.clock, label: CLOCK_EVENT_LABELS[event.kind] },
+    queue: { resource: TIME_CLOCK_RESOURCES.clock, label: CLOCK_EVENT_LABELS[event.kind], schema: ClockEventInputSchema },
   });
 }
 
