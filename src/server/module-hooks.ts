@@ -1,6 +1,6 @@
 // What modules offer one another through their registration, since no module may import
 // another's server code: the platform finds the offer in the module list (deps.modules) and
-// hands it to whoever asks. Five offers exist:
+// hands it to whoever asks. Six offers exist:
 //  - `timeOffInLieu` (the leave module): credits and expires time-off-in-lieu hours on a
 //    person's leave balance, as logged values with their reason (overtime calls it).
 //  - `payroll` (any module): the elements a module adds to a pay period's payroll data —
@@ -13,9 +13,18 @@
 //    importer of people from a spreadsheet has them (the employees module calls it).
 //  - `daysOff` (the leave module): the days named people are on approved leave or off sick,
 //    in the caller's company transaction (rotas marks shifts and checks working time with it).
+//  - `identity` (the auth module): companies, roles and accounts made the one way, invitations,
+//    the onboarding session a proved address opens, and sign-in e-mail changes (companies and
+//    employees call it; the links, their tokens and e-mails stay the identity module's).
 import type { ContactType } from '../shared/contact-types';
+import type { Scope } from '../shared/scopes';
+import type { SessionGrant } from '../shared/session.contract';
+import type { AppDeps } from './app-deps';
+import type { AuditSource } from './audit/audit.queries';
 import type { Config } from './config';
 import type { Trx } from './db/database';
+import type { Session } from './plugins/request-context';
+import type { RoleTemplate } from './roles';
 
 /** One line of payroll data about one person. Amounts in pounds, two decimals. */
 export type PayrollElement = {
@@ -125,7 +134,83 @@ export type DaysOff = {
   find: (trx: Trx, input: { companyId: string; userIds: readonly string[]; from: string; to: string }) => Promise<DayOff[]>;
 };
 
+/** Where an account stands: made, invited, set up, ended or locked. */
+export type AccountStatus = 'pending' | 'invited' | 'active' | 'terminated' | 'locked';
+
+export type NewAccount = {
+  companyId: string | null;
+  email: string;
+  firstName: string;
+  surname: string;
+  passwordHash: string | null;
+  status: AccountStatus;
+  roleId: string | null;
+  departmentId?: string | null;
+  authorisedContact?: boolean;
+  /** A fixed id (demo data that tests and documentation name); generated otherwise. */
+  id?: string;
+};
+
+export type NewCompany = {
+  name: string;
+  number?: string;
+  sectorName?: string;
+  roles: readonly RoleTemplate[];
+  departments?: readonly string[];
+};
+
+/** Who sends an invitation: the caller's level for PUT /api/user-basic decides whom they may invite. */
+export type Inviter = Pick<Session, 'userId' | 'companyId' | 'departmentIds' | 'impersonatorId'> & { scope: Scope };
+
+export type Invitation = {
+  deps: Pick<AppDeps, 'config' | 'db'> & { mail: { wake: () => void } };
+  companyId: string | null;
+  userId: string;
+  /** null: the operator at the server's command line (`npm run admin`), who may invite administrators only. */
+  invitedBy: Inviter | null;
+  source: AuditSource;
+};
+
+export type InvitationSent = { result: { user_id: string; status: 'invited'; email: string }; link: string };
+
+export type EmailChangeRequest = {
+  config: Pick<Config, 'publicOrigin' | 'port'>;
+  companyId: string;
+  userId: string;
+  newEmail: string;
+  requestedBy: { userId: string; impersonatorId: string | null };
+  source: AuditSource;
+};
+
+export type Identity = {
+  /** A company, its roles from the templates and its departments; the role and department ids by name. */
+  setUpCompany: (
+    trx: Trx,
+    company: NewCompany,
+  ) => Promise<{ companyId: string; roles: Map<string, string>; departments: Record<string, string> }>;
+  createRole: (trx: Trx, role: { companyId: string | null; template: RoleTemplate }) => Promise<string>;
+  createAccount: (trx: Trx, account: NewAccount) => Promise<string>;
+  emailExists: (trx: Trx, email: string) => Promise<boolean>;
+  /**
+   * Invites one person (pending or already invited): a new single-use link by e-mail, earlier
+   * links dead, audited; outside the inviter's scope a 403, another company's a 404, someone
+   * set up, ended or locked a 409. The link is for the command line, which prints it.
+   */
+  invite: (invitation: Invitation) => Promise<InvitationSent>;
+  /**
+   * An invited person whose address another single-use link has just proved (a company's
+   * sign-up link): confirmed, with the onboarding session an invitation's link gives, in the
+   * caller's transaction; the answer it returns is made once that transaction has committed.
+   */
+  openOnboarding: (trx: Trx, deps: AppDeps, userId: string) => Promise<() => Promise<SessionGrant & { email: string }>>;
+  /** Records a request to move a sign-in to a new address (the caller checked who may ask); the caller wakes the mail outbox after commit. */
+  requestEmailChange: (trx: Trx, request: EmailChangeRequest) => Promise<void>;
+  /** Someone not yet set up changed address directly: links sent to the old one stop working. */
+  addressChangedBeforeSetUp: (trx: Trx, userId: string) => Promise<void>;
+};
+
 type Offering = {
+  identity?: Identity;
   payroll?: PayrollContributor;
   daysOff?: DaysOff;
   timeOffInLieu?: TimeOffInLieuLedger;
@@ -156,4 +241,11 @@ export function leaveImportOf(modules: readonly Offering[]): LeaveImport | null 
 /** The days-off reader offered by a module (the leave module), or null when none is registered. */
 export function daysOffOf(modules: readonly Offering[]): DaysOff | null {
   return modules.find((module) => module.daysOff)?.daysOff ?? null;
+}
+
+/** The identity services the auth module offers; every app registers it, so its absence is a wiring fault. */
+export function identityOf(modules: readonly Offering[]): Identity {
+  const identity = modules.find((module) => module.identity)?.identity;
+  if (!identity) throw new Error('No module offers identity services (the auth module is not registered)');
+  return identity;
 }

@@ -9,7 +9,7 @@ import type { CalendarSource } from './calendar/calendar-source';
 import type { Config } from './config';
 import type { Trx } from './db/database';
 import type { JobDefinition } from './jobs/job-definition';
-import type { ContactRequestDesk, DaysOff, LeaveImport, PayrollContributor, TimeOffInLieuLedger } from './module-hooks';
+import type { ContactRequestDesk, DaysOff, Identity, LeaveImport, PayrollContributor, TimeOffInLieuLedger } from './module-hooks';
 import type { TodoDeclaration } from './notifications/todo-kinds';
 import type { PersonalDataDeclaration } from './personal-data';
 import type { PendingCounter } from './pending-count/pending-count.registry';
@@ -57,6 +57,8 @@ export type ServerModule = {
   calendar?: readonly CalendarSource[];
   /** Seeds the module's demo data into the demo company, after the modules listed before it. */
   demo?: (trx: Trx, company: DemoCompany) => Promise<void>;
+  /** Companies, accounts, invitations and e-mail changes, which other modules ask for (the auth module offers them; module-hooks.ts). */
+  identity?: Identity;
   /** What the module adds to a pay period's payroll data (src/server/module-hooks.ts). */
   payroll?: PayrollContributor;
   /** The time-off-in-lieu ledger other modules credit (the leave module offers it; module-hooks.ts). */

@@ -1,7 +1,7 @@
 // What a module's client part gives the shell. Each module exports one ClientModule from its
 // client/<name>.module.ts; src/app/client/modules.ts lists them and the signed-in routes hand the
 // list to the shell (ClientModulesProvider), which collects the side menu, the settings menu,
-// the dashboard, the cards on My Rota Shifts, the administrators' home and the frame's banners
+// the dashboard, the cards on My Rota Shifts, the sections of My settings, the administrators' home and the frame's banners
 // and tools from it. An entry
 // exists only once its screen works.
 import type { ComponentType } from 'react';
@@ -22,6 +22,9 @@ export type TopBarTool = { key: string; visible?: (context: MenuContext) => bool
 /** A card at the top of My Rota Shifts (the time clock's "Clock in"); the component decides whether it shows. */
 export type RotaCard = { key: string; component: ComponentType };
 
+/** A section of My settings (/settings/user-settings) under its own heading, after the page's own sections. */
+export type UserSettingsSection = { key: string; title: string; component: ComponentType };
+
 /** The dialog the side menu's contact entry opens. */
 export type ContactDialog = ComponentType<{ opened: boolean; onClose: () => void }>;
 
@@ -31,6 +34,7 @@ export type ClientModule = {
   settings?: readonly SettingsEntryDefinition[];
   widgets?: readonly DashboardWidget[];
   rotaCards?: readonly RotaCard[];
+  userSettings?: readonly UserSettingsSection[];
   adminCards?: readonly AdminCard[];
   banners?: readonly FrameBanner[];
   tools?: readonly TopBarTool[];

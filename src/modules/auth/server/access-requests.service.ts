@@ -6,6 +6,7 @@
 // system scope and filter by company or administrator themselves.
 import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
 import { withSystem, type Trx } from '../../../server/db/database';
+import { generateLinkToken, hashLinkToken } from '../../../server/http/link-tokens';
 import { escapeHtml } from '../../../server/mail/html';
 import { notify } from '../../../server/notifications/notify';
 import { resolveTodos, todoSubject } from '../../../server/notifications/resolve-todos';
@@ -29,7 +30,6 @@ import * as queries from './access-requests.queries';
 import { ACCESS_REQUEST_DECIDE } from './auth.todos';
 import { findAccountByEmail, findDepartmentIds, findPermissions } from './auth.queries';
 import type { IdentityDeps } from './identity-deps';
-import { generateLinkToken, hashLinkToken } from './one-time-secrets';
 import { sessionResponse } from './session-response';
 
 type Caller = { deps: IdentityDeps; session: Session; scope: Scope; source: AuditSource };

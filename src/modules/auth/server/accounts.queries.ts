@@ -1,8 +1,8 @@
 // Companies, their roles, departments and people: created (the demo seed, test fixtures and
 // administrators making a company all go through setUpCompany) and found.
 import type { DbOrTrx } from '../../../server/db/database';
+import type { NewAccount, NewCompany } from '../../../server/module-hooks';
 import type { RoleTemplate } from '../../../server/roles';
-import type { UserStatus } from './auth.queries';
 
 export async function createCompany(db: DbOrTrx, input: { name: string; number?: string; sectorName?: string }): Promise<string> {
   const row = await db
@@ -21,7 +21,7 @@ export async function createCompany(db: DbOrTrx, input: { name: string; number?:
  */
 export async function setUpCompany(
   db: DbOrTrx,
-  input: { name: string; number?: string; sectorName?: string; roles: readonly RoleTemplate[]; departments?: readonly string[] },
+  input: NewCompany,
 ): Promise<{ companyId: string; roles: Map<string, string>; departments: Record<string, string> }> {
   const companyId = await createCompany(db, input);
   const roles = new Map<string, string>();
@@ -63,22 +63,7 @@ export async function createRole(db: DbOrTrx, input: { companyId: string | null;
   return role.id;
 }
 
-export async function createUser(
-  db: DbOrTrx,
-  input: {
-    companyId: string | null;
-    email: string;
-    firstName: string;
-    surname: string;
-    passwordHash: string | null;
-    status: UserStatus;
-    roleId: string | null;
-    departmentId?: string | null;
-    authorisedContact?: boolean;
-    /** A fixed id (demo data that tests and documentation name); generated otherwise. */
-    id?: string;
-  },
-): Promise<string> {
+export async function createUser(db: DbOrTrx, input: NewAccount): Promise<string> {
   const row = await db
     .insertInto('users')
     .values({

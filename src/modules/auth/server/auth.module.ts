@@ -6,6 +6,7 @@ import { authRoutes } from './auth.routes';
 import { seedOnboardingDemo } from './onboarding-demo';
 import { authPersonalData } from './auth.personal-data';
 import { authTodos } from './auth.todos';
+import { identityOffer } from './identity-offer';
 
 export const authModule: ServerModule = {
   name: 'auth',
@@ -13,6 +14,7 @@ export const authModule: ServerModule = {
   todos: authTodos,
   routes: authRoutes,
   grants: authGrants,
+  identity: identityOffer,
   demo: (trx, company) => {
     const [manager, employee] = [company.accounts['manager@demo.test'], company.accounts['employee@demo.test']];
     return seedOnboardingDemo(trx, {

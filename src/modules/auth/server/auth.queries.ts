@@ -2,12 +2,14 @@
 import { sql, type Generated } from 'kysely';
 import type { Db, DbOrTrx, Trx } from '../../../server/db/database';
 import type { Timestamp } from '../../../server/db/schema';
+import type { AccountStatus } from '../../../server/module-hooks';
+import { dataVersionOf } from '../../../server/http/versioned-read';
 import type { HttpMethod, PermissionEntry, Scope } from '../../../shared/scopes';
 import type { TwoFactorMethod } from '../auth.contract';
 import type { PersonAccess } from '../auth.policy';
 
 export type CompanyStatus = 'active' | 'on_hold' | 'disabled';
-export type UserStatus = 'pending' | 'invited' | 'active' | 'terminated' | 'locked';
+export type UserStatus = AccountStatus;
 
 export interface CompaniesTable {
   id: Generated<string>;
@@ -255,6 +257,8 @@ export type LiveSession = {
   permissions: PermissionEntry[];
   /** The status of the session's company now (null for an administrator's own session). */
   company_status: CompanyStatus | null;
+  /** The company's data version now (versioned-read.ts), for the request's versioned reads. */
+  data_version: string;
 };
 
 /**
@@ -264,7 +268,9 @@ export type LiveSession = {
  * touches last_seen_at at most once a minute.
  */
 export async function findLiveSession(db: Db, input: { sessionId: string; idleSeconds: number }): Promise<LiveSession | undefined> {
-  const { rows } = await sql<LiveSession>`select * from app_session_context(${input.sessionId}, ${input.idleSeconds})`.execute(db);
+  const { rows } = await sql<LiveSession>`
+    select c.*, ${dataVersionOf(sql`c.company_id`)} as data_version
+    from app_session_context(${input.sessionId}, ${input.idleSeconds}) c`.execute(db);
   const session = rows[0];
   if (session && Date.now() - session.last_seen_at.getTime() > 60_000) {
     await db

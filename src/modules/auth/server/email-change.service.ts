@@ -6,6 +6,7 @@
 import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
 import type { Config } from '../../../server/config';
 import { withSystem, type Trx } from '../../../server/db/database';
+import { generateLinkToken, hashLinkToken } from '../../../server/http/link-tokens';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
 import { AppError } from '../../../shared/app-error';
 import {
@@ -26,7 +27,6 @@ import {
 } from './email-change.queries';
 import type { IdentityDeps } from './identity-deps';
 import { endLinkTokens } from './link-tokens.queries';
-import { generateLinkToken, hashLinkToken } from './one-time-secrets';
 
 export const EMAIL_CHANGE_CONFIRM_SUBJECT = 'Confirm your new Stafflane e-mail address';
 export const EMAIL_CHANGE_NOTICE_SUBJECT = 'A change of your Stafflane e-mail address was requested';

@@ -3,12 +3,12 @@
 // e-mail outbox (and the log without SMTP_URL), so the flow can be tried.
 import type { Config } from '../../../server/config';
 import type { Trx } from '../../../server/db/database';
+import { generateLinkToken } from '../../../server/http/link-tokens';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
 import { INVITATION_LINK_SECONDS } from '../auth.policy';
 import { createUser } from './accounts.queries';
 import { addLineManager, createInvitationToken } from './onboarding.queries';
 import { INVITATION_SUBJECT, invitationLink, invitationText } from './onboarding.service';
-import { generateLinkToken } from './one-time-secrets';
 
 /** A fixed id, so the end-to-end test can invite her again through the API before a people list exists. */
 export const DEMO_INVITED_ACCOUNT = {

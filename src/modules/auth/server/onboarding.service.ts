@@ -5,7 +5,9 @@
 import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
 import type { Config } from '../../../server/config';
 import { withSystem, withTenant, type Trx } from '../../../server/db/database';
+import { generateLinkToken, hashLinkToken } from '../../../server/http/link-tokens';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
+import type { Invitation, Inviter } from '../../../server/module-hooks';
 import type { Session } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import type { Scope } from '../../../shared/scopes';
@@ -33,7 +35,6 @@ import {
   findInvitee,
   markInvited,
 } from './onboarding.queries';
-import { generateLinkToken, hashLinkToken } from './one-time-secrets';
 import { hashPassword } from './passwords';
 import { sessionResponse } from './session-response';
 
@@ -61,27 +62,11 @@ export function invitationText(options: { firstName: string; companyName: string
   ].join('\n');
 }
 
-/** Who sends an invitation: the caller's level for PUT /api/user-basic decides whom they may invite. */
-export type Inviter = {
-  userId: string;
-  companyId: string | null;
-  departmentIds: readonly string[];
-  impersonatorId: string | null;
-  scope: Scope;
-};
+export type { Inviter };
 
 export function inviterOf(session: Session, scope: Scope): Inviter {
   return { ...session, scope };
 }
-
-type InviteOptions = {
-  deps: Pick<IdentityDeps, 'config' | 'db' | 'mail'>;
-  companyId: string | null;
-  userId: string;
-  /** null: the operator at the server's command line (`npm run admin`), who may invite administrators only. */
-  invitedBy: Inviter | null;
-  source: AuditSource;
-};
 
 /**
  * Invites one user of `companyId` (a pending or already invited one): a new link by e-mail,
@@ -90,12 +75,12 @@ type InviteOptions = {
  * (`companyId` null: Stafflane's own staff). A user of another company is a 404; outside the
  * inviter's scope a 403; an active, terminated or locked user a 409.
  */
-export async function inviteUser(options: InviteOptions): Promise<InvitationResult> {
+export async function inviteUser(options: Invitation): Promise<InvitationResult> {
   return (await inviteWithLink(options)).result;
 }
 
 /** As inviteUser, with the link the e-mail carries: for the command line, which prints it (an API answer never holds it). */
-export async function inviteWithLink(options: InviteOptions): Promise<{ result: InvitationResult; link: string }> {
+export async function inviteWithLink(options: Invitation): Promise<{ result: InvitationResult; link: string }> {
   const { deps, companyId, userId, invitedBy } = options;
   const { token, tokenHash } = generateLinkToken();
   const link = invitationLink(deps.config, token);
@@ -162,15 +147,17 @@ async function openSession(trx: Trx, deps: IdentityDeps, email: string) {
 /**
  * An invited user whose address another single-use link has just proved (a company's sign-up
  * link): confirmed, and given the onboarding session an invitation's link gives — in the
- * caller's transaction. onboardingAnswer turns it into the answer /welcome continues from.
+ * caller's transaction. The answer /welcome continues from is made by what this returns, once
+ * that transaction has committed.
  */
-export async function confirmAndOpenOnboarding(trx: Trx, deps: IdentityDeps, userId: string) {
+export async function openOnboarding(trx: Trx, deps: IdentityDeps, userId: string): Promise<() => Promise<ConfirmEmailResponse>> {
   const email = await confirmEmail(trx, userId);
   if (!email) throw new AppError('conflict', { message: onboardingDoneMessage });
-  return openSession(trx, deps, email);
+  const opened = await openSession(trx, deps, email);
+  return () => onboardingAnswer(deps, opened);
 }
 
-export async function onboardingAnswer(deps: IdentityDeps, opened: Awaited<ReturnType<typeof openSession>>): Promise<ConfirmEmailResponse> {
+async function onboardingAnswer(deps: IdentityDeps, opened: Awaited<ReturnType<typeof openSession>>): Promise<ConfirmEmailResponse> {
   const response = await sessionResponse({ deps, ...opened, imp: false });
   return { ...response, email: opened.account.email };
 }
@@ -211,8 +198,7 @@ export async function confirmInvitation(options: {
     return opened;
   });
   if (typeof confirmed === 'string') throw AppError.validation({ token: [confirmed] });
-  const response = await sessionResponse({ deps, ...confirmed, imp: false });
-  return { ...response, email: confirmed.account.email };
+  return onboardingAnswer(deps, confirmed);
 }
 
 /**

@@ -1,4 +1,4 @@
-// Two-factor codes and the tokens of links (password reset, invitation, impersonation): made here, stored only as hashes.
+// Two-factor codes: made here, stored only as salted hashes. The tokens of e-mailed links are the platform's (src/server/http/link-tokens.ts).
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { TWO_FACTOR_CODE_DIGITS } from '../auth.policy';
 
@@ -28,14 +28,4 @@ export function verifyCode(code: string, stored: string): boolean {
   const expected = Buffer.from(hash, 'base64url');
   const actual = sha256(Buffer.from(salt, 'base64url'), code);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
-}
-
-/** 256 random bits: a plain SHA-256 of the token is enough to find it, and useless to a reader of the table. */
-export function generateLinkToken(): { token: string; tokenHash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, tokenHash: hashLinkToken(token) };
-}
-
-export function hashLinkToken(token: string): string {
-  return sha256(token).toString('hex');
 }

@@ -2,6 +2,7 @@
 // password, lifts any sign-in lock on the address and ends every session of the user.
 import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
 import { withSystem } from '../../../server/db/database';
+import { generateLinkToken, hashLinkToken } from '../../../server/http/link-tokens';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
 import { AppError } from '../../../shared/app-error';
 import { resetLinkInvalidMessage } from '../auth.contract';
@@ -12,7 +13,6 @@ import type { IdentityDeps } from './identity-deps';
 import { consumeLinkToken, createLinkToken, endLinkTokens } from './link-tokens.queries';
 import { clearLoginAttempts } from './login-security.queries';
 import { lockAndCountRecentResets } from './login-throttle.queries';
-import { generateLinkToken, hashLinkToken } from './one-time-secrets';
 import { hashPassword } from './passwords';
 
 export const PASSWORD_RESET_SUBJECT = 'Reset your Stafflane password';

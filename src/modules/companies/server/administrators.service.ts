@@ -7,13 +7,10 @@ import { recordAudit, type AuditSource } from '../../../server/audit/audit.queri
 import { withSystem, type Trx } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
 import type { MailDispatcher } from '../../../server/mail/mail-dispatcher';
+import { identityOf } from '../../../server/module-hooks';
 import { roleTemplates } from '../../../server/roles';
 import { announceAdministratorAdded, announceAdministratorRemoved } from '../../../server/server-module';
 import { AppError } from '../../../shared/app-error';
-// eslint-disable-next-line layers/imports -- people are made one way, the identity module's (see companies.service.ts)
-import { createRole, createUser } from '../../auth/server/accounts.queries';
-// eslint-disable-next-line layers/imports -- inviting is the identity module's one path (as the people module's directory-invite.ts)
-import { inviteWithLink } from '../../auth/server/onboarding.service';
 import { InviteAdministratorInputSchema, type Administrator } from '../administrators.contract';
 import { administratorRemovalRefusal } from '../companies.policy';
 import { findAdministratorRoleId, findAdministrators, removeAdministrator } from './administrators.queries';
@@ -49,12 +46,13 @@ export async function inviteAdministrator(options: {
   const { deps, actor } = options;
   const input = parseInput(InviteAdministratorInputSchema, options.input);
   const email = input.email.toLowerCase();
+  const identity = identityOf(deps.modules);
   const id = await withSystem(deps.db, async (trx) => {
     if (await emailTaken(trx, email)) throw AppError.validation({ email: ['This e-mail address is already in use.'] });
     const roleId =
       (await findAdministratorRoleId(trx)) ??
-      (await createRole(trx, { companyId: null, template: roleTemplates(deps.modules).administrator }));
-    const userId = await createUser(trx, {
+      (await identity.createRole(trx, { companyId: null, template: roleTemplates(deps.modules).administrator }));
+    const userId = await identity.createAccount(trx, {
       companyId: null,
       email,
       firstName: input.first_name,
@@ -73,7 +71,7 @@ export async function inviteAdministrator(options: {
     });
     return userId;
   });
-  const { link } = await inviteWithLink({
+  const { link } = await identity.invite({
     deps,
     companyId: null,
     userId: id,

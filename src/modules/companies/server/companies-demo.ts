@@ -7,10 +7,9 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../../server/db/database';
 import { recordAudit } from '../../../server/audit/audit.queries';
+import { identityOf } from '../../../server/module-hooks';
 import { roleTemplates } from '../../../server/roles';
 import type { DemoCompany } from '../../../server/server-module';
-// eslint-disable-next-line layers/imports -- companies are made one way, the identity module's (see companies.service.ts)
-import { createUser, emailExists, setUpCompany } from '../../auth/server/accounts.queries';
 import type { CompanyStatus, Product } from '../companies.contract';
 import { monthlyPerSeat, PRODUCT_PRICES_PENCE } from '../orders.contract';
 import { productColumns } from './companies.queries';
@@ -129,11 +128,12 @@ const ago = (days: number) => sql<Date>`now() - make_interval(days => ${days})`;
 
 export async function seedCompaniesDemo(trx: Trx, demo: DemoCompany): Promise<void> {
   const first = DEMO_CUSTOMERS[0];
-  if (!first || (await emailExists(trx, `${first.owner[0].toLowerCase()}@${first.domain}`))) return;
+  const identity = identityOf(demo.modules ?? []);
+  if (!first || (await identity.emailExists(trx, `${first.owner[0].toLowerCase()}@${first.domain}`))) return;
   const templates = roleTemplates(demo.modules ?? []).company;
   const companies = new Map<string, { id: string; owner: string }>();
   for (const customer of DEMO_CUSTOMERS) {
-    const { companyId, roles, departments } = await setUpCompany(trx, {
+    const { companyId, roles, departments } = await identity.setUpCompany(trx, {
       name: customer.name,
       number: customer.number,
       sectorName: customer.sector,
@@ -153,7 +153,7 @@ export async function seedCompaniesDemo(trx: Trx, demo: DemoCompany): Promise<vo
       })
       .where('id', '=', companyId)
       .execute();
-    const owner = await createUser(trx, {
+    const owner = await identity.createAccount(trx, {
       companyId,
       email: `${customer.owner[0].toLowerCase()}@${customer.domain}`,
       firstName: customer.owner[0],
@@ -165,7 +165,7 @@ export async function seedCompaniesDemo(trx: Trx, demo: DemoCompany): Promise<vo
       authorisedContact: true,
     });
     for (const [firstName, surname] of customer.people) {
-      await createUser(trx, {
+      await identity.createAccount(trx, {
         companyId,
         email: `${firstName}.${surname}@${customer.domain}`.toLowerCase(),
         firstName,

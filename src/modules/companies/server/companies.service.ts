@@ -3,22 +3,19 @@
 // and the test fixtures make theirs (setUpCompany: the company, its default roles from the
 // modules' grants, and the modules' defaults that come with the row); its owner is added as
 // the people module adds anyone (announcePersonAdded) and invited through the identity
-// module's one invitation path, so they go through /confirm-email and /welcome like everyone.
+// module's one invitation path (its `identity` offer, module-hooks.ts), so they go through /confirm-email and /welcome like everyone.
 import type { AppDeps } from '../../../server/app-deps';
 import { callerAuditEntry, type AuditCaller } from '../../../server/audit/audit-entry';
 import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
 import { withSystem, type Trx } from '../../../server/db/database';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
+import { identityOf } from '../../../server/module-hooks';
 import { publish } from '../../../server/realtime/publish';
 import { roleTemplates } from '../../../server/roles';
 import { announcePersonAdded } from '../../../server/server-module';
 import { AppError } from '../../../shared/app-error';
 import { GLOBAL_CHANNEL } from '../../../shared/realtime';
 import { SUPPORT_EMAIL } from '../../auth/auth.contract';
-// eslint-disable-next-line layers/imports -- making a company and its first person is the identity module's (setUpCompany, createUser): shared, not copied
-import { createUser, setUpCompany } from '../../auth/server/accounts.queries';
-// eslint-disable-next-line layers/imports -- inviting is the identity module's one path (as the people module's directory-invite.ts)
-import { inviteUser } from '../../auth/server/onboarding.service';
 import {
   COMPANIES_RESOURCE,
   type CompanyRow,
@@ -58,7 +55,8 @@ export async function makeCompany(
   const { modules, input, actor } = options;
   const email = input.owner.email.toLowerCase();
   if (await emailTaken(trx, email)) throw AppError.validation({ 'owner.email': ['This e-mail address is already in use.'] });
-  const { companyId, roles } = await setUpCompany(trx, {
+  const identity = identityOf(modules);
+  const { companyId, roles } = await identity.setUpCompany(trx, {
     name: input.name,
     ...(input.number ? { number: input.number.toUpperCase() } : {}),
     ...(input.sector_name ? { sectorName: input.sector_name } : {}),
@@ -71,7 +69,7 @@ export async function makeCompany(
     seats: input.seats,
     source: options.source,
   });
-  const ownerId = await createUser(trx, {
+  const ownerId = await identity.createAccount(trx, {
     companyId,
     email,
     firstName: input.owner.first_name,
@@ -109,7 +107,7 @@ export async function createCompanyWithOwner(options: { deps: Deps; caller: Audi
       actor: { userId: caller.session.userId, impersonatorId: caller.session.impersonatorId, audit: caller.source },
     }),
   );
-  await inviteUser({
+  await identityOf(deps.modules).invite({
     deps,
     companyId: made.companyId,
     userId: made.ownerId,

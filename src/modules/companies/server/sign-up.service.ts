@@ -8,15 +8,11 @@
 import type { AppDeps } from '../../../server/app-deps';
 import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
 import { withSystem } from '../../../server/db/database';
+import { generateLinkToken, hashLinkToken } from '../../../server/http/link-tokens';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
+import { identityOf } from '../../../server/module-hooks';
 import { AppError } from '../../../shared/app-error';
 import type { ConfirmEmailResponse } from '../../auth/auth.contract';
-// eslint-disable-next-line layers/imports -- the owner's onboarding session is the identity module's, as an invitation's link opens it
-import { confirmAndOpenOnboarding, onboardingAnswer } from '../../auth/server/onboarding.service';
-// eslint-disable-next-line layers/imports -- the link's token is made and hashed as every e-mailed link's
-import { generateLinkToken, hashLinkToken } from '../../auth/server/one-time-secrets';
-// eslint-disable-next-line layers/imports -- what the identity services need, as the routes give it them
-import { identityDepsOf } from '../../auth/server/identity-deps';
 import { signUpMessages, SIGN_UP_LINK_TYPE, type SignUpAccepted, type SignUpValues } from '../sign-up.contract';
 import {
   alreadyAnAccountText,
@@ -120,8 +116,7 @@ export async function requestSignUp(options: { deps: Deps; input: SignUpValues; 
 export async function confirmSignUp(options: { deps: Deps; token: string; source: AuditSource }): Promise<ConfirmEmailResponse> {
   const { deps, source } = options;
   requireOpen(deps.config);
-  const identity = identityDepsOf(deps);
-  const opened = await withSystem(deps.db, async (trx) => {
+  const answer = await withSystem(deps.db, async (trx) => {
     const use = await consumeSignUp(trx, hashLinkToken(options.token));
     const refusal =
       use.outcome === 'expired'
@@ -158,8 +153,8 @@ export async function confirmSignUp(options: { deps: Deps; token: string; source
       name: FIRST_LOCATION_NAME,
       region: signUp.bank_holiday_region,
     });
-    return confirmAndOpenOnboarding(trx, identity, made.ownerId);
+    return identityOf(deps.modules).openOnboarding(trx, deps, made.ownerId);
   });
-  if (typeof opened === 'string') throw AppError.validation({ token: [opened] });
-  return onboardingAnswer(identity, opened);
+  if (typeof answer === 'string') throw AppError.validation({ token: [answer] });
+  return answer();
 }

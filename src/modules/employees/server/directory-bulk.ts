@@ -17,7 +17,7 @@ import { addUserTags, countOwned, recordAuditEntries, removeUserTags } from './d
 import { moveToDepartment } from './people-scope.queries';
 
 type BulkInput = v.InferOutput<typeof DirectoryBulkSchema>;
-type Context = { deps: Pick<AppDeps, 'config' | 'db' | 'mail'>; caller: AuditCaller; scope: Scope; companyId: string };
+type Context = { deps: Pick<AppDeps, 'config' | 'db' | 'mail' | 'modules'>; caller: AuditCaller; scope: Scope; companyId: string };
 
 /** Everyone named, found in the company and within reach, or the refusal that names the problem. */
 async function reachablePeople(trx: Trx, context: Context, userIds: readonly string[]): Promise<PersonSubject[]> {

@@ -201,7 +201,7 @@ export async function updateEmployee(options: {
     // A change of letter case only is the same mailbox; any other waits for the new address.
     const newEmail = change.email;
     const newAddress = newEmail !== undefined && newEmail.toLowerCase() !== current.email.toLowerCase();
-    if (newAddress && !needsConfirmation(subject.status)) await forgetOldAddressLinks(trx, userId);
+    if (newAddress && !needsConfirmation(subject.status)) await forgetOldAddressLinks(trx, options.emailChange, userId);
     if (newAddress && needsConfirmation(subject.status)) {
       delete change.email;
       await askNewAddressToConfirm(trx, { deps: options.emailChange, caller, companyId, userId, newEmail });

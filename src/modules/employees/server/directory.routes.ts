@@ -36,7 +36,7 @@ export const DirectoryListQuerySchema = v.object({ ...DirectoryQuerySchema.entri
 
 export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
-  const emailChange = { config: deps.config, wakeMail: () => deps.mail.wake() };
+  const emailChange = { config: deps.config, modules: deps.modules, wakeMail: () => deps.mail.wake() };
 
   const readBasic = (session: Parameters<typeof withPerson>[1]['session'], userId: string) =>
     withPerson(db, { session, userId, endpoint: USER_BASIC_ENDPOINT, method: 'GET' }, ({ trx, subject }) =>

@@ -1,5 +1,7 @@
-// What the organisation module gives the shell: the settings pages of the company's lists.
+// What the organisation module gives the shell: the settings pages of the company's lists, and
+// the iCal feed's section of My settings.
 import type { ClientModule } from '../../../client/shell/client-module';
+import { IcalFeedSection } from './ical-feed-section';
 
 export const organisationClientModule: ClientModule = {
   name: 'organisation',
@@ -18,4 +20,5 @@ export const organisationClientModule: ClientModule = {
     { path: '/settings/pay-rate-types', label: 'Pay Rate Types', resources: ['company-pay-rate-type'], needsRota: true },
     { path: '/settings/custom-form-fields', label: 'Custom Form Fields', resources: ['custom-form-fields'] },
   ],
+  userSettings: [{ key: 'ical-feed', title: 'iCal feed', component: IcalFeedSection }],
 };

@@ -2,11 +2,11 @@
 // a period's data (live while open, the stored items once exported), exporting (which locks
 // what it carried: the items are stored and each contributor stamps its records), the files,
 // and sending them to the payroll contact as an expiring link through the mail outbox.
-import { createHash, randomBytes } from 'node:crypto';
 import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
 import { recordCompanyWrite } from '../../../server/audit/company-write';
 import type { Config } from '../../../server/config';
 import { withSystem, withTenant, type Db, type Trx } from '../../../server/db/database';
+import { generateLinkToken, hashLinkToken } from '../../../server/http/link-tokens';
 import type { MailDispatcher } from '../../../server/mail/mail-dispatcher';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
 import { payrollContributors, type PayrollElement } from '../../../server/module-hooks';
@@ -52,7 +52,6 @@ export type PayrollCaller = AuditCaller & {
 };
 
 const shown = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
-const digestOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 async function settingsOf(trx: Trx, companyId: string): Promise<PayrollSettings> {
   const row = await findPayrollSettings(trx, companyId);
@@ -279,7 +278,7 @@ export async function sendPeriod(caller: PayrollCaller, start: string, layout: E
     const periodId = existing?.id ?? (await exportIn(trx, caller, companyId, start));
     const period = await findPeriodById(trx, { companyId, id: periodId });
     if (!period) throw AppError.notFound();
-    const token = randomBytes(32).toString('base64url');
+    const { token, tokenHash } = generateLinkToken();
     const expiresAt = new Date(Date.now() + SHARED_LINK_DAYS * 86_400_000);
     const sendId = await insertSend(trx, {
       companyId,
@@ -287,7 +286,7 @@ export async function sendPeriod(caller: PayrollCaller, start: string, layout: E
       userId: caller.session.userId,
       to: settings.payroll_contact_email,
       layout,
-      digest: digestOf(token),
+      digest: tokenHash,
       expiresAt,
     });
     const link = new URL(
@@ -327,7 +326,7 @@ export async function sendPeriod(caller: PayrollCaller, start: string, layout: E
 /** The file behind a payroll contact's link: the exported period's stored items; 404 when the link is unknown or expired. */
 export async function sharedDownload(deps: { db: Db; modules: readonly ServerModule[] }, token: string): Promise<ExportFile> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw AppError.notFound(payrollMessages.linkExpired);
-  const claimed = await withSystem(deps.db, (trx) => claimSharedLink(trx, digestOf(token)));
+  const claimed = await withSystem(deps.db, (trx) => claimSharedLink(trx, hashLinkToken(token)));
   if (!claimed) throw AppError.notFound(payrollMessages.linkExpired);
   return withTenant(deps.db, claimed.company_id, async (trx) => {
     const period = await findPeriodById(trx, { companyId: claimed.company_id, id: claimed.period_id });

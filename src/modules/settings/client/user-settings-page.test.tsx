@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../client/auth/token-store';
+import { ClientModulesProvider } from '../../../client/shell/client-modules';
 import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 import type { TwoFactorSetting } from '../../auth/auth.contract';
 import type { PushDevice } from '../../../shared/push.contract';
@@ -154,6 +155,23 @@ describe('Devices', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('No devices yet.')).toBeInTheDocument();
     expect(puts).toEqual([{ removedDevice: '0b6f3c1e-1d2a-4c3b-9e8f-7a6b5c4d3e2f' }]);
+  });
+});
+
+describe('sections other modules add to My settings', () => {
+  it('show under their own headings, after the page’s own', async () => {
+    signIn();
+    serve();
+    const feed = { key: 'feed', title: 'Calendar link', component: () => <p>Your private link.</p> };
+    renderWithApp(
+      <ClientModulesProvider modules={[{ name: 'one' }, { name: 'two', userSettings: [feed] }]}>
+        <UserSettingsPage />
+      </ClientModulesProvider>,
+      { path: '/settings/user-settings' },
+    );
+    const headings = (await screen.findAllByRole('heading', { level: 2 })).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Notifications', 'Devices', 'Sign-in security', 'Calendar link']);
+    expect(screen.getByText('Your private link.')).toBeInTheDocument();
   });
 });
 

@@ -1,13 +1,12 @@
 // /settings/user-settings, the "My settings" tab: the signed-in user's own e-mail and
-// two-factor preferences, and the devices that show their notifications (Web Push).
+// two-factor preferences, and the devices that show their notifications (Web Push); then the
+// sections other modules register (`userSettings`: the organisation module's iCal feed).
 import '@mantine/core/styles/Card.css';
 import { Alert, Card, Stack, Title } from '@mantine/core';
 import { getToken } from '../../../client/auth/token-store';
 import { readTokenClaims } from '../../../client/auth/token-claims';
+import { useClientModules } from '../../../client/shell/client-modules';
 import { usePageTitle } from '../../../client/shell/page-title';
-// The organisation module owns the iCal token reset; its section sits here with the other settings.
-// eslint-disable-next-line layers/imports -- one section of another module's, placed on this page by design
-import { IcalFeedSection } from '../../organisation/client/ical-feed-section';
 import { EmailNotificationsSetting } from './email-notifications-setting';
 import { PushDevicesSetting } from './push-devices-setting';
 import { TwoFactorSetting } from './two-factor-setting';
@@ -15,6 +14,7 @@ import { TwoFactorSetting } from './two-factor-setting';
 export function UserSettingsPage() {
   usePageTitle('My settings');
   const userId = readTokenClaims(getToken())?.user_id;
+  const sections = useClientModules().flatMap((module) => module.userSettings ?? []);
   return (
     <Stack gap="lg">
       <Card withBorder padding="lg">
@@ -35,12 +35,14 @@ export function UserSettingsPage() {
         </Title>
         <TwoFactorSetting />
       </Card>
-      <Card withBorder padding="lg">
-        <Title order={2} size="h4" mb="md">
-          iCal feed
-        </Title>
-        <IcalFeedSection />
-      </Card>
+      {sections.map(({ key, title, component: Section }) => (
+        <Card key={key} withBorder padding="lg">
+          <Title order={2} size="h4" mb="md">
+            {title}
+          </Title>
+          <Section />
+        </Card>
+      ))}
     </Stack>
   );
 }
