@@ -1,10 +1,11 @@
 // Document tags (the Document Tags settings tab) and folders of each area.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
-import { withTenant } from '../../../server/db/database';
+import type { Trx } from '../../../server/db/database';
+import { inCompany } from '../../../server/http/company';
 import { mountResource } from '../../../server/http/resource';
+import type { Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
-import { requireCompany } from '../../../server/plugins/request-context';
 import { companyChannel } from '../../../shared/realtime';
 import {
   DOCUMENTS_INVALIDATES,
@@ -15,18 +16,28 @@ import {
   NamedInputSchema,
   TagQuerySchema,
 } from '../documents.contract';
-import type { Trx } from '../../../server/db/database';
 import { listFolders, listTags } from './documents.queries';
 import { createFolder, createTag, deleteFolder, deleteTag, renameFolder, renameTag } from './labels.queries';
 
 export function mountLabels(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
-  const changed = (kind: 'tags' | 'folders') => async (trx: Trx, companyId: string) =>
-    publish(trx, {
-      channel: companyChannel(companyId),
-      event: DOCUMENT_RESOURCES[kind],
-      invalidates: DOCUMENTS_INVALIDATES[kind],
-      companyId,
+  const list = async <T>(session: Session, read: (trx: Trx, companyId: string) => Promise<T[]>) => {
+    const results = await inCompany({ db, session }, read);
+    return { results, count: results.length };
+  };
+  /** A write in the caller's company; what it changed (anything but null or false) is announced to the company's screens. */
+  const write = <T>(kind: 'tags' | 'folders', session: Session, change: (trx: Trx, companyId: string) => Promise<T>) =>
+    inCompany({ db, session }, async (trx, companyId) => {
+      const result = await change(trx, companyId);
+      if (result) {
+        await publish(trx, {
+          channel: companyChannel(companyId),
+          event: DOCUMENT_RESOURCES[kind],
+          invalidates: DOCUMENTS_INVALIDATES[kind],
+          companyId,
+        });
+      }
+      return result;
     });
 
   mountResource(app, deps, {
@@ -34,46 +45,21 @@ export function mountLabels(app: FastifyInstance, deps: AppDeps): void {
     endpoint: DOCUMENT_ENDPOINT,
     list: {
       query: TagQuerySchema,
-      handler: async ({ session, query }) => {
-        const companyId = requireCompany(session);
-        const results = await withTenant(db, companyId, (trx) => listTags(trx, { companyId, search: query.search }));
-        return { results, count: results.length };
-      },
+      handler: ({ session, query }) => list(session, (trx, companyId) => listTags(trx, { companyId, search: query.search })),
     },
     create: {
       scope: 'company',
       body: NamedInputSchema,
-      handler: async ({ session, body }) => {
-        const companyId = requireCompany(session);
-        return withTenant(db, companyId, async (trx) => {
-          const tag = await createTag(trx, { companyId, name: body.name });
-          await changed('tags')(trx, companyId);
-          return tag;
-        });
-      },
+      handler: ({ session, body }) => write('tags', session, (trx, companyId) => createTag(trx, { companyId, name: body.name })),
     },
     update: {
       scope: 'company',
       body: NamedInputSchema,
-      handler: async ({ session, id, body }) => {
-        const companyId = requireCompany(session);
-        return withTenant(db, companyId, async (trx) => {
-          const tag = await renameTag(trx, { companyId, id, name: body.name });
-          if (tag) await changed('tags')(trx, companyId);
-          return tag;
-        });
-      },
+      handler: ({ session, id, body }) => write('tags', session, (trx, companyId) => renameTag(trx, { companyId, id, name: body.name })),
     },
     delete: {
       scope: 'company',
-      handler: async ({ session, id }) => {
-        const companyId = requireCompany(session);
-        return withTenant(db, companyId, async (trx) => {
-          const removed = await deleteTag(trx, { companyId, id });
-          if (removed) await changed('tags')(trx, companyId);
-          return removed;
-        });
-      },
+      handler: ({ session, id }) => write('tags', session, (trx, companyId) => deleteTag(trx, { companyId, id })),
     },
   });
 
@@ -82,46 +68,23 @@ export function mountLabels(app: FastifyInstance, deps: AppDeps): void {
     endpoint: DOCUMENT_ENDPOINT,
     list: {
       query: FolderQuerySchema,
-      handler: async ({ session, query }) => {
-        const companyId = requireCompany(session);
-        const results = await withTenant(db, companyId, (trx) => listFolders(trx, { companyId, area: query.area }));
-        return { results, count: results.length };
-      },
+      handler: ({ session, query }) => list(session, (trx, companyId) => listFolders(trx, { companyId, area: query.area })),
     },
     create: {
       scope: 'company',
       body: FolderInputSchema,
-      handler: async ({ session, body }) => {
-        const companyId = requireCompany(session);
-        return withTenant(db, companyId, async (trx) => {
-          const folder = await createFolder(trx, { companyId, name: body.name, area: body.area });
-          await changed('folders')(trx, companyId);
-          return folder;
-        });
-      },
+      handler: ({ session, body }) =>
+        write('folders', session, (trx, companyId) => createFolder(trx, { companyId, name: body.name, area: body.area })),
     },
     update: {
       scope: 'company',
       body: NamedInputSchema,
-      handler: async ({ session, id, body }) => {
-        const companyId = requireCompany(session);
-        return withTenant(db, companyId, async (trx) => {
-          const folder = await renameFolder(trx, { companyId, id, name: body.name });
-          if (folder) await changed('folders')(trx, companyId);
-          return folder;
-        });
-      },
+      handler: ({ session, id, body }) =>
+        write('folders', session, (trx, companyId) => renameFolder(trx, { companyId, id, name: body.name })),
     },
     delete: {
       scope: 'company',
-      handler: async ({ session, id }) => {
-        const companyId = requireCompany(session);
-        return withTenant(db, companyId, async (trx) => {
-          const removed = await deleteFolder(trx, { companyId, id });
-          if (removed) await changed('folders')(trx, companyId);
-          return removed;
-        });
-      },
+      handler: ({ session, id }) => write('folders', session, (trx, companyId) => deleteFolder(trx, { companyId, id })),
     },
   });
 }
