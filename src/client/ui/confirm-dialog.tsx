@@ -1,11 +1,14 @@
 // Asking before a destructive or consequential action (deleting, declining, ending access,
 // terminating): a small dialog with Cancel and the action, and the server's refusal shown in
-// it when there is one. ConfirmButton is the common case of a button that opens it.
+// it when there is one. ConfirmButton is the common case of a button that opens it; RemoveDialog
+// the common case of removing one item of a list (a device, a passkey, an administrator).
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import { Alert, Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { showSuccessToast } from '../shell/toasts';
 
 type ConfirmDialogProps = {
   opened: boolean;
@@ -83,5 +86,51 @@ export function ConfirmButton({ children, title, message, confirmLabel, onConfir
         onClose={() => setOpened(false)}
       />
     </>
+  );
+}
+
+type RemoveDialogProps<T extends { id: string }> = {
+  /** The item being removed; null when the dialog is closed. */
+  item: T | null;
+  title: string;
+  /** What removing it means, for this item. */
+  message: (item: T) => string;
+  /** The mutation that removes an item by its id. */
+  removal: UseMutationResult<unknown, unknown, string>;
+  /** The toast once it is removed. */
+  removed: (item: T) => string;
+  /** The refusal shown in the dialog; the error's own message when not given. */
+  problem?: (error: unknown) => string | null;
+  onClose: () => void;
+};
+
+/** Asks before removing `item` (red "Remove"), removes it by id, closes and says so; a refusal stays in the dialog. */
+export function RemoveDialog<T extends { id: string }>({ item, title, message, removal, removed, problem, onClose }: RemoveDialogProps<T>) {
+  // The text stays while the dialog fades out after the item is cleared.
+  const [shown, setShown] = useState(item);
+  if (item && item !== shown) setShown(item);
+  const error = removal.error;
+  return (
+    <ConfirmDialog
+      opened={item !== null}
+      title={title}
+      message={shown ? message(shown) : ''}
+      confirmLabel="Remove"
+      busy={removal.isPending}
+      problem={problem ? problem(error) : error instanceof Error ? error.message : null}
+      onConfirm={() => {
+        if (!item) return;
+        removal.mutate(item.id, {
+          onSuccess: () => {
+            onClose();
+            showSuccessToast({ message: removed(item) });
+          },
+        });
+      }}
+      onClose={() => {
+        removal.reset();
+        onClose();
+      }}
+    />
   );
 }

@@ -29,7 +29,7 @@ import { getToken } from '../../../client/auth/token-store';
 import { readTokenClaims } from '../../../client/auth/token-claims';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
-import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
+import { RemoveDialog } from '../../../client/ui/confirm-dialog';
 import { FormFooter } from '../../../client/ui/form-footer';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import { CHAT_TEAM_LABELS, CHAT_TEAMS, type ChatTeam } from '../../chat/chat.contract';
@@ -134,26 +134,15 @@ export function AdministratorsPage() {
           onClose={() => setEditingTeams(null)}
         />
       )}
-      <ConfirmDialog
-        opened={removing !== null}
+      <RemoveDialog
+        item={removing}
         title="Remove administrator"
-        message={`Remove ${removing?.first_name ?? ''} ${removing?.surname ?? ''}? They are signed out at once and cannot sign in again; what they did stays in the audit log.`}
-        confirmLabel="Remove"
-        busy={remove.isPending}
-        problem={remove.error ? remove.error.message : null}
-        onClose={() => {
-          setRemoving(null);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              showSuccessToast({ message: `${removing.first_name} ${removing.surname} is no longer an administrator.` });
-              setRemoving(null);
-            },
-          })
+        message={(person) =>
+          `Remove ${person.first_name} ${person.surname}? They are signed out at once and cannot sign in again; what they did stays in the audit log.`
         }
+        removal={remove}
+        removed={(person) => `${person.first_name} ${person.surname} is no longer an administrator.`}
+        onClose={() => setRemoving(null)}
       />
     </Stack>
   );

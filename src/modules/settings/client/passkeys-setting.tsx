@@ -5,7 +5,7 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../client/shell/toasts';
-import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
+import { RemoveDialog } from '../../../client/ui/confirm-dialog';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import type { TwoFactorSetting } from '../../auth/auth.contract';
 import { settingProblem } from './setting-problem';
@@ -90,27 +90,14 @@ export function PasskeysSetting({ setting, locked }: { setting: TwoFactorSetting
           {problem}
         </Alert>
       )}
-      <ConfirmDialog
-        opened={removing !== null}
+      <RemoveDialog
+        item={removing}
         title="Remove passkey"
-        message={`“${removing?.name ?? 'This passkey'}” will no longer sign you in.`}
-        confirmLabel="Remove"
-        color="red"
-        busy={remove.isPending}
-        problem={settingProblem(remove.error)}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              setRemoving(null);
-              showSuccessToast({ message: 'Passkey removed.' });
-            },
-          });
-        }}
-        onClose={() => {
-          remove.reset();
-          setRemoving(null);
-        }}
+        message={(passkey) => `“${passkey.name}” will no longer sign you in.`}
+        removal={remove}
+        removed={() => 'Passkey removed.'}
+        problem={settingProblem}
+        onClose={() => setRemoving(null)}
       />
     </Stack>
   );

@@ -5,7 +5,7 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../client/shell/toasts';
-import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
+import { RemoveDialog } from '../../../client/ui/confirm-dialog';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import type { PushDevice } from '../../../shared/push.contract';
 import { addThisDeviceMutationOptions, pushDevicesQueryOptions, removePushDeviceMutationOptions } from './push-devices.api';
@@ -99,27 +99,14 @@ export function PushDevicesSetting() {
           {problem}
         </Alert>
       )}
-      <ConfirmDialog
-        opened={removing !== null}
+      <RemoveDialog
+        item={removing}
         title="Remove device"
-        message={`${removing?.device ?? 'This device'} will no longer show your notifications.`}
-        confirmLabel="Remove"
-        color="red"
-        busy={remove.isPending}
-        problem={settingProblem(remove.error)}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              setRemoving(null);
-              showSuccessToast({ message: 'Device removed.' });
-            },
-          });
-        }}
-        onClose={() => {
-          remove.reset();
-          setRemoving(null);
-        }}
+        message={(device) => `${device.device} will no longer show your notifications.`}
+        removal={remove}
+        removed={() => 'Device removed.'}
+        problem={settingProblem}
+        onClose={() => setRemoving(null)}
       />
     </Stack>
   );
