@@ -37,6 +37,16 @@ describe('scope levels', () => {
     expect(levelFor(permissions, '/api/user-basic', 'GET')).toBeNull();
   });
 
+  it('answers the same for a frozen list (a session, indexed once) as for the list scanned', () => {
+    fc.assert(
+      fc.property(permissionsArb, fc.constantFrom(...ENDPOINTS), fc.constantFrom(...METHODS), (permissions, endpoint, method) => {
+        const frozen = Object.freeze(permissions.map((entry) => Object.freeze({ ...entry })));
+        expect(levelFor(frozen, endpoint, method)).toBe(levelFor(permissions, endpoint, method));
+        expect(levelFor(frozen, endpoint, method)).toBe(levelFor(frozen, endpoint, method));
+      }),
+    );
+  });
+
   it('passes a check exactly when the level held is at least the level required', () => {
     fc.assert(
       fc.property(

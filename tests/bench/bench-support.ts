@@ -1,6 +1,7 @@
 // What the benchmarks share: a real server process started and stopped, one autocannon run
 // reported the same way (req/s, p50, p99, errors), percentiles, rounding and the load average.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 
@@ -86,3 +87,39 @@ export const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** The machine's 1, 5 and 15-minute load averages, to two places: printed beside every figure. */
 export const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
+
+/** CPU time (user + system) a process has used so far, in ms: a figure the machine's load hardly changes. */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name; 100 ticks a second.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The processes under `pid`, children first then theirs. */
+export function descendants(pid: number): number[] {
+  const children = fs.existsSync(`/proc/${pid}/task/${pid}/children`)
+    ? fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+    : [];
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+/** The pid of the embedded PostgreSQL running the cluster in `clusterDir` (first line of its postmaster.pid). */
+export function postmasterPid(clusterDir: string): number {
+  return Number(fs.readFileSync(`${clusterDir}/postmaster.pid`, 'utf8').split('\n')[0]);
+}
+
+/**
+ * CPU ms used so far by a PostgreSQL and its live backends. A backend that ended took its time
+ * with it, so measure across a stretch where the pool's connections stay open.
+ */
+export function postgresCpuMs(postmaster: number): number {
+  let total = 0;
+  for (const pid of [postmaster, ...descendants(postmaster)]) {
+    try {
+      total += cpuMs(pid);
+    } catch {
+      // ended while we looked
+    }
+  }
+  return total;
+}

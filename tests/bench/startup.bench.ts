@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { stopProcess } from './bench-support';
+import { cpuMs, descendants, stopProcess } from './bench-support';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5_000);
@@ -43,24 +43,10 @@ async function firstOk(startedAt: number, child: ChildProcess): Promise<number> 
   }
 }
 
-/** CPU time (user + system) a process has used so far, in ms: a figure the machine's load hardly changes. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name; 100 ticks a second.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /** A process's resident set (kB in /proc) in MiB. */
 function rssMiB(pid: number): number {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)/m);
   return Number(line?.[1] ?? 0) / 1024;
-}
-
-function descendants(pid: number): number[] {
-  const children = fs.existsSync(`/proc/${pid}/task/${pid}/children`)
-    ? fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
-    : [];
-  return children.flatMap((child) => [child, ...descendants(child)]);
 }
 
 /** PSS of every process of the embedded PostgreSQL whose data directory is ours. */

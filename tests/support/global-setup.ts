@@ -38,7 +38,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!serverUrl) {
     dataDir = path.resolve('.tmp', `test-pg-${process.pid}`);
     fs.rmSync(dataDir, { recursive: true, force: true });
-    embedded = await startEmbeddedPostgres({ dataDir, port: 0, log: { info: () => undefined, warn: () => undefined } });
+    // Every test file's pools, and the servers some start as processes: far more than one server's.
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      port: 0,
+      log: { info: () => undefined, warn: () => undefined },
+      maxConnections: 200,
+    });
     serverUrl = embedded.url;
     // A throwaway cluster: no fsync (each file's database clone took 609 → 262 ms, measured). A
     // crash of PostgreSQL's own processes still loses nothing, as the page cache keeps what was

@@ -34,7 +34,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await cloneTemplate(serverUrl, template, name);
   const ownerUrl = withDatabaseName(serverUrl, name);
   const appUrl = loginUrl(ownerUrl, appLogin);
-  const db = createDb(createPool(appUrl, { max: 20 }));
+  const db = createDb(createPool(appUrl, { max: 20, requests: true }));
   const ownerDb = createDb(createPool(ownerUrl, { max: 2 }));
   return {
     name,

@@ -3,6 +3,8 @@
 // security holds and no statement can switch to the owner's rights.
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import { isUuid } from '../../shared/ids';
+import { AppClient } from './app-client';
 import type { Database } from './schema';
 
 export const APP_ROLE = 'stafflane_app';
@@ -17,8 +19,18 @@ export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
 export type DbOrTrx = Db | Trx;
 
-export function createPool(url: string, options: { max: number }): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: options.max, idleTimeoutMillis: 30_000 });
+/**
+ * `requests`: the pool requests use (the application login): its connections send a
+ * transaction's BEGIN with the statement after it and prepare the statements they repeat
+ * (app-client.ts). Pools that change the schema (migrations, set-up) keep plain connections.
+ */
+export function createPool(url: string, options: { max: number; requests?: boolean }): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max,
+    idleTimeoutMillis: 30_000,
+    ...(options.requests ? { Client: AppClient } : {}),
+  });
   // An idle client losing its server must not crash the process.
   pool.on('error', () => undefined);
   return pool;
@@ -34,7 +46,10 @@ export function createDb(pool: pg.Pool): Db {
  */
 export function withTenant<T>(db: Db, companyId: string, fn: (trx: Trx) => Promise<T>): Promise<T> {
   return inTransaction(db, async (trx) => {
-    await sql`select set_config('app.company_id', ${companyId}, true)`.execute(trx);
+    // A UUID written into the statement rather than bound: with no parameters it goes out in
+    // the same round trip as the BEGIN (app-client.ts). Anything else is bound as before.
+    const company = isUuid(companyId) ? sql.lit(companyId) : sql`${companyId}`;
+    await sql`select set_config('app.company_id', ${company}, true)`.execute(trx);
     return fn(trx);
   });
 }

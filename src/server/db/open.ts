@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { checkAppDatabaseUrl, ensureAppLogin } from './app-login';
 import { createDb, createPool, type Db } from './database';
-import { acquireDataDirLock, runningEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { acquireDataDirLock, embeddedConnectionsFor, runningEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { migrate } from './migrate';
 
 /** Whether the demo company was made now, or found there already. */
@@ -68,6 +68,7 @@ export async function openDatabase(
         dataDir: config.dataDir,
         port: config.embeddedPort,
         log: { info: (m) => log.info(m), warn: (m) => log.warn(m) },
+        maxConnections: embeddedConnectionsFor(config.poolSize),
       });
       stopEmbedded = embedded.stop;
       await ensureDatabase(embedded.url, EMBEDDED_DATABASE);
@@ -97,7 +98,7 @@ export async function openDatabase(
   }
   await ownerDb.destroy();
 
-  const db = createDb(createPool(appUrl, { max: config.poolSize }));
+  const db = createDb(createPool(appUrl, { max: config.poolSize, requests: true }));
   return {
     db,
     ownerUrl,

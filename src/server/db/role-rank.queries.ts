@@ -5,16 +5,22 @@
 import { sql, type RawBuilder } from 'kysely';
 import { ROLE_RANK } from '../../shared/scopes';
 
-const holds = (endpoint: string, method: string, scopes: string[]) =>
-  sql`bool_or(rp_rank.endpoint = ${endpoint} AND rp_rank.method = ${method} AND rp_rank.type IN (${sql.join(scopes.map((scope) => sql`${scope}`))}))`;
+/**
+ * Whether the role holds `endpoint`/`method` at one of `scopes`: one probe of the primary key
+ * (role_id, endpoint, method). The rank used to aggregate the role's every entry (about 95 of
+ * them) for each row it was read beside: 40 absences on the team month scanned 3,800 rows.
+ */
+const holds = (roleId: RawBuilder<unknown>, endpoint: string, method: string, scopes: string[]) =>
+  sql`EXISTS (SELECT 1 FROM role_permissions rp_rank WHERE rp_rank.role_id = ${roleId}
+    AND rp_rank.endpoint = ${sql.lit(endpoint)} AND rp_rank.method = ${sql.lit(method)}
+    AND rp_rank.type IN (${sql.join(scopes.map((scope) => sql.lit(scope)))}))`;
 
 /** The rank of the role in `roleId` (a column such as `u.role_id`); no role ranks as docs only. */
 export function roleRankOf(roleId: RawBuilder<unknown>): RawBuilder<number> {
-  return sql<number>`coalesce((SELECT CASE
-      WHEN ${holds('/api/access-requests', 'PUT', ['company', 'global'])} THEN ${sql.lit(ROLE_RANK.owner)}
-      WHEN ${holds('/api/user-basic', 'PUT', ['company', 'global'])} THEN ${sql.lit(ROLE_RANK.hrAdmin)}
-      WHEN ${holds('/api/user-basic', 'PUT', ['department'])} THEN ${sql.lit(ROLE_RANK.manager)}
-      WHEN ${holds('/api/user-basic', 'GET', ['own', 'department', 'company', 'global'])} THEN ${sql.lit(ROLE_RANK.employee)}
-      ELSE ${sql.lit(ROLE_RANK.docsOnly)} END
-    FROM role_permissions rp_rank WHERE rp_rank.role_id = ${roleId}), ${sql.lit(ROLE_RANK.docsOnly)})`;
+  return sql<number>`(CASE
+      WHEN ${holds(roleId, '/api/access-requests', 'PUT', ['company', 'global'])} THEN ${sql.lit(ROLE_RANK.owner)}
+      WHEN ${holds(roleId, '/api/user-basic', 'PUT', ['company', 'global'])} THEN ${sql.lit(ROLE_RANK.hrAdmin)}
+      WHEN ${holds(roleId, '/api/user-basic', 'PUT', ['department'])} THEN ${sql.lit(ROLE_RANK.manager)}
+      WHEN ${holds(roleId, '/api/user-basic', 'GET', ['own', 'department', 'company', 'global'])} THEN ${sql.lit(ROLE_RANK.employee)}
+      ELSE ${sql.lit(ROLE_RANK.docsOnly)} END)`;
 }

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { londonDate } from '../../shared/dates';
 import type { Db } from '../db/database';
 import type { Session } from '../plugins/request-context';
@@ -43,6 +43,15 @@ export async function readDataVersion(db: Db, companyId: string): Promise<string
     WHERE scope IN (${companyId}::uuid, ${GLOBAL_READ_SCOPE}::uuid)`.execute(db);
   const of = (scope: string) => rows.find((row) => row.scope === scope)?.version ?? '0';
   return `${of(companyId)}.${of(GLOBAL_READ_SCOPE)}`;
+}
+
+/**
+ * readDataVersion as a column beside another query (`company` a uuid expression): the
+ * authenticator reads it with the session, so a versioned read needs no round trip of its own.
+ */
+export function dataVersionOf(company: RawBuilder<unknown>): RawBuilder<string> {
+  const of = (scope: RawBuilder<unknown>) => sql`coalesce((SELECT version::text FROM read_versions WHERE scope = ${scope}), '0')`;
+  return sql<string>`(${of(company)} || '.' || ${of(sql`${sql.lit(GLOBAL_READ_SCOPE)}::uuid`)})`;
 }
 
 /** Everything of the caller and the request that the body may depend on, hashed. */
@@ -101,7 +110,9 @@ export function registerVersionedReads(app: FastifyInstance, db: Db): void {
     const session = request.session;
     if (!session?.companyId) return;
     const key = viewKey(request, session);
-    const etag = `W/"${await readDataVersion(db, session.companyId)}-${key}"`;
+    // Read with the session when the authenticator could (before this body is computed either way).
+    const version = session.dataVersion ?? (await readDataVersion(db, session.companyId));
+    const etag = `W/"${version}-${key}"`;
     reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'authorization');
     if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
 

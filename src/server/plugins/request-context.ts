@@ -20,6 +20,11 @@ export type Session = {
    * signed-in route answers with it at once, however long the token still runs.
    */
   refusal?: AppError | null;
+  /**
+   * The company's data version (versioned-read.ts, readDataVersion's form) as read with the
+   * session, when the authenticator read it: versioned reads then need no statement of their own.
+   */
+  dataVersion?: string;
 };
 
 export const finishOnboardingMessage = 'Please finish setting up your account first.';

@@ -56,11 +56,13 @@ export async function loadSession(deps: AuthDeps, claims: TokenClaims): Promise<
     userId: row.user_id,
     companyId: row.company_id,
     departmentIds: row.department_ids,
-    permissions: row.permissions,
+    // Frozen: fixed for the request, so levelFor indexes it once instead of scanning it per question.
+    permissions: Object.freeze(row.permissions.map((entry) => Object.freeze(entry))) as Session['permissions'],
     sessionId: row.id,
     impersonatorId: row.impersonator_id,
     status: row.status,
     refusal: companyInactive ? companyInactiveRefusal() : null,
+    dataVersion: row.data_version,
   };
 }
 

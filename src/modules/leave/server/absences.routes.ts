@@ -13,6 +13,7 @@ import type { PendingCounter } from '../../../server/pending-count/pending-count
 import { requireSession, type RouteAccess } from '../../../server/plugins/request-context';
 import { AppError } from '../../../shared/app-error';
 import { isUuid } from '../../../shared/ids';
+import { londonDate } from '../../../shared/dates';
 import {
   AbsenceBulkSchema,
   AbsenceListQuerySchema,
@@ -52,7 +53,8 @@ export function mountAbsences(app: FastifyInstance, deps: AppDeps): void {
         if (!companyId) return { results: [], count: 0 };
         return withTenant(db, companyId, async (trx) => {
           const page = await findAbsencePage(trx, { reader: readerOf(session, companyId, scope), query, paging });
-          return { results: page.rows.map((row) => toAbsence(row, session, companyId)), count: page.count };
+          const today = londonDate(new Date());
+          return { results: page.rows.map((row) => toAbsence(row, session, companyId, today)), count: page.count };
         });
       },
     },

@@ -1,11 +1,13 @@
 // The only SQL of the insights part: who is employed and who is off on a day, the people of a
-// timeline, a person's sickness for the Bradford factor. Every query filters by company
-// besides row-level security. "Employed on a day": active, or terminated with a termination
-// date not before that day (a leaver works their last day).
+// timeline and its days (company bank holidays, blocked periods), a person's sickness for the
+// Bradford factor. Every query filters by company besides row-level security. "Employed on a
+// day": active, or terminated with a termination date not before that day (a leaver works their
+// last day).
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import type { Scope } from '../../../shared/scopes';
 import { type PersonSummary } from '../absences.contract';
+import { type BankHoliday, type BlockedDatePeriod } from '../leave-settings.contract';
 import {
   LIVE_STATUSES,
   type BankHolidayRegion,
@@ -144,4 +146,33 @@ export async function findSicknessBetween(
       and a.start_date <= ${input.to}::date and coalesce(a.end_date, ${input.to}::date) >= ${input.from}::date
     order by a.start_date, a.id`.execute(trx);
   return rows;
+}
+
+// ---- The timeline's days ------------------------------------------------------------------
+
+/**
+ * The company's own bank holidays and its blocked periods (at most `limit`) from `from` to `to`,
+ * in one statement: the timeline used to send three (the blocked periods' count besides).
+ */
+export async function findTimelineDays(
+  trx: DbOrTrx,
+  input: { companyId: string; from: string; to: string; limit: number },
+): Promise<{ bankHolidays: BankHoliday[]; blocked: BlockedDatePeriod[] }> {
+  const { companyId, from, to } = input;
+  const { rows } = await sql<{ bank_holidays: Omit<BankHoliday, 'projected' | 'company_added'>[]; blocked: BlockedDatePeriod[] }>`
+    select
+      coalesce((select json_agg(json_build_object('id', h.id, 'date', h.date, 'name', h.name, 'region', h.region) order by h.date, h.name)
+        from company_bank_holidays h
+        where h.company_id = ${companyId} and h.date >= ${from}::date and h.date <= ${to}::date), '[]') as bank_holidays,
+      coalesce((select json_agg(json_build_object('id', b.id, 'name', b.name, 'start_date', b.start_date, 'end_date', b.end_date,
+          'department_id', b.department_id, 'department_name', d.name, 'notes', b.notes) order by b.start_date, b.name)
+        from (select * from blocked_date_periods p
+              where p.company_id = ${companyId} and p.end_date >= ${from}::date and p.start_date <= ${to}::date
+              order by p.start_date, p.name limit ${input.limit}) b
+        left join departments d on d.id = b.department_id and d.company_id = ${companyId}), '[]') as blocked`.execute(trx);
+  const row = rows[0];
+  return {
+    bankHolidays: (row?.bank_holidays ?? []).map((day) => ({ ...day, projected: false, company_added: true })),
+    blocked: row?.blocked ?? [],
+  };
 }

@@ -8,6 +8,7 @@
 import type { Session } from '../../../server/plugins/request-context';
 import type { Trx } from '../../../server/db/database';
 import { AppError } from '../../../shared/app-error';
+import { londonDate } from '../../../shared/dates';
 import { levelFor, type Scope } from '../../../shared/scopes';
 import { bankHolidaysFor } from '../bank-holidays';
 import { daysInclusive } from '../leave-rules';
@@ -17,8 +18,7 @@ import { type BankHoliday, type LeaveTypeSummary } from '../leave-settings.contr
 import { LEAVE_ENDPOINTS, LIVE_STATUSES, type BankHolidayRegion } from '../leave.contract';
 import { findAbsencePage } from './absences-read.queries';
 import { absenceScopeReads, readerOf, toAbsence } from './absences-view';
-import { findTimelinePeople, timelineReach } from './insights.queries';
-import { listBlocked, listCompanyBankHolidays } from './settings.queries';
+import { findTimelineDays, findTimelinePeople, timelineReach } from './insights.queries';
 
 export const TIMELINE_MAX_DAYS = 62;
 export const timelineRangeMessage = `Show at most ${TIMELINE_MAX_DAYS} days at a time.`;
@@ -83,27 +83,29 @@ export async function buildTimeline(
   });
 
   // The people are already the caller's reach: the absences query reads them company-wide.
-  const { rows } =
+  // Both statements are queued on the connection at once.
+  const [{ rows }, days] = await Promise.all([
     people.length === 0
       ? { rows: [] }
-      : await findAbsencePage(trx, {
+      : findAbsencePage(trx, {
           reader: readerOf(session, companyId, 'company'),
           query: { user_id: people.map((person) => person.id), status: [...LIVE_STATUSES], from, to, sort: 'start_date' },
           paging: { offset: 0, limit: TIMELINE_MAX_ABSENCES },
-        });
+        }),
+    findTimelineDays(trx, { companyId, from, to, limit: TIMELINE_MAX_BLOCKED }),
+  ]);
+  const today = londonDate(new Date());
   const absences = rows.map((row) => {
-    const absence = toAbsence(row, session, companyId);
+    const absence = toAbsence(row, session, companyId, today);
     const subject = { userId: row.user_id, companyId, departmentIds: row.person_department_ids };
     // Those the caller approves for (line reports elsewhere too) are theirs to know about.
     return absenceScopeReads(session, subject) || row.approver ? absence : neutral(absence);
   });
 
   const regions = [...new Set(people.map((person) => person.region))].sort();
-  const bankHolidays = [
-    ...regions.flatMap((region) => shippedDays(region, from, to)),
-    ...(await listCompanyBankHolidays(trx, { companyId, from, to })),
-  ].sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
-  const blocked = await listBlocked(trx, { companyId, from, to, paging: { offset: 0, limit: TIMELINE_MAX_BLOCKED } });
+  const bankHolidays = [...regions.flatMap((region) => shippedDays(region, from, to)), ...days.bankHolidays].sort(
+    (a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name),
+  );
 
   return {
     from,
@@ -111,7 +113,7 @@ export async function buildTimeline(
     people: people.map(({ department_ids: _departmentIds, ...person }) => person),
     absences,
     bank_holidays: bankHolidays,
-    blocked: blocked.results,
+    blocked: days.blocked,
   };
 }
 
