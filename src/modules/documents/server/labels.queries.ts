@@ -30,15 +30,6 @@ export async function renameTag(trx: Trx, input: { companyId: string; id: string
     .catch((error: unknown) => taken(error, 'A tag of this name exists already.'));
 }
 
-export async function deleteTag(trx: Trx, input: { companyId: string; id: string }): Promise<boolean> {
-  const result = await trx
-    .deleteFrom('document_tags')
-    .where('company_id', '=', input.companyId)
-    .where('id', '=', input.id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
 export async function createFolder(trx: Trx, input: { companyId: string; name: string; area: 'hr' | 'hs' }) {
   return trx
     .insertInto('document_folders')
@@ -57,15 +48,6 @@ export async function renameFolder(trx: Trx, input: { companyId: string; id: str
     .returning(['id', 'name', 'area'])
     .executeTakeFirst()
     .catch((error: unknown) => taken(error, 'A folder of this name exists already.'));
-}
-
-export async function deleteFolder(trx: Trx, input: { companyId: string; id: string }): Promise<boolean> {
-  const result = await trx
-    .deleteFrom('document_folders')
-    .where('company_id', '=', input.companyId)
-    .where('id', '=', input.id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
 }
 
 /** Which of these ids are the company's: folders of an area, departments, locations, people. */

@@ -1,6 +1,7 @@
 // Document tags (the Document Tags settings tab) and folders of each area.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/app-deps';
+import { deleteCompanyRow } from '../../../server/db/company-rows.queries';
 import type { Trx } from '../../../server/db/database';
 import { inCompany } from '../../../server/http/company';
 import { mountResource } from '../../../server/http/resource';
@@ -17,7 +18,7 @@ import {
   TagQuerySchema,
 } from '../documents.contract';
 import { listFolders, listTags } from './documents.queries';
-import { createFolder, createTag, deleteFolder, deleteTag, renameFolder, renameTag } from './labels.queries';
+import { createFolder, createTag, renameFolder, renameTag } from './labels.queries';
 
 export function mountLabels(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -59,7 +60,8 @@ export function mountLabels(app: FastifyInstance, deps: AppDeps): void {
     },
     delete: {
       scope: 'company',
-      handler: ({ session, id }) => write('tags', session, (trx, companyId) => deleteTag(trx, { companyId, id })),
+      handler: ({ session, id }) =>
+        write('tags', session, (trx, companyId) => deleteCompanyRow(trx, { table: 'document_tags', companyId, id })),
     },
   });
 
@@ -84,7 +86,8 @@ export function mountLabels(app: FastifyInstance, deps: AppDeps): void {
     },
     delete: {
       scope: 'company',
-      handler: ({ session, id }) => write('folders', session, (trx, companyId) => deleteFolder(trx, { companyId, id })),
+      handler: ({ session, id }) =>
+        write('folders', session, (trx, companyId) => deleteCompanyRow(trx, { table: 'document_folders', companyId, id })),
     },
   });
 }

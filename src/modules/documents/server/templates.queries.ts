@@ -71,15 +71,6 @@ export async function updateTemplate(trx: Trx, input: TemplateInput & { companyI
     .catch(nameTaken);
 }
 
-export async function deleteTemplate(trx: Trx, input: { companyId: string; id: string }): Promise<boolean> {
-  const result = await trx
-    .deleteFrom('document_templates')
-    .where('company_id', '=', input.companyId)
-    .where('id', '=', input.id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
 export type MergeFacts = {
   first_name: string;
   full_name: string;

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../../../server/app-deps';
 import { auditCallerOf, auditCaller } from '../../../server/audit/audit-entry';
+import { deleteCompanyRow } from '../../../server/db/company-rows.queries';
 import { withTenant } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
 import { parseInput } from '../../../server/http/validate';
@@ -17,7 +18,7 @@ import {
   TemplateInputSchema,
 } from '../documents.contract';
 import { getDocument } from './documents.service';
-import { deleteTemplate, findTemplate, insertTemplate, updateTemplate } from './templates.queries';
+import { findTemplate, insertTemplate, updateTemplate } from './templates.queries';
 import { generateFromTemplate, previewTemplate, templatesOf, toTemplate } from './templates.service';
 
 const TemplateQuerySchema = v.object({ area: v.optional(v.picklist(DOCUMENT_AREAS)) });
@@ -77,7 +78,7 @@ export function mountTemplates(app: FastifyInstance, deps: AppDeps): void {
       scope: 'company',
       handler: async ({ session, id }) => {
         const companyId = requireCompany(session);
-        return withTenant(db, companyId, (trx) => deleteTemplate(trx, { companyId, id }));
+        return withTenant(db, companyId, (trx) => deleteCompanyRow(trx, { table: 'document_templates', companyId, id }));
       },
     },
   });

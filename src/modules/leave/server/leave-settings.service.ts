@@ -5,6 +5,7 @@
 // (409 with the count); every write is audited and invalidates the resource for the company.
 import type * as v from 'valibot';
 import { recordCompanyWrite } from '../../../server/audit/company-write';
+import { companyNameTaken, deleteCompanyRow } from '../../../server/db/company-rows.queries';
 import type { Trx } from '../../../server/db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../server/db/pg-errors';
 import { inCompany } from '../../../server/http/company';
@@ -83,7 +84,8 @@ export const getLeaveType = (caller: LeaveCaller, id: string) =>
 export const createLeaveType = (caller: LeaveCaller, input: { named: string | undefined; values: LeaveTypeValues }) =>
   uniqueName(() =>
     inCompany({ ...caller, named: input.named }, async (trx, companyId) => {
-      if (await q.leaveTypeNameTaken(trx, { companyId, name: input.values.name })) throw AppError.validation({ name: [DUPLICATE_NAME] });
+      if (await companyNameTaken(trx, { table: 'leave_types', companyId, value: input.values.name }))
+        throw AppError.validation({ name: [DUPLICATE_NAME] });
       const created = await q.insertLeaveType(trx, { companyId, values: input.values });
       await recordCompanyWrite(trx, typeWrite(caller, companyId, 'created', created.id));
       return created;
@@ -95,7 +97,7 @@ export const updateLeaveType = (caller: LeaveCaller, input: { id: string; values
     inCompany(caller, async (trx, companyId) => {
       const { id, values } = input;
       if (!(await q.getLeaveType(trx, { companyId, id }))) return null;
-      if (await q.leaveTypeNameTaken(trx, { companyId, name: values.name, exceptId: id })) {
+      if (await companyNameTaken(trx, { table: 'leave_types', companyId, value: values.name, exceptId: id })) {
         throw AppError.validation({ name: [DUPLICATE_NAME] });
       }
       const updated = await q.updateLeaveType(trx, { companyId, id, values });
@@ -113,7 +115,7 @@ export const deleteLeaveType = (caller: LeaveCaller, id: string) =>
       if (type.key !== null) throw new AppError('conflict', { message: leaveMessages.builtInNotDeleted });
       const used = await q.countAbsencesOfType(trx, { companyId, id });
       if (used > 0) throw new AppError('conflict', { message: leaveMessages.leaveTypeInUse(used) });
-      const deleted = await q.deleteLeaveType(trx, { companyId, id });
+      const deleted = await deleteCompanyRow(trx, { table: 'leave_types', companyId, id });
       if (deleted) await recordCompanyWrite(trx, typeWrite(caller, companyId, 'deleted', id));
       return deleted;
     }),
@@ -133,7 +135,8 @@ export const getTemplate = (caller: LeaveCaller, id: string) =>
 export const createTemplate = (caller: LeaveCaller, input: { named: string | undefined; values: TemplateValues }) =>
   uniqueName(() =>
     inCompany({ ...caller, named: input.named }, async (trx, companyId) => {
-      if (await q.templateNameTaken(trx, { companyId, name: input.values.name })) throw AppError.validation({ name: [DUPLICATE_NAME] });
+      if (await companyNameTaken(trx, { table: 'absence_policy_templates', companyId, value: input.values.name }))
+        throw AppError.validation({ name: [DUPLICATE_NAME] });
       const id = await q.insertTemplate(trx, { companyId, values: input.values });
       if (input.values.is_default) await q.clearOtherDefaults(trx, { companyId, exceptId: id });
       await recordCompanyWrite(trx, templateWrite(caller, companyId, 'created', id));
@@ -146,7 +149,7 @@ export const updateTemplate = (caller: LeaveCaller, input: { id: string; values:
     inCompany(caller, async (trx, companyId) => {
       const { id, values } = input;
       if (!(await q.getTemplate(trx, { companyId, id }))) return null;
-      if (await q.templateNameTaken(trx, { companyId, name: values.name, exceptId: id })) {
+      if (await companyNameTaken(trx, { table: 'absence_policy_templates', companyId, value: values.name, exceptId: id })) {
         throw AppError.validation({ name: [DUPLICATE_NAME] });
       }
       await q.updateTemplate(trx, { companyId, id, values });
@@ -162,7 +165,7 @@ export const deleteTemplate = (caller: LeaveCaller, id: string) =>
       const template = await q.getTemplate(trx, { companyId, id });
       if (!template) return false;
       if (template.users_count > 0) throw new AppError('conflict', { message: leaveMessages.templateInUse(template.users_count) });
-      const deleted = await q.deleteTemplate(trx, { companyId, id });
+      const deleted = await deleteCompanyRow(trx, { table: 'absence_policy_templates', companyId, id });
       if (deleted) await recordCompanyWrite(trx, templateWrite(caller, companyId, 'deleted', id));
       return deleted;
     }),
@@ -225,7 +228,7 @@ export const updateBlocked = (caller: LeaveCaller, input: { id: string; values: 
 
 export const deleteBlocked = (caller: LeaveCaller, id: string) =>
   inCompany(caller, async (trx, companyId) => {
-    const deleted = await q.deleteBlocked(trx, { companyId, id });
+    const deleted = await deleteCompanyRow(trx, { table: 'blocked_date_periods', companyId, id });
     if (deleted) await recordCompanyWrite(trx, blockedWrite(caller, companyId, 'deleted', id));
     return deleted;
   });
@@ -282,7 +285,7 @@ export async function deleteBankHoliday(caller: LeaveCaller, id: string): Promis
   if (/^[a-z-]+:\d{4}-\d{2}-\d{2}$/.test(id)) throw new AppError('conflict', { message: leaveMessages.shippedBankHoliday });
   if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
   return inCompany(caller, async (trx, companyId) => {
-    const deleted = await q.deleteCompanyBankHoliday(trx, { companyId, id });
+    const deleted = await deleteCompanyRow(trx, { table: 'company_bank_holidays', companyId, id });
     if (deleted) await recordCompanyWrite(trx, bankHolidayWrite(caller, companyId, 'deleted', id));
     return deleted;
   });

@@ -89,27 +89,6 @@ export async function countAbsencesOfType(trx: DbOrTrx, input: { companyId: stri
   return Number(row.count);
 }
 
-/** Deleting a type also removes its (unused) balance values and their logs. */
-export async function deleteLeaveType(trx: Trx, input: { companyId: string; id: string }): Promise<boolean> {
-  const result = await trx
-    .deleteFrom('leave_types')
-    .where('company_id', '=', input.companyId)
-    .where('id', '=', input.id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
-export async function leaveTypeNameTaken(trx: DbOrTrx, input: { companyId: string; name: string; exceptId?: string }): Promise<boolean> {
-  const row = await trx
-    .selectFrom('leave_types')
-    .select('id')
-    .where('company_id', '=', input.companyId)
-    .where(sql`lower(name)`, '=', input.name.toLowerCase())
-    .$if(input.exceptId !== undefined, (q) => q.where('id', '<>', input.exceptId as string))
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 // ---- Policy templates --------------------------------------------------------------------
 
 const usersCount = sql<number>`(select count(*) from user_absence_policies p where p.template_id = absence_policy_templates.id)::int`;
@@ -189,26 +168,6 @@ export async function clearOtherDefaults(trx: Trx, input: { companyId: string; e
     .where('id', '<>', input.exceptId)
     .where('is_default', '=', true)
     .execute();
-}
-
-export async function deleteTemplate(trx: Trx, input: { companyId: string; id: string }): Promise<boolean> {
-  const result = await trx
-    .deleteFrom('absence_policy_templates')
-    .where('company_id', '=', input.companyId)
-    .where('id', '=', input.id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
-export async function templateNameTaken(trx: DbOrTrx, input: { companyId: string; name: string; exceptId?: string }): Promise<boolean> {
-  const row = await trx
-    .selectFrom('absence_policy_templates')
-    .select('id')
-    .where('company_id', '=', input.companyId)
-    .where(sql`lower(name)`, '=', input.name.toLowerCase())
-    .$if(input.exceptId !== undefined, (q) => q.where('id', '<>', input.exceptId as string))
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 // ---- Company leave settings --------------------------------------------------------------
@@ -300,15 +259,6 @@ export async function updateBlocked(trx: Trx, input: { companyId: string; id: st
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function deleteBlocked(trx: Trx, input: { companyId: string; id: string }): Promise<boolean> {
-  const result = await trx
-    .deleteFrom('blocked_date_periods')
-    .where('company_id', '=', input.companyId)
-    .where('id', '=', input.id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
 export async function departmentInCompany(trx: DbOrTrx, input: { companyId: string; id: string }): Promise<boolean> {
   const row = await trx
     .selectFrom('departments')
@@ -352,13 +302,4 @@ export async function insertCompanyBankHoliday(
     .returning(['id', 'date', 'name', 'region'])
     .executeTakeFirstOrThrow();
   return toCompanyDay(row);
-}
-
-export async function deleteCompanyBankHoliday(trx: Trx, input: { companyId: string; id: string }): Promise<boolean> {
-  const result = await trx
-    .deleteFrom('company_bank_holidays')
-    .where('company_id', '=', input.companyId)
-    .where('id', '=', input.id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
 }

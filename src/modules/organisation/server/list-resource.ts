@@ -7,24 +7,14 @@ import type { AppDeps } from '../../../server/app-deps';
 import { auditSourceOf } from '../../../server/audit/audit-source';
 import { recordCompanyWrite } from '../../../server/audit/company-write';
 import type * as v from 'valibot';
+import { companyNameTaken, deleteCompanyRow, type CompanyTable } from '../../../server/db/company-rows.queries';
 import type { Trx } from '../../../server/db/database';
 import { mountResource, type ResourceContext } from '../../../server/http/resource';
 import { AppError, type FieldErrors } from '../../../shared/app-error';
 import { DUPLICATE_NAME, ListQuerySchema } from '../organisation.contract';
 import { inCompany } from '../../../server/http/company';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../server/db/pg-errors';
-import {
-  countUsers,
-  createItem,
-  deleteItem,
-  findItems,
-  getItem,
-  nameTaken,
-  updateItem,
-  type Order,
-  type Row,
-  type Usage,
-} from './organisation.queries';
+import { countUsers, createItem, findItems, getItem, updateItem, type Order, type Row, type Usage } from './organisation.queries';
 import { isUuid } from '../../../shared/ids';
 import { hasPermission } from '../../../shared/scopes';
 
@@ -45,7 +35,7 @@ export type ListResourceDefinition<TBody extends v.GenericSchema> = {
   /** resource name: /api/{name}, permission /api/{name}. */
   name: string;
   read: ListRead;
-  table: string;
+  table: CompanyTable;
   /** What one item is called in messages: "This {noun} is used by 3 employees." */
   noun: string;
   body: TBody;
@@ -95,7 +85,7 @@ export function mountListResource<TBody extends v.GenericSchema>(
     if (!unique) return {};
     const value = (input.body as Record<string, unknown>)[unique];
     if (typeof value !== 'string') return {};
-    const taken = await nameTaken(trx, {
+    const taken = await companyNameTaken(trx, {
       table,
       column: unique,
       companyId: input.companyId,
@@ -195,7 +185,7 @@ export function mountListResource<TBody extends v.GenericSchema>(
               const users = await countUsers(trx, { companyId, id: context.id, usages });
               if (users > 0) throw new AppError('conflict', { message: inUseMessage(definition.noun, users, advice) });
             }
-            const deleted = await deleteItem(trx, { table, companyId, id: context.id });
+            const deleted = await deleteCompanyRow(trx, { table, companyId, id: context.id });
             if (deleted) await write(context, { action: 'deleted', id: context.id, companyId, trx });
             return deleted;
           });

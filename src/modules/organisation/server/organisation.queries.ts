@@ -97,30 +97,6 @@ export async function updateItem(
   return row ? toItem(row) : undefined;
 }
 
-export async function deleteItem(db: DbOrTrx, input: { table: string; companyId: string; id: string }): Promise<boolean> {
-  const result = await loose(db)
-    .deleteFrom(input.table)
-    .where('id', '=', input.id)
-    .where('company_id', '=', input.companyId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
-
-/** Whether another item of the company already has this name (or label), ignoring case. */
-export async function nameTaken(
-  db: DbOrTrx,
-  input: { table: string; column: string; companyId: string; value: string; exceptId?: string },
-): Promise<boolean> {
-  const row = await loose(db)
-    .selectFrom(input.table)
-    .select('id')
-    .where('company_id', '=', input.companyId)
-    .where(sql`lower(${sql.ref(input.column)})`, '=', input.value.toLowerCase())
-    .$if(input.exceptId !== undefined, (q) => q.where('id', '<>', input.exceptId ?? ''))
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** How many people use the item `id` through any of `usages`. */
 export async function countUsers(db: DbOrTrx, input: { companyId: string; id: string; usages: readonly Usage[] }): Promise<number> {
   if (input.usages.length === 0) return 0;

@@ -4,6 +4,7 @@
 // termination reasons and company notes by their holders; terms by everyone once published.
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
+import type { CompanyTable } from '../../../server/db/company-rows.queries';
 import type { AppDeps } from '../../../server/app-deps';
 import {
   CompanyNoteInputSchema,
@@ -52,7 +53,7 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
       return rows.map((row) => ({ ...row, managers: managers.get(row.id) ?? [], employee_count: counts.get(row.id) ?? 0 }));
     },
   });
-  const named: { name: string; read: ListRead; table: string; noun: string; usages: Usage[]; inUseAdvice?: string }[] = [
+  const named: { name: string; read: ListRead; table: CompanyTable; noun: string; usages: Usage[]; inUseAdvice?: string }[] = [
     {
       name: R.positions,
       read: 'company',
