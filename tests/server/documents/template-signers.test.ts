@@ -100,4 +100,15 @@ describe('who a template says signs is who its document asks', () => {
     // A document made to be read asks nobody to sign, whatever its template says.
     expect((await makeFrom(countersigned, 'read')).signing_order).toEqual([]);
   });
+
+  it('deletes a company’s own template once; another company cannot delete it', async () => {
+    const made = await h.send('owner', 'POST', '/api/document-template', { area: 'hr', name: 'Old rota letter', body: 'Your rota.' });
+    const { id } = made.json<DocumentTemplate>();
+    expect((await h.sendAs(h.other, 'owner', 'DELETE', `/api/document-template/${id}`)).statusCode).toBe(404);
+    expect((await templates()).map((row) => row.id)).toContain(id);
+    const deleted = await h.send('owner', 'DELETE', `/api/document-template/${id}`);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect((await templates()).map((row) => row.id)).not.toContain(id);
+    expect((await h.send('owner', 'DELETE', `/api/document-template/${id}`)).statusCode).toBe(404);
+  });
 });
