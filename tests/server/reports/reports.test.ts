@@ -74,6 +74,7 @@ describe('who may see which report', () => {
       'hs_tasks',
       'incidents',
       'expenses',
+      'attendance',
     ]);
     const byPerson = (who: LeavePerson) => report(who, 'absence', '&group_by=person').then((r) => r.rows.map((row) => row.group));
     expect(await byPerson('owner')).toEqual(['Ella Evans', 'Colin Cole', 'Oscar Oakes']);

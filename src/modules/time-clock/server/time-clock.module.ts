@@ -1,7 +1,8 @@
 // The time clock's registration: clocking in and out (offline through the outbox), the
 // managers' timesheets with edits and approval, approved hours as payroll elements, the
-// forgotten clock-out job, the personal data it keeps, and the demo week.
+// forgotten clock-out job, the attendance report, the personal data it keeps, and the demo week.
 import type { ServerModule } from '../../../server/server-module';
+import { attendanceReport } from './attendance-report';
 import { seedTimeClockDemo } from './time-clock-demo';
 import { timeClockGrants } from './time-clock.grants';
 import { timeClockJobs } from './time-clock.jobs';
@@ -16,5 +17,6 @@ export const timeClockModule: ServerModule = {
   grants: timeClockGrants,
   jobs: timeClockJobs,
   payroll: timeClockPayroll,
+  reports: [attendanceReport],
   demo: (trx, company) => seedTimeClockDemo(trx, company),
 };
