@@ -34,7 +34,9 @@ export function HomePage() {
         </Text>
       </Stack>
       {!settled && (
-        <Stack gap="lg" aria-hidden="true" data-testid="dashboard-placeholder">
+        // As tall as a phone's screen: the version line below starts out of sight, so the cards
+        // arriving move nothing in view (it moved 0.055 of the screen when the placeholder was short).
+        <Stack gap="lg" mih="100vh" aria-hidden="true" data-testid="dashboard-placeholder">
           <Skeleton h={160} radius="lg" />
           <Skeleton h={160} radius="lg" />
         </Stack>
