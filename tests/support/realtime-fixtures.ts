@@ -42,6 +42,7 @@ export async function startServerProcess(options: { databaseUrl: string; env?: R
       LOG_PRETTY: '0',
       CLIENT_DIST_DIR: '.tmp/no-client',
       RATE_LIMIT_MAX: '1000000',
+      JOBS_CATCH_UP_DELAY_MS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

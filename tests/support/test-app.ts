@@ -26,6 +26,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
       LOGIN_CLIENT_MAX_ATTEMPTS: '100000',
       // Administrators' fixtures sign in without a code; tests/server/companies/administrators.test.ts turns it on.
       ADMIN_TWO_FACTOR: '0',
+      // A start's catch-up runs are queued as the jobs start, as the jobs tests count on.
+      JOBS_CATCH_UP_DELAY_MS: '0',
       ...env,
     },
     '0.0.0-test',

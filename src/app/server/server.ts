@@ -11,6 +11,7 @@ import type { JobDefinition } from '../../server/jobs/job-definition';
 import { collectJobs } from '../../server/jobs/job-list';
 import { serverModules } from './modules';
 import { startJobs, type JobRunner, type JobTiming } from '../../server/jobs/job-runner';
+import { afterFirstAnswers } from '../../server/http/first-answers';
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -25,6 +26,9 @@ export type RunningServer = {
  * The part of the shutdown allowance running jobs get to finish: half, so closing the pool and
  * stopping PostgreSQL (slow on a busy machine) still fit in the rest.
  */
+/** How long a server that has answered its first requests stays without one before its start's catch-up runs begin. */
+const FIRST_ANSWERS_QUIET_MS = 500;
+
 const jobStopTimeout = (config: Config) => Math.max(1_000, Math.floor(config.shutdownTimeoutMs / 2));
 
 /**
@@ -53,6 +57,7 @@ export async function startServer(
   const database = await openDatabase(config, logger, { demo: demoSeeding });
   let app: FastifyInstance | undefined;
   let jobs: JobRunner | null = null;
+  let firstAnswers: ReturnType<typeof afterFirstAnswers> | undefined;
   // A route may queue a job as soon as the server answers, before pg-boss has finished starting.
   let jobsReady: Promise<JobRunner | null> = Promise.resolve(null);
   // The database closes after the app has finished: its onClose hooks (the mail dispatcher) still use it.
@@ -79,6 +84,9 @@ export async function startServer(
     // needs the other, and no request waits for a job to run. The server answers as soon as the
     // app is built; start-up finishes once the jobs have started too (or fails if they cannot).
     const { mail } = deps;
+    // The runs a start catches up on wait for the server's first answers (or the delay at most).
+    let releaseCatchUp = () => undefined as void;
+    const catchUpWhen = new Promise<void>((resolve) => (releaseCatchUp = resolve));
     const jobsStarting: Promise<JobRunner | null> = config.jobs.enabled
       ? startJobs({
           ownerUrl: database.ownerUrl,
@@ -89,6 +97,7 @@ export async function startServer(
           definitions: options.jobs ?? collectJobs(options.modules ?? serverModules),
           modules: options.modules ?? serverModules,
           ...(options.jobTiming ? { timing: options.jobTiming } : {}),
+          ...(config.jobs.catchUpDelayMs > 0 ? { catchUpWhen } : {}),
         })
       : Promise.resolve(null);
     jobsReady = jobsStarting;
@@ -97,6 +106,8 @@ export async function startServer(
     try {
       app = await buildApp(deps);
       await app.listen({ host: config.host, port: config.port });
+      firstAnswers = afterFirstAnswers(app.server, { quietMs: FIRST_ANSWERS_QUIET_MS, maxMs: config.jobs.catchUpDelayMs });
+      void firstAnswers.settled.then(releaseCatchUp);
     } finally {
       // When the app failed as well, its error is the one reported; started jobs are stopped below.
       jobs = await jobsStarting.catch((error: unknown) => {
@@ -122,6 +133,7 @@ export async function startServer(
     logger.info({ ms: Math.round(performance.now() - startedAt) }, `Stopped: ${what}`);
   };
   const stop = async () => {
+    firstAnswers?.stop();
     await Promise.all([timed('background jobs', jobs?.stop(jobStopTimeout(config))), timed('requests and sockets', closeApp(started))]);
     await timed('database', database.close());
   };

@@ -46,6 +46,11 @@ export async function startJobs(options: {
   timing?: Partial<JobTiming>;
   /** Handed to every handler (JobContext.modules). */
   modules?: readonly ServerModule[];
+  /**
+   * When the runs a start catches up on (catchUpAtStart) may be queued: the server passes "once
+   * it has answered its first requests", so a heavy catch-up does not slow them. Unset: at once.
+   */
+  catchUpWhen?: Promise<void>;
 }): Promise<JobRunner> {
   const { definitions, logger } = options;
   const timing = { ...DEFAULT_TIMING, ...options.timing };
@@ -88,9 +93,7 @@ export async function startJobs(options: {
         if (job.schedule) await boss.schedule(job.name, job.schedule.cron, {}, { tz: job.schedule.timeZone });
       }
       // Before the workers start, so their first fetch finds these.
-      for (const job of definitions) {
-        if (job.catchUpAtStart) await boss.send(job.name, {}, { singletonSeconds: CATCH_UP_WINDOW_SECONDS });
-      }
+      if (!options.catchUpWhen) await queueCatchUps(boss, definitions);
     });
     for (const job of definitions) {
       const jobLogger = logger.child({ job: job.name });
@@ -124,6 +127,19 @@ export async function startJobs(options: {
       workerIds.set(job.name, workerId);
     }
     listener = listenForWakes({ boss, definitions, workerIds, ownerUrl: options.ownerUrl, logger, isStopping: () => stopping });
+    // Later: queued once the server says, and the workers told to fetch them now.
+    void options.catchUpWhen?.then(async () => {
+      if (stopping) return;
+      try {
+        await queueCatchUps(boss, definitions);
+        for (const job of definitions) {
+          const workerId = job.catchUpAtStart ? workerIds.get(job.name) : undefined;
+          if (workerId) boss.notifyWorker(workerId);
+        }
+      } catch (error) {
+        if (!stopping) logger.warn({ err: error }, 'Background jobs: could not queue the catch-up runs');
+      }
+    });
   } catch (error) {
     await boss.stop({ graceful: false }).catch(() => undefined);
     throw error;
@@ -141,6 +157,13 @@ export async function startJobs(options: {
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };
+}
+
+/** One catch-up run of each job that asks for one, once per window however many servers start. */
+async function queueCatchUps(boss: PgBoss, definitions: readonly JobDefinition[]): Promise<void> {
+  for (const job of definitions) {
+    if (job.catchUpAtStart) await boss.send(job.name, {}, { singletonSeconds: CATCH_UP_WINDOW_SECONDS });
+  }
 }
 
 /** Jobs with `wakeOn`: a NOTIFY on their channel queues a run and tells this server's worker to fetch it now. */
