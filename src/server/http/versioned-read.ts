@@ -54,6 +54,17 @@ export function dataVersionOf(company: RawBuilder<unknown>): RawBuilder<string> 
   return sql<string>`(${of(company)} || '.' || ${of(sql`${sql.lit(GLOBAL_READ_SCOPE)}::uuid`)})`;
 }
 
+/** Digests of frozen permission lists (the authenticator shares one list among a role's requests). */
+const permissionDigests = new WeakMap<Session['permissions'], string>();
+
+function permissionsDigest(permissions: Session['permissions']): string {
+  const known = permissionDigests.get(permissions);
+  if (known) return known;
+  const digest = createHash('sha256').update(JSON.stringify(permissions)).digest('base64url');
+  if (Object.isFrozen(permissions)) permissionDigests.set(permissions, digest);
+  return digest;
+}
+
 /** Everything of the caller and the request that the body may depend on, hashed. */
 function viewKey(request: FastifyRequest, session: Session): string {
   const view = [
@@ -61,7 +72,7 @@ function viewKey(request: FastifyRequest, session: Session): string {
     session.userId,
     session.companyId,
     [...session.departmentIds].sort(),
-    session.permissions,
+    permissionsDigest(session.permissions),
     londonDate(new Date()),
   ];
   return createHash('sha256').update(JSON.stringify(view)).digest('base64url').slice(0, 22);

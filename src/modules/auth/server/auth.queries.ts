@@ -254,7 +254,8 @@ export type LiveSession = {
   last_seen_at: Date;
   status: UserStatus;
   department_ids: string[];
-  permissions: PermissionEntry[];
+  /** The role's permissions as PostgreSQL wrote them (JSON): the same text for everyone of a role, read once (authenticator.ts). */
+  permissions_json: string;
   /** The status of the session's company now (null for an administrator's own session). */
   company_status: CompanyStatus | null;
   /** The company's data version now (versioned-read.ts), for the request's versioned reads. */
@@ -269,7 +270,8 @@ export type LiveSession = {
  */
 export async function findLiveSession(db: Db, input: { sessionId: string; idleSeconds: number }): Promise<LiveSession | undefined> {
   const { rows } = await sql<LiveSession>`
-    select c.*, ${dataVersionOf(sql`c.company_id`)} as data_version
+    select c.id, c.user_id, c.company_id, c.impersonator_id, c.last_seen_at, c.status, c.department_ids, c.company_status,
+      c.permissions::text as permissions_json, ${dataVersionOf(sql`c.company_id`)} as data_version
     from app_session_context(${input.sessionId}, ${input.idleSeconds}) c`.execute(db);
   const session = rows[0];
   if (session && Date.now() - session.last_seen_at.getTime() > 60_000) {

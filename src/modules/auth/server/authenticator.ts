@@ -43,6 +43,28 @@ function companyInactiveRefusal(): AppError {
   return new AppError('unauthenticated', { message: failure.message, payload: failure });
 }
 
+/** Permission lists by their JSON, least recently used first: a company has a handful of roles. */
+const permissionLists = new Map<string, Session['permissions']>();
+const MAX_PERMISSION_LISTS = 500;
+
+/**
+ * The role's permissions, frozen and shared by every request of the same role while its
+ * entries stay the same: levelFor indexes a frozen list once (src/shared/scopes.ts), and the
+ * versioned read hashes it once, instead of for every request.
+ */
+function permissionsOf(json: string): Session['permissions'] {
+  let list = permissionLists.get(json);
+  if (list) {
+    permissionLists.delete(json);
+  } else {
+    const entries = JSON.parse(json) as Session['permissions'];
+    list = Object.freeze(entries.map((entry) => Object.freeze(entry))) as Session['permissions'];
+    if (permissionLists.size >= MAX_PERMISSION_LISTS) permissionLists.delete(permissionLists.keys().next().value!);
+  }
+  permissionLists.set(json, list);
+  return list;
+}
+
 export async function loadSession(deps: AuthDeps, claims: TokenClaims): Promise<Session | null> {
   // A token id that is not a UUID was never issued here; asking PostgreSQL would only fail.
   if (!isUuid(claims.sid)) return null;
@@ -56,8 +78,7 @@ export async function loadSession(deps: AuthDeps, claims: TokenClaims): Promise<
     userId: row.user_id,
     companyId: row.company_id,
     departmentIds: row.department_ids,
-    // Frozen: fixed for the request, so levelFor indexes it once instead of scanning it per question.
-    permissions: Object.freeze(row.permissions.map((entry) => Object.freeze(entry))) as Session['permissions'],
+    permissions: permissionsOf(row.permissions_json),
     sessionId: row.id,
     impersonatorId: row.impersonator_id,
     status: row.status,
@@ -66,11 +87,28 @@ export async function loadSession(deps: AuthDeps, claims: TokenClaims): Promise<
   };
 }
 
+/** Tokens whose signature has been checked, by the token (at most MAX_VERIFIED, oldest dropped first). */
+const MAX_VERIFIED = 2_000;
+
 export function createAuthenticator(deps: AuthDeps): Authenticator {
+  // A token's signature is checked once: its later requests find its claims here while it has
+  // not expired (the session behind it is still read from the database every time).
+  const verified = new Map<string, TokenClaims>();
   return async (request) => {
     const token = bearerToken(request);
     if (!token) return null;
-    const claims = await verifyAccessToken(await signingKeys(deps), token);
+    let claims = verified.get(token) ?? null;
+    if (claims && claims.exp * 1000 <= Date.now()) {
+      verified.delete(token);
+      claims = null;
+    }
+    if (!claims) {
+      claims = await verifyAccessToken(await signingKeys(deps), token);
+      if (claims) {
+        if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+        verified.set(token, claims);
+      }
+    }
     return claims ? loadSession(deps, claims) : null;
   };
 }

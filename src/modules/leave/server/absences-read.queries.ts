@@ -88,9 +88,14 @@ function readable(reader: AbsenceReader): RawBuilder<boolean> {
     OR a.user_id IN (SELECT ud.user_id FROM user_departments ud WHERE ud.department_id = any(${departments}::uuid[])))`;
 }
 
+/** "First Surname" of the user in `id`, null when none. */
+const nameOf = (id: RawBuilder<unknown>) =>
+  sql`(SELECT nullif(concat_ws(' ', n.first_name, n.surname), '') FROM users n WHERE n.id = ${id})`;
+
 /** The view's columns for absences `a` (joined to users `u`). */
 function viewColumns(reader: AbsenceReader): RawBuilder<unknown> {
-  return sql`a.id, a.user_id, u.first_name, u.surname, u.department_id, d.name AS department_name,
+  return sql`a.id, a.user_id, u.first_name, u.surname, u.department_id,
+    (SELECT d.name FROM departments d WHERE d.id = u.department_id) AS department_name,
     ARRAY(SELECT u.department_id WHERE u.department_id IS NOT NULL
           UNION SELECT ud.department_id FROM user_departments ud WHERE ud.user_id = u.id)::text[] AS person_department_ids,
     ${roleRankOf(sql`u.role_id`)} AS person_rank,
@@ -98,18 +103,20 @@ function viewColumns(reader: AbsenceReader): RawBuilder<unknown> {
     lt.paid AS leave_type_paid, lt.deducted AS leave_type_deducted,
     a.start_date, a.end_date, a.duration_type, a.half_day_part, a.hours, a.deduction, a.deduction_unit, a.status, a.notes,
     a.decline_reason, a.cancel_reason, a.blocked_override_reason, a.sickness_category, a.returned_on,
-    nullif(concat_ws(' ', rb.first_name, rb.surname), '') AS requested_by_name,
-    nullif(concat_ws(' ', db.first_name, db.surname), '') AS decided_by_name,
+    ${nameOf(sql`a.requested_by`)} AS requested_by_name,
+    ${nameOf(sql`a.decided_by`)} AS decided_by_name,
     a.decided_at, a.created_at,
     ${decidableBy(sql`a.user_id`, ABSENCE_APPROVALS, reader.approver)} AS approver,
     (SELECT r.id FROM return_to_work_items r WHERE r.absence_id = a.id) AS return_to_work_id`;
 }
+/**
+ * The department's and the requester's and decider's names are looked up by key for each row
+ * rather than joined: three joins fewer for PostgreSQL to plan, and no plan that scans the
+ * users once per absence (the generic plan of the prepared statement did, for the team month).
+ */
 const viewJoins = sql`
   JOIN users u ON u.id = a.user_id
-  JOIN leave_types lt ON lt.id = a.leave_type_id
-  LEFT JOIN departments d ON d.id = u.department_id
-  LEFT JOIN users rb ON rb.id = a.requested_by
-  LEFT JOIN users db ON db.id = a.decided_by`;
+  JOIN leave_types lt ON lt.id = a.leave_type_id`;
 
 /** One absence if the reader's GET level reaches its person; `undefined` when it does not exist, 'forbidden' when out of reach. */
 export async function findAbsenceView(trx: DbOrTrx, reader: AbsenceReader, id: string): Promise<AbsenceViewRow | 'forbidden' | undefined> {
