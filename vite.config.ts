@@ -11,7 +11,8 @@ import { precompressClient } from './scripts/precompress.js';
 import { routerOptions } from './scripts/router-options.mjs';
 
 const root = import.meta.dirname;
-const outDir = path.join(root, 'dist/client');
+// CLIENT_OUT_DIR builds elsewhere (a measurement beside the shared dist/client); the server serves it with CLIENT_DIST_DIR.
+const outDir = path.resolve(root, process.env.CLIENT_OUT_DIR ?? 'dist/client');
 const appVersion = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
 /** Differs on every build: the persisted query cache of an older build is thrown away, never read by a newer one. */
 const buildId = `${appVersion}+${Date.now().toString(36)}`;

@@ -21,10 +21,11 @@ const phases = [
   // Built once, here: the server tests that run the built server and the end-to-end phase find
   // it fresh instead of each building it.
   ['build', () => runInherited(npm, ['run', 'build'])],
+  // The route budget: what each main screen makes a browser download, read from the build's
+  // chunk graph (a second or two), so a screen grown past its budget fails before the long phases.
+  ['route budget', () => runInherited(npm, ['run', 'bench:bundle'])],
   ['unit and integration tests', () => runInherited(npm, ['run', 'test:unit'])],
   ['end-to-end tests', () => runInherited(npm, ['run', 'test:e2e'])],
-  // The bundle budget: uses the build the end-to-end phase made.
-  ['bundle budget', () => runInherited(npm, ['run', 'bench:bundle'])],
 ];
 
 function runInherited(command, args) {

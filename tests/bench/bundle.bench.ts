@@ -1,104 +1,97 @@
-// `npm run bench:bundle`: the gzip size (level 9) of every JS and CSS file of the built client,
-// what the /login route loads in total, and the size of each route chunk, against the budgets
-// below. Prints a table and PASS/FAIL per target, writes tests/bench/results/bundle.json.
+// `npm run bench:bundle`, a phase of `npm test` right after the build: the route budget. For each
+// main screen (tests/bench/screens.ts), the script files a browser requests when it opens the
+// screen cold and the bytes they go out as (the build's brotli copies, which the server sends
+// to any browser that takes brotli; response headers not counted), read from the build's chunk
+// graph (scripts/route-files.ts) with no browser and no timing; failing over the budgets below.
+// Prints a table, writes tests/bench/results/bundle.json.
 import fs from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { entryKey, filesForRoute, readViteManifest, type ViteManifest } from '../../scripts/chunk-graph';
+import { readViteManifest } from '../../scripts/chunk-graph';
+import { filesForScreen, servedBytes } from '../../scripts/route-files';
+import { SCREENS } from './screens';
 
 const KB = 1024;
-const LOGIN_ROUTE_JS_BUDGET = 160 * KB;
-const ROUTE_CHUNK_BUDGET = 60 * KB;
+/** The sign-in page: what a phone downloads before anyone has signed in. */
+const SIGN_IN_BUDGET = { files: 60, brotli: 160 * KB };
+/** Every signed-in screen of the list. */
+const SIGNED_IN_BUDGET = { files: 220, brotli: 380 * KB };
+/** Any one route's own chunk. */
+const ROUTE_CHUNK_BUDGET = 50 * KB;
 
 const root = path.resolve(import.meta.dirname, '../..');
-const distDir = path.join(root, 'dist/client');
+const distDir = path.resolve(root, process.env.CLIENT_DIST_DIR ?? 'dist/client');
 const resultsFile = path.join(root, 'tests/bench/results/bundle.json');
 
-type FileFigure = { file: string; role: string; bytes: number; gzip: number };
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const gzipBytes = (file: string) => {
+  const gzip = path.join(distDir, `${file}.gz`);
+  return fs.statSync(fs.existsSync(gzip) ? gzip : path.join(distDir, file)).size;
+};
+const sum = (files: readonly string[], size: (file: string) => number) => files.reduce((total, file) => total + size(file), 0);
 
-function builtFiles(dir: string, prefix = ''): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const relative = path.posix.join(prefix, entry.name);
-    if (entry.isDirectory()) return entry.name === '.vite' ? [] : builtFiles(path.join(dir, entry.name), relative);
-    return /\.(js|css)$/.test(entry.name) ? [relative] : [];
-  });
-}
-
-function roles(manifest: ViteManifest): Map<string, string> {
-  const byFile = new Map<string, string>();
-  for (const [key, chunk] of Object.entries(manifest)) {
-    const source = chunk.src ?? key;
-    // The entry starts the app (src/app/client/app.tsx) with a dynamic import; route chunks are the routes' own.
-    const dynamicRole = source.startsWith('src/routes/')
-      ? `route ${source.replace(/^src\/routes\//, '')}`
-      : `started by the entry (${source})`;
-    const role = chunk.isEntry ? 'entry' : chunk.isDynamicEntry ? dynamicRole : 'shared';
-    byFile.set(chunk.file, role);
-    for (const sheet of chunk.css ?? []) if (!byFile.has(sheet)) byFile.set(sheet, 'css');
-  }
-  return byFile;
-}
-
-/** The entry script index.html loads must be the manifest's entry, or the route figures below measure the wrong graph. */
-function checkIndexHtml(manifest: ViteManifest): void {
+/** The entry script index.html loads must be in the graph, or every figure below measures the wrong build. */
+function checkIndexHtml(entryFile: string): void {
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const script = /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
-  const expected = manifest[entryKey(manifest)]?.file;
-  if (script !== expected) throw new Error(`index.html loads ${script ?? 'no module script'}, the manifest's entry is ${expected}.`);
+  if (script !== entryFile) throw new Error(`index.html loads ${script ?? 'no module script'}, the manifest's entry is ${entryFile}.`);
 }
 
-const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
-
 function main(): void {
-  if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error('No build in dist/client: run `npm run build` first.');
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}: run \`npm run build\` first.`);
   const manifest = readViteManifest(distDir);
-  checkIndexHtml(manifest);
-  const roleOf = roles(manifest);
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  checkIndexHtml(entry?.file ?? '');
 
-  const figures: FileFigure[] = builtFiles(distDir)
-    .map((file) => {
-      const content = fs.readFileSync(path.join(distDir, file));
-      const role = file === 'sw.js' ? 'service worker' : (roleOf.get(file) ?? (file.endsWith('.css') ? 'css' : 'shared'));
-      return { file, role, bytes: content.length, gzip: gzipSync(content, { level: 9 }).length };
-    })
-    .sort((a, b) => b.gzip - a.gzip);
-  const gzipOf = new Map(figures.map((figure) => [figure.file, figure.gzip]));
-
-  const login = filesForRoute(manifest, ['src/routes/login.tsx']);
-  const loginJs = login.js.reduce((sum, file) => sum + (gzipOf.get(file) ?? 0), 0);
-  const loginCss = login.css.reduce((sum, file) => sum + (gzipOf.get(file) ?? 0), 0);
-  const routeChunks = figures.filter((figure) => figure.role.startsWith('route '));
+  const screens = SCREENS.map((screen) => {
+    const files = filesForScreen(manifest, { route: screen.route, signedIn: screen.account !== null, starts: screen.starts });
+    return {
+      ...screen,
+      js: files.js,
+      css: files.css,
+      scripts: files.js.length,
+      brotli: sum(files.js, (file) => servedBytes(distDir, file)),
+      gzip: sum(files.js, gzipBytes),
+      cssBrotli: sum(files.css, (file) => servedBytes(distDir, file)),
+    };
+  });
+  const routeChunks = Object.entries(manifest)
+    .filter(([key]) => key.startsWith('src/routes/'))
+    .map(([key, chunk]) => ({ route: key, file: chunk.file, brotli: servedBytes(distDir, chunk.file) }))
+    .sort((a, b) => b.brotli - a.brotli);
   const largestRoute = routeChunks[0];
 
-  const targets = [
-    { target: `login-route JS ≤ ${kb(LOGIN_ROUTE_JS_BUDGET)} gzip`, measured: loginJs, pass: loginJs <= LOGIN_ROUTE_JS_BUDGET },
-    {
-      target: `every route chunk ≤ ${kb(ROUTE_CHUNK_BUDGET)} gzip`,
-      measured: largestRoute?.gzip ?? 0,
-      pass: routeChunks.every((chunk) => chunk.gzip <= ROUTE_CHUNK_BUDGET),
-    },
-  ];
+  const targets = screens.map((screen) => {
+    const budget = screen.account === null ? SIGN_IN_BUDGET : SIGNED_IN_BUDGET;
+    return {
+      target: `${screen.name} (${screen.path}): ≤ ${budget.files} scripts, ≤ ${kb(budget.brotli)} brotli`,
+      measured: `${screen.scripts} scripts, ${kb(screen.brotli)}`,
+      pass: screen.scripts <= budget.files && screen.brotli <= budget.brotli,
+    };
+  });
+  targets.push({
+    target: `every route chunk ≤ ${kb(ROUTE_CHUNK_BUDGET)} brotli`,
+    measured: largestRoute ? `${kb(largestRoute.brotli)} (${largestRoute.route})` : 'none',
+    pass: routeChunks.every((chunk) => chunk.brotli <= ROUTE_CHUNK_BUDGET),
+  });
 
-  console.log('Built files (gzip level 9; KB = 1024 bytes)\n');
-  console.table(figures.map((f) => ({ file: f.file, role: f.role, raw: kb(f.bytes), gzip: kb(f.gzip) })));
-  console.log(`\n/login loads ${login.js.length} JS files (${kb(loginJs)} gzip) and ${login.css.length} CSS files (${kb(loginCss)} gzip):`);
-  for (const file of [...login.js, ...login.css]) console.log(`  ${file.padEnd(70)} ${kb(gzipOf.get(file) ?? 0)}`);
-  console.log(`\nLargest route chunk: ${largestRoute ? `${largestRoute.file} (${largestRoute.role}) ${kb(largestRoute.gzip)}` : 'none'}\n`);
-  for (const t of targets) console.log(`${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${kb(t.measured)}`);
+  console.log(
+    `What a browser requests opening each screen cold (KB = 1024 bytes, bodies as sent; build in ${path.relative(root, distDir)})\n`,
+  );
+  console.table(
+    screens.map((screen) => ({
+      screen: screen.name,
+      path: screen.path,
+      scripts: screen.scripts,
+      brotli: kb(screen.brotli),
+      gzip: kb(screen.gzip),
+      'style sheets': `${screen.css.length} (${kb(screen.cssBrotli)})`,
+    })),
+  );
+  console.log(`\nJS files in the build: ${Object.values(manifest).filter((chunk) => chunk.file.endsWith('.js')).length}\n`);
+  for (const t of targets) console.log(`${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${t.measured}`);
 
   fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
-  const totals = {
-    js: figures.filter((f) => f.file.endsWith('.js')).reduce((sum, f) => sum + f.gzip, 0),
-    css: figures.filter((f) => f.file.endsWith('.css')).reduce((sum, f) => sum + f.gzip, 0),
-  };
-  const result = {
-    measuredAt: new Date().toISOString(),
-    unit: 'bytes',
-    files: figures,
-    totals,
-    loginRoute: { ...login, jsGzip: loginJs, cssGzip: loginCss },
-    targets,
-  };
+  const result = { measuredAt: new Date().toISOString(), unit: 'bytes', screens, routeChunks, targets };
   fs.writeFileSync(resultsFile, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nWrote ${path.relative(root, resultsFile)}`);
   if (targets.some((t) => !t.pass)) process.exitCode = 1;

@@ -1,0 +1,51 @@
+// The route budget (npm run bench:bundle) counts, from the build's chunk graph, the scripts a
+// browser requests when it opens a screen cold. Here Chromium opens three of them and the
+// scripts it really requests must be those the budget counts, no more and no fewer.
+import type { Page } from '@playwright/test';
+import { readViteManifest } from '../../scripts/chunk-graph';
+import { filesForScreen } from '../../scripts/route-files';
+import { SCREENS } from '../bench/screens';
+import { ACCOUNTS, DEMO_PASSWORD } from './support/accounts';
+import { builtClientDir } from './support/app-server';
+import { expect, signIn, test } from './support/fixtures';
+
+const manifest = readViteManifest(process.env.E2E_CLIENT_DIR ?? builtClientDir);
+
+function screen(name: string) {
+  const found = SCREENS.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`No screen named ${name} in tests/bench/screens.ts.`);
+  return { route: found.route, signedIn: found.account !== null, starts: found.starts, path: found.path };
+}
+
+/** The scripts the page requests from opening `path` until the network has been quiet a while. */
+async function scriptsOpening(page: Page, path: string): Promise<string[]> {
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname.slice(1));
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return [...scripts].sort();
+}
+
+test('a cold open of the sign-in page, the dashboard and the leave list requests exactly the scripts the route budget counts', async ({
+  browser,
+}) => {
+  const signInPage = screen('sign-in');
+  const signedOut = await browser.newContext();
+  const page = await signedOut.newPage();
+  expect(await scriptsOpening(page, signInPage.path)).toEqual(filesForScreen(manifest, signInPage).js.sort());
+  await signIn(page, ACCOUNTS.owner, DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Needs your action' })).toBeVisible();
+  const signedIn = await signedOut.storageState();
+  await signedOut.close();
+
+  for (const name of ['dashboard (owner)', 'leave list']) {
+    const opened = screen(name);
+    // A new context: nothing cached but the session.
+    const context = await browser.newContext({ storageState: signedIn });
+    const cold = await context.newPage();
+    expect(await scriptsOpening(cold, opened.path), name).toEqual(filesForScreen(manifest, opened).js.sort());
+    await context.close();
+  }
+});
