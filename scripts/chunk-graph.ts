@@ -3,6 +3,7 @@
 // benchmark both ask it.
 import fs from 'node:fs';
 import path from 'node:path';
+import { SCREEN_CHUNK_REVISION } from '../src/shared/sw-messages.js';
 
 export type ManifestChunk = {
   file: string;
@@ -77,9 +78,10 @@ export function filesForRoute(manifest: ViteManifest, routeSources: readonly str
 type PrecacheEntry = { url: string; revision: string | null; size: number };
 
 /**
- * A workbox-build manifest transform that keeps, of the built JS and CSS, only the shell: the
- * files of the entry and of `shellSources`. Everything else under assets/ is left to the
- * service worker's runtime cache.
+ * A workbox-build manifest transform that marks, of the built JS and CSS, everything outside the
+ * shell (the files of the entry and of `shellSources`) with SCREEN_CHUNK_REVISION: the service
+ * worker installs the shell only and fetches the screens' files into its runtime cache when a
+ * signed-in page asks (sw/lazy-chunks.ts).
  */
 export function shellPrecacheTransform(options: { outDir: string; shellSources: readonly string[] }) {
   return async (entries: PrecacheEntry[]): Promise<{ manifest: PrecacheEntry[]; warnings: string[] }> => {
@@ -88,7 +90,9 @@ export function shellPrecacheTransform(options: { outDir: string; shellSources: 
     const shell = filesForRoute(manifest, options.shellSources);
     const keep = new Set([...shell.js, ...shell.css]);
     return {
-      manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || keep.has(entry.url)),
+      manifest: entries.map((entry) =>
+        !entry.url.startsWith('assets/') || keep.has(entry.url) ? entry : { ...entry, revision: SCREEN_CHUNK_REVISION },
+      ),
       warnings: missing.map((source) => `Shell source ${source} produced no chunk: check the list in vite.config.ts.`),
     };
   };

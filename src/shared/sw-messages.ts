@@ -23,7 +23,22 @@ export const SW_MESSAGE = {
   outboxSynced: 'OUTBOX_SYNCED',
   /** Page → worker: the route chunks the page loaded before the worker controlled it; keep them for offline. */
   cacheChunks: 'CACHE_CHUNKS',
+  /**
+   * Page → worker, reply on the port (`ScreensCached`): fetch every screen's code the install left
+   * out (SCREEN_CHUNK_REVISION in the precache list) into the chunk cache, so every screen opens offline.
+   */
+  cacheScreens: 'CACHE_SCREENS',
 } as const;
+
+/**
+ * The revision the build gives the route chunks outside the shell in the worker's precache list
+ * (scripts/chunk-graph.ts): the worker does not install them, it fetches them when a signed-in
+ * page asks (SW_MESSAGE.cacheScreens), so the install — the app opening offline — stays quick.
+ */
+export const SCREEN_CHUNK_REVISION = 'screen';
+
+/** The worker's reply to SW_MESSAGE.cacheScreens: how many files of screens there are, how many it could not get. */
+export type ScreensCached = { total: number; failed: number };
 
 export type SwMessageType = (typeof SW_MESSAGE)[keyof typeof SW_MESSAGE];
 
@@ -65,7 +80,8 @@ export type SwMessage =
   | { type: typeof SW_MESSAGE.clearOutboxUser; userId: string }
   | { type: typeof SW_MESSAGE.outboxChanged; userId: string; items: OutboxItemSummary[] }
   | { type: typeof SW_MESSAGE.outboxSynced; item: OutboxItemSummary }
-  | { type: typeof SW_MESSAGE.cacheChunks; urls: string[] };
+  | { type: typeof SW_MESSAGE.cacheChunks; urls: string[] }
+  | { type: typeof SW_MESSAGE.cacheScreens };
 
 export function isSwMessage(value: unknown): value is SwMessage {
   return (

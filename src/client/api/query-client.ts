@@ -3,11 +3,12 @@
 // 422 or 429, which the calling form explains itself. `meta: { errorToast: false }` opts a
 // query or mutation out (the login form, the footer's version line). With no network nothing is
 // an error to show: queries pause (onlineManager, seeded here from navigator.onLine) and keep
-// their cached data, and a fetch that never reached the server raises no toast.
+// their cached data, and a fetch that never reached the server raises no toast; nor does a query
+// fetched ahead for offline use that no screen shows (the readiness names its area instead).
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { QUERY_RETRY_COUNT, QUERY_RETRY_DELAY_MS } from '../../shared/constants';
 import { ERROR_OCCURRED, showDangerToast } from '../shell/toasts';
-import { isNetworkFailure, isOffline } from '../offline/network';
+import { isNetworkFailure, isOffline, unseenFetchAhead } from '../offline/network';
 import { isApiError } from './api-client';
 
 declare module '@tanstack/react-query' {
@@ -42,7 +43,7 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError(error, query) {
-        if (query.meta?.errorToast === false || sessionLost(error) || unreachable(error)) return;
+        if (query.meta?.errorToast === false || sessionLost(error) || unreachable(error) || unseenFetchAhead(query)) return;
         showDangerToast({ message: ERROR_OCCURRED });
       },
     }),

@@ -21,3 +21,15 @@ export function useOnline(): boolean {
     () => true,
   );
 }
+
+/** Queries the device fetched ahead for offline use (src/client/pwa/offline-readiness.ts), by hash. */
+const fetchedAhead = new Set<string>();
+
+export function markFetchedAhead(queryHash: string): void {
+  fetchedAhead.add(queryHash);
+}
+
+/** A failure of a query fetched ahead that no screen shows: nothing for the person to see (the readiness names the area instead). */
+export function unseenFetchAhead(query: { queryHash: string; getObserversCount: () => number }): boolean {
+  return fetchedAhead.has(query.queryHash) && query.getObserversCount() === 0;
+}

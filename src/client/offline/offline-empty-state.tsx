@@ -1,11 +1,13 @@
-// The one calm state of a page opened with no network whose data this device has never loaded:
+// The calm state of a page opened with no network whose data this device has never loaded (or
+// keeps off itself for privacy):
 // no error, no retry button (the page fills itself when the network returns). Inside a page, a
 // part whose query waits for the network (never loaded here, or special-category data, which is
 // never kept on the device) says so in one line instead of loading forever.
 import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCloudOff } from '@tabler/icons-react';
+import { IconCloudOff, IconLock } from '@tabler/icons-react';
 
 export const OFFLINE_NOT_SEEN = 'You’re offline — this page hasn’t been opened on this device yet';
+export const OFFLINE_KEPT_OFF = 'Kept off this device for privacy — open it when you are online';
 export const OFFLINE_PART_NOT_KEPT = 'Not available offline: shown when you are back online.';
 
 /** A query with no data that waits for the network to start: the part shows OfflinePartNote. */
@@ -22,18 +24,21 @@ export function OfflinePartNote() {
   );
 }
 
-export function OfflineEmptyState() {
+/** `privacy`: the page's data is never kept on the device (special-category data, HR-private documents). */
+export function OfflineEmptyState({ privacy = false }: { privacy?: boolean }) {
   return (
     <Paper withBorder p="xl" radius="md" role="status">
       <Stack align="center" gap="sm" ta="center">
         <ThemeIcon color="gray" variant="light" size="xl" radius="xl" aria-hidden>
-          <IconCloudOff size={22} />
+          {privacy ? <IconLock size={22} /> : <IconCloudOff size={22} />}
         </ThemeIcon>
         <Title order={2} size="h4">
-          {OFFLINE_NOT_SEEN}
+          {privacy ? OFFLINE_KEPT_OFF : OFFLINE_NOT_SEEN}
         </Title>
         <Text c="dimmed" size="sm">
-          It opens by itself when you are back online.
+          {privacy
+            ? 'Special-category and HR-private information is never stored on a phone. It opens by itself when you are back online.'
+            : 'It opens by itself when you are back online.'}
         </Text>
       </Stack>
     </Paper>

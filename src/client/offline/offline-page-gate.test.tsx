@@ -7,7 +7,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxItemSummary } from '../../shared/sw-messages';
 import { createQueryClient } from '../api/query-client';
-import { OFFLINE_NOT_SEEN } from './offline-empty-state';
+import { OFFLINE_KEPT_OFF, OFFLINE_NOT_SEEN } from './offline-empty-state';
 import { OfflinePageGate } from './offline-page-gate';
 import { setOutboxItems, setOutboxUser } from './outbox-items';
 
@@ -27,9 +27,12 @@ const item = (overrides: Partial<OutboxItemSummary>): OutboxItemSummary => ({
   ...overrides,
 });
 
-function renderPage(cached: boolean) {
+function renderPage(cached: boolean, sensitive = false) {
   const queryClient = createQueryClient();
   if (cached) queryClient.setQueryData(['user-absence', 'list'], { results: [] });
+  // As a loader's start leaves a query offline: in the cache with its options, paused, no data.
+  if (sensitive)
+    void queryClient.prefetchQuery({ queryKey: ['user-absence', 'list'], queryFn: () => ({ results: [] }), meta: { sensitive: true } });
   const router = createRouter({
     routeTree: createRootRoute({
       loader: () => ({ pageQueryKeys: [['user-absence', 'list']] }),
@@ -72,6 +75,13 @@ describe('OfflinePageGate', () => {
     expect(queued).not.toHaveTextContent('Sent already');
     expect(queued).not.toHaveTextContent('Taxi receipt');
     expect(screen.queryByText('The list')).not.toBeInTheDocument();
+  });
+
+  it('says the data is kept off the device for privacy when the page’s query is special-category', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderPage(false, true);
+    expect(await screen.findByText(OFFLINE_KEPT_OFF)).toBeInTheDocument();
+    expect(screen.queryByText(OFFLINE_NOT_SEEN)).not.toBeInTheDocument();
   });
 
   it('shows the page itself when its data is on the device', async () => {

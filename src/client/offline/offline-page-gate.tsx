@@ -1,6 +1,7 @@
 // The signed-in page, or — with no network — the calm offline state when the page's loader
-// started queries and one of them has no data on this device (never loaded here, or not kept:
-// special-category data is never persisted). A page whose data is cached renders as usual from
+// started queries and one of them has no data on this device: never loaded here ("hasn't been
+// opened on this device yet"), or kept off it on purpose (special-category data, a document
+// private to HR: "Kept off this device for privacy"). A page whose data is cached renders as usual from
 // the cache, marked "Offline" by the top bar. Pages without a loader are left to themselves.
 // Under the calm state, the person's own queued writes to the page's resources (the heads of
 // its query keys, as the outbox names them) are still listed.
@@ -9,6 +10,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { Stack } from '@mantine/core';
 import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { isPageQueries } from '../api/start-query';
+import { keptOffForPrivacy } from './kept-off';
 import { useOnline } from './network';
 import { OfflineEmptyState } from './offline-empty-state';
 import { OfflineQueuedItems } from './offline-queued-items';
@@ -22,19 +24,27 @@ export function OfflinePageGate({ children }: { children: ReactNode }) {
   });
   const queryClient = useQueryClient();
   const cache = queryClient.getQueryCache();
+  // 'none', or why a query of the page has no data here: never loaded, or kept off for privacy.
   const missing = useSyncExternalStore(
     (onChange) => cache.subscribe(onChange),
-    () => !online && (JSON.parse(keys) as QueryKey[]).some((key) => cache.get(hashKey(key))?.state.data === undefined),
-    () => false,
+    () => {
+      if (online) return 'none';
+      const absent = (JSON.parse(keys) as QueryKey[])
+        .map((key) => cache.get(hashKey(key)))
+        .filter((query) => query?.state.data === undefined);
+      if (absent.length === 0) return 'none';
+      return absent.some((query) => keptOffForPrivacy(query)) ? 'privacy' : 'not-seen';
+    },
+    () => 'none',
   );
   const resources = useMemo(
     () => [...new Set((JSON.parse(keys) as QueryKey[]).map((key) => key[0]).filter((head): head is string => typeof head === 'string'))],
     [keys],
   );
-  if (!missing) return children;
+  if (missing === 'none') return children;
   return (
     <Stack gap="md">
-      <OfflineEmptyState />
+      <OfflineEmptyState privacy={missing === 'privacy'} />
       <OfflineQueuedItems resources={resources} />
     </Stack>
   );

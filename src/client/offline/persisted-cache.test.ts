@@ -5,6 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createStore, get, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCacheOwner, writeCacheOwner } from '../auth/token-store';
+import { keptOffForPrivacy } from './kept-off';
 import { eraseEndedSessionData, startPersistedCache } from './persisted-cache';
 import { registerSessionDataEraser } from './session-data';
 
@@ -86,6 +87,13 @@ describe('the persisted query cache', () => {
     expect(entry?.clientState.queries.map((query) => query.queryKey)).toContainEqual(['document', '1']);
     expect(JSON.stringify(entry)).not.toContain('Disciplinary');
     expect(JSON.stringify(entry)).not.toContain('Occupational health');
+    // The list is kept without its private item (the page shows the rest offline); the page's own data is untouched.
+    expect(queryClient.getQueryData<{ results: unknown[] }>(['document', 'list'])?.results).toHaveLength(2);
+    const reopened = await start('user-a');
+    expect(reopened.getQueryData(['document', 'list'])).toEqual({ results: [{ audience: 'everyone' }] });
+    // The private document itself is named as kept off for privacy, so its page can say why it is missing.
+    expect(keptOffForPrivacy({ queryHash: '["document","2"]', meta: undefined })).toBe(true);
+    expect(keptOffForPrivacy({ queryHash: '["document","3"]', meta: undefined })).toBe(false);
   });
 
   it('throws away an entry written by another build', async () => {

@@ -4,12 +4,15 @@
 // once per write rather than at every change of every query; a different build's entry is thrown away
 // (the buster), so is one older than a session can live. Queries marked
 // `meta: { sensitive: true }` (sickness reasons, medical notes, bank details, NI numbers) are
-// never written, nor is anything that failed or is still loading. The entry is erased on
+// never written, nor is anything that failed or is still loading; a list marked `sensitiveWhere`
+// is written without the items it marks (the HR documents list without HR-private titles), and
+// the entry names the queries left out (kept-off.ts), so offline pages can say why. The entry is erased on
 // logout and when the server ends the session (src/client/offline/session-data.ts).
 import { persistQueryClientRestore, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { readCacheOwner, writeCacheOwner } from '../auth/token-store';
+import { rememberKeptOff } from './kept-off';
 import { eraseSessionData, registerSessionDataEraser } from './session-data';
 
 /** As long as a session may stay idle (SESSION_IDLE_DAYS' default): older data is no use to anyone. */
@@ -23,19 +26,57 @@ function store(): UseStore {
   return cacheStore;
 }
 
-/** Does the answer (or one of its `results`) have `key` equal to `value`? */
-function holds(data: unknown, where: { key: string; value: string }): boolean {
-  if (typeof data !== 'object' || data === null) return false;
-  const record = data as Record<string, unknown>;
-  if (record[where.key] === where.value) return true;
-  return Array.isArray(record.results) && record.results.some((item) => holds(item, where));
+type Where = { key: string; value: string };
+
+/** Is this item `where`'s (a document private to HR)? */
+function matches(data: unknown, where: Where): boolean {
+  return typeof data === 'object' && data !== null && (data as Record<string, unknown>)[where.key] === where.value;
 }
 
-/** Written only for a successful, non-sensitive query (nor one whose answer `sensitiveWhere` marks sensitive). */
+const isList = (data: unknown): data is { results: unknown[] } =>
+  typeof data === 'object' && data !== null && Array.isArray((data as { results?: unknown }).results);
+
+/**
+ * Written only for a successful, non-sensitive query; one whose answer `sensitiveWhere` marks
+ * is not written, except a list: it is written without those items (stripPrivateItems).
+ */
 export function shouldPersistQuery(query: Query): boolean {
   if (query.state.status !== 'success' || query.meta?.sensitive === true) return false;
   const where = query.meta?.sensitiveWhere;
-  return !where || !holds(query.state.data, where);
+  return !where || isList(query.state.data) || !matches(query.state.data, where);
+}
+
+/** A list answer without the items `where` marks (a copy: the page's own data is left alone). */
+export function stripPrivateItems(data: unknown, where: Where): unknown {
+  if (!isList(data) || !data.results.some((item) => matches(item, where))) return data;
+  const results = data.results.filter((item) => !matches(item, where));
+  const count = (data as { count?: unknown }).count;
+  return { ...data, results, ...(typeof count === 'number' ? { count: count - (data.results.length - results.length) } : {}) };
+}
+
+/** The entry as written: lists without their private items, and which queries were left out for privacy. */
+export type StoredClient = PersistedClient & { keptOff?: string[] };
+
+function forStorage(client: PersistedClient, queryClient: QueryClient): StoredClient {
+  const queries = client.clientState.queries.map((query) => {
+    const where = query.meta?.sensitiveWhere as Where | undefined;
+    if (!where || query.state.data === undefined) return query;
+    return { ...query, state: { ...query.state, data: stripPrivateItems(query.state.data, where) } };
+  });
+  const keptOff = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'success' && !shouldPersistQuery(query))
+    .map((query) => query.queryHash);
+  return { ...client, clientState: { ...client.clientState, queries }, keptOff };
+}
+
+/** Writes what waits for the throttle now (set by the persister in use). */
+let flushWaiting: () => Promise<void> = () => Promise.resolve();
+
+/** Resolves once the data loaded so far is written (the offline readiness waits for it before saying so). */
+export function flushPersistedCache(): Promise<void> {
+  return flushWaiting();
 }
 
 type UserPersister = Persister & {
@@ -74,6 +115,11 @@ export function createUserPersister(restoreUserId: string | null, currentUserId:
       if (document.visibilityState === 'hidden') flushNow();
     });
   }
+  flushWaiting = async () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    await flush();
+  };
   const schedule = (snapshot: () => PersistedClient) => {
     pending = snapshot;
     timer ??= setTimeout(() => void flush(), WRITE_THROTTLE_MS);
@@ -81,7 +127,12 @@ export function createUserPersister(restoreUserId: string | null, currentUserId:
   return {
     schedule,
     persistClient: (client) => schedule(() => client),
-    restoreClient: () => (restoreUserId ? get<PersistedClient>(restoreUserId, store()) : undefined),
+    restoreClient: async () => {
+      if (!restoreUserId) return undefined;
+      const client = await get<StoredClient>(restoreUserId, store());
+      rememberKeptOff(client?.keptOff ?? []);
+      return client;
+    },
     removeClient: () => (restoreUserId ? del(restoreUserId, store()) : undefined),
   };
 }
@@ -107,11 +158,15 @@ export async function startPersistedCache({ queryClient, userId, currentUserId, 
     await persistQueryClientRestore({ queryClient, persister, buster, maxAge: PERSISTED_CACHE_MAX_AGE_MS }).catch(() => undefined);
   }
   // Queries only: mutations are never kept (the outbox keeps what waits to be sent).
-  const snapshot = (): PersistedClient => ({
-    buster,
-    timestamp: Date.now(),
-    clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false }),
-  });
+  const snapshot = (): PersistedClient =>
+    forStorage(
+      {
+        buster,
+        timestamp: Date.now(),
+        clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false }),
+      },
+      queryClient,
+    );
   return queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') persister.schedule(snapshot);
   });

@@ -15,7 +15,7 @@ import { readTokenClaims } from '../auth/token-claims';
 import { OfflineIndicator } from '../offline/offline-indicator';
 import { OfflinePageGate } from '../offline/offline-page-gate';
 import { OutboxButton } from '../offline/outbox-button';
-import { useWarmRouteChunks } from '../pwa/warm-route-chunks';
+import { useGetReadyOffline } from '../pwa/use-get-ready-offline';
 import { useRealtimePollInterval } from '../realtime/realtime-status';
 import { useClientModules } from './client-modules';
 import { buildAdminMenu } from './menu/account-registry';
@@ -92,8 +92,8 @@ function Frame({ claims, items, restricted = false, tools, page, children }: Fra
   const currentPath = useRouterState({ select: (state) => state.location.href });
   const [contactOpen, setContactOpen] = useState(false);
   const [contactLoaded, setContactLoaded] = useState(false);
-  // The menu's screens open offline later, even those never visited.
-  useWarmRouteChunks(items.filter((item) => !item.disabled).map((item) => item.href));
+  // Every screen, and the first page of data of every menu area, opens offline later, even never visited.
+  useGetReadyOffline(claims.user_id, items);
   const openContact = () => {
     menu.closeDrawer();
     setContactLoaded(true);

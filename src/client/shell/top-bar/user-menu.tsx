@@ -1,7 +1,8 @@
 // The user menu: first name, avatar (a placeholder picture when there is none)
 // and a dot — yellow and pulsing, titled "Impersonation Mode", while impersonating, otherwise
 // green — with My profile (once it lands) and Logout. Logout with changes still in the outbox
-// asks first: logging out erases them.
+// asks first: logging out erases them. Its first line says whether the device is ready to work
+// offline (src/client/pwa/offline-readiness.ts), and what is not.
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
@@ -12,6 +13,8 @@ import { useState } from 'react';
 import { useLogout } from '../../auth/use-logout';
 import { changesCount } from '../../offline/outbox-copy';
 import { useOutboxCount } from '../../offline/outbox-items';
+import { GETTING_READY_OFFLINE, readinessLine } from '../../pwa/offline-readiness-copy';
+import { useOfflineReadiness } from '../../pwa/offline-readiness';
 import { profileVisible, PROFILE_ENTRY } from '../menu/account-registry';
 import { useAvatarSrc } from './use-avatar-src';
 
@@ -26,6 +29,7 @@ export function UserMenu({ firstName, userId, impersonating, companyUser, restri
   const requestLogout = () => (unsent > 0 ? setConfirming(true) : logout.mutate());
   // Profile pictures belong to company users (User.profile_image); administrators get the placeholder.
   const avatar = useAvatarSrc(companyUser ? userId : undefined);
+  const readiness = useOfflineReadiness();
   return (
     <>
       <Menu position="bottom-end" shadow="md" width={200}>
@@ -55,6 +59,11 @@ export function UserMenu({ firstName, userId, impersonating, companyUser, restri
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
+          {readiness.status !== 'idle' && (
+            <Menu.Label data-testid="offline-readiness">
+              {readiness.status === 'preparing' ? GETTING_READY_OFFLINE : readinessLine(readiness.notReady)}
+            </Menu.Label>
+          )}
           {profileVisible({ companyUser, restricted }) && (
             <Menu.Item component={Link} to={PROFILE_ENTRY.path} leftSection={<IconUser size={16} aria-hidden="true" />}>
               {PROFILE_ENTRY.label}

@@ -1,0 +1,19 @@
+// Which queries the persisted cache left out on purpose (special-category data, a document private
+// to HR), so a page opened offline can say "Kept off this device for privacy" rather than "hasn't
+// been opened on this device yet". Filled when the cache is restored; a query marked
+// `meta: { sensitive: true }` counts too, whatever this list holds. A module of its own: the
+// signed-in frame reads it without loading the persisted cache's chunk.
+import type { Query } from '@tanstack/react-query';
+
+const keptOff = new Set<string>();
+
+/** The hashes of the queries the restored entry says were withheld. */
+export function rememberKeptOff(hashes: readonly string[]): void {
+  for (const hash of hashes) keptOff.add(hash);
+}
+
+/** Is this query's data never kept on the device (so offline it is missing for privacy)? */
+export function keptOffForPrivacy(query: Pick<Query, 'queryHash' | 'meta'> | undefined): boolean {
+  if (!query) return false;
+  return query.meta?.sensitive === true || keptOff.has(query.queryHash);
+}
