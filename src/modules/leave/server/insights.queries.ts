@@ -46,30 +46,6 @@ export function timelineReach(input: { level: Scope; userId: string; departmentI
 
 export type TimelinePerson = PersonSummary & { region: BankHolidayRegion; department_ids: string[] };
 
-export async function findTimelinePeople(
-  trx: DbOrTrx,
-  input: { companyId: string; reach: RawBuilder<boolean>; from: string; departmentIds?: string[]; search?: string; limit: number },
-): Promise<TimelinePerson[]> {
-  const conditions: RawBuilder<unknown>[] = [sql`u.company_id = ${input.companyId}`, employedFrom(input.from), input.reach];
-  if (input.departmentIds?.length) conditions.push(inDepartments(input.departmentIds));
-  if (input.search) {
-    const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`lower(concat_ws(e'\\x1f', u.first_name, u.surname, u.first_name || ' ' || u.surname)) like lower(${pattern})`);
-  }
-  const { rows } = await sql<TimelinePerson>`
-    select u.id, u.first_name, u.surname, u.department_id, d.name as department_name,
-      coalesce(r.bank_holiday_region, l.bank_holiday_region, 'england-and-wales') as region,
-      ${departmentIdsOf} as department_ids
-    from users u
-    left join departments d on d.id = u.department_id
-    left join user_bank_holiday_regions r on r.user_id = u.id and r.company_id = u.company_id
-    left join company_locations l on l.id = u.location_id and l.company_id = u.company_id
-    where ${sql.join(conditions, sql` and `)}
-    order by lower(u.surname), lower(u.first_name), u.id
-    limit ${input.limit}`.execute(trx);
-  return rows;
-}
-
 // ---- Who is at work -----------------------------------------------------------------------
 
 export async function countEmployed(trx: DbOrTrx, input: { companyId: string; date: string; departmentId?: string }): Promise<number> {
@@ -148,30 +124,75 @@ export async function findSicknessBetween(
   return rows;
 }
 
-// ---- The timeline's days ------------------------------------------------------------------
+// ---- The timeline's people and days --------------------------------------------------------
+
+/** The company's own bank holidays from `from` to `to`, as a JSON array. */
+const companyDaysJson = (companyId: string, from: string, to: string) =>
+  sql`coalesce((select json_agg(json_build_object('id', h.id, 'date', h.date, 'name', h.name, 'region', h.region) order by h.date, h.name)
+    from company_bank_holidays h
+    where h.company_id = ${companyId} and h.date >= ${from}::date and h.date <= ${to}::date), '[]')`;
+
+/** The company's blocked periods (at most `limit`) meeting `from` to `to`, as a JSON array. */
+const blockedJson = (companyId: string, from: string, to: string, limit: number) =>
+  sql`coalesce((select json_agg(json_build_object('id', b.id, 'name', b.name, 'start_date', b.start_date, 'end_date', b.end_date,
+      'department_id', b.department_id, 'department_name', d.name, 'notes', b.notes) order by b.start_date, b.name)
+    from (select * from blocked_date_periods p
+          where p.company_id = ${companyId} and p.end_date >= ${from}::date and p.start_date <= ${to}::date
+          order by p.start_date, p.name limit ${limit}) b
+    left join departments d on d.id = b.department_id and d.company_id = ${companyId}), '[]')`;
+
+export type TimelinePeopleAndDays = { people: TimelinePerson[]; bankHolidays: BankHoliday[]; blocked: BlockedDatePeriod[] };
 
 /**
- * The company's own bank holidays and its blocked periods (at most `limit`) from `from` to `to`,
- * in one statement: the timeline used to send three (the blocked periods' count besides).
+ * The people a timeline shows (in `reach`, employed from `from`, at most `limit`, by surname)
+ * with the company's own bank holidays and its blocked periods (at most `blockedLimit`) from
+ * `from` to `to`: one statement, each part a JSON array (the timeline used to send four).
  */
-export async function findTimelineDays(
+export async function findTimelinePeopleAndDays(
   trx: DbOrTrx,
-  input: { companyId: string; from: string; to: string; limit: number },
-): Promise<{ bankHolidays: BankHoliday[]; blocked: BlockedDatePeriod[] }> {
+  input: {
+    companyId: string;
+    reach: RawBuilder<boolean>;
+    from: string;
+    to: string;
+    departmentIds?: string[];
+    search?: string;
+    limit: number;
+    blockedLimit: number;
+  },
+): Promise<TimelinePeopleAndDays> {
   const { companyId, from, to } = input;
-  const { rows } = await sql<{ bank_holidays: Omit<BankHoliday, 'projected' | 'company_added'>[]; blocked: BlockedDatePeriod[] }>`
+  const conditions: RawBuilder<unknown>[] = [sql`u.company_id = ${companyId}`, employedFrom(from), input.reach];
+  if (input.departmentIds?.length) conditions.push(inDepartments(input.departmentIds));
+  if (input.search) {
+    const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`lower(concat_ws(e'\\x1f', u.first_name, u.surname, u.first_name || ' ' || u.surname)) like lower(${pattern})`);
+  }
+  const { rows } = await sql<{
+    people: TimelinePerson[];
+    bank_holidays: Omit<BankHoliday, 'projected' | 'company_added'>[];
+    blocked: BlockedDatePeriod[];
+  }>`
     select
-      coalesce((select json_agg(json_build_object('id', h.id, 'date', h.date, 'name', h.name, 'region', h.region) order by h.date, h.name)
-        from company_bank_holidays h
-        where h.company_id = ${companyId} and h.date >= ${from}::date and h.date <= ${to}::date), '[]') as bank_holidays,
-      coalesce((select json_agg(json_build_object('id', b.id, 'name', b.name, 'start_date', b.start_date, 'end_date', b.end_date,
-          'department_id', b.department_id, 'department_name', d.name, 'notes', b.notes) order by b.start_date, b.name)
-        from (select * from blocked_date_periods p
-              where p.company_id = ${companyId} and p.end_date >= ${from}::date and p.start_date <= ${to}::date
-              order by p.start_date, p.name limit ${input.limit}) b
-        left join departments d on d.id = b.department_id and d.company_id = ${companyId}), '[]') as blocked`.execute(trx);
+      coalesce((select json_agg(json_build_object('id', p.id, 'first_name', p.first_name, 'surname', p.surname,
+          'department_id', p.department_id, 'department_name', p.department_name, 'region', p.region, 'department_ids', p.department_ids)
+          order by p.surname_key, p.first_name_key, p.id)
+        from (
+          select u.id, u.first_name, u.surname, u.department_id, d.name as department_name,
+            coalesce(r.bank_holiday_region, l.bank_holiday_region, 'england-and-wales') as region,
+            ${departmentIdsOf} as department_ids, lower(u.surname) as surname_key, lower(u.first_name) as first_name_key
+          from users u
+          left join departments d on d.id = u.department_id
+          left join user_bank_holiday_regions r on r.user_id = u.id and r.company_id = u.company_id
+          left join company_locations l on l.id = u.location_id and l.company_id = u.company_id
+          where ${sql.join(conditions, sql` and `)}
+          order by lower(u.surname), lower(u.first_name), u.id
+          limit ${input.limit}) p), '[]') as people,
+      ${companyDaysJson(companyId, from, to)} as bank_holidays,
+      ${blockedJson(companyId, from, to, input.blockedLimit)} as blocked`.execute(trx);
   const row = rows[0];
   return {
+    people: row?.people ?? [],
     bankHolidays: (row?.bank_holidays ?? []).map((day) => ({ ...day, projected: false, company_added: true })),
     blocked: row?.blocked ?? [],
   };

@@ -18,7 +18,7 @@ import { type BankHoliday, type LeaveTypeSummary } from '../leave-settings.contr
 import { LEAVE_ENDPOINTS, LIVE_STATUSES, type BankHolidayRegion } from '../leave.contract';
 import { findAbsencePage } from './absences-read.queries';
 import { absenceScopeReads, readerOf, toAbsence } from './absences-view';
-import { findTimelineDays, findTimelinePeople, timelineReach } from './insights.queries';
+import { findTimelinePeopleAndDays, timelineReach } from './insights.queries';
 
 export const TIMELINE_MAX_DAYS = 62;
 export const timelineRangeMessage = `Show at most ${TIMELINE_MAX_DAYS} days at a time.`;
@@ -73,27 +73,30 @@ export async function buildTimeline(
   if (to < from) throw AppError.validation({ to: ['The end date cannot be before the start date.'] });
   if (daysInclusive(from, to) > TIMELINE_MAX_DAYS) throw AppError.validation({ to: [timelineRangeMessage] }, timelineRangeMessage);
 
-  const people = await findTimelinePeople(trx, {
+  const {
+    people,
+    bankHolidays: companyDays,
+    blocked,
+  } = await findTimelinePeopleAndDays(trx, {
     companyId,
     reach: timelineReach({ level: input.level, userId: session.userId, departmentIds: session.departmentIds }),
     from,
+    to,
     departmentIds: input.departmentIds,
     search: input.search,
     limit: TIMELINE_MAX_PEOPLE,
+    blockedLimit: TIMELINE_MAX_BLOCKED,
   });
 
   // The people are already the caller's reach: the absences query reads them company-wide.
-  // Both statements are queued on the connection at once.
-  const [{ rows }, days] = await Promise.all([
+  const { rows } =
     people.length === 0
       ? { rows: [] }
-      : findAbsencePage(trx, {
+      : await findAbsencePage(trx, {
           reader: readerOf(session, companyId, 'company'),
           query: { user_id: people.map((person) => person.id), status: [...LIVE_STATUSES], from, to, sort: 'start_date' },
           paging: { offset: 0, limit: TIMELINE_MAX_ABSENCES },
-        }),
-    findTimelineDays(trx, { companyId, from, to, limit: TIMELINE_MAX_BLOCKED }),
-  ]);
+        });
   const today = londonDate(new Date());
   const absences = rows.map((row) => {
     const absence = toAbsence(row, session, companyId, today);
@@ -103,7 +106,7 @@ export async function buildTimeline(
   });
 
   const regions = [...new Set(people.map((person) => person.region))].sort();
-  const bankHolidays = [...regions.flatMap((region) => shippedDays(region, from, to)), ...days.bankHolidays].sort(
+  const bankHolidays = [...regions.flatMap((region) => shippedDays(region, from, to)), ...companyDays].sort(
     (a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name),
   );
 
@@ -113,7 +116,7 @@ export async function buildTimeline(
     people: people.map(({ department_ids: _departmentIds, ...person }) => person),
     absences,
     bank_holidays: bankHolidays,
-    blocked: days.blocked,
+    blocked,
   };
 }
 
