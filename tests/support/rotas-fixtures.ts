@@ -17,7 +17,17 @@ export type RotaHarness = {
     user?: LeavePerson | null;
     department?: 'Operations' | 'Office';
     break_minutes?: number;
-  }) => object;
+  }) => PlannedShift;
+};
+
+/** A shift as POST /api/rota-shifts takes it. */
+export type PlannedShift = {
+  user_id: string | null;
+  department_id: string;
+  start_at: string;
+  end_at: string;
+  break_minutes: number;
+  role: string;
 };
 
 export async function addRotaCompany(t: TestApp, name?: string): Promise<RotaHarness> {
@@ -31,7 +41,7 @@ export async function addRotaCompany(t: TestApp, name?: string): Promise<RotaHar
     t.app.inject({ method, url, headers: bearer(await company.token(who)), ...(payload ? { payload } : {}) });
   const shift: RotaHarness['shift'] = ({ date, from, to, user = 'employee', department = 'Operations', break_minutes = 30 }) => ({
     user_id: user === null ? null : company.people[user].id,
-    department_id: company.departments[department],
+    department_id: company.departments[department] ?? '',
     start_at: londonInstant(date, from).toISOString(),
     end_at: londonInstant(to < from ? nextDay(date) : date, to).toISOString(),
     break_minutes,

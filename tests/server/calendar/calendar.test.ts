@@ -58,7 +58,16 @@ const titles = (answer: CalendarAnswer, kind: string) => answer.entries.filter((
 describe('the calendar', () => {
   it("shows an employee their own absences and shifts, their region's bank holidays and the closure days", async () => {
     const mine = await calendar(h, 'employee');
-    expect(mine.kinds.map((k) => k.kind)).toEqual(['hr_task', 'hs_task', 'signature', 'shift', 'absence', 'bank_holiday', 'closure']);
+    expect(mine.kinds.map((k) => k.kind)).toEqual([
+      'hr_task',
+      'hs_task',
+      'signature',
+      'shift',
+      'clocked',
+      'absence',
+      'bank_holiday',
+      'closure',
+    ]);
     expect(titles(mine, 'absence')).toEqual(['Ella Evans: Annual leave']);
     expect(titles(mine, 'shift')).toEqual(['Ella Evans: Floor']);
     expect(mine.entries.find((e) => e.kind === 'shift')).toMatchObject({ start_date: '2026-12-23', start_at: '2026-12-23T09:00:00.000Z' });

@@ -5,6 +5,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InNow } from '../../../src/modules/time-clock/time-clock.contract';
+import type { CalendarAnswer } from '../../../src/shared/calendar.contract';
+import { DATE_FORMATS, formatLondon, londonDate } from '../../../src/shared/dates';
 import { ownerSql } from '../../support/identity-fixtures';
 import type { LeavePerson } from '../../support/leave-fixtures';
 import { addRotaCompany, type RotaHarness } from '../../support/rotas-fixtures';
@@ -75,5 +77,22 @@ describe('who is in now', () => {
   it('drops someone once they clock out', async () => {
     await clock(r, 'employee', 'clock_out', now);
     expect(names(await inNow(r, 'manager'))).toEqual(['Colin Cole']);
+  });
+
+  it('puts clocked time on the calendar: who is in since when, who was in and when, by the same reach', async () => {
+    // From the day the earliest clock-in fell on (yesterday, just after midnight) to today.
+    const [from, to] = [londonDate(minutesFrom(now, -180)), londonDate(now)];
+    const calendar = async (h: RotaHarness, who: LeavePerson) => {
+      const res = await h.send(who, 'GET', `/api/calendar-events?from=${from}&to=${to}&kind=clocked`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<CalendarAnswer>().entries.map((entry) => entry.title);
+    };
+    const time = (minutes: number) => formatLondon(minutesFrom(now, minutes), DATE_FORMATS.time);
+    // Ella clocked out in the test before; Colin is still in (on a break).
+    expect(await calendar(r, 'manager')).toEqual([`Ella Evans: clocked ${time(-115)}–${time(0)}`, `Colin Cole: in since ${time(-90)}`]);
+    expect(await calendar(r, 'otherManager')).toEqual([`Oscar Oakes: in since ${time(-60)}`]);
+    // An employee sees their own time only; another company's owner only theirs.
+    expect(await calendar(r, 'colleague')).toEqual([`Colin Cole: in since ${time(-90)}`]);
+    expect(await calendar(other, 'owner')).toEqual([`Ella Evans: in since ${time(-30)}`]);
   });
 });

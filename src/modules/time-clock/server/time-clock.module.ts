@@ -1,8 +1,9 @@
 // The time clock's registration: clocking in and out (offline through the outbox), the
 // managers' timesheets with edits and approval, approved hours as payroll elements, the
-// forgotten clock-out job, the attendance report, the personal data it keeps, and the demo week.
+// forgotten clock-out job, the attendance report, clocked time on the calendar, the personal data it keeps, and the demo week.
 import type { ServerModule } from '../../../server/server-module';
 import { attendanceReport } from './attendance-report';
+import { clockedTimeCalendarSource } from './time-clock-calendar';
 import { seedTimeClockDemo } from './time-clock-demo';
 import { timeClockGrants } from './time-clock.grants';
 import { timeClockJobs } from './time-clock.jobs';
@@ -18,5 +19,6 @@ export const timeClockModule: ServerModule = {
   jobs: timeClockJobs,
   payroll: timeClockPayroll,
   reports: [attendanceReport],
+  calendar: [clockedTimeCalendarSource],
   demo: (trx, company) => seedTimeClockDemo(trx, company),
 };
