@@ -26,6 +26,7 @@ export async function refusalOf(response: Response): Promise<{ message: string; 
           ),
         ]
       : [];
-  const text = [message, ...details.filter((detail) => detail !== message)].filter(Boolean).join(' ');
+  // A field's words the message already says ("Item 1: A receipt is required…") are not said twice.
+  const text = [message, ...details.filter((detail) => !message.includes(detail))].filter(Boolean).join(' ');
   return { message: text || `The server refused this change (${response.status}).`, ...(fields ? { fields } : {}) };
 }

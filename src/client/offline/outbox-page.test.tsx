@@ -1,10 +1,12 @@
 // The outbox page and the top bar's button, from the user's side.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useRouterState } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SW_MESSAGE, type SwMessage } from '../../shared/sw-messages';
 import { renderWithApp } from '../ui/test-render';
 import { OutboxButton } from './outbox-button';
 import { setOutboxItems, setOutboxUser } from './outbox-items';
+import { useCorrection } from './outbox-correction';
 import { OUTBOX_EMPTY, OUTBOX_OFFLINE_NOTE, OutboxPage } from './outbox-page';
 import { outboxSummary } from './outbox-test-support';
 
@@ -68,6 +70,35 @@ describe('OutboxPage', () => {
     expect(posted).toHaveLength(1);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(posted.at(-1)).toEqual({ type: SW_MESSAGE.discardOutboxItem, id: 'k9' }));
+  });
+
+  it('offers Correct for a refused write its form can open, which opens that form holding the item', async () => {
+    const refused = summary({
+      id: 'c1',
+      label: 'Expense claim',
+      state: 'needs_attention',
+      form: '/expenses/new',
+      body: { description: 'Site visit' },
+      error: { status: 422, message: 'A receipt is required for Training.' },
+    });
+    act(() =>
+      setOutboxItems('user-a', [refused, summary({ id: 'c2', label: 'Receipt a.png', state: 'needs_attention', error: refused.error })]),
+    );
+    let opened: unknown = null;
+    function Form() {
+      opened = useCorrection('/expenses/new');
+      return null;
+    }
+    function App() {
+      return useRouterState({ select: (state) => state.location.pathname }) === '/expenses/new' ? <Form /> : <OutboxPage />;
+    }
+    const { router } = renderWithApp(<App />);
+    const rows = within(await screen.findByRole('list', { name: 'Outbox' })).getAllByRole('listitem');
+    // A file alone has no values to put back in a form: Retry and Discard only.
+    expect(within(rows[1]!).queryByRole('button', { name: /^Correct/ })).not.toBeInTheDocument();
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: /^Correct/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/expenses/new'));
+    await waitFor(() => expect(opened).toEqual(refused));
   });
 
   it('says when there is nothing, and notes when the browser is offline', async () => {

@@ -24,13 +24,15 @@ export type UseFormOptions<TSchema extends v.GenericSchema> = {
   serverValidate?: (values: Draft<v.InferInput<TSchema>>) => Promise<FieldErrors>;
   /** Failures other than a 422; the query client has already shown "Error occurred" where it should. */
   onError?: (error: unknown) => void;
+  /** Errors to show from the start: the server's, for a refused write the outbox opened again to correct. */
+  initialErrors?: FieldErrors;
 };
 
 type TextElement = HTMLInputElement | HTMLTextAreaElement;
 
 export function useForm<TSchema extends v.GenericSchema>(options: UseFormOptions<TSchema>) {
   const [values, setValues] = useState(options.initialValues);
-  const [errors, setErrorMap] = useState<FieldErrors>({});
+  const [errors, setErrorMap] = useState<FieldErrors>(() => normaliseFieldErrors(options.initialErrors));
   const [submitting, setSubmitting] = useState(false);
   // The names of the fields the form showed when it was submitted (kit fields are named by
   // their path), to tell errors that land on a field from those no field shows.

@@ -11,9 +11,10 @@ import { ClaimForm } from './claim-form';
 import { claimQueryOptions } from './expenses.api';
 
 export function ClaimEditPage({ id }: { id: string }) {
-  const claim = useQuery({ ...claimQueryOptions(id), staleTime: Infinity });
   const correction = useCorrection(`/expense/${id}/edit`);
-  if (claim.isPending) {
+  // Correcting a refused edit is measured against the claim as it is now (a decision may have come since).
+  const claim = useQuery({ ...claimQueryOptions(id), staleTime: correction ? 0 : Infinity });
+  if (claim.isPending || (correction && !claim.isFetchedAfterMount && claim.fetchStatus === 'fetching')) {
     return (
       <Stack gap="sm" aria-busy="true" aria-label="Loading the claim">
         <Skeleton h={300} radius="lg" />
@@ -23,12 +24,12 @@ export function ClaimEditPage({ id }: { id: string }) {
   if (claim.isError)
     return <LoadError what="claim" error={claim.error} onRetry={() => void claim.refetch()} notFound={CLAIM_NOT_FOUND} forbidden />;
   if (!claim.data.can_edit) {
-    if (correction) return <ClaimForm copy={correction} />;
+    if (correction) return <ClaimForm key="copy" copy={correction} />;
     return (
       <Alert color="gray" role="alert">
         This claim can no longer be changed.
       </Alert>
     );
   }
-  return <ClaimForm claim={claim.data} />;
+  return <ClaimForm key={claim.data.id} claim={claim.data} />;
 }

@@ -63,7 +63,6 @@ export async function sendReport(record: object, photo: File | null): Promise<In
     label: 'Incident report',
     schema: CreateIncidentInputSchema,
     input: record,
-    form: '/incident-logs/new',
   };
   if (!photo) return apiFetch<IncidentDetail>(incidentPaths.resource(), { method: 'POST', body: record, queue });
   const form = new FormData();

@@ -87,7 +87,6 @@ export function createAbsence({ body, sickness }: { body: CreateAbsenceInput; si
       resource: LEAVE_RESOURCES.absence,
       label: sickness ? 'Sickness report' : 'Leave request',
       schema: CreateAbsenceInputSchema,
-      form: '/leave-and-absences/request',
     },
   });
 }

@@ -14,6 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
+import { finishCorrection, useCorrection } from '../../../client/offline/outbox-correction';
 import { QUEUED_TOAST_MESSAGE } from '../../../client/offline/outbox-copy';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
@@ -24,7 +25,7 @@ import { useForm } from '../../../client/ui/use-form';
 import { londonDate } from '../../../shared/dates';
 import { isQueuedResponse } from '../../../shared/sw-messages';
 import { COMPENSATION_LABELS, hoursBetween, ReportOvertimeInputSchema, type Compensation } from '../overtime.contract';
-import { allowanceQueryOptions, reportMutationOptions } from './overtime.api';
+import { allowanceQueryOptions, reportMutationOptions, type ReportBody } from './overtime.api';
 import { DateField } from '../../../client/ui/date-field';
 import { hoursText } from './overtime-format';
 
@@ -62,19 +63,23 @@ function ReportForm({ allowed, rates }: { allowed: Compensation[]; rates: { valu
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const send = useMutation(reportMutationOptions(queryClient));
-  const [mode, setMode] = useState<'times' | 'hours'>('times');
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // Opened from the outbox to correct a refused report: what was queued, and the server's words.
+  const correction = useCorrection('/overtime/report');
+  const queued = (correction?.body ?? {}) as Partial<ReportBody>;
+  const [mode, setMode] = useState<'times' | 'hours'>(queued.hours && !queued.start_time ? 'hours' : 'times');
+  const [refusal, setRefusal] = useState<string | null>(correction?.error?.message ?? null);
   const form = useForm({
     schema: ReportOvertimeInputSchema,
+    ...(correction?.error?.fields ? { initialErrors: correction.error.fields } : {}),
     initialValues: {
       user_id: null,
-      date: londonDate(new Date()),
-      start_time: '',
-      end_time: '',
-      hours: null,
-      reason: '',
-      compensation: allowed.length === 1 ? (allowed[0] ?? null) : null,
-      overtime_rate_id: rates.length === 1 ? (rates[0]?.value ?? null) : null,
+      date: queued.date ?? londonDate(new Date()),
+      start_time: queued.start_time ?? '',
+      end_time: queued.end_time ?? '',
+      hours: queued.hours ?? null,
+      reason: queued.reason ?? '',
+      compensation: queued.compensation ?? (allowed.length === 1 ? (allowed[0] ?? null) : null),
+      overtime_rate_id: queued.overtime_rate_id ?? (rates.length === 1 ? (rates[0]?.value ?? null) : null),
     },
     onSubmit: async (output) => {
       setRefusal(null);
@@ -82,6 +87,7 @@ function ReportForm({ allowed, rates }: { allowed: Compensation[]; rates: { valu
         ...output,
         overtime_rate_id: output.compensation === 'paid' ? output.overtime_rate_id : null,
       });
+      finishCorrection(correction);
       if (isQueuedResponse(answer)) {
         showSuccessToast({ message: QUEUED_TOAST_MESSAGE });
         await navigate({ to: '/overtime' });
