@@ -189,6 +189,28 @@ export async function findAbsencePage(
   return { rows: rows.map(({ total: _total, ...row }) => row), count };
 }
 
+/**
+ * The live absences of `userIds` meeting `from` to `to` (at most `limit`, by start date) as the
+ * reader sees them: the team month's, with no page to cut or count, so no window over the rows
+ * and no second pass joining the page back to its absences (whose prepared statement's generic
+ * plan scanned the absences once per absence).
+ */
+export async function findAbsencesOf(
+  trx: DbOrTrx,
+  input: { reader: AbsenceReader; userIds: readonly string[]; statuses: readonly string[]; from: string; to: string; limit: number },
+): Promise<AbsenceViewRow[]> {
+  const { reader } = input;
+  const { rows } = await sql<AbsenceViewRow>`
+    SELECT ${viewColumns(reader)}
+    FROM user_absences a ${viewJoins}
+    WHERE a.company_id = ${reader.companyId} AND ${readable(reader)} AND a.user_id = any(${[...input.userIds]}::uuid[])
+      AND a.status = any(${[...input.statuses]}::text[])
+      AND coalesce(a.end_date, ${FAR_FUTURE}::date) >= ${input.from}::date AND a.start_date <= ${input.to}::date
+    ORDER BY ${ORDERS.start_date}
+    LIMIT ${input.limit}`.execute(trx);
+  return rows;
+}
+
 export async function findAbsenceEvents(trx: DbOrTrx, input: { companyId: string; absenceId: string }): Promise<AbsenceEvent[]> {
   const { rows } = await sql<Omit<AbsenceEvent, 'created_at'> & { created_at: Date }>`
     SELECT e.id, e.action, e.note, nullif(concat_ws(' ', u.first_name, u.surname), '') AS actor_name, e.created_at

@@ -16,7 +16,7 @@ import { type Absence } from '../absences.contract';
 import { type Timeline } from '../leave-insights.contract';
 import { type BankHoliday, type LeaveTypeSummary } from '../leave-settings.contract';
 import { LEAVE_ENDPOINTS, LIVE_STATUSES, type BankHolidayRegion } from '../leave.contract';
-import { findAbsencePage } from './absences-read.queries';
+import { findAbsencesOf } from './absences-read.queries';
 import { absenceScopeReads, readerOf, toAbsence } from './absences-view';
 import { findTimelinePeopleAndDays, timelineReach } from './insights.queries';
 
@@ -92,11 +92,16 @@ export async function buildTimeline(
   const { rows } =
     people.length === 0
       ? { rows: [] }
-      : await findAbsencePage(trx, {
-          reader: readerOf(session, companyId, 'company'),
-          query: { user_id: people.map((person) => person.id), status: [...LIVE_STATUSES], from, to, sort: 'start_date' },
-          paging: { offset: 0, limit: TIMELINE_MAX_ABSENCES },
-        });
+      : {
+          rows: await findAbsencesOf(trx, {
+            reader: readerOf(session, companyId, 'company'),
+            userIds: people.map((person) => person.id),
+            statuses: LIVE_STATUSES,
+            from,
+            to,
+            limit: TIMELINE_MAX_ABSENCES,
+          }),
+        };
   const today = londonDate(new Date());
   const absences = rows.map((row) => {
     const absence = toAbsence(row, session, companyId, today);
