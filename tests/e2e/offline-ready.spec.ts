@@ -64,12 +64,18 @@ for (const role of ROLES) {
       let page = context.pages()[0] ?? (await context.newPage());
       watch(page);
       await page.goto('/login');
+      let apiCalls = 0;
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls += 1;
+      });
       const signedIn = Date.now();
       await signIn(page, ACCOUNTS[role], DEMO_PASSWORD);
       const said = page.getByText(new RegExp(`^(${READY_TO_WORK_OFFLINE}|${NOT_READY_OFFLINE})`)).first();
       await expect(said).toBeVisible({ timeout: 45_000 });
       expect(await said.textContent()).toBe(READY_TO_WORK_OFFLINE);
-      console.log(`${role}: "${READY_TO_WORK_OFFLINE}" ${Date.now() - signedIn} ms after sign-in`);
+      console.log(
+        `${role}: "${READY_TO_WORK_OFFLINE}" ${Date.now() - signedIn} ms after sign-in, ${apiCalls} API calls from the page since`,
+      );
       if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${role}-ready.png`) });
       // The menu as the person sees it: every entry that opens a screen of the app.
       await page.getByRole('button', { name: 'Menu', exact: true }).click();
