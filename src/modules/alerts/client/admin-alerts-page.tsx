@@ -3,8 +3,7 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Pagination.css';
-import { Button, Group, Modal, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PENDING_STATES, useOutboxItems } from '../../../client/offline/outbox-items';
@@ -21,6 +20,7 @@ import {
   publishAlertMutationOptions,
 } from './alerts.api';
 import { AlertsTable, type QueuedAlert } from './alerts-table';
+import { ListPager } from '../../../client/ui/list-pager';
 
 /** Alert writes still in the outbox: creates to list first, changes to mark on their alert's row. */
 function useQueuedAlerts(): { creates: QueuedAlert[]; changes: Map<string, OutboxState> } {
@@ -96,7 +96,7 @@ export function AdminAlertsPage() {
             onDelete={setDeleting}
           />
         )}
-        {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} />}
+        <ListPager mt="md" pages={pages} page={page} onPage={setPage} />
       </Paper>
       <AlertFormModal opened={editing !== null} alert={editing?.alert ?? null} onClose={() => setEditing(null)} />
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete alert">

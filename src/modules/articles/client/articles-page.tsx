@@ -2,7 +2,6 @@
 // users too). A search box (full text: titles, summaries and bodies, best match first),
 // HR / health-and-safety and category filters in the address, cards with summaries, pages of 12.
 import '@mantine/core/styles/Chip.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import {
@@ -11,7 +10,6 @@ import {
   Button,
   Chip,
   Group,
-  Pagination,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -31,6 +29,7 @@ import { LoadError } from '../../../client/ui/load-error';
 import type { ArticleArea, ArticleSummary } from '../articles.contract';
 import { articleMeta } from './article-format';
 import { ARTICLE_PAGE_SIZE, articleCategoriesQueryOptions, articleListQueryOptions, type ArticleSearch } from './articles.api';
+import { ListPager, pageCount } from '../../../client/ui/list-pager';
 
 type Props = { search: ArticleSearch; onSearch: (next: ArticleSearch) => void };
 
@@ -129,19 +128,12 @@ export function ArticlesPage({ search, onSearch }: Props) {
               <ArticleCard key={article.id} article={article} />
             ))}
           </SimpleGrid>
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed">
-              {list.data.count} {list.data.count === 1 ? 'article' : 'articles'}
-            </Text>
-            {list.data.count > ARTICLE_PAGE_SIZE && (
-              <Pagination
-                total={Math.ceil(list.data.count / ARTICLE_PAGE_SIZE)}
-                value={search.page ?? 1}
-                onChange={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
-                getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : 'Next page' })}
-              />
-            )}
-          </Group>
+          <ListPager
+            pages={pageCount(list.data.count, ARTICLE_PAGE_SIZE)}
+            page={search.page ?? 1}
+            onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
+            count={{ total: list.data.count, one: 'article', many: 'articles' }}
+          />
         </Stack>
       )}
     </Stack>

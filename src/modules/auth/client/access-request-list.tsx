@@ -1,12 +1,13 @@
 // Access requests as cards (phones first): who asked which company, why, for how long, and
 // where the request stands. The screens add their own actions to each card.
-import { Alert, Badge, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { formatLondonDateTime } from '../../../shared/formats';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/list';
 import { accessRequestStatusLabel, type AccessRequest } from '../access-requests.contract';
 import { accessRequestsQueryOptions } from './access-requests.api';
+import { ListPager } from '../../../client/ui/list-pager';
 
 const statusColour = (request: AccessRequest) =>
   request.status === 'pending'
@@ -92,7 +93,7 @@ export function AccessRequestList({
           actions={actions(request)}
         />
       ))}
-      {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages of access requests" /> : null}
+      <ListPager pages={pages} page={page} onPage={setPage} label="Pages of access requests" />
     </Stack>
   );
 }

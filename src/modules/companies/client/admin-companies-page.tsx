@@ -3,7 +3,6 @@
 // of seats bought, when it was made (and whether its owner signed it up) and last used; the
 // signed-up ones on their own. New company; Manage one (status, products, seats).
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
@@ -14,7 +13,6 @@ import {
   Button,
   Group,
   MultiSelect,
-  Pagination,
   Paper,
   Select,
   SimpleGrid,
@@ -47,6 +45,7 @@ import { COMPANIES_PAGE_SIZE, companiesListQueryOptions } from './companies.api'
 import { ProductBadges, seatsLabel, StatusBadge } from './company-labels';
 import { CreateCompanyModal } from './create-company-modal';
 import { ManageCompanyModal } from './manage-company-modal';
+import { ListPager } from '../../../client/ui/list-pager';
 
 const SORTS: { value: CompanySort; label: string }[] = [
   { value: 'name', label: 'Name, A to Z' },
@@ -196,7 +195,7 @@ export function AdminCompaniesPage() {
             </Table.ScrollContainer>
           </>
         )}
-        {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} />}
+        <ListPager mt="md" pages={pages} page={page} onPage={setPage} />
       </Paper>
       <CreateCompanyModal opened={creating} onClose={() => setCreating(false)} />
       <ManageCompanyModal company={managing} onClose={() => setManaging(null)} />

@@ -1,26 +1,11 @@
 // /admin/orders: every company's orders, waiting ones first. Confirming one changes the
 // company's seats or products at once; declining needs a reason. The owners are told either way.
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
@@ -30,6 +15,7 @@ import { describeOrder, type Order } from '../orders.contract';
 import { COMPANIES_PAGE_SIZE, decideOrderMutationOptions, orderQueueQueryOptions } from './companies.api';
 import { OrderedCell, OrderStatusCell } from './order-cells';
 import { formatPence } from '../../../shared/money';
+import { ListPager } from '../../../client/ui/list-pager';
 
 const FILTERS = [
   { value: 'pending', label: 'Waiting' },
@@ -143,7 +129,7 @@ export function AdminOrdersPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} />}
+        <ListPager mt="md" pages={pages} page={page} onPage={setPage} />
       </Paper>
       <Modal opened={declining !== null} onClose={() => setDeclining(null)} title="Decline order" centered>
         <Stack gap="md">

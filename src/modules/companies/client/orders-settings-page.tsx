@@ -2,8 +2,7 @@
 // (what, when, by whom, the monthly amount, the status) with an invoice for each confirmed
 // order, and ordering more seats or a product, which Stafflane confirms.
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Pagination.css';
-import { Button, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
@@ -15,6 +14,7 @@ import { OrderedCell, OrderStatusCell } from './order-cells';
 import { PlaceOrderModal } from './place-order-modal';
 import { saveFile } from '../../../client/api/downloads';
 import { formatPence } from '../../../shared/money';
+import { ListPager } from '../../../client/ui/list-pager';
 
 export function OrdersSettingsPage() {
   usePageTitle('Orders');
@@ -113,7 +113,7 @@ export function OrdersSettingsPage() {
                 </Table>
               </Table.ScrollContainer>
             )}
-            {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} />}
+            <ListPager mt="md" pages={pages} page={page} onPage={setPage} />
           </Paper>
           <PlaceOrderModal opened={ordering} plan={data.plan} onClose={() => setOrdering(false)} />
         </>

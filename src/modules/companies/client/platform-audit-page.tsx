@@ -2,8 +2,7 @@
 // what was done in them, company status changes, administrator changes, orders — filtered by
 // kind, dates and company, paged, and exported as CSV with the same filters.
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Pagination.css';
-import { Button, Code, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetch } from '../../../client/api/api-client';
@@ -20,6 +19,7 @@ import {
   type PlatformAuditPage,
 } from '../platform-audit.contract';
 import { saveFile } from '../../../client/api/downloads';
+import { ListPager } from '../../../client/ui/list-pager';
 
 const PAGE_SIZE = 25;
 type Filters = { kind: AuditKind | null; from: string; to: string; company: CompanyChoice | null };
@@ -128,7 +128,7 @@ export function PlatformAuditPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} />}
+        <ListPager mt="md" pages={pages} page={page} onPage={setPage} />
       </Paper>
     </Stack>
   );

@@ -6,8 +6,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Pagination.css';
-import { Anchor, Button, Checkbox, Group, Pagination, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -30,6 +29,7 @@ import { RIDDOR_CATEGORY_LABELS } from '../riddor';
 import { downloadWithToken, incidentListQueryOptions, INCIDENT_PAGE_SIZE, type IncidentFilters } from './incidents.api';
 import { RiddorBadge } from './incident-parts';
 import { DateField } from '../../../client/ui/date-field';
+import { ListPager, pageCount } from '../../../client/ui/list-pager';
 
 function IncidentRow({ incident }: { incident: Incident }) {
   return (
@@ -140,9 +140,7 @@ export function IncidentsPage() {
           ))}
         </Stack>
       )}
-      {list.data && list.data.count > INCIDENT_PAGE_SIZE && (
-        <Pagination value={page} onChange={setPage} total={Math.ceil(list.data.count / INCIDENT_PAGE_SIZE)} aria-label="Pages" />
-      )}
+      {list.data && <ListPager pages={pageCount(list.data.count, INCIDENT_PAGE_SIZE)} page={page} onPage={setPage} />}
     </Stack>
   );
 }

@@ -3,9 +3,8 @@
 // (show_relevant_to_me=1), each opening its self-certification or review page.
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Button, Checkbox, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +15,7 @@ import { LEAVE_ENDPOINTS, RETURN_TO_WORK_STATUS_LABELS, RETURN_TO_WORK_STATUSES,
 import { LeaveNav } from './leave-nav';
 import { RETURN_TO_WORK_PAGE_SIZE, returnToWorkListQueryOptions, type ReturnToWorkFilters } from './return-to-work.api';
 import { ReturnToWorkCards, ReturnToWorkTable } from './return-to-work/return-to-work-rows';
+import { ListPager } from '../../../client/ui/list-pager';
 
 export const NO_RETURN_TO_WORK = 'No return to work items match these filters.';
 
@@ -81,7 +81,7 @@ function ReturnToWorkList() {
       ) : (
         <>
           {phone ? <ReturnToWorkCards items={items} /> : <ReturnToWorkTable items={items} />}
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+          <ListPager pages={pages} page={page} onPage={setPage} />
         </>
       )}
     </Stack>

@@ -2,24 +2,9 @@
 // search box, "unread only" and the current / expired views (scheduled too for those who
 // write notices) in the address; 20 a page. Those who may write see "New notice".
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPin, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -31,6 +16,7 @@ import { can } from '../../../client/ui/permission-guard';
 import { NOTICES_ENDPOINT, type Notice, type NoticeState } from '../notices.contract';
 import { audienceText, expiryText, personName, teaser, whenText } from './notice-format';
 import { NOTICE_PAGE_SIZE, noticeListQueryOptions, type NoticeListSearch } from './notices.api';
+import { ListPager, pageCount } from '../../../client/ui/list-pager';
 
 export const WRITER = { endpoint: NOTICES_ENDPOINT, method: 'POST', scope: 'department' } as const;
 
@@ -117,19 +103,12 @@ export function NoticesPage({ search, onSearch }: Props) {
               <NoticeCard key={notice.id} notice={notice} />
             ))}
           </Stack>
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed">
-              {list.data.count} {list.data.count === 1 ? 'notice' : 'notices'}
-            </Text>
-            {list.data.count > NOTICE_PAGE_SIZE && (
-              <Pagination
-                total={Math.ceil(list.data.count / NOTICE_PAGE_SIZE)}
-                value={search.page ?? 1}
-                onChange={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
-                getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : 'Next page' })}
-              />
-            )}
-          </Group>
+          <ListPager
+            pages={pageCount(list.data.count, NOTICE_PAGE_SIZE)}
+            page={search.page ?? 1}
+            onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
+            count={{ total: list.data.count, one: 'notice', many: 'notices' }}
+          />
         </Stack>
       )}
     </Stack>

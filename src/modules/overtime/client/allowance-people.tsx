@@ -4,8 +4,7 @@
 // which refuses a change to one's own).
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Switch.css';
-import '@mantine/core/styles/Pagination.css';
-import { Alert, Loader, Pagination, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Loader, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +13,7 @@ import { showDangerToast } from '../../../client/shell/toasts';
 import type { ListResponse } from '../../../shared/list';
 import { settingsPaths } from '../../../shared/settings.contract';
 import { OVERTIME_RESOURCES } from '../overtime.contract';
+import { ListPager } from '../../../client/ui/list-pager';
 
 type Person = { id: string; name: string; department: string | null; allow_payable_overtime: boolean; allow_toil_overtime: boolean };
 type Flag = 'allow_payable_overtime' | 'allow_toil_overtime';
@@ -93,7 +93,7 @@ export function AllowancePeople() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+      <ListPager pages={pages} page={page} onPage={setPage} />
     </Stack>
   );
 }

@@ -8,8 +8,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Pagination.css';
-import { Alert, Anchor, Button, Group, Loader, MultiSelect, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, MultiSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -28,6 +27,7 @@ import { OVERTIME_PAGE_SIZE, overtimeListQueryOptions, type OvertimeFilters } fr
 import type { OvertimeListSearch } from './overtime-search';
 import { OvertimeRow } from './overtime-rows';
 import { useQueuedReports } from './queued-reports';
+import { ListPager } from '../../../client/ui/list-pager';
 
 export const APPROVER = { endpoint: OVERTIME_ENDPOINTS.approve, method: 'PUT' } as const;
 const PAYROLL = { endpoint: '/api/payroll-period', method: 'GET', scope: 'company' } as const;
@@ -113,13 +113,7 @@ export function OvertimeListPage({ search, onSearch }: { search: OvertimeListSea
           ))}
         </Stack>
       )}
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={search.page ?? 1}
-          onChange={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
-        />
-      )}
+      <ListPager pages={pages} page={search.page ?? 1} onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })} />
     </Stack>
   );
 }

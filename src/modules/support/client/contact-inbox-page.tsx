@@ -3,7 +3,6 @@
 // words, pages of 20; a request opens beside the list with its status, assignee, internal
 // notes and the replies sent to the sender (by e-mail, and in their bell).
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Popover.css';
@@ -17,7 +16,6 @@ import {
   Button,
   Drawer,
   Group,
-  Pagination,
   Paper,
   SegmentedControl,
   Select,
@@ -53,6 +51,7 @@ import {
   replyToContactRequest,
   updateContactRequest,
 } from './contact-inbox.api';
+import { ListPager } from '../../../client/ui/list-pager';
 
 const STATUS_COLOURS: Record<ContactRequestStatus, string> = { new: 'orange', in_progress: 'blue', handled: 'gray' };
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'short', timeStyle: 'short' });
@@ -160,12 +159,19 @@ export function ContactInboxPage() {
           </Text>
         )}
       </Paper>
-      <Group justify="space-between">
+      {list.data ? (
+        <ListPager
+          size="sm"
+          pages={pages}
+          page={page}
+          onPage={setPage}
+          count={{ total: list.data.count, one: 'request', many: 'requests' }}
+        />
+      ) : (
         <Text size="sm" c="dimmed">
-          {list.data ? `${list.data.count} request${list.data.count === 1 ? '' : 's'}` : 'Loading…'}
+          Loading…
         </Text>
-        {pages > 1 && <Pagination size="sm" total={pages} value={page} onChange={setPage} />}
-      </Group>
+      )}
       <Drawer opened={openId !== null} onClose={() => setOpenId(null)} position="right" size="lg" title="Contact request">
         {openId && (
           <RequestDetail id={openId} adminOptions={adminOptions.filter((option) => option.value !== 'me' && option.value !== 'none')} />

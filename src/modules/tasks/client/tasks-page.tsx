@@ -6,24 +6,9 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -42,6 +27,7 @@ import { bulkTasksMutationOptions, refusalMessage, taskListQueryOptions, TASK_PA
 import { dueText, PersonSelect, personName, TaskBadges } from './task-parts';
 import { TaskFormModal } from './task-form-modal';
 import { TemplatesModal } from './templates-modal';
+import { ListPager, pageCount } from '../../../client/ui/list-pager';
 
 export const defaultTaskFilters = (): TaskFilters => ({ view: 'mine', status: ['open'] });
 
@@ -228,9 +214,7 @@ export function TasksPage({ area }: { area: TaskArea }) {
           ))}
         </Stack>
       )}
-      {list.data && list.data.count > TASK_PAGE_SIZE && (
-        <Pagination value={page} onChange={setPage} total={Math.ceil(list.data.count / TASK_PAGE_SIZE)} aria-label="Pages" />
-      )}
+      {list.data && <ListPager pages={pageCount(list.data.count, TASK_PAGE_SIZE)} page={page} onPage={setPage} />}
       <TaskFormModal
         area={area}
         opened={formOpen}

@@ -1,9 +1,8 @@
 // The directory's list: rows for the address's filters and page (20 a page), a loading
 // skeleton, an error with a retry, the empty state with "Clear filters", selection for the
 // bulk actions and the pager. The selection is of what is on screen: it empties when the list changes.
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
-import { Button, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,8 +10,8 @@ import { DIRECTORY_PAGE_SIZE, directoryPageQueryOptions } from '../directory.api
 import { BulkBar } from './bulk-actions';
 import { hasFilters, toDirectoryQuery, type DirectorySearch } from './directory-search';
 import { DirectoryCards, DirectoryTable } from './directory-table';
-import { pageControlLabels } from './meet-the-team';
 import { LoadError } from '../../../../client/ui/load-error';
+import { ListPager } from '../../../../client/ui/list-pager';
 
 export const NO_MATCHES = 'No employees match these filters.';
 export const PHONE_QUERY = '(max-width: 47.99em)';
@@ -71,12 +70,7 @@ export function DirectoryList({ search, bulkAllowed, onPage, onClearFilters }: P
         <BulkBar userIds={[...selected]} onDone={() => select(new Set())} onClear={() => select(new Set())} />
       )}
       <Rows rows={rows} selected={bulkAllowed ? selected : null} onToggle={toggle} onToggleAll={toggleAll} />
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed">
-          {list.data.count} {list.data.count === 1 ? 'employee' : 'employees'}
-        </Text>
-        {pages > 1 && <Pagination total={pages} value={page} onChange={onPage} getControlProps={pageControlLabels} />}
-      </Group>
+      <ListPager pages={pages} page={page} onPage={onPage} count={{ total: list.data.count, one: 'employee', many: 'employees' }} />
     </Stack>
   );
 }

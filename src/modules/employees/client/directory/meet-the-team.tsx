@@ -1,13 +1,13 @@
 // "Meet the team" (GET /api/user-meet-the-team): a card per colleague of the whole company —
 // photo, name, job title, department and a few words about them — for every company user.
 import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DIRECTORY_PAGE_SIZE, teamPageQueryOptions } from '../directory.api';
 import type { DirectorySearch } from './directory-search';
 import { PersonAvatar } from './person-avatar';
+import { ListPager } from '../../../../client/ui/list-pager';
 
 type Props = { search: DirectorySearch; onPage: (page: number) => void };
 
@@ -61,12 +61,7 @@ export function MeetTheTeam({ search, onPage }: Props) {
           );
         })}
       </SimpleGrid>
-      {pages > 1 && <Pagination total={pages} value={page} onChange={onPage} getControlProps={pageControlLabels} />}
+      <ListPager pages={pages} page={page} onPage={onPage} />
     </Stack>
   );
-}
-
-/** Accessible names for the pager's arrows. */
-export function pageControlLabels(control: 'first' | 'previous' | 'last' | 'next') {
-  return { 'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control] };
 }

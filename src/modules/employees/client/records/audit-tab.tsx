@@ -2,15 +2,14 @@
 // page (GET /api/audit-log?target_id=; company-wide readers only).
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Pagination.css';
-import { Alert, Badge, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DATE_FORMATS, formatLondon } from '../../../../shared/dates';
 import type { AuditLogEntry } from '../../directory.contract';
 import { auditLogQueryOptions, DIRECTORY_PAGE_SIZE } from '../directory.api';
-import { pageControlLabels } from '../directory/meet-the-team';
 import type { ProfileTabProps } from '../profile/profile-tabs';
+import { ListPager } from '../../../../client/ui/list-pager';
 
 /** "user_personal_details.read" → "User personal details read". */
 export function describeAction(action: string): string {
@@ -77,7 +76,7 @@ export default function AuditTab({ userId }: ProfileTabProps) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} getControlProps={pageControlLabels} />}
+      <ListPager pages={pages} page={page} onPage={setPage} />
     </Stack>
   );
 }

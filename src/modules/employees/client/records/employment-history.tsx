@@ -1,8 +1,7 @@
 // A tab section listing a person's dated records of one resource, newest first, a page at a
 // time, with add and edit in a modal and delete after a confirmation — each shown only to
 // viewers whose permissions hold the method (the server decides anyway).
-import '@mantine/core/styles/Pagination.css';
-import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { showSuccessToast } from '../../../../client/shell/toasts';
@@ -14,6 +13,7 @@ import { RecordModal } from './employment-records-fields';
 import { RecordsView, type RecordColumn, type RecordMark } from './employment-records-table';
 import { QueryState, RecordSection } from './personal-records-ui';
 import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
+import { ListPager } from '../../../../client/ui/list-pager';
 
 export type RecordFormProps<T> = { record: T | null; onDone: () => void };
 
@@ -79,7 +79,7 @@ export function RecordHistory<T extends { id: string }, TList extends ListRespon
             onDelete={mayDelete ? setDeleting : null}
           />
         )}
-        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label={`${props.title} pages`} />}
+        <ListPager pages={pages} page={page} onPage={setPage} label={`${props.title} pages`} />
         {mayAdd && list.data && (
           <Group>
             <Button onClick={() => setEditing({ record: null })}>{props.addLabel ?? `Add ${noun}`}</Button>

@@ -1,7 +1,6 @@
 // The profile's Next of kin tab: the person's contacts in an emergency, a page at a time,
 // with add, edit and delete (after a confirmation) for viewers who may change them.
-import '@mantine/core/styles/Pagination.css';
-import { Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../../client/shell/toasts';
@@ -12,6 +11,7 @@ import { deleteNextOfKinMutationOptions, nextOfKinQueryOptions, RECORDS_PAGE_SIZ
 import { NextOfKinModal } from './next-of-kin-form';
 import { QueryState, ReadView, RecordSection } from './personal-records-ui';
 import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
+import { ListPager } from '../../../../client/ui/list-pager';
 
 function KinCard({ kin, onEdit, onDelete }: { kin: NextOfKin; onEdit: (() => void) | null; onDelete: (() => void) | null }) {
   return (
@@ -84,7 +84,7 @@ export default function NextOfKinTab({ userId }: ProfileTabProps) {
               onDelete={mayDelete ? () => setDeleting(kin) : null}
             />
           ))}
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Next of kin pages" />}
+          <ListPager pages={pages} page={page} onPage={setPage} label="Next of kin pages" />
           {mayAdd && list.data && (
             <Group>
               <Button onClick={() => setEditing({ kin: null })}>Add next of kin</Button>

@@ -1,8 +1,7 @@
 // The profile's Notes tab: notes about the person, newest first, filtered by type, a page at
 // a time. A note is changed or deleted (after a confirmation) by its author or by someone
 // over the whole company; the server decides anyway.
-import '@mantine/core/styles/Pagination.css';
-import { Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getToken } from '../../../../client/auth/token-store';
@@ -19,6 +18,7 @@ import { deleteNoteMutationOptions, notesQueryOptions, RECORDS_PAGE_SIZE } from 
 import { NOTE_TYPE_OPTIONS, NoteModal } from './note-form';
 import { QueryState, RecordSection } from './personal-records-ui';
 import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
+import { ListPager } from '../../../../client/ui/list-pager';
 
 /** The author, or a viewer whose level reaches the whole company, may change a note. */
 function mayChange(note: UserNote, method: HttpMethod, viewerId: string | undefined): boolean {
@@ -107,7 +107,7 @@ export default function NotesTab({ userId }: ProfileTabProps) {
               onDelete={mayChange(note, 'DELETE', viewerId) ? () => setDeleting(note) : null}
             />
           ))}
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Notes pages" />}
+          <ListPager pages={pages} page={page} onPage={setPage} label="Notes pages" />
         </Stack>
       </RecordSection>
       <NoteModal userId={userId} editing={editing} onClose={() => setEditing(null)} />

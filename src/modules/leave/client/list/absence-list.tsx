@@ -1,9 +1,8 @@
 // The absence list for the address's filters and page (20 a page): loading skeleton, an error
 // with a retry, "No absences match these filters.", selection of approvable rows for "Approve
 // selected", inline Approve / Decline, and the pager. The selection is of what is on screen.
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
-import { Button, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,6 +16,7 @@ import { AbsenceCards, AbsenceTable } from './absence-rows';
 import { BulkApproveBar } from './bulk-approve-bar';
 import { PHONE_QUERY } from './list-filters';
 import { LoadError } from '../../../../client/ui/load-error';
+import { ListPager } from '../../../../client/ui/list-pager';
 
 export const NO_MATCHES = 'No absences match these filters.';
 
@@ -89,19 +89,7 @@ export function AbsenceList({ search, onPage, onClearFilters }: Props) {
         onDecline={setDeclining}
         busyId={approve.isPending ? (approve.variables ?? null) : null}
       />
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed">
-          {list.data.count} {list.data.count === 1 ? 'absence' : 'absences'}
-        </Text>
-        {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={onPage}
-            getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : 'Next page' })}
-          />
-        )}
-      </Group>
+      <ListPager pages={pages} page={page} onPage={onPage} count={{ total: list.data.count, one: 'absence', many: 'absences' }} />
       <DeclineModal absence={declining ? { id: declining.id, who: personName(declining.user) } : null} onClose={() => setDeclining(null)} />
     </Stack>
   );
