@@ -8,6 +8,7 @@ import type { Config } from '../../../server/config';
 import { withSystem, type Trx } from '../../../server/db/database';
 import { generateLinkToken, hashLinkToken } from '../../../server/http/link-tokens';
 import { enqueueEmail } from '../../../server/mail/mail.queries';
+import type { EmailChangeRequest } from '../../../server/module-hooks';
 import { AppError } from '../../../shared/app-error';
 import {
   EMAIL_CHANGE_LINK_TYPE,
@@ -68,17 +69,7 @@ function noticeText(input: { firstName: string; maskedNew: string; requester: st
  * change (the caller has checked who may ask). Earlier requests stop working. The caller
  * wakes the mail outbox once the transaction commits.
  */
-export async function requestEmailChange(
-  trx: Trx,
-  options: {
-    config: Pick<Config, 'publicOrigin' | 'port'>;
-    companyId: string;
-    userId: string;
-    newEmail: string;
-    requestedBy: { userId: string; impersonatorId: string | null };
-    source: AuditSource;
-  },
-): Promise<void> {
+export async function requestEmailChange(trx: Trx, options: EmailChangeRequest): Promise<void> {
   const { companyId, userId, newEmail, requestedBy } = options;
   const parties = await findEmailChangeParties(trx, { companyId, userId, requestedBy: requestedBy.userId });
   if (!parties) throw AppError.notFound();
