@@ -10,7 +10,8 @@ import type { Scope } from '../../../shared/scopes';
 import { TIMESHEETS_ENDPOINT, type InNow } from '../time-clock.contract';
 import { summarise } from '../time-clock.policy';
 import { findOpenEntriesInReach } from './time-clock-in-now.queries';
-import { findEvents, findShifts } from './time-clock.queries';
+import { findShifts } from './time-clock-shifts.queries';
+import { findEvents } from './time-clock.queries';
 import { toShift, type TimeClockCaller } from './time-clock.service';
 
 export async function getInNow(caller: TimeClockCaller, level: Scope): Promise<InNow> {

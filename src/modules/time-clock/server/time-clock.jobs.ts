@@ -11,7 +11,8 @@ import { DATE_FORMATS, formatLondon, londonDate } from '../../../shared/dates';
 import { companyChannel } from '../../../shared/realtime';
 import { TIME_CLOCK_INVALIDATES, TIME_CLOCK_RESOURCES, type ClockFlag } from '../time-clock.contract';
 import { summarise } from '../time-clock.policy';
-import { findEntry, findEvents, findOpenEntriesDue, findShifts, insertEvent, updateEntry } from './time-clock.queries';
+import { findShifts } from './time-clock-shifts.queries';
+import { findEntry, findEvents, findOpenEntriesDue, insertEvent, updateEntry } from './time-clock.queries';
 
 const AUTO_CLOSE_AFTER_SHIFT_MS = 8 * 3_600_000;
 

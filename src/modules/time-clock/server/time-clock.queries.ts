@@ -1,10 +1,10 @@
-// The time clock's SQL: settings, entries and their events, the shift a clock-in belongs to
-// (the rotas module's published shifts, read only), the week's timesheets, edits, approval,
-// payroll's approved hours, and the sweeps of the forgotten clock-out job.
+// The time clock's SQL: settings, entries and their events, the week's timesheets, edits,
+// approval, payroll's approved hours, and the sweeps of the forgotten clock-out job. The rota's
+// shifts it reads are in time-clock-shifts.queries.ts.
 import { sql } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import type { ClockFlag } from '../time-clock.contract';
-import { CLOCK_IN_EARLY_MINUTES, DEFAULT_MAX_DRIFT_MINUTES, DEFAULT_REMINDER_GRACE_MINUTES } from '../time-clock.policy';
+import { DEFAULT_MAX_DRIFT_MINUTES, DEFAULT_REMINDER_GRACE_MINUTES } from '../time-clock.policy';
 import { reachOf } from './time-clock-in-now.queries';
 import './time-clock-tables';
 
@@ -33,16 +33,6 @@ export type EventRow = {
   device_time: Date | null;
   received_at: Date;
   flag: ClockFlag | null;
-};
-
-export type ShiftRow = {
-  id: string;
-  user_id: string | null;
-  start_at: Date;
-  end_at: Date;
-  break_minutes: number;
-  role: string;
-  department_name: string;
 };
 
 const ENTRY_COLUMNS = [
@@ -226,51 +216,6 @@ export async function findEvents(trx: DbOrTrx, input: { companyId: string; entry
     .execute();
 }
 
-const shiftSelect = sql`s.id, s.user_id, s.start_at, s.end_at, s.break_minutes, s.role, d.name AS department_name`;
-
-export async function findShifts(trx: DbOrTrx, input: { companyId: string; ids: readonly string[] }): Promise<ShiftRow[]> {
-  if (input.ids.length === 0) return [];
-  const { rows } = await sql<ShiftRow>`
-    SELECT ${shiftSelect} FROM rota_shifts s JOIN departments d ON d.id = s.department_id
-    WHERE s.company_id = ${input.companyId} AND s.id IN (${sql.join(input.ids)})`.execute(trx);
-  return rows;
-}
-
-/**
- * The person's published shift a clock-in at `at` belongs to: the one under way, else the
- * next starting within `earlyMinutes`, else the one that ended least long ago today (a late
- * clock-in after a short shift). Shifts that already have an entry are passed over.
- */
-export async function findShiftFor(
-  trx: DbOrTrx,
-  input: { companyId: string; userId: string; at: Date; earlyMinutes?: number },
-): Promise<ShiftRow | undefined> {
-  const early = input.earlyMinutes ?? CLOCK_IN_EARLY_MINUTES;
-  const { rows } = await sql<ShiftRow>`
-    SELECT ${shiftSelect} FROM rota_shifts s JOIN departments d ON d.id = s.department_id
-    WHERE s.company_id = ${input.companyId} AND s.user_id = ${input.userId} AND s.published
-      AND s.start_at <= ${input.at}::timestamptz + make_interval(mins => ${early})
-      AND s.end_at > ${input.at}::timestamptz
-      AND NOT EXISTS (SELECT 1 FROM time_clock_entries e WHERE e.shift_id = s.id)
-    ORDER BY abs(extract(epoch FROM s.start_at - ${input.at}::timestamptz))
-    LIMIT 1`.execute(trx);
-  return rows[0];
-}
-
-/** The person's next published shift from `from` to the end of the London day after (the card's "next shift"). */
-export async function findNextShift(
-  trx: DbOrTrx,
-  input: { companyId: string; userId: string; from: Date; to: Date },
-): Promise<ShiftRow | undefined> {
-  const { rows } = await sql<ShiftRow>`
-    SELECT ${shiftSelect} FROM rota_shifts s JOIN departments d ON d.id = s.department_id
-    WHERE s.company_id = ${input.companyId} AND s.user_id = ${input.userId} AND s.published
-      AND s.end_at > ${input.from} AND s.start_at < ${input.to}
-      AND NOT EXISTS (SELECT 1 FROM time_clock_entries e WHERE e.shift_id = s.id)
-    ORDER BY s.start_at LIMIT 1`.execute(trx);
-  return rows[0];
-}
-
 export type TimesheetPersonRow = { user_id: string; name: string; department_name: string | null };
 
 /**
@@ -321,19 +266,6 @@ export async function findEntriesIn(
     WHERE e.company_id = ${input.companyId} AND e.user_id IN (${sql.join(input.userIds)})
       AND e.clock_in_at >= ${input.from} AND e.clock_in_at < ${input.to}
     ORDER BY e.clock_in_at`.execute(trx);
-  return rows;
-}
-
-export async function findShiftsIn(
-  trx: DbOrTrx,
-  input: { companyId: string; userIds: readonly string[]; from: Date; to: Date },
-): Promise<ShiftRow[]> {
-  if (input.userIds.length === 0) return [];
-  const { rows } = await sql<ShiftRow>`
-    SELECT ${shiftSelect} FROM rota_shifts s JOIN departments d ON d.id = s.department_id
-    WHERE s.company_id = ${input.companyId} AND s.published AND s.user_id IN (${sql.join(input.userIds)})
-      AND s.start_at >= ${input.from} AND s.start_at < ${input.to}
-    ORDER BY s.start_at`.execute(trx);
   return rows;
 }
 

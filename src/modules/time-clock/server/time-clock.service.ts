@@ -49,12 +49,8 @@ import {
   findEvents,
   findLastEntry,
   findLatestEventAt,
-  findNextShift,
   findOpenEntry,
   findSettings,
-  findShiftFor,
-  findShifts,
-  findShiftsIn,
   findTimesheetPeople,
   insertEdit,
   insertEntry,
@@ -64,8 +60,8 @@ import {
   updateEntry,
   type EntryRow,
   type EventRow,
-  type ShiftRow,
 } from './time-clock.queries';
+import { findNextShift, findShiftFor, findShifts, findShiftsIn, type ShiftRow } from './time-clock-shifts.queries';
 
 export type TimeClockCaller = AuditCaller & { db: Db };
 
