@@ -59,6 +59,11 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
+/** The server would not let the caller have it (signed out, or no permission): a card that shows it hides instead. */
+export function isAccessRefused(error: unknown): boolean {
+  return isApiError(error, 401) || isApiError(error, 403);
+}
+
 /**
  * Set by the identity module (src/modules/auth/client/token-refresh.ts): resolves once the
  * stored token is fresh enough to send, so a call made after the device slept or came back

@@ -8,23 +8,19 @@ import { OutboxButton } from './outbox-button';
 import { setOutboxItems, setOutboxUser } from './outbox-items';
 import { useCorrection } from './outbox-correction';
 import { OUTBOX_EMPTY, OUTBOX_OFFLINE_NOTE, OutboxPage } from './outbox-page';
-import { outboxSummary } from './outbox-test-support';
+import { controllingServiceWorker, outboxSummary, removeServiceWorker } from './outbox-test-support';
 
 const summary = outboxSummary;
 
 let posted: SwMessage[];
 
 beforeEach(() => {
-  posted = [];
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { controller: { postMessage: (message: SwMessage) => posted.push(message) } },
-  });
+  posted = controllingServiceWorker();
   act(() => setOutboxUser('user-a'));
 });
 
 afterEach(() => {
-  Reflect.deleteProperty(navigator, 'serviceWorker');
+  removeServiceWorker();
   act(() => setOutboxUser(null));
 });
 

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { PendingCount } from '../../shared/pending-count.contract';
 import type { NotificationsPage } from '../../shared/notifications.contract';
 import { apiFetch } from '../api/api-client';
+import { NOTHING_PENDING } from './menu/menu-test-context';
 import { mockApi, renderWithApp } from '../ui/test-render';
 import type { ClientModule } from './client-module';
 import { ClientModulesProvider } from './client-modules';
@@ -13,15 +13,6 @@ import { HomePage } from './home-page';
 
 const server = mockApi();
 
-const NONE_PENDING: PendingCount = {
-  document: 0,
-  hr_task: 0,
-  hs_task: 0,
-  user_absence: 0,
-  user_absence_rtw: 0,
-  user_expense: 0,
-  user_overtime: 0,
-};
 const NO_NOTIFICATIONS: NotificationsPage = { results: [], count: 0, next_offset: 0, unread: 0 };
 
 function card(name: string, path: string) {
@@ -44,7 +35,7 @@ describe('the dashboard on a slow connection', () => {
     let answerSlow: () => void = () => undefined;
     const slowAnswered = new Promise<void>((resolve) => (answerSlow = resolve));
     server.use(
-      http.get('/api/pending-count', () => HttpResponse.json(NONE_PENDING)),
+      http.get('/api/pending-count', () => HttpResponse.json(NOTHING_PENDING)),
       http.get('/api/notifications', () => HttpResponse.json(NO_NOTIFICATIONS)),
       http.get('/api/fast', () => HttpResponse.json({ text: 'here' })),
       http.get('/api/slow', async () => {

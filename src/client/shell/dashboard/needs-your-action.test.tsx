@@ -1,24 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { PendingCount } from '../../../shared/pending-count.contract';
 import type { Notification, NotificationsPage } from '../../../shared/notifications.contract';
 import { createRealtimeEventHandler } from '../../realtime/realtime-events';
+import { NOTHING_PENDING } from '../menu/menu-test-context';
 import { mockApi, renderWithApp } from '../../ui/test-render';
 import { NotificationBell } from '../notifications/notification-bell';
 import { ALL_CAUGHT_UP, NeedsYourAction } from './needs-your-action';
 
 const server = mockApi();
-
-const NONE_PENDING: PendingCount = {
-  document: 0,
-  hr_task: 0,
-  hs_task: 0,
-  user_absence: 0,
-  user_absence_rtw: 0,
-  user_expense: 0,
-  user_overtime: 0,
-};
 
 const ACKNOWLEDGE: Notification = {
   id: '3f0b8a56-7a53-4c53-9d0c-2b0f4b8e0001',
@@ -40,7 +30,7 @@ function serve(notifications: Notification[]) {
   };
   server.use(
     http.get('/api/notifications', () => HttpResponse.json(page)),
-    http.get('/api/pending-count', () => HttpResponse.json(NONE_PENDING)),
+    http.get('/api/pending-count', () => HttpResponse.json(NOTHING_PENDING)),
   );
 }
 

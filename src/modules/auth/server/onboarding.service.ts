@@ -62,8 +62,6 @@ export function invitationText(options: { firstName: string; companyName: string
   ].join('\n');
 }
 
-export type { Inviter };
-
 export function inviterOf(session: Session, scope: Scope): Inviter {
   return { ...session, scope };
 }

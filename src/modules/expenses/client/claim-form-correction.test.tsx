@@ -6,7 +6,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startCorrection } from '../../../client/offline/outbox-correction';
-import { outboxSummary } from '../../../client/offline/outbox-test-support';
+import { controllingServiceWorker, outboxSummary, removeServiceWorker } from '../../../client/offline/outbox-test-support';
 import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 import { SW_MESSAGE, type OutboxItemSummary, type SwMessage } from '../../../shared/sw-messages';
 import { EXPENSE_RESOURCES, expenseMessages, expensePaths } from '../expenses.contract';
@@ -19,12 +19,8 @@ let posted: SwMessage[];
 let sent: { method: string; path: string; body: Record<string, unknown> }[];
 
 beforeEach(() => {
-  posted = [];
+  posted = controllingServiceWorker();
   sent = [];
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { controller: { postMessage: (message: SwMessage) => posted.push(message) } },
-  });
   server.use(
     http.get(`*${expensePaths.types}`, () => HttpResponse.json({ results: [], count: 0 })),
     http.all(`*${expensePaths.claims}*`, async ({ request }) => {
@@ -35,7 +31,7 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => Reflect.deleteProperty(navigator, 'serviceWorker'));
+afterEach(() => removeServiceWorker());
 
 const journey = { id: JOURNEY_ID, date: '2026-11-20', miles: 42, vehicle: 'car', passengers: 0, from: 'Leeds', to: 'York', purpose: '' };
 

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startCorrection } from '../../../client/offline/outbox-correction';
-import { outboxSummary } from '../../../client/offline/outbox-test-support';
+import { controllingServiceWorker, outboxSummary, removeServiceWorker } from '../../../client/offline/outbox-test-support';
 import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 import { SW_MESSAGE, type SwMessage } from '../../../shared/sw-messages';
 import { OVERTIME_RESOURCES, overtimePaths } from '../overtime.contract';
@@ -16,12 +16,8 @@ let posted: SwMessage[];
 let sent: unknown[];
 
 beforeEach(() => {
-  posted = [];
+  posted = controllingServiceWorker();
   sent = [];
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { controller: { postMessage: (message: SwMessage) => posted.push(message) } },
-  });
   server.use(
     http.get('*/api/overtime-allowance', () =>
       HttpResponse.json({ overtime_enabled: true, allow_payable_overtime: false, allow_toil_overtime: true, rates: [] }),
@@ -33,7 +29,7 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => Reflect.deleteProperty(navigator, 'serviceWorker'));
+afterEach(() => removeServiceWorker());
 
 it('opens a refused report with what was queued and the server’s message, and sends the correction in its place', async () => {
   startCorrection(

@@ -5,7 +5,7 @@
 // read timesheets.
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '../../../client/api/api-client';
+import { isAccessRefused } from '../../../client/api/api-client';
 import { DashboardCard } from '../../../client/shell/dashboard/dashboard-card';
 import { can } from '../../../client/ui/permission-guard';
 import { TIME_CLOCK_ROUTES, TIMESHEETS_ENDPOINT } from '../time-clock.contract';
@@ -17,7 +17,7 @@ export const NOBODY_IN = 'Nobody is clocked in.';
 export function InNowCard() {
   const allowed = can({ endpoint: TIMESHEETS_ENDPOINT, method: 'GET', scope: 'department' });
   const inNow = useQuery({ ...inNowQueryOptions(), enabled: allowed });
-  if (!allowed || (inNow.isError && (isApiError(inNow.error, 403) || isApiError(inNow.error, 401)))) return null;
+  if (!allowed || isAccessRefused(inNow.error)) return null;
 
   return (
     <DashboardCard

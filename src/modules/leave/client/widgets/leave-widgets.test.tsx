@@ -65,6 +65,19 @@ describe("the dashboard's “Who's off today”", () => {
     const { container } = renderWithApp(<WhosOffWidget />);
     await waitFor(() => expect(container.querySelector('section')).toBeNull());
   });
+
+  it('hides itself when the server refuses the reading, but says so when it fails', async () => {
+    signIn(EMPLOYEE);
+    server.use(http.get('/api/who-at-work', () => HttpResponse.json({ code: 'forbidden', message: 'No.' }, { status: 403 })));
+    const { container, unmount } = renderWithApp(<WhosOffWidget />);
+    await waitFor(() => expect(container.querySelector('section')).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText('Who is off could not be loaded.')).not.toBeInTheDocument();
+    unmount();
+    server.use(http.get('/api/who-at-work', () => HttpResponse.json({ code: 'server_error', message: 'No.' }, { status: 500 })));
+    renderWithApp(<WhosOffWidget />);
+    expect(await screen.findByText('Who is off could not be loaded.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+  });
 });
 
 describe('the dashboard’s “Requests awaiting me”', () => {

@@ -3,7 +3,7 @@
 // Nothing for those without absences at all (docs-only users: restricted mode) or refused.
 import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '../../../../client/api/api-client';
+import { isAccessRefused } from '../../../../client/api/api-client';
 import { DashboardCard } from '../../../../client/shell/dashboard/dashboard-card';
 import { can } from '../../../../client/ui/permission-guard';
 import { LEAVE_ENDPOINTS, LEAVE_ROUTES } from '../../leave.contract';
@@ -15,7 +15,7 @@ export const EVERYONE_IN = 'Everyone is at work today.';
 export function WhosOffWidget() {
   const allowed = can({ endpoint: LEAVE_ENDPOINTS.absence, method: 'GET' });
   const who = useQuery({ ...whoAtWorkQueryOptions(), enabled: allowed });
-  if (!allowed || (who.isError && (isApiError(who.error, 403) || isApiError(who.error, 401)))) return null;
+  if (!allowed || isAccessRefused(who.error)) return null;
 
   return (
     <DashboardCard
