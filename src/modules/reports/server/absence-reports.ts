@@ -3,12 +3,12 @@
 // factor with the company's trigger points, headcount and turnover, and length of service.
 import { groupedReport, PERSON_AND_MONTH_GROUPS } from '../../../server/reports/grouped-report';
 import type { ReportDefinition } from '../../../server/reports/report-definition';
-import { round, sum } from '../../../server/reports/report-figures';
+import { round } from '../../../server/reports/report-figures';
 import { tableResult, type ReportFigure } from '../../../server/reports/report-table';
 import { addDays } from '../../../shared/dates';
 import { bradfordScore, bradfordSpells } from '../../leave/bradford-factor';
 import { SICKNESS_CATEGORY_LABELS, type SicknessCategory } from '../../leave/leave.contract';
-import { REPORTS_ENDPOINT, type ReportResult, type ReportRow } from '../../../shared/reports.contract';
+import { REPORTS_ENDPOINT, type ReportResult } from '../../../shared/reports.contract';
 import { aggregateAbsences, findSickness, type AbsenceAggregate } from './absence-reports.queries';
 import { getBradfordTriggers, monthlyMovements, serviceBands } from './people-reports.queries';
 
@@ -85,8 +85,7 @@ export const bradfordReport: ReportDefinition = {
     const sickness = await findSickness(trx, { companyId, reach, filters, from, to });
     const people = new Map<string, typeof sickness>();
     for (const row of sickness) people.set(row.user_id, [...(people.get(row.user_id) ?? []), row]);
-    const rows: ReportRow[] = [];
-    for (const absences of people.values()) {
+    const scored = [...people.values()].map((absences) => {
       const first = absences[0]!;
       const w = first.week;
       const week = {
@@ -107,37 +106,28 @@ export const bradfordReport: ReportDefinition = {
         2,
       );
       const score = round(bradfordScore(spells.length, days), 1);
-      const crossed = triggers.filter((point) => score >= point).pop();
-      rows.push({
-        person: first.name,
-        department: first.department ?? '',
-        spells: spells.length,
-        days,
-        score,
-        trigger: crossed === undefined ? '' : `${crossed}+`,
-      });
-    }
-    rows.sort((a, b) => (b.score as number) - (a.score as number));
-    const over = rows.filter((row) => row.trigger !== '').length;
-    return {
+      return { first, spells: spells.length, days, score, crossed: triggers.filter((point) => score >= point).pop() };
+    });
+    scored.sort((a, b) => b.score - a.score);
+    return tableResult({
       columns: [
-        { key: 'person', label: 'Person', kind: 'text' },
-        { key: 'department', label: 'Department', kind: 'text' },
-        { key: 'spells', label: 'Spells', kind: 'number' },
-        { key: 'days', label: 'Days', kind: 'number' },
-        { key: 'score', label: 'Bradford factor', kind: 'number' },
-        { key: 'trigger', label: 'Trigger point crossed', kind: 'text' },
+        { key: 'person', label: 'Person', kind: 'text', value: (row) => row.first.name },
+        { key: 'department', label: 'Department', kind: 'text', value: (row) => row.first.department ?? '' },
+        { key: 'spells', label: 'Spells', value: (row) => row.spells, total: 'sum' },
+        { key: 'days', label: 'Days', value: (row) => row.days, total: 'sum' },
+        { key: 'score', label: 'Bradford factor', value: (row) => row.score, chart: 'red.6' },
+        {
+          key: 'trigger',
+          label: 'Trigger point crossed',
+          kind: 'text',
+          value: (row) => (row.crossed === undefined ? '' : `${row.crossed}+`),
+        },
       ],
-      rows,
-      totals: { person: `${over} of ${rows.length} over a trigger point`, spells: sum(rows, 'spells'), days: sum(rows, 'days') },
-      chart: {
-        type: 'bar',
-        index: 'person',
-        series: [{ name: 'score', label: 'Bradford factor', color: 'red.6' }],
-        data: rows.slice(0, 15),
-      },
+      found: scored,
+      totalLabel: (rows) => `${rows.filter((row) => row.trigger !== '').length} of ${rows.length} over a trigger point`,
+      chart: { rows: 15 },
       note: `Trigger points: ${triggers.join(', ')}. Sickness from ${from} to ${to}.`,
-    };
+    });
   },
 };
 
@@ -149,43 +139,33 @@ export const headcountReport: ReportDefinition = {
   group_by: [],
   async run(trx, { companyId, filters, reach }): Promise<ReportResult> {
     const months = await monthlyMovements(trx, { companyId, reach, filters });
-    const rate = (leavers: number, start: number, end: number) => (start + end > 0 ? round((leavers / ((start + end) / 2)) * 100) : 0);
-    const rows: ReportRow[] = months.map((m) => ({
-      month: m.month,
-      headcount: m.headcount_end,
-      starters: m.starters,
-      leavers: m.leavers,
-      turnover: rate(m.leavers, m.headcount_start, m.headcount_end),
-    }));
-    const leavers = sum(rows, 'leavers');
-    const average = months.length ? months.reduce((total, m) => total + (m.headcount_start + m.headcount_end) / 2, 0) / months.length : 0;
-    return {
+    const rate = (leavers: number, average: number) => (average > 0 ? round((leavers / average) * 100) : 0);
+    const average = (m: (typeof months)[number]) => (m.headcount_start + m.headcount_end) / 2;
+    return tableResult({
       columns: [
-        { key: 'month', label: 'Month', kind: 'text' },
-        { key: 'headcount', label: 'Headcount at month end', kind: 'number' },
-        { key: 'starters', label: 'Starters', kind: 'number' },
-        { key: 'leavers', label: 'Leavers', kind: 'number' },
-        { key: 'turnover', label: 'Turnover %', kind: 'percent' },
+        { key: 'month', label: 'Month', kind: 'text', value: (m) => m.month },
+        {
+          key: 'headcount',
+          label: 'Headcount at month end',
+          value: (m) => m.headcount_end,
+          total: (_total, found) => found.at(-1)?.headcount_end ?? 0,
+          chart: { color: 'blue.6', label: 'Headcount' },
+        },
+        { key: 'starters', label: 'Starters', value: (m) => m.starters, total: 'sum', chart: 'green.6' },
+        { key: 'leavers', label: 'Leavers', value: (m) => m.leavers, total: 'sum', chart: 'red.6' },
+        {
+          key: 'turnover',
+          label: 'Turnover %',
+          kind: 'percent',
+          value: (m) => rate(m.leavers, average(m)),
+          // Over the period: its leavers against the average of the months' average headcounts.
+          total: (total, found) => rate(total('leavers'), found.length ? found.reduce((all, m) => all + average(m), 0) / found.length : 0),
+        },
       ],
-      rows,
-      totals: {
-        month: 'Period',
-        headcount: months.at(-1)?.headcount_end ?? 0,
-        starters: sum(rows, 'starters'),
-        leavers,
-        turnover: average > 0 ? round((leavers / average) * 100) : 0,
-      },
-      chart: {
-        type: 'line',
-        index: 'month',
-        series: [
-          { name: 'headcount', label: 'Headcount', color: 'blue.6' },
-          { name: 'starters', label: 'Starters', color: 'green.6' },
-          { name: 'leavers', label: 'Leavers', color: 'red.6' },
-        ],
-        data: rows,
-      },
-    };
+      found: months,
+      totalLabel: () => 'Period',
+      chart: { type: 'line' },
+    });
   },
 };
 
@@ -196,18 +176,14 @@ export const serviceReport: ReportDefinition = {
   endpoint: REPORTS_ENDPOINT,
   group_by: [],
   async run(trx, { companyId, filters, reach }): Promise<ReportResult> {
-    const bands = await serviceBands(trx, { companyId, reach, filters });
-    const rows: ReportRow[] = bands.map((b) => ({ band: b.band, people: b.people, average_years: b.average_years }));
-    return {
+    return tableResult({
       columns: [
-        { key: 'band', label: 'Length of service', kind: 'text' },
-        { key: 'people', label: 'People', kind: 'number' },
-        { key: 'average_years', label: 'Average years', kind: 'number' },
+        { key: 'band', label: 'Length of service', kind: 'text', value: (b) => b.band },
+        { key: 'people', label: 'People', value: (b) => b.people, total: 'sum', chart: 'teal.6' },
+        { key: 'average_years', label: 'Average years', value: (b) => b.average_years },
       ],
-      rows,
-      totals: { band: 'Total', people: sum(rows, 'people') },
-      chart: { type: 'bar', index: 'band', series: [{ name: 'people', label: 'People', color: 'teal.6' }], data: rows },
-    };
+      found: await serviceBands(trx, { companyId, reach, filters }),
+    });
   },
 };
 
