@@ -85,6 +85,15 @@ export const RECORD_KINDS = {
     maxMonths: 72,
     reason: 'Working Time Regulations 1998: records of working time for two years.',
   },
+  location: {
+    label: 'Positions recorded when clocking in and out',
+    basis: 'record',
+    defaultMonths: 3,
+    minMonths: 1,
+    maxMonths: 24,
+    reason:
+      "A phone's position is needed only to check a clock event was made at the site; after three months (about 90 days) the coordinates are erased and only whether it was outside the site is kept (UK GDPR storage limitation).",
+  },
   documents: {
     label: 'Documents and signatures',
     basis: 'employment-end',

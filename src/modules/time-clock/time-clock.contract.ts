@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { isIsoDate } from '../../shared/dates';
 import { fieldMessages, requiredTextField } from '../../shared/validators';
+import { ClockPositionSchema, LOCATION_FLAG_LABELS, LOCATION_FLAGS, type EventLocation } from './time-clock-location.contract';
 
 export const TIME_CLOCK_RESOURCES = {
   clock: 'time-clock',
@@ -38,7 +39,14 @@ export const CLOCK_EVENT_KINDS = ['clock_in', 'break_start', 'break_end', 'clock
 export type ClockEventKind = (typeof CLOCK_EVENT_KINDS)[number];
 
 /** Why an event's device time was not kept (the receive time was used) or how an entry came about. */
-export const CLOCK_FLAGS = ['device_time_future', 'device_time_out_of_order', 'device_time_drift', 'auto_closed', 'edited'] as const;
+export const CLOCK_FLAGS = [
+  'device_time_future',
+  'device_time_out_of_order',
+  'device_time_drift',
+  'auto_closed',
+  'edited',
+  ...LOCATION_FLAGS,
+] as const;
 export type ClockFlag = (typeof CLOCK_FLAGS)[number];
 
 export const CLOCK_FLAG_LABELS: Record<ClockFlag, string> = {
@@ -47,6 +55,7 @@ export const CLOCK_FLAG_LABELS: Record<ClockFlag, string> = {
   device_time_drift: 'Device time too far from when it arrived',
   auto_closed: 'Clock-out forgotten: closed at the shift end',
   edited: 'Edited',
+  ...LOCATION_FLAG_LABELS,
 };
 
 export const CLOCK_EVENT_LABELS: Record<ClockEventKind, string> = {
@@ -80,10 +89,11 @@ export const instantField = v.pipe(
 );
 const uuidField = v.pipe(v.string(fieldMessages.required), v.uuid(fieldMessages.required));
 
-/** One event, as the phone sends it: the kind and the time the phone's clock showed when tapped. */
+/** One event, as the phone sends it: the kind, the time the phone's clock showed when tapped, and its position then (where the company records location and the person allowed it; null when none could be had). */
 export const ClockEventInputSchema = v.object({
   kind: v.picklist(CLOCK_EVENT_KINDS, fieldMessages.required),
   device_time: instantField,
+  location: v.optional(v.nullable(ClockPositionSchema)),
 });
 export type ClockEventInput = v.InferOutput<typeof ClockEventInputSchema>;
 
@@ -139,6 +149,8 @@ export type ClockEvent = {
   device_time: string | null;
   received_at: string;
   flag: ClockFlag | null;
+  /** What was recorded of the phone's position (only where the company records location). */
+  location?: EventLocation | null;
 };
 
 export type ClockShift = { id: string; start_at: string; end_at: string; break_minutes: number; role: string; department_name: string };
@@ -159,7 +171,15 @@ export type ClockEntry = {
 };
 
 /** GET /api/time-clock: the person's open entry (or null) and today's next or current shift. */
-export type MyClock = { open: ClockEntry | null; shift: ClockShift | null; last: ClockEntry | null };
+export type MyClock = {
+  open: ClockEntry | null;
+  shift: ClockShift | null;
+  last: ClockEntry | null;
+  /** Whether the phone's position is recorded with an event now (the company's setting for the shift's or the person's location). */
+  record_location?: { location_name: string } | null;
+  /** Whether the company lets people clock in without a rota shift. */
+  clock_without_shift?: boolean;
+};
 
 export type TimesheetEdit = { field: string; from: string | null; to: string | null; reason: string; edited_by_name: string; at: string };
 

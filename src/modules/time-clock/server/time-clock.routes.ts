@@ -29,6 +29,7 @@ import {
   type TimeClockCaller,
 } from './time-clock.service';
 import { getInNow } from './time-clock-in-now';
+import { registerClockingRoutes } from './time-clock-location.routes';
 
 const idOf = (request: FastifyRequest): string => {
   const id = (request.params as { id?: string }).id ?? '';
@@ -73,4 +74,5 @@ export const timeClockRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
     { config: { access: { endpoint: TIME_CLOCK_SETTINGS_ENDPOINT, method: 'PUT', scope: 'company' } } },
     async (request) => updateSettings(callerOf(request), parseInput(TimeClockSettingsInputSchema, request.body ?? {})),
   );
+  registerClockingRoutes(app, callerOf);
 };

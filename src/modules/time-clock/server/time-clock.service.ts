@@ -62,6 +62,7 @@ import {
   type EventRow,
 } from './time-clock.queries';
 import { findNextShift, findShiftFor, findShifts, findShiftsIn, type ShiftRow } from './time-clock-shifts.queries';
+import { clockingRules, recordEventLocation, requireClockWithoutShift, withEventLocations } from './time-clock-location';
 
 export type TimeClockCaller = AuditCaller & { db: Db };
 
@@ -105,13 +106,14 @@ function toEntry(row: EntryRow, events: readonly EventRow[], shift: ShiftRow | u
 async function entryViews(trx: Trx, companyId: string, rows: readonly EntryRow[]): Promise<ClockEntry[]> {
   const events = await findEvents(trx, { companyId, entryIds: rows.map((row) => row.id) });
   const shifts = await findShifts(trx, { companyId, ids: rows.flatMap((row) => (row.shift_id ? [row.shift_id] : [])) });
-  return rows.map((row) =>
+  const views = rows.map((row) =>
     toEntry(
       row,
       events.filter((event) => event.entry_id === row.id),
       shifts.find((shift) => shift.id === row.shift_id),
     ),
   );
+  return withEventLocations(trx, companyId, views);
 }
 
 async function published(trx: Trx, companyId: string): Promise<void> {
@@ -134,7 +136,8 @@ async function myClockIn(trx: Trx, companyId: string, userId: string, now: Date)
     const next = await findNextShift(trx, { companyId, userId, from: now, to });
     shift = next ? toShift(next) : null;
   }
-  return { open: openView ?? null, shift, last: lastView ?? null };
+  const rules = await clockingRules(trx, { companyId, userId, shiftId: shift?.id ?? null });
+  return { open: openView ?? null, shift, last: lastView ?? null, ...rules };
 }
 
 export async function getMyClock(caller: TimeClockCaller, now = new Date()): Promise<MyClock> {
@@ -157,14 +160,17 @@ export async function recordClockEvent(caller: TimeClockCaller, body: ClockEvent
       const deviceTime = new Date(body.device_time);
       const { at, flag } = plausibleTime({ deviceTime, receivedAt, previousAt, maxDriftMinutes: settings.max_drift_minutes });
       let entryId: string;
+      let shiftId = open?.shift_id ?? null;
       if (body.kind === 'clock_in') {
         const shift = await findShiftFor(trx, { companyId, userId, at });
+        if (!shift) await requireClockWithoutShift(trx, companyId);
+        shiftId = shift?.id ?? null;
         entryId = await insertEntry(trx, { companyId, userId, shiftId: shift?.id ?? null, clockInAt: at, flags: flag ? [flag] : [] });
       } else {
         if (!open) throw new AppError('conflict', { message: timeClockMessages.notIn });
         entryId = open.id;
       }
-      await insertEvent(trx, { companyId, entryId, userId, kind: body.kind, at, deviceTime, receivedAt, flag });
+      const eventId = await insertEvent(trx, { companyId, entryId, userId, kind: body.kind, at, deviceTime, receivedAt, flag });
       if (open) {
         const events = [...openEvents, { kind: body.kind, at }];
         const flags: ClockFlag[] = flag && !open.flags.includes(flag) ? [...open.flags, flag] : open.flags;
@@ -179,6 +185,7 @@ export async function recordClockEvent(caller: TimeClockCaller, body: ClockEvent
           await updateEntry(trx, { companyId, id: open.id, values: { flags } });
         }
       }
+      await recordEventLocation(trx, { companyId, userId, entryId, eventId, shiftId, position: body.location, at });
       await auditCaller(trx, caller, {
         companyId,
         action: `time-clock.${body.kind}`,
