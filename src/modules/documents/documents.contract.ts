@@ -67,6 +67,10 @@ export const CONSENT_LINE =
   'I agree to sign this document electronically, and that my electronic signature is as valid as my handwritten signature.';
 export const DOCUMENT_CHANGED_MESSAGE =
   'This document changed after you opened it, so your signature was not added. Open the document again, read the new version and sign it.';
+/** The trail's words for what a device said about a signature it kept while offline. */
+export const signedOnDeviceDetail = (kind: 'drawn' | 'typed', signedAt: string | undefined, receivedAt: Date) =>
+  signedAt ? `${kind} signature; signed on the device at ${signedAt}; received at ${receivedAt.toISOString()}` : `${kind} signature`;
+export const SHOWN_OFFLINE_DETAIL = 'Read on the device from the copy kept for signing offline';
 
 /** Files a document may be: PDF, Word and Excel, images. */
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
@@ -259,6 +263,10 @@ export const SignInputSchema = v.object({
   typed_name: v.optional(textField({ maxLength: 100 })),
   /** The SHA-256 of the version the signer was shown. */
   seen_sha256: v.pipe(v.string('Please open the document again.'), v.regex(/^[0-9a-f]{64}$/, 'Please open the document again.')),
+  /** When they signed by the device's clock (a signature made offline arrives later): the trail keeps it beside the time it arrived. */
+  signed_at: v.optional(v.pipe(v.string(), v.isoTimestamp('Please sign again.'))),
+  /** The file they read was the copy kept on the device for signing with no signal. */
+  shown_offline: v.optional(v.boolean()),
 });
 export type SignInput = v.InferOutput<typeof SignInputSchema>;
 export const DeclineInputSchema = v.object({ reason: requiredTextField({ maxLength: 1000, multiline: true }) });

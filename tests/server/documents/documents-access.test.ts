@@ -301,6 +301,8 @@ describe('fuzzing', () => {
       'image',
       'typed_name',
       'seen_sha256',
+      'signed_at',
+      'shown_offline',
       'reason',
       'name',
       'area',

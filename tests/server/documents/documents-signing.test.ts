@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONSENT_LINE,
   DOCUMENT_CHANGED_MESSAGE,
+  SHOWN_OFFLINE_DETAIL,
+  signedOnDeviceDetail,
   type AuditEntry,
   type DocumentDetail,
 } from '../../../src/modules/documents/documents.contract';
@@ -150,5 +152,65 @@ describe('decline and void', () => {
     const stale = await sign('employee', document.id, seen);
     expect(stale.statusCode).toBe(409);
     expect(stale.json<{ message: string }>().message).toBe(DOCUMENT_CHANGED_MESSAGE);
+  });
+});
+
+describe('a signature made offline', () => {
+  const trailOf = async (id: string) => (await h.send('owner', 'GET', `/api/document/${id}/audit`)).json<AuditEntry[]>();
+
+  it('the copy kept ahead is not "viewed"; the signature lands once with the device time and the time it arrived', async () => {
+    const document = await h.generate('employee', 'Signed on site');
+    await h.send('owner', 'POST', `/api/document/${document.id}/sign-request`, { signer_ids: [h.company.people.employee.id] });
+    const kept = await h.send('employee', 'GET', `/api/document/${document.id}/file?version=${document.version.id}&ahead=1`);
+    expect(kept.statusCode).toBe(200);
+    expect((await trailOf(document.id)).map((entry) => entry.event)).not.toContain('viewed');
+
+    const signedAt = new Date(Date.now() - 25 * 60_000).toISOString();
+    const key = { 'idempotency-key': '5a1e2f3c-4b5d-4e6f-8a7b-9c0d1e2f3a4b' };
+    const offline = { signed_at: signedAt, shown_offline: true };
+    const first = await sign('employee', document.id, sha256(kept.rawPayload), offline, key);
+    expect(first.statusCode).toBe(200);
+    expect(first.json<DocumentDetail>().sign_request?.status).toBe('completed');
+    const replay = await sign('employee', document.id, sha256(kept.rawPayload), offline, key);
+    expect(replay.statusCode).toBe(200);
+
+    const trail = await trailOf(document.id);
+    const signed = trail.filter((entry) => entry.event === 'signed');
+    expect(signed).toHaveLength(1);
+    const received = /received at (\S+)$/.exec(signed[0]?.detail ?? '')?.[1] ?? '';
+    expect(signed[0]?.detail).toBe(signedOnDeviceDetail('drawn', signedAt, new Date(received)));
+    expect(Math.abs(new Date(received).getTime() - new Date(signed[0]!.at).getTime())).toBeLessThan(5_000);
+    expect(trail.find((entry) => entry.event === 'viewed')).toMatchObject({
+      detail: SHOWN_OFFLINE_DETAIL,
+      sha256: document.version.sha256,
+    });
+  });
+
+  it('a signature of a version replaced before it synced is refused and leaves nothing behind', async () => {
+    const document = await h.generate('employee', 'Replaced on site');
+    await h.send('owner', 'POST', `/api/document/${document.id}/sign-request`, { signer_ids: [h.company.people.employee.id] });
+    const body = multipartBody([{ name: 'file', filename: 'v2.pdf', contentType: 'application/pdf', data: pdfDocument('Site rules v2') }]);
+    await h.t.app.inject({
+      method: 'POST',
+      url: `/api/document/${document.id}/version`,
+      headers: { ...bearer(await h.company.token('owner')), ...body.headers },
+      payload: body.payload,
+    });
+    // Replaced but not sent again, then sent again: refused both times with the same words.
+    const offline = { signed_at: new Date().toISOString(), shown_offline: true };
+    const unsent = await sign('employee', document.id, document.version.sha256, offline);
+    expect(unsent.json<{ message: string }>().message).toBe(DOCUMENT_CHANGED_MESSAGE);
+    await h.send('owner', 'POST', `/api/document/${document.id}/sign-request`, { signer_ids: [h.company.people.employee.id] });
+    const before = await trailOf(document.id);
+    const stale = await sign('employee', document.id, document.version.sha256, offline, {
+      'idempotency-key': '6b2f3a4d-5c6e-4f7a-8b9c-0d1e2f3a4b5c',
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ message: string }>().message).toBe(DOCUMENT_CHANGED_MESSAGE);
+    expect(await trailOf(document.id)).toEqual(before);
+    const now = (await h.send('employee', 'GET', `/api/document/${document.id}`)).json<DocumentDetail>();
+    expect(now).toMatchObject({ can_sign: true, my_status: 'to_sign' });
+    expect(now.sign_request?.signers[0]).toMatchObject({ status: 'pending', signed_at: null });
+    expect((await h.send('employee', 'GET', '/api/pending-count')).json<{ document: number }>().document).toBeGreaterThan(0);
   });
 });

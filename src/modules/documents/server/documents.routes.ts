@@ -144,19 +144,20 @@ export function mountDocuments(app: FastifyInstance, deps: AppDeps): void {
   });
 
   // A version's file (the current one unless ?version= names another). A signer's fetch of the
-  // version they are asked to sign is the trail's "viewed", with the hash of the bytes sent.
+  // version they are asked to sign is the trail's "viewed", with the hash of the bytes sent —
+  // unless ?ahead=1 says the device is keeping it for signing offline, unread as yet.
   app.get('/api/document/:id/file', { config: readerWrite }, async (request, reply) => {
     const caller = callerOf(request);
     const id = idOf(request);
     const companyId = requireCompany(caller.session, 'not_found');
-    const versionParam = (request.query as { version?: unknown } | null)?.version;
+    const { version: versionParam, ahead } = (request.query as { version?: unknown; ahead?: unknown } | null) ?? {};
     const file = await withTenant(db, companyId, async (trx) => {
       const row = await visibleDocument(trx, caller, id);
       const versionId = typeof versionParam === 'string' && versionParam !== '' ? versionParam : row.version_id;
       if (!isUuid(versionId)) throw AppError.notFound();
       const found = await findVersionFile(trx, { companyId, documentId: id, versionId });
       if (!found) throw AppError.notFound();
-      if (versionId === row.version_id) await recordViewed(trx, caller, { documentId: id, sha256: found.sha256 });
+      if (versionId === row.version_id && ahead !== '1') await recordViewed(trx, caller, { documentId: id, sha256: found.sha256 });
       return found;
     });
     return sendFile(reply, file);

@@ -19,6 +19,8 @@ import {
   DOCUMENT_RESOURCES,
   isSignableType,
   NOT_SIGNABLE_MESSAGE,
+  SHOWN_OFFLINE_DETAIL,
+  signedOnDeviceDetail,
   type DocumentDetail,
   type SignInput,
   type SignRequestInput,
@@ -189,8 +191,10 @@ export async function recordViewed(trx: Trx, caller: AuditCaller, input: { docum
 export async function signDocument(caller: Caller, trx: Trx, id: string, input: SignInput): Promise<DocumentDetail> {
   const companyId = requireCompany(caller.session);
   const row = await visibleDocument(trx, caller, id);
+  // The signer saw another version (a new one came while they were offline, say): nothing is
+  // signed, and nothing is written before this check, so the refusal leaves no trace.
+  if (input.seen_sha256 !== row.version_sha256) throw new AppError('conflict', { message: DOCUMENT_CHANGED_MESSAGE });
   const { request, signers, me } = await myTurn(trx, caller, id);
-  // The signer saw another version (a new one came while they were offline, say): nothing is signed.
   if (input.seen_sha256 !== request.version_sha256 || row.version_id !== request.version_id)
     throw new AppError('conflict', { message: DOCUMENT_CHANGED_MESSAGE });
   if (input.kind === 'drawn' && !input.image) throw AppError.validation({ image: ['Please draw your signature.'] });
@@ -200,6 +204,15 @@ export async function signDocument(caller: Caller, trx: Trx, id: string, input: 
     throw AppError.validation({ image: ['Please draw your signature again.'] });
 
   const at = new Date();
+  if (input.shown_offline)
+    await trail(trx, caller, {
+      companyId,
+      documentId: id,
+      requestId: request.id,
+      event: 'viewed',
+      sha256: input.seen_sha256,
+      detail: SHOWN_OFFLINE_DETAIL,
+    });
   await trail(trx, caller, {
     companyId,
     documentId: id,
@@ -222,7 +235,7 @@ export async function signDocument(caller: Caller, trx: Trx, id: string, input: 
     requestId: request.id,
     event: 'signed',
     sha256: input.seen_sha256,
-    detail: `${input.kind} signature`,
+    detail: signedOnDeviceDetail(input.kind, input.signed_at, at),
   });
   await auditCaller(trx, caller, {
     companyId,
