@@ -4,7 +4,7 @@
 // waiting to send, until the outbox delivers it (once, in order).
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError, newIdempotencyKey } from '../../../client/api/api-client';
 import { PENDING_STATES, useOutboxItems } from '../../../client/offline/outbox-items';
 import { showDangerToast } from '../../../client/shell/toasts';
@@ -13,7 +13,9 @@ import { DATE_FORMATS, formatDuration, formatLondon, londonDate } from '../../..
 import { isQueuedResponse } from '../../../shared/sw-messages';
 import { CLOCK_EVENT_KINDS, TIME_CLOCK_ENDPOINT, TIME_CLOCK_RESOURCES, type ClockEventKind, type ClockShift } from '../time-clock.contract';
 import { CLOCK_IN_EARLY_MINUTES } from '../time-clock.policy';
+import { ClockLocationNote } from './clock-location-note';
 import { clockView, type PendingTap } from './clock-view';
+import { capturePosition } from './position';
 import { clockEventMutationOptions, myClockQueryOptions } from './time-clock.api';
 
 const time = (at: string) => formatLondon(at, DATE_FORMATS.time);
@@ -50,6 +52,8 @@ export function ClockCard() {
   const outbox = useOutboxItems(TIME_CLOCK_RESOURCES.clock);
   const [tapped, setTapped] = useState<PendingTap[]>([]);
   const now = useNow(15_000);
+  // Taps go in order, each after its position (where recorded) has come or timed out.
+  const sending = useRef<Promise<unknown>>(Promise.resolve());
 
   const queued = useMemo(() => outbox.filter((item) => PENDING_STATES.includes(item.state)).flatMap((item) => tapOf(item) ?? []), [outbox]);
   // A synced item no longer carries its body: the taps seen queued are kept, as sent, until the
@@ -66,25 +70,31 @@ export function ClockCard() {
   const ownTaps = tapped.filter((tap) => !knownKeys.has(tap.key));
 
   const view = clockView(clock.data, [...queued, ...sent, ...ownTaps], now);
-  // Shown while a shift is due (today or tomorrow), while clocked in, with taps to send, or just after.
-  const relevant = view.shift !== null || view.state !== 'out' || view.unsent > 0 || justClosed(view.last, now);
+  // Shown while a shift is due (today or tomorrow), "Clock in" is offered, while clocked in, with taps to send, or just after.
+  const relevant = view.shift !== null || view.mayClockIn || view.state !== 'out' || view.unsent > 0 || justClosed(view.last, now);
   if (!allowed || !relevant) return null;
 
   const tap = (kind: ClockEventKind) => {
     const event: PendingTap = { key: newIdempotencyKey(), kind, device_time: new Date().toISOString() };
     setTapped((taps) => [...taps, event]);
-    send.mutate(event, {
-      onSuccess: (answer) => {
-        const forget = () => setTapped((taps) => taps.filter((other) => other.key !== event.key));
-        // Queued: the outbox shows it once its list arrives; the server's answer shows it otherwise.
-        if (isQueuedResponse(answer)) window.setTimeout(forget, 10_000);
-        else forget();
-      },
-      onError: (error) => {
-        setTapped((taps) => taps.filter((other) => other.key !== event.key));
-        const message = isApiError(error) ? error.message : null;
-        showDangerToast({ message: message ?? 'Your clock could not be updated. Please try again.' });
-      },
+    const position = clock.data?.record_location ? capturePosition() : undefined;
+    sending.current = sending.current.then(async () => {
+      const location = position === undefined ? undefined : await position;
+      return send
+        .mutateAsync(location === undefined ? event : { ...event, location }, {
+          onSuccess: (answer) => {
+            const forget = () => setTapped((taps) => taps.filter((other) => other.key !== event.key));
+            // Queued: the outbox shows it once its list arrives; the server's answer shows it otherwise.
+            if (isQueuedResponse(answer)) window.setTimeout(forget, 10_000);
+            else forget();
+          },
+          onError: (error) => {
+            setTapped((taps) => taps.filter((other) => other.key !== event.key));
+            const message = isApiError(error) ? error.message : null;
+            showDangerToast({ message: message ?? 'Your clock could not be updated. Please try again.' });
+          },
+        })
+        .catch(() => undefined);
     });
   };
 
@@ -141,6 +151,7 @@ export function ClockCard() {
             {view.unsent === 1 ? '1 clock event waiting to send' : `${view.unsent} clock events waiting to send`}
           </Badge>
         )}
+        <ClockLocationNote clock={clock.data} />
         {hint && (
           <Text size="sm" c="dimmed">
             {hint}

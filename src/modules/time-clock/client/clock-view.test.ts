@@ -121,6 +121,14 @@ describe('the clock card after a clock-out with no signal', () => {
     expect(clockView(noRota, [], at)).toMatchObject({ mayClockIn: true, shift: null });
   });
 
+  it('offers "Clock in" to someone with no rota who has never clocked, unless the company clocks only against shifts', () => {
+    const never: MyClock = { open: null, shift: null, last: null, clock_without_shift: true };
+    expect(clockView(never, [], new Date('2026-03-02T10:00:00Z'))).toMatchObject({ state: 'out', mayClockIn: true, shift: null });
+    expect(clockView({ ...never, clock_without_shift: false }, [], new Date('2026-03-02T10:00:00Z'))).toMatchObject({
+      mayClockIn: false,
+    });
+  });
+
   it('does not lay an old sent tap over a later clock', () => {
     const yesterday = { key: 'y', kind: 'clock_in' as const, device_time: '2026-03-01T09:00:00.000Z', sent: true };
     expect(clockView(closed, [yesterday], at)).toMatchObject({ state: 'out', waitingOut: false, events: [] });

@@ -1,9 +1,9 @@
 // What the clock card shows: the server's clock with the taps not yet sent (queued in the
 // outbox, or just tapped) laid on top, so a tap with no signal shows at once with its time.
 // A clock-out still on its way leaves the card clocked out and waiting: it offers no "Clock in"
-// until the server has the clock-out, and then only when a shift is due (under way or starting
-// within two hours) or the person works without a rota (their last entry had no shift).
-import { shiftDue, summarise, stateAfter, type ClockState } from '../time-clock.policy';
+// until the server has the clock-out; when it is offered is offersClockIn's rule (clock-in-rule.ts).
+import { offersClockIn } from '../clock-in-rule';
+import { summarise, stateAfter, type ClockState } from '../time-clock.policy';
 import type { ClockEventKind, ClockShift, MyClock } from '../time-clock.contract';
 
 /** A tap the server's clock does not show yet: queued or just tapped, or `sent` but not yet read back. */
@@ -22,7 +22,7 @@ export type ClockView = {
   unsent: number;
   /** Clocked out by a tap the server's clock does not show yet: nothing is offered until it does. */
   waitingOut: boolean;
-  /** Whether "Clock in" is offered: clocked out, nothing waiting, and a shift due (see shiftDue) or no rota. */
+  /** Whether "Clock in" is offered (offersClockIn). */
   mayClockIn: boolean;
   /** The entry just closed (on the server or by an unsent clock-out), with its shift. */
   last: { from: string; to: string; workedMinutes: number; shift: ClockShift | null } | null;
@@ -86,7 +86,14 @@ export function clockView(clock: MyClock | undefined, taps: readonly PendingTap[
     breakMinutes: summary.breakMinutes + summary.openBreakMinutes,
     unsent: unsentTaps.filter((tap) => !tap.sent).length,
     waitingOut,
-    mayClockIn: state === 'out' && !waitingOut && (shift ? shiftDue(shift, now) : !last?.shift),
+    mayClockIn: offersClockIn({
+      state,
+      waitingOut,
+      shift,
+      lastHadShift: last ? last.shift !== null : null,
+      clockWithoutShift: clock?.clock_without_shift ?? true,
+      now,
+    }),
     last,
   };
 }

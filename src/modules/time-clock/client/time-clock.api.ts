@@ -18,6 +18,7 @@ import {
   type MyClock,
   type TimesheetWeek,
 } from '../time-clock.contract';
+import type { ClockPosition } from '../time-clock-location.contract';
 
 export const timeClockKeys = {
   mine: [TIME_CLOCK_RESOURCES.clock, 'mine'] as const,
@@ -45,13 +46,13 @@ export const inNowQueryOptions = () =>
     queryFn: ({ signal }) => apiFetch<InNow>(timeClockPaths.inNow, { signal }),
   });
 
-/** One tap, as sent: its kind, the device's time then, and the key that makes every attempt one write. */
-export type SentEvent = { key: string; kind: ClockEventKind; device_time: string };
+/** One tap, as sent: its kind, the device's time then, the position then (where recorded), and the key that makes every attempt one write. */
+export type SentEvent = { key: string; kind: ClockEventKind; device_time: string; location?: ClockPosition | null };
 
 export function sendClockEvent(event: SentEvent): Promise<MyClock | QueuedResponse> {
   return apiFetch<MyClock>(timeClockPaths.events, {
     method: 'POST',
-    body: { kind: event.kind, device_time: event.device_time },
+    body: { kind: event.kind, device_time: event.device_time, ...(event.location === undefined ? {} : { location: event.location }) },
     idempotencyKey: event.key,
     queue: { resource: TIME_CLOCK_RESOURCES.clock, label: CLOCK_EVENT_LABELS[event.kind], schema: ClockEventInputSchema },
   });
