@@ -2,6 +2,7 @@
 // with each tap (and for which location), and, for the entry shown, what was recorded with each
 // event — the position with its accuracy and its distance from the site — and why an event is
 // flagged (outside the site, or no position).
+import '@mantine/core/styles/List.css';
 import { List, Text } from '@mantine/core';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import { LOCATION_FLAG_LABELS, type EventLocation } from '../time-clock-location.contract';

@@ -20,6 +20,7 @@ import {
   startOfWeek,
 } from '../../../shared/dates';
 import { CLOCK_FLAG_LABELS, type TimesheetEntry, type TimesheetPerson } from '../time-clock.contract';
+import { ClockingSettingsButton } from './clocking-settings';
 import { approveMutationOptions, editEntryMutationOptions, timesheetsQueryOptions } from './time-clock.api';
 
 const time = (at: string) => formatLondon(at, DATE_FORMATS.time);
@@ -184,6 +185,7 @@ export function TimesheetsPage({ week, onWeek }: { week: string; onWeek: (week: 
         <Title order={1} fz="h2">
           Timesheets
         </Title>
+        <ClockingSettingsButton />
         <Button
           color="green"
           disabled={toApprove.length === 0}
