@@ -8,6 +8,8 @@ import { IconDownload, IconFileCertificate, IconPencil, IconSignature } from '@t
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
+import { readTokenClaims } from '../../../client/auth/token-claims';
+import { getToken } from '../../../client/auth/token-store';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast, showSuccessToast } from '../../../client/shell/toasts';
 import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
@@ -25,7 +27,6 @@ import {
   documentAction,
   documentKeys,
   documentQueryOptions,
-  fetchBlob,
   invalidateDocuments,
   problemOf,
   sha256Hex,
@@ -33,6 +34,7 @@ import {
 } from './documents.api';
 import { downloadChoices, downloadName, formatSize, formatWhen, SIGN_STATUS, statusBadges } from './document-labels';
 import { EditDetailsModal } from './edit-details-modal';
+import { fileForPage } from './files-to-sign';
 import { PdfView } from './pdf-view';
 import { SendToSignModal } from './send-to-sign-modal';
 import { SignPanel } from './sign-panel';
@@ -78,7 +80,9 @@ function FilePreview({
   const previewable = isPreviewableType(document.version.mime_type);
   const file = useQuery({
     queryKey: ['document', 'file', document.id, document.version.id],
-    queryFn: () => fetchBlob(`/api/document/${document.id}/file`),
+    // With no signal, the copy kept for signing (files-to-sign.ts).
+    queryFn: () => fileForPage(readTokenClaims(getToken())?.user_id ?? null, { documentId: document.id, versionId: document.version.id }),
+    networkMode: 'always',
     // A file the page cannot draw is not fetched until it is downloaded.
     enabled: previewable,
     staleTime: Infinity,

@@ -233,6 +233,9 @@ export const sealCertificateQueryOptions = () =>
     queryFn: ({ signal }) => apiFetch<SealCertificateInfo | null>(`/api/${R.seal}`, { signal }),
   });
 
+/** A document's page: where a refused signature in the outbox opens, on the current version. */
+export const documentPath = (id: string) => `/document/${id}`;
+
 /** A signature (queueable: offline the outbox keeps it under `key` and sends it once). */
 export function signDocument(input: {
   id: string;
@@ -244,6 +247,11 @@ export function signDocument(input: {
     method: 'POST',
     idempotencyKey: input.key,
     body: input.body,
-    queue: { resource: DOCUMENT_RESOURCES.document, label: `Signature of ${input.title}`, schema: SignInputSchema },
+    queue: {
+      resource: DOCUMENT_RESOURCES.document,
+      label: `Signature of ${input.title}`,
+      schema: SignInputSchema,
+      form: documentPath(input.id),
+    },
   });
 }

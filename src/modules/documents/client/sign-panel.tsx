@@ -1,7 +1,9 @@
 // Signing: the signer has the whole document in front of them, agrees to sign electronically
 // (the consent line), then draws or types a signature; or declines with a reason. Made with no
-// signal, the signature waits in the outbox with the hash of the version they saw and is sent
-// once; if the document changed meanwhile, the outbox item needs attention.
+// signal, the signature waits in the outbox with the hash of the version they saw and the
+// device's time, and is sent once ("Waiting to sync" here until then); if the document changed
+// meanwhile, the outbox item needs attention, its Correct opens this page on the current version
+// with the server's words, and signing that discards the refused one.
 import './documents-styles';
 import { Alert, Button, Checkbox, Group, Modal, Paper, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,8 +11,11 @@ import { useState } from 'react';
 import { newIdempotencyKey } from '../../../client/api/api-client';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { isQueuedResponse } from '../../../shared/sw-messages';
-import { CONSENT_LINE, type DocumentDetail } from '../documents.contract';
-import { documentAction, documentKeys, invalidateDocuments, problemOf, signDocument } from './documents.api';
+import { discardOutboxItem } from '../../../client/offline/outbox-bridge';
+import { useOutboxItems } from '../../../client/offline/outbox-items';
+import { CONSENT_LINE, DOCUMENT_RESOURCES, type DocumentDetail } from '../documents.contract';
+import { documentAction, documentKeys, documentPath, invalidateDocuments, problemOf, signDocument } from './documents.api';
+import { wasShownFromKeptCopy } from './files-to-sign';
 import { SignaturePad } from './signature-pad';
 
 export function SignPanel({ document, seenSha256 }: { document: DocumentDetail; seenSha256: string | null }) {
@@ -26,8 +31,11 @@ export function SignPanel({ document, seenSha256 }: { document: DocumentDetail; 
   const [reason, setReason] = useState('');
   // One key for this signature, whatever happens to it (sent now, queued, replayed).
   const [key] = useState(newIdempotencyKey);
+  // This document's signatures in the outbox: one waiting to be sent, or one the server refused.
+  const mine = useOutboxItems(DOCUMENT_RESOURCES.document).filter((item) => item.form === documentPath(document.id));
+  const refused = mine.filter((item) => item.state === 'needs_attention');
 
-  if (queued)
+  if (queued || mine.some((item) => item.state === 'waiting' || item.state === 'sending'))
     return (
       <Alert color="blue" title="Waiting to sync" role="status">
         Your signature is saved on this device and will be sent as soon as you are back online. You can follow it in the outbox.
@@ -43,8 +51,17 @@ export function SignPanel({ document, seenSha256 }: { document: DocumentDetail; 
         id: document.id,
         title: document.title,
         key,
-        body: { consent: true, kind, seen_sha256: seenSha256, ...(kind === 'drawn' ? { image } : { typed_name: typed.trim() }) },
+        body: {
+          consent: true,
+          kind,
+          seen_sha256: seenSha256,
+          ...(kind === 'drawn' ? { image } : { typed_name: typed.trim() }),
+          signed_at: new Date().toISOString(),
+          ...(wasShownFromKeptCopy({ documentId: document.id, versionId: document.version.id }) ? { shown_offline: true } : {}),
+        },
       });
+      // The signature refused before (an older version's) is replaced by this one.
+      for (const item of refused) discardOutboxItem(item.id);
       if (isQueuedResponse(answer)) {
         setQueued(true);
         return;
@@ -82,6 +99,11 @@ export function SignPanel({ document, seenSha256 }: { document: DocumentDetail; 
           Your signature
         </Title>
         {document.sign_request?.message && <Text size="sm">“{document.sign_request.message}”</Text>}
+        {refused[0]?.error && (
+          <Alert color="orange" title="Your earlier signature was not added" role="alert">
+            {refused[0].error.message}
+          </Alert>
+        )}
         <Checkbox label={CONSENT_LINE} checked={consent} onChange={(event) => setConsent(event.currentTarget.checked)} />
         <SegmentedControl
           value={kind}
