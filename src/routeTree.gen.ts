@@ -13,6 +13,7 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
+import { Route as KioskRouteImport } from './routes/kiosk'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignUpRouteImport } from './routes/sign-up'
@@ -122,6 +123,11 @@ const ChangePasswordRoute = ChangePasswordRouteImport.update({
 const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
   id: '/confirm-email',
   path: '/confirm-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KioskRoute = KioskRouteImport.update({
+  id: '/kiosk',
+  path: '/kiosk',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -653,6 +659,7 @@ export interface FileRoutesByFullPath {
   '/': typeof SignedInCompanyIndexRoute
   '/change-password': typeof ChangePasswordRoute
   '/confirm-email': typeof ConfirmEmailRoute
+  '/kiosk': typeof KioskRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/sign-up': typeof SignUpRoute
@@ -748,6 +755,7 @@ export interface FileRoutesByTo {
   '/': typeof SignedInCompanyIndexRoute
   '/change-password': typeof ChangePasswordRoute
   '/confirm-email': typeof ConfirmEmailRoute
+  '/kiosk': typeof KioskRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/sign-up': typeof SignUpRoute
@@ -841,6 +849,7 @@ export interface FileRoutesById {
   '/_signed-in': typeof SignedInRouteWithChildren
   '/change-password': typeof ChangePasswordRoute
   '/confirm-email': typeof ConfirmEmailRoute
+  '/kiosk': typeof KioskRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/sign-up': typeof SignUpRoute
@@ -940,6 +949,7 @@ export interface FileRouteTypes {
     | '/'
     | '/change-password'
     | '/confirm-email'
+    | '/kiosk'
     | '/login'
     | '/reset-password'
     | '/sign-up'
@@ -1035,6 +1045,7 @@ export interface FileRouteTypes {
     | '/'
     | '/change-password'
     | '/confirm-email'
+    | '/kiosk'
     | '/login'
     | '/reset-password'
     | '/sign-up'
@@ -1127,6 +1138,7 @@ export interface FileRouteTypes {
     | '/_signed-in'
     | '/change-password'
     | '/confirm-email'
+    | '/kiosk'
     | '/login'
     | '/reset-password'
     | '/sign-up'
@@ -1225,6 +1237,7 @@ export interface RootRouteChildren {
   SignedInRoute: typeof SignedInRouteWithChildren
   ChangePasswordRoute: typeof ChangePasswordRoute
   ConfirmEmailRoute: typeof ConfirmEmailRoute
+  KioskRoute: typeof KioskRoute
   LoginRoute: typeof LoginRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignUpRoute: typeof SignUpRoute
@@ -1260,6 +1273,13 @@ declare module '@tanstack/react-router' {
       path: '/confirm-email'
       fullPath: '/confirm-email'
       preLoaderRoute: typeof ConfirmEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kiosk': {
+      id: '/kiosk'
+      path: '/kiosk'
+      fullPath: '/kiosk'
+      preLoaderRoute: typeof KioskRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -2165,6 +2185,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignedInRoute: SignedInRouteWithChildren,
   ChangePasswordRoute: ChangePasswordRoute,
   ConfirmEmailRoute: ConfirmEmailRoute,
+  KioskRoute: KioskRoute,
   LoginRoute: LoginRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignUpRoute: SignUpRoute,

@@ -1,13 +1,14 @@
 // What the time clock gives the shell: the "Time clock" card on the dashboard and on My Rota
 // Shifts (for someone who clocks their own time, while a shift is due or they are clocked in),
 // the "In now" card on the dashboard (who is clocked in, for those who read timesheets) and the
-// Timesheets menu entry (department scope or wider).
+// Timesheets menu entry (department scope or wider), and the kiosk PIN section of My settings.
 import { IconClockCheck } from '@tabler/icons-react';
 import type { ClientModule } from '../../../client/shell/client-module';
 import { hasPermission } from '../../../shared/scopes';
 import { TIME_CLOCK_ROUTES, TIMESHEETS_ENDPOINT } from '../time-clock.contract';
 import { ClockCard } from './clock-card';
 import { InNowCard } from './in-now-card';
+import { KioskPinSection } from './kiosk-pin-section';
 
 export const timeClockClientModule: ClientModule = {
   name: 'time-clock',
@@ -26,4 +27,5 @@ export const timeClockClientModule: ClientModule = {
     { key: 'in-now', order: 49, component: InNowCard },
   ],
   rotaCards: [{ key: 'time-clock', component: ClockCard }],
+  userSettings: [{ key: 'kiosk-pin', title: 'Kiosk PIN', component: KioskPinSection }],
 };

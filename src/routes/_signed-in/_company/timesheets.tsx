@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { startQuery } from '../../../client/api/start-query';
 import { timesheetsQueryOptions } from '../../../modules/time-clock/client/time-clock.api';
+import { KioskSettings } from '../../../modules/time-clock/client/kiosk-settings';
 import { thisWeek, TimesheetsPage } from '../../../modules/time-clock/client/timesheets-page';
 
 export const Route = createFileRoute('/_signed-in/_company/timesheets')({
@@ -11,5 +12,10 @@ export const Route = createFileRoute('/_signed-in/_company/timesheets')({
 
 function TimesheetsRoute() {
   const [week, setWeek] = useState(thisWeek);
-  return <TimesheetsPage week={week} onWeek={setWeek} />;
+  return (
+    <>
+      <TimesheetsPage week={week} onWeek={setWeek} />
+      <KioskSettings week={week} />
+    </>
+  );
 }
