@@ -9,6 +9,7 @@
 // clock ran ahead the day before that; and, while today's shift is under way, all three
 // clocked in (with their lunch break, once it has begun), so "In now" has people in it (the
 // midnight job closes those entries at the shift's end if nobody clocks out). Written once.
+// Then the clock-location demo (time-clock-location-demo.ts): the Edinburgh office's site.
 import type { Trx } from '../../../server/db/database';
 import type { DemoCompany } from '../../../server/server-module';
 import { addDays, londonDate, londonInstant, startOfWeek } from '../../../shared/dates';
@@ -16,6 +17,7 @@ import type { ClockEventKind, ClockFlag } from '../time-clock.contract';
 import { summarise } from '../time-clock.policy';
 import { companyHasClockEntries, findDemoPeople, findOrAddDemoShift } from './time-clock-demo.queries';
 import { insertEntry, insertEvent, updateEntry } from './time-clock.queries';
+import { seedClockLocationDemo } from './time-clock-location-demo';
 
 const PEOPLE = ['leo.thompson@demo.test', 'grace.murray@demo.test', 'jack.robertson@demo.test'] as const;
 const minutes = (at: Date, delta: number) => new Date(at.getTime() + delta * 60_000);
@@ -127,4 +129,5 @@ export async function seedTimeClockDemo(trx: Trx, company: DemoCompany, now = ne
       await seedDay(trx, companyId, operations, person, today, { now });
     }
   }
+  await seedClockLocationDemo(trx, companyId, now);
 }

@@ -31,7 +31,7 @@ export const clockingMessages = {
   noShift: 'There is no shift of yours on the rota now: your company clocks time against rota shifts.',
 } as const;
 
-/** Records the position sent with an event where the entry's site records location; flags the entry when outside or none. */
+/** Records the position sent with an event where the entry's site records location; flags the entry when outside or none (not for a kiosk's events). */
 export async function recordEventLocation(
   trx: Trx,
   input: {
@@ -42,8 +42,11 @@ export async function recordEventLocation(
     shiftId: string | null;
     position: ClockPosition | null | undefined;
     at: Date;
+    /** The session the event came through: a kiosk's (`kiosk:` and its id) is at its site, with no phone position to judge. */
+    sessionId: string;
   },
 ): Promise<void> {
+  if (input.sessionId.startsWith('kiosk:')) return;
   const site = await findRecordingSite(trx, { companyId: input.companyId, userId: input.userId, shiftId: input.shiftId });
   if (!site) return;
   const position = input.position ?? null;

@@ -185,7 +185,16 @@ export async function recordClockEvent(caller: TimeClockCaller, body: ClockEvent
           await updateEntry(trx, { companyId, id: open.id, values: { flags } });
         }
       }
-      await recordEventLocation(trx, { companyId, userId, entryId, eventId, shiftId, position: body.location, at });
+      await recordEventLocation(trx, {
+        companyId,
+        userId,
+        entryId,
+        eventId,
+        shiftId,
+        position: body.location,
+        at,
+        sessionId: caller.session.sessionId,
+      });
       await auditCaller(trx, caller, {
         companyId,
         action: `time-clock.${body.kind}`,
