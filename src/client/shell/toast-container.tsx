@@ -4,16 +4,15 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications, notifications } from '@mantine/notifications';
 import { TOAST_TIMEOUT_MS } from '../../shared/constants';
+import { PHONE_QUERY } from '../ui/phone';
 
 export const toastStore = notifications;
-
-const NARROW_QUERY = '(max-width: 47.99em)';
 
 export function ToastContainer() {
   // On a phone the top bar holds Menu, the bell and the account menu, which a toast at the top
   // covered (issue 29: the sign-in toast hid all three), and just below it sit each page's own
   // buttons: toasts go at the bottom, two at most.
-  const narrow = useMediaQuery(NARROW_QUERY, window.matchMedia(NARROW_QUERY).matches, { getInitialValueInEffect: false });
+  const narrow = useMediaQuery(PHONE_QUERY, window.matchMedia(PHONE_QUERY).matches, { getInitialValueInEffect: false });
   return narrow ? (
     <Notifications autoClose={TOAST_TIMEOUT_MS} position="bottom-center" limit={2} />
   ) : (

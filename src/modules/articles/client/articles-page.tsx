@@ -4,26 +4,10 @@
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Chip,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Chip, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { SearchField } from '../../../client/ui/search-field';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { LoadError } from '../../../client/ui/load-error';
 import type { ArticleArea, ArticleSummary } from '../articles.contract';
@@ -35,11 +19,7 @@ type Props = { search: ArticleSearch; onSearch: (next: ArticleSearch) => void };
 
 export function ArticlesPage({ search, onSearch }: Props) {
   usePageTitle('Expert Articles & Insights');
-  const [text, setText] = useState(search.search ?? '');
-  const applyText = useDebouncedCallback(
-    (value: string) => onSearch({ ...search, search: value.trim() || undefined, page: undefined }),
-    350,
-  );
+  const searchFor = (text: string) => onSearch({ ...search, search: text || undefined, page: undefined });
   const list = useQuery(articleListQueryOptions(search));
   const categories = useQuery(articleCategoriesQueryOptions());
   const filtered = Boolean(search.search || search.category || search.area);
@@ -55,19 +35,16 @@ export function ArticlesPage({ search, onSearch }: Props) {
           role="search"
           onSubmit={(event) => {
             event.preventDefault();
-            onSearch({ ...search, search: text.trim() || undefined, page: undefined });
+            searchFor(String(new FormData(event.currentTarget).get('search') ?? '').trim());
           }}
         >
-          <TextInput
+          <SearchField
+            name="search"
             aria-label="Search articles"
             placeholder="Search articles, e.g. fit note or RIDDOR"
             type="search"
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
-            value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              applyText(event.currentTarget.value);
-            }}
+            value={search.search}
+            onSearch={searchFor}
           />
         </form>
         <SegmentedControl
@@ -109,13 +86,7 @@ export function ArticlesPage({ search, onSearch }: Props) {
           <Stack align="center" gap="sm">
             <Text>{filtered ? 'No articles match your search.' : 'There are no articles yet.'}</Text>
             {filtered && (
-              <Button
-                variant="light"
-                onClick={() => {
-                  setText('');
-                  onSearch({});
-                }}
-              >
+              <Button variant="light" onClick={() => onSearch({})}>
                 Clear search
               </Button>
             )}

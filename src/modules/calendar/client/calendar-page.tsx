@@ -20,8 +20,8 @@ import { londonDate } from '../../../shared/dates';
 import { calendarQueryOptions } from './calendar.api';
 import { dayLabel, monthLabel, rangeFor, step, type CalendarView } from './calendar-model';
 import { AgendaView, MonthView, WeekView } from './calendar-views';
+import { PHONE_QUERY } from '../../../client/ui/phone';
 
-const PHONE_QUERY = '(max-width: 47.99em)';
 export const firstCalendarView = (): CalendarView => (window.matchMedia?.(PHONE_QUERY).matches ? 'agenda' : 'month');
 
 export function CalendarPage() {

@@ -5,7 +5,6 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
@@ -16,6 +15,7 @@ import { LeaveNav } from './leave-nav';
 import { RETURN_TO_WORK_PAGE_SIZE, returnToWorkListQueryOptions, type ReturnToWorkFilters } from './return-to-work.api';
 import { ReturnToWorkCards, ReturnToWorkTable } from './return-to-work/return-to-work-rows';
 import { ListPager } from '../../../client/ui/list-pager';
+import { usePhone } from '../../../client/ui/phone';
 
 export const NO_RETURN_TO_WORK = 'No return to work items match these filters.';
 
@@ -36,7 +36,7 @@ function ReturnToWorkList() {
   const [status, setStatus] = useState<ReturnToWorkStatus | null>(null);
   const [mine, setMine] = useState(false);
   const [page, setPage] = useState(1);
-  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const phone = usePhone();
   const filters: ReturnToWorkFilters = { ...(status ? { status: [status] } : {}), ...(mine ? { show_relevant_to_me: 1 as const } : {}) };
   const list = useQuery(returnToWorkListQueryOptions({ filters, page }));
   const items = list.data?.results ?? [];

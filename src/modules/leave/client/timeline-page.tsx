@@ -22,8 +22,7 @@ import { TimelineGrid } from './timeline/timeline-grid';
 import { TimelineLegend } from './timeline/timeline-legend';
 import { agendaOf, daysOf, rangeFor, rangeLabel, step, type TimelineView } from './timeline/timeline-model';
 import { LoadError } from '../../../client/ui/load-error';
-
-export const PHONE_QUERY = '(max-width: 47.99em)';
+import { PHONE_QUERY } from '../../../client/ui/phone';
 
 export function TimelinePage() {
   usePageTitle('Leave & Absences');

@@ -4,12 +4,11 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { Anchor, Badge, Button, Checkbox, Group, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconPin, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Checkbox, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPin, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { SearchField } from '../../../client/ui/search-field';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { LoadError } from '../../../client/ui/load-error';
 import { can } from '../../../client/ui/permission-guard';
@@ -25,11 +24,6 @@ type Props = { search: NoticeListSearch; onSearch: (next: NoticeListSearch) => v
 export function NoticesPage({ search, onSearch }: Props) {
   usePageTitle('Noticeboard');
   const writer = can(WRITER);
-  const [text, setText] = useState(search.search ?? '');
-  const applyText = useDebouncedCallback(
-    (value: string) => onSearch({ ...search, search: value.trim() || undefined, page: undefined }),
-    350,
-  );
   const list = useQuery(noticeListQueryOptions(search));
 
   return (
@@ -43,15 +37,11 @@ export function NoticesPage({ search, onSearch }: Props) {
         )}
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
+        <SearchField
           aria-label="Search notices"
           placeholder="Search notices"
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            applyText(event.currentTarget.value);
-          }}
+          value={search.search}
+          onSearch={(text) => onSearch({ ...search, search: text || undefined, page: undefined })}
           style={{ flex: '1 1 14rem' }}
         />
         <SegmentedControl
@@ -84,13 +74,7 @@ export function NoticesPage({ search, onSearch }: Props) {
           <Stack align="center" gap="sm">
             <Text>{search.search || search.unread || search.state ? 'No notices match these filters.' : 'There are no notices yet.'}</Text>
             {(search.search || search.unread || search.state) && (
-              <Button
-                variant="light"
-                onClick={() => {
-                  setText('');
-                  onSearch({});
-                }}
-              >
+              <Button variant="light" onClick={() => onSearch({})}>
                 Clear filters
               </Button>
             )}

@@ -7,7 +7,6 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { ActionIcon, Alert, Badge, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -33,13 +32,14 @@ import {
 } from './rotas.api';
 import { ShiftFormModal, type ShiftDraft } from './shift-form-modal';
 import { SwapList } from './swap-list';
+import { usePhone } from '../../../client/ui/phone';
 
 export const FIRST_ADMIN_WEEK = () => startOfWeek(londonDate(new Date()));
 
 export function RotaAdminPage() {
   usePageTitle('Rota Management');
   const queryClient = useQueryClient();
-  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const phone = usePhone();
   const [monday, setMonday] = useState(FIRST_ADMIN_WEEK);
   const [departmentId, setDepartmentId] = useState<string | null>(null);
   const [draft, setDraft] = useState<ShiftDraft | null>(null);

@@ -6,18 +6,15 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/ScrollArea.css';
-import { Button, Collapse, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { MultiSelect, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { FiltersFold } from '../../../../client/ui/filters-fold';
+import { SearchField } from '../../../../client/ui/search-field';
 import { DIRECTORY_SORTS, EMPLOYEE_STATUSES, type DirectorySort } from '../../directory.contract';
 import { departmentsQueryOptions } from '../../../../client/api/reference-lists';
 import { locationsQueryOptions, tagsQueryOptions, type NamedOption } from '../directory.api';
 import { withFilters, type DirectorySearch, type FilterKey } from './directory-search';
 import { STATUS_LABELS } from './status-badge';
-
-export const SEARCH_DEBOUNCE_MS = 250;
 
 export const SORT_LABELS: Record<DirectorySort, string> = {
   name: 'Name (A to Z)',
@@ -38,35 +35,16 @@ export function DirectoryFilters({ search, onChange, team = false }: Props) {
   const departments = useQuery(departmentsQueryOptions());
   const locations = useQuery({ ...locationsQueryOptions(), enabled: !team });
   const tags = useQuery({ ...tagsQueryOptions(), enabled: !team });
-  const [text, setText] = useState(search.search ?? '');
-  // The back button or "Clear filters" changed the address: the box shows what it now says.
-  const [shown, setShown] = useState(search.search ?? '');
-  if ((search.search ?? '') !== shown) {
-    setShown(search.search ?? '');
-    setText(search.search ?? '');
-  }
-  // Typing replaces the address rather than adding a history entry per pause.
-  const sendSearch = useDebouncedCallback(
-    (value: string) => onChange(withFilters(search, { search: value.trim() }), { replace: true }),
-    SEARCH_DEBOUNCE_MS,
-  );
   const setList = (key: FilterKey) => (values: string[]) => onChange(withFilters(search, { [key]: values }));
-  // On a phone the lists fold away behind one button, so the people come first on the screen.
-  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const chosen = [search.status, search.department_id, search.location_id, search.tag_ids].filter((list) => list?.length).length;
 
   const searchBox = (
-    <TextInput
+    <SearchField
       label="Search"
       placeholder="Name or e-mail"
-      leftSection={<IconSearch size={16} aria-hidden="true" />}
-      value={text}
-      maxLength={100}
-      onChange={(event) => {
-        setText(event.currentTarget.value);
-        sendSearch(event.currentTarget.value);
-      }}
+      value={search.search}
+      // Typing replaces the address rather than adding a history entry per pause.
+      onSearch={(text) => onChange(withFilters(search, { search: text }), { replace: true })}
     />
   );
   const lists = (
@@ -130,29 +108,10 @@ export function DirectoryFilters({ search, onChange, team = false }: Props) {
     </>
   );
 
-  if (!phone) {
-    return (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: team ? 2 : 3 }} spacing="sm">
-        {searchBox}
-        {lists}
-      </SimpleGrid>
-    );
-  }
+  // On a phone the lists fold away behind one button, so the people come first on the screen.
   return (
-    <Stack gap="sm">
-      {searchBox}
-      <Button
-        variant="default"
-        leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
-        aria-expanded={filtersOpen}
-        aria-controls="directory-filters"
-        onClick={() => setFiltersOpen((open) => !open)}
-      >
-        {filtersOpen ? 'Hide filters' : chosen > 0 ? `Filters (${chosen})` : 'Filters'}
-      </Button>
-      <Collapse expanded={filtersOpen} id="directory-filters">
-        <Stack gap="sm">{lists}</Stack>
-      </Collapse>
-    </Stack>
+    <FiltersFold id="directory-filters" search={searchBox} chosen={chosen} cols={{ base: 1, sm: 2, lg: team ? 2 : 3 }}>
+      {lists}
+    </FiltersFold>
   );
 }

@@ -12,9 +12,9 @@ import { hasFilters, toDirectoryQuery, type DirectorySearch } from './directory-
 import { DirectoryCards, DirectoryTable } from './directory-table';
 import { LoadError } from '../../../../client/ui/load-error';
 import { ListPager } from '../../../../client/ui/list-pager';
+import { PHONE_QUERY } from '../../../../client/ui/phone';
 
 export const NO_MATCHES = 'No employees match these filters.';
-export const PHONE_QUERY = '(max-width: 47.99em)';
 
 type Props = { search: DirectorySearch; bulkAllowed: boolean; onPage: (page: number) => void; onClearFilters: () => void };
 

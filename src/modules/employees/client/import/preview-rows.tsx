@@ -7,8 +7,8 @@ import '@mantine/core/styles/Table.css';
 import { Badge, Card, List, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IMPORT_FIELD_LABELS, type ImportField, type ImportRowPreview } from '../../people-import.contract';
+import { PHONE_QUERY } from '../../../../client/ui/phone';
 
-const PHONE_QUERY = '(max-width: 47.99em)';
 export const ROWS_SHOWN = 200;
 
 const ACTION_BADGE = {

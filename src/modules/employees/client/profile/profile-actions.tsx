@@ -14,13 +14,13 @@ import { showDangerToast, showSuccessToast } from '../../../../client/shell/toas
 import { can } from '../../../../client/ui/permission-guard';
 import { directoryPaths, USER_BASIC_ENDPOINT, type UserBasic } from '../../directory.contract';
 import { cancelTerminationMutationOptions, inviteMutationOptions, refusalMessage } from '../directory.api';
-import { PHONE_QUERY } from '../directory/directory-list';
 import { fullName } from '../directory/directory-table';
 import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
 import { apiFetch } from '../../../../client/api/api-client';
 import { PERSONAL_DATA_EXPORTS_ENDPOINT, privacyPaths } from '../../../privacy/privacy.contract';
 import { EditBasicModal } from './edit-basic-modal';
 import { TerminateModal } from './terminate-modal';
+import { PHONE_QUERY } from '../../../../client/ui/phone';
 
 type Action = { key: 'edit' | 'invite' | 'terminate' | 'cancel' | 'export'; label: string; danger?: boolean };
 

@@ -7,8 +7,7 @@ import '@mantine/core/styles/Badge.css';
 import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-
-export const PHONE_QUERY = '(max-width: 47.99em)';
+import { PHONE_QUERY } from '../../../../client/ui/phone';
 
 export type RecordColumn<T> = { label: string; render: (record: T) => ReactNode };
 /** A mark on a record: its words and colour. */

@@ -5,7 +5,6 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -19,6 +18,7 @@ import { approveMutationOptions, cancelMutationOptions, refusalMessage, returnMu
 import { personName } from './absence-format';
 import { DeclineModal } from './decline-modal';
 import { FormFooter } from '../../../../client/ui/form-footer';
+import { usePhone } from '../../../../client/ui/phone';
 
 /** An approved absence that has begun can only be withdrawn with an approver's agreement. */
 export const needsCancellationRequest = (absence: Absence, today: string) => absence.status === 'approved' && absence.start_date <= today;
@@ -44,7 +44,7 @@ export function AbsenceActions({ absence }: { absence: Absence }) {
   const request = needsCancellationRequest(absence, londonDate(new Date()));
   const cancelLabel = request ? 'Request cancellation' : 'Cancel absence';
   // Phones get full-width buttons, one under another.
-  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const phone = usePhone();
   const Bar = phone ? Stack : Group;
 
   const approveNow = () =>

@@ -14,9 +14,9 @@ import { hasFilters, toAbsenceFilters, type AbsenceListSearch } from '../absence
 import { ABSENCE_PAGE_SIZE, absenceListPageQueryOptions, approveMutationOptions, refusalMessage } from '../absences.api';
 import { AbsenceCards, AbsenceTable } from './absence-rows';
 import { BulkApproveBar } from './bulk-approve-bar';
-import { PHONE_QUERY } from './list-filters';
 import { LoadError } from '../../../../client/ui/load-error';
 import { ListPager } from '../../../../client/ui/list-pager';
+import { PHONE_QUERY } from '../../../../client/ui/phone';
 
 export const NO_MATCHES = 'No absences match these filters.';
 

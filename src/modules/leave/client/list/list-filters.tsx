@@ -8,19 +8,16 @@ import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
-import { Button, Checkbox, Collapse, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, MultiSelect } from '@mantine/core';
 import { DateField } from '../../../../client/ui/date-field';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { FiltersFold } from '../../../../client/ui/filters-fold';
+import { SearchField } from '../../../../client/ui/search-field';
 import { ABSENCE_STATUS_LABELS, NEED_APPROVAL, type AbsenceStatus } from '../../leave.contract';
 import { listFilterCount, STATUS_FILTERS, withFilters, type AbsenceListSearch } from '../absence-list-search';
 import { departmentsQueryOptions } from '../../../../client/api/reference-lists';
 import { leaveTypesQueryOptions } from '../requests.api';
 
-export const SEARCH_DEBOUNCE_MS = 250;
-export const PHONE_QUERY = '(max-width: 47.99em)';
 export const NEEDS_APPROVAL_LABEL = 'Needs approval';
 export const ONLY_MINE_LABEL = 'Only mine to approve';
 
@@ -32,34 +29,14 @@ type Props = { search: AbsenceListSearch; onChange: (next: AbsenceListSearch, op
 export function ListFilters({ search, onChange, approver }: Props) {
   const departments = useQuery(departmentsQueryOptions());
   const leaveTypes = useQuery(leaveTypesQueryOptions());
-  const [text, setText] = useState(search.search ?? '');
-  // The back button or "Clear filters" changed the address: the box shows what it now says.
-  const [shown, setShown] = useState(search.search ?? '');
-  if ((search.search ?? '') !== shown) {
-    setShown(search.search ?? '');
-    setText(search.search ?? '');
-  }
-  // Typing replaces the address rather than adding a history entry per pause.
-  const sendSearch = useDebouncedCallback(
-    (value: string) => onChange(withFilters(search, { search: value.trim() }), { replace: true }),
-    SEARCH_DEBOUNCE_MS,
-  );
   const set = (patch: Partial<AbsenceListSearch>) => onChange(withFilters(search, patch));
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
-  const [open, setOpen] = useState(false);
-  const chosen = listFilterCount(search);
-
   const searchBox = (
-    <TextInput
+    <SearchField
       label="Search"
       placeholder="Name"
-      leftSection={<IconSearch size={16} aria-hidden="true" />}
-      value={text}
-      maxLength={100}
-      onChange={(event) => {
-        setText(event.currentTarget.value);
-        sendSearch(event.currentTarget.value);
-      }}
+      value={search.search}
+      // Typing replaces the address rather than adding a history entry per pause.
+      onSearch={(text) => onChange(withFilters(search, { search: text }), { replace: true })}
     />
   );
   const filters = (
@@ -107,30 +84,9 @@ export function ListFilters({ search, onChange, approver }: Props) {
     </>
   );
 
-  if (!phone) {
-    return (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-        {searchBox}
-        {filters}
-      </SimpleGrid>
-    );
-  }
   return (
-    <Stack gap="sm">
-      {searchBox}
-      <Button
-        variant="default"
-        fullWidth
-        leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
-        aria-expanded={open}
-        aria-controls="absence-filters"
-        onClick={() => setOpen((value) => !value)}
-      >
-        {open ? 'Hide filters' : chosen > 0 ? `Filters (${chosen})` : 'Filters'}
-      </Button>
-      <Collapse expanded={open} id="absence-filters">
-        <Stack gap="sm">{filters}</Stack>
-      </Collapse>
-    </Stack>
+    <FiltersFold id="absence-filters" search={searchBox} chosen={listFilterCount(search)} cols={{ base: 1, sm: 2, lg: 4 }}>
+      {filters}
+    </FiltersFold>
   );
 }
