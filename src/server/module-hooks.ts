@@ -1,6 +1,6 @@
 // What modules offer one another through their registration, since no module may import
 // another's server code: the platform finds the offer in the module list (deps.modules) and
-// hands it to whoever asks. Six offers exist:
+// hands it to whoever asks. Eight offers exist:
 //  - `timeOffInLieu` (the leave module): credits and expires time-off-in-lieu hours on a
 //    person's leave balance, as logged values with their reason (overtime calls it).
 //  - `payroll` (any module): the elements a module adds to a pay period's payroll data —
@@ -16,10 +16,15 @@
 //  - `identity` (the auth module): companies, roles and accounts made the one way, invitations,
 //    the onboarding session a proved address opens, and sign-in e-mail changes (companies and
 //    employees call it; the links, their tokens and e-mails stay the identity module's).
+//  - `hoursWorked` (the leave module): what a week's approved clocked hours accrue for a person
+//    whose leave builds from hours worked (12.07%), as one line a week (the time clock calls it).
+//  - `overtimeClaims` (the overtime module): overtime reported for a person the way its form
+//    does, asking the same approvers (the time clock's offers of time beyond a shift call it).
 import type { ContactType } from '../shared/contact-types';
 import type { Scope } from '../shared/scopes';
 import type { SessionGrant } from '../shared/session.contract';
 import type { AppDeps } from './app-deps';
+import type { AuditCaller } from './audit/audit-entry';
 import type { AuditSource } from './audit/audit.queries';
 import type { Config } from './config';
 import type { Trx } from './db/database';
@@ -209,6 +214,47 @@ export type Identity = {
   addressChangedBeforeSetUp: (trx: Trx, userId: string) => Promise<void>;
 };
 
+/** A person's approved clocked hours of one week (Monday's date), all of them: what they accrue replaces what the week accrued before. */
+export type HoursWorkedWeek = { companyId: string; userId: string; weekStart: string; hours: number; actorId: string | null };
+
+export type HoursWorkedLedger = {
+  /**
+   * Brings the week's line on the person's annual leave to 12.07% of `hours` (a correcting line
+   * when it was logged before with other hours), in the caller's tenant transaction. Null when
+   * the person's leave does not build from hours worked (nothing logged).
+   */
+  recordWeek: (trx: Trx, week: HoursWorkedWeek) => Promise<{ change: number; unit: 'days' | 'hours' } | null>;
+};
+
+/** What a person may claim overtime as: whether overtime is on, paid and time off in lieu allowed, the paid rates. */
+export type OvertimeClaimOptions = {
+  enabled: boolean;
+  paid: boolean;
+  toil: boolean;
+  rates: { id: string; name: string; multiplier: number }[];
+};
+
+export type OvertimeClaim = {
+  companyId: string;
+  userId: string;
+  date: string;
+  hours: number;
+  reason: string;
+  compensation: 'paid' | 'toil';
+  /** For paid overtime; null picks the company's lowest rate. */
+  rateId: string | null;
+};
+
+export type OvertimeClaims = {
+  options: (trx: Trx, person: { companyId: string; userId: string }) => Promise<OvertimeClaimOptions>;
+  /**
+   * Reports the overtime with the checks and approvers of the overtime form, in the caller's
+   * tenant transaction (the caller wakes the mail outbox when `mailed` > 0); an AppError on a
+   * field (`compensation`, `overtime_rate_id`) or a conflict (overtime switched off).
+   */
+  claim: (trx: Trx, caller: AuditCaller, claim: OvertimeClaim) => Promise<{ id: string; mailed: number }>;
+};
+
 type Offering = {
   identity?: Identity;
   payroll?: PayrollContributor;
@@ -216,6 +262,8 @@ type Offering = {
   timeOffInLieu?: TimeOffInLieuLedger;
   contactRequests?: ContactRequestDesk;
   leaveImport?: LeaveImport;
+  hoursWorked?: HoursWorkedLedger;
+  overtimeClaims?: OvertimeClaims;
 };
 
 /** Every module's payroll contributor, in module order. */
@@ -248,4 +296,14 @@ export function identityOf(modules: readonly Offering[]): Identity {
   const identity = modules.find((module) => module.identity)?.identity;
   if (!identity) throw new Error('No module offers identity services (the auth module is not registered)');
   return identity;
+}
+
+/** The hours-worked ledger offered by a module (the leave module), or null when none is registered. */
+export function hoursWorkedLedger(modules: readonly Offering[]): HoursWorkedLedger | null {
+  return modules.find((module) => module.hoursWorked)?.hoursWorked ?? null;
+}
+
+/** The overtime claims offered by a module (the overtime module), or null when none is registered. */
+export function overtimeClaimsOf(modules: readonly Offering[]): OvertimeClaims | null {
+  return modules.find((module) => module.overtimeClaims)?.overtimeClaims ?? null;
 }

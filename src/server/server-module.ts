@@ -9,7 +9,16 @@ import type { CalendarSource } from './calendar/calendar-source';
 import type { Config } from './config';
 import type { Trx } from './db/database';
 import type { JobDefinition } from './jobs/job-definition';
-import type { ContactRequestDesk, DaysOff, Identity, LeaveImport, PayrollContributor, TimeOffInLieuLedger } from './module-hooks';
+import type {
+  ContactRequestDesk,
+  DaysOff,
+  HoursWorkedLedger,
+  Identity,
+  LeaveImport,
+  OvertimeClaims,
+  PayrollContributor,
+  TimeOffInLieuLedger,
+} from './module-hooks';
 import type { TodoDeclaration } from './notifications/todo-kinds';
 import type { PersonalDataDeclaration } from './personal-data';
 import type { PendingCounter } from './pending-count/pending-count.registry';
@@ -65,6 +74,10 @@ export type ServerModule = {
   timeOffInLieu?: TimeOffInLieuLedger;
   /** A person's allowance and leave taken, as a spreadsheet import has them (the leave module offers it; module-hooks.ts). */
   leaveImport?: LeaveImport;
+  /** What a week's approved clocked hours accrue at 12.07% (the leave module offers it; module-hooks.ts). */
+  hoursWorked?: HoursWorkedLedger;
+  /** Overtime reported as the overtime form does (the overtime module offers it; module-hooks.ts). */
+  overtimeClaims?: OvertimeClaims;
   /** The days people are on leave or off sick, which other modules read (the leave module offers it; module-hooks.ts). */
   daysOff?: DaysOff;
   /** Contact requests to the support teams, which other modules file (the support module offers it; module-hooks.ts). */

@@ -14,6 +14,8 @@ export const RELATES_TO = [
   'notice',
   'return_to_work',
   'overtime_report',
+  /** Time worked beyond a shift, offered to the person as overtime (the time clock). */
+  'overtime_offer',
   'impersonation',
   'rota',
   'document',
@@ -88,6 +90,8 @@ export function notificationTarget(relatesTo: RelatesTo | null, id: string | nul
       return segment && `/return-to-work/${segment}/self-certification`;
     case 'overtime_report':
       return segment && `/overtime/${segment}`;
+    case 'overtime_offer':
+      return segment && `/overtime/report?offer=${segment}`;
     case 'impersonation':
       return segment && `/settings/user-settings/access-requests?request_id=${segment}`;
     case 'rota':

@@ -13,6 +13,7 @@ const TITLES: Record<RelatesTo, string> = {
   notice: 'Notice',
   return_to_work: 'Return to work',
   overtime_report: 'Overtime',
+  overtime_offer: 'Overtime to claim',
   impersonation: 'Access request',
   rota: 'Rota',
   document: 'Document',

@@ -154,6 +154,29 @@ const cases: Record<string, TodoCase & { state?: Record<string, string> }> = {
     done: async ({ id: reportId }) =>
       void (await as('manager', 'POST', `/api/user-overtime/${reportId}/decline`, { reason: 'Not agreed' })),
   },
+  'time-clock.overtime-offer': {
+    send: async () => {
+      // An entry 45 minutes beyond its 09:00–17:00 shift, approved by the manager.
+      const date = daysAgo(5);
+      const [shift] = await ownerSql<{ id: string }>(
+        t,
+        sql`insert into rota_shifts (company_id, user_id, department_id, start_at, end_at, break_minutes, role, published, published_at)
+            values (${c.companyId}, ${id('employee')}, ${c.departments.Operations}, ${londonInstant(date, '09:00')}, ${londonInstant(date, '17:00')}, 30, 'Floor', true, now())
+            returning id`,
+      );
+      const [entry] = await ownerSql<{ id: string }>(
+        t,
+        sql`insert into time_clock_entries (company_id, user_id, shift_id, clock_in_at, clock_out_at, break_minutes, worked_minutes)
+            values (${c.companyId}, ${id('employee')}, ${shift!.id}, ${londonInstant(date, '09:00')}, ${londonInstant(date, '17:45')}, 30, 495)
+            returning id`,
+      );
+      await as('manager', 'POST', `/api/timesheets/${entry!.id}/approve`);
+      const [offer] = await ownerSql<{ id: string }>(t, sql`select id from time_clock_overtime_offers where entry_id = ${entry!.id}`);
+      cases['time-clock.overtime-offer']!.state = { id: offer!.id };
+    },
+    done: async ({ id: offerId }) =>
+      void (await as('employee', 'POST', `/api/time-clock-overtime-offers/${offerId}/claim`, { compensation: 'toil' })),
+  },
   'right-to-work.renew': {
     send: async () => {
       await as('owner', 'POST', '/api/user-work-permit', permit({ date_checked: '2025-01-10', expiry_date: addDays(today, 10) }));

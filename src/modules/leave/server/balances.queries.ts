@@ -234,6 +234,7 @@ export async function insertLogAndMoveBalance(
     absenceId: string | null;
     actorId: string | null;
     hoursWorked: number | null;
+    sourceKey?: string | null;
   },
 ): Promise<void> {
   await trx
@@ -248,6 +249,7 @@ export async function insertLogAndMoveBalance(
       absence_id: input.absenceId,
       actor_id: input.actorId,
       hours_worked: input.hoursWorked,
+      source_key: input.sourceKey ?? null,
     })
     .execute();
   await trx

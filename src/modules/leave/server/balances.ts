@@ -352,6 +352,8 @@ export async function logValueChange(
     absenceId?: string | null;
     actorId?: string | null;
     hoursWorked?: number | null;
+    /** What fed the line (another module's week of hours), so a later change corrects it. */
+    sourceKey?: string | null;
   },
 ): Promise<void> {
   await insertLogAndMoveBalance(trx, {
@@ -364,6 +366,7 @@ export async function logValueChange(
     absenceId: input.absenceId ?? null,
     actorId: input.actorId ?? null,
     hoursWorked: input.hoursWorked ?? null,
+    sourceKey: input.sourceKey ?? null,
   });
 }
 

@@ -99,6 +99,8 @@ export interface UserAbsencePeriodValueLogsTable extends UserRow {
   hours_worked: number | null;
   absence_id: string | null;
   actor_id: string | null;
+  /** Migration 0057: what the line comes from when another module feeds it (a week of approved clocked hours). */
+  source_key: string | null;
 }
 
 export interface UserAbsencesTable extends UserRow {

@@ -3,6 +3,7 @@
 import type { ServerModule } from '../../../server/server-module';
 import { leaveGrants } from './leave.grants';
 import { leavePayroll, timeOffInLieuLedger } from './leave-hooks';
+import { hoursWorkedLedger } from './hours-worked-ledger';
 import { leaveJobs } from './leave.jobs';
 import { countAbsencesAwaitingMe } from './absences.routes';
 import { leaveRoutes } from './leave.routes';
@@ -25,6 +26,7 @@ export const leaveModule: ServerModule = {
   grants: leaveGrants,
   timeOffInLieu: timeOffInLieuLedger,
   leaveImport: { importLeave },
+  hoursWorked: hoursWorkedLedger,
   payroll: leavePayroll,
   reports: [sickPayReport],
   daysOff: leaveDaysOff,

@@ -1,8 +1,10 @@
 // The overtime module's registration: reports and their approval, the company's overtime
 // settings, the approver's pending count, the expiry of time off in lieu, paid overtime as
-// payroll elements, the overtime report on /reports, and the demo's reports.
+// payroll elements, the overtime report on /reports, overtime claimed from the time clock's
+// offers (overtime-claims.ts), and the demo's reports.
 import type { ServerModule } from '../../../server/server-module';
 import { seedOvertimeDemo } from './overtime-demo';
+import { overtimeClaims } from './overtime-claims';
 import { overtimeGrants } from './overtime.grants';
 import { overtimeJobs } from './overtime.jobs';
 import { overtimePayroll } from './overtime-payroll';
@@ -20,6 +22,7 @@ export const overtimeModule: ServerModule = {
   counters: { user_overtime: countOvertimeAwaitingMe },
   jobs: overtimeJobs,
   payroll: overtimePayroll,
+  overtimeClaims,
   reports: [overtimeReport],
   demo: seedOvertimeDemo,
 };

@@ -71,6 +71,75 @@ async function published(trx: Trx, companyId: string): Promise<void> {
   });
 }
 
+export type OvertimeFiling = Pick<
+  ReportOvertimeInput,
+  'date' | 'start_time' | 'end_time' | 'reason' | 'compensation' | 'overtime_rate_id'
+> & {
+  companyId: string;
+  userId: string;
+  /** The person's name, as the approvers read it. */
+  name: string;
+  hours: number;
+};
+
+/**
+ * Files a report checked against the company's and person's overtime settings and asks the
+ * person's approvers, in the caller's transaction: the form's route and the time clock's
+ * offers (overtime-claims.ts) both come here. Answers the id and how many approvers to e-mail.
+ */
+export async function fileReport(trx: Trx, caller: AuditCaller, filing: OvertimeFiling): Promise<{ id: string; mailed: number }> {
+  const { session } = caller;
+  const { companyId, userId, hours } = filing;
+  const company = await findCompanyOvertime(trx, companyId);
+  if (!company.overtime_enabled) throw new AppError('conflict', { message: overtimeMessages.disabled });
+  const allowance = await findAllowance(trx, { companyId, userId });
+  if (filing.compensation === 'paid' && !allowance.allow_payable_overtime)
+    throw AppError.validation({ compensation: [overtimeMessages.paidNotAllowed] });
+  if (filing.compensation === 'toil' && !allowance.allow_toil_overtime)
+    throw AppError.validation({ compensation: [overtimeMessages.toilNotAllowed] });
+  let rateId: string | null = null;
+  if (filing.compensation === 'paid') {
+    const rate = (await findRates(trx, companyId)).find((candidate) => candidate.id === filing.overtime_rate_id);
+    if (!rate) throw AppError.validation({ overtime_rate_id: [overtimeMessages.unknownRate] });
+    rateId = rate.id;
+  }
+  const id = await insertReport(trx, {
+    company_id: companyId,
+    user_id: userId,
+    date: filing.date,
+    start_time: filing.start_time,
+    end_time: filing.end_time,
+    hours,
+    reason: filing.reason,
+    compensation: filing.compensation,
+    overtime_rate_id: rateId,
+    reported_by: session.userId,
+  });
+  await auditCaller(trx, caller, {
+    companyId,
+    action: 'overtime.reported',
+    targetType: 'user_overtime',
+    targetId: id,
+    details: { user_id: userId, hours },
+  });
+  const text = `${filing.name} reported ${hoursText(hours)} of overtime on ${shown(filing.date)} (${filing.compensation === 'paid' ? 'paid' : 'time off in lieu'}). Please approve or decline it.`;
+  const recipients = await approversToAsk(trx, OVERTIME_APPROVALS, { companyId, userId, except: session.userId });
+  for (const recipient of recipients) {
+    await notify(trx, {
+      companyId,
+      userId: recipient,
+      description: escapeHtml(text),
+      relatesTo: 'overtime_report',
+      relatesToId: id,
+      todo: true,
+      kind: OVERTIME_DECIDE.kind,
+      email: { subject: `Overtime to approve: ${filing.name}`, text },
+    });
+  }
+  await published(trx, companyId);
+  return { id, mailed: recipients.length };
+}
+
 export async function reportOvertime(caller: OvertimeCaller, body: ReportOvertimeInput): Promise<OvertimeReport> {
   const { session } = caller;
   const companyId = requireCompany(caller.session, 'not_found');
@@ -81,55 +150,9 @@ export async function reportOvertime(caller: OvertimeCaller, body: ReportOvertim
     const subject = await findPersonSubject(trx, { companyId, userId });
     if (!subject) throw AppError.validation({ user_id: [overtimeMessages.unknown] });
     if (userId !== session.userId && !mayActOn(session, subject, OVERTIME_ENDPOINTS.report, 'POST')) throw AppError.forbidden();
-    const company = await findCompanyOvertime(trx, companyId);
-    if (!company.overtime_enabled) throw new AppError('conflict', { message: overtimeMessages.disabled });
-    const allowance = await findAllowance(trx, { companyId, userId });
-    if (body.compensation === 'paid' && !allowance.allow_payable_overtime)
-      throw AppError.validation({ compensation: [overtimeMessages.paidNotAllowed] });
-    if (body.compensation === 'toil' && !allowance.allow_toil_overtime)
-      throw AppError.validation({ compensation: [overtimeMessages.toilNotAllowed] });
-    let rateId: string | null = null;
-    if (body.compensation === 'paid') {
-      const rate = (await findRates(trx, companyId)).find((candidate) => candidate.id === body.overtime_rate_id);
-      if (!rate) throw AppError.validation({ overtime_rate_id: [overtimeMessages.unknownRate] });
-      rateId = rate.id;
-    }
-    const id = await insertReport(trx, {
-      company_id: companyId,
-      user_id: userId,
-      date: body.date,
-      start_time: body.start_time,
-      end_time: body.end_time,
-      hours,
-      reason: body.reason,
-      compensation: body.compensation,
-      overtime_rate_id: rateId,
-      reported_by: session.userId,
-    });
-    await auditCaller(trx, caller, {
-      companyId,
-      action: 'overtime.reported',
-      targetType: 'user_overtime',
-      targetId: id,
-      details: { user_id: userId, hours },
-    });
-    const text = `${subject.name} reported ${hoursText(hours)} of overtime on ${shown(body.date)} (${body.compensation === 'paid' ? 'paid' : 'time off in lieu'}). Please approve or decline it.`;
-    const recipients = await approversToAsk(trx, OVERTIME_APPROVALS, { companyId, userId, except: session.userId });
-    for (const recipient of recipients) {
-      await notify(trx, {
-        companyId,
-        userId: recipient,
-        description: escapeHtml(text),
-        relatesTo: 'overtime_report',
-        relatesToId: id,
-        todo: true,
-        kind: OVERTIME_DECIDE.kind,
-        email: { subject: `Overtime to approve: ${subject.name}`, text },
-      });
-    }
-    mailed = recipients.length;
-    await published(trx, companyId);
-    return detail(trx, session, companyId, id);
+    const filed = await fileReport(trx, caller, { ...body, companyId, userId, name: subject.name, hours });
+    mailed = filed.mailed;
+    return detail(trx, session, companyId, filed.id);
   });
   if (mailed > 0) caller.mail.wake();
   return result;

@@ -38,7 +38,7 @@ const idOf = (request: FastifyRequest): string => {
 };
 
 export const timeClockRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const callerOf = (request: FastifyRequest): TimeClockCaller => ({ db: deps.db, ...auditCallerOf(request) });
+  const callerOf = (request: FastifyRequest): TimeClockCaller => ({ db: deps.db, modules: deps.modules, ...auditCallerOf(request) });
 
   app.get(timeClockPaths.clock, { config: { access: { endpoint: TIME_CLOCK_ENDPOINT, method: 'GET' } } }, async (request) =>
     getMyClock(callerOf(request)),

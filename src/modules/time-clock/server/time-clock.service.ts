@@ -10,6 +10,7 @@ import { mayActOn } from '../../../server/http/person-access';
 import { findPersonSubjects } from '../../../server/http/person-subject.queries';
 import { requireCompany } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
+import type { ServerModule } from '../../../server/server-module';
 import { AppError } from '../../../shared/app-error';
 import { addDays, londonDate, londonInstant, startOfWeek } from '../../../shared/dates';
 import { companyChannel } from '../../../shared/realtime';
@@ -62,9 +63,10 @@ import {
   type EventRow,
 } from './time-clock.queries';
 import { findNextShift, findShiftFor, findShifts, findShiftsIn, type ShiftRow } from './time-clock-shifts.queries';
+import { afterEntriesApproved, afterEntryApproved, afterEntryReopened } from './overtime-offers.service';
 import { clockingRules, recordEventLocation, requireClockWithoutShift, withEventLocations } from './time-clock-location';
 
-export type TimeClockCaller = AuditCaller & { db: Db };
+export type TimeClockCaller = AuditCaller & { db: Db; modules?: readonly ServerModule[] };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -338,6 +340,13 @@ export async function editEntry(caller: TimeClockCaller, id: string, body: EditE
         approved_at: null,
       },
     });
+    await afterEntryReopened(trx, caller, companyId, {
+      ...entry,
+      clock_in_at: clockIn,
+      worked_minutes: workedMinutes(clockIn, clockOut, breakMinutes),
+      was_approved: entry.approval === 'approved',
+      clocked_in_before: entry.clock_in_at,
+    });
     await auditCaller(trx, caller, {
       companyId,
       action: 'time-clock.edited',
@@ -357,6 +366,7 @@ export async function approveEntries(caller: TimeClockCaller, input: ApproveAllI
   const companyId = requireCompany(caller.session);
   return withTenant(caller.db, companyId, async (trx) => {
     let approved = 0;
+    const entries: EntryRow[] = [];
     for (const id of [...new Set(input.ids)]) {
       const entry = await changeableEntry(trx, caller, companyId, id);
       if (entry.approval === 'approved') continue;
@@ -365,6 +375,8 @@ export async function approveEntries(caller: TimeClockCaller, input: ApproveAllI
         id,
         values: { approval: 'approved', approved_by: caller.session.userId, approved_at: new Date() },
       });
+      await afterEntryApproved(trx, caller, companyId, entry);
+      entries.push(entry);
       await auditCaller(trx, caller, {
         companyId,
         action: 'time-clock.approved',
@@ -374,6 +386,7 @@ export async function approveEntries(caller: TimeClockCaller, input: ApproveAllI
       });
       approved += 1;
     }
+    await afterEntriesApproved(trx, caller, companyId, entries);
     await published(trx, companyId);
     return { approved };
   });

@@ -46,8 +46,9 @@ import * as m0047 from './0047_authenticator_apps';
 import * as m0048 from './0048_passkeys';
 import * as m0052 from './0052_time_clock';
 import * as m0054 from './0054_holiday_pay';
-import * as m0056 from './0056_time_clock_locations';
 import * as m0055 from './0055_time_clock_kiosks';
+import * as m0057 from './0057_clock_overtime_and_accrual';
+import * as m0056 from './0056_time_clock_locations';
 import * as m0049 from './0049_company_sign_in';
 
 export const migrations: Record<string, Migration> = {
@@ -97,7 +98,8 @@ export const migrations: Record<string, Migration> = {
   '0048_passkeys': m0048,
   '0052_time_clock': m0052,
   '0054_holiday_pay': m0054,
-  '0056_time_clock_locations': m0056,
   '0055_time_clock_kiosks': m0055,
+  '0057_clock_overtime_and_accrual': m0057,
+  '0056_time_clock_locations': m0056,
   '0049_company_sign_in': m0049,
 };
