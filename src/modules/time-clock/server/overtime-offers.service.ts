@@ -102,13 +102,14 @@ export async function afterEntryApproved(trx: Trx, caller: ApprovingCaller, comp
 
 /**
  * In the editing transaction (the entry needs approving again): an open offer is withdrawn and
- * its to-do ends; the weeks the entry was and now is in are sent to holiday accrual again.
+ * its to-do ends; an approved entry's weeks (before and after the edit) go to holiday accrual again.
  */
 export async function afterEntryReopened(
   trx: Trx,
   caller: ApprovingCaller,
   companyId: string,
-  entry: ApprovedEntry & { was_approved: boolean; clocked_in_before: Date },
+  entry: ApprovedEntry & { approval: string },
+  clockIn: Date,
 ): Promise<void> {
   const offer = await findOffer(trx, { companyId, entryId: entry.id, lock: true });
   if (offer?.status === 'open') {
@@ -116,21 +117,22 @@ export async function afterEntryReopened(
     await resolveTodos(trx, { companyId, kind: OVERTIME_OFFER_CLAIM.kind, subject: subjectOf(offer.id) });
     await published(trx, companyId);
   }
-  if (!entry.was_approved) return;
+  if (entry.approval !== 'approved') return;
   await feedWeeksOf(trx, caller.modules ?? [], {
     companyId,
     actorId: caller.session.userId,
-    entries: [entry, { user_id: entry.user_id, clock_in_at: entry.clocked_in_before }],
+    entries: [entry, { user_id: entry.user_id, clock_in_at: clockIn }],
   });
 }
 
-/** In the approving transaction, once its entries are approved: their weeks' hours go to holiday accrual. */
+/** In the approving transaction, once its entries are approved: each may be offered, and their weeks' hours go to holiday accrual. */
 export async function afterEntriesApproved(
   trx: Trx,
   caller: ApprovingCaller,
   companyId: string,
   entries: readonly ApprovedEntry[],
 ): Promise<void> {
+  for (const entry of entries) await afterEntryApproved(trx, caller, companyId, entry);
   await feedWeeksOf(trx, caller.modules ?? [], { companyId, actorId: caller.session.userId, entries });
 }
 

@@ -3,14 +3,13 @@
 // timesheets, edits with a reason (the originals kept), approval, and the company's settings.
 // Each runs in one tenant transaction that audits and publishes. Exactly-once for queued
 // writes comes from the Idempotency-Key every outbox write carries (the idempotency plugin).
-import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
+import { auditCaller } from '../../../server/audit/audit-entry';
 import { withTenant, type Db, type Trx } from '../../../server/db/database';
 import { isUniqueViolation } from '../../../server/db/pg-errors';
 import { mayActOn } from '../../../server/http/person-access';
 import { findPersonSubjects } from '../../../server/http/person-subject.queries';
 import { requireCompany } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
-import type { ServerModule } from '../../../server/server-module';
 import { AppError } from '../../../shared/app-error';
 import { addDays, londonDate, londonInstant, startOfWeek } from '../../../shared/dates';
 import { companyChannel } from '../../../shared/realtime';
@@ -63,10 +62,10 @@ import {
   type EventRow,
 } from './time-clock.queries';
 import { findNextShift, findShiftFor, findShifts, findShiftsIn, type ShiftRow } from './time-clock-shifts.queries';
-import { afterEntriesApproved, afterEntryApproved, afterEntryReopened } from './overtime-offers.service';
+import { afterEntriesApproved, afterEntryReopened, type ApprovingCaller } from './overtime-offers.service';
 import { clockingRules, recordEventLocation, requireClockWithoutShift, withEventLocations } from './time-clock-location';
 
-export type TimeClockCaller = AuditCaller & { db: Db; modules?: readonly ServerModule[] };
+export type TimeClockCaller = ApprovingCaller & { db: Db };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -340,13 +339,7 @@ export async function editEntry(caller: TimeClockCaller, id: string, body: EditE
         approved_at: null,
       },
     });
-    await afterEntryReopened(trx, caller, companyId, {
-      ...entry,
-      clock_in_at: clockIn,
-      worked_minutes: workedMinutes(clockIn, clockOut, breakMinutes),
-      was_approved: entry.approval === 'approved',
-      clocked_in_before: entry.clock_in_at,
-    });
+    await afterEntryReopened(trx, caller, companyId, entry, clockIn);
     await auditCaller(trx, caller, {
       companyId,
       action: 'time-clock.edited',
@@ -375,7 +368,6 @@ export async function approveEntries(caller: TimeClockCaller, input: ApproveAllI
         id,
         values: { approval: 'approved', approved_by: caller.session.userId, approved_at: new Date() },
       });
-      await afterEntryApproved(trx, caller, companyId, entry);
       entries.push(entry);
       await auditCaller(trx, caller, {
         companyId,
