@@ -27,7 +27,7 @@ describe('capturePosition', () => {
     expect(geolocation.getCurrentPosition).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), {
       enableHighAccuracy: true,
       timeout: 10_000,
-      maximumAge: 60_000,
+      maximumAge: 0,
     });
   });
 

@@ -1,7 +1,8 @@
-// The phone's position for a clock event, asked only where the company records location: the
-// browser asks the person's permission the first time; no answer within the timeout (the
-// permission prompt left open counts), a refusal, or no geolocation at all gives null, and the
-// event goes without a position (the server flags it 'location_unavailable').
+// The phone's position for a clock event, asked only where the company records location: a
+// fresh one (the position at the tap, never a cached one). The browser asks the person's
+// permission the first time; no answer within the timeout (the permission prompt left open
+// counts), a refusal, or no geolocation at all gives null, and the event goes without a position
+// (the server flags it 'location_unavailable').
 import type { ClockPosition } from '../time-clock-location.contract';
 import { POSITION_TIMEOUT_MS } from '../time-clock-location.policy';
 
@@ -30,7 +31,7 @@ export function capturePosition(
             accuracy: Math.round(position.coords.accuracy * 10) / 10,
           }),
         () => settle(null),
-        { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
+        { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 0 },
       );
     } catch {
       settle(null);
