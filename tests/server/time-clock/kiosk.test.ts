@@ -126,8 +126,8 @@ describe('PINs', () => {
 
 describe('the tablet', () => {
   it('is refused without its token or with a wrong one, and lists only its location’s people by name', async () => {
-    expect((await tablet('GET', '/api/kiosk')).statusCode).toBe(401);
-    expect((await tablet('GET', '/api/kiosk', { token: 'not-a-token' })).statusCode).toBe(401);
+    expect((await tablet('GET', '/api/kiosk')).statusCode).toBe(403);
+    expect((await tablet('GET', '/api/kiosk', { token: 'not-a-token' })).statusCode).toBe(403);
     const res = await tablet('GET', '/api/kiosk', { token });
     expect(res.statusCode).toBe(200);
     const device = res.json<KioskDevice>();
@@ -212,7 +212,7 @@ describe('the tablet', () => {
     const res = await r.send('hr', 'DELETE', `/api/time-clock-kiosks/${created.id}`);
     expect(res.statusCode).toBe(200);
     const refused = await tablet('GET', '/api/kiosk', { token: created.token });
-    expect(refused.statusCode).toBe(401);
+    expect(refused.statusCode).toBe(403);
     expect(refused.json<{ message: string }>().message).toBe(kioskMessages.device);
     expect((await r.send('hr', 'DELETE', `/api/time-clock-kiosks/${created.id}`)).statusCode).toBe(404);
     const audit = await ownerSql(t, sql`select 1 from audit_log where action = 'time-clock.kiosk-revoked' and target_id = ${created.id}`);

@@ -81,10 +81,10 @@ export const fetchKioskDevice = (token: string) => call<KioskDevice>(token, kios
 export const identifyAtKiosk = (token: string, body: KioskIdentifyInput) =>
   call<KioskClock>(token, kioskPaths.identify, { method: 'POST', body });
 
-/** Passing states: kept and sent again later (unreachable, the tablet not recognised, a pause, a repeat still in flight). */
+/** Passing states: kept and sent again later (unreachable, the tablet not recognised (403), a pause, a repeat still in flight). */
 const tryAgainLater = (error: unknown) =>
   error instanceof KioskUnreachable ||
-  (error instanceof AppError && (['unauthenticated', 'rateLimited', 'idempotency_in_flight'] as string[]).includes(error.code));
+  (error instanceof AppError && (['forbidden', 'rateLimited', 'idempotency_in_flight'] as string[]).includes(error.code));
 
 const bodyOf = (tap: KioskTap): KioskEventInput => ({
   user_id: tap.user_id,

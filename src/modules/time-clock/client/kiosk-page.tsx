@@ -84,7 +84,7 @@ export function KioskPage() {
       keepDevice(localStorage, fresh);
       setDevice(fresh);
     } catch (error) {
-      if (error instanceof AppError && error.code === 'unauthenticated') {
+      if (error instanceof AppError && error.code === 'forbidden') {
         forgetKioskToken(localStorage);
         setToken(null);
       }

@@ -152,11 +152,14 @@ export async function resetPin(caller: KioskCaller, userId: string): Promise<{ r
   });
 }
 
-/** The kiosk a tablet's token opens, or 401 (unknown, revoked, or its company not active). */
+/**
+ * The kiosk a tablet's token opens, or 403 (unknown, revoked, or its company not active): never
+ * 401, which would tell a signed-in page on the same browser that its own session ended.
+ */
 export async function kioskOfToken(db: Db, token: string | undefined, now = new Date()): Promise<KioskRow> {
-  if (!token || token.length > 200) throw new AppError('unauthenticated', { message: kioskMessages.device });
+  if (!token || token.length > 200) throw AppError.forbidden(kioskMessages.device);
   const kiosk = await withSystem(db, (trx) => findKioskByTokenHash(trx, hashDeviceToken(token)));
-  if (!kiosk) throw new AppError('unauthenticated', { message: kioskMessages.device });
+  if (!kiosk) throw AppError.forbidden(kioskMessages.device);
   await withTenant(db, kiosk.company_id, (trx) => touchKiosk(trx, { companyId: kiosk.company_id, id: kiosk.id, at: now }));
   return kiosk;
 }
