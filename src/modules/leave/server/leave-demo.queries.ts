@@ -37,6 +37,22 @@ export async function findDemoPeople(
     .execute();
 }
 
+/** The demo's policy for irregular-hours workers: annual leave in hours, 12.07% of hours worked, nothing up front. */
+export async function insertIrregularHoursTemplate(trx: Trx, companyId: string): Promise<string> {
+  const row = await trx
+    .insertInto('absence_policy_templates')
+    .values({
+      company_id: companyId,
+      name: 'Irregular hours (12.07% of hours worked)',
+      unit: 'hours',
+      allowance: 0,
+      accrual: 'hours_worked',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export async function assignPolicies(trx: Trx, input: { companyId: string; templateId: string; userIds: string[] }): Promise<void> {
   if (input.userIds.length === 0) return;
   await trx

@@ -21,6 +21,7 @@ import {
   enableDemoReturnToWork,
   findDefaultTemplateId,
   findDemoPeople,
+  insertIrregularHoursTemplate,
   findLeaveTypeIds,
   insertDemoAbsence,
   insertDemoBankHoliday,
@@ -72,6 +73,11 @@ export async function seedLeaveDemo(
   const templateId = await findDefaultTemplateId(trx, companyId);
   if (!templateId) return;
   const people = await findDemoPeople(trx, companyId);
+  // Jack Robertson works irregular hours: his leave builds from the hours his approved timesheets show.
+  const irregular = people.filter((person) => person.email === 'jack.robertson@demo.test').map((person) => person.id);
+  if (irregular.length > 0) {
+    await assignPolicies(trx, { companyId, templateId: await insertIrregularHoursTemplate(trx, companyId), userIds: irregular });
+  }
   await assignPolicies(trx, { companyId, templateId, userIds: people.map((person) => person.id) });
   for (const person of people) await ensurePeriodFor(trx, { companyId, userId: person.id, date: today, actorId: null });
 

@@ -70,8 +70,7 @@ async function extraMinutesOf(trx: Trx, companyId: string, entry: ApprovedEntry)
  * person — unless the entry already has an offer
  * (claimed, dismissed or open), or overtime is off or not allowed them either way.
  */
-export async function afterEntryApproved(trx: Trx, caller: ApprovingCaller, companyId: string, entry: ApprovedEntry): Promise<void> {
-  const modules = caller.modules ?? [];
+export async function offerBeyondShift(trx: Trx, modules: readonly ServerModule[], companyId: string, entry: ApprovedEntry): Promise<void> {
   const date = londonDate(entry.clock_in_at);
   const extra = await extraMinutesOf(trx, companyId, entry);
   if (extra === null || extra <= (await findOfferThreshold(trx, companyId)) || offeredHours(extra) < 0.25) return;
@@ -132,7 +131,7 @@ export async function afterEntriesApproved(
   companyId: string,
   entries: readonly ApprovedEntry[],
 ): Promise<void> {
-  for (const entry of entries) await afterEntryApproved(trx, caller, companyId, entry);
+  for (const entry of entries) await offerBeyondShift(trx, caller.modules ?? [], companyId, entry);
   await feedWeeksOf(trx, caller.modules ?? [], { companyId, actorId: caller.session.userId, entries });
 }
 

@@ -5,6 +5,7 @@
 // offered as overtime, with approved hours feeding holiday accrual (overtime-offers.*.ts, clocked-hours-accrual.ts).
 import type { ServerModule } from '../../../server/server-module';
 import { attendanceReport } from './attendance-report';
+import { seedOvertimeOffersDemo } from './overtime-offers-demo';
 import { overtimeOfferTables } from './overtime-offers.personal-data';
 import { overtimeOfferRoutes } from './overtime-offers.routes';
 import { overtimeOfferTodos } from './overtime-offers.todos';
@@ -36,5 +37,6 @@ export const timeClockModule: ServerModule = {
   demo: async (trx, company) => {
     await seedTimeClockDemo(trx, company);
     await seedKioskDemo(trx, company);
+    await seedOvertimeOffersDemo(trx, company);
   },
 };
