@@ -1,4 +1,5 @@
-// The overtime list's address: the view, statuses and page; a bad value is dropped.
+// The overtime list's address: the view, statuses and page; the report form's, the offer it
+// claims; a bad value is dropped.
 import { OVERTIME_STATUSES, type OvertimeStatus, type OvertimeView } from '../overtime-values';
 
 export type OvertimeListSearch = { view?: OvertimeView; status?: OvertimeStatus[]; page?: number };
@@ -13,4 +14,12 @@ export function parseOvertimeListSearch(raw: Record<string, unknown>): OvertimeL
   const page = Number(raw.page);
   if (Number.isSafeInteger(page) && page > 1) result.page = page;
   return result;
+}
+
+/** The report form's address: `offer`, the time clock's offer it claims (an id, else dropped). */
+export type ReportSearch = { offer?: string };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function parseReportSearch(raw: Record<string, unknown>): ReportSearch {
+  return typeof raw.offer === 'string' && UUID.test(raw.offer) ? { offer: raw.offer } : {};
 }

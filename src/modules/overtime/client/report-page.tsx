@@ -11,7 +11,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
 import { Alert, Button, Group, Loader, NumberInput, Radio, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
 import { finishCorrection, useCorrection } from '../../../client/offline/outbox-correction';
@@ -28,6 +28,7 @@ import { COMPENSATION_LABELS, hoursBetween, ReportOvertimeInputSchema, type Comp
 import { allowanceQueryOptions, reportMutationOptions, type ReportBody } from './overtime.api';
 import { DateField } from '../../../client/ui/date-field';
 import { hoursText } from './overtime-format';
+import { OfferClaim } from './offer-claim';
 
 export const REPORT_SENT = 'Overtime reported.';
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -35,6 +36,16 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 export function ReportPage() {
   usePageTitle('Report overtime');
   const allowance = useQuery(allowanceQueryOptions(null));
+  // Opened from the time clock's offer of time beyond a shift: that offer, claimed or dismissed.
+  const { offer } = useSearch({ strict: false }) as { offer?: string };
+  if (offer) {
+    return (
+      <Stack gap="lg" maw={640}>
+        <Title order={1}>Claim overtime</Title>
+        <OfferClaim id={offer} />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="lg" maw={640}>
       <Title order={1}>Report overtime</Title>
