@@ -5,6 +5,7 @@
 // edit; only the person may act on it, and never from another company. Approved hours of an
 // irregular-hours worker accrue 12.07% on their annual leave, one line a week, corrected when
 // an edit sends an entry back for approval.
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OvertimeOffer } from '../../../src/modules/time-clock/overtime-offers.contract';
@@ -209,6 +210,37 @@ describe('time beyond the shift offered as overtime', () => {
     );
     const { id } = await approvedBeyond(c, 'office', 60, 'otherManager');
     expect(await offerOf(id)).toBeUndefined();
+  });
+});
+
+describe('fuzzed claims and settings', () => {
+  it('never answer 5xx, whatever the body', async () => {
+    const { id } = await approvedBeyond(c, 'employee', 35);
+    const offer = (await offerOf(id))!;
+    const scalar = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constantFrom('paid', 'toil', '\u0000', 'a'.repeat(3000), c.rates.double, crypto.randomUUID(), 0.25, 0.5, 240, -1),
+    );
+    const body = (keys: string[]) => fc.dictionary(fc.constantFrom(...keys), scalar, { maxKeys: keys.length });
+    const noFiveHundred = async (who: LeavePerson, method: 'POST' | 'PUT', url: string, payload: object) => {
+      const res = await c.send(who, method, url, payload);
+      expect(res.statusCode, `${url} ${JSON.stringify(payload).slice(0, 200)} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
+    };
+    await fc.assert(
+      fc.asyncProperty(body(['compensation', 'hours', 'reason', 'overtime_rate_id']), (payload) =>
+        noFiveHundred('employee', 'POST', overtimeOfferPaths.claim(offer.id), payload),
+      ),
+      { numRuns: 40 },
+    );
+    await fc.assert(
+      fc.asyncProperty(body(['overtime_offer_minutes']), (payload) => noFiveHundred('owner', 'PUT', overtimeOfferPaths.settings, payload)),
+      { numRuns: 20 },
+    );
+    await c.send('owner', 'PUT', overtimeOfferPaths.settings, { overtime_offer_minutes: 15 });
   });
 });
 
