@@ -192,6 +192,7 @@ const optionalDate = v.optional(
   ),
 );
 
+const LIST_STATUSES = ['to_do', 'all'] as const;
 export const DocumentListQuerySchema = v.object({
   area: v.optional(v.picklist(DOCUMENT_AREAS, 'Please choose HR or H&S.')),
   search: searchField(),
@@ -206,7 +207,16 @@ export const DocumentListQuerySchema = v.object({
     ]),
   ),
   subject_user_id: v.optional(id()),
-  status: v.optional(v.picklist(['to_do', 'all'])),
+  // The query string sends `status` as a list (`status[]=to_do`, LIST_KEYS): one value is taken.
+  status: v.optional(
+    v.union([
+      v.picklist(LIST_STATUSES),
+      v.pipe(
+        v.tuple([v.picklist(LIST_STATUSES)]),
+        v.transform(([value]) => value),
+      ),
+    ]),
+  ),
 });
 export type DocumentListQuery = v.InferOutput<typeof DocumentListQuerySchema>;
 

@@ -9,6 +9,7 @@ import {
   signedOnDeviceDetail,
   type AuditEntry,
   type DocumentDetail,
+  type DocumentSummary,
 } from '../../../src/modules/documents/documents.contract';
 import { verifySealedPdf } from '../../../src/modules/documents/server/pdf-seal';
 import { extractPdfText } from '../../../src/modules/documents/server/pdf-text';
@@ -161,6 +162,10 @@ describe('a signature made offline', () => {
   it('the copy kept ahead is not "viewed"; the signature lands once with the device time and the time it arrived', async () => {
     const document = await h.generate('employee', 'Signed on site');
     await h.send('owner', 'POST', `/api/document/${document.id}/sign-request`, { signer_ids: [h.company.people.employee.id] });
+    // The phone lists what waits for its signature (the query string sends the filter as a list).
+    const toDo = await h.send('employee', 'GET', '/api/document?status[]=to_do&limit=50');
+    expect(toDo.statusCode).toBe(200);
+    expect(toDo.json<{ results: DocumentSummary[] }>().results.find((d) => d.id === document.id)?.my_status).toBe('to_sign');
     const kept = await h.send('employee', 'GET', `/api/document/${document.id}/file?version=${document.version.id}&ahead=1`);
     expect(kept.statusCode).toBe(200);
     expect((await trailOf(document.id)).map((entry) => entry.event)).not.toContain('viewed');

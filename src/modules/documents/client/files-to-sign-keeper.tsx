@@ -35,7 +35,8 @@ export function FilesToSignKeeper() {
   useEffect(() => {
     if (!userId || !online || !pending.data) return;
     const files: KeptFile[] = (waiting ? (list.data?.results ?? []) : [])
-      .filter((document) => document.my_status === 'to_sign' && isPreviewableType(document.version.mime_type))
+      // HR-private documents never reach the device (their pages are not kept offline either).
+      .filter((d) => d.my_status === 'to_sign' && d.audience !== 'hr_private' && isPreviewableType(d.version.mime_type))
       .map((document) => ({ documentId: document.id, versionId: document.version.id }));
     if (waiting && !list.data) return;
     void (async () => {
