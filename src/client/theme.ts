@@ -1,5 +1,5 @@
 // Stafflane's look: a calm deep blue, the system font, generous radii.
-import { createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, Table, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 // Shade 9 is the brand colour of the icon and the manifest (#1d3f8f).
 const brand: MantineColorsTuple = [
@@ -26,18 +26,25 @@ export const theme = createTheme({
   fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+  components: {
+    // A table wider than a phone scrolls sideways: its frame takes the keyboard's focus, so the
+    // arrow keys can scroll it too (axe: scrollable-region-focusable).
+    TableScrollContainer: Table.ScrollContainer.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }),
+  },
 });
 
 /**
- * WCAG 2.2 AA contrast (4.5:1) for the quiet words: dimmed text is gray 7, and the text of the
- * light variants (badges, light buttons, alerts) is each colour's darkest shade, darkened further
- * (yellow and orange shade 9 are still too light on their tinted background); filled buttons of
- * every colour but the brand's are darker too, for their white text.
+ * WCAG 2.2 AA contrast (4.5:1) for the quiet words: dimmed text is gray 7, a placeholder gray 6
+ * darkened (5.3:1 on white), and the text of the light variants (badges, light buttons, alerts)
+ * is each colour's darkest shade, darkened further (yellow and orange shade 9 are still too light
+ * on their tinted background); outline badges and buttons and the filled buttons of every colour
+ * but the brand's are darker too, for white around them and their white text.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': resolved.colors.gray[7] ?? DEFAULT_THEME.colors.gray[7],
+    '--mantine-color-placeholder': `color-mix(in srgb, ${resolved.colors.gray[6] ?? DEFAULT_THEME.colors.gray[6]}, black 25%)`,
     ...Object.fromEntries(
       Object.entries(resolved.colors).flatMap(([name, shades]) => [
         [`--mantine-color-${name}-light-color`, `color-mix(in srgb, ${shades[9]}, black 45%)`],
@@ -46,6 +53,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
           ? []
           : [
               [`--mantine-color-${name}-filled`, `color-mix(in srgb, ${shades[9]}, black 25%)`],
+              [`--mantine-color-${name}-outline`, `color-mix(in srgb, ${shades[9]}, black 25%)`],
               [`--mantine-color-${name}-filled-hover`, `color-mix(in srgb, ${shades[9]}, black 40%)`],
             ]),
       ]),

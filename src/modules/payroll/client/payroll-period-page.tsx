@@ -123,7 +123,7 @@ function PeriodDetail({ period }: { period: PayPeriodDetail }) {
       ) : (
         // Wider than a phone: it scrolls sideways inside its box, with its scrollbar shown so the
         // columns past the edge read as there to scroll to, not cut off.
-        <Table.ScrollContainer minWidth={640} scrollAreaProps={{ type: 'auto' }}>
+        <Table.ScrollContainer minWidth={640} scrollAreaProps={{ type: 'auto', viewportProps: { tabIndex: 0 } }}>
           <Table striped aria-label="Payroll data">
             <Table.Thead>
               <Table.Tr>
