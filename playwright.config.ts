@@ -5,7 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 import {
   chromiumLaunchOptions,
   freePorts,
-  freshDir,
+  seededDataDir,
+  startingFrom,
   removeStaleRuns,
   serverEnv,
   snapshotBuiltClient,
@@ -23,15 +24,26 @@ if (!process.env.E2E_PORT) {
   process.env.E2E_SMTP_PORT = String(smtpPort);
   process.env.E2E_MAIL_PORT = String(mailPort);
   removeStaleRuns();
-  freshDir(`e2e-data-${process.env.E2E_PORT}`);
   process.env.E2E_CLIENT_DIR = snapshotBuiltClient(`e2e-client-${process.env.E2E_PORT}`);
   // The sink listens before the server starts (Playwright starts the web server before the
   // global setup), so the server's first e-mails are delivered, not retried; the global setup
   // hands its stop to Playwright.
   (globalThis as MailSinkHolder).stafflaneMailSink = await startMailSink();
+  // The demo database is made and seeded once; the run's server and each spec's own start from copies.
+  process.env.E2E_SEEDED_DIR = await seededDataDir(`e2e-seeded-${process.env.E2E_PORT}`, mainServerEnv());
+  startingFrom(`e2e-data-${process.env.E2E_PORT}`);
 }
 const port = Number(process.env.E2E_PORT);
-const smtpUrl = `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`;
+
+/** What the run's server has beside serverEnv: the mail sink, and sign-up open. */
+function mainServerEnv(): Record<string, string> {
+  return {
+    SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+    MAIL_POLL_MS: '200',
+    // tests/e2e/go-live.spec.ts signs a company up (closed by default, as on a self-hosted install).
+    SIGN_UP: 'open',
+  };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -71,10 +83,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     env: {
       ...serverEnv({ port, dataDir: `.tmp/e2e-data-${port}`, clientDir: process.env.E2E_CLIENT_DIR }),
-      SMTP_URL: smtpUrl,
-      MAIL_POLL_MS: '200',
-      // tests/e2e/go-live.spec.ts signs a company up (closed by default, as on a self-hosted install).
-      SIGN_UP: 'open',
+      ...mainServerEnv(),
     },
     reuseExistingServer: false,
     // A first run may build the client and initialise PostgreSQL.

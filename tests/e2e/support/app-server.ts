@@ -1,7 +1,7 @@
 // Runs the built server for end-to-end tests: a free port, a fresh data directory (its own
 // embedded PostgreSQL) and a snapshot of the built client, so a rebuild of dist/client
 // during the run (someone editing sources) cannot change the files under test.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -74,6 +74,39 @@ export function freshDir(name: string): string {
   return dir;
 }
 
+/**
+ * `.tmp/<name>`: a data directory whose embedded PostgreSQL holds the migrated, seeded demo
+ * company, made once per run by starting the built server on it and stopping it. Every server of
+ * the run starts from a copy of it (`startingFrom`): a start on a copy took 1.7 s where making
+ * and seeding a database took 20.8 s (measured one after the other, load average 7–10).
+ */
+export async function seededDataDir(name: string, env: Record<string, string>): Promise<string> {
+  const port = await freePort();
+  const dataDir = freshDir(name);
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, ...serverEnv({ port, dataDir }), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitForStart(child, 180_000);
+  await stopChild(child);
+  return dataDir;
+}
+
+/**
+ * `.tmp/<name>`, a copy of the run's seeded data directory (E2E_SEEDED_DIR, made by
+ * playwright.config.ts) when there is one, else empty. `cp -a`: the cluster's files belong to
+ * the database's OS user and must stay theirs, with their modes.
+ */
+export function startingFrom(name: string): string {
+  const seeded = process.env.E2E_SEEDED_DIR;
+  const dir = freshDir(name);
+  if (!seeded) return dir;
+  fs.rmSync(dir, { recursive: true, force: true });
+  execFileSync('cp', ['-a', seeded, dir]);
+  return dir;
+}
+
 /** Builds the client if its sources changed, then copies it to `.tmp/<name>` for one run. */
 export function snapshotBuiltClient(name: string): string {
   const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], { cwd: root, stdio: 'inherit' });
@@ -83,7 +116,7 @@ export function snapshotBuiltClient(name: string): string {
   return dir;
 }
 
-/** Directories of earlier runs (`e2e-data-<id>`, `e2e-client-<id>`) whose PostgreSQL is no longer running. */
+/** Directories of earlier runs (`e2e-data-<id>`, `e2e-client-<id>`, `e2e-seeded-<id>`) whose PostgreSQL is no longer running. */
 export function removeStaleRuns(): void {
   const tmp = path.join(root, '.tmp');
   if (!fs.existsSync(tmp)) return;
@@ -94,6 +127,7 @@ export function removeStaleRuns(): void {
     if (Number.isInteger(pid) && isAlive(pid)) continue;
     fs.rmSync(path.join(tmp, name), { recursive: true, force: true });
     fs.rmSync(path.join(tmp, name.replace('e2e-data-', 'e2e-client-')), { recursive: true, force: true });
+    fs.rmSync(path.join(tmp, name.replace('e2e-data-', 'e2e-seeded-')), { recursive: true, force: true });
   }
 }
 
@@ -128,7 +162,7 @@ export async function startAppServer(name: string, env: Record<string, string> =
   const source = process.env.E2E_CLIENT_DIR ?? builtClientDir;
   if (!fs.existsSync(path.join(source, 'index.html'))) throw new Error(`No built client in ${source}: run \`npm run build\` first.`);
   const port = await freePort();
-  const dataDir = freshDir(`e2e-data-${name}-${port}`);
+  const dataDir = startingFrom(`e2e-data-${name}-${port}`);
   const clientDir = freshDir(`e2e-client-${name}-${port}`);
   fs.cpSync(source, clientDir, { recursive: true });
   const spawnServer = () =>
