@@ -1,6 +1,6 @@
 // The three calendar views: a month grid (Monday first), a week of days side by side, and an
 // agenda of the days that have something (the phone's default).
-import { Anchor, Badge, Box, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Paper, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { CalendarEntry } from '../../../shared/calendar.contract';
 import { dayLabel, daysBetween, entriesOn, timeOf, WEEKDAYS } from './calendar-model';
@@ -37,31 +37,33 @@ export function MonthView({
 }) {
   const days = daysBetween(from, to);
   return (
-    <Paper withBorder radius="md" p="xs" role="grid" aria-label="Month">
+    // A section of days, each named in full for screen readers (the weekday row above is for the
+    // eye); days outside the month are greyed with a tint and dimmed words, not faded, so their
+    // words keep 4.5:1.
+    <Paper withBorder radius="md" p="xs" component="section" aria-label="Month">
       <SimpleGrid cols={7} spacing={4}>
         {WEEKDAYS.map((name) => (
-          <Text key={name} size="xs" fw={700} ta="center" role="columnheader">
+          <Text key={name} size="xs" fw={700} ta="center" aria-hidden="true">
             {name}
           </Text>
         ))}
         {days.map((day) => {
           const found = entriesOn(entries, day);
+          const outside = day.slice(0, 7) !== month;
           return (
             <Box
               key={day}
-              role="gridcell"
-              aria-label={dayLabel(day)}
               p={4}
               mih={96}
               style={{
                 border: '1px solid var(--mantine-color-gray-3)',
                 borderRadius: 6,
-                opacity: day.slice(0, 7) === month ? 1 : 0.5,
-                background: day === today ? 'var(--mantine-color-blue-light)' : undefined,
+                background: day === today ? 'var(--mantine-color-blue-light)' : outside ? 'var(--mantine-color-gray-1)' : undefined,
               }}
             >
-              <Text size="xs" fw={700}>
-                {Number(day.slice(8))}
+              <Text size="xs" fw={700} c={outside ? 'dimmed' : undefined}>
+                <VisuallyHidden>{dayLabel(day)}</VisuallyHidden>
+                <span aria-hidden="true">{Number(day.slice(8))}</span>
               </Text>
               <Stack gap={2}>
                 {found.slice(0, 3).map((entry) => (
@@ -91,7 +93,6 @@ export function WeekView({ from, to, today, entries }: { from: string; to: strin
           radius="md"
           p="xs"
           mih={220}
-          aria-label={dayLabel(day)}
           style={{ background: day === today ? 'var(--mantine-color-blue-light)' : undefined }}
         >
           <Text size="sm" fw={700} mb={4}>

@@ -201,7 +201,7 @@ describe('the profile frame (/employee/{id})', () => {
     own.unmount();
 
     renderWithApp(<ProfileFrame userId={ID} self={false} />, { path: `/employee/${ID}` });
-    fireEvent.click(await screen.findByRole('button', { name: "Reset Ann Smith's two-factor" }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reset two-factor for Ann Smith' }));
     const confirm = await screen.findByRole('dialog', { name: 'Reset two-factor' });
     expect(confirm).toHaveTextContent('Their authenticator app, recovery codes and passkeys stop working');
     expect(resets).toEqual([]);

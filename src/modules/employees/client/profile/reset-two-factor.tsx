@@ -27,7 +27,13 @@ export function ResetTwoFactor({ userId, name, self }: { userId: string; name: s
   if (!mayResetTwoFactor(self)) return null;
   return (
     <>
-      <Button size="compact-sm" variant="subtle" color="red" onClick={() => setConfirming(true)} aria-label={`Reset ${name}'s two-factor`}>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        onClick={() => setConfirming(true)}
+        aria-label={`Reset two-factor for ${name}`}
+      >
         Reset two-factor
       </Button>
       <ConfirmDialog
