@@ -18,7 +18,8 @@ const MAX_ENTRIES = 500;
 /** Files fetched at once: the page's own requests keep the rest of the connection. */
 const PARALLEL = 3;
 
-const CHUNK_PATH = /^\/assets\/[^/]+\.(js|css)$/;
+// .mjs: pdf.js's worker, loaded ahead by a phone that keeps a document to sign offline.
+const CHUNK_PATH = /^\/assets\/[^/]+\.(js|mjs|css)$/;
 
 // CacheFirst stores only 200 responses, so a 404 for a deleted chunk is never kept.
 const chunks = new CacheFirst({

@@ -14,7 +14,7 @@ import { readStoredPermissions } from '../../../client/shell/session-permissions
 import type { ListResponse } from '../../../shared/list';
 import { DOCUMENT_ENDPOINT, DOCUMENT_RESOURCES, isPreviewableType, type DocumentSummary } from '../documents.contract';
 import { documentQueryOptions } from './documents.api';
-import { forgetFilesExcept, keepFileToSign, type KeptFile } from './files-to-sign';
+import { forgetFilesExcept, keepFileToSign, keepPdfReader, type KeptFile } from './files-to-sign';
 
 const toSignQueryOptions = () => ({
   queryKey: [DOCUMENT_RESOURCES.document, 'to-sign-on-this-device'] as const,
@@ -40,6 +40,7 @@ export function FilesToSignKeeper() {
       .map((document) => ({ documentId: document.id, versionId: document.version.id }));
     if (waiting && !list.data) return;
     void (async () => {
+      if (files.length > 0) void keepPdfReader();
       for (const file of files) {
         const cached = queryClient.getQueryData(documentQueryOptions(file.documentId).queryKey);
         if (cached?.version.id !== file.versionId)

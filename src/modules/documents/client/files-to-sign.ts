@@ -26,6 +26,24 @@ export async function keepFileToSign(userId: string, file: KeptFile): Promise<vo
   await cache.put(key, new Response(blob, { headers: { 'content-type': blob.type || 'application/pdf' } }));
 }
 
+/**
+ * pdf.js's worker, fetched once through the service worker, which keeps it (sw/lazy-chunks.ts)
+ * so a kept PDF is drawn offline; a page not yet controlled by the worker waits until it is.
+ */
+let readerKept: Promise<void> | null = null;
+export function keepPdfReader(): Promise<void> {
+  readerKept ??= (async () => {
+    const worker = navigator.serviceWorker;
+    if (!worker) return;
+    if (!worker.controller) await new Promise((resolve) => worker.addEventListener('controllerchange', resolve, { once: true }));
+    const { default: url } = await import('pdfjs-dist/build/pdf.worker.min.mjs?url');
+    await fetch(url);
+  })().catch(() => {
+    readerKept = null;
+  });
+  return readerKept;
+}
+
 /** Drops the user's kept files that no longer wait for their signature. */
 export async function forgetFilesExcept(userId: string, keep: readonly KeptFile[]): Promise<void> {
   if (!available()) return;
