@@ -218,7 +218,7 @@ export function KioskPage() {
               Tap your name
             </Text>
             {!device && <Text c="dimmed">Loading the names…</Text>}
-            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+            <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
               {device?.people.map((person) => (
                 <Button
                   key={person.user_id}
@@ -267,7 +267,7 @@ export function KioskPage() {
                     : 'Offline: your PIN will be checked when the tablet is back online.'}
                 </Text>
               </Stack>
-              <SimpleGrid cols={2} spacing="sm">
+              <SimpleGrid cols={step.clock?.state === 'out' ? 1 : 2} spacing="sm">
                 {(step.clock ? ACTIONS[step.clock.state] : (['clock_in', 'break_start', 'break_end', 'clock_out'] as const)).map((kind) => (
                   <Button
                     key={kind}

@@ -2,7 +2,7 @@
 // the company's kiosk tablets with when each was last seen, "Set up a kiosk" for a location (the
 // link with its token shown once, to open on the tablet) and Revoke (confirmed). For those who
 // edit timesheets (managers too), "Reset a kiosk PIN" for a person of the week's timesheets.
-import { Alert, Button, Code, CopyButton, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../client/api/api-client';
@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
 import { FormFooter } from '../../../client/ui/form-footer';
 import { can } from '../../../client/ui/permission-guard';
 import { SelectField } from '../../../client/ui/select-field';
+import { TextField } from '../../../client/ui/text-field';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import { kioskLink, type CreatedKiosk, type Kiosk } from '../kiosk.contract';
 import { TIME_CLOCK_SETTINGS_ENDPOINT, TIMESHEETS_ENDPOINT, type TimesheetPerson } from '../time-clock.contract';
@@ -55,7 +56,7 @@ function SetUpKiosk({ onClose }: { onClose: () => void }) {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <TextInput
+            <TextField
               label="Name"
               placeholder="Front desk tablet"
               value={name}
