@@ -2,9 +2,10 @@
 // recorded only where the company records location for the person's (or the shift's)
 // location; inside the radius it is kept unflagged, beyond it (less the phone's accuracy, up to
 // a cap) the entry is flagged 'outside_location', none at all 'location_unavailable' — never
-// refused. Retention erases the coordinates and keeps the flag. Another company can neither
-// set a site on this company's location nor see its positions. Clock-in without a shift is
-// refused only where the company turned it off. No body with the new fields answers 5xx.
+// refused; a kiosk's events are not judged. Retention erases the coordinates and keeps the
+// flag. Another company can neither set a site on this company's location nor see its
+// positions. Clock-in without a shift is refused only where the company turned it off. No body
+// with the new fields answers 5xx.
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +150,27 @@ describe('recording the position with a clock event', () => {
       sql`select flags from time_clock_entries where user_id = ${r.company.people.employee.id}`,
     );
     expect(entry[0]?.flags).toEqual(['outside_location']);
+  });
+});
+
+describe("a kiosk's events", () => {
+  it('are at their site: not judged by a phone position, nothing stored, no flag', async () => {
+    await ownerSql(t, sql`update users set location_id = ${leeds} where id = ${r.company.people.hr.id}`);
+    const kiosk = await r.send('owner', 'POST', '/api/time-clock-kiosks', { name: 'Warehouse tablet', location_id: leeds });
+    expect(kiosk.statusCode, kiosk.body).toBe(200);
+    const pin = await r.send('hr', 'PUT', '/api/time-clock/pin', { pin: '4321' });
+    expect(pin.statusCode, pin.body).toBe(200);
+    const tap = await t.app.inject({
+      method: 'POST',
+      url: '/api/kiosk/events',
+      headers: { 'x-kiosk-token': kiosk.json<{ token: string }>().token, 'idempotency-key': 'kiosk-tap-1' },
+      payload: { user_id: r.company.people.hr.id, pin: '4321', kind: 'clock_in', device_time: minutesAgo(2) },
+    });
+    expect(tap.statusCode, tap.body).toBe(200);
+    const mine = await r.send('hr', 'GET', '/api/time-clock');
+    expect(mine.json<MyClock>().open?.flags).toEqual([]);
+    expect(await storedLocations('hr')).toEqual([]);
+    await clock('hr', 'clock_out', 1, INSIDE);
   });
 });
 
