@@ -53,14 +53,12 @@ test("the owner edits a document's details on a phone; the narrowed audience kee
   const id = await upload(request, { title, name: 'canteen.pdf', mimeType: 'application/pdf', buffer: pdfDocument('Canteen rules') });
 
   // Ella may read it, and gets no way to change it.
-  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
-  await ella.goto(`/document/${id}`);
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE, `/document/${id}`);
   await expect(ella.getByRole('heading', { name: title })).toBeVisible();
   await expect(ella.getByTestId('pdf-page').first()).toBeVisible({ timeout: 30_000 });
   await expect(ella.getByRole('button', { name: 'Edit details' })).toHaveCount(0);
 
-  const owner = await openAs(browser, ACCOUNTS.owner, PHONE);
-  await owner.goto(`/document/${id}`);
+  const owner = await openAs(browser, ACCOUNTS.owner, PHONE, `/document/${id}`);
   await owner.getByRole('button', { name: 'Edit details' }).click();
   const dialog = owner.getByRole('dialog', { name: 'Edit details' });
   await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
@@ -111,8 +109,7 @@ test("the owner edits a document's details on a phone; the narrowed audience kee
 test('the owner writes a template with merge fields and a free field, previews it for Ella and saves it', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const name = `Welcome note ${suffix()}`;
-  const owner = await openAs(browser, ACCOUNTS.owner, PHONE);
-  await owner.goto('/hr-documents/documents');
+  const owner = await openAs(browser, ACCOUNTS.owner, PHONE, '/hr-documents/documents');
   await owner.getByRole('button', { name: 'Templates', exact: true }).click();
   const dialog = owner.getByRole('dialog');
   await dialog.getByRole('button', { name: 'New template' }).click();
@@ -168,8 +165,7 @@ test('a Word file is offered as a download, not drawn, and cannot be sent to sig
     mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     buffer: word,
   });
-  const owner = await openAs(browser, ACCOUNTS.owner, PHONE);
-  await owner.goto(`/document/${id}`);
+  const owner = await openAs(browser, ACCOUNTS.owner, PHONE, `/document/${id}`);
   await expect(owner.getByText("This file type can't be shown here — download it to open it.", { exact: false })).toBeVisible();
   await expect(owner.getByTestId('pdf-page')).toHaveCount(0);
   await expect(owner.getByRole('button', { name: 'Send to sign' })).toHaveCount(0);
@@ -190,8 +186,7 @@ test('a Word file is offered as a download, not drawn, and cannot be sent to sig
 test('the upload dialog shares the fields: a Word file is uploaded to read, and "Sign" is not offered for it', async ({ browser }) => {
   test.setTimeout(90_000);
   const title = `Holiday form ${suffix()}`;
-  const owner = await openAs(browser, ACCOUNTS.owner, PHONE);
-  await owner.goto('/hr-documents/documents');
+  const owner = await openAs(browser, ACCOUNTS.owner, PHONE, '/hr-documents/documents');
   await owner.getByRole('button', { name: 'Upload', exact: true }).click();
   const dialog = owner.getByRole('dialog', { name: 'Upload documents' });
   await dialog.getByLabel('Files').setInputFiles({

@@ -8,7 +8,7 @@ import type { AuditEntry, DocumentDetail, DocumentTemplate } from '../../src/mod
 import { verifySealedPdf } from '../../src/modules/documents/server/pdf-seal';
 import { extractPdfText } from '../../src/modules/documents/server/pdf-text';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
-import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
+import { expect, openAs, PHONE, test, waitForActivatedServiceWorker, DESKTOP } from './support/fixtures';
 
 // Offline, push or the outbox: this spec works with the service worker.
 test.use({ serviceWorkers: 'allow' });
@@ -52,8 +52,7 @@ async function sendTermsToElla(request: APIRequestContext, title: string): Promi
 
 test('the owner sends a statement of main terms, Ella signs it on her phone, the owner gets the sealed copy', async ({ browser }) => {
   test.setTimeout(120_000);
-  const owner = await openAs(browser, ACCOUNTS.owner);
-  await owner.goto('/hr-documents/documents');
+  const owner = await openAs(browser, ACCOUNTS.owner, DESKTOP, '/hr-documents/documents');
   await owner.getByRole('button', { name: 'New from template' }).click();
   await choose(owner, 'Template', 'Statement of main terms of employment (Stafflane library)');
   await choose(owner, 'For', 'Ella Evans');
@@ -76,8 +75,7 @@ test('the owner sends a statement of main terms, Ella signs it on her phone, the
   await owner.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(owner.getByText('Signed. Thank you.')).toBeVisible();
 
-  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
-  await ella.goto(new URL(url).pathname);
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE, new URL(url).pathname);
   await expect(ella.getByTestId('pdf-page').first()).toBeVisible({ timeout: 30_000 });
   await ella.getByRole('checkbox', { name: /I agree to sign this document electronically/ }).check();
   await drawSignature(ella);
@@ -130,8 +128,7 @@ test('a signature made with no signal waits in the outbox and lands exactly once
 });
 
 test('the docs-only user reads real HR and H&S documents, and nothing else', async ({ browser }) => {
-  const docs = await openAs(browser, ACCOUNTS.docs, PHONE);
-  await docs.goto('/hr-documents');
+  const docs = await openAs(browser, ACCOUNTS.docs, PHONE, '/hr-documents');
   await expect(docs.getByRole('link', { name: 'Employee handbook' })).toBeVisible();
   await expect(docs.getByRole('link', { name: 'Office pay review notes 2026' })).toHaveCount(0);
   await docs.goto('/hs-documents/misc_docs');
@@ -144,8 +141,7 @@ test('the docs-only user reads real HR and H&S documents, and nothing else', asy
 });
 
 test("Ella's own documents are on her profile's Documents tab", async ({ browser }) => {
-  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
-  await ella.goto('/profile?tab=documents');
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE, '/profile?tab=documents');
   await expect(ella.getByRole('link', { name: 'Offer letter - Ella Evans' })).toBeVisible();
   await ella.getByRole('link', { name: 'Offer letter - Ella Evans' }).click();
   await expect(ella.getByRole('button', { name: 'Download signed copy' })).toBeVisible();

@@ -151,8 +151,7 @@ test('one claim on a phone holds a parking receipt and the drive there, and show
 }) => {
   test.setTimeout(90_000);
   const description = `Bolton store opening ${Date.now()}`;
-  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
-  await ella.goto('/expenses/new');
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE, '/expenses/new');
   await expect(ella.getByRole('heading', { level: 1, name: 'New claim' })).toBeVisible();
   await ella.getByRole('textbox', { name: 'What is this claim for?' }).fill(description);
   await ella.getByRole('button', { name: 'Add an item' }).click();

@@ -58,8 +58,7 @@ test('an incident reported offline on a phone with a photo lands once, and the o
   expect(await incidentsAt(ella, location)).toHaveLength(1);
   expect(landed?.riddor.status).toBe('reportable');
 
-  const olivia = await openAs(browser, ACCOUNTS.owner, PHONE);
-  await olivia.goto('/incident-logs');
+  const olivia = await openAs(browser, ACCOUNTS.owner, PHONE, '/incident-logs');
   const row = olivia.getByTestId('incident-row').filter({ hasText: location });
   await expect(row.getByText('RIDDOR: To report')).toBeVisible();
   await row.getByRole('link').click();
@@ -94,8 +93,7 @@ test('an incident reported offline on a phone with a photo lands once, and the o
 
 test('an employee completes an H&S task on a phone', async ({ browser }) => {
   test.setTimeout(60_000);
-  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
-  await ella.goto('/hs-tasks');
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE, '/hs-tasks');
   await expect(ella.getByRole('heading', { level: 1, name: 'H&S Tasks' })).toBeVisible();
   const row = ella.getByTestId('task-row').filter({ hasText: 'Workstation (DSE) assessment' });
   await row.getByRole('link', { name: 'Workstation (DSE) assessment' }).click();

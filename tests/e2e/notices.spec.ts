@@ -103,8 +103,7 @@ test('an acknowledgement made with no network waits in the outbox and lands once
 });
 
 test('an article is found on a phone by a word of its body, with its sources and related articles', async ({ browser }) => {
-  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
-  await ella.goto('/expert-articles-and-insights');
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE, '/expert-articles-and-insights');
   await ella.getByRole('searchbox', { name: 'Search articles' }).fill('tenosynovitis');
   const results = ella.getByRole('list', { name: 'Articles' });
   await expect(results.getByRole('listitem')).toHaveCount(1);

@@ -53,8 +53,7 @@ test('Ella reports overtime on her phone, Marcus’s badge rises in realtime and
   await marcus.goto('/overtime?status=reported');
   await expect(marcus.getByRole('heading', { level: 1, name: 'Overtime' })).toBeVisible();
 
-  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
-  await ella.goto('/overtime/report');
+  const ella = await openAs(browser, ACCOUNTS.employee, PHONE, '/overtime/report');
   await expect(ella.getByRole('heading', { level: 1, name: 'Report overtime' })).toBeVisible();
   await fillReport(ella, 'Evening stock count after the delivery');
   await ella.screenshot({ path: `${SCREENSHOTS}/report-phone.png`, fullPage: true });

@@ -15,7 +15,7 @@ import type { Page } from '@playwright/test';
 import type { MyRota, RotaGrid, Shift } from '../../src/modules/rotas/rotas.contract';
 import { addDays, londonDate, londonInstant, startOfWeek } from '../../src/shared/dates';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
-import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
+import { expect, openAs, PHONE, test, waitForActivatedServiceWorker, DESKTOP } from './support/fixtures';
 
 // Offline, push or the outbox: this spec works with the service worker.
 test.use({ serviceWorkers: 'allow' });
@@ -67,8 +67,7 @@ test('a published week reaches the phone in realtime, opens offline, and an offl
   await expect(nextWeek.getByLabel(/^Shift Monday/)).toBeVisible();
   await expect(nextWeek.getByLabel(`Shift ${weekday(friday)} ${british(friday)} 09:00–13:00`)).toHaveCount(0);
 
-  const marcus = await openAs(browser, ACCOUNTS.manager);
-  await marcus.goto('/rotas/admin');
+  const marcus = await openAs(browser, ACCOUNTS.manager, DESKTOP, '/rotas/admin');
   await marcus.getByRole('button', { name: 'Next week' }).click();
   await expect(marcus.getByText(`Week of ${weekday(nextMonday)} ${british(nextMonday)}`)).toBeVisible();
   await addShift(marcus, friday, '09:00', '13:00');
@@ -129,8 +128,7 @@ test('the owner sees the absence report as a chart and downloads it as CSV', asy
 test("on a phone, a manager's calendar shows the shifts of the people he manages, and the Shifts filter hides them", async ({
   browser,
 }) => {
-  const marcus = await openAs(browser, ACCOUNTS.manager, PHONE);
-  await marcus.goto('/calendar');
+  const marcus = await openAs(browser, ACCOUNTS.manager, PHONE, '/calendar');
   await expect(marcus.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
   // Ella works Monday to Wednesday in Marcus's Operations: next Monday is in the four weeks shown.
   const day = marcus.getByRole('region', { name: `${weekday(nextMonday)} ${british(nextMonday)}` });
@@ -193,8 +191,7 @@ test('on a phone, a shift on a day its person is on leave is marked, and the own
 test("on a phone, a new shift's break follows the Working Time rule until the manager sets it, and is saved as set", async ({
   browser,
 }) => {
-  const marcus = await openAs(browser, ACCOUNTS.manager, PHONE);
-  await marcus.goto('/rotas/admin');
+  const marcus = await openAs(browser, ACCOUNTS.manager, PHONE, '/rotas/admin');
   await marcus.getByRole('button', { name: 'Next week' }).click();
   await marcus.getByRole('button', { name: 'Add shift' }).click();
   const dialog = marcus.getByRole('dialog', { name: 'Add shift' });
