@@ -113,14 +113,17 @@ export async function findEntry(trx: DbOrTrx, input: { companyId: string; id: st
 }
 
 /** The time of the person's latest event (of any entry): a new event may not fall before it. */
+/**
+ * The time of the person's latest event, found through their entries (the person index) and
+ * each entry's events (the entry index): events have no index by person, and a filter on
+ * the events' user_id read every event of every company (a full scan on each clock event).
+ */
 export async function findLatestEventAt(trx: DbOrTrx, input: { companyId: string; userId: string }): Promise<Date | null> {
-  const row = await trx
-    .selectFrom('time_clock_events')
-    .select((eb) => eb.fn.max('at').as('at'))
-    .where('company_id', '=', input.companyId)
-    .where('user_id', '=', input.userId)
-    .executeTakeFirst();
-  return row?.at ? new Date(row.at as unknown as string) : null;
+  const { rows } = await sql<{ at: Date | null }>`
+    SELECT max(ev.at) AS at
+    FROM time_clock_entries e JOIN time_clock_events ev ON ev.entry_id = e.id
+    WHERE e.company_id = ${input.companyId} AND e.user_id = ${input.userId}`.execute(trx);
+  return rows[0]?.at ? new Date(rows[0].at) : null;
 }
 
 export async function insertEntry(
