@@ -23,7 +23,7 @@ export function SideMenu({ items, currentPath, onToggle, onNavigate, onContact }
     <>
       <AppShell.Section px="md" h={60} className="side-menu-head">
         <Group justify="space-between" wrap="nowrap" w="100%">
-          <Link to="/" aria-label="Stafflane home" style={{ textDecoration: 'none' }} onClick={onNavigate}>
+          <Link to="/" aria-label="Stafflane home" className="top-bar-home" onClick={onNavigate}>
             <Logo size={28} />
           </Link>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Close menu" title="Close menu" onClick={onToggle}>
