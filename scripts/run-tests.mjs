@@ -7,12 +7,15 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 // The static checks share nothing, so they run side by side (two at a time on a 2-core
 // machine); each one's output is printed whole when it ends, not interleaved.
+// Longest first, so the two lanes end together (measured one at a time: lint 98 s, server
+// typecheck 71 s, client 46 s, format 40 s, service worker 11 s): lint then format on one lane,
+// the three typechecks on the other.
 const staticChecks = [
-  ['typecheck (client)', npx, ['tsc', '-p', 'tsconfig.app.json']],
-  ['typecheck (server)', npx, ['tsc', '-p', 'tsconfig.server.json']],
-  ['typecheck (service worker)', npx, ['tsc', '-p', 'tsconfig.sw.json']],
   ['lint', npm, ['run', 'lint']],
+  ['typecheck (server)', npx, ['tsc', '-p', 'tsconfig.server.json']],
+  ['typecheck (client)', npx, ['tsc', '-p', 'tsconfig.app.json']],
   ['format', npm, ['run', 'format:check']],
+  ['typecheck (service worker)', npx, ['tsc', '-p', 'tsconfig.sw.json']],
 ];
 const STATIC_CONCURRENCY = 2;
 
