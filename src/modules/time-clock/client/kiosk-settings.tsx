@@ -43,7 +43,7 @@ function SetUpKiosk({ onClose }: { onClose: () => void }) {
             Open it in the tablet’s browser (and add it to the home screen). It is shown only now: if it is lost, revoke this kiosk and set
             up another.
           </Text>
-          <Code block data-testid="kiosk-link" style={{ wordBreak: 'break-all' }}>
+          <Code block data-testid="kiosk-link" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
             {link}
           </Code>
           <Group justify="flex-end">
