@@ -9,11 +9,12 @@ import { RequiredEmailFieldSchema } from '../../shared/email-field';
 import { multilineTextField, requiredTextField, searchField, textField } from '../../shared/validators';
 import type { PersonAccessValue } from '../companies/setup.contract';
 import { DIRECTORY_SORTS, EMPLOYEE_STATUSES, type EmployeeStatus } from './directory-values';
+import { PEOPLE_SEARCH_PATH } from '../../shared/people-search';
 
 export const USER_BASIC_ENDPOINT = '/api/user-basic';
 
 export const directoryPaths = {
-  userBasic: '/api/user-basic',
+  userBasic: PEOPLE_SEARCH_PATH,
   userBasicRecord: (id: string) => `/api/user-basic/${encodeURIComponent(id)}`,
   /** "GET user by id (with role, company; also for the avatar)". */
   user: (id: string) => `/api/users/${encodeURIComponent(id)}`,

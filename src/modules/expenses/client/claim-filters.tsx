@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { CLAIM_STATUSES, CLAIM_STATUS_LABELS } from '../expenses.contract';
 import type { ClaimsSearch } from './claims-search';
 import { DateField } from '../../../client/ui/date-field';
-import { PersonFilter } from './person-filter';
+import { PersonSelect } from '../../../client/ui/person-select';
 import { expenseTypesQueryOptions } from './expenses.api';
 
 type Props = { search: ClaimsSearch; onChange: (next: ClaimsSearch) => void; showPerson: boolean };
@@ -89,7 +89,14 @@ export function ClaimFilters({ search, onChange, showPerson }: Props) {
           value={search.expense_type_id ?? null}
           onChange={(value) => set({ expense_type_id: value ?? undefined })}
         />
-        {showPerson && <PersonFilter value={search.user_id} onChange={(userId) => set({ user_id: userId })} />}
+        {showPerson && (
+          <PersonSelect
+            label="Person"
+            asFilter
+            value={search.user_id ?? null}
+            onChange={(userId) => set({ user_id: userId ?? undefined })}
+          />
+        )}
         <DateField label="From" value={search.from ?? ''} onChange={(from) => set({ from: from || undefined })} />
         <DateField label="To" value={search.to ?? ''} onChange={(to) => set({ to: to || undefined })} />
         <TextInput

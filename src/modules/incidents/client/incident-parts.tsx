@@ -1,13 +1,7 @@
 // Parts the incident screens share: the RIDDOR status badge and panel, and the person picker.
 import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Combobox.css';
-import { Alert, Badge, Select, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { apiFetch } from '../../../client/api/api-client';
+import { Alert, Badge, Stack, Text } from '@mantine/core';
 import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
-import type { DirectoryPage } from '../../employees/directory.contract';
 import { RIDDOR_STATUS_LABELS, type Riddor, type RiddorStatus } from '../incidents.contract';
 import { RIDDOR_CATEGORY_LABELS } from '../riddor';
 
@@ -57,51 +51,5 @@ export function RiddorPanel({ riddor }: { riddor: Riddor }) {
         <Text size="sm">{days}</Text>
       </Stack>
     </Alert>
-  );
-}
-
-const peopleQueryOptions = (search: string) => ({
-  queryKey: ['user-basic', 'incident-people', search] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiFetch<DirectoryPage>('/api/user-basic', { signal, query: { search, status: ['active'], limit: 20, sort: 'name' } }),
-  placeholderData: keepPreviousData,
-  staleTime: 30_000,
-});
-
-export function EmployeeSelect({
-  value,
-  onChange,
-  error,
-}: {
-  value: string | null;
-  onChange: (id: string | null) => void;
-  error?: string | undefined;
-}) {
-  const [search, setSearch] = useState('');
-  const [known, setKnown] = useState<ReadonlyMap<string, string>>(new Map());
-  const [debounced] = useDebouncedValue(search.trim() === (value ? known.get(value) : undefined) ? '' : search.trim(), 250);
-  const people = useQuery(peopleQueryOptions(debounced));
-  const data = useMemo(() => {
-    const names = new Map(known);
-    for (const person of people.data?.results ?? []) names.set(person.id, `${person.first_name} ${person.surname}`);
-    return [...names].map(([id, name]) => ({ value: id, label: name }));
-  }, [known, people.data]);
-  return (
-    <Select
-      label="Employee"
-      placeholder="Type a name"
-      data={data}
-      value={value}
-      searchable
-      onSearchChange={setSearch}
-      filter={({ options }) => options}
-      onChange={(id) => {
-        const option = data.find((candidate) => candidate.value === id);
-        if (id && option) setKnown((current) => new Map(current).set(id, option.label));
-        onChange(id);
-      }}
-      nothingFoundMessage={people.isFetching ? 'Searching...' : 'No one found'}
-      error={error}
-    />
   );
 }

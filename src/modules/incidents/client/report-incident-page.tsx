@@ -21,7 +21,7 @@ import { isQueuedResponse } from '../../../shared/sw-messages';
 import { INCIDENT_ROUTES } from '../incidents.contract';
 import { SPECIFIED_INJURIES, SPECIFIED_INJURY_LABELS } from '../riddor';
 import { reportIncidentMutationOptions, refusalMessage } from './incidents.api';
-import { EmployeeSelect } from './incident-parts';
+import { PersonSelect } from '../../../client/ui/person-select';
 import { DateField } from '../../../client/ui/date-field';
 
 export function ReportIncidentPage() {
@@ -162,7 +162,12 @@ export function ReportIncidentPage() {
             />
           </Stack>
           {who === 'employee' && (
-            <EmployeeSelect value={fields.person_user_id} onChange={(id) => set('person_user_id', id)} error={error('person_user_id')} />
+            <PersonSelect
+              label="Employee"
+              value={fields.person_user_id}
+              onChange={(id) => set('person_user_id', id)}
+              error={error('person_user_id')}
+            />
           )}
           {who === 'other' && (
             <>

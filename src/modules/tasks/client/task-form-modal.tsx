@@ -46,7 +46,7 @@ import {
   type Weekday,
 } from '../tasks.contract';
 import { createTaskMutationOptions, refusalMessage, updateTaskMutationOptions } from './tasks.api';
-import { PersonSelect } from './task-parts';
+import { PersonSelect } from '../../../client/ui/person-select';
 import { FormFooter } from '../../../client/ui/form-footer';
 
 const FREQUENCY_LABELS: Record<Frequency | 'none', string> = {
