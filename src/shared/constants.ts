@@ -14,6 +14,8 @@ export const QUERY_RETRY_COUNT = 1;
 export const QUERY_RETRY_DELAY_MS = 200;
 export const BADGE_CAP = 9;
 export const DESKTOP_BREAKPOINT_PX = 1024;
+/** A phone's width: below the `sm` breakpoint (48em), where lists become cards and filters fold away. */
+export const PHONE_QUERY = '(max-width: 47.99em)';
 export const GREETING_AFTERNOON_HOUR = 12;
 export const GREETING_EVENING_HOUR = 18;
 export const MINUTES_PER_DAY = 1440;

@@ -4,7 +4,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications, notifications } from '@mantine/notifications';
 import { TOAST_TIMEOUT_MS } from '../../shared/constants';
-import { PHONE_QUERY } from '../ui/phone';
+import { PHONE_QUERY } from '../../shared/constants';
 
 export const toastStore = notifications;
 

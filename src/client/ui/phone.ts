@@ -1,7 +1,8 @@
-// A phone's width: below the `sm` breakpoint (48em), where lists become cards and filters fold away.
+// Whether the screen is a phone's width (PHONE_QUERY).
 import { useMediaQuery } from '@mantine/hooks';
+import { PHONE_QUERY } from '../../shared/constants';
 
-export const PHONE_QUERY = '(max-width: 47.99em)';
+export { PHONE_QUERY };
 
 /** True on a phone-width screen (false until the first measure). */
 export function usePhone(): boolean {
