@@ -18,16 +18,8 @@ import {
   TimesheetQuerySchema,
   timeClockPaths,
 } from '../time-clock.contract';
-import {
-  approveEntries,
-  editEntry,
-  getMyClock,
-  getSettings,
-  getTimesheets,
-  recordClockEvent,
-  updateSettings,
-  type TimeClockCaller,
-} from './time-clock.service';
+import { getMyClock, getSettings, recordClockEvent, updateSettings, type TimeClockCaller } from './time-clock.service';
+import { approveEntries, editEntry, getTimesheets } from './timesheets.service';
 import { getInNow } from './time-clock-in-now';
 import { registerClockingRoutes } from './time-clock-location.routes';
 
