@@ -1,7 +1,8 @@
 // "Clocking settings" on the Timesheets page (owners and HR admins): whether people with no
 // rota shift may clock in, and per location whether a clock event records the phone's
 // position, with the site's centre (typed, or taken from this device where it stands) and its
-// radius. Positions are only compared with the radius and flagged, never refused.
+// radius. Positions are only compared with the radius and flagged, never refused. And how many
+// minutes past a shift an approved entry must run before the extra is offered as overtime.
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/NumberInput.css';
@@ -15,7 +16,13 @@ import { can } from '../../../client/ui/permission-guard';
 import { LoadError } from '../../../client/ui/load-error';
 import { SITE_RADIUS_MAX, SITE_RADIUS_MIN, type ClockSite } from '../time-clock-location.contract';
 import { TIME_CLOCK_SETTINGS_ENDPOINT } from '../time-clock.contract';
-import { clockingQueryOptions, clockingRulesMutationOptions, clockSiteMutationOptions } from './clocking.api';
+import {
+  clockingQueryOptions,
+  clockingRulesMutationOptions,
+  clockSiteMutationOptions,
+  offerSettingsMutationOptions,
+  offerSettingsQueryOptions,
+} from './clocking.api';
 import { capturePosition } from './position';
 
 const asNumber = (value: string | number) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value));
@@ -93,10 +100,40 @@ function SiteForm({ site }: { site: ClockSite }) {
   );
 }
 
+function OfferThresholdForm({ minutes }: { minutes: number }) {
+  const queryClient = useQueryClient();
+  const save = useMutation(offerSettingsMutationOptions(queryClient));
+  const [value, setValue] = useState<string | number>(minutes);
+  const errors = isApiError(save.error) ? (save.error.fieldErrors ?? {}) : {};
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ overtime_offer_minutes: asNumber(value) }, { onSuccess: () => showSuccessToast({ message: 'Overtime offers saved.' }) });
+  };
+  return (
+    <Group component="form" onSubmit={submit} aria-label="Overtime offers" align="flex-end" gap="xs" wrap="nowrap">
+      <NumberInput
+        label="Offer time past a shift as overtime after (minutes)"
+        description="Once an entry is approved, the person may claim the time beyond their shift, paid or as time off in lieu."
+        min={0}
+        max={240}
+        allowDecimal={false}
+        value={value}
+        onChange={setValue}
+        error={errors.overtime_offer_minutes?.[0]}
+        style={{ flex: 1 }}
+      />
+      <Button type="submit" size="xs" loading={save.isPending}>
+        Save
+      </Button>
+    </Group>
+  );
+}
+
 function ClockingSettingsForm() {
   const queryClient = useQueryClient();
   const settings = useQuery(clockingQueryOptions());
   const rules = useMutation(clockingRulesMutationOptions(queryClient));
+  const offers = useQuery(offerSettingsQueryOptions());
   if (settings.isError) return <LoadError what="clocking settings" error={settings.error} onRetry={() => void settings.refetch()} />;
   if (!settings.data) return <Text c="dimmed">Loading…</Text>;
   return (
@@ -108,6 +145,7 @@ function ClockingSettingsForm() {
         disabled={rules.isPending}
         onChange={(event) => rules.mutate({ clock_without_shift: event.currentTarget.checked })}
       />
+      {offers.data && <OfferThresholdForm minutes={offers.data.overtime_offer_minutes} />}
       <Text size="sm" c="dimmed">
         Where a location records where people clock, their phone asks to share its position with each clock event (their choice). Outside
         the radius, or with no position, the entry is flagged for you, never refused. Positions are erased after the data-protection
