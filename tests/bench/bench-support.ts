@@ -21,6 +21,26 @@ export function startProcess(options: { args: string[]; env: NodeJS.ProcessEnv; 
   });
 }
 
+/**
+ * The environment of the built server on a benchmark's own data (its embedded PostgreSQL on
+ * `pgPort`): production, quiet, no demo, no rate limit, and no client to serve.
+ */
+export function builtServerEnv(options: { dataDir: string; port: number; pgPort: number; root: string }): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: '0',
+    EMBEDDED_PG_PORT: String(options.pgPort),
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    RATE_LIMIT_MAX: '1000000000',
+    CLIENT_DIST_DIR: `${options.root}/.tmp/no-client`,
+  };
+}
+
 /** SIGTERM, then waits for the process to finish its clean stop. */
 export function stopProcess(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {

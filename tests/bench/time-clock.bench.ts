@@ -30,7 +30,17 @@ import { freePort } from '../../src/server/db/embedded-postgres';
 import { openDatabase } from '../../src/server/db/open';
 import { createLogger } from '../../src/server/logger';
 import { addDays, londonDate, startOfWeek } from '../../src/shared/dates';
-import { cpuMs, loadAverage, percentile, postgresCpuMs, postmasterPid, round, startProcess, stopProcess } from './bench-support';
+import {
+  builtServerEnv,
+  cpuMs,
+  loadAverage,
+  percentile,
+  postgresCpuMs,
+  postmasterPid,
+  round,
+  startProcess,
+  stopProcess,
+} from './bench-support';
 
 const PEOPLE = 2_000;
 const DEPARTMENTS = 10;
@@ -223,19 +233,7 @@ async function main(): Promise<void> {
   const pgPort = await freePort();
   const { child } = await startProcess({
     args: [path.join(root, 'dist/server/main.mjs')],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: '0',
-      EMBEDDED_PG_PORT: String(pgPort),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT_MAX: '1000000000',
-      CLIENT_DIST_DIR: path.join(root, '.tmp/no-client'),
-    },
+    env: builtServerEnv({ dataDir, port, pgPort, root }),
     ready: /is running on/,
   });
   const base = `http://127.0.0.1:${port}`;

@@ -27,7 +27,7 @@ import { demoSeeding } from '../../src/app/server/seed';
 import { createLogger } from '../../src/server/logger';
 import { PRODUCT_ROLES } from '../../src/app/server/modules';
 import { addDays, londonDate } from '../../src/shared/dates';
-import { cpuMs, loadAverage, postgresCpuMs, postmasterPid, startProcess, stopProcess } from './bench-support';
+import { builtServerEnv, cpuMs, loadAverage, postgresCpuMs, postmasterPid, startProcess, stopProcess } from './bench-support';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 25);
 const WARM_UP_S = Number(process.env.BENCH_WARM_UP_S ?? 5);
@@ -229,19 +229,7 @@ async function main(): Promise<void> {
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
       path.join(root, 'dist/server/main.mjs'),
     ],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: '0',
-      EMBEDDED_PG_PORT: String(pgPort),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT_MAX: '1000000000',
-      CLIENT_DIST_DIR: path.join(root, '.tmp/no-client'),
-    },
+    env: builtServerEnv({ dataDir, port, pgPort, root }),
     ready: /is running on/,
   });
   const base = `http://127.0.0.1:${port}`;
