@@ -5,6 +5,7 @@
 // the person's approvers as the overtime form does. One offer per entry (a unique link); an edit
 // of the entry withdraws an open offer, and approving it again offers it afresh.
 import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
+import { recordCompanyWrite } from '../../../server/audit/company-write';
 import { withTenant, type Db, type Trx } from '../../../server/db/database';
 import type { MailDispatcher } from '../../../server/mail/mail-dispatcher';
 import { escapeHtml } from '../../../server/mail/html';
@@ -229,18 +230,14 @@ export async function saveOfferSettings(caller: OfferCaller, body: OfferSettings
   const companyId = requireCompany(caller.session);
   return withTenant(caller.db, companyId, async (trx) => {
     await saveOfferThreshold(trx, { companyId, minutes: body.overtime_offer_minutes });
-    await auditCaller(trx, caller, {
+    await recordCompanyWrite(trx, {
+      caller,
       companyId,
       action: 'time-clock.overtime-offer-settings',
       targetType: 'company',
       targetId: companyId,
-      details: body,
-    });
-    await publish(trx, {
-      channel: companyChannel(companyId),
-      event: OVERTIME_OFFER_RESOURCES.settings,
       invalidates: [OVERTIME_OFFER_RESOURCES.settings],
-      companyId,
+      details: body,
     });
     return { overtime_offer_minutes: await findOfferThreshold(trx, companyId) };
   });

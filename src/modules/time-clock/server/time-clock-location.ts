@@ -5,12 +5,10 @@
 // and a manager read. The rules the phone needs (record location now? clock in without a
 // shift?), the refusal of a clock-in with no shift where the company does not allow it, and
 // the owners' and HR admins' settings of both.
-import { auditCaller } from '../../../server/audit/audit-entry';
+import { recordCompanyWrite } from '../../../server/audit/company-write';
 import { withTenant, type Trx } from '../../../server/db/database';
 import { requireCompany } from '../../../server/plugins/request-context';
-import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
-import { companyChannel } from '../../../shared/realtime';
 import { type ClockingRulesInput, type ClockingSettings, type ClockPosition, type ClockSiteInput } from '../time-clock-location.contract';
 import { judgePosition } from '../time-clock-location.policy';
 import { TIME_CLOCK_INVALIDATES, TIME_CLOCK_RESOURCES, type ClockEntry, type MyClock } from '../time-clock.contract';
@@ -109,27 +107,22 @@ export async function getClockingSettings(caller: TimeClockCaller): Promise<Cloc
   }));
 }
 
-async function published(trx: Trx, companyId: string): Promise<void> {
-  await publish(trx, {
-    channel: companyChannel(companyId),
-    event: TIME_CLOCK_RESOURCES.settings,
-    invalidates: [TIME_CLOCK_RESOURCES.settings, ...TIME_CLOCK_INVALIDATES],
-    companyId,
-  });
-}
+/** Clocking settings feed the clock card and the timesheets as well as the settings screen. */
+const CLOCKING_INVALIDATES = [TIME_CLOCK_RESOURCES.settings, ...TIME_CLOCK_INVALIDATES];
 
 export async function updateClockingRules(caller: TimeClockCaller, body: ClockingRulesInput): Promise<ClockingSettings> {
   const companyId = requireCompany(caller.session);
   await withTenant(caller.db, companyId, async (trx) => {
     await saveClockWithoutShift(trx, { companyId, value: body.clock_without_shift });
-    await auditCaller(trx, caller, {
+    await recordCompanyWrite(trx, {
+      caller,
       companyId,
       action: 'time-clock.clocking-rules',
       targetType: 'company',
       targetId: companyId,
+      invalidates: CLOCKING_INVALIDATES,
       details: body,
     });
-    await published(trx, companyId);
   });
   return getClockingSettings(caller);
 }
@@ -146,14 +139,15 @@ export async function updateClockSite(caller: TimeClockCaller, locationId: strin
       longitude: body.longitude,
       radiusM: body.radius_m,
     });
-    await auditCaller(trx, caller, {
+    await recordCompanyWrite(trx, {
+      caller,
       companyId,
       action: 'time-clock.site',
       targetType: 'company_location',
       targetId: locationId,
+      invalidates: CLOCKING_INVALIDATES,
       details: body,
     });
-    await published(trx, companyId);
   });
   return getClockingSettings(caller);
 }

@@ -4,6 +4,7 @@
 // Each runs in one tenant transaction that audits and publishes. Exactly-once for queued
 // writes comes from the Idempotency-Key every outbox write carries (the idempotency plugin).
 import { auditCaller } from '../../../server/audit/audit-entry';
+import { recordCompanyWrite } from '../../../server/audit/company-write';
 import { withTenant, type Db, type Trx } from '../../../server/db/database';
 import { isUniqueViolation } from '../../../server/db/pg-errors';
 import { requireCompany } from '../../../server/plugins/request-context';
@@ -197,12 +198,14 @@ export async function updateSettings(caller: TimeClockCaller, body: TimeClockSet
   const companyId = requireCompany(caller.session);
   return withTenant(caller.db, companyId, async (trx) => {
     await saveSettings(trx, { companyId, ...body });
-    await auditCaller(trx, caller, { companyId, action: 'time-clock.settings', targetType: 'company', targetId: companyId, details: body });
-    await publish(trx, {
-      channel: companyChannel(companyId),
-      event: TIME_CLOCK_RESOURCES.settings,
-      invalidates: [TIME_CLOCK_RESOURCES.settings],
+    await recordCompanyWrite(trx, {
+      caller,
       companyId,
+      action: 'time-clock.settings',
+      targetType: 'company',
+      targetId: companyId,
+      invalidates: [TIME_CLOCK_RESOURCES.settings],
+      details: body,
     });
     return findSettings(trx, companyId);
   });
