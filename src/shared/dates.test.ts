@@ -5,6 +5,7 @@ import {
   DATE_FORMATS,
   daysToMinutes,
   formatCalendarDate,
+  durationInWords,
   formatDuration,
   formatLondon,
   isIsoDate,
@@ -171,6 +172,16 @@ describe('durations', () => {
     [90.4, '1h 30m'],
   ])('%d minutes read "%s"', (minutes, expected) => {
     expect(formatDuration(minutes)).toBe(expected);
+  });
+
+  it.each([
+    [45, '45 minutes'],
+    [60, '1 hour'],
+    [80, '1 hour 20 minutes'],
+    [121, '2 hours 1 minute'],
+    [0, '0 minutes'],
+  ])('%d minutes in a sentence read "%s"', (minutes, expected) => {
+    expect(durationInWords(minutes)).toBe(expected);
   });
 
   it('counts 1440 minutes in a day', () => {

@@ -175,6 +175,15 @@ export function formatDuration(totalMinutes: number): string {
   return rest === 0 ? `${sign}${hours}h` : `${sign}${hours}h ${rest}m`;
 }
 
+/** The same in words, for a sentence: "45 minutes", "1 hour", "1 hour 20 minutes". */
+export function durationInWords(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const h = hours === 0 ? '' : `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  const m = rest === 0 ? '' : `${rest} ${rest === 1 ? 'minute' : 'minutes'}`;
+  return [h, m].filter(Boolean).join(' ') || '0 minutes';
+}
+
 export function daysToMinutes(days: number): number {
   return days * MINUTES_PER_DAY;
 }

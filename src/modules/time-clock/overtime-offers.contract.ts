@@ -47,15 +47,6 @@ export const offeredHours = (extraMinutes: number): number => Math.floor(Math.ma
 /** The most a claim may name: the extra minutes up to the next quarter hour. */
 export const mostClaimable = (extraMinutes: number): number => Math.ceil(Math.max(0, extraMinutes) / 15) / 4;
 
-/** "45 minutes", "1 hour", "1 hour 20 minutes". */
-export function minutesText(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const h = hours === 0 ? '' : `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-  const m = rest === 0 ? '' : `${rest} ${rest === 1 ? 'minute' : 'minutes'}`;
-  return [h, m].filter(Boolean).join(' ') || '0 minutes';
-}
-
 export type OvertimeOffer = {
   id: string;
   user_id: string;

@@ -11,8 +11,8 @@ import { isApiError } from '../../../client/api/api-client';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { LoadError } from '../../../client/ui/load-error';
 import { TextareaField } from '../../../client/ui/textarea-field';
-import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
-import { DEFAULT_OFFER_REASON, minutesText, type OvertimeOffer } from '../../time-clock/overtime-offers.contract';
+import { DATE_FORMATS, durationInWords, formatCalendarDate } from '../../../shared/dates';
+import { DEFAULT_OFFER_REASON, type OvertimeOffer } from '../../time-clock/overtime-offers.contract';
 import { COMPENSATION_LABELS } from '../overtime.contract';
 import { offerMutationOptions, offerQueryOptions } from './offer.api';
 
@@ -34,7 +34,7 @@ export function OfferForm({ offer }: { offer: OvertimeOffer }) {
   const [reason, setReason] = useState(DEFAULT_OFFER_REASON);
   const [refusal, setRefusal] = useState<string | null>(null);
   const day = formatCalendarDate(offer.date, DATE_FORMATS.date);
-  const intro = `You worked ${minutesText(offer.extra_minutes)} beyond your shift on ${day}.`;
+  const intro = `You worked ${durationInWords(offer.extra_minutes)} beyond your shift on ${day}.`;
   if (offer.status !== 'open') {
     return (
       <Stack gap="sm">

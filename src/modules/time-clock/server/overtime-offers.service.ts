@@ -16,13 +16,12 @@ import { requireCompany } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import type { ServerModule } from '../../../server/server-module';
 import { AppError } from '../../../shared/app-error';
-import { londonDate } from '../../../shared/dates';
+import { durationInWords, londonDate } from '../../../shared/dates';
 import { companyChannel } from '../../../shared/realtime';
 import {
   DEFAULT_OFFER_REASON,
   OVERTIME_OFFER_INVALIDATES,
   OVERTIME_OFFER_RESOURCES,
-  minutesText,
   mostClaimable,
   offeredHours,
   overtimeOfferMessages,
@@ -91,7 +90,7 @@ export async function offerBeyondShift(trx: Trx, modules: readonly ServerModule[
   await notify(trx, {
     companyId,
     userId: entry.user_id,
-    description: escapeHtml(`You worked ${minutesText(extra)} beyond your shift on ${dayShown(date)} — claim it as overtime?`),
+    description: escapeHtml(`You worked ${durationInWords(extra)} beyond your shift on ${dayShown(date)} — claim it as overtime?`),
     relatesTo: 'overtime_offer',
     relatesToId: offerId,
     todo: true,
