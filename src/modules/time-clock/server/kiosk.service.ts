@@ -218,8 +218,8 @@ export function identifyAtKiosk(db: Db, kiosk: KioskRow, input: KioskIdentifyInp
   return provePin(db, kiosk, { userId: input.user_id, pin: input.pin }, now);
 }
 
-/** The person the PIN proved, as the time clock's service takes a caller: their own clock, from this tablet. */
-function personCaller(db: Db, kiosk: KioskRow, userId: string, source: AuditSource): AuditCaller & { db: Db } {
+/** The person the PIN proved, as the time clock's service takes a caller: their own clock, from this tablet at its site. */
+function personCaller(db: Db, kiosk: KioskRow, userId: string, source: AuditSource): AuditCaller & { db: Db; atSite: true } {
   const session: Session = {
     userId,
     companyId: kiosk.company_id,
@@ -229,7 +229,7 @@ function personCaller(db: Db, kiosk: KioskRow, userId: string, source: AuditSour
     impersonatorId: null,
     status: 'active',
   };
-  return { db, session, source };
+  return { db, session, source, atSite: true };
 }
 
 /** A tap on the tablet (sent at once, or later from its queue): the PIN is checked when it arrives. */

@@ -40,11 +40,11 @@ export async function recordEventLocation(
     shiftId: string | null;
     position: ClockPosition | null | undefined;
     at: Date;
-    /** The session the event came through: a kiosk's (`kiosk:` and its id) is at its site, with no phone position to judge. */
-    sessionId: string;
+    /** From a device fixed at the site (a kiosk), with no phone position to judge. */
+    atSite: boolean;
   },
 ): Promise<void> {
-  if (input.sessionId.startsWith('kiosk:')) return;
+  if (input.atSite) return;
   const site = await findRecordingSite(trx, { companyId: input.companyId, userId: input.userId, shiftId: input.shiftId });
   if (!site) return;
   const position = input.position ?? null;

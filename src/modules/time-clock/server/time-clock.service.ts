@@ -41,7 +41,11 @@ import { findNextShift, findShiftFor, findShifts, type ShiftRow } from './time-c
 import { type ApprovingCaller } from './overtime-offers.service';
 import { clockingRules, recordEventLocation, requireClockWithoutShift, withEventLocations } from './time-clock-location';
 
-export type TimeClockCaller = ApprovingCaller & { db: Db };
+export type TimeClockCaller = ApprovingCaller & {
+  db: Db;
+  /** The event comes from a device fixed at the site (a kiosk): there is no phone position to judge. */
+  atSite?: boolean;
+};
 
 export const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -170,7 +174,7 @@ export async function recordClockEvent(caller: TimeClockCaller, body: ClockEvent
         shiftId,
         position: body.location,
         at,
-        sessionId: caller.session.sessionId,
+        atSite: caller.atSite === true,
       });
       await auditCaller(trx, caller, {
         companyId,
