@@ -7,10 +7,10 @@ import { useDeferredValue, useState, type ReactNode } from 'react';
 import type * as v from 'valibot';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { can, PermissionGuard } from '../../../client/ui/permission-guard';
+import { RowActions, RowsView, type RowColumn } from '../../../client/ui/rows-view';
 import type { FieldSpec } from './item-fields';
 import { DeleteItemModal } from './delete-item-modal';
 import { ItemFormModal } from './item-form-modal';
-import { ItemsView, type Column } from './items-view';
 import { listQueryOptions } from './organisation.api';
 
 export type ListDefinition<T extends { id: string }> = {
@@ -26,7 +26,7 @@ export type ListDefinition<T extends { id: string }> = {
   fields: readonly FieldSpec[];
   empty: Record<string, unknown>;
   toValues: (item: T) => Record<string, unknown>;
-  columns: readonly Column<T>[];
+  columns: readonly RowColumn<T>[];
   titleOf: (item: T) => string;
   emptyText: string;
   alsoRefresh?: readonly string[];
@@ -93,14 +93,21 @@ export function OrganisationList<T extends { id: string }>({
         )}
         {list.data && list.data.results.length === 0 && <Text>{filter ? `Nothing matches “${filter}”.` : definition.emptyText}</Text>}
         {list.data && list.data.results.length > 0 && (
-          <ItemsView
+          <RowsView
             label={definition.title}
-            items={list.data.results}
+            rows={list.data.results}
             columns={definition.columns}
-            titleOf={titleOf}
-            onEdit={mayEdit ? (item) => setEditing({ item }) : undefined}
-            onDelete={mayDelete ? setDeleting : undefined}
-            extraActions={definition.extraActions}
+            minWidth={560}
+            actions={(item) => (
+              <>
+                {definition.extraActions?.(item)}
+                <RowActions
+                  name={titleOf(item)}
+                  onEdit={mayEdit ? () => setEditing({ item }) : null}
+                  onDelete={mayDelete ? () => setDeleting(item) : null}
+                />
+              </>
+            )}
           />
         )}
       </Paper>

@@ -6,11 +6,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { can } from '../../../../client/ui/permission-guard';
+import { RowActions, RowsView, type RowColumn, type RowMark } from '../../../../client/ui/rows-view';
 import type { ListResponse } from '../../../../shared/list';
 import type { EmploymentRecordResource } from '../../employment-records.contract';
 import { deleteRecordMutationOptions, HISTORY_PAGE_SIZE, recordPageQueryOptions } from './employment-records.api';
 import { RecordModal } from './employment-records-fields';
-import { RecordsView, type RecordColumn, type RecordMark } from './employment-records-table';
 import { QueryState, RecordSection } from './personal-records-ui';
 import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
 import { ListPager } from '../../../../client/ui/list-pager';
@@ -26,9 +26,9 @@ type Props<T extends { id: string }, TList extends ListResponse<T>> = {
   emptyText: string;
   /** The add button's words; "Add {noun}" by default. */
   addLabel?: string;
-  columns: readonly RecordColumn<T>[];
+  columns: readonly RowColumn<T>[];
   titleOf: (record: T) => string;
-  markOf?: (record: T) => RecordMark | null;
+  markOf?: (record: T) => RowMark | null;
   filters?: Record<string, string>;
   /** Above the records: what the list says as a whole (the latest termination date). */
   summary?: (list: TList) => ReactNode;
@@ -69,14 +69,24 @@ export function RecordHistory<T extends { id: string }, TList extends ListRespon
         {list.data && props.summary?.(list.data)}
         {list.data?.count === 0 && <Text c="dimmed">{props.emptyText}</Text>}
         {list.data && list.data.results.length > 0 && (
-          <RecordsView
+          <RowsView
             label={props.title}
-            records={list.data.results}
+            rows={list.data.results}
             columns={props.columns}
+            minWidth={640}
             titleOf={props.titleOf}
-            {...(props.markOf ? { markOf: props.markOf } : {})}
-            onEdit={mayEdit ? (record) => setEditing({ record }) : null}
-            onDelete={mayDelete ? setDeleting : null}
+            markOf={props.markOf}
+            actions={
+              mayEdit || mayDelete
+                ? (record) => (
+                    <RowActions
+                      name={props.titleOf(record)}
+                      onEdit={mayEdit ? () => setEditing({ record }) : null}
+                      onDelete={mayDelete ? () => setDeleting(record) : null}
+                    />
+                  )
+                : undefined
+            }
           />
         )}
         <ListPager pages={pages} page={page} onPage={setPage} label={`${props.title} pages`} />

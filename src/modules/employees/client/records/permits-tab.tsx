@@ -18,14 +18,14 @@ import type { ProfileTabProps } from '../profile/profile-tabs';
 import { dateText, textOf } from './employment-records-fields';
 import { useRecordForm } from './employment-records-form';
 import { RecordHistory, type RecordFormProps } from './employment-history';
-import type { RecordMark } from './employment-records-table';
+import type { RowMark } from '../../../../client/ui/rows-view';
 import { FormButtons } from './personal-records-ui';
 import { DateField } from '../../../../client/ui/date-field';
 
 const DOCUMENT_OPTIONS = DOCUMENT_TYPES.map((type) => ({ value: type, label: DOCUMENT_TYPE_LABELS[type] }));
 
 /** Expired, or expiring within the reminder's 30 days. */
-export function expiryMark(record: Pick<WorkPermitRecord, 'expiry_date'>, today = londonDate(new Date())): RecordMark | null {
+export function expiryMark(record: Pick<WorkPermitRecord, 'expiry_date'>, today = londonDate(new Date())): RowMark | null {
   if (!record.expiry_date) return null;
   if (record.expiry_date < today) return { label: 'Expired', colour: 'red' };
   if (record.expiry_date <= addDays(today, PERMIT_REMINDER_DAYS)) return { label: 'Expires soon', colour: 'orange' };

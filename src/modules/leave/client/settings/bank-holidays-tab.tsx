@@ -6,6 +6,7 @@ import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Ti
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { can } from '../../../../client/ui/permission-guard';
+import { RowActions, RowsView, type RowColumn } from '../../../../client/ui/rows-view';
 import { SelectField } from '../../../../client/ui/select-field';
 import { DATE_FORMATS, formatCalendarDate, londonDate } from '../../../../shared/dates';
 import { type BankHoliday } from '../../leave-settings.contract';
@@ -19,7 +20,6 @@ import {
 import { bankHolidaysQueryOptions } from '../leave-settings.api';
 import { CompanyDayForm } from './company-day-form';
 import { ConfirmDelete, FormModal } from './form-parts';
-import { RowsView, type RowColumn } from './rows-view';
 
 const ENDPOINT = '/api/bank-holidays';
 const REGION_OPTIONS = BANK_HOLIDAY_REGIONS.map((region) => ({ value: region, label: BANK_HOLIDAY_REGION_LABELS[region] }));
@@ -62,12 +62,7 @@ export function BankHolidaysTab() {
   const days = useQuery(bankHolidaysQueryOptions(region, Number(year)));
   const mayAdd = can({ endpoint: ENDPOINT, method: 'POST' });
   const mayDelete = can({ endpoint: ENDPOINT, method: 'DELETE' });
-  const actions = (day: BankHoliday) =>
-    day.company_added ? (
-      <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(day)} aria-label={`Delete ${day.name}`}>
-        Delete
-      </Button>
-    ) : null;
+  const actions = (day: BankHoliday) => (day.company_added ? <RowActions name={day.name} onDelete={() => setDeleting(day)} /> : null);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -100,7 +95,7 @@ export function BankHolidaysTab() {
         {days.isError && <Alert color="red">The bank holidays could not be loaded.</Alert>}
         {days.data?.length === 0 && <Text>No bank holidays in {year}.</Text>}
         {days.data && days.data.length > 0 && (
-          <RowsView label={`Bank holidays in ${year}`} items={days.data} columns={COLUMNS} actions={mayDelete ? actions : undefined} />
+          <RowsView label={`Bank holidays in ${year}`} rows={days.data} columns={COLUMNS} actions={mayDelete ? actions : undefined} />
         )}
       </Paper>
       <FormModal opened={adding} title="Add a company day" onClose={() => setAdding(false)}>

@@ -4,13 +4,13 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { can } from '../../../../client/ui/permission-guard';
+import { RowActions, RowsView, type RowColumn } from '../../../../client/ui/rows-view';
 import { DATE_FORMATS, formatCalendarDate } from '../../../../shared/dates';
 import { type BlockedDatePeriod } from '../../leave-settings.contract';
 import { LEAVE_RESOURCES } from '../../leave.contract';
 import { blockedDatesQueryOptions } from '../leave-settings.api';
 import { BlockedDateForm, WHOLE_COMPANY } from './blocked-date-form';
 import { ConfirmDelete, FormModal } from './form-parts';
-import { RowsView, type RowColumn } from './rows-view';
 
 const ENDPOINT = '/api/blocked-date-period';
 const day = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
@@ -33,18 +33,11 @@ export function BlockedDatesTab() {
   const mayCreate = can({ endpoint: ENDPOINT, method: 'POST' });
   const mayDelete = can({ endpoint: ENDPOINT, method: 'DELETE' });
   const actions = (period: BlockedDatePeriod) => (
-    <>
-      {mayEdit && (
-        <Button size="xs" variant="light" onClick={() => setEditing({ period })} aria-label={`Edit ${period.name}`}>
-          Edit
-        </Button>
-      )}
-      {mayDelete && (
-        <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(period)} aria-label={`Delete ${period.name}`}>
-          Delete
-        </Button>
-      )}
-    </>
+    <RowActions
+      name={period.name}
+      onEdit={mayEdit ? () => setEditing({ period }) : null}
+      onDelete={mayDelete ? () => setDeleting(period) : null}
+    />
   );
   return (
     <Stack gap="md">
@@ -62,7 +55,7 @@ export function BlockedDatesTab() {
         {periods.isError && <Alert color="red">The blocked dates could not be loaded.</Alert>}
         {periods.data?.length === 0 && <Text>No blocked dates yet.</Text>}
         {periods.data && periods.data.length > 0 && (
-          <RowsView label="Blocked dates" items={periods.data} columns={COLUMNS} actions={mayEdit || mayDelete ? actions : undefined} />
+          <RowsView label="Blocked dates" rows={periods.data} columns={COLUMNS} actions={mayEdit || mayDelete ? actions : undefined} />
         )}
       </Paper>
       <FormModal

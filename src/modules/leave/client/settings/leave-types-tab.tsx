@@ -9,13 +9,13 @@ import { useState } from 'react';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
 import { can } from '../../../../client/ui/permission-guard';
+import { RowsView, type RowColumn } from '../../../../client/ui/rows-view';
 import { type LeaveType } from '../../leave-settings.contract';
 import { LEAVE_RESOURCES } from '../../leave.contract';
 import { saveSettingMutationOptions } from '../leave-settings.api';
 import { leaveTypesQueryOptions } from '../requests.api';
 import { ConfirmDelete, FormModal, refusalOf } from './form-parts';
 import { leaveTypeInput, LeaveTypeForm } from './leave-type-form';
-import { RowsView, type RowColumn } from './rows-view';
 
 const ENDPOINT = '/api/leave-type';
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -109,7 +109,7 @@ export function LeaveTypesTab() {
         {types.isError && <Alert color="red">The leave types could not be loaded.</Alert>}
         {types.data?.length === 0 && <Text>No leave types yet.</Text>}
         {types.data && types.data.length > 0 && (
-          <RowsView label="Leave types" items={types.data} columns={COLUMNS} actions={mayEdit || mayDelete ? actions : undefined} />
+          <RowsView label="Leave types" rows={types.data} columns={COLUMNS} actions={mayEdit || mayDelete ? actions : undefined} />
         )}
       </Paper>
       <FormModal opened={editing !== null} title={editing?.type ? 'Edit leave type' : 'Add leave type'} onClose={() => setEditing(null)}>
