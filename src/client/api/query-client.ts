@@ -23,6 +23,13 @@ declare module '@tanstack/react-query' {
        * meta is persisted with the query.
        */
       sensitiveWhere?: { key: string; value: string };
+      /**
+       * Special-category data kept on the device only when it is the signed-in person's own: an
+       * answer is kept when one of these fields (dot paths: 'user.id', 'person.user_id') holds their
+       * id, a list only when every item's does (a manager's list of others' records stays off the
+       * device whole). Anything else is left out and named as kept off for privacy.
+       */
+      keptIfOwn?: readonly string[];
     };
     mutationMeta: { errorToast?: boolean };
   }

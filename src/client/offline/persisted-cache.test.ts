@@ -96,6 +96,50 @@ describe('the persisted query cache', () => {
     expect(keptOffForPrivacy({ queryHash: '["document","3"]', meta: undefined })).toBe(false);
   });
 
+  it("keeps a person's own special-category records (their incident, their return-to-work form), never anyone else's", async () => {
+    const queryClient = await start('user-a');
+    vi.useFakeTimers();
+    const keptIfOwn = ['person.user_id', 'reported_by_id'];
+    const mine = { id: 'i1', person: { user_id: 'user-b' }, reported_by_id: 'user-a', injury: 'Cut hand' };
+    const aboutMe = { id: 'i2', person: { user_id: 'user-a' }, reported_by_id: 'user-c', injury: 'Sprained wrist' };
+    const others = { id: 'i3', person: { user_id: 'user-b' }, reported_by_id: 'user-c', injury: 'Broken arm' };
+    for (const record of [mine, aboutMe, others])
+      await queryClient.prefetchQuery({ queryKey: ['incident-log', 'detail', record.id], queryFn: () => record, meta: { keptIfOwn } });
+    await queryClient.prefetchQuery({
+      queryKey: ['incident-log', 'list', 'mine'],
+      queryFn: () => ({ results: [mine, aboutMe], count: 2 }),
+      meta: { keptIfOwn },
+    });
+    // A manager's list holding one other person's record stays off the device whole.
+    await queryClient.prefetchQuery({
+      queryKey: ['incident-log', 'list', 'everyone'],
+      queryFn: () => ({ results: [mine, others], count: 2 }),
+      meta: { keptIfOwn },
+    });
+    await queryClient.prefetchQuery({
+      queryKey: ['return-to-work', 'item', 'r1'],
+      queryFn: () => ({ user: { id: 'user-a' }, answers: { reason: 'Migraine' } }),
+      meta: { keptIfOwn: ['user.id'] },
+    });
+    await afterWrite();
+
+    const entry = await persistedFor('user-a');
+    const kept = entry?.clientState.queries
+      .map((query) => query.queryKey)
+      .filter((key) => key[0] !== 'notifications' && key[0] !== 'document');
+    expect(kept).toEqual([
+      ['incident-log', 'detail', 'i1'],
+      ['incident-log', 'detail', 'i2'],
+      ['incident-log', 'list', 'mine'],
+      ['return-to-work', 'item', 'r1'],
+    ]);
+    expect(JSON.stringify(entry)).not.toContain('Broken arm');
+    await start('user-a');
+    expect(keptOffForPrivacy({ queryHash: '["incident-log","detail","i3"]', meta: undefined })).toBe(true);
+    expect(keptOffForPrivacy({ queryHash: '["incident-log","list","everyone"]', meta: undefined })).toBe(true);
+    expect(keptOffForPrivacy({ queryHash: '["incident-log","detail","i1"]', meta: undefined })).toBe(false);
+  });
+
   it('throws away an entry written by another build', async () => {
     await set(
       'user-a',

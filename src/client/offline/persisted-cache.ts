@@ -5,8 +5,10 @@
 // (the buster), so is one older than a session can live. Queries marked
 // `meta: { sensitive: true }` (sickness reasons, medical notes, bank details, NI numbers) are
 // never written, nor is anything that failed or is still loading; a list marked `sensitiveWhere`
-// is written without the items it marks (the HR documents list without HR-private titles), and
-// the entry names the queries left out (kept-off.ts), so offline pages can say why. The entry is erased on
+// is written without the items it marks (the HR documents list without HR-private titles); one
+// marked `keptIfOwn` (incident records, return-to-work forms) is written only when it is the
+// signed-in person's own (ownedBy); and the entry names the queries left out (kept-off.ts), so
+// offline pages can say why. The entry is erased on
 // logout and when the server ends the session (src/client/offline/session-data.ts).
 import { persistQueryClientRestore, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
@@ -36,12 +38,35 @@ function matches(data: unknown, where: Where): boolean {
 const isList = (data: unknown): data is { results: unknown[] } =>
   typeof data === 'object' && data !== null && Array.isArray((data as { results?: unknown }).results);
 
+/** The value at a dot path ('person.user_id') of an answer, if there is one. */
+function valueAt(data: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined),
+      data,
+    );
+}
+
+/**
+ * Is this answer `userId`'s own: one of `paths` holds their id (their incident report, their
+ * return-to-work form)? A list is theirs only when every item is (an empty one included).
+ */
+export function ownedBy(data: unknown, paths: readonly string[], userId: string | null | undefined): boolean {
+  if (!userId) return false;
+  const own = (item: unknown) => paths.some((path) => valueAt(item, path) === userId);
+  return isList(data) ? data.results.every(own) : own(data);
+}
+
 /**
  * Written only for a successful, non-sensitive query; one whose answer `sensitiveWhere` marks
- * is not written, except a list: it is written without those items (stripPrivateItems).
+ * is not written, except a list: it is written without those items (stripPrivateItems); one
+ * marked `keptIfOwn` only when it is `userId`'s own (ownedBy).
  */
-export function shouldPersistQuery(query: Query): boolean {
+export function shouldPersistQuery(query: Query, userId: string | null | undefined): boolean {
   if (query.state.status !== 'success' || query.meta?.sensitive === true) return false;
+  const owners = query.meta?.keptIfOwn;
+  if (owners && !ownedBy(query.state.data, owners, userId)) return false;
   const where = query.meta?.sensitiveWhere;
   return !where || isList(query.state.data) || !matches(query.state.data, where);
 }
@@ -57,7 +82,7 @@ export function stripPrivateItems(data: unknown, where: Where): unknown {
 /** The entry as written: lists without their private items, and which queries were left out for privacy. */
 export type StoredClient = PersistedClient & { keptOff?: string[] };
 
-function forStorage(client: PersistedClient, queryClient: QueryClient): StoredClient {
+function forStorage(client: PersistedClient, queryClient: QueryClient, userId: string | null | undefined): StoredClient {
   const queries = client.clientState.queries.map((query) => {
     const where = query.meta?.sensitiveWhere as Where | undefined;
     if (!where || query.state.data === undefined) return query;
@@ -66,7 +91,7 @@ function forStorage(client: PersistedClient, queryClient: QueryClient): StoredCl
   const keptOff = queryClient
     .getQueryCache()
     .getAll()
-    .filter((query) => query.state.status === 'success' && !shouldPersistQuery(query))
+    .filter((query) => query.state.status === 'success' && !shouldPersistQuery(query, userId))
     .map((query) => query.queryHash);
   return { ...client, clientState: { ...client.clientState, queries }, keptOff };
 }
@@ -158,15 +183,22 @@ export async function startPersistedCache({ queryClient, userId, currentUserId, 
     await persistQueryClientRestore({ queryClient, persister, buster, maxAge: PERSISTED_CACHE_MAX_AGE_MS }).catch(() => undefined);
   }
   // Queries only: mutations are never kept (the outbox keeps what waits to be sent).
-  const snapshot = (): PersistedClient =>
-    forStorage(
+  // Whose data it is, as the write happens: what is kept only for its owner is judged for them.
+  const snapshot = (): PersistedClient => {
+    const owner = currentUserId();
+    return forStorage(
       {
         buster,
         timestamp: Date.now(),
-        clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false }),
+        clientState: dehydrate(queryClient, {
+          shouldDehydrateQuery: (query) => shouldPersistQuery(query, owner),
+          shouldDehydrateMutation: () => false,
+        }),
       },
       queryClient,
+      owner,
     );
+  };
   return queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') persister.schedule(snapshot);
   });

@@ -203,6 +203,8 @@ export type Incident = {
   what_happened: string;
   taken_to_hospital: boolean;
   riddor: Riddor;
+  /** Who reported it: their own records (reported by them or about them) may be kept on their phone. */
+  reported_by_id: string | null;
   reported_by_name: string | null;
   created_at: string;
   retention_until: string;

@@ -1,7 +1,8 @@
 // The calls of the incident screens (incident-log, §7): the list with its RIDDOR status, one
 // record, reporting (queueable: offline, the service worker keeps the report and its photo and
 // sends it once), editing the RIDDOR answers, marking the report made, the CSV export.
-// Incident records hold health data: they are never kept in the offline cache.
+// Incident records hold health data: the offline cache keeps only the person's own (reported by
+// them or about them); anyone else's stays off the device.
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
@@ -21,6 +22,9 @@ import { downloadAuthorised, saveFile } from '../../../client/api/downloads';
 export const INCIDENT_PAGE_SIZE = 20;
 export type IncidentFilters = { riddor?: string[]; from?: string; to?: string; search?: string; retention_due?: '1' };
 
+/** The fields naming whose record it is: the person involved and the reporter. */
+const INCIDENT_OWNERS = ['person.user_id', 'reported_by_id'];
+
 export const incidentKeys = {
   list: (input: { filters: IncidentFilters; page: number }) => [INCIDENT_RESOURCE, 'list', input] as const,
   detail: (id: string) => [INCIDENT_RESOURCE, 'detail', id] as const,
@@ -36,7 +40,7 @@ export const incidentListQueryOptions = (input: { filters: IncidentFilters; page
         query: { ...(input.filters as QueryInput), offset: (input.page - 1) * INCIDENT_PAGE_SIZE, limit: INCIDENT_PAGE_SIZE },
       }),
     placeholderData: keepPreviousData,
-    meta: { sensitive: true },
+    meta: { keptIfOwn: INCIDENT_OWNERS },
   });
 
 export const incidentQueryOptions = (id: string) =>
@@ -44,7 +48,7 @@ export const incidentQueryOptions = (id: string) =>
     queryKey: incidentKeys.detail(id),
     queryFn: ({ signal }) => apiFetch<IncidentDetail>(incidentPaths.resource(id), { signal }),
     retry: (failures, error) => !isApiError(error, 404) && !isApiError(error, 403) && !isApiError(error, 401) && failures < 1,
-    meta: { errorToast: false, sensitive: true },
+    meta: { errorToast: false, keptIfOwn: INCIDENT_OWNERS },
   });
 
 export const incidentAbsencesQueryOptions = (id: string) =>

@@ -69,6 +69,7 @@ export function toIncident(row: IncidentRow, today: string): Incident {
     what_happened: row.what_happened,
     taken_to_hospital: row.taken_to_hospital,
     riddor: riddorOf(row, today),
+    reported_by_id: row.reported_by,
     reported_by_name: row.reported_by_name,
     created_at: row.created_at.toISOString(),
     retention_until: retentionUntil(row),

@@ -1,7 +1,8 @@
 // The return-to-work calls: the list of items, one item, the employee's
 // self-certification (queueable offline), the fit-note upload (multipart, never
 // queued: a file needs a connection), the reviewer's close, and the fit note's download.
-// Items may carry the self-certification answers (special-category): never persisted offline.
+// Items may carry the self-certification answers (special-category): the offline cache keeps only
+// the person's own forms; anyone else's stays off the device.
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '../../../client/api/api-client';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
@@ -21,6 +22,9 @@ export const RETURN_TO_WORK_OUTBOX = {
   schema: SelfCertificationInputSchema,
 } as const;
 
+/** Whose form it is. */
+const RETURN_TO_WORK_OWNER = ['user.id'];
+
 export type ReturnToWorkFilters = { status?: ReturnToWorkStatus[]; show_relevant_to_me?: 1 };
 
 export const returnToWorkKeys = {
@@ -38,7 +42,7 @@ export const returnToWorkListQueryOptions = (input: { filters: ReturnToWorkFilte
         query: { ...input.filters, offset: (input.page - 1) * RETURN_TO_WORK_PAGE_SIZE, limit: RETURN_TO_WORK_PAGE_SIZE },
       }),
     placeholderData: keepPreviousData,
-    meta: { sensitive: true },
+    meta: { keptIfOwn: RETURN_TO_WORK_OWNER },
   });
 
 /** The list's first page, unfiltered, for its route's loader: only for those the page shows the list to. */
@@ -52,7 +56,7 @@ export const returnToWorkQueryOptions = (id: string) =>
     queryKey: returnToWorkKeys.item(id),
     queryFn: ({ signal }) => apiFetch<ReturnToWorkItem>(leavePaths.resource(LEAVE_RESOURCES.returnToWork, id), { signal }),
     retry: (failures, error) => !isRefusal(error) && !isApiError(error, 401) && failures < 1,
-    meta: { errorToast: false, sensitive: true },
+    meta: { errorToast: false, keptIfOwn: RETURN_TO_WORK_OWNER },
   });
 
 function invalidateReturnToWork(queryClient: QueryClient): Promise<unknown> {
