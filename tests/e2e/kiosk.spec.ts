@@ -43,8 +43,16 @@ test('Oscar clocks in on the office kiosk with his PIN, and out with no signal; 
   // The wrong PIN's answer, and the fetches that fail with no signal.
   expectedConsole.push(/status of 422/, /Failed to load resource/, /ERR_INTERNET_DISCONNECTED/);
 
+  // Before its link is opened, the tablet is no kiosk and says how to make it one, under the page's heading.
+  // (In a page of its own: the link below differs from this address only by its fragment, which opens no new page.)
+  const unpaired = await context.newPage();
+  await unpaired.goto('/kiosk');
+  await expect(unpaired.getByRole('heading', { level: 1, name: 'Time clock' })).toBeVisible();
+  await expect(unpaired.getByText('This tablet is not a kiosk')).toBeVisible();
+  await unpaired.close();
+
   await page.goto('/kiosk#demo-edinburgh-kiosk');
-  await expect(page.getByRole('heading', { name: 'Edinburgh' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edinburgh' })).toBeVisible();
   await expect(page).toHaveURL(/\/kiosk$/);
   const oscar = page.getByRole('button', { name: /^Oscar Fraser/ });
   await page.screenshot({ path: `${SCREENSHOTS}/names.png` });

@@ -121,9 +121,12 @@ export function KioskPage() {
   if (!token) {
     return (
       <Center mih="100vh" p="md">
-        <Alert color="orange" title="This tablet is not a kiosk" maw={420}>
-          Open the kiosk link an administrator made in Timesheets → Kiosks on this tablet. A revoked kiosk needs a new link.
-        </Alert>
+        <Stack maw={420} gap="md">
+          <Title order={1}>Time clock</Title>
+          <Alert color="orange" title="This tablet is not a kiosk">
+            Open the kiosk link an administrator made in Timesheets → Kiosks on this tablet. A revoked kiosk needs a new link.
+          </Alert>
+        </Stack>
       </Center>
     );
   }
