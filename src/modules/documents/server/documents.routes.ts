@@ -99,6 +99,8 @@ export function mountDocuments(app: FastifyInstance, deps: AppDeps): void {
     name: DOCUMENT_RESOURCES.document,
     list: {
       query: DocumentListQuerySchema,
+      // Documents, their versions, tags, folders, reads and signatures change only by writes that publish.
+      versioned: true,
       handler: ({ request, query, paging }) => listDocuments(db, { caller: auditCallerOf(request), query, paging }),
     },
     get: { handler: ({ request, id }) => getDocument(db, auditCallerOf(request), id) },

@@ -47,6 +47,8 @@ export const directoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
     name: 'user-basic',
     list: {
       query: DirectoryListQuerySchema,
+      // Every change to a directory row is a write that publishes (or touches users, which bumps the version itself).
+      versioned: true,
       handler: async ({ session, scope, query, paging }) => {
         const companyId = requireCompany(session);
         const filter = { companyId, scope, actor: actorOf(session), query, paging };

@@ -79,6 +79,8 @@ export function mountClaims(app: FastifyInstance, deps: AppDeps): void {
     name: EXPENSE_RESOURCES.claim,
     list: {
       query: ClaimListQuerySchema,
+      // Claims and their items, receipts and decisions change only by writes that publish.
+      versioned: true,
       handler: async ({ session, query, paging }) => {
         const companyId = session.companyId;
         if (!companyId) return { results: [], count: 0 };

@@ -68,7 +68,10 @@ export const rotaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   const origin = deps.config.publicOrigin ?? `http://localhost:${deps.config.port}`;
 
   // The grid: builders see drafts of their reach; everyone else the published shifts of their departments.
-  app.get(ROTA_ENDPOINT, access('GET'), async (request): Promise<RotaGrid> => {
+  // Read through the company's data version (versioned-read.ts): shifts, swaps and settings change
+  // only by writes that announce themselves, and the days off are leave's absences, which bump it.
+  const grid = { config: { ...access('GET').config, versionedRead: true as const } };
+  app.get(ROTA_ENDPOINT, grid, async (request): Promise<RotaGrid> => {
     const caller = callerOf(request);
     const query = parseInput(RangeQuerySchema, request.query ?? {});
     const builds = scopeRank(caller.level) >= scopeRank(BUILD);
