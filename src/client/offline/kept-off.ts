@@ -17,3 +17,27 @@ export function keptOffForPrivacy(query: Pick<Query, 'queryHash' | 'meta'> | und
   if (!query) return false;
   return query.meta?.sensitive === true || keptOff.has(query.queryHash);
 }
+
+/** The value at a dot path ('person.user_id') of an answer, if there is one. */
+function valueAt(data: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined),
+      data,
+    );
+}
+
+const isList = (data: unknown): data is { results: unknown[] } =>
+  typeof data === 'object' && data !== null && Array.isArray((data as { results?: unknown }).results);
+
+/**
+ * Is this answer `userId`'s own: one of `paths` holds their id (their incident report, their
+ * return-to-work form)? A list is theirs only when every item is (an empty one included). What a
+ * query marks `keptIfOwn` is kept on the device only then.
+ */
+export function ownedBy(data: unknown, paths: readonly string[], userId: string | null | undefined): boolean {
+  if (!userId) return false;
+  const own = (item: unknown) => paths.some((path) => valueAt(item, path) === userId);
+  return isList(data) ? data.results.every(own) : own(data);
+}

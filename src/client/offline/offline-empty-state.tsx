@@ -37,7 +37,7 @@ export function OfflineEmptyState({ privacy = false }: { privacy?: boolean }) {
         </Title>
         <Text c="dimmed" size="sm">
           {privacy
-            ? 'Special-category and HR-private information is never stored on a phone. It opens by itself when you are back online.'
+            ? 'Special-category and HR-private information is not stored on a phone (only your own incident reports and return-to-work forms are). It opens by itself when you are back online.'
             : 'It opens by itself when you are back online.'}
         </Text>
       </Stack>

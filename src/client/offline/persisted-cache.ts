@@ -14,7 +14,7 @@ import { persistQueryClientRestore, type PersistedClient, type Persister } from 
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { readCacheOwner, writeCacheOwner } from '../auth/token-store';
-import { rememberKeptOff } from './kept-off';
+import { ownedBy, rememberKeptOff } from './kept-off';
 import { eraseSessionData, registerSessionDataEraser } from './session-data';
 
 /** As long as a session may stay idle (SESSION_IDLE_DAYS' default): older data is no use to anyone. */
@@ -37,26 +37,6 @@ function matches(data: unknown, where: Where): boolean {
 
 const isList = (data: unknown): data is { results: unknown[] } =>
   typeof data === 'object' && data !== null && Array.isArray((data as { results?: unknown }).results);
-
-/** The value at a dot path ('person.user_id') of an answer, if there is one. */
-function valueAt(data: unknown, path: string): unknown {
-  return path
-    .split('.')
-    .reduce<unknown>(
-      (value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined),
-      data,
-    );
-}
-
-/**
- * Is this answer `userId`'s own: one of `paths` holds their id (their incident report, their
- * return-to-work form)? A list is theirs only when every item is (an empty one included).
- */
-export function ownedBy(data: unknown, paths: readonly string[], userId: string | null | undefined): boolean {
-  if (!userId) return false;
-  const own = (item: unknown) => paths.some((path) => valueAt(item, path) === userId);
-  return isList(data) ? data.results.every(own) : own(data);
-}
 
 /**
  * Written only for a successful, non-sensitive query; one whose answer `sensitiveWhere` marks

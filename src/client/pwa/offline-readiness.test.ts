@@ -6,6 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eraseSessionData } from '../offline/session-data';
 import { SOME_SCREENS, readinessLine } from './offline-readiness-copy';
 import {
+  cappedDetails,
+  DETAILS_AT_MOST,
+  DETAILS_PER_AREA,
   getOfflineReadiness,
   prepareOffline,
   READY_FOR_MS,
@@ -104,6 +107,76 @@ describe('prepareOffline', () => {
     const fake = fakeSteps({ goesOfflineAt: '/expenses/new' });
     expect(await prepareOffline(() => AREAS, fake.steps)).toEqual(['Overtime']);
     expect(fake.log).not.toContain('/overtime');
+  });
+});
+
+describe('the detail pages fetched ahead', () => {
+  const noticePages = (count: number) => Array.from({ length: count }, (_, index) => `/notice/n${index + 1}`);
+
+  it('reads them once every area is prepared (from the first pages just loaded), then fetches each the same way before writing the cache', async () => {
+    const fake = fakeSteps({ failing: ['/incident-log/i2'] });
+    const details = vi.fn(() => {
+      expect(fake.log.at(-1)).toBe('/overtime/report');
+      return Promise.resolve([
+        { title: 'Notices', hrefs: ['/notice/n1'] },
+        { title: 'Incident Logs', hrefs: ['/incident-log/i1', '/incident-log/i2'] },
+        { title: 'User Settings', hrefs: ['/settings/user-settings'] },
+      ]);
+    });
+    expect(await prepareOffline(() => AREAS, fake.steps, details)).toEqual(['Incident Logs']);
+    expect(details).toHaveBeenCalledTimes(1);
+    expect(fake.log.slice(-9)).toEqual([
+      'quiet',
+      '/notice/n1',
+      'quiet',
+      '/incident-log/i1',
+      'quiet',
+      '/incident-log/i2',
+      'quiet',
+      '/settings/user-settings',
+      'flush',
+    ]);
+    expect(fake.mostAtOnce()).toBe(1);
+  });
+
+  it('fetches at most DETAILS_PER_AREA of each kind and DETAILS_AT_MOST in all, none twice', async () => {
+    const fake = fakeSteps();
+    const many = [
+      { title: 'Notices', hrefs: noticePages(25) },
+      { title: 'Documents', hrefs: Array.from({ length: 40 }, (_, index) => `/document/d${index + 1}`) },
+      { title: 'Incident Logs', hrefs: ['/incident-log/i1'] },
+      { title: 'Return to Work', hrefs: Array.from({ length: 12 }, (_, index) => `/return-to-work/r${index + 1}/self-certification`) },
+      { title: 'HR Tasks', hrefs: Array.from({ length: 10 }, (_, index) => `/hr-task/t${index + 1}`) },
+      { title: 'User Settings', hrefs: ['/settings/user-settings'] },
+    ];
+    await prepareOffline(
+      () => [],
+      fake.steps,
+      () => Promise.resolve(many),
+    );
+    const fetched = fake.log.filter((entry) => entry.startsWith('/'));
+    expect(fetched).toHaveLength(DETAILS_AT_MOST);
+    expect(fetched.filter((href) => href.startsWith('/notice/'))).toEqual(noticePages(DETAILS_PER_AREA));
+    expect(fetched.filter((href) => href.startsWith('/document/'))).toHaveLength(DETAILS_PER_AREA);
+    expect(fetched).toContain('/incident-log/i1');
+    expect(fetched.filter((href) => href.startsWith('/hr-task/'))).toHaveLength(DETAILS_AT_MOST - 3 * DETAILS_PER_AREA - 1);
+    // The cap is reached before the last kind: what is left stays for the person to open online.
+    expect(fetched).not.toContain('/settings/user-settings');
+    expect(cappedDetails([{ title: 'Notices', hrefs: ['/notice/a', '/notice/a', '/notice/b'] }])).toEqual([
+      { title: 'Notices', hrefs: ['/notice/a', '/notice/b'] },
+    ]);
+  });
+
+  it("is still ready when the detail pages cannot be read (a module's code missing): they open online", async () => {
+    const fake = fakeSteps();
+    expect(
+      await prepareOffline(
+        () => AREAS,
+        fake.steps,
+        () => Promise.reject(new Error('chunk gone')),
+      ),
+    ).toEqual([]);
+    expect(fake.log.at(-1)).toBe('flush');
   });
 });
 

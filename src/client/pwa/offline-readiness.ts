@@ -9,7 +9,12 @@
 // 2. Data: each menu area in turn — its own address and the screens beside it that take no
 //    address parameter (its forms: /expenses/new, /overtime/report…) — is preloaded when the
 //    page is quiet again: its loader starts the page's first queries, whose answers the
-//    persisted cache keeps like any page seen (special-category data never).
+//    persisted cache keeps like any page seen (special-category data only when it is the
+//    person's own).
+// 3. Detail pages: those a worker is likely to open on site, read from the first pages just
+//    loaded (the notices, the documents they may read, their own incident records and
+//    return-to-work forms, My settings: ClientModule.offlineDetails), at most DETAILS_PER_AREA
+//    of each and DETAILS_AT_MOST in all, in the same way.
 //
 // Once per user and build: being ready is kept in localStorage for READY_FOR_MS, so a reload or
 // a reopened app (offline too) says it at once and fetches nothing; what failed is tried again
@@ -22,6 +27,11 @@ import { SOME_SCREENS } from './offline-readiness-copy';
 
 /** Done again after this long (or for a new build): the first pages' data gets old. */
 export const READY_FOR_MS = 12 * 60 * 60 * 1000;
+
+/** Detail pages fetched ahead of each kind (the first notices of the noticeboard's first page)… */
+export const DETAILS_PER_AREA = 8;
+/** …and in all: each is one request or two, one at a time. */
+export const DETAILS_AT_MOST = 30;
 
 /** A menu area: its title (named if it is not ready) and the addresses whose data it needs. */
 export type ReadinessArea = { title: string; hrefs: readonly string[] };
@@ -42,13 +52,34 @@ export type ReadinessSteps = {
   flush: () => Promise<void>;
 };
 
-/** Runs the steps in order, one at a time; answers what is not ready (area titles, SOME_SCREENS). */
-export async function prepareOffline(areas: () => readonly ReadinessArea[], steps: ReadinessSteps): Promise<string[]> {
+/** The detail pages within the caps: each kind's first DETAILS_PER_AREA, DETAILS_AT_MOST in all, none twice. */
+export function cappedDetails(details: readonly ReadinessArea[]): ReadinessArea[] {
+  const seen = new Set<string>();
+  const capped: ReadinessArea[] = [];
+  for (const detail of details) {
+    const hrefs: string[] = [];
+    for (const href of detail.hrefs) {
+      if (hrefs.length === DETAILS_PER_AREA || seen.size === DETAILS_AT_MOST) break;
+      if (seen.has(href)) continue;
+      seen.add(href);
+      hrefs.push(href);
+    }
+    if (hrefs.length > 0) capped.push({ title: detail.title, hrefs });
+  }
+  return capped;
+}
+
+/**
+ * Runs the steps in order, one at a time: the screens' code, the menu's areas, then the detail
+ * pages `details` reads from what the areas loaded. Answers what is not ready (titles, SOME_SCREENS).
+ */
+export async function prepareOffline(
+  areas: () => readonly ReadinessArea[],
+  steps: ReadinessSteps,
+  details: () => Promise<readonly ReadinessArea[]> = () => Promise.resolve([]),
+): Promise<string[]> {
   const notReady: string[] = [];
-  await steps.rest();
-  await steps.whenQuiet();
-  if (!steps.isOnline() || !(await steps.cacheScreens())) notReady.push(SOME_SCREENS);
-  for (const area of areas()) {
+  const prepare = async (area: ReadinessArea) => {
     let ready = true;
     for (const href of area.hrefs) {
       await steps.whenQuiet();
@@ -56,7 +87,13 @@ export async function prepareOffline(areas: () => readonly ReadinessArea[], step
       if (!steps.isOnline() || !(await steps.prepareAddress(href).catch(() => false))) ready = false;
     }
     if (!ready && !notReady.includes(area.title)) notReady.push(area.title);
-  }
+  };
+  await steps.rest();
+  await steps.whenQuiet();
+  if (!steps.isOnline() || !(await steps.cacheScreens())) notReady.push(SOME_SCREENS);
+  for (const area of areas()) await prepare(area);
+  // A module's list that could not be read (its code offline) leaves its pages to be opened online.
+  for (const detail of cappedDetails(await details().catch(() => []))) await prepare(detail);
   await steps.flush();
   return notReady;
 }
@@ -128,6 +165,8 @@ export type StartReadiness = {
   workerReady: Promise<unknown>;
   /** The menu's areas as they are when the data step begins (its rules may still be loading now). */
   areas: () => readonly ReadinessArea[];
+  /** The detail pages to fetch ahead, read once the areas are (none if not given). */
+  details?: () => Promise<readonly ReadinessArea[]>;
   steps: ReadinessSteps;
   /** Resolves when the device is online. */
   whenOnline: () => Promise<void>;
@@ -141,6 +180,7 @@ export async function startOfflineReadiness({
   build,
   workerReady,
   areas,
+  details,
   steps,
   whenOnline,
   announce,
@@ -153,7 +193,7 @@ export async function startOfflineReadiness({
   await whenOnline();
   if (startedFor !== userId) return;
   setState({ status: 'preparing' });
-  const notReady = await prepareOffline(areas, steps);
+  const notReady = await prepareOffline(areas, steps, details);
   // Signed out meanwhile: nothing to say, nothing to keep.
   if (startedFor !== userId) return;
   // What failed is tried again at the next start (a reload, the app reopened online).

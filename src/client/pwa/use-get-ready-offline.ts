@@ -1,9 +1,14 @@
 // The signed-in frame's start of "Ready to work offline" (src/client/pwa/offline-readiness.ts):
 // once the persisted cache is restored, with the menu's areas as they are when its data step
-// begins, and a toast when the device has just become ready (or what is not).
-import { useQueryClient } from '@tanstack/react-query';
+// begins and the modules' detail pages after them, and a toast when the device has just become
+// ready (or what is not).
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { getToken } from '../auth/token-store';
+import { readTokenClaims } from '../auth/token-claims';
+import type { ClientModule } from '../shell/client-module';
+import { useClientModules } from '../shell/client-modules';
 import { showSuccessToast, showToast } from '../shell/toasts';
 import { READY_TO_WORK_OFFLINE, readinessLine } from './offline-readiness-copy';
 import { startOfflineReadiness, type ReadinessArea } from './offline-readiness';
@@ -18,9 +23,19 @@ function announce(notReady: readonly string[]): void {
   else showToast({ id: OFFLINE_READY_TOAST, color: 'yellow', message: `${readinessLine(notReady)}. They open when you are online.` });
 }
 
+/** Every module's detail pages to fetch ahead (a company user's: an administrator has none). */
+async function moduleDetails(modules: readonly ClientModule[], queryClient: QueryClient, userId: string): Promise<ReadinessArea[]> {
+  if (!readTokenClaims(getToken())?.company_id) return [];
+  const answers = await Promise.all(
+    modules.map((module) => module.offlineDetails?.({ queryClient, userId }).catch(() => []) ?? Promise.resolve([])),
+  );
+  return answers.flat();
+}
+
 export function useGetReadyOffline(userId: string | undefined, items: readonly MenuLink[]): void {
   const router = useRouter();
   const queryClient = useQueryClient();
+  const modules = useClientModules();
   const areas = useRef<ReadinessArea[]>([]);
   useEffect(() => {
     areas.current = menuAreas(router, items);
@@ -36,10 +51,11 @@ export function useGetReadyOffline(userId: string | undefined, items: readonly M
           build: __BUILD_ID__,
           workerReady: navigator.serviceWorker.ready,
           areas: () => areas.current,
+          details: () => moduleDetails(modules, queryClient, userId),
           steps: readinessSteps(router, queryClient),
           whenOnline,
           announce,
         }),
       );
-  }, [router, queryClient, userId]);
+  }, [router, queryClient, userId, modules]);
 }

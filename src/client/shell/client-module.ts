@@ -4,6 +4,7 @@
 // the dashboard, the cards on My Rota Shifts, the sections of My settings, the administrators' home and the frame's banners
 // and tools from it. An entry
 // exists only once its screen works.
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { DashboardWidget } from './dashboard/dashboard-widget';
 import type { MenuContext } from './menu/menu-context';
@@ -28,6 +29,16 @@ export type UserSettingsSection = { key: string; title: string; component: Compo
 /** The dialog the side menu's contact entry opens. */
 export type ContactDialog = ComponentType<{ opened: boolean; onClose: () => void }>;
 
+/** Detail pages to fetch ahead for offline use, under the title named if they could not be. */
+export type OfflineDetails = { title: string; hrefs: readonly string[] };
+
+/**
+ * The detail pages a worker is likely to open on site, read from what the device has just fetched
+ * ahead (the notices and documents on the menu's first pages, the person's own records) once the
+ * menu's areas are ready; the readiness fetches them ahead too, within a cap.
+ */
+export type OfflineDetailsSource = (context: { queryClient: QueryClient; userId: string }) => Promise<readonly OfflineDetails[]>;
+
 export type ClientModule = {
   name: string;
   menu?: readonly MenuEntryDefinition[];
@@ -38,6 +49,7 @@ export type ClientModule = {
   adminCards?: readonly AdminCard[];
   banners?: readonly FrameBanner[];
   tools?: readonly TopBarTool[];
+  offlineDetails?: OfflineDetailsSource;
   /** At most one module gives it (support's Contact Us). */
   contactDialog?: ContactDialog;
 };

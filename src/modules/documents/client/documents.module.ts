@@ -32,6 +32,7 @@ export const documentsClientModule: ClientModule = {
       enabledWhenRestricted: hsEnabled,
     },
   ],
+  offlineDetails: ({ queryClient }) => import('./documents-offline').then((offline) => offline.documentDetails(queryClient)),
   settings: [{ path: '/settings/document-tags', label: 'Document Tags', resources: ['document'], needsWrite: true }],
   widgets: [{ key: 'documents-to-do', order: 21, component: DocumentsToDoWidget, allowedWhenRestricted: true }],
   // Shows nothing: keeps the documents waiting for the user's signature on this device.

@@ -23,7 +23,7 @@ export const INCIDENT_PAGE_SIZE = 20;
 export type IncidentFilters = { riddor?: string[]; from?: string; to?: string; search?: string; retention_due?: '1' };
 
 /** The fields naming whose record it is: the person involved and the reporter. */
-const INCIDENT_OWNERS = ['person.user_id', 'reported_by_id'];
+export const INCIDENT_OWNERS = ['person.user_id', 'reported_by_id'];
 
 export const incidentKeys = {
   list: (input: { filters: IncidentFilters; page: number }) => [INCIDENT_RESOURCE, 'list', input] as const,

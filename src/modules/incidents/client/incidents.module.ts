@@ -7,6 +7,8 @@ import { INCIDENT_ENDPOINT } from '../incidents.contract';
 
 export const incidentsClientModule: ClientModule = {
   name: 'incidents',
+  offlineDetails: ({ queryClient, userId }) =>
+    import('./incidents-offline').then((offline) => offline.incidentDetails(queryClient, userId)),
   menu: [
     {
       key: 'incident-logs',

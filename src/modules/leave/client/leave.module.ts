@@ -27,6 +27,8 @@ export const leaveClientModule: ClientModule = {
       resources: ['absence-policy-template', 'blocked-date-period', 'leave-type'],
     },
   ],
+  offlineDetails: ({ queryClient, userId }) =>
+    import('./return-to-work-offline').then((offline) => offline.returnToWorkDetails(queryClient, userId)),
   widgets: [
     { key: 'leave-awaiting-me', order: 30, component: AwaitingMeWidget },
     { key: 'leave-my-balance', order: 40, component: MyBalanceWidget },

@@ -23,7 +23,7 @@ export const RETURN_TO_WORK_OUTBOX = {
 } as const;
 
 /** Whose form it is. */
-const RETURN_TO_WORK_OWNER = ['user.id'];
+export const RETURN_TO_WORK_OWNER = ['user.id'];
 
 export type ReturnToWorkFilters = { status?: ReturnToWorkStatus[]; show_relevant_to_me?: 1 };
 

@@ -18,5 +18,6 @@ export const noticesClientModule: ClientModule = {
       visible: (context) => holds(context, NOTICES_ENDPOINT),
     },
   ],
+  offlineDetails: ({ queryClient }) => import('./notices-offline').then((offline) => offline.noticeDetails(queryClient)),
   widgets: [{ key: 'notices-unread', order: 20, component: UnreadNoticesWidget }],
 };

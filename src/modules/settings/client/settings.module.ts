@@ -3,5 +3,7 @@ import type { ClientModule } from '../../../client/shell/client-module';
 
 export const settingsClientModule: ClientModule = {
   name: 'settings',
+  // Two-step sign-in and this phone's notifications, opened on site as often as anywhere.
+  offlineDetails: () => Promise.resolve([{ title: 'User Settings', hrefs: ['/settings/user-settings'] }]),
   settings: [{ path: '/settings/user-settings', label: 'User Settings', resources: ['user-settings'], allowedWhenRestricted: true }],
 };
