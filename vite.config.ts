@@ -9,6 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { shellPrecacheTransform } from './scripts/chunk-graph.js';
 import { signedInChunkName } from './scripts/chunk-groups.js';
 import { precompressClient } from './scripts/precompress.js';
+import { signedInPreloadPlugin } from './scripts/signed-in-preload.js';
 import { routerOptions } from './scripts/router-options.mjs';
 
 const root = import.meta.dirname;
@@ -114,6 +115,8 @@ export default defineConfig({
     react(),
     webAppManifest(),
     inlineMantineDefaultVariables(),
+    // For a signed-in visit, every file the page will need is asked for at once (scripts/signed-in-preload.ts).
+    signedInPreloadPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -156,6 +159,7 @@ export default defineConfig({
       // offline session (persisted cache, outbox, realtime), loaded only for a signed-in user.
       // A route's own imports are then found when its chunk arrives; the router fetches that
       // chunk on intent (hover, focus), and the service worker keeps it after the first visit.
+      // For someone signed in, scripts/signed-in-preload.ts asks for all of a page's files at once.
       resolveDependencies: (file, deps, { hostId, hostType }) =>
         hostType === 'js' && (/(^|\/)(index|app-core)-[^/]+\.js$/.test(hostId) || /(^|\/)offline-session-[^/]+\.js$/.test(file))
           ? deps.filter((dep) => dep.endsWith('.css'))

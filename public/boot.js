@@ -5,6 +5,7 @@
 // 2. Remembers what happened on the static card before the app took over (the field with
 //    the focus; "Sign in", Enter in a field, "Show More") as data-boot-* attributes on
 //    <html> that the app's form reads (src/modules/auth/client/static-card.ts).
+// 3. Signed in, loads the script that asks for every file the page will need (see below).
 // Not bundled: a classic script from public/, precached by the service worker.
 (function () {
   var root = document.documentElement;
@@ -15,6 +16,15 @@
     signedIn = false;
   }
   var path = window.location.pathname;
+  // Signed in: every file this page will need is asked for at once, while the frame paints
+  // (the script the build names here; scripts/signed-in-preload.ts).
+  var preload = document.querySelector('meta[name="stafflane-signed-in-preload"]');
+  if (signedIn && preload) {
+    var script = document.createElement('script');
+    script.async = true;
+    script.src = preload.getAttribute('content');
+    document.head.appendChild(script);
+  }
   if (!signedIn && (path === '/login' || path === '/')) {
     root.className += ' boot-login-page';
     // The static card already says "Login to your Account": so does the tab, from the start.

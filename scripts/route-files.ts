@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { entryKey, filesOf, keysForSources, staticClosure, type ViteManifest } from './chunk-graph';
+import { preloadFileOf } from './signed-in-preload';
 
 /** Started by the app whoever is on the page: src/client/shell/toasts.ts and the registration in src/app/client/app.tsx. */
 export const STARTED_BY_THE_APP = ['src/client/shell/toast-container.tsx', 'src/client/pwa/register-service-worker.ts'];
@@ -18,6 +19,12 @@ export const STARTED_WHEN_SIGNED_IN = ['src/client/offline/offline-session.ts', 
 
 /** Scripts index.html loads by address, outside the module graph. */
 export const PAGE_SCRIPTS = ['boot.js'];
+
+/** The script boot.js loads for someone signed in, which asks for the page's files at once (scripts/signed-in-preload.ts). */
+export function signedInPageScripts(distDir: string): string[] {
+  const file = preloadFileOf(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
+  return file ? [file] : [];
+}
 
 /**
  * The route files a screen's route file sits under, root first, itself last: `__root.tsx`,
@@ -48,6 +55,8 @@ function pageKeys(manifest: ViteManifest, sources: readonly string[]): string[] 
 export function filesForScreen(
   manifest: ViteManifest,
   screen: { route: string; signedIn: boolean; starts?: readonly string[] },
+  /** signedInPageScripts of the build. */
+  signedInScripts: readonly string[] = [],
 ): { js: string[]; css: string[] } {
   const entry = entryKey(manifest);
   const started = [...STARTED_BY_THE_APP, ...(screen.signedIn ? STARTED_WHEN_SIGNED_IN : []), ...(screen.starts ?? [])];
@@ -57,7 +66,7 @@ export function filesForScreen(
     ...pageKeys(manifest, [...routeChain(manifest, screen.route), ...started]),
   ];
   const files = filesOf(manifest, staticClosure(manifest, roots));
-  return { js: [...PAGE_SCRIPTS, ...files.js], css: files.css };
+  return { js: [...PAGE_SCRIPTS, ...(screen.signedIn ? signedInScripts : []), ...files.js], css: files.css };
 }
 
 /** The bytes a file goes out as: its brotli copy beside it (scripts/precompress.ts), which the server sends to any browser. */

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readViteManifest, type ViteManifest } from '../../scripts/chunk-graph';
-import { filesForScreen, servedBytes } from '../../scripts/route-files';
+import { filesForScreen, servedBytes, signedInPageScripts } from '../../scripts/route-files';
 import { SCREENS } from './screens';
 
 const KB = 1024;
@@ -55,8 +55,13 @@ function main(): void {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   checkIndexHtml(entry?.file ?? '');
 
+  const signedInScripts = signedInPageScripts(distDir);
   const screens = SCREENS.map((screen) => {
-    const files = filesForScreen(manifest, { route: screen.route, signedIn: screen.account !== null, starts: screen.starts });
+    const files = filesForScreen(
+      manifest,
+      { route: screen.route, signedIn: screen.account !== null, starts: screen.starts },
+      signedInScripts,
+    );
     return {
       ...screen,
       js: files.js,

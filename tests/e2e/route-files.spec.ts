@@ -3,13 +3,15 @@
 // scripts it really requests must be those the budget counts, no more and no fewer.
 import type { Page } from '@playwright/test';
 import { readViteManifest } from '../../scripts/chunk-graph';
-import { filesForScreen } from '../../scripts/route-files';
+import { filesForScreen, signedInPageScripts } from '../../scripts/route-files';
 import { SCREENS } from '../bench/screens';
 import { ACCOUNTS, DEMO_PASSWORD } from './support/accounts';
 import { builtClientDir } from './support/app-server';
 import { expect, signIn, test } from './support/fixtures';
 
-const manifest = readViteManifest(process.env.E2E_CLIENT_DIR ?? builtClientDir);
+const clientDir = process.env.E2E_CLIENT_DIR ?? builtClientDir;
+const manifest = readViteManifest(clientDir);
+const signedInScripts = signedInPageScripts(clientDir);
 
 function screen(name: string) {
   const found = SCREENS.find((candidate) => candidate.name === name);
@@ -51,7 +53,7 @@ test('a cold open of the sign-in page, the dashboard and the leave list requests
     // A new context: nothing cached but the session.
     const context = await browser.newContext({ storageState: signedIn });
     const cold = await context.newPage();
-    await expectScriptsOpening(cold, opened.path, filesForScreen(manifest, opened).js, name);
+    await expectScriptsOpening(cold, opened.path, filesForScreen(manifest, opened, signedInScripts).js, name);
     await context.close();
   }
 });
