@@ -2,10 +2,10 @@
 // and last change, with edit, publish-now and delete (after a confirmation) on each row.
 // Creates waiting in the outbox come first, marked with their outbox state; an alert with a
 // change waiting is marked too.
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Badge.css';
-import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { OUTBOX_STATE_COLOURS, OUTBOX_STATE_LABELS } from '../../../client/offline/outbox-copy';
+import { RowsTable } from '../../../client/ui/rows-view';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import type { OutboxState } from '../../../shared/sw-messages';
 import type { AdminAlert, AlertKind, AlertStatus } from '../alerts.contract';
@@ -35,85 +35,80 @@ function OutboxBadge({ state }: { state: OutboxState }) {
   );
 }
 
+/** A row: an alert, or one created offline and waiting in the outbox. */
+type AlertRow = { queued: QueuedAlert } | { alert: AdminAlert };
+
 export function AlertsTable({ alerts, queued = [], pendingChanges, busyId, onEdit, onPublish, onDelete }: Props) {
+  const rows: AlertRow[] = [...queued.map((alert) => ({ queued: alert })), ...alerts.map((alert) => ({ alert }))];
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover aria-label="Alerts">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Short message</Table.Th>
-            <Table.Th>Company</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Updated</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {queued.map((alert) => (
-            <Table.Tr key={alert.id} data-queued>
-              <Table.Td>{ALERT_KIND_LABELS[alert.kind]}</Table.Td>
-              <Table.Td>{alert.short_message}</Table.Td>
-              <Table.Td>{alert.company_id ? '—' : ALL_COMPANIES}</Table.Td>
-              <Table.Td>
-                <OutboxBadge state={alert.state} />
-              </Table.Td>
-              <Table.Td />
-              <Table.Td />
-            </Table.Tr>
-          ))}
-          {alerts.map((alert) => (
-            <Table.Tr key={alert.id}>
-              <Table.Td>{ALERT_KIND_LABELS[alert.kind]}</Table.Td>
-              <Table.Td>{alert.short_message}</Table.Td>
-              <Table.Td>{alert.company_name ?? ALL_COMPANIES}</Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  <Badge color={STATUS_COLOURS[alert.status]} variant="light">
-                    {ALERT_STATUS_LABELS[alert.status]}
-                  </Badge>
-                  {pendingChanges?.has(alert.id) && <OutboxBadge state={pendingChanges.get(alert.id) ?? 'waiting'} />}
-                </Group>
-                {alert.status === 'scheduled' && alert.published_at && (
-                  <Text size="xs" c="dimmed">
-                    {formatLondon(alert.published_at, DATE_FORMATS.dateTime)}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{formatLondon(alert.updated_at, DATE_FORMATS.dateTime)}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap" justify="flex-end">
-                  <Button size="xs" variant="default" onClick={() => onEdit(alert)} aria-label={`Edit ${alert.short_message}`}>
-                    Edit
-                  </Button>
-                  {alert.status !== 'published' && (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      loading={busyId === alert.id}
-                      onClick={() => onPublish(alert)}
-                      aria-label={`Publish now ${alert.short_message}`}
-                    >
-                      Publish now
-                    </Button>
-                  )}
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="subtle"
-                    onClick={() => onDelete(alert)}
-                    aria-label={`Delete ${alert.short_message}`}
-                  >
-                    Delete
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <RowsTable
+      label="Alerts"
+      rows={rows}
+      keyOf={(row) => ('queued' in row ? row.queued.id : row.alert.id)}
+      rowProps={(row) => ('queued' in row ? { 'data-queued': true } : {})}
+      minWidth={720}
+      highlightOnHover
+      columns={[
+        { label: 'Kind', render: (row) => ALERT_KIND_LABELS[('queued' in row ? row.queued : row.alert).kind] },
+        { label: 'Short message', render: (row) => ('queued' in row ? row.queued : row.alert).short_message },
+        {
+          label: 'Company',
+          render: (row) => ('queued' in row ? (row.queued.company_id ? '—' : ALL_COMPANIES) : (row.alert.company_name ?? ALL_COMPANIES)),
+        },
+        {
+          label: 'Status',
+          render: (row) =>
+            'queued' in row ? <OutboxBadge state={row.queued.state} /> : <AlertStatus alert={row.alert} pendingChanges={pendingChanges} />,
+        },
+        { label: 'Updated', render: (row) => ('alert' in row ? formatLondon(row.alert.updated_at, DATE_FORMATS.dateTime) : null) },
+      ]}
+      actions={(row) =>
+        'alert' in row && (
+          <>
+            <Button size="xs" variant="default" onClick={() => onEdit(row.alert)} aria-label={`Edit ${row.alert.short_message}`}>
+              Edit
+            </Button>
+            {row.alert.status !== 'published' && (
+              <Button
+                size="xs"
+                variant="light"
+                loading={busyId === row.alert.id}
+                onClick={() => onPublish(row.alert)}
+                aria-label={`Publish now ${row.alert.short_message}`}
+              >
+                Publish now
+              </Button>
+            )}
+            <Button
+              size="xs"
+              color="red"
+              variant="subtle"
+              onClick={() => onDelete(row.alert)}
+              aria-label={`Delete ${row.alert.short_message}`}
+            >
+              Delete
+            </Button>
+          </>
+        )
+      }
+    />
+  );
+}
+
+function AlertStatus({ alert, pendingChanges }: { alert: AdminAlert; pendingChanges: Map<string, OutboxState> | undefined }) {
+  return (
+    <>
+      <Group gap={4}>
+        <Badge color={STATUS_COLOURS[alert.status]} variant="light">
+          {ALERT_STATUS_LABELS[alert.status]}
+        </Badge>
+        {pendingChanges?.has(alert.id) && <OutboxBadge state={pendingChanges.get(alert.id) ?? 'waiting'} />}
+      </Group>
+      {alert.status === 'scheduled' && alert.published_at && (
+        <Text size="xs" c="dimmed">
+          {formatLondon(alert.published_at, DATE_FORMATS.dateTime)}
+        </Text>
+      )}
+    </>
   );
 }

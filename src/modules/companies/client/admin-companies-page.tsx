@@ -2,30 +2,16 @@
 // product and sector, sorted and paged; each row with its sector, status, products, seats used
 // of seats bought, when it was made (and whether its owner signed it up) and last used; the
 // signed-up ones on their own. New company; Manage one (status, products, seats).
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  MultiSelect,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { QueryRows } from '../../../client/ui/query-rows';
+import { RowsTable } from '../../../client/ui/rows-view';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import {
@@ -131,70 +117,59 @@ export function AdminCompaniesPage() {
             onChange={(value) => value && filtering(setSort)(value as CompanySort)}
           />
         </SimpleGrid>
-        {list.isPending && <Text>Loading...</Text>}
-        {list.isError && <Text c="red">The companies could not be loaded.</Text>}
-        {list.data && list.data.results.length === 0 && <Text>No companies match.</Text>}
-        {list.data && list.data.results.length > 0 && (
-          <>
-            <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
-              {list.data.count === 1 ? '1 company' : `${list.data.count} companies`}
-            </Text>
-            <Table.ScrollContainer minWidth={900}>
-              <Table striped highlightOnHover aria-label="Companies">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Company</Table.Th>
-                    <Table.Th>Sector</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Products</Table.Th>
-                    <Table.Th>Seats used</Table.Th>
-                    <Table.Th>Created</Table.Th>
-                    <Table.Th>Last active</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.results.map((company) => (
-                    <Table.Tr key={company.id}>
-                      <Table.Td>
+        <QueryRows query={list} rows={list.data?.results} what="companies" empty="No companies match.">
+          {(rows) => (
+            <>
+              <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+                {list.data?.count === 1 ? '1 company' : `${list.data?.count} companies`}
+              </Text>
+              <RowsTable
+                label="Companies"
+                rows={rows}
+                minWidth={900}
+                highlightOnHover
+                columns={[
+                  {
+                    label: 'Company',
+                    render: (company) => (
+                      <>
                         <Anchor component="button" type="button" fw={600} ta="left" onClick={() => setManaging(company)}>
                           {company.name}
                         </Anchor>
                         <Text size="xs" c="dimmed">
                           {company.number ?? 'No number'}
                         </Text>
-                      </Table.Td>
-                      <Table.Td>{company.sector_name ?? '—'}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <StatusBadge status={company.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <ProductBadges products={company.products} />
-                      </Table.Td>
-                      <Table.Td>{seatsLabel(company.seats_used, company.seats)}</Table.Td>
-                      <Table.Td>
+                      </>
+                    ),
+                  },
+                  { label: 'Sector', render: (company) => company.sector_name ?? '—' },
+                  { label: 'Status', nowrap: true, render: (company) => <StatusBadge status={company.status} /> },
+                  { label: 'Products', render: (company) => <ProductBadges products={company.products} /> },
+                  { label: 'Seats used', render: (company) => seatsLabel(company.seats_used, company.seats) },
+                  {
+                    label: 'Created',
+                    render: (company) => (
+                      <>
                         {dateOf(company.created_at)}
                         {company.source === 'sign_up' && (
                           <Badge display="block" mt={4} size="sm" variant="light" color="teal">
                             Signed up
                           </Badge>
                         )}
-                      </Table.Td>
-                      <Table.Td>{dateOf(company.last_active_at)}</Table.Td>
-                      <Table.Td>
-                        <Button size="xs" variant="default" onClick={() => setManaging(company)} aria-label={`Manage ${company.name}`}>
-                          Manage
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </>
-        )}
+                      </>
+                    ),
+                  },
+                  { label: 'Last active', render: (company) => dateOf(company.last_active_at) },
+                ]}
+                actions={(company) => (
+                  <Button size="xs" variant="default" onClick={() => setManaging(company)} aria-label={`Manage ${company.name}`}>
+                    Manage
+                  </Button>
+                )}
+              />
+            </>
+          )}
+        </QueryRows>
         <ListPager mt="md" pages={pages} page={page} onPage={setPage} />
       </Paper>
       <CreateCompanyModal opened={creating} onClose={() => setCreating(false)} />

@@ -1,11 +1,10 @@
 // /admin/orders: every company's orders, waiting ones first. Confirming one changes the
 // company's seats or products at once; declining needs a reason. The owners are told either way.
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
@@ -13,9 +12,30 @@ import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { describeOrder, type Order } from '../orders.contract';
 import { COMPANIES_PAGE_SIZE, decideOrderMutationOptions, orderQueueQueryOptions } from './companies.api';
-import { OrderedCell, OrderStatusCell } from './order-cells';
-import { formatPence } from '../../../shared/money';
+import { ORDER_COLUMNS } from './order-cells';
 import { ListPager } from '../../../client/ui/list-pager';
+import { QueryRows } from '../../../client/ui/query-rows';
+import { RowsTable, type RowColumn } from '../../../client/ui/rows-view';
+
+const COLUMNS: RowColumn<Order>[] = [
+  { label: 'Company', strong: true, render: (order) => order.company_name },
+  {
+    label: 'Order',
+    render: (order) => (
+      <>
+        {describeOrder(order)}
+        {order.note && (
+          <Text size="xs" c="dimmed">
+            “{order.note}”
+          </Text>
+        )}
+      </>
+    ),
+  },
+  ORDER_COLUMNS.amount,
+  ORDER_COLUMNS.ordered(true),
+  ORDER_COLUMNS.status,
+];
 
 const FILTERS = [
   { value: 'pending', label: 'Waiting' },
@@ -73,62 +93,38 @@ export function AdminOrdersPage() {
             setPage(1);
           }}
         />
-        {list.isPending && <Text>Loading...</Text>}
-        {list.isError && <Text c="red">The orders could not be loaded.</Text>}
-        {list.data && list.data.results.length === 0 && <Text>{filter === 'pending' ? 'No orders are waiting.' : 'No orders yet.'}</Text>}
-        {list.data && list.data.results.length > 0 && (
-          <Table.ScrollContainer minWidth={820}>
-            <Table striped aria-label="Orders">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Company</Table.Th>
-                  <Table.Th>Order</Table.Th>
-                  <Table.Th>Monthly amount</Table.Th>
-                  <Table.Th>Ordered</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.results.map((order) => (
-                  <Table.Tr key={order.id}>
-                    <Table.Td fw={600}>{order.company_name}</Table.Td>
-                    <Table.Td>
-                      {describeOrder(order)}
-                      {order.note && (
-                        <Text size="xs" c="dimmed">
-                          “{order.note}”
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{formatPence(order.amount_pence)}</Table.Td>
-                    <OrderedCell order={order} withTime />
-                    <OrderStatusCell order={order} />
-                    <Table.Td>
-                      {order.status === 'pending' && (
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            color="green"
-                            loading={decide.isPending && decide.variables?.id === order.id}
-                            onClick={() => confirm(order)}
-                          >
-                            Confirm
-                          </Button>
-                          <Button size="xs" variant="default" onClick={() => setDeclining(order)}>
-                            Decline
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <QueryRows
+          query={list}
+          rows={list.data?.results}
+          what="orders"
+          empty={filter === 'pending' ? 'No orders are waiting.' : 'No orders yet.'}
+        >
+          {(rows) => (
+            <RowsTable
+              label="Orders"
+              rows={rows}
+              columns={COLUMNS}
+              minWidth={820}
+              actions={(order) =>
+                order.status === 'pending' && (
+                  <>
+                    <Button
+                      size="xs"
+                      color="green"
+                      loading={decide.isPending && decide.variables?.id === order.id}
+                      onClick={() => confirm(order)}
+                    >
+                      Confirm
+                    </Button>
+                    <Button size="xs" variant="default" onClick={() => setDeclining(order)}>
+                      Decline
+                    </Button>
+                  </>
+                )
+              }
+            />
+          )}
+        </QueryRows>
         <ListPager mt="md" pages={pages} page={page} onPage={setPage} />
       </Paper>
       <Modal opened={declining !== null} onClose={() => setDeclining(null)} title="Decline order" centered>

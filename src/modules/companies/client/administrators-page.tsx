@@ -1,27 +1,12 @@
 // /admin/administrators: Stafflane's administrators, inviting another by e-mail and removing
 // one (never yourself, never the last), and the support teams whose chats each one answers.
 // Every administrator is asked for a code at sign-in.
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../client/api/api-client';
@@ -31,6 +16,8 @@ import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { RemoveDialog } from '../../../client/ui/confirm-dialog';
 import { FormFooter } from '../../../client/ui/form-footer';
+import { QueryRows } from '../../../client/ui/query-rows';
+import { RowsTable } from '../../../client/ui/rows-view';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import { CHAT_TEAM_LABELS, CHAT_TEAMS, type ChatTeam } from '../../chat/chat.contract';
 import type { Administrator } from '../administrators.contract';
@@ -59,71 +46,67 @@ export function AdministratorsPage() {
         <Button onClick={() => setInviting(true)}>Invite an administrator</Button>
       </Group>
       <Paper withBorder radius="lg" p="md">
-        {list.isPending && <Text>Loading...</Text>}
-        {list.isError && <Text c="red">The administrators could not be loaded.</Text>}
-        {list.data && (
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped aria-label="Administrators">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>E-mail</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Support teams</Table.Th>
-                  <Table.Th>Last active</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.results.map((administrator) => (
-                  <Table.Tr key={administrator.id}>
-                    <Table.Td fw={600}>
-                      {administrator.first_name} {administrator.surname}
-                      {administrator.id === me && ' (you)'}
-                    </Table.Td>
-                    <Table.Td>{administrator.email}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Badge
-                        variant="light"
-                        color={administrator.status === 'active' ? 'green' : 'yellow'}
-                        style={{ flexShrink: 0, overflow: 'visible' }}
-                      >
-                        {administrator.status === 'active' ? 'Active' : 'Invited'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <TeamsCell teams={teamsOf.get(administrator.id)} loading={teams.isPending} failed={teams.isError} />
-                    </Table.Td>
-                    <Table.Td>
-                      {administrator.last_active_at ? formatLondon(administrator.last_active_at, DATE_FORMATS.dateTime) : 'Never'}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {teams.data && (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            onClick={() => setEditingTeams(administrator)}
-                            aria-label={`Change the support teams of ${administrator.first_name} ${administrator.surname}`}
-                          >
-                            Teams
-                          </Button>
-                        )}
-                        {administrator.id !== me && (
-                          <Button size="xs" variant="default" color="red" onClick={() => setRemoving(administrator)}>
-                            Remove
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <QueryRows query={list} rows={list.data?.results} what="administrators" empty="No administrators.">
+          {(rows) => (
+            <RowsTable
+              label="Administrators"
+              rows={rows}
+              minWidth={760}
+              columns={[
+                {
+                  label: 'Name',
+                  strong: true,
+                  render: (administrator) =>
+                    `${administrator.first_name} ${administrator.surname}${administrator.id === me ? ' (you)' : ''}`,
+                },
+                { label: 'E-mail', render: (administrator) => administrator.email },
+                {
+                  label: 'Status',
+                  nowrap: true,
+                  render: (administrator) => (
+                    <Badge
+                      variant="light"
+                      color={administrator.status === 'active' ? 'green' : 'yellow'}
+                      style={{ flexShrink: 0, overflow: 'visible' }}
+                    >
+                      {administrator.status === 'active' ? 'Active' : 'Invited'}
+                    </Badge>
+                  ),
+                },
+                {
+                  label: 'Support teams',
+                  render: (administrator) => (
+                    <TeamsCell teams={teamsOf.get(administrator.id)} loading={teams.isPending} failed={teams.isError} />
+                  ),
+                },
+                {
+                  label: 'Last active',
+                  render: (administrator) =>
+                    administrator.last_active_at ? formatLondon(administrator.last_active_at, DATE_FORMATS.dateTime) : 'Never',
+                },
+              ]}
+              actions={(administrator) => (
+                <>
+                  {teams.data && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setEditingTeams(administrator)}
+                      aria-label={`Change the support teams of ${administrator.first_name} ${administrator.surname}`}
+                    >
+                      Teams
+                    </Button>
+                  )}
+                  {administrator.id !== me && (
+                    <Button size="xs" variant="default" color="red" onClick={() => setRemoving(administrator)}>
+                      Remove
+                    </Button>
+                  )}
+                </>
+              )}
+            />
+          )}
+        </QueryRows>
       </Paper>
       <InviteAdministratorModal opened={inviting} onClose={() => setInviting(false)} />
       {editingTeams && (

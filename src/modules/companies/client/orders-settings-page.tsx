@@ -1,20 +1,46 @@
 // /settings/orders for a company's owners: the products and seats bought, the order history
 // (what, when, by whom, the monthly amount, the status) with an invoice for each confirmed
 // order, and ordering more seats or a product, which Stafflane confirms.
-import '@mantine/core/styles/Table.css';
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast } from '../../../client/shell/toasts';
-import { describeOrder, orderPaths } from '../orders.contract';
+import { orderPaths, type Order } from '../orders.contract';
 import { COMPANIES_PAGE_SIZE, ordersPageQueryOptions } from './companies.api';
 import { ProductBadges, seatsLabel } from './company-labels';
-import { OrderedCell, OrderStatusCell } from './order-cells';
+import { ORDER_COLUMNS } from './order-cells';
 import { PlaceOrderModal } from './place-order-modal';
 import { saveFile } from '../../../client/api/downloads';
 import { formatPence } from '../../../shared/money';
 import { ListPager } from '../../../client/ui/list-pager';
+import { RowsTable, type RowColumn } from '../../../client/ui/rows-view';
+
+const COLUMNS: RowColumn<Order>[] = [
+  ORDER_COLUMNS.order,
+  ORDER_COLUMNS.ordered(false),
+  ORDER_COLUMNS.amount,
+  ORDER_COLUMNS.status,
+  {
+    label: 'Invoice',
+    render: (order) =>
+      order.status === 'confirmed' ? (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() =>
+            void saveFile(orderPaths.invoice(order.id), `stafflane-invoice-${order.number}.pdf`).catch(() =>
+              showDangerToast({ message: 'The invoice could not be downloaded.' }),
+            )
+          }
+        >
+          PDF
+        </Button>
+      ) : (
+        '—'
+      ),
+  },
+];
 
 export function OrdersSettingsPage() {
   usePageTitle('Orders');
@@ -72,46 +98,7 @@ export function OrdersSettingsPage() {
             </Title>
             {data.orders.results.length === 0 && <Text>No orders yet.</Text>}
             {data.orders.results.length > 0 && (
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped aria-label="Order history">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Order</Table.Th>
-                      <Table.Th>Ordered</Table.Th>
-                      <Table.Th>Monthly amount</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th>Invoice</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.orders.results.map((order) => (
-                      <Table.Tr key={order.id}>
-                        <Table.Td>{describeOrder(order)}</Table.Td>
-                        <OrderedCell order={order} />
-                        <Table.Td>{formatPence(order.amount_pence)}</Table.Td>
-                        <OrderStatusCell order={order} />
-                        <Table.Td>
-                          {order.status === 'confirmed' ? (
-                            <Button
-                              size="xs"
-                              variant="default"
-                              onClick={() =>
-                                void saveFile(orderPaths.invoice(order.id), `stafflane-invoice-${order.number}.pdf`).catch(() =>
-                                  showDangerToast({ message: 'The invoice could not be downloaded.' }),
-                                )
-                              }
-                            >
-                              PDF
-                            </Button>
-                          ) : (
-                            '—'
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <RowsTable label="Order history" rows={data.orders.results} columns={COLUMNS} minWidth={640} />
             )}
             <ListPager mt="md" pages={pages} page={page} onPage={setPage} />
           </Paper>

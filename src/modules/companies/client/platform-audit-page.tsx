@@ -1,8 +1,7 @@
 // /admin/audit: what happened on the platform — access requests, impersonated sessions and
 // what was done in them, company status changes, administrator changes, orders — filtered by
 // kind, dates and company, paged, and exported as CSV with the same filters.
-import '@mantine/core/styles/Table.css';
-import { Button, Code, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetch } from '../../../client/api/api-client';
@@ -20,8 +19,30 @@ import {
 } from '../platform-audit.contract';
 import { saveFile } from '../../../client/api/downloads';
 import { ListPager } from '../../../client/ui/list-pager';
+import { QueryRows } from '../../../client/ui/query-rows';
+import { RowsTable, type RowColumn } from '../../../client/ui/rows-view';
 
 const PAGE_SIZE = 25;
+
+const COLUMNS: RowColumn<PlatformAuditPage['results'][number]>[] = [
+  { label: 'When', nowrap: true, render: (entry) => formatLondon(entry.created_at, DATE_FORMATS.dateTime) },
+  { label: 'What', render: (entry) => entry.action },
+  { label: 'Company', render: (entry) => entry.company_name ?? '—' },
+  {
+    label: 'Who',
+    render: (entry) => (
+      <>
+        {entry.actor_name ?? '—'}
+        {entry.impersonator_name && (
+          <Text size="xs" c="dimmed">
+            as impersonated by {entry.impersonator_name}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { label: 'Details', render: (entry) => (entry.details ? <Code block>{JSON.stringify(entry.details)}</Code> : '—') },
+];
 type Filters = { kind: AuditKind | null; from: string; to: string; company: CompanyChoice | null };
 
 const queryOf = (filters: Filters) => ({
@@ -92,42 +113,9 @@ export function PlatformAuditPage() {
             leading={[{ value: '', label: 'Every company' }]}
           />
         </SimpleGrid>
-        {list.isPending && <Text>Loading...</Text>}
-        {list.isError && <Text c="red">The audit could not be loaded.</Text>}
-        {list.data && list.data.results.length === 0 && <Text>Nothing recorded for these filters.</Text>}
-        {list.data && list.data.results.length > 0 && (
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped aria-label="Platform audit">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>What</Table.Th>
-                  <Table.Th>Company</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>Details</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.results.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLondon(entry.created_at, DATE_FORMATS.dateTime)}</Table.Td>
-                    <Table.Td>{entry.action}</Table.Td>
-                    <Table.Td>{entry.company_name ?? '—'}</Table.Td>
-                    <Table.Td>
-                      {entry.actor_name ?? '—'}
-                      {entry.impersonator_name && (
-                        <Text size="xs" c="dimmed">
-                          as impersonated by {entry.impersonator_name}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{entry.details ? <Code block>{JSON.stringify(entry.details)}</Code> : '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <QueryRows query={list} rows={list.data?.results} what="audit" empty="Nothing recorded for these filters.">
+          {(rows) => <RowsTable label="Platform audit" rows={rows} columns={COLUMNS} minWidth={900} />}
+        </QueryRows>
         <ListPager mt="md" pages={pages} page={page} onPage={setPage} />
       </Paper>
     </Stack>

@@ -1,14 +1,14 @@
 // /settings/special-category-register: where special-category and criminal-offence data lives
 // (from the modules' declarations), which roles can see it and at what scope, and the audited
 // reads of it over a period — downloadable as CSV for the company's records of processing.
-import '@mantine/core/styles/Table.css';
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast } from '../../../client/shell/toasts';
 import { DateField } from '../../../client/ui/date-field';
+import { RowsTable } from '../../../client/ui/rows-view';
 import { addDays, formatCalendarDate, formatLondon, londonDate } from '../../../shared/dates';
 import { privacyPaths } from '../privacy.contract';
 import { refusalMessage, registerQueryOptions } from './privacy.api';
@@ -68,30 +68,18 @@ export function RegisterPage() {
         <Title order={2} fz="h4" id="who" mb="sm">
           Who can see it
         </Title>
-        <Table.ScrollContainer minWidth={420}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Sees</Table.Th>
-                <Table.Th>Whose</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {roles.flatMap((role) =>
-                data!.access
-                  .filter((row) => row.role === role)
-                  .map((row) => (
-                    <Table.Tr key={`${role} ${row.endpoint}`}>
-                      <Table.Td>{role}</Table.Td>
-                      <Table.Td>{row.shows.join(', ')}</Table.Td>
-                      <Table.Td>{SCOPES[row.scope] ?? row.scope}</Table.Td>
-                    </Table.Tr>
-                  )),
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RowsTable
+          label="Who can see it"
+          rows={roles.flatMap((role) => data!.access.filter((row) => row.role === role))}
+          keyOf={(row) => `${row.role} ${row.endpoint}`}
+          columns={[
+            { label: 'Role', render: (row) => row.role },
+            { label: 'Sees', render: (row) => row.shows.join(', ') },
+            { label: 'Whose', render: (row) => SCOPES[row.scope] ?? row.scope },
+          ]}
+          minWidth={420}
+          striped={false}
+        />
       </Paper>
       <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="reads">
         <Title order={2} fz="h4" id="reads" mb="sm">
@@ -111,28 +99,19 @@ export function RegisterPage() {
           </Text>
         )}
         {data && data.reads.length > 0 && (
-          <Table.ScrollContainer minWidth={420}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>By</Table.Th>
-                  <Table.Th>What</Table.Th>
-                  <Table.Th>About</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.reads.map((read, index) => (
-                  <Table.Tr key={`${read.at} ${index}`}>
-                    <Table.Td>{formatLondon(read.at, 'dd/MM/yyyy HH:mm')}</Table.Td>
-                    <Table.Td>{read.actorName ?? '—'}</Table.Td>
-                    <Table.Td>{read.action.replace(/[._]/g, ' ')}</Table.Td>
-                    <Table.Td>{read.personName ?? '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <RowsTable
+            label="Reads"
+            rows={data.reads.map((read, index) => ({ ...read, key: `${read.at} ${index}` }))}
+            keyOf={(read) => read.key}
+            columns={[
+              { label: 'When', render: (read) => formatLondon(read.at, 'dd/MM/yyyy HH:mm') },
+              { label: 'By', render: (read) => read.actorName ?? '—' },
+              { label: 'What', render: (read) => read.action.replace(/[._]/g, ' ') },
+              { label: 'About', render: (read) => read.personName ?? '—' },
+            ]}
+            minWidth={420}
+            striped={false}
+          />
         )}
       </Paper>
     </Stack>

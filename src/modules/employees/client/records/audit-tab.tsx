@@ -1,8 +1,7 @@
 // The "History" tab: what was done to this person's records and by whom, newest first, 20 a
 // page (GET /api/audit-log?target_id=; company-wide readers only).
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Badge.css';
-import { Alert, Badge, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DATE_FORMATS, formatLondon } from '../../../../shared/dates';
@@ -10,6 +9,33 @@ import type { AuditLogEntry } from '../../directory.contract';
 import { auditLogQueryOptions, DIRECTORY_PAGE_SIZE } from '../directory.api';
 import type { ProfileTabProps } from '../profile/profile-tabs';
 import { ListPager } from '../../../../client/ui/list-pager';
+import { RowsTable, type RowColumn } from '../../../../client/ui/rows-view';
+
+const COLUMNS: RowColumn<AuditLogEntry>[] = [
+  { label: 'When', nowrap: true, render: (entry) => formatLondon(entry.created_at, DATE_FORMATS.dateTime) },
+  {
+    label: 'Who',
+    render: (entry) => (
+      <Group gap={4}>
+        <Text size="sm">{entry.actor ? `${entry.actor.first_name} ${entry.actor.surname}` : 'System'}</Text>
+        {entry.impersonated && (
+          <Badge size="xs" color="yellow" variant="light">
+            Impersonated
+          </Badge>
+        )}
+      </Group>
+    ),
+  },
+  { label: 'What', render: (entry) => describeAction(entry.action) },
+  {
+    label: 'Details',
+    render: (entry) => (
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {describeDetails(entry.details)}
+      </Text>
+    ),
+  },
+];
 
 /** "user_personal_details.read" → "User personal details read". */
 export function describeAction(action: string): string {
@@ -41,41 +67,7 @@ export default function AuditTab({ userId }: ProfileTabProps) {
   if (log.data.results.length === 0) return <Text>Nothing has been recorded for this person yet.</Text>;
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped verticalSpacing="xs" aria-label="History">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Who</Table.Th>
-              <Table.Th>What</Table.Th>
-              <Table.Th>Details</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {log.data.results.map((entry) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLondon(entry.created_at, DATE_FORMATS.dateTime)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    <Text size="sm">{entry.actor ? `${entry.actor.first_name} ${entry.actor.surname}` : 'System'}</Text>
-                    {entry.impersonated && (
-                      <Badge size="xs" color="yellow" variant="light">
-                        Impersonated
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{describeAction(entry.action)}</Table.Td>
-                <Table.Td>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {describeDetails(entry.details)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <RowsTable label="History" rows={log.data.results} columns={COLUMNS} minWidth={640} verticalSpacing="xs" />
       <ListPager pages={pages} page={page} onPage={setPage} />
     </Stack>
   );

@@ -1,10 +1,10 @@
 // Return-to-work items as a table on wider screens and cards on phones: the person, the
 // sickness dates and length, the kind (self-certification or fit note) and the status, each
 // opening the item's page.
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Card.css';
-import { Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { RowsTable } from '../../../../client/ui/rows-view';
 import type { ReturnToWorkItem } from '../../return-to-work.contract';
 import { formatDate, personName } from '../absence/absence-format';
 import { ReturnToWorkStatusBadge } from '../absence/absence-status-badge';
@@ -39,34 +39,21 @@ const dates = (item: ReturnToWorkItem) => `${formatDate(item.first_day)} to ${fo
 
 export function ReturnToWorkTable({ items }: { items: ReturnToWorkItem[] }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table aria-label="Return to work" verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Person</Table.Th>
-            <Table.Th>Sickness</Table.Th>
-            <Table.Th>Length</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <Table.Tr key={item.id}>
-              <Table.Td>
-                <ItemLink item={item} />
-              </Table.Td>
-              <Table.Td>{dates(item)}</Table.Td>
-              <Table.Td>{calendarDaysText(item.calendar_days)}</Table.Td>
-              <Table.Td>{KIND_LABELS[item.kind]}</Table.Td>
-              <Table.Td>
-                <StatusOrAction item={item} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <RowsTable
+      label="Return to work"
+      rows={items}
+      columns={[
+        { label: 'Person', render: (item) => <ItemLink item={item} /> },
+        { label: 'Sickness', render: dates },
+        { label: 'Length', render: (item) => calendarDaysText(item.calendar_days) },
+        { label: 'Kind', render: (item) => KIND_LABELS[item.kind] },
+        { label: 'Status', render: (item) => <StatusOrAction item={item} /> },
+      ]}
+      minWidth={640}
+      striped={false}
+      highlightOnHover
+      verticalSpacing="sm"
+    />
   );
 }
 
