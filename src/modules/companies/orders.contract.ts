@@ -96,6 +96,9 @@ export const DecideOrderInputSchema = v.variant(
 export type DecideOrderInput = v.InferInput<typeof DecideOrderInputSchema>;
 
 /** What an order reads as: "10 more seats" or "The H&S product". */
+/** The number an order's invoice carries (SL-000112). */
+export const invoiceNumber = (order: Pick<Order, 'number'>) => `SL-${String(order.number).padStart(6, '0')}`;
+
 export function describeOrder(order: Pick<Order, 'kind' | 'product' | 'seats'>): string {
   if (order.kind === 'seats') return `${order.seats ?? 0} more seat${order.seats === 1 ? '' : 's'}`;
   return `The ${order.product ? productName(order.product) : ''} product`;

@@ -1,15 +1,14 @@
 // A confirmed order's invoice as a one-page A4 PDF (pdf-lib): who it is for, the order, the
 // monthly amount, VAT and the total, and how it is paid — by bank transfer, outside Stafflane.
+// Loaded on the first invoice asked for (orders.routes.ts): pdf-lib is not read at start.
 import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
 import { drawable, embedUnicodeFonts, wrap } from '../../../server/pdf/fonts';
 import { formatLondon } from '../../../shared/dates';
-import { describeOrder, VAT_RATE, type Order } from '../orders.contract';
+import { describeOrder, invoiceNumber, VAT_RATE, type Order } from '../orders.contract';
 import { formatPence } from '../../../shared/money';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
-
-export const invoiceNumber = (order: Pick<Order, 'number'>) => `SL-${String(order.number).padStart(6, '0')}`;
 
 export async function invoicePdf(
   order: Order,

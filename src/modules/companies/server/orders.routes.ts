@@ -14,13 +14,13 @@ import { listResponse, pagingFrom } from '../../../shared/list';
 import {
   COMPANY_ORDERS_ENDPOINT,
   DecideOrderInputSchema,
+  invoiceNumber,
   monthlyPerSeat,
   ORDERS_ENDPOINT,
   OrderQueueQuerySchema,
   PlaceOrderInputSchema,
   type OrdersPage,
 } from '../orders.contract';
-import { invoiceNumber, invoicePdf } from './invoice-pdf';
 import { findCompanyOrders, findOrder, findOrderQueue, findPlan } from './orders.queries';
 import { decideCompanyOrder, placeOrder } from './orders.service';
 
@@ -75,6 +75,7 @@ export const ordersRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     });
     if (!found) throw AppError.notFound();
     if (found.order.status !== 'confirmed') throw new AppError('conflict', { message: 'An invoice is made once the order is confirmed.' });
+    const { invoicePdf } = await import('./invoice-pdf');
     const pdf = await invoicePdf(found.order, found.company);
     return reply
       .type('application/pdf')
