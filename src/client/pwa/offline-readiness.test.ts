@@ -213,6 +213,8 @@ describe('startOfflineReadiness', () => {
     await again.done;
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(fake.log).toEqual([]);
+    // Offline with the worker in place (a reload in the first seconds): it says it is not ready yet.
+    expect(getOfflineReadiness()).toEqual({ status: 'preparing' });
     goOnline();
     await first.done;
     expect(getOfflineReadiness()).toEqual({ status: 'ready', notReady: [] });

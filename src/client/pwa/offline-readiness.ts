@@ -190,9 +190,13 @@ export async function startOfflineReadiness({
   const kept = readReadyRecord(userId, build);
   if (kept) return setState({ status: 'ready', notReady: kept });
   await workerReady;
-  await whenOnline();
+  // Not ready yet, and says so from the moment the worker is in place: an offline reload in the
+  // first seconds after a first sign-in opens the app saying it is still getting ready (it goes
+  // on when the signal returns).
   if (startedFor !== userId) return;
   setState({ status: 'preparing' });
+  await whenOnline();
+  if (startedFor !== userId) return;
   const notReady = await prepareOffline(areas, steps, details);
   // Signed out meanwhile: nothing to say, nothing to keep.
   if (startedFor !== userId) return;
