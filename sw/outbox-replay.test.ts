@@ -139,6 +139,22 @@ describe('replaying', () => {
     expect(h.network.received.every((request) => !request.headers.has('x-outbox-form'))).toBe(true);
   });
 
+  it('keeps what the button that opens the form says, only with a form to open', async () => {
+    offline();
+    const opens = encodeURIComponent('Open the current version');
+    await send(write({ key: 'k1', headers: { 'x-outbox-form': encodeURIComponent('/document/d1'), 'x-outbox-form-action': opens } }));
+    await send(write({ key: 'k2', headers: { 'x-outbox-form-action': opens } }));
+    online(() => jsonResponse(409, { code: 'conflict', message: 'This document has changed.' }));
+    await h.outbox.setToken(tokenFor('user-a'), 'user-a');
+    expect(await item('user-a', 'k1')).toMatchObject({
+      state: 'needs_attention',
+      form: '/document/d1',
+      formAction: 'Open the current version',
+    });
+    expect(await item('user-a', 'k2')).not.toHaveProperty('formAction');
+    expect(h.network.received.every((request) => !request.headers.has('x-outbox-form-action'))).toBe(true);
+  });
+
   it('sends a "needs attention" item again on Retry, and Discard removes it', async () => {
     offline();
     await send(write({ key: 'k1' }));

@@ -1,7 +1,13 @@
 // Which requests the outbox takes (same-origin /api writes the page marked queueable) and how
 // one becomes a stored record: its bytes as sent, its Idempotency-Key as the item's id, the
 // user read from the token's claims — but never the token itself, which replays do not use.
-import { IDEMPOTENCY_KEY_HEADER, OUTBOX_FORM_HEADER, OUTBOX_LABEL_HEADER, OUTBOX_RESOURCE_HEADER } from '../src/shared/constants';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  OUTBOX_FORM_ACTION_HEADER,
+  OUTBOX_FORM_HEADER,
+  OUTBOX_LABEL_HEADER,
+  OUTBOX_RESOURCE_HEADER,
+} from '../src/shared/constants';
 import { decodeTokenPayload } from '../src/shared/token-payload';
 import type { OutboxRecord } from './outbox-store';
 
@@ -12,6 +18,7 @@ const NOT_STORED = new Set([
   OUTBOX_RESOURCE_HEADER.toLowerCase(),
   OUTBOX_LABEL_HEADER.toLowerCase(),
   OUTBOX_FORM_HEADER.toLowerCase(),
+  OUTBOX_FORM_ACTION_HEADER.toLowerCase(),
 ]);
 
 export function isOutboxRequest(request: Request, origin: string): boolean {
@@ -83,6 +90,9 @@ export async function captureRequest(
   };
   const form = formOf(request);
   if (form) record.form = form;
+  // The words of the button that opens the form, kept only with the form they open.
+  const formAction = form ? decodedHeader(request, OUTBOX_FORM_ACTION_HEADER).trim().slice(0, 60) : '';
+  if (formAction) record.formAction = formAction;
   return { record, sendNow: { method: request.method, headers: sendNow, body } };
 }
 

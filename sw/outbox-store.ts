@@ -13,7 +13,10 @@ const META = 'meta';
 const TOKEN_KEY = 'token';
 
 /** What is stored: the summary pages see (id, user, resource, label, method, attempts, error), with times as epoch ms and the request itself. */
-export type OutboxRecord = Pick<OutboxItemSummary, 'id' | 'userId' | 'resource' | 'label' | 'method' | 'attempts' | 'error' | 'form'> & {
+export type OutboxRecord = Pick<
+  OutboxItemSummary,
+  'id' | 'userId' | 'resource' | 'label' | 'method' | 'attempts' | 'error' | 'form' | 'formAction'
+> & {
   /** Absolute URL. */
   url: string;
   headers: Array<[string, string]>;

@@ -127,4 +127,32 @@ describe('files', () => {
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(bytes);
     expect(file.name).toBe('me.png');
   });
+
+  it('gives a refused multipart write its fields and files back (to correct it in its form), and only a refused one', async () => {
+    const boundary = '----stafflane-test-boundary';
+    const encoder = new TextEncoder();
+    const multipart = (record: string) =>
+      encoder.encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${record}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bay.jpg"\r\nContent-Type: image/jpeg\r\n\r\n` +
+          `JPEG-BYTES\r\n--${boundary}--\r\n`,
+      );
+    const headers = {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'x-outbox-form': encodeURIComponent('/incident-logs/new'),
+    };
+    offline();
+    await send(write({ key: 'r1', resource: 'incident-log', path: '/api/incident-log', body: multipart('{"location":" "}'), headers }));
+    expect((await item('user-a', 'r1'))?.parts).toBeUndefined();
+    online(() =>
+      jsonResponse(422, { code: 'validation', message: 'Please check provided details.', errors: { location: ['Field is required.'] } }),
+    );
+    await h.outbox.setToken(tokenFor('user-a'), 'user-a');
+
+    const refused = await item('user-a', 'r1');
+    expect(refused?.state).toBe('needs_attention');
+    expect(refused?.parts?.fields).toEqual({ data: '{"location":" "}' });
+    expect(refused?.parts?.files.map(({ name, file }) => [name, file.name, file.type])).toEqual([['file', 'bay.jpg', 'image/jpeg']]);
+    expect(await refused?.parts?.files[0]?.file.text()).toBe('JPEG-BYTES');
+  });
 });

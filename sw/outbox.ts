@@ -3,7 +3,7 @@
 // mirror — until the server accepts or refuses each one. Nothing leaves the outbox except by
 // the server's success, the user's Discard or the user's logout. Plain logic: the worker's
 // fetch, storage, clock and pages come in as parameters (sw/outbox-worker.ts wires the real ones).
-import { SW_MESSAGE, type OutboxItemSummary, type QueuedResponse, type SwMessage } from '../src/shared/sw-messages';
+import { SW_MESSAGE, type OutboxItemSummary, type OutboxParts, type QueuedResponse, type SwMessage } from '../src/shared/sw-messages';
 import { bearerToken, captureRequest, isOutboxRequest, userIdOfToken } from './outbox-request';
 import type { MirroredToken, OutboxRecord, OutboxStore } from './outbox-store';
 import { refusalOf } from './outbox-refusal';
@@ -51,6 +51,28 @@ const isoOrNull = (time: number | null) => (time === null ? null : new Date(time
 
 function isJson(record: OutboxRecord): boolean {
   return record.headers.some(([name, value]) => name === 'content-type' && value.includes('json'));
+}
+
+const contentTypeOf = (record: OutboxRecord) => record.headers.find(([name]) => name === 'content-type')?.[1] ?? '';
+
+/**
+ * A refused multipart write's fields and files (a report's record and photo, a receipt), for the
+ * form that corrects it; undefined for any other item, so lists stay light while writes wait.
+ */
+async function refusedParts(record: OutboxRecord): Promise<OutboxParts | undefined> {
+  const contentType = contentTypeOf(record);
+  if (record.state !== 'needs_attention' || !record.body || !contentType.includes('multipart/form-data')) return undefined;
+  try {
+    const form = await new Response(record.body, { headers: { 'content-type': contentType } }).formData();
+    const parts: OutboxParts = { fields: {}, files: [] };
+    form.forEach((value, name) => {
+      if (typeof value === 'string') parts.fields[name] = value;
+      else parts.files.push({ name, file: value });
+    });
+    return parts;
+  } catch {
+    return undefined;
+  }
 }
 
 function jsonBody(record: OutboxRecord): unknown {
@@ -109,6 +131,7 @@ export function createOutbox(deps: OutboxDeps) {
       error: record.error,
       ...(body === undefined ? {} : { body }),
       ...(record.form ? { form: record.form } : {}),
+      ...(record.form && record.formAction ? { formAction: record.formAction } : {}),
     };
   }
 
@@ -121,7 +144,12 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   async function list(userId: string): Promise<OutboxItemSummary[]> {
-    return (await records(userId)).map(summaryOf);
+    return Promise.all(
+      (await records(userId)).map(async (record) => {
+        const parts = await refusedParts(record);
+        return parts ? { ...summaryOf(record), parts } : summaryOf(record);
+      }),
+    );
   }
 
   /** Posts the user's whole list to every page; changes made while one is on its way are sent once after it. */

@@ -27,6 +27,8 @@ export const OUTBOX_RESOURCE_HEADER = 'X-Outbox-Resource';
 export const OUTBOX_LABEL_HEADER = 'X-Outbox-Label';
 /** The form that made a queued write (a path), kept with it so the outbox can open it again to correct a refusal. */
 export const OUTBOX_FORM_HEADER = 'X-Outbox-Form';
+/** What the outbox's button that opens that form says, URI-encoded, when it is not "Correct" (a form that opens something new). */
+export const OUTBOX_FORM_ACTION_HEADER = 'X-Outbox-Form-Action';
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Type-ahead search in menus: what was typed is forgotten after this pause. */
 export const TYPE_AHEAD_RESET_MS = 350;

@@ -66,9 +66,22 @@ export type OutboxItemSummary = {
   error: { status: number | null; message: string; fields?: Record<string, string[]> } | null;
   /** The form that made it (a path), which the outbox opens with the queued values to correct a refusal. */
   form?: string;
+  /**
+   * What the outbox's button that opens `form` says when that form does not hold the queued values
+   * to correct (a signature's form opens the document's current version); "Correct" when absent.
+   */
+  formAction?: string;
   /** The JSON body while unsent (so a list can show the record); undefined for files and once synced. */
   body?: unknown;
+  /**
+   * A refused multipart write's parts (a report with its photo, a receipt's file), so the form
+   * that corrects it gets back what was typed and chosen; only while the item needs attention.
+   */
+  parts?: OutboxParts;
 };
+
+/** A multipart body taken apart: its text fields by name, and its files in the order sent. */
+export type OutboxParts = { fields: Record<string, string>; files: { name: string; file: File }[] };
 
 export type SwMessage =
   | { type: typeof SW_MESSAGE.skipWaiting }

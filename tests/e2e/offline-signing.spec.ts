@@ -3,12 +3,13 @@
 // signed in). On site with no signal he opens it, ticks consent and signs; the signature waits
 // in the outbox and lands when the signal returns, with the device's signing time and the time
 // it arrived in the evidence trail. If the document changed before it synced, it is refused with
-// the reason, nothing is signed, and Needs attention opens the current version.
+// the reason, nothing is signed, and Needs attention's "Open the current version" opens it.
 // Thomas Reid signs in here only; each test makes its own documents, so a retry starts afresh.
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   DOCUMENT_CHANGED_MESSAGE,
   SHOWN_OFFLINE_DETAIL,
+  SIGNATURE_FORM_ACTION,
   type AuditEntry,
   type DocumentDetail,
 } from '../../src/modules/documents/documents.contract';
@@ -149,7 +150,7 @@ test('a signature of a document changed before it synced is refused, and Needs a
   await thomas.screenshot({ path: test.info().outputPath('signature-refused-390.png'), fullPage: true });
   expect((await trailOf(request, document.id)).map((entry) => entry.event)).not.toContain('signed');
 
-  await refused.getByRole('button', { name: /^Correct/ }).click();
+  await refused.getByRole('button', { name: new RegExp(`^${SIGNATURE_FORM_ACTION}`) }).click();
   await expect(thomas).toHaveURL(new RegExp(`/document/${document.id}$`));
   await expect(thomas.getByRole('alert').filter({ hasText: DOCUMENT_CHANGED_MESSAGE })).toBeVisible();
   await expect(thomas.getByText('Version 2').first()).toBeVisible();

@@ -19,6 +19,12 @@ window.matchMedia ??= ((query: string) => ({
   removeEventListener: () => undefined,
   dispatchEvent: () => false,
 })) as typeof window.matchMedia;
+// A Textarea with autosize listens for fonts loading.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
+  });
 globalThis.ResizeObserver ??= class {
   observe(): void {}
   unobserve(): void {}

@@ -186,7 +186,7 @@ describe('queueable writes', () => {
       method: 'POST',
       body: { message: 'hi' },
       idempotencyKey: 'key-1',
-      queue: { resource: 'contact-us', label: 'Message to support — urgent', schema: null },
+      queue: { resource: 'contact-us', label: 'Message to support — urgent', schema: null, form: null },
     });
     expect(answer).toEqual({ queued: true, idempotency_key: 'key-1' });
     expect(seen).toEqual([{ resource: 'contact-us', label: encodeURIComponent('Message to support — urgent'), key: 'key-1' }]);

@@ -8,7 +8,13 @@
 // it does not fit, sent nowhere), then may come back 202 QueuedResponse from the service
 // worker's outbox: it is returned to the caller, which shows it as waiting to sync.
 import { AppError, AppErrorCodes, messageForStatus, type AppErrorCode, type FieldErrors } from '../../shared/app-error';
-import { IDEMPOTENCY_KEY_HEADER, OUTBOX_FORM_HEADER, OUTBOX_LABEL_HEADER, OUTBOX_RESOURCE_HEADER } from '../../shared/constants';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  OUTBOX_FORM_ACTION_HEADER,
+  OUTBOX_FORM_HEADER,
+  OUTBOX_LABEL_HEADER,
+  OUTBOX_RESOURCE_HEADER,
+} from '../../shared/constants';
 import { stringifyQuery, type QueryInput } from '../../shared/query-string';
 import type { QueuedResponse } from '../../shared/sw-messages';
 import { clearToken, getToken } from '../auth/token-store';
@@ -41,6 +47,7 @@ export function outboxHeaders(mark: OutboxMark): Record<string, string> {
     [OUTBOX_RESOURCE_HEADER]: mark.resource,
     [OUTBOX_LABEL_HEADER]: encodeURIComponent(mark.label),
     ...(mark.form ? { [OUTBOX_FORM_HEADER]: encodeURIComponent(mark.form) } : {}),
+    ...(mark.form && mark.formAction ? { [OUTBOX_FORM_ACTION_HEADER]: encodeURIComponent(mark.formAction) } : {}),
   };
 }
 

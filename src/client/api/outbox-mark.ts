@@ -17,8 +17,16 @@ export type OutboxMark = {
   schema: v.GenericSchema | null;
   /** What `schema` checks when the body is a FormData (the record sent beside a file); the body otherwise. */
   input?: unknown;
-  /** The form that makes this write (a path, "/expenses/new"): the outbox opens it with the queued values to correct them. */
-  form?: string;
+  /**
+   * The form that makes this write (a path, "/expenses/new"): the outbox opens it with the queued
+   * values to correct them. Null only for a write with nothing in it a person would correct in a
+   * form (a tap: an acknowledgement, a clock event; a file that can only be chosen again), whose
+   * refusal the outbox offers to Retry or Discard. Every null is listed, with its reason, in
+   * src/app/client/queued-writes-forms.test.ts.
+   */
+  form?: string | null;
+  /** What the outbox's button that opens `form` says, when that form opens something other than the queued values to correct. */
+  formAction?: string;
 };
 
 /** The 422 body the server would answer for this write, or null when its contract takes it. */

@@ -68,6 +68,8 @@ export async function uploadProfileImage(input: {
       label: 'Profile picture',
       schema: ProfileImageFieldsSchema,
       input: { is_public: input.isPublic ? 'true' : 'false' },
+      // A refused picture (too large, not an image) is mended by choosing another one.
+      form: null,
     },
   });
 }

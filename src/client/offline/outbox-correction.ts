@@ -8,9 +8,43 @@ import { discardOutboxItem } from './outbox-bridge';
 
 let correcting: OutboxItemSummary | null = null;
 
-/** Whether the outbox can open this item's form to correct it: refused, with its form and its values. */
+/** What the outbox's button that opens a refused item's form says. */
+export const CORRECT_ACTION = 'Correct';
+
+/**
+ * Whether the outbox can open this item's form: refused, with its form and its values (a JSON
+ * body, or a multipart body's parts), or with a form that says what else it opens.
+ */
 export function isCorrectable(item: OutboxItemSummary): boolean {
-  return item.state === 'needs_attention' && Boolean(item.form) && item.body !== null && typeof item.body === 'object';
+  if (item.state !== 'needs_attention' || !item.form) return false;
+  return Boolean(item.formAction) || (item.body !== null && typeof item.body === 'object') || item.parts !== undefined;
+}
+
+/** The words of the button that opens the item's form. */
+export function correctionAction(item: OutboxItemSummary): string {
+  return item.formAction ?? CORRECT_ACTION;
+}
+
+/**
+ * The record a refused write sent, whether as JSON or (beside a file) as the JSON text of the
+ * multipart field `field`; null when it has none.
+ */
+export function correctionRecord(item: OutboxItemSummary | null, field = 'data'): Record<string, unknown> | null {
+  if (!item) return null;
+  if (item.body !== null && typeof item.body === 'object') return item.body as Record<string, unknown>;
+  const text = item.parts?.fields[field];
+  if (text === undefined) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The files a refused multipart write sent under `field` (a report's photo, a receipt), to go back into the form. */
+export function correctionFiles(item: OutboxItemSummary | null, field = 'file'): File[] {
+  return (item?.parts?.files ?? []).filter((part) => part.name === field).map((part) => part.file);
 }
 
 /** Called by the outbox before it opens `item.form`. */
@@ -24,10 +58,15 @@ export function useCorrection(form: string): OutboxItemSummary | null {
   return item;
 }
 
-/** The corrected write is sent or queued: the refused one goes, and the form opens empty next time. */
-export function finishCorrection(item: OutboxItemSummary | null): void {
+/**
+ * The corrected write is sent or queued: the refused one goes (with the refused writes that
+ * followed it and are sent again with the correction, such as a claim's receipts), and the form
+ * opens empty next time.
+ */
+export function finishCorrection(item: OutboxItemSummary | null, followers: readonly OutboxItemSummary[] = []): void {
   if (!item) return;
   discardOutboxItem(item.id);
+  for (const follower of followers) discardOutboxItem(follower.id);
   if (correcting?.id === item.id) correcting = null;
 }
 

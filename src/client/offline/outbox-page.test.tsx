@@ -97,6 +97,38 @@ describe('OutboxPage', () => {
     await waitFor(() => expect(opened).toEqual(refused));
   });
 
+  it('names the button by what the form opens: the current version for a refused signature, Correct for a report with its photo', async () => {
+    act(() =>
+      setOutboxItems('user-a', [
+        summary({
+          id: 's1',
+          label: 'Signature of Handbook',
+          state: 'needs_attention',
+          form: '/document/d1',
+          formAction: 'Open the current version',
+          error: { status: 409, message: 'This document has changed since you opened it.' },
+        }),
+        summary({
+          id: 'i1',
+          label: 'Incident report',
+          state: 'needs_attention',
+          form: '/incident-logs/new',
+          parts: { fields: { data: '{"location":" "}' }, files: [{ name: 'file', file: new File(['x'], 'bay.jpg') }] },
+          error: { status: 422, message: 'Where: Field is required.' },
+        }),
+      ]),
+    );
+    renderWithApp(<OutboxPage />);
+    const rows = within(await screen.findByRole('list', { name: 'Outbox' })).getAllByRole('listitem');
+    const signature = rows.find((row) => within(row).queryByText('Signature of Handbook'))!;
+    expect(within(signature).getByRole('button', { name: 'Open the current version “Signature of Handbook”' })).toHaveTextContent(
+      'Open the current version',
+    );
+    expect(within(signature).queryByRole('button', { name: /^Correct/ })).not.toBeInTheDocument();
+    const report = rows.find((row) => within(row).queryByText('Incident report'))!;
+    expect(within(report).getByRole('button', { name: 'Correct “Incident report”' })).toBeInTheDocument();
+  });
+
   it('says when there is nothing, and notes when the browser is offline', async () => {
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     try {

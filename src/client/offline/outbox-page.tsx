@@ -1,6 +1,7 @@
 // /outbox: the user's changes kept by the service worker's outbox, newest first — waiting,
 // being sent, refused by the server (its message; Correct, which opens the form that made it
-// with the queued values; Retry; Discard after a confirmation) or synced in the last day.
+// with the queued values, or the words of what that form opens instead; Retry; Discard after a
+// confirmation) or synced in the last day.
 // Offline, a note says they go when the network returns.
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
@@ -14,7 +15,7 @@ import { DATE_FORMATS, formatLondon } from '../../shared/dates';
 import type { OutboxItemSummary } from '../../shared/sw-messages';
 import { usePageTitle } from '../shell/page-title';
 import { discardOutboxItem, retryOutboxItem } from './outbox-bridge';
-import { isCorrectable, startCorrection } from './outbox-correction';
+import { correctionAction, isCorrectable, startCorrection } from './outbox-correction';
 import { OUTBOX_STATE_COLOURS, OUTBOX_STATE_LABELS, outboxPreview } from './outbox-copy';
 import { useOutboxItems } from './outbox-items';
 
@@ -110,8 +111,8 @@ function OutboxRow({ item, onDiscard }: { item: OutboxItemSummary; onDiscard: ()
       {refused && (
         <Group gap="xs" justify="flex-end">
           {isCorrectable(item) && (
-            <Button size="sm" onClick={correct} aria-label={`Correct “${item.label}”`}>
-              Correct
+            <Button size="sm" onClick={correct} aria-label={`${correctionAction(item)} “${item.label}”`}>
+              {correctionAction(item)}
             </Button>
           )}
           <Button size="sm" variant="light" onClick={() => retryOutboxItem(item.id)}>

@@ -67,6 +67,8 @@ export const CONSENT_LINE =
   'I agree to sign this document electronically, and that my electronic signature is as valid as my handwritten signature.';
 export const DOCUMENT_CHANGED_MESSAGE =
   'This document changed after you opened it, so your signature was not added. Open the document again, read the new version and sign it.';
+/** What the outbox's button for a refused offline signature says: it opens the document as it is now, to read and sign. */
+export const SIGNATURE_FORM_ACTION = 'Open the current version';
 /** The trail's words for what a device said about a signature it kept while offline. */
 export const signedOnDeviceDetail = (kind: 'drawn' | 'typed', signedAt: string | undefined, receivedAt: Date) =>
   signedAt ? `${kind} signature; signed on the device at ${signedAt}; received at ${receivedAt.toISOString()}` : `${kind} signature`;

@@ -41,7 +41,8 @@ export async function clickNotification(id: string): Promise<{ queued: boolean }
   const answer = await apiFetch<void>(notificationPaths.click, {
     method: 'POST',
     body: { id },
-    queue: { resource: NOTIFICATIONS_RESOURCE, label: 'Notification opened', schema: ClickNotificationInputSchema },
+    // A tap on a notification: nothing typed to correct.
+    queue: { resource: NOTIFICATIONS_RESOURCE, label: 'Notification opened', schema: ClickNotificationInputSchema, form: null },
   });
   return { queued: isQueuedResponse(answer) };
 }

@@ -72,7 +72,7 @@ export const createAlertMutationOptions = (queryClient: QueryClient) => ({
     apiFetch<AdminAlert>(alertPaths.alerts, {
       method: 'POST',
       body: input,
-      queue: { resource: ALERTS_RESOURCE, label: `New alert: ${input.short_message}`, schema: CreateAlertInputSchema },
+      queue: { resource: ALERTS_RESOURCE, label: `New alert: ${input.short_message}`, schema: CreateAlertInputSchema, form: null },
     }),
   // Offline it must still reach the service worker, which queues it.
   networkMode: 'always' as const,
@@ -84,7 +84,7 @@ export const updateAlertMutationOptions = (queryClient: QueryClient) => ({
     apiFetch<AdminAlert>(alertPaths.alert(id), {
       method: 'PUT',
       body: input,
-      queue: { resource: ALERTS_RESOURCE, label: `Alert changed: ${input.short_message}`, schema: CreateAlertInputSchema },
+      queue: { resource: ALERTS_RESOURCE, label: `Alert changed: ${input.short_message}`, schema: CreateAlertInputSchema, form: null },
     }),
   networkMode: 'always' as const,
   onSuccess: () => invalidateAlerts(queryClient),

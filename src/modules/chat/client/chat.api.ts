@@ -60,14 +60,14 @@ export const startChat = (input: StartChatInput) =>
   apiFetch<StartChatResult>(chatPaths.conversations, {
     method: 'POST',
     body: input,
-    queue: { resource: CHAT_RESOURCE, label: 'Chat message', schema: StartChatSchema },
+    queue: { resource: CHAT_RESOURCE, label: 'Chat message', schema: StartChatSchema, form: null },
   });
 
 export const sendChatMessage = (side: ChatSide, id: string, body: string) =>
   apiFetch<{ id: string }>(`${conversationBase(side, id)}/messages`, {
     method: 'POST',
     body: { body },
-    queue: { resource: resourceOf(side), label: 'Chat message', schema: ChatMessageSchema },
+    queue: { resource: resourceOf(side), label: 'Chat message', schema: ChatMessageSchema, form: null },
   });
 
 /** A file with an optional caption (multipart), queueable like a message. */
@@ -78,7 +78,7 @@ export async function sendChatAttachment(side: ChatSide, id: string, file: File,
   return apiFetch<{ id: string }>(`${conversationBase(side, id)}/attachments`, {
     method: 'POST',
     body: form,
-    queue: { resource: resourceOf(side), label: `Chat file ${file.name}`, schema: AttachmentCaptionSchema, input: { body } },
+    queue: { resource: resourceOf(side), label: `Chat file ${file.name}`, schema: AttachmentCaptionSchema, input: { body }, form: null },
   });
 }
 

@@ -12,6 +12,7 @@ import {
   DOCUMENTS_INVALIDATES,
   DOCUMENT_RESOURCES,
   DOCUMENT_TO_DO_PATH,
+  SIGNATURE_FORM_ACTION,
   SignInputSchema,
   type AuditEntry,
   type DocumentArea,
@@ -252,6 +253,8 @@ export function signDocument(input: {
       label: `Signature of ${input.title}`,
       schema: SignInputSchema,
       form: documentPath(input.id),
+      // A refused signature is not corrected: the document's page opens at its current version, to read and sign.
+      formAction: SIGNATURE_FORM_ACTION,
     },
   });
 }

@@ -140,6 +140,8 @@ export async function uploadReceipt(input: { claimId: string; itemId: string; fi
       label: `Receipt ${input.file.name}`,
       schema: ReceiptFieldsSchema,
       input: { item_id: input.itemId },
+      // Made by the claim form: a refused receipt comes back into the claim it belongs to when that claim is corrected.
+      form: null,
     },
   });
 }
@@ -148,7 +150,8 @@ export const submitClaim = (id: string) =>
   apiFetch<ExpenseClaimDetail>(expensePaths.action(id, 'submit'), {
     method: 'POST',
     body: {},
-    queue: { resource: EXPENSE_RESOURCES.claim, label: 'Submit claim', schema: SubmitInputSchema },
+    // A tap (or the claim form's last step, sent again with the corrected claim): nothing typed to correct.
+    queue: { resource: EXPENSE_RESOURCES.claim, label: 'Submit claim', schema: SubmitInputSchema, form: null },
   });
 
 /** Saves the claim, sends each item's receipts, then submits: one chain the outbox keeps in order. */

@@ -14,7 +14,7 @@ import type { QueuedResponse } from '../../../shared/sw-messages';
 import { directoryPaths, type DirectoryPage } from '../../employees/directory.contract';
 import { CreateAbsenceInputSchema, type Absence, type CreateAbsenceInput, type SuggestedAbsence } from '../absences.contract';
 import { type LeaveType } from '../leave-settings.contract';
-import { LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths, type DurationType, type HalfDayPart } from '../leave.contract';
+import { LEAVE_INVALIDATES, LEAVE_RESOURCES, LEAVE_ROUTES, leavePaths, type DurationType, type HalfDayPart } from '../leave.contract';
 
 const PEOPLE_LIMIT = 20;
 
@@ -87,6 +87,7 @@ export function createAbsence({ body, sickness }: { body: CreateAbsenceInput; si
       resource: LEAVE_RESOURCES.absence,
       label: sickness ? 'Sickness report' : 'Leave request',
       schema: CreateAbsenceInputSchema,
+      form: LEAVE_ROUTES.request,
     },
   });
 }

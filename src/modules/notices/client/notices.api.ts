@@ -89,7 +89,7 @@ export function acknowledgeNotice(id: string): Promise<Notice | QueuedResponse> 
     method: 'POST',
     body: {},
     // Nothing typed: the acknowledgement is the tap itself.
-    queue: { resource: NOTICES_RESOURCE, label: 'Notice acknowledgement', schema: null },
+    queue: { resource: NOTICES_RESOURCE, label: 'Notice acknowledgement', schema: null, form: null },
   });
 }
 

@@ -111,7 +111,7 @@ export const claimShiftMutationOptions = (queryClient: QueryClient) => ({
     apiFetch<{ claimed: boolean }>(rotaPaths.claim(id), {
       method: 'POST',
       // No body: the claim is the tap itself.
-      queue: { resource: ROTA_RESOURCES.rota, label: 'Open shift claimed', schema: null },
+      queue: { resource: ROTA_RESOURCES.rota, label: 'Open shift claimed', schema: null, form: null },
     }),
   networkMode: 'always' as const,
   onSuccess: invalidating(queryClient),
@@ -122,7 +122,7 @@ export const offerShiftMutationOptions = (queryClient: QueryClient) => ({
     apiFetch<Swap>(rotaPaths.offer(id), {
       method: 'POST',
       body: { note },
-      queue: { resource: ROTA_RESOURCES.rota, label: 'Shift offered for a swap', schema: OfferInputSchema },
+      queue: { resource: ROTA_RESOURCES.rota, label: 'Shift offered for a swap', schema: OfferInputSchema, form: null },
     }),
   networkMode: 'always' as const,
   onSuccess: invalidating(queryClient),

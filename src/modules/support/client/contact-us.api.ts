@@ -11,7 +11,7 @@ export function sendContactRequest(input: ContactRequestInput): Promise<ContactR
   return apiFetch<ContactRequest>(contactUsPaths.contactUs, {
     method: 'POST',
     body: input,
-    queue: { resource: CONTACT_US_RESOURCE, label: 'Message to support', schema: ContactRequestSchema },
+    queue: { resource: CONTACT_US_RESOURCE, label: 'Message to support', schema: ContactRequestSchema, form: null },
   });
 }
 

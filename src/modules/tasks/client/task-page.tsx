@@ -1,5 +1,6 @@
 // /hr-task/{id} and /hs-task/{id} (hr_task and hs_task notifications land here): the task, its
-// checklist, completion with a note and a photo or file (sent by the outbox when offline),
+// checklist, completion with a note and a photo or file (sent by the outbox when offline; a
+// refused one opens here again from the outbox, with its note, its file and the server's words),
 // attachments, comments, reminders, and reopen or delete for those who may.
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
@@ -10,7 +11,10 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { isApiError } from '../../../client/api/api-client';
+import { CorrectionNotice, KeptFile } from '../../../client/offline/correction-notice';
 import { QUEUED_TOAST_MESSAGE } from '../../../client/offline/outbox-copy';
+import { correctionErrors, correctionFiles, finishCorrection, useCorrection } from '../../../client/offline/outbox-correction';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast, showSuccessToast } from '../../../client/shell/toasts';
 import { ConfirmButton } from '../../../client/ui/confirm-dialog';
@@ -27,6 +31,7 @@ import {
   openTaskFile,
   refusalMessage,
   reopenTaskMutationOptions,
+  taskPagePath,
   taskQueryOptions,
 } from './tasks.api';
 import { TaskFormModal } from './task-form-modal';
@@ -48,28 +53,46 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function CompleteForm({ area, task }: { area: TaskArea; task: TaskDetail }) {
   const queryClient = useQueryClient();
   const complete = useMutation(completeTaskMutationOptions(queryClient, area));
-  const [note, setNote] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+  // Opened from the outbox to correct a refused completion: its note and evidence, and the server's words.
+  const correction = useCorrection(taskPagePath(area, task.id));
+  const [note, setNote] = useState(() => {
+    const queued = correction?.body as { note?: unknown } | undefined;
+    return typeof queued?.note === 'string' ? queued.note : (correction?.parts?.fields.note ?? '');
+  });
+  const [file, setFile] = useState<File | null>(() => correctionFiles(correction)[0] ?? null);
+  const [kept, setKept] = useState(file !== null);
+  const [noteError, setNoteError] = useState(() => correctionErrors(correction)?.note?.join(' '));
   const submit = () =>
     complete.mutate(
       { id: task.id, note, file, title: task.title },
       {
         onSuccess: (result) => {
+          finishCorrection(correction);
           if (isQueuedResponse(result)) showSuccessToast({ title: 'Waiting to sync', message: QUEUED_TOAST_MESSAGE });
           else showSuccessToast({ message: result.next_task_id ? 'Done. The next one is on your list.' : 'Task completed.' });
           setNote('');
           setFile(null);
+          setKept(false);
+          setNoteError(undefined);
         },
-        onError: (error) => showDangerToast({ message: refusalMessage(error) ?? 'Error occurred' }),
+        onError: (error) => {
+          setNoteError(isApiError(error) ? error.fieldErrors?.note?.join(' ') : undefined);
+          showDangerToast({ message: refusalMessage(error) ?? 'Error occurred' });
+        },
       },
     );
   return (
     <Section title="Complete">
       <Stack gap="sm">
+        <CorrectionNotice item={correction} what="completion" />
         <Textarea
           label="Note (optional)"
           value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
+          onChange={(event) => {
+            setNote(event.currentTarget.value);
+            setNoteError(undefined);
+          }}
+          error={noteError}
           autosize
           minRows={2}
           maxLength={2000}
@@ -83,8 +106,12 @@ function CompleteForm({ area, task }: { area: TaskArea; task: TaskDetail }) {
             type="file"
             accept="image/*,application/pdf"
             capture="environment"
-            onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
+            onChange={(event) => {
+              setFile(event.currentTarget.files?.[0] ?? null);
+              setKept(false);
+            }}
           />
+          {kept && <KeptFile file={file} />}
         </Stack>
         <Group>
           <Button color="green" onClick={submit} loading={complete.isPending}>

@@ -11,6 +11,7 @@ import {
   CompleteTaskInputSchema,
   TASK_INVALIDATES,
   TASK_RESOURCES,
+  TASK_ROUTES,
   taskPaths,
   type CreatedTasks,
   type TaskArea,
@@ -124,10 +125,19 @@ export const checklistMutationOptions = (queryClient: QueryClient, area: TaskAre
   },
 });
 
+/** A task's page, where its completion form is (the outbox opens it to correct a refused completion). */
+export const taskPagePath = (area: TaskArea, id: string) => TASK_ROUTES[area].detail.replace('$id', id);
+
 /** Completion with a note and, optionally, a photo or file as evidence; kept by the outbox when offline. */
 export const completeTaskMutationOptions = (queryClient: QueryClient, area: TaskArea) => ({
   mutationFn: ({ id, note, file, title }: { id: string; note: string; file: File | null; title: string }) => {
-    const queue = { resource: TASK_RESOURCES[area], label: `Complete: ${title}`, schema: CompleteTaskInputSchema, input: { note } };
+    const queue = {
+      resource: TASK_RESOURCES[area],
+      label: `Complete: ${title}`,
+      schema: CompleteTaskInputSchema,
+      input: { note },
+      form: taskPagePath(area, id),
+    };
     if (!file) {
       return apiFetch<TaskDetail>(taskPaths.action(area, id, 'complete'), { method: 'POST', body: { note }, queue });
     }

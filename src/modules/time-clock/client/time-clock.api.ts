@@ -54,7 +54,8 @@ export function sendClockEvent(event: SentEvent): Promise<MyClock | QueuedRespon
     method: 'POST',
     body: { kind: event.kind, device_time: event.device_time, ...(event.location === undefined ? {} : { location: event.location }) },
     idempotencyKey: event.key,
-    queue: { resource: TIME_CLOCK_RESOURCES.clock, label: CLOCK_EVENT_LABELS[event.kind], schema: ClockEventInputSchema },
+    // A tap on the clock (its time is the device's): nothing typed to correct.
+    queue: { resource: TIME_CLOCK_RESOURCES.clock, label: CLOCK_EVENT_LABELS[event.kind], schema: ClockEventInputSchema, form: null },
   });
 }
 

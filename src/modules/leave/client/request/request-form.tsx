@@ -1,7 +1,8 @@
 // The request form: whose leave (for those who book for others), the leave type,
 // the dates and duration, notes; a sickness type turns it into a sickness report. The live
 // summary beside it comes from the server. Sent through the outbox: online it opens the new
-// absence, offline it is saved to send later and the list shows it waiting to sync.
+// absence, offline it is saved to send later and the list shows it waiting to sync. Opened from
+// the outbox to correct a refused request, it holds what was queued and the server's messages.
 import '@mantine/core/styles/Grid.css';
 import { Alert, Button, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue, useNetwork } from '@mantine/hooks';
@@ -9,14 +10,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isApiError } from '../../../../client/api/api-client';
+import { CorrectionNotice } from '../../../../client/offline/correction-notice';
 import { QUEUED_TOAST_MESSAGE } from '../../../../client/offline/outbox-copy';
+import { correctionRecord, finishCorrection, useCorrection } from '../../../../client/offline/outbox-correction';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { can } from '../../../../client/ui/permission-guard';
 import { SelectField } from '../../../../client/ui/select-field';
 import { TextareaField } from '../../../../client/ui/textarea-field';
 import { useForm } from '../../../../client/ui/use-form';
 import { isQueuedResponse } from '../../../../shared/sw-messages';
-import { LEAVE_ENDPOINTS, type DurationType, type HalfDayPart, type SicknessCategory } from '../../leave.contract';
+import { LEAVE_ENDPOINTS, LEAVE_ROUTES, type DurationType, type HalfDayPart, type SicknessCategory } from '../../leave.contract';
 import {
   createAbsenceMutationOptions,
   leaveTypesQueryOptions,
@@ -27,7 +30,7 @@ import {
 import { DateField } from '../../../../client/ui/date-field';
 import { DurationFields } from './duration-fields';
 import { PersonPicker } from './person-picker';
-import { emptyRequest, requestBody, requestSchema, suggestionQueryFor } from './request-schema';
+import { emptyRequest, requestBody, requestFromQueued, requestSchema, suggestionQueryFor } from './request-schema';
 import { MedicalDetailField, OpenEndedField, SicknessCategoryField } from './sickness-fields';
 import { SuggestionPanel } from './suggestion-panel';
 
@@ -41,22 +44,28 @@ export function RequestForm({ selfId }: { selfId: string }) {
   const { online } = useNetwork();
   const leaveTypes = useQuery(leaveTypesQueryOptions());
   const send = useMutation(createAbsenceMutationOptions(queryClient));
-  const [openEnded, setOpenEnded] = useState(false);
+  // Opened from the outbox to correct a refused request: what was queued, and the server's words.
+  const correction = useCorrection(LEAVE_ROUTES.request);
+  const queued = correctionRecord(correction);
+  // A sickness sent with no end date was open-ended.
+  const [openEnded, setOpenEnded] = useState(queued?.duration_type === 'days' && queued.end_date === null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const forOthers = can({ endpoint: LEAVE_ENDPOINTS.absence, method: 'POST', scope: 'department' });
   const approver = can({ endpoint: LEAVE_ENDPOINTS.approve, method: 'POST' });
 
-  const [typeId, setTypeId] = useState<string | null>(null);
+  const [typeId, setTypeId] = useState<string | null>(typeof queued?.leave_type_id === 'string' ? queued.leave_type_id : null);
   const type = leaveTypes.data?.find((item) => item.id === typeId);
   const sickness = type?.key === 'sickness';
   const mode = { sickness, openEnded: sickness && openEnded };
 
   const form = useForm({
     schema: requestSchema(mode),
-    initialValues: emptyRequest(selfId),
+    initialValues: queued ? requestFromQueued(queued, selfId) : emptyRequest(selfId),
+    ...(correction?.error?.fields ? { initialErrors: correction.error.fields } : {}),
     onSubmit: async (output) => {
       setRefusal(null);
       const answer = await send.mutateAsync({ body: requestBody(output, { ...mode, selfId }), sickness });
+      finishCorrection(correction);
       if (isQueuedResponse(answer)) {
         showSuccessToast({ message: QUEUED_TOAST_MESSAGE });
         await navigate({ to: '/leave-and-absences/list' });
@@ -92,6 +101,7 @@ export function RequestForm({ selfId }: { selfId: string }) {
       <Grid.Col span={{ base: 12, md: 7 }}>
         <form noValidate onSubmit={form.onSubmit} aria-label={sickness ? 'Report sickness' : 'Request leave'}>
           <Stack gap="md">
+            <CorrectionNotice item={correction} what={sickness ? 'report' : 'request'} />
             {forOthers && <PersonPicker label="Who" selfId={selfId} {...form.valueProps<string | null>('user_id')} />}
             <SelectField
               label="Leave type"

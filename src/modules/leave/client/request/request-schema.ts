@@ -26,6 +26,24 @@ export const emptyRequest = (userId: string | null): RequestValues => ({
   medical_detail: '',
 });
 
+/**
+ * A queued request back into the form (the outbox's "Correct"): its values as sent, the caller's
+ * own request naming them again, and nothing left null that the form shows as text.
+ */
+export function requestFromQueued(body: Record<string, unknown>, selfId: string | null): RequestValues {
+  const empty = emptyRequest(selfId);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const queued = { ...empty, ...(body as Partial<RequestValues>) };
+  return {
+    ...queued,
+    user_id: queued.user_id ?? selfId,
+    end_date: text(queued.end_date),
+    notes: text(queued.notes),
+    blocked_override_reason: text(queued.blocked_override_reason),
+    medical_detail: text(queued.medical_detail),
+  };
+}
+
 export function requestSchema({ sickness, openEnded }: RequestMode) {
   return v.pipe(
     CreateAbsenceInputSchema,
