@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyRoutePath, preloadFileOf, preloadScript, signedInPreload } from './signed-in-preload';
+import { companyRoutePath, preloadedAt, preloadFileOf, preloadScript, signedInPreload } from './signed-in-preload';
 
 const ROUTES = '/app/src/routes';
 const chunk = (fileName: string, facadeModuleId: string | null, imports: string[] = [], css: string[] = [], extra = {}) => ({
@@ -122,6 +122,12 @@ describe('the script in the page', () => {
   it('at an address of no listed page, only the frame; signed out, nothing', () => {
     expect(runScript('/employee/42', '1')).toHaveLength(signedInPreload(bundle).frame.length);
     expect(runScript('/', null)).toEqual([]);
+  });
+
+  it('is read back by the route budget: the files it asks for at an address', () => {
+    const script = preloadScript(signedInPreload(bundle));
+    expect(preloadedAt(script, '/rotas/shifts')).toEqual(expect.arrayContaining(['assets/route-rotas.js', 'assets/signed-in.js']));
+    expect(preloadedAt(script, '/rotas/shifts')).not.toContain('assets/route-index.js');
   });
 
   it('is found from the meta element the build writes into index.html', () => {

@@ -143,6 +143,14 @@ export function signedInPreloadPlugin(): Plugin {
   };
 }
 
+/** The files the built preload `script` asks for at `path` (relative to the build directory): the frame's and the page's. */
+export function preloadedAt(script: string, path: string): string[] {
+  const data = /var d=(\{.*?\}),p=/.exec(script)?.[1];
+  if (!data) throw new Error('signed-in preload: the script has no file list.');
+  const preload = JSON.parse(data) as SignedInPreload;
+  return [...preload.frame, ...(preload.routes[path] ?? [])].map((index) => preload.files[index] as string);
+}
+
 /** The preload script a build's index.html names (relative to the build directory), or null. */
 export function preloadFileOf(indexHtml: string): string | null {
   return new RegExp(`<meta name="${PRELOAD_META}" content="/([^"]+)"`).exec(indexHtml)?.[1] ?? null;

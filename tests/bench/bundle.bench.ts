@@ -6,8 +6,9 @@
 // Prints a table, writes tests/bench/results/bundle.json.
 import fs from 'node:fs';
 import path from 'node:path';
-import { readViteManifest, type ViteManifest } from '../../scripts/chunk-graph';
+import { keysForSources, readViteManifest, type ViteManifest } from '../../scripts/chunk-graph';
 import { filesForScreen, servedBytes, signedInPageScripts } from '../../scripts/route-files';
+import { preloadedAt } from '../../scripts/signed-in-preload';
 import { SCREENS } from './screens';
 
 const KB = 1024;
@@ -90,6 +91,24 @@ function main(): void {
   // is undefined (a blank page after signing in, when the signed-in chunks were first grouped).
   const inCycle = Object.keys(manifest).filter((key) => importsItself(manifest, key));
   targets.push({ target: 'no chunk imports itself through others', measured: inCycle.join(', ') || 'none', pass: inCycle.length === 0 });
+  // A signed-in open asks for the page's files at once (scripts/signed-in-preload.ts): without its
+  // route's chunks in the list, the page's code starts one round trip after another again.
+  const preloadScript = signedInScripts[0];
+  const notAskedFor = screens
+    .filter((screen) => screen.account !== null)
+    .flatMap((screen) => {
+      const listed = preloadScript ? preloadedAt(fs.readFileSync(path.join(distDir, preloadScript), 'utf8'), screen.path) : [];
+      return keysForSources(manifest, [screen.route])
+        .filter((key) => !/tsr-split=(errorComponent|notFoundComponent)$/.test(key))
+        .map((key) => manifest[key]?.file ?? key)
+        .filter((file) => !listed.includes(file))
+        .map((file) => `${screen.name}: ${file}`);
+    });
+  targets.push({
+    target: 'a signed-in open of each screen asks for its route chunks at once (signed-in preload)',
+    measured: notAskedFor.join(', ') || 'all asked for',
+    pass: notAskedFor.length === 0,
+  });
   targets.push({
     target: `every route chunk ≤ ${kb(ROUTE_CHUNK_BUDGET)} brotli`,
     measured: largestRoute ? `${kb(largestRoute.brotli)} (${largestRoute.route})` : 'none',
