@@ -6,6 +6,7 @@ import {
   daysToMinutes,
   formatCalendarDate,
   durationInWords,
+  amountInWords,
   formatDuration,
   formatLondon,
   isIsoDate,
@@ -182,6 +183,19 @@ describe('durations', () => {
     [0, '0 minutes'],
   ])('%d minutes in a sentence read "%s"', (minutes, expected) => {
     expect(durationInWords(minutes)).toBe(expected);
+  });
+
+  it.each([
+    [1, 'days', '1 day'],
+    [0.5, 'days', '0.5 days'],
+    [2, 'days', '2 days'],
+    [1, 'hours', '1 hour'],
+    [7.5, 'hours', '7.5 hours'],
+    [-1, 'days', '-1 day'],
+    [16.833333, 'days', '16.83 days'],
+    [-0.001, 'hours', '0 hours'],
+  ] as const)('says %s %s as "%s"', (amount, unit, expected) => {
+    expect(amountInWords(amount, unit)).toBe(expected);
   });
 
   it('counts 1440 minutes in a day', () => {

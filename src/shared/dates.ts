@@ -184,6 +184,13 @@ export function durationInWords(minutes: number): string {
   return [h, m].filter(Boolean).join(' ') || '0 minutes';
 }
 
+/** An amount and its unit in words, for a sentence, at most two decimals: "1 day", "0.5 days", "7.5 hours", "-1 hour". */
+export function amountInWords(amount: number, unit: 'days' | 'hours'): string {
+  const rounded = Math.round(amount * 100) / 100 || 0;
+  const one = Math.abs(rounded) === 1;
+  return `${rounded} ${unit === 'days' ? (one ? 'day' : 'days') : one ? 'hour' : 'hours'}`;
+}
+
 export function daysToMinutes(days: number): number {
   return days * MINUTES_PER_DAY;
 }

@@ -2,6 +2,7 @@
 // WTR reg 13(10)–(11) as amended by SI 2023/1426 (carry-over after sickness, 18 months), reg 16A
 // (rolled-up holiday pay at 12.07%) and reg 16 with ERA 1996 ss. 221–224 (the 52-week reference
 // for the first four weeks' pay). The choices the law leaves open are in docs/uk-rules.md.
+import { amountInWords } from '../../shared/dates';
 import type { LeaveUnit } from './leave.contract';
 import {
   IRREGULAR_HOURS_ACCRUAL_RATE,
@@ -29,9 +30,7 @@ export const ROLLED_UP_FROM = '2024-04-01';
 export const REFERENCE_WEEKS = 52;
 export const REFERENCE_LOOK_BACK_WEEKS = 104;
 
-const show = (value: number) => String(Math.round(value * 100) / 100);
-const words = (unit: LeaveUnit, value: number) =>
-  `${show(value)} ${unit === 'days' ? (value === 1 ? 'day' : 'days') : value === 1 ? 'hour' : 'hours'}`;
+const words = (unit: LeaveUnit, value: number) => amountInWords(value, unit);
 const shown = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 // ---- Carry-over of leave sickness prevented ------------------------------------------------

@@ -2,7 +2,7 @@
 // working-pattern deductions, pro-rata entitlement with the statutory minimum, accrual and
 // carry-over (the Bradford factor is in bradford-factor.ts). Rounding is always up (half days; quarter hours).
 import type { BankHolidaysMode, DurationType, HalfDayPart, LeaveUnit, ServiceStep } from './leave.contract';
-import { addDays } from '../../shared/dates';
+import { addDays, amountInWords } from '../../shared/dates';
 
 /** Hours on each weekday; 0 is a day off (the shape of a working pattern). */
 export type WeekHours = {
@@ -126,12 +126,8 @@ export function settle(value: number): number {
 function show(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
-function unitWord(unit: LeaveUnit, value: number): string {
-  if (unit === 'hours') return value === 1 ? 'hour' : 'hours';
-  return value === 1 ? 'day' : 'days';
-}
 function amount(unit: LeaveUnit, value: number): string {
-  return `${show(value)} ${unitWord(unit, value)}`;
+  return amountInWords(value, unit);
 }
 
 // ---- Leave years ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 // working pattern and bank holidays, the policy, the period and the balance.
 import type { Trx } from '../../../server/db/database';
 import type { FieldErrors } from '../../../shared/app-error';
-import { addDays, DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
+import { addDays, amountInWords, DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import { leaveMessages, type DurationType, type HalfDayPart, type LeaveUnit } from '../leave.contract';
 import { absencesOverlap } from '../leave.policy';
 import { daysInclusive, requestDeduction, type DeductionResult, type LeaveYear } from '../leave-rules';
@@ -51,11 +51,7 @@ export type Assessment = {
 export const MAX_ABSENCE_DAYS = 731;
 
 export const shownDate = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
-export function amountText(amount: number, unit: LeaveUnit): string {
-  const rounded = Math.round(amount * 100) / 100;
-  const word = unit === 'days' ? (rounded === 1 ? 'day' : 'days') : rounded === 1 ? 'hour' : 'hours';
-  return `${rounded} ${word}`;
-}
+export const amountText = (amount: number, unit: LeaveUnit) => amountInWords(amount, unit);
 
 /**
  * Assesses `absence` for `person` as `actor` books it. `mayApprove`: the actor may approve

@@ -2,7 +2,7 @@
 // leave years and the logged values. Every balance change goes through logValueChange, so a
 // value's balance is always the sum of its logs.
 import type { Trx } from '../../../server/db/database';
-import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
+import { addDays, amountInWords, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
 import type { BankHolidayRegion, LeaveUnit, ValueLogKind } from '../leave.contract';
 import { bankHolidayMap } from '../bank-holidays';
 import {
@@ -59,8 +59,6 @@ export type LeaveContext = {
 const REASON_MAX = 500;
 const clip = (text: string) => (text.length > REASON_MAX ? `${text.slice(0, REASON_MAX - 1)}…` : text);
 const shown = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
-const amountText = (amount: number, unit: LeaveUnit) =>
-  `${amount} ${unit === 'days' ? (amount === 1 ? 'day' : 'days') : amount === 1 ? 'hour' : 'hours'}`;
 
 export async function leaveContext(trx: Trx, input: { companyId: string; userId: string; date: string }): Promise<LeaveContext> {
   const [facts, week, template] = [
@@ -159,7 +157,7 @@ async function grantAnnualLeave(
     if (accrued > 0) {
       const why = [...result.explanation];
       if (bankHolidayDeduction > 0) why.push(`less bank holidays on working days (${result.bank_holiday_count})`);
-      why.push(`accrued monthly: ${amountText(accrued, template.unit)} by ${shown(input.today)}`);
+      why.push(`accrued monthly: ${amountInWords(accrued, template.unit)} by ${shown(input.today)}`);
       await logValueChange(trx, { ...base, change: accrued, kind: 'accrual', reason: why.join('; ') });
     }
     return;
@@ -169,7 +167,7 @@ async function grantAnnualLeave(
     ...base,
     change: result.entitlement,
     kind: 'entitlement',
-    reason: result.explanation.join('; ') || `${template.name}: ${amountText(result.entitlement, template.unit)}`,
+    reason: result.explanation.join('; ') || `${template.name}: ${amountInWords(result.entitlement, template.unit)}`,
   });
   if (bankHolidayDeduction > 0) {
     await logValueChange(trx, {
@@ -208,7 +206,7 @@ export async function applyCarryOver(
   if (value.carried_over > 0) return 0;
   const expires = carryOverExpiry({ start_date: period.start_date, end_date: period.end_date }, template.carry_over_expiry_months);
   await updateValueFields(trx, { id: value.id, carried_over: carried, carry_over_expires_on: expires });
-  const cap = amountText(template.carry_over_max, template.unit);
+  const cap = amountInWords(template.carry_over_max, template.unit);
   await logValueChange(trx, {
     companyId: input.companyId,
     valueId: value.id,
@@ -216,7 +214,7 @@ export async function applyCarryOver(
     change: carried,
     kind: 'carry_over',
     reason: clip(
-      `Carried over from the leave year ${shown(previous.start_date)} to ${shown(previous.end_date)} (${amountText(before.balance, template.unit)} left, up to ${cap})` +
+      `Carried over from the leave year ${shown(previous.start_date)} to ${shown(previous.end_date)} (${amountInWords(before.balance, template.unit)} left, up to ${cap})` +
         (expires ? `; expires on ${shown(expires)}` : ''),
     ),
     actorId: input.actorId,

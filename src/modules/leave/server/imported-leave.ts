@@ -5,7 +5,7 @@
 // allowance by the difference, the taken line by a correcting line, never a second copy.
 import type { ImportedLeave } from '../../../server/module-hooks';
 import type { Trx } from '../../../server/db/database';
-import { londonDate } from '../../../shared/dates';
+import { amountInWords, londonDate } from '../../../shared/dates';
 import { accruedToDate } from '../accrual-rules';
 import { ensurePeriodFor, logValueChange } from './balances';
 import { findLeaveTypeIdByKey, findTemplate, findValue, sumLogs, updateValueFields } from './balances.queries';
@@ -17,8 +17,6 @@ export const importedLeaveMessages = {
 } as const;
 
 const round = (value: number) => Math.round(value * 100) / 100;
-const unitText = (amount: number, unit: 'days' | 'hours') =>
-  `${amount} ${unit === 'days' ? (amount === 1 ? 'day' : 'days') : amount === 1 ? 'hour' : 'hours'}`;
 
 export async function importLeave(trx: Trx, leave: ImportedLeave): Promise<string | null> {
   if (leave.allowance === undefined && leave.taken === undefined) return null;
@@ -45,7 +43,7 @@ export async function importLeave(trx: Trx, leave: ImportedLeave): Promise<strin
           ...base,
           change,
           kind: 'accrual',
-          reason: `${IMPORTED_REASON}: annual allowance ${unitText(allowance, value.unit)}, accrued monthly`,
+          reason: `${IMPORTED_REASON}: annual allowance ${amountInWords(allowance, value.unit)}, accrued monthly`,
         });
       }
     } else if (round(allowance - value.entitlement) !== 0) {
@@ -55,7 +53,7 @@ export async function importLeave(trx: Trx, leave: ImportedLeave): Promise<strin
         ...base,
         change,
         kind: 'entitlement',
-        reason: `${IMPORTED_REASON}: annual allowance ${unitText(allowance, value.unit)} (was ${unitText(value.entitlement, value.unit)})`,
+        reason: `${IMPORTED_REASON}: annual allowance ${amountInWords(allowance, value.unit)} (was ${amountInWords(value.entitlement, value.unit)})`,
       });
     }
   }
@@ -72,7 +70,7 @@ export async function importLeave(trx: Trx, leave: ImportedLeave): Promise<strin
         reason:
           logged === 0
             ? IMPORTED_REASON
-            : `${IMPORTED_REASON} (taken ${unitText(round(logged), value.unit)} → ${unitText(taken, value.unit)})`,
+            : `${IMPORTED_REASON} (taken ${amountInWords(round(logged), value.unit)} → ${amountInWords(taken, value.unit)})`,
       });
     }
   }

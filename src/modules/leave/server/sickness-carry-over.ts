@@ -4,7 +4,7 @@
 // them, and the previous year's sickness adds a line of its own, each with its 'sickness_carry_over'
 // log; the hourly balances job expires what is unused after the last usable day.
 import type { Trx } from '../../../server/db/database';
-import { addDays, DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
+import { addDays, amountInWords, DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import type { LeaveUnit } from '../leave.contract';
 import { dayShareOn, daysInclusive, hoursOn, type WeekHours } from '../leave-rules';
 import { sicknessCarryOver, sicknessLinesLeft } from '../holiday-rules';
@@ -21,8 +21,6 @@ import {
 } from './sickness-carry-over.queries';
 
 const shown = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
-const amountText = (amount: number, unit: LeaveUnit) =>
-  `${amount} ${unit === 'days' ? (amount === 1 ? 'day' : 'days') : amount === 1 ? 'hour' : 'hours'}`;
 
 /** Writes a balance line: balances.ts's logValueChange, handed in so that the two files do not import each other's code. */
 export type LogChange = typeof logValueChange;
@@ -112,7 +110,7 @@ export async function applySicknessCarryOver(
       ...base,
       change: amount,
       kind: 'sickness_carry_over',
-      reason: `Leave sickness prevented in the leave year ${shown(line.arose_start)} to ${shown(line.arose_end)}, still unused: ${amountText(amount, unit)}; usable until ${shown(line.expires_on)} (WTR reg 13(11))`,
+      reason: `Leave sickness prevented in the leave year ${shown(line.arose_start)} to ${shown(line.arose_end)}, still unused: ${amountInWords(amount, unit)}; usable until ${shown(line.expires_on)} (WTR reg 13(11))`,
     });
   }
 
@@ -165,7 +163,7 @@ export async function expireSicknessLine(trx: Trx, line: ExpiringSicknessLine, l
       userId: line.user_id,
       change: -expiring,
       kind: 'sickness_expiry',
-      reason: `Leave carried after sickness in the leave year ${shown(line.arose_start)} to ${shown(line.arose_end)} expired on ${shown(line.expires_on)}: ${amountText(line.amount, line.unit)} carried, ${amountText(expiring, line.unit)} unused`,
+      reason: `Leave carried after sickness in the leave year ${shown(line.arose_start)} to ${shown(line.arose_end)} expired on ${shown(line.expires_on)}: ${amountInWords(line.amount, line.unit)} carried, ${amountInWords(expiring, line.unit)} unused`,
     });
   }
   return expiring;

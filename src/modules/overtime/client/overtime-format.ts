@@ -1,10 +1,10 @@
 // How overtime reads on screen: British dates, hours, the compensation with its rate.
-import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
+import { amountInWords, DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import { COMPENSATION_LABELS, type OvertimeReport, type OvertimeStatus } from '../overtime.contract';
 
 export const STATUS_COLOURS: Record<OvertimeStatus, string> = { reported: 'yellow', approved: 'green', declined: 'red', cancelled: 'gray' };
 
-export const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+export const hoursText = (hours: number) => amountInWords(hours, 'hours');
 export const shownDate = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
 
 /** "Tue 17/11/2026, 17:00–19:30 (2.5 hours)" or "Tue 17/11/2026, 3 hours". */

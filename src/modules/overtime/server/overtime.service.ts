@@ -14,7 +14,7 @@ import { requireCompany, type Session } from '../../../server/plugins/request-co
 import { publish } from '../../../server/realtime/publish';
 import type { ServerModule } from '../../../server/server-module';
 import { AppError } from '../../../shared/app-error';
-import { DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
+import { amountInWords, DATE_FORMATS, formatCalendarDate } from '../../../shared/dates';
 import { companyChannel } from '../../../shared/realtime';
 import {
   OVERTIME_ENDPOINTS,
@@ -45,7 +45,7 @@ import { OVERTIME_DECIDE } from './overtime.todos';
 export type OvertimeCaller = AuditCaller & { db: Db; mail: MailDispatcher; modules: readonly ServerModule[] };
 
 const shown = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
-const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+const hoursText = (hours: number) => amountInWords(hours, 'hours');
 
 export function addMonths(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -217,7 +217,7 @@ export function approveOvertime(caller: OvertimeCaller, id: string, body: { note
       if (!credit) throw new AppError('conflict', { message: overtimeMessages.noPolicy });
       const { toil_expiry_months: months } = await findCompanyOvertime(trx, companyId);
       toilExpiresOn = months ? addMonths(row.date, months) : null;
-      credited = ` ${credit.amount} ${credit.unit === 'hours' ? (credit.amount === 1 ? 'hour' : 'hours') : credit.amount === 1 ? 'day' : 'days'} were added to your time off in lieu${toilExpiresOn ? `, to use by ${shown(toilExpiresOn)}` : ''}.`;
+      credited = ` ${amountInWords(credit.amount, credit.unit)} were added to your time off in lieu${toilExpiresOn ? `, to use by ${shown(toilExpiresOn)}` : ''}.`;
     }
     await updateReport(trx, {
       companyId,

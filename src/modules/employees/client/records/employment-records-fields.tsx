@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FieldLabel } from '../../../../client/ui/field-label';
 import { SelectField } from '../../../../client/ui/select-field';
-import { DATE_FORMATS, formatCalendarDate } from '../../../../shared/dates';
+import { amountInWords, DATE_FORMATS, formatCalendarDate } from '../../../../shared/dates';
 import { referenceListQueryOptions } from './employment-records.api';
 
 type NumberFieldProps = {
@@ -85,7 +85,7 @@ export const dateText = (iso: string | null | undefined) => (iso ? formatCalenda
 
 /** Hours as "7.5 hours" ("1 hour"). */
 export const hoursText = (hours: number | null | undefined) =>
-  hours === null || hours === undefined ? null : `${Number(hours.toFixed(2))} ${hours === 1 ? 'hour' : 'hours'}`;
+  hours === null || hours === undefined ? null : amountInWords(hours, 'hours');
 
 /** '' for a missing value: what a text field shows. */
 export const textOf = (value: string | null | undefined) => value ?? '';

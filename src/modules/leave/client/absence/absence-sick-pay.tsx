@@ -1,12 +1,13 @@
 // A sickness absence's Statutory Sick Pay as the server worked it out: the days paid and the
 // amount, waiting days, the weekly rate, the weeks of the linked period used, and in plain
 // words why days are unpaid and when form SSP1 is due.
+import { amountInWords } from '../../../../shared/dates';
 import '@mantine/core/styles/List.css';
 import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatPounds } from '../../../../shared/money';
 import type { AbsenceSickPay } from '../../absences.contract';
 
-const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
+const days = (count: number) => amountInWords(count, 'days');
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (

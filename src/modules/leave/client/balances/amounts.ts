@@ -1,6 +1,7 @@
 // How leave amounts read on screen: "3 days", "0.5 days", "7.5 hours", and signed changes
 // ("+1.5 days") in a value's history. Two decimals at most: deductions are in half days or
 // quarter hours, accruals (12.07%) may be finer.
+import { amountInWords } from '../../../../shared/dates';
 import type { PeriodValue } from '../../leave-balances.contract';
 import type { LeaveUnit, ValueLogKind } from '../../leave.contract';
 
@@ -9,10 +10,7 @@ export function formatNumber(value: number): string {
   return String(Object.is(rounded, -0) ? 0 : rounded);
 }
 
-export function formatAmount(value: number, unit: LeaveUnit): string {
-  const one = Math.abs(value) === 1;
-  return `${formatNumber(value)} ${unit === 'days' ? (one ? 'day' : 'days') : one ? 'hour' : 'hours'}`;
-}
+export const formatAmount = (value: number, unit: LeaveUnit) => amountInWords(value, unit);
 
 export function formatChange(value: number, unit: LeaveUnit): string {
   return `${value > 0 ? '+' : ''}${formatAmount(value, unit)}`;
