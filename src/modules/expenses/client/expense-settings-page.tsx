@@ -6,29 +6,14 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/Table.css';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
 import { can } from '../../../client/ui/permission-guard';
+import { RowsTable } from '../../../client/ui/rows-view';
 import { EXPENSE_TYPE_ENDPOINT, type ExpenseSettings, type ExpenseType } from '../expenses.contract';
 import { formatPounds } from '../../../shared/money';
 import {
@@ -192,45 +177,36 @@ export function ExpenseSettingsPage() {
         ) : (types.data ?? []).length === 0 ? (
           <Text c="dimmed">No expense types yet.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Limit</Table.Th>
-                  <Table.Th>Receipt</Table.Th>
-                  {editable && <Table.Th aria-label="Actions" />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(types.data ?? []).map((type) => (
-                  <Table.Tr key={type.id}>
-                    <Table.Td>{type.name}</Table.Td>
-                    <Table.Td>{type.limit === null ? '—' : formatPounds(type.limit)}</Table.Td>
-                    <Table.Td>{type.receipt_required ? <Badge variant="light">Required</Badge> : 'Optional'}</Table.Td>
-                    {editable && (
-                      <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            onClick={() =>
-                              setEditing({ id: type.id, name: type.name, limit: type.limit ?? '', receipt_required: type.receipt_required })
-                            }
-                          >
-                            Edit
-                          </Button>
-                          <Button size="xs" variant="subtle" color="red" onClick={() => setArchiving(type)}>
-                            Archive
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <RowsTable
+            label="Expense types"
+            rows={types.data ?? []}
+            minWidth={420}
+            columns={[
+              { label: 'Name', render: (type) => type.name },
+              { label: 'Limit', render: (type) => (type.limit === null ? '—' : formatPounds(type.limit)) },
+              { label: 'Receipt', render: (type) => (type.receipt_required ? <Badge variant="light">Required</Badge> : 'Optional') },
+            ]}
+            actions={
+              editable
+                ? (type) => (
+                    <>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() =>
+                          setEditing({ id: type.id, name: type.name, limit: type.limit ?? '', receipt_required: type.receipt_required })
+                        }
+                      >
+                        Edit
+                      </Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => setArchiving(type)}>
+                        Archive
+                      </Button>
+                    </>
+                  )
+                : undefined
+            }
+          />
         )}
       </Paper>
       <MileageRates editable={editable} />
