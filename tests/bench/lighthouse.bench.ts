@@ -138,6 +138,12 @@ async function audit(origin: string, screen: Screen): Promise<Run> {
     const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as
       { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
     const shifts = (lhr.audits['layout-shifts']?.details as Details | undefined)?.items ?? [];
+    const lcpElement = lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet;
+    // On a loaded machine a trace can end before the app has drawn: its "largest paint" is then the
+    // static loading frame and the score a fiction (about 70). Such a run is refused and run again.
+    const apiCalls = requests.filter((request) => new URL(request.url).pathname.startsWith('/api/')).length;
+    if (screen.account && (apiCalls === 0 || lcpElement?.includes('boot__')))
+      throw new Error(`The trace ended before the app drew the page (${apiCalls} API calls, largest paint ${lcpElement ?? 'none'}).`);
     return {
       performance: score(lhr.categories.performance?.score),
       accessibility: score(lhr.categories.accessibility?.score),
@@ -151,8 +157,8 @@ async function audit(origin: string, screen: Screen): Promise<Run> {
       },
       scripts: scripts.length,
       script_kb: Math.round(scripts.reduce((sum, request) => sum + (request.transferSize ?? 0), 0) / 102.4) / 10,
-      api_calls: requests.filter((request) => new URL(request.url).pathname.startsWith('/api/')).length,
-      lcp_element: lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet,
+      api_calls: apiCalls,
+      lcp_element: lcpElement,
       layout_shifts: shifts.map((shift) => {
         const node = shift.node as { snippet?: string } | undefined;
         return `${Number(shift.score ?? 0).toFixed(3)} ${node?.snippet?.slice(0, 120) ?? ''}`;
@@ -166,7 +172,7 @@ async function audit(origin: string, screen: Screen): Promise<Run> {
   }
 }
 
-/** Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is tried again, twice at most. */
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART) or ends it before the app drew; such a run is tried again, twice at most. */
 async function auditWithRetry(origin: string, screen: Screen): Promise<Run> {
   for (let attempt = 1; ; attempt += 1) {
     try {
