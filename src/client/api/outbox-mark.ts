@@ -24,7 +24,7 @@ export type OutboxMark = {
    * refusal the outbox offers to Retry or Discard. Every null is listed, with its reason, in
    * src/app/client/queued-writes-forms.test.ts.
    */
-  form?: string | null;
+  form: string | null;
   /** What the outbox's button that opens `form` says, when that form opens something other than the queued values to correct. */
   formAction?: string;
 };

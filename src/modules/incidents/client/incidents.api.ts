@@ -12,6 +12,7 @@ import {
   INCIDENT_INVALIDATES,
   CreateIncidentInputSchema,
   INCIDENT_RESOURCE,
+  INCIDENT_ROUTES,
   incidentPaths,
   type IncidentDetail,
   type IncidentList,
@@ -67,6 +68,7 @@ export async function sendReport(record: object, photo: File | null): Promise<In
     label: 'Incident report',
     schema: CreateIncidentInputSchema,
     input: record,
+    form: INCIDENT_ROUTES.report,
   };
   if (!photo) return apiFetch<IncidentDetail>(incidentPaths.resource(), { method: 'POST', body: record, queue });
   const form = new FormData();

@@ -1,6 +1,7 @@
 // /incident-logs/new: report an accident or incident, from a phone too — with no signal the
 // report and its photo wait in the outbox and are sent once when the network returns. The
-// RIDDOR questions are asked here; the owner can complete them later.
+// RIDDOR questions are asked here; the owner can complete them later. Opened from the outbox to
+// correct a refused report, it holds what was sent (its photo too) and the server's messages.
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
@@ -13,7 +14,15 @@ import { useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
 import { getToken } from '../../../client/auth/token-store';
 import { readTokenClaims } from '../../../client/auth/token-claims';
+import { CorrectionNotice, KeptFile } from '../../../client/offline/correction-notice';
 import { QUEUED_TOAST_MESSAGE } from '../../../client/offline/outbox-copy';
+import {
+  correctionErrors,
+  correctionFiles,
+  correctionRecord,
+  finishCorrection,
+  useCorrection,
+} from '../../../client/offline/outbox-correction';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { DATE_FORMATS, formatLondon, londonDate, londonInstant } from '../../../shared/dates';
@@ -24,16 +33,11 @@ import { reportIncidentMutationOptions, refusalMessage } from './incidents.api';
 import { PersonSelect } from '../../../client/ui/person-select';
 import { DateField } from '../../../client/ui/date-field';
 
-export function ReportIncidentPage() {
-  usePageTitle('Report an incident');
-  const selfId = readTokenClaims(getToken())?.user_id ?? '';
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const report = useMutation(reportIncidentMutationOptions(queryClient));
-  const [who, setWho] = useState<'me' | 'employee' | 'other'>('me');
-  const [fields, setFields] = useState({
-    occurred_date: londonDate(new Date()),
-    occurred_time: formatLondon(new Date(), DATE_FORMATS.time),
+/** The form's fields before anything is typed, the incident's time being `at`. */
+function blankReport(at: Date) {
+  return {
+    occurred_date: londonDate(at),
+    occurred_time: formatLondon(at, DATE_FORMATS.time),
     location: '',
     person_user_id: null as string | null,
     person_name: '',
@@ -50,10 +54,47 @@ export function ReportIncidentPage() {
     specified_injury: null as string | null,
     dangerous_occurrence: false,
     incapacity_last_day: '',
-  });
-  const [photo, setPhoto] = useState<File | null>(null);
+  };
+}
+
+/** The fields of a queued report (the outbox's "Correct") that the form shows as they were sent. */
+function queuedFields(sent: Record<string, unknown> | null): Partial<ReturnType<typeof blankReport>> {
+  if (!sent) return {};
+  const blank = blankReport(new Date());
+  const kept: Record<string, unknown> = {};
+  for (const key of Object.keys(blank) as (keyof typeof blank)[]) {
+    const value = sent[key];
+    if (typeof value === typeof blank[key] && value !== null) kept[key] = value;
+    else if (key === 'person_user_id' || key === 'specified_injury') kept[key] = typeof value === 'string' ? value : null;
+  }
+  return kept as Partial<ReturnType<typeof blankReport>>;
+}
+
+export function ReportIncidentPage() {
+  usePageTitle('Report an incident');
+  const selfId = readTokenClaims(getToken())?.user_id ?? '';
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const report = useMutation(reportIncidentMutationOptions(queryClient));
+  // Opened from the outbox to correct a refused report: what was queued (with its photo), and the server's words.
+  const correction = useCorrection(INCIDENT_ROUTES.report);
+  const sent = correctionRecord(correction);
+  const [who, setWho] = useState<'me' | 'employee' | 'other'>(() =>
+    !sent ? 'me' : sent.person_kind === 'other' ? 'other' : sent.person_user_id === selfId ? 'me' : 'employee',
+  );
+  const sentAt = typeof sent?.occurred_at === 'string' && !Number.isNaN(Date.parse(sent.occurred_at)) ? new Date(sent.occurred_at) : null;
+  const [fields, setFields] = useState(() => ({
+    ...blankReport(sentAt ?? new Date()),
+    ...queuedFields(sent),
+  }));
+  const [photo, setPhoto] = useState<File | null>(() => correctionFiles(correction)[0] ?? null);
+  const [keptPhoto, setKeptPhoto] = useState(photo !== null);
   const set = <K extends keyof typeof fields>(key: K, value: (typeof fields)[K]) => setFields((current) => ({ ...current, [key]: value }));
-  const errors = isApiError(report.error, 422) ? (report.error.fieldErrors ?? {}) : {};
+  const errors = isApiError(report.error, 422)
+    ? (report.error.fieldErrors ?? {})
+    : report.isIdle
+      ? (correctionErrors(correction) ?? {})
+      : {};
   const error = (key: string) => errors[key]?.join(' ');
   const text = (key: 'location' | 'person_name' | 'person_contact' | 'body_part', label: string, required = false) => (
     <TextInput
@@ -96,6 +137,7 @@ export function ReportIncidentPage() {
       { record, photo },
       {
         onSuccess: async (result) => {
+          finishCorrection(correction);
           if (isQueuedResponse(result)) {
             showSuccessToast({ title: 'Waiting to sync', message: QUEUED_TOAST_MESSAGE });
             await navigate({ to: INCIDENT_ROUTES.list });
@@ -129,6 +171,7 @@ export function ReportIncidentPage() {
         }}
       >
         <Stack gap="sm">
+          <CorrectionNotice item={correction} what="report" />
           <Group grow align="flex-start">
             <DateField
               label="Date"
@@ -221,8 +264,12 @@ export function ReportIncidentPage() {
               type="file"
               accept="image/*,application/pdf"
               capture="environment"
-              onChange={(event) => setPhoto(event.currentTarget.files?.[0] ?? null)}
+              onChange={(event) => {
+                setPhoto(event.currentTarget.files?.[0] ?? null);
+                setKeptPhoto(false);
+              }}
             />
+            {keptPhoto && <KeptFile file={photo} />}
           </Stack>
           {report.isError && (
             <Text c="red" size="sm" role="alert">

@@ -11,7 +11,7 @@ import { readStoredPermissions } from '../../../client/shell/session-permissions
 import type { ListResponse } from '../../../shared/list';
 import { hasPermission } from '../../../shared/scopes';
 import { isQueuedResponse, type QueuedResponse } from '../../../shared/sw-messages';
-import { LEAVE_ENDPOINTS, LEAVE_INVALIDATES, LEAVE_RESOURCES, leavePaths, type ReturnToWorkStatus } from '../leave.contract';
+import { LEAVE_ENDPOINTS, LEAVE_INVALIDATES, LEAVE_RESOURCES, LEAVE_ROUTES, leavePaths, type ReturnToWorkStatus } from '../leave.contract';
 import { SelfCertificationInputSchema, type ReturnToWorkItem, type SelfCertificationInput } from '../return-to-work.contract';
 import { isRefusal } from './absences.api';
 
@@ -65,7 +65,11 @@ function invalidateReturnToWork(queryClient: QueryClient): Promise<unknown> {
 
 export const selfCertificationMutationOptions = (queryClient: QueryClient) => ({
   mutationFn: ({ id, input }: { id: string; input: SelfCertificationInput }) =>
-    apiFetch<ReturnToWorkItem>(leavePaths.selfCertification(id), { method: 'PUT', body: input, queue: RETURN_TO_WORK_OUTBOX }),
+    apiFetch<ReturnToWorkItem>(leavePaths.selfCertification(id), {
+      method: 'PUT',
+      body: input,
+      queue: { ...RETURN_TO_WORK_OUTBOX, form: LEAVE_ROUTES.selfCertification(id) },
+    }),
   // Offline it must still reach the service worker, which queues it.
   networkMode: 'always' as const,
   // A queued form is refreshed by the outbox when it lands.

@@ -1,7 +1,8 @@
 // The employee's self-certification (SelfCertificationInputSchema): reason, what was
 // wrong, first and last day (prefilled from the item), two yes/no questions and the
 // declaration. Sent through the outbox when offline ("Saved. It will be sent when you are back
-// online."); the answers are special-category and live only in the outbox until sent.
+// online."); the answers are special-category and live only in the outbox until sent. Opened
+// from the outbox to correct a refused form, it holds the answers sent and the server's messages.
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Radio.css';
@@ -9,14 +10,16 @@ import { Alert, Button, Checkbox, Group, Radio, SimpleGrid, Stack } from '@manti
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as v from 'valibot';
+import { CorrectionNotice } from '../../../../client/offline/correction-notice';
+import { correctionRecord, finishCorrection, useCorrection } from '../../../../client/offline/outbox-correction';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { SelectField } from '../../../../client/ui/select-field';
 import { TextareaField } from '../../../../client/ui/textarea-field';
 import { useForm } from '../../../../client/ui/use-form';
 import { isQueuedResponse } from '../../../../shared/sw-messages';
 import { fieldMessages } from '../../../../shared/validators';
-import { ordered, SICKNESS_CATEGORIES, SICKNESS_CATEGORY_LABELS } from '../../leave.contract';
-import { SelfCertificationInputSchema, type ReturnToWorkItem } from '../../return-to-work.contract';
+import { LEAVE_ROUTES, ordered, SICKNESS_CATEGORIES, SICKNESS_CATEGORY_LABELS } from '../../leave.contract';
+import { SelfCertificationInputSchema, type ReturnToWorkItem, type SelfCertificationInput } from '../../return-to-work.contract';
 import { selfCertificationMutationOptions } from '../return-to-work.api';
 import { DECLARATION, QUEUED_MESSAGE } from './return-to-work-words';
 import { DateField } from '../../../../client/ui/date-field';
@@ -63,19 +66,24 @@ export function SelfCertificationForm({ item }: { item: ReturnToWorkItem }) {
   const queryClient = useQueryClient();
   const send = useMutation(selfCertificationMutationOptions(queryClient));
   const [queued, setQueued] = useState(false);
+  // Opened from the outbox to correct a refused form: its answers as sent, and the server's words.
+  const correction = useCorrection(LEAVE_ROUTES.selfCertification(item.id));
+  const sent = correctionRecord(correction) as Partial<SelfCertificationInput> | null;
   const form = useForm({
     schema: FormSchema,
+    ...(correction?.error?.fields ? { initialErrors: correction.error.fields } : {}),
     initialValues: {
-      reason_category: item.sickness_category,
-      description: '',
-      first_day_of_sickness: item.first_day,
-      last_day_of_sickness: item.last_day,
-      consulted_doctor: null,
-      injury_at_work: null,
-      declaration: null,
+      reason_category: sent?.reason_category ?? item.sickness_category,
+      description: sent?.description ?? '',
+      first_day_of_sickness: sent?.first_day_of_sickness ?? item.first_day,
+      last_day_of_sickness: sent?.last_day_of_sickness ?? item.last_day,
+      consulted_doctor: sent?.consulted_doctor ?? null,
+      injury_at_work: sent?.injury_at_work ?? null,
+      declaration: sent?.declaration ?? null,
     },
     onSubmit: async (input) => {
       const answer = await send.mutateAsync({ id: item.id, input });
+      finishCorrection(correction);
       if (isQueuedResponse(answer)) setQueued(true);
       else showSuccessToast({ message: 'Return to work form sent.' });
     },
@@ -92,6 +100,7 @@ export function SelfCertificationForm({ item }: { item: ReturnToWorkItem }) {
   return (
     <form onSubmit={form.onSubmit} noValidate aria-label="Self-certification">
       <Stack gap="md">
+        <CorrectionNotice item={correction} what="form" />
         <SelectField
           label="Reason"
           required
