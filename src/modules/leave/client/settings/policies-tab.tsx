@@ -6,6 +6,7 @@ import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Ti
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { can } from '../../../../client/ui/permission-guard';
+import { RowActions } from '../../../../client/ui/rows-view';
 import { type PolicyTemplate } from '../../leave-settings.contract';
 import { LEAVE_RESOURCES } from '../../leave.contract';
 import { policyTemplatesQueryOptions } from '../leave-settings.api';
@@ -59,22 +60,11 @@ export function PoliciesTab() {
               </Text>
               {(mayEdit || mayDelete) && (
                 <Group gap="xs">
-                  {mayEdit && (
-                    <Button size="xs" variant="light" onClick={() => setEditing({ template })} aria-label={`Edit ${template.name}`}>
-                      Edit
-                    </Button>
-                  )}
-                  {mayDelete && (
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => setDeleting(template)}
-                      aria-label={`Delete ${template.name}`}
-                    >
-                      Delete
-                    </Button>
-                  )}
+                  <RowActions
+                    name={template.name}
+                    onEdit={mayEdit ? () => setEditing({ template }) : null}
+                    onDelete={mayDelete ? () => setDeleting(template) : null}
+                  />
                 </Group>
               )}
             </Stack>
