@@ -2,13 +2,14 @@
 // SIGHUP (stop accepting, finish in-flight requests, close the pool, stop embedded PostgreSQL).
 // A failed start prints one line saying what failed and what to do, with no secret in it, and
 // exits with 1. Mail and file storage are tried once started: a warning, not a refusal.
-import { firstAdministratorHint } from './cli/admin-cli.service';
+// The embedded PostgreSQL starts first, and the rest of the server's code (its routes, modules
+// and demo data: most of the time a start takes) loads while it does, on the other core.
 import { ConfigError, loadConfig } from '../../server/config';
-import { DEMO_PASSWORD, demoAccountLines } from './seed';
+import { startEmbeddedCluster } from '../../server/db/embedded-cluster';
 import { createLogger } from '../../server/logger';
 import { packageVersion } from '../../server/package-version';
-import { startServer } from './server';
 import { describeStartupFailure, redactSecrets, secretsOf } from '../../server/startup-error';
+import type { RunningServer } from './server';
 
 async function main(): Promise<void> {
   let config;
@@ -23,9 +24,15 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config);
   const startedAt = performance.now();
+  const embedded = config.databaseUrl ? undefined : startEmbeddedCluster(config, logger);
+  // Reported through startServer, which awaits it; this only keeps a failure meanwhile from counting as unhandled.
+  embedded?.catch(() => undefined);
   let server;
+  let banner;
   try {
-    server = await startServer({ config, logger });
+    const [{ startServer }, seed, admin] = await Promise.all([import('./server'), import('./seed'), import('./cli/admin-cli.service')]);
+    banner = { ...seed, firstAdministratorHint: admin.firstAdministratorHint };
+    server = await startServer({ config, logger, ...(embedded ? { embedded } : {}) });
   } catch (error) {
     logger.debug({ err: error }, 'Start-up failure in detail');
     console.error(redactSecrets(describeStartupFailure(error, config), secretsOf(config)));
@@ -35,12 +42,12 @@ async function main(): Promise<void> {
   const lines = [`Stafflane ${config.version} is running on ${server.url} (ready in ${Math.round(performance.now() - startedAt)} ms)`];
   if (server.database.seed) {
     lines.push(
-      `${server.database.seed.created ? 'Seeded the demo company. ' : ''}This database has demo accounts (password "${DEMO_PASSWORD}", for trying the product only):`,
+      `${server.database.seed.created ? 'Seeded the demo company. ' : ''}This database has demo accounts (password "${banner.DEMO_PASSWORD}", for trying the product only):`,
     );
-    for (const line of demoAccountLines()) lines.push(`  ${line}`);
+    for (const line of banner.demoAccountLines()) lines.push(`  ${line}`);
   }
   if (!server.jobs) lines.push('Background jobs are off on this server (JOBS_ENABLED=0).');
-  const hint = server.database.seed ? null : await firstAdministratorHint(server.database.db).catch(() => null);
+  const hint = server.database.seed ? null : await banner.firstAdministratorHint(server.database.db).catch(() => null);
   if (hint) lines.push(hint);
   console.log(lines.join('\n'));
   void warnOfUnreachableParts(server);
@@ -75,6 +82,6 @@ async function main(): Promise<void> {
 void main();
 
 /** The mail server and the file storage, tried once at start: the health checks log a warning line for each that cannot be reached. */
-async function warnOfUnreachableParts(server: Awaited<ReturnType<typeof startServer>>): Promise<void> {
+async function warnOfUnreachableParts(server: RunningServer): Promise<void> {
   await server.app.healthChecks.check(['mail', 'storage']).catch(() => undefined);
 }

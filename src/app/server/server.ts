@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { buildApp, createAppDeps } from './app';
 import type { AppOptions } from '../../server/app-deps';
 import type { Config } from '../../server/config';
+import type { EmbeddedCluster } from '../../server/db/embedded-cluster';
 import { openDatabase, type OpenDatabase } from '../../server/db/open';
 import { demoSeeding } from './seed';
 import type { JobDefinition } from '../../server/jobs/job-definition';
@@ -51,10 +52,12 @@ export async function startServer(
       /** Default: every job of the platform and the modules (tests pass their own). */
       jobs?: readonly JobDefinition[];
       jobTiming?: Partial<JobTiming>;
+      /** The embedded PostgreSQL, when the caller has started it already (main.ts, while this code loaded). */
+      embedded?: Promise<EmbeddedCluster>;
     },
 ): Promise<RunningServer> {
   const { config, logger } = options;
-  const database = await openDatabase(config, logger, { demo: demoSeeding });
+  const database = await openDatabase(config, logger, { demo: demoSeeding, ...(options.embedded ? { embedded: options.embedded } : {}) });
   let app: FastifyInstance | undefined;
   let jobs: JobRunner | null = null;
   let firstAnswers: ReturnType<typeof afterFirstAnswers> | undefined;

@@ -1,12 +1,12 @@
 // Opens the database the configuration names: the embedded PostgreSQL under DATA_DIR when
 // no DATABASE_URL is set, otherwise the external one. Migrates, seeds when asked, sets up
 // the application login (unless APP_DATABASE_URL names one), and returns its connection.
-import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { checkAppDatabaseUrl, ensureAppLogin } from './app-login';
 import { createDb, createPool, type Db } from './database';
-import { acquireDataDirLock, embeddedConnectionsFor, runningEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { EMBEDDED_DATABASE, startEmbeddedCluster, withDatabaseName, type EmbeddedCluster } from './embedded-cluster';
+import { runningEmbeddedPostgres } from './embedded-postgres';
 import { migrate } from './migrate';
 
 /** Whether the demo company was made now, or found there already. */
@@ -28,56 +28,26 @@ export type OpenDatabase = {
   close: () => Promise<void>;
 };
 
-/** The database the embedded cluster keeps Stafflane in. */
-export const EMBEDDED_DATABASE = 'stafflane';
-
-async function ensureDatabase(serverUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!rowCount) await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-  } finally {
-    await client.end();
-  }
-}
-
-export function withDatabaseName(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
+export { EMBEDDED_DATABASE, withDatabaseName };
 
 /**
  * `shareRunningServer`: when a live server already runs the embedded PostgreSQL of DATA_DIR,
  * use that cluster instead of refusing the data directory (commands run beside the server).
+ * `embedded`: the embedded cluster already starting (the server's entry starts it while its code
+ * loads); otherwise it is started here when no DATABASE_URL is set.
  */
 export async function openDatabase(
   config: Config,
   log: Logger,
-  options: { shareRunningServer?: boolean; demo?: DemoSeeding } = {},
+  options: { shareRunningServer?: boolean; demo?: DemoSeeding; embedded?: Promise<EmbeddedCluster> } = {},
 ): Promise<OpenDatabase> {
   const running = !config.databaseUrl && options.shareRunningServer ? runningEmbeddedPostgres(config.dataDir) : null;
   let ownerUrl = config.databaseUrl ?? (running ? withDatabaseName(running, EMBEDDED_DATABASE) : undefined);
   let stopEmbedded = async () => undefined as void;
-  let releaseLock = () => undefined as void;
   if (!ownerUrl) {
-    releaseLock = acquireDataDirLock(config.dataDir);
-    try {
-      const embedded = await startEmbeddedPostgres({
-        dataDir: config.dataDir,
-        port: config.embeddedPort,
-        log: { info: (m) => log.info(m), warn: (m) => log.warn(m) },
-        maxConnections: embeddedConnectionsFor(config.poolSize),
-      });
-      stopEmbedded = embedded.stop;
-      await ensureDatabase(embedded.url, EMBEDDED_DATABASE);
-      ownerUrl = withDatabaseName(embedded.url, EMBEDDED_DATABASE);
-    } catch (error) {
-      await stopEmbedded();
-      releaseLock();
-      throw error;
-    }
+    const embedded = await (options.embedded ?? startEmbeddedCluster(config, log));
+    stopEmbedded = embedded.close;
+    ownerUrl = embedded.ownerUrl;
   }
 
   const ownerPool = createPool(ownerUrl, { max: 2 });
@@ -93,7 +63,6 @@ export async function openDatabase(
   } catch (error) {
     await ownerDb.destroy();
     await stopEmbedded();
-    releaseLock();
     throw error;
   }
   await ownerDb.destroy();
@@ -108,7 +77,6 @@ export async function openDatabase(
     close: async () => {
       await db.destroy();
       await stopEmbedded();
-      releaseLock();
     },
   };
 }
