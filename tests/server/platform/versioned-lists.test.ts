@@ -1,14 +1,16 @@
 // The directory, the rota week, documents and the expense approvals list are read through the
 // company's data version (versioned-read.ts), like the team month: a repeat is a 304, and a
 // write through the API to what a list shows — even to a table of its own that bumps no version
-// (a tag's or a folder's name, a new shift) — gives the next read a new ETag and the changed body at once.
+// (a tag's or a folder's name, a new shift) — gives the next read a new ETag and the changed body at once, and so
+// does a write by hand that announces nothing, through the tables' version triggers (migration 0058).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectoryPage } from '../../../src/modules/employees/directory.contract';
 import type { RotaGrid } from '../../../src/modules/rotas/rotas.contract';
 import { DEMO_PASSWORD, seedDemo } from '../../../src/app/server/seed';
 import { materialiseDocumentsDemo } from '../../../src/modules/documents/server/documents-demo';
 import { addDays, londonDate, startOfWeek } from '../../../src/shared/dates';
-import { bearer } from '../../support/identity-fixtures';
+import { sql } from 'kysely';
+import { bearer, ownerSql } from '../../support/identity-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 let t: TestApp;
@@ -130,5 +132,36 @@ describe('lists read through the data version', () => {
     expect(after.statusCode).toBe(200);
     expect(after.json<Page>().count).toBe(waiting.count - 1);
     expect(after.json<Page>().results.map((row) => row.id)).not.toContain(first);
+  });
+
+  it('a write by hand that announces nothing (a job, SQL) still changes the next read of each list', async () => {
+    const directory = '/api/user-basic?limit=100';
+    const monday = startOfWeek(londonDate(new Date()));
+    const rota = `/api/rota?from=${addDays(monday, 7)}&to=${addDays(monday, 13)}`;
+    const documents = '/api/document?area=hr';
+    const before = {
+      directory: await readSettled(directory, owner()),
+      rota: await readSettled(rota, manager()),
+      documents: await readSettled(documents, owner()),
+    };
+    const shift = before.rota.body.json<RotaGrid>().shifts[0]!;
+    type Page = { results: { id: string; folder: { id: string; name: string } | null }[] };
+    const folder = before.documents.body.json<Page>().results.find((document) => document.folder !== null)!.folder!;
+
+    await ownerSql(t, sql`UPDATE user_tags SET name = 'Fire marshal (by hand)' WHERE name = 'Fire marshal'`);
+    await ownerSql(t, sql`UPDATE rota_shifts SET role = 'Changed by hand' WHERE id = ${shift.id}`);
+    await ownerSql(t, sql`UPDATE document_folders SET name = 'Folder changed by hand' WHERE id = ${folder.id}`);
+
+    const people = await get(directory, owner(), before.directory.etag);
+    expect(people.statusCode).toBe(200);
+    expect(people.json<DirectoryPage>().results.some((person) => person.tags.some((tag) => tag.name === 'Fire marshal (by hand)'))).toBe(
+      true,
+    );
+    const grid = await get(rota, manager(), before.rota.etag);
+    expect(grid.statusCode).toBe(200);
+    expect(grid.json<RotaGrid>().shifts.find((row) => row.id === shift.id)?.role).toBe('Changed by hand');
+    const files = await get(documents, owner(), before.documents.etag);
+    expect(files.statusCode).toBe(200);
+    expect(files.json<Page>().results.some((row) => row.folder?.name === 'Folder changed by hand')).toBe(true);
   });
 });
