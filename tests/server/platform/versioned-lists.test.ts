@@ -1,8 +1,8 @@
 // The directory, the rota week, documents and the expense approvals list are read through the
 // company's data version (versioned-read.ts), like the team month: a repeat is a 304, and a
-// write through the API to what a list shows — even to a table of its own that bumps no version
-// (a tag's or a folder's name, a new shift) — gives the next read a new ETag and the changed body at once, and so
-// does a write by hand that announces nothing, through the tables' version triggers (migration 0058).
+// write to what a list shows — through the API (a tag's or a folder's name, a new shift), or by
+// hand announcing nothing (the tables' version triggers, migration 0058) — gives the next read a
+// new ETag and the changed body at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectoryPage } from '../../../src/modules/employees/directory.contract';
 import type { RotaGrid } from '../../../src/modules/rotas/rotas.contract';
