@@ -3,7 +3,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import type { Db } from '../../src/server/db/database';
 
 export type ServerProcess = { child: ChildProcess; ms: number };
 
@@ -142,4 +145,26 @@ export function postgresCpuMs(postmaster: number): number {
     }
   }
   return total;
+}
+
+/**
+ * The statements the application's login sends PostgreSQL while `request` runs: its
+ * log_statement switched on for the cluster (as `owner`), the log in `dataDir` read, then
+ * switched off again.
+ */
+export async function countStatements(owner: Db, dataDir: string, request: () => Promise<unknown>): Promise<number> {
+  const logPath = path.join(dataDir, 'postgres.log');
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+  await sql`alter system set log_statement = 'all'`.execute(owner);
+  await sql`alter system set log_line_prefix = '%m [%p] user=%u '`.execute(owner);
+  await sql`select pg_reload_conf()`.execute(owner);
+  await settle();
+  const from = fs.statSync(logPath).size;
+  await request();
+  await settle();
+  const said = fs.readFileSync(logPath).subarray(from).toString();
+  await sql`alter system reset log_statement`.execute(owner);
+  await sql`alter system reset log_line_prefix`.execute(owner);
+  await sql`select pg_reload_conf()`.execute(owner);
+  return said.split('\n').filter((line) => /user=(?!postgres )\S+ LOG: {2}(statement|execute [^:]*):/.test(line)).length;
 }

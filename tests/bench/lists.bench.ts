@@ -18,11 +18,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { sql } from 'kysely';
 import { createDb, createPool } from '../../src/server/db/database';
 import { freePort } from '../../src/server/db/embedded-postgres';
 import { addDays, londonDate, startOfWeek } from '../../src/shared/dates';
-import { builtServerEnv, cpuMs, loadAverage, postgresCpuMs, postmasterPid, startProcess, stopProcess } from './bench-support';
+import {
+  builtServerEnv,
+  countStatements,
+  cpuMs,
+  loadAverage,
+  postgresCpuMs,
+  postmasterPid,
+  startProcess,
+  stopProcess,
+} from './bench-support';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 const WARM_UP_S = Number(process.env.BENCH_WARM_UP_S ?? 3);
@@ -76,24 +84,6 @@ async function signIn(base: string, email: string): Promise<string> {
   });
   if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status}`);
   return ((await res.json()) as { auth_token: string }).auth_token;
-}
-
-/** The statements the application's login sends PostgreSQL while `request` runs (its log_statement on for that while). */
-async function countStatements(owner: ReturnType<typeof createDb>, request: () => Promise<unknown>): Promise<number> {
-  const logPath = path.join(dataDir, 'postgres.log');
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
-  await sql`alter system set log_statement = 'all'`.execute(owner);
-  await sql`alter system set log_line_prefix = '%m [%p] user=%u '`.execute(owner);
-  await sql`select pg_reload_conf()`.execute(owner);
-  await settle();
-  const from = fs.statSync(logPath).size;
-  await request();
-  await settle();
-  const said = fs.readFileSync(logPath).subarray(from).toString();
-  await sql`alter system reset log_statement`.execute(owner);
-  await sql`alter system reset log_line_prefix`.execute(owner);
-  await sql`select pg_reload_conf()`.execute(owner);
-  return said.split('\n').filter((line) => /user=(?!postgres )\S+ LOG: {2}(statement|execute [^:]*):/.test(line)).length;
 }
 
 async function run(input: { base: string; url: string; token: string; durationS: number; pids: { server: number; postmaster: number } }) {
@@ -154,7 +144,7 @@ async function main(): Promise<void> {
       let statements = Infinity;
       for (let i = 0; i < 3; i++) {
         const url = `${base}${list.url}&n=statements-${i}`;
-        const counted = await countStatements(owner, () =>
+        const counted = await countStatements(owner, dataDir, () =>
           fetch(url, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text()),
         );
         statements = Math.min(statements, counted);

@@ -27,7 +27,16 @@ import { demoSeeding } from '../../src/app/server/seed';
 import { createLogger } from '../../src/server/logger';
 import { PRODUCT_ROLES } from '../../src/app/server/modules';
 import { addDays, londonDate } from '../../src/shared/dates';
-import { builtServerEnv, cpuMs, loadAverage, postgresCpuMs, postmasterPid, startProcess, stopProcess } from './bench-support';
+import {
+  builtServerEnv,
+  countStatements,
+  cpuMs,
+  loadAverage,
+  postgresCpuMs,
+  postmasterPid,
+  startProcess,
+  stopProcess,
+} from './bench-support';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 25);
 const WARM_UP_S = Number(process.env.BENCH_WARM_UP_S ?? 5);
@@ -191,27 +200,6 @@ function writeResults(figures: Record<string, unknown>): void {
   console.log(`Wrote ${path.relative(root, resultsFile)}`);
 }
 
-/**
- * The statements the application's login sends PostgreSQL while `request` runs: its
- * log_statement switched on for the cluster, the log read, then switched off again.
- */
-async function countStatements(owner: ReturnType<typeof createDb>, request: () => Promise<unknown>): Promise<number> {
-  const logPath = path.join(dataDir, 'postgres.log');
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
-  await sql`alter system set log_statement = 'all'`.execute(owner);
-  await sql`alter system set log_line_prefix = '%m [%p] user=%u '`.execute(owner);
-  await sql`select pg_reload_conf()`.execute(owner);
-  await settle();
-  const from = fs.statSync(logPath).size;
-  await request();
-  await settle();
-  const said = fs.readFileSync(logPath).subarray(from).toString();
-  await sql`alter system reset log_statement`.execute(owner);
-  await sql`alter system reset log_line_prefix`.execute(owner);
-  await sql`select pg_reload_conf()`.execute(owner);
-  return said.split('\n').filter((line) => /user=(?!postgres )\S+ LOG: {2}(statement|execute [^:]*):/.test(line)).length;
-}
-
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(root, 'dist/server/main.mjs'))) throw new Error('No built server: run `npm run build` first.');
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -316,7 +304,9 @@ async function main(): Promise<void> {
     // The fewest of three: a background job (every minute) can send its own meanwhile.
     let statements = Infinity;
     for (let i = 0; i < 3; i++) {
-      const counted = await countStatements(owner, () => fetch(`${month}&n=statements-${i}`, { headers: auth }).then((res) => res.text()));
+      const counted = await countStatements(owner, dataDir, () =>
+        fetch(`${month}&n=statements-${i}`, { headers: auth }).then((res) => res.text()),
+      );
       statements = Math.min(statements, counted);
     }
     await owner.destroy();
