@@ -18,14 +18,19 @@ const server = mockApi();
 const OVERLAP = 'These dates overlap your request from 24 December.';
 let posted: SwMessage[];
 let sent: Record<string, unknown>[];
+let suggested: string[];
 
 beforeEach(() => {
   signInAs();
   posted = controllingServiceWorker();
   sent = [];
+  suggested = [];
   server.use(
     http.get('/api/leave-type', () => HttpResponse.json({ results: LEAVE_TYPES, count: 2, next_offset: 2 })),
-    http.get('/api/user-suggested-absence/:id', () => HttpResponse.json(suggestion())),
+    http.get('/api/user-suggested-absence/:id', ({ request }) => {
+      suggested.push(request.url);
+      return HttpResponse.json(suggestion());
+    }),
     http.post('/api/user-absence', async ({ request }) => {
       sent.push((await request.json()) as Record<string, unknown>);
       return HttpResponse.json({ id: '0b6f1c0e-0000-4000-8000-0000000000b1' }, { status: 201 });
@@ -71,6 +76,8 @@ it('opens a refused request with what was queued and the server’s words, and s
   expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveValue('Family in Inverness');
 
   fireEvent.change(end, { target: { value: '23/12/2026' } });
+  // The form works out the corrected dates' amount with the server before it is sent.
+  await waitFor(() => expect(suggested.some((url) => url.includes('end_date=2026-12-23'))).toBe(true));
   fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
   await waitFor(() => expect(sent).toHaveLength(1));
   expect(sent[0]).toMatchObject({ leave_type_id: ANNUAL, start_date: '2026-12-22', end_date: '2026-12-23', notes: 'Family in Inverness' });
