@@ -1,11 +1,13 @@
 // A claim the server refused after it waited in the outbox, opened again from the outbox's
 // "Correct": the form holds what the person wrote and the server's message on the field; sending
 // the corrected claim discards the refused one. An edit refused because the claim was approved
-// meanwhile opens as a copy: the person's version, to send as a new claim.
+// meanwhile opens as a copy: the person's version, to send as a new claim. The receipts queued
+// behind a refused claim (refused with it) come back on their items and are sent again with it.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startCorrection } from '../../../client/offline/outbox-correction';
+import { setOutboxItems, setOutboxUser } from '../../../client/offline/outbox-items';
 import { controllingServiceWorker, outboxSummary, removeServiceWorker } from '../../../client/offline/outbox-test-support';
 import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 import { SW_MESSAGE, type OutboxItemSummary, type SwMessage } from '../../../shared/sw-messages';
@@ -16,6 +18,8 @@ const server = mockApi();
 const CLAIM_ID = '0b7d4f7e-6a0c-4f43-9d8e-2f5a1b3c4d5e';
 const JOURNEY_ID = '5c1e9a2b-7d3f-4e8a-b6c0-1d2e3f4a5b6c';
 let posted: SwMessage[];
+const ITEM_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const TYPE_ID = '3f2e1d0c-9b8a-4765-8432-10fedcba9876';
 let sent: { method: string; path: string; body: Record<string, unknown> }[];
 
 beforeEach(() => {
@@ -24,14 +28,23 @@ beforeEach(() => {
   server.use(
     http.get(`*${expensePaths.types}`, () => HttpResponse.json({ results: [], count: 0 })),
     http.all(`*${expensePaths.claims}*`, async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>;
+      const multipart = request.headers.get('content-type')?.includes('multipart/form-data');
+      const body = multipart
+        ? // A file as 'a file' (neither its name nor its bytes survive the test's fetch; the form shows its name).
+          Object.fromEntries(
+            [...(await request.formData()).entries()].map(([name, value]) => [name, typeof value === 'string' ? value : 'a file']),
+          )
+        : ((await request.json()) as Record<string, unknown>);
       sent.push({ method: request.method, path: new URL(request.url).pathname, body });
       return HttpResponse.json({ id: body.id, status: 'submitted' }, { status: request.method === 'POST' ? 201 : 200 });
     }),
   );
 });
 
-afterEach(() => removeServiceWorker());
+afterEach(() => {
+  removeServiceWorker();
+  act(() => setOutboxUser(null));
+});
 
 const journey = { id: JOURNEY_ID, date: '2026-11-20', miles: 42, vehicle: 'car', passengers: 0, from: 'Leeds', to: 'York', purpose: '' };
 
@@ -108,5 +121,69 @@ describe('correcting a refused claim from the outbox', () => {
     expect(sent[0]?.body.id).not.toBe(CLAIM_ID);
     expect(sent[0]?.body).not.toHaveProperty('seen_status');
     await waitFor(() => expect(posted).toContainEqual({ type: SW_MESSAGE.discardOutboxItem, id: 'refused-1' }));
+  });
+  it('puts back the receipts refused behind the claim, on their item, and sends them again with it once', async () => {
+    const photo = new File(['parking receipt'], 'parking.jpg', { type: 'image/jpeg' });
+    const item = {
+      id: ITEM_ID,
+      date: '2026-11-20',
+      expense_type_id: TYPE_ID,
+      description: 'Parking',
+      gross: 12,
+      vat: 0,
+      supplier: '',
+      vat_receipt_held: false,
+    };
+    const claim = refused({
+      label: 'Expense claim',
+      body: { id: CLAIM_ID, description: '', submit: false, items: [item], journeys: [] },
+      error: { status: 422, message: 'Please check the claim.', fields: { description: ['Field is required.'] } },
+    });
+    const notFound = { status: 404, message: 'This claim was not found.' };
+    const receipt = outboxSummary({
+      id: 'receipt-1',
+      resource: EXPENSE_RESOURCES.claim,
+      label: 'Receipt parking.jpg',
+      url: expensePaths.receipts(CLAIM_ID),
+      state: 'needs_attention',
+      error: notFound,
+      parts: { fields: { item_id: ITEM_ID }, files: [{ name: 'file', file: photo }] },
+    });
+    const submit = outboxSummary({
+      id: 'submit-1',
+      resource: EXPENSE_RESOURCES.claim,
+      label: 'Submit claim',
+      url: expensePaths.action(CLAIM_ID, 'submit'),
+      state: 'needs_attention',
+      error: notFound,
+    });
+    const elsewhere = outboxSummary({ ...receipt, id: 'receipt-other', url: expensePaths.receipts(JOURNEY_ID) });
+    act(() => {
+      setOutboxUser('user-a');
+      setOutboxItems('user-a', [claim, receipt, submit, elsewhere]);
+    });
+    startCorrection(claim);
+    renderWithApp(<ClaimForm />);
+    expect(await screen.findByText('parking.jpg')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Remove receipt/ })).toHaveLength(1);
+
+    fireEvent.change(screen.getByLabelText('What is this claim for?'), { target: { value: 'Site visit' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit claim' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: expensePaths.claims,
+        body: expect.objectContaining({ id: CLAIM_ID, description: 'Site visit' }),
+      }),
+      { method: 'POST', path: expensePaths.receipts(CLAIM_ID), body: { item_id: ITEM_ID, file: 'a file' } },
+      expect.objectContaining({ method: 'POST', path: expensePaths.action(CLAIM_ID, 'submit') }),
+    ]);
+    await waitFor(() =>
+      expect(posted).toEqual(
+        expect.arrayContaining(['refused-1', 'receipt-1', 'submit-1'].map((id) => ({ type: SW_MESSAGE.discardOutboxItem, id }))),
+      ),
+    );
+    expect(posted).not.toContainEqual({ type: SW_MESSAGE.discardOutboxItem, id: 'receipt-other' });
   });
 });

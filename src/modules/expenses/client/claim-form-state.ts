@@ -91,10 +91,14 @@ const typed = (value: unknown) => (typeof value === 'number' || typeof value ===
 
 /**
  * A claim body as it was queued, back into the form (the outbox's "Correct"): its values as typed,
- * its receipts to choose again (files stay with the refused write). `fresh` makes it a new claim
- * (new ids), for a version that can no longer go onto the claim it was written for.
+ * and each item's receipts that were queued behind it (`receipts`, by the item's queued id).
+ * `fresh` makes it a new claim (new ids), for a version that can no longer go onto the claim it
+ * was written for; the receipts stay with their items.
  */
-export function draftFromBody(body: unknown, options: { fresh: boolean; seenStatus?: ClaimStatus }): ClaimDraft {
+export function draftFromBody(
+  body: unknown,
+  options: { fresh: boolean; seenStatus?: ClaimStatus; receipts?: ReadonlyMap<string, File[]> },
+): ClaimDraft {
   const record = (body ?? {}) as Partial<Record<keyof ClaimBody, unknown>>;
   const lines = (value: unknown) => (Array.isArray(value) ? (value as Record<string, unknown>[]) : []);
   const line = (raw: Record<string, unknown>): ItemDraft => ({
@@ -113,6 +117,7 @@ export function draftFromBody(body: unknown, options: { fresh: boolean; seenStat
     from: text(raw.from),
     to: text(raw.to),
     purpose: text(raw.purpose),
+    files: typeof raw.id === 'string' ? [...(options.receipts?.get(raw.id) ?? [])] : [],
   });
   return {
     id: options.fresh || typeof record.id !== 'string' ? newIdempotencyKey() : record.id,

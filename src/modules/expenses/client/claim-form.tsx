@@ -4,7 +4,8 @@
 // typed, "Submit claim" or "Save as draft". With no signal the claim, its receipts and its
 // submission wait in the outbox and are sent once, in order, when the signal returns. Opened
 // from the outbox to correct a refused claim, it holds the queued values and the server's field
-// messages; a version that can no longer go onto its claim (approved meanwhile) opens as a copy.
+// messages and the receipts queued behind it; a version that can no longer go onto its claim
+// (approved meanwhile) opens as a copy.
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconCar, IconReceipt } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
 import { correctionErrors, finishCorrection, useCorrection } from '../../../client/offline/outbox-correction';
+import { getOutboxItems } from '../../../client/offline/outbox-items';
 import { QUEUED_TOAST_MESSAGE } from '../../../client/offline/outbox-copy';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showInfoToast, showSuccessToast } from '../../../client/shell/toasts';
@@ -31,6 +33,7 @@ import {
 } from './claim-form-state';
 import { ClaimItemFields } from './claim-item-fields';
 import { expenseTypesQueryOptions, refusalMessage, removeReceiptMutationOptions, sendClaimMutationOptions } from './expenses.api';
+import { refusedFollowers } from './queued-claims';
 import { prepareReceipt } from './receipt-image';
 import type { ExpenseClaimDetail } from '../expenses.contract';
 
@@ -83,9 +86,14 @@ export function ClaimForm({ claim, copy }: Props) {
   const removeReceipt = useMutation(removeReceiptMutationOptions(queryClient));
   const ownCorrection = useCorrection(claim ? `/expense/${claim.id}/edit` : '/expenses/new');
   const correction = copy ?? ownCorrection;
+  const [followers] = useState(() => refusedFollowers(correction, getOutboxItems()));
   const [draft, setDraft] = useState<ClaimDraft>(() =>
     correction
-      ? draftFromBody(correction.body, { fresh: Boolean(copy), ...(claim ? { seenStatus: claim.status } : {}) })
+      ? draftFromBody(correction.body, {
+          fresh: Boolean(copy),
+          receipts: followers.receipts,
+          ...(claim ? { seenStatus: claim.status } : {}),
+        })
       : claim
         ? claimToDraft(claim)
         : newClaim(),
@@ -129,7 +137,7 @@ export function ClaimForm({ claim, copy }: Props) {
       { body: toClaimBody(draft, submit), ...(claim ? { existingId: claim.id } : {}), receipts, submit },
       {
         onSuccess: (result) => {
-          finishCorrection(correction);
+          finishCorrection(correction, followers.followers);
           if (result.queued) {
             showInfoToast({ message: QUEUED_TOAST_MESSAGE });
             void navigate({ to: '/expenses' });

@@ -1,10 +1,12 @@
 // Claims this user made offline, still in the outbox (with their receipts and the submit that
 // follow them), described for the list of writes not yet sent: the claim's name, its total, its
-// receipts.
+// receipts; and, for a refused claim opened to correct, the refused receipts and submit behind it.
 import { useMemo } from 'react';
+import { correctionFiles } from '../../../client/offline/outbox-correction';
 import { PENDING_STATES, useOutboxItems } from '../../../client/offline/outbox-items';
 import type { QueuedWrite } from '../../../client/offline/queued-writes';
 import { formatPounds } from '../../../shared/money';
+import type { OutboxItemSummary } from '../../../shared/sw-messages';
 import { EXPENSE_RESOURCES, expensePaths } from '../expenses.contract';
 
 /** A queued body's name and total: its items' gross, and its journeys' miles (priced when it lands). */
@@ -50,4 +52,27 @@ export function useQueuedClaims(): QueuedWrite[] {
       })
       .reverse();
   }, [items]);
+}
+
+/**
+ * The writes the claim form queued behind a refused claim and the server refused with it (its
+ * receipts, whose claim or item it did not keep, and its submit): `receipts` are their files by
+ * the item they were for, to go back into the corrected claim, and `followers` the writes that
+ * go from the outbox once the correction is sent (it sends them again).
+ */
+export function refusedFollowers(
+  claim: OutboxItemSummary | null,
+  items: readonly OutboxItemSummary[],
+): { receipts: Map<string, File[]>; followers: OutboxItemSummary[] } {
+  const id = (claim?.body as { id?: unknown } | undefined)?.id;
+  const receipts = new Map<string, File[]>();
+  if (!claim || typeof id !== 'string') return { receipts, followers: [] };
+  const refused = items.filter((item) => item.state === 'needs_attention' && item.id !== claim.id);
+  const receiptWrites = refused.filter((item) => item.url === expensePaths.receipts(id) && item.parts);
+  for (const write of receiptWrites) {
+    const itemId = write.parts?.fields.item_id ?? '';
+    receipts.set(itemId, [...(receipts.get(itemId) ?? []), ...correctionFiles(write)]);
+  }
+  const submits = refused.filter((item) => item.url === expensePaths.action(id, 'submit'));
+  return { receipts, followers: [...receiptWrites, ...submits] };
 }
