@@ -47,10 +47,14 @@ function decodedHeader(request: Request, name: string): string {
   }
 }
 
-/** The page's own path of the form that made the write; anything else is not kept. */
+/**
+ * The page's own path of the form that made the write, or the name of a dialog the app opens over
+ * any page ("#contact-support"); anything else (another site) is not kept.
+ */
 function formOf(request: Request): string | undefined {
   const form = decodedHeader(request, OUTBOX_FORM_HEADER);
-  return form.startsWith('/') && !form.startsWith('//') ? form : undefined;
+  const path = form.startsWith('/') && !form.startsWith('//');
+  return path || /^#[a-z-]+$/.test(form) ? form : undefined;
 }
 
 /**

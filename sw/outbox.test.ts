@@ -155,4 +155,15 @@ describe('files', () => {
     expect(refused?.parts?.files.map(({ name, file }) => [name, file.name, file.type])).toEqual([['file', 'bay.jpg', 'image/jpeg']]);
     expect(await refused?.parts?.files[0]?.file.text()).toBe('JPEG-BYTES');
   });
+
+  it('keeps the form a write names when it is a path of the app or a dialog of the app, and no other', async () => {
+    offline();
+    const forms = ['/expenses/new', '#contact-support', 'https://elsewhere.test/form', '//elsewhere.test/form', '#<script>'];
+    for (const [index, form] of forms.entries()) {
+      const headers = { 'content-type': 'application/json', 'x-outbox-form': encodeURIComponent(form) };
+      await send(write({ key: `f${index}`, resource: 'contact-us', path: '/api/contact-us', body: '{}', headers }));
+    }
+    const kept = await Promise.all(forms.map(async (_, index) => (await item('user-a', `f${index}`))?.form));
+    expect(kept).toEqual(['/expenses/new', '#contact-support', undefined, undefined, undefined]);
+  });
 });

@@ -1,12 +1,22 @@
 // Correcting a write the server refused: the outbox's "Correct" opens the form that made it
-// (the path the write was queued with) and hands it the item — the queued values and the
-// server's field errors. Once the form's new write is sent or queued, the refused one is
-// discarded, so what the person meant lands once and nothing they typed is lost on the way.
-import { useState } from 'react';
+// (the path the write was queued with, or a dialog of the frame opened over the current page)
+// and hands it the item — the queued values and the server's field errors. Once the form's new
+// write is sent or queued, the refused one is discarded, so what the person meant lands once
+// and nothing they typed is lost on the way.
+import { useEffect, useState } from 'react';
 import type { OutboxItemSummary } from '../../shared/sw-messages';
 import { discardOutboxItem } from './outbox-bridge';
 
 let correcting: OutboxItemSummary | null = null;
+const dialogs = new Set<(item: OutboxItemSummary) => void>();
+
+/**
+ * The `form` of a write made in a dialog the frame opens over any page (Contact support, the chat
+ * panel): the outbox opens it where the person is instead of going to a page.
+ */
+export const DIALOG_FORMS = { contactSupport: '#contact-support', chat: '#chat' } as const;
+
+export const isDialogForm = (form: string) => form.startsWith('#');
 
 /** What the outbox's button that opens a refused item's form says. */
 export const CORRECT_ACTION = 'Correct';
@@ -47,9 +57,23 @@ export function correctionFiles(item: OutboxItemSummary | null, field = 'file'):
   return (item?.parts?.files ?? []).filter((part) => part.name === field).map((part) => part.file);
 }
 
-/** Called by the outbox before it opens `item.form`. */
+/** Called by the outbox before it opens `item.form`; a dialog's form is opened by its `useCorrectionDialog`. */
 export function startCorrection(item: OutboxItemSummary): void {
   correcting = item;
+  for (const open of [...dialogs]) open(item);
+}
+
+/** Opens the dialog whose form is `form` when the outbox asks to correct a write made in it. */
+export function useCorrectionDialog(form: string, open: () => void): void {
+  useEffect(() => {
+    const listener = (item: OutboxItemSummary) => {
+      if (item.form === form) open();
+    };
+    dialogs.add(listener);
+    return () => {
+      dialogs.delete(listener);
+    };
+  }, [form, open]);
 }
 
 /** The refused item the form at `form` was opened to correct (read once, when the form mounts), or null. */

@@ -1,12 +1,13 @@
 // The outbox page and the top bar's button, from the user's side.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SW_MESSAGE, type SwMessage } from '../../shared/sw-messages';
 import { renderWithApp } from '../ui/test-render';
 import { OutboxButton } from './outbox-button';
 import { setOutboxItems, setOutboxUser } from './outbox-items';
-import { useCorrection } from './outbox-correction';
+import { DIALOG_FORMS, useCorrection, useCorrectionDialog } from './outbox-correction';
 import { OUTBOX_EMPTY, OUTBOX_OFFLINE_NOTE, OutboxPage } from './outbox-page';
 import { controllingServiceWorker, outboxSummary, removeServiceWorker } from './outbox-test-support';
 
@@ -95,6 +96,39 @@ describe('OutboxPage', () => {
     fireEvent.click(within(rows[0]!).getByRole('button', { name: /^Correct/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/expenses/new'));
     await waitFor(() => expect(opened).toEqual(refused));
+  });
+
+  it('opens a form that is a dialog over the page where the person is, holding the item, without leaving the outbox', async () => {
+    const refused = summary({
+      id: 'm1',
+      state: 'needs_attention',
+      form: DIALOG_FORMS.contactSupport,
+      body: { message: 'The rota \u0007' },
+      error: { status: 422, message: 'Invalid characters.' },
+    });
+    act(() => setOutboxItems('user-a', [refused]));
+    let opened: unknown = null;
+    function Dialog() {
+      opened = useCorrection(DIALOG_FORMS.contactSupport);
+      return <p>Contact support</p>;
+    }
+    function Frame() {
+      const [open, setOpen] = useState(false);
+      useCorrectionDialog(DIALOG_FORMS.contactSupport, () => setOpen(true));
+      return (
+        <>
+          <OutboxPage />
+          {open && <Dialog />}
+        </>
+      );
+    }
+    const { router } = renderWithApp(<Frame />);
+    const row = within(await screen.findByRole('list', { name: 'Outbox' })).getByRole('listitem');
+    const before = router.state.location.pathname;
+    fireEvent.click(within(row).getByRole('button', { name: 'Correct “Message to support”' }));
+    expect(await screen.findByText('Contact support')).toBeInTheDocument();
+    expect(opened).toEqual(refused);
+    expect(router.state.location.pathname).toBe(before);
   });
 
   it('names the button by what the form opens: the current version for a refused signature, Correct for a report with its photo', async () => {

@@ -1,7 +1,7 @@
 // /outbox: the user's changes kept by the service worker's outbox, newest first — waiting,
 // being sent, refused by the server (its message; Correct, which opens the form that made it
-// with the queued values, or the words of what that form opens instead; Retry; Discard after a
-// confirmation) or synced in the last day.
+// with the queued values — its page, or its dialog over this one — or the words of what that
+// form opens instead; Retry; Discard after a confirmation) or synced in the last day.
 // Offline, a note says they go when the network returns.
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
@@ -15,7 +15,7 @@ import { DATE_FORMATS, formatLondon } from '../../shared/dates';
 import type { OutboxItemSummary } from '../../shared/sw-messages';
 import { usePageTitle } from '../shell/page-title';
 import { discardOutboxItem, retryOutboxItem } from './outbox-bridge';
-import { correctionAction, isCorrectable, startCorrection } from './outbox-correction';
+import { correctionAction, isCorrectable, isDialogForm, startCorrection } from './outbox-correction';
 import { OUTBOX_STATE_COLOURS, OUTBOX_STATE_LABELS, outboxPreview } from './outbox-copy';
 import { useOutboxItems } from './outbox-items';
 
@@ -80,7 +80,7 @@ function OutboxRow({ item, onDiscard }: { item: OutboxItemSummary; onDiscard: ()
   const preview = outboxPreview(item);
   const correct = () => {
     startCorrection(item);
-    void navigate({ to: item.form as never });
+    if (item.form && !isDialogForm(item.form)) void navigate({ to: item.form as never });
   };
   return (
     <Stack role="listitem" gap="xs" p="sm" className="outbox-row">

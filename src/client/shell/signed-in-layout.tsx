@@ -1,19 +1,21 @@
 // The frame around every signed-in page: the side menu (a drawer on phones), the top bar, the
 // page and the version line. Company users get the modules' banners and top-bar tools, the bell,
 // the settings menu and the company menu; administrators their own menu. The side menu's contact
-// entry opens the dialog a module gives (ClientModule.contactDialog). This file
+// entry opens the dialog a module gives (ClientModule.contactDialog), and so does the outbox's
+// Correct for a message refused after it waited there. This file
 // and everything it imports load with the signed-in route's chunk, never with the sign-in page.
 import './shell-styles';
 import { AppShell } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { bellNotificationsQueryOptions } from './notifications/notifications.api';
 import { DESKTOP_BREAKPOINT_PX } from '../../shared/constants';
 import { getToken } from '../auth/token-store';
 import { readTokenClaims } from '../auth/token-claims';
 import { OfflineIndicator } from '../offline/offline-indicator';
 import { OfflinePageGate } from '../offline/offline-page-gate';
+import { DIALOG_FORMS, useCorrectionDialog } from '../offline/outbox-correction';
 import { OutboxButton } from '../offline/outbox-button';
 import { useGetReadyOffline } from '../pwa/use-get-ready-offline';
 import { useRealtimePollInterval } from '../realtime/realtime-status';
@@ -94,11 +96,13 @@ function Frame({ claims, items, restricted = false, tools, page, children }: Fra
   const [contactLoaded, setContactLoaded] = useState(false);
   // Every screen, and the first page of data of every menu area, opens offline later, even never visited.
   useGetReadyOffline(claims.user_id, items);
-  const openContact = () => {
-    menu.closeDrawer();
+  const { closeDrawer } = menu;
+  const openContact = useCallback(() => {
+    closeDrawer();
     setContactLoaded(true);
     setContactOpen(true);
-  };
+  }, [closeDrawer]);
+  useCorrectionDialog(DIALOG_FORMS.contactSupport, openContact);
 
   return (
     <AppShell

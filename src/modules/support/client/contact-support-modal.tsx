@@ -1,6 +1,7 @@
 // The contact support modal, opened from the side menu. Everyone writes a
 // message of at most 500 characters; authorised contacts choose the team it goes to, others
-// write to the support team and must first confirm they know it is not their employer.
+// write to the support team and must first confirm they know it is not their employer. Opened
+// from the outbox to correct a refused message, it holds that message and the server's words.
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
@@ -12,7 +13,15 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { getToken } from '../../../client/auth/token-store';
 import { readTokenClaims } from '../../../client/auth/token-claims';
+import { CorrectionNotice } from '../../../client/offline/correction-notice';
 import { QUEUED_TOAST_MESSAGE } from '../../../client/offline/outbox-copy';
+import {
+  correctionErrors,
+  correctionRecord,
+  DIALOG_FORMS,
+  finishCorrection,
+  useCorrection,
+} from '../../../client/offline/outbox-correction';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { SelectField } from '../../../client/ui/select-field';
 import { TextareaField } from '../../../client/ui/textarea-field';
@@ -52,13 +61,23 @@ export function ContactSupportModal({ opened, onClose }: ContactSupportModalProp
 function ContactSupportForm({ onClose }: { onClose: () => void }) {
   const claims = readTokenClaims(getToken());
   const authorised = claims?.authorised_contact === true;
-  const [confirmed, setConfirmed] = useState(false);
+  const correction = useCorrection(DIALOG_FORMS.contactSupport);
+  const queued = correctionRecord(correction);
+  // The person confirmed it when they first sent this message.
+  const [confirmed, setConfirmed] = useState(correction !== null);
   const mutation = useMutation(contactUsMutationOptions());
+  const queuedType = CONTACT_TYPES.find((type) => type === queued?.contact_type) ?? null;
   const form = useForm({
     schema: authorised ? AuthorisedContactSchema : ContactRequestSchema,
-    initialValues: { contact_type: authorised ? null : 'support', message: '', company_id: claims?.company_id ?? '' },
+    initialValues: {
+      contact_type: authorised ? queuedType : 'support',
+      message: typeof queued?.message === 'string' ? queued.message : '',
+      company_id: claims?.company_id ?? '',
+    },
+    initialErrors: correctionErrors(correction),
     onSubmit: async (values) => {
       const answer = await mutation.mutateAsync(values);
+      finishCorrection(correction);
       showSuccessToast({ message: isQueuedResponse(answer) ? QUEUED_TOAST_MESSAGE : CONTACT_SUCCESS_MESSAGE });
       onClose();
     },
@@ -67,6 +86,7 @@ function ContactSupportForm({ onClose }: { onClose: () => void }) {
   return (
     <form noValidate onSubmit={form.onSubmit}>
       <Stack gap="md">
+        <CorrectionNotice item={correction} what="message" />
         {authorised && (
           <SelectField label="Department" required data={DEPARTMENT_OPTIONS} {...form.valueProps<string | null>('contact_type')} />
         )}
