@@ -1,6 +1,6 @@
-// Rich text people write (notices, expert articles) is HTML shown inside other people's apps,
-// so only an allow-list of formatting survives: paragraphs, headings, emphasis, lists, quotes
-// and links (http, https, mailto, tel; opened outside the app). No scripts, styles, images,
+// Rich text people write (notices, expert articles, alerts) is HTML shown inside other people's
+// apps, so only an allow-list of formatting survives: paragraphs, headings, emphasis, lists,
+// quotes and links (http, https, mailto, tel; opened outside the app). No scripts, styles, images,
 // frames, event handlers or javascript: links.
 import sanitizeHtml from 'sanitize-html';
 

@@ -8,6 +8,7 @@ import { auditRequest } from '../../../server/audit/audit-entry';
 import { withSystem, withTenant, type Trx } from '../../../server/db/database';
 import { mountResource, type ResourceContext } from '../../../server/http/resource';
 import { parseInput } from '../../../server/http/validate';
+import { sanitiseRichText } from '../../../server/http/rich-text';
 import { requireCompany, requireSession, type Session } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
 import { AppError } from '../../../shared/app-error';
@@ -23,7 +24,6 @@ import {
   type AlertKind,
   type CreateAlertValues,
 } from '../alerts.contract';
-import { sanitiseAlertHtml } from './alert-html';
 import {
   companyExists,
   createAlert,
@@ -44,7 +44,7 @@ async function valuesOf(trx: Trx, input: CreateAlertValues): Promise<AlertValues
   }
   return {
     ...input,
-    long_message: sanitiseAlertHtml(input.long_message),
+    long_message: sanitiseRichText(input.long_message),
     published_at: input.published_at ? new Date(input.published_at) : null,
   };
 }
