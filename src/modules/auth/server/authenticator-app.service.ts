@@ -19,8 +19,8 @@ import {
   replaceRecoveryCodes,
   savePendingAuthenticatorApp,
   spendAuthenticatorStep,
-  useRecoveryCode,
 } from './authenticator-apps.queries';
+import { useOnce } from './link-tokens.queries';
 import { hashCode, verifyCode } from './one-time-secrets';
 import { openSecret, sealSecret, secretBoxKey } from './secret-box';
 import { base32Encode, generateTotpSecret, matchTotp, otpauthUri } from './totp';
@@ -135,7 +135,7 @@ export async function useSecondFactor(
   }
   const typed = normaliseRecoveryCode(input.code);
   for (const stored of await findUnusedRecoveryCodes(trx, input.userId)) {
-    if (verifyCode(typed, stored.code_hash) && (await useRecoveryCode(trx, stored.id))) {
+    if (verifyCode(typed, stored.code_hash) && (await useOnce(trx, 'recovery_codes', stored.id))) {
       return { kind: 'recovery', left: await countUnusedRecoveryCodes(trx, input.userId) };
     }
   }

@@ -92,18 +92,6 @@ export async function findUnusedRecoveryCodes(db: DbOrTrx, userId: string): Prom
   return db.selectFrom('recovery_codes').select(['id', 'code_hash']).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
-/** Single use: false when another request used it first. */
-export async function useRecoveryCode(db: DbOrTrx, id: string): Promise<boolean> {
-  const row = await db
-    .updateTable('recovery_codes')
-    .set({ used_at: sql<Date>`now()` })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function countUnusedRecoveryCodes(db: DbOrTrx, userId: string): Promise<number> {
   const row = await db
     .selectFrom('recovery_codes')

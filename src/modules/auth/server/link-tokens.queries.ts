@@ -1,10 +1,22 @@
 // The tokens of e-mailed links (password reset, invitation): stored only as a hash, used
 // once, ended early when a newer link or a finished step makes them pointless. Both tables
 // have the same shape (migrations 0005 and 0008) and are reached only by hash or by user.
-import { sql } from 'kysely';
+// Two-factor codes and recovery codes are used once too (useOnce).
+import { sql, type Generated } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
+import type { Timestamp } from '../../../server/db/schema';
 
 export type LinkTokenTable = 'password_reset_tokens' | 'invitation_tokens';
+
+/** The columns of either table of link tokens. */
+export interface LinkTokensTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
 
 export async function createLinkToken(
   db: DbOrTrx,
@@ -42,4 +54,16 @@ export async function endLinkTokens(db: DbOrTrx, table: LinkTokenTable, userId: 
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
     .execute();
+}
+
+/** Marks a two-factor challenge or a recovery code used; false when another request used it first. */
+export async function useOnce(db: DbOrTrx, table: 'two_factor_challenges' | 'recovery_codes', id: string): Promise<boolean> {
+  const row = await db
+    .updateTable(table)
+    .set({ used_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

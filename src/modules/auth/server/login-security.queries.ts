@@ -3,6 +3,7 @@
 // in the system scope (withSystem), except where a function says otherwise.
 import { sql, type Generated } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
+import type { LinkTokensTable } from './link-tokens.queries';
 import type { Timestamp } from '../../../server/db/schema';
 import type { TwoFactorMethod } from '../auth.contract';
 import type { AttemptCount, ChallengeView } from '../auth.policy';
@@ -25,20 +26,12 @@ export interface TwoFactorChallengesTable {
   used_at: Timestamp | null;
   created_at: Generated<Date>;
 }
-export interface PasswordResetTokensTable {
-  id: Generated<string>;
-  token_hash: string;
-  user_id: string;
-  expires_at: Timestamp;
-  used_at: Timestamp | null;
-  created_at: Generated<Date>;
-}
 
 declare module '../../../server/db/schema' {
   interface Database {
     login_attempts: LoginAttemptsTable;
     two_factor_challenges: TwoFactorChallengesTable;
-    password_reset_tokens: PasswordResetTokensTable;
+    password_reset_tokens: LinkTokensTable;
   }
 }
 
@@ -191,18 +184,6 @@ export async function spendGuess(db: DbOrTrx, input: { id: string; maxGuesses: n
     .where('guesses', '<', input.maxGuesses)
     .returning(['code_hash', 'guesses'])
     .executeTakeFirst();
-}
-
-/** Marks the challenge used; false when another request used it first (single use). */
-export async function useChallenge(db: DbOrTrx, id: string): Promise<boolean> {
-  const row = await db
-    .updateTable('two_factor_challenges')
-    .set({ used_at: sql<Date>`now()` })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** When the address's sign-in lock ends, while one is in force (a passkey sign-in is refused during a lock too). */

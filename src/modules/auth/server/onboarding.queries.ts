@@ -1,20 +1,11 @@
 // Invitations, confirmed e-mail, accepted terms and line managers (migration 0008).
 // Invitation tokens are reached by their hash before any company is known (the system scope
 // of /api/confirm-email); everything about a user takes the company and runs in its scope.
-import { sql, type Generated } from 'kysely';
-import { consumeLinkToken, createLinkToken, endLinkTokens } from './link-tokens.queries';
+import { sql } from 'kysely';
+import { consumeLinkToken, createLinkToken, endLinkTokens, type LinkTokensTable } from './link-tokens.queries';
 import type { DbOrTrx } from '../../../server/db/database';
-import type { Timestamp } from '../../../server/db/schema';
 import type { UserStatus } from './auth.queries';
 
-export interface InvitationTokensTable {
-  id: Generated<string>;
-  token_hash: string;
-  user_id: string;
-  expires_at: Timestamp;
-  used_at: Timestamp | null;
-  created_at: Generated<Date>;
-}
 export interface UserLineManagersTable {
   user_id: string;
   manager_id: string;
@@ -23,7 +14,7 @@ export interface UserLineManagersTable {
 
 declare module '../../../server/db/schema' {
   interface Database {
-    invitation_tokens: InvitationTokensTable;
+    invitation_tokens: LinkTokensTable;
     user_line_managers: UserLineManagersTable;
   }
 }

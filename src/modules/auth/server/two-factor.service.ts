@@ -17,7 +17,8 @@ import {
 } from '../auth.policy';
 import type { Account } from './auth.queries';
 import type { IdentityDeps } from './identity-deps';
-import { createChallenge, findLatestChallenge, recordFailedLogin, spendGuess, useChallenge } from './login-security.queries';
+import { createChallenge, findLatestChallenge, recordFailedLogin, spendGuess } from './login-security.queries';
+import { useOnce } from './link-tokens.queries';
 import { useSecondFactor, type SecondFactorUsed } from './authenticator-app.service';
 import { generateCode, hashCode, verifyCode } from './one-time-secrets';
 import { secretBoxKey } from './secret-box';
@@ -139,7 +140,7 @@ export async function checkCode(options: {
           challenge.method === 'app'
             ? await useSecondFactor(trx, { key, userId: account.id, code, now: Date.now() })
             : verifyCode(code, spent.code_hash) && { kind: 'code' as const };
-        if (used && (await useChallenge(trx, challenge.id))) return { used };
+        if (used && (await useOnce(trx, 'two_factor_challenges', challenge.id))) return { used };
         if (guesses >= TWO_FACTOR_MAX_GUESSES) {
           await recordFailedLogin(trx, { email: options.email, ...deps.config.login });
         }
