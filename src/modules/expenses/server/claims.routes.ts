@@ -7,13 +7,12 @@ import type { AppDeps } from '../../../server/app-deps';
 import { auditCallerOf, auditRequest } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
+import { recordActions } from '../../../server/http/record-actions';
 import { parseInput } from '../../../server/http/validate';
 import type { PendingCounter } from '../../../server/pending-count/pending-count.registry';
 import { requireCompany, requireSession } from '../../../server/plugins/request-context';
-import { AppError } from '../../../shared/app-error';
 import { londonDate } from '../../../shared/dates';
 import { fieldErrorsFromIssues } from '../../../shared/validation';
-import { isUuid } from '../../../shared/ids';
 import {
   ApproveInputSchema,
   ClaimBulkSchema,
@@ -112,23 +111,12 @@ export function mountClaims(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  const action = <TSchema extends v.GenericSchema>(
-    name: ClaimAction,
-    schema: TSchema,
-    run: (caller: ExpenseCaller, id: string, body: v.InferOutput<TSchema>) => Promise<ExpenseClaimDetail>,
-  ) => {
-    app.post(
-      `${expensePaths.claims}/:id/${name}`,
-      { config: { access: { endpoint: EXPENSE_ENDPOINT, method: 'PUT' } } },
-      async (request) => {
-        const id = (request.params as { id?: string }).id ?? '';
-        if (!isUuid(id)) throw AppError.notFound();
-        // A missing reason is a blank one: the rejection's own message, not a missing-key one.
-        const body = name === 'reject' ? { reason: '', ...((request.body as object | null) ?? {}) } : (request.body ?? {});
-        return run(callerOf(request), id, parseInput(schema, body));
-      },
-    );
-  };
+  const action = recordActions<ExpenseCaller, ExpenseClaimDetail, ClaimAction>(app, {
+    path: expensePaths.claims,
+    callerOf,
+    access: { endpoint: EXPENSE_ENDPOINT, method: 'PUT' },
+    reasonActions: ['reject'],
+  });
   action('submit', SubmitInputSchema, (caller, id) => submitClaim(caller, id));
   action('approve', ApproveInputSchema, approveClaim);
   action('reject', RejectInputSchema, (caller, id, body) => rejectClaim(caller, id, body.reason));

@@ -2,12 +2,12 @@
 // reports, the steps after them (approve, decline, cancel, comment, return), bulk approval,
 // the suggested absence the request form shows, and the approver's pending count.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type * as v from 'valibot';
 import type { AppDeps } from '../../../server/app-deps';
 import { auditCallerOf } from '../../../server/audit/audit-entry';
 import { auditSourceOf } from '../../../server/audit/audit-source';
 import { withTenant } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
+import { recordActions } from '../../../server/http/record-actions';
 import { parseInput } from '../../../server/http/validate';
 import type { PendingCounter } from '../../../server/pending-count/pending-count.registry';
 import { requireSession, type RouteAccess } from '../../../server/plugins/request-context';
@@ -36,7 +36,7 @@ import { approverOf } from '../../../server/approvals/approval-chain';
 import { ABSENCE_APPROVALS } from './leave.approvals';
 import { suggestAbsence } from './suggested';
 
-const absenceWrite: { access: RouteAccess } = { access: { endpoint: LEAVE_ENDPOINTS.absence, method: 'POST' } };
+const absenceWrite: RouteAccess = { endpoint: LEAVE_ENDPOINTS.absence, method: 'POST' };
 
 export function mountAbsences(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -93,19 +93,12 @@ export function mountAbsences(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  const action = <TSchema extends v.GenericSchema>(
-    name: AbsenceAction,
-    schema: TSchema,
-    run: (caller: AbsenceCaller, id: string, body: v.InferOutput<TSchema>) => Promise<AbsenceDetail>,
-  ) => {
-    app.post(`/api/${LEAVE_RESOURCES.absence}/:id/${name}`, { config: absenceWrite }, async (request) => {
-      const id = (request.params as { id?: string }).id ?? '';
-      if (!isUuid(id)) throw AppError.notFound();
-      // A missing reason is a blank one: the decline's own message, not a missing-key one.
-      const body = name === 'decline' ? { reason: '', ...((request.body as object | null) ?? {}) } : (request.body ?? {});
-      return run(callerOf(request), id, parseInput(schema, body));
-    });
-  };
+  const action = recordActions<AbsenceCaller, AbsenceDetail, AbsenceAction>(app, {
+    path: `/api/${LEAVE_RESOURCES.absence}`,
+    callerOf,
+    access: absenceWrite,
+    reasonActions: ['decline'],
+  });
   action('approve', ApproveInputSchema, approveAbsence);
   action('decline', DeclineInputSchema, declineAbsence);
   action('cancel', CancelInputSchema, cancelAbsence);

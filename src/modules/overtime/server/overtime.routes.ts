@@ -7,6 +7,7 @@ import type { AppDeps } from '../../../server/app-deps';
 import { auditCallerOf } from '../../../server/audit/audit-entry';
 import { withTenant } from '../../../server/db/database';
 import { mountResource } from '../../../server/http/resource';
+import { recordActions } from '../../../server/http/record-actions';
 import { parseInput } from '../../../server/http/validate';
 import type { PendingCounter } from '../../../server/pending-count/pending-count.registry';
 import { requireCompany, requireSession } from '../../../server/plugins/request-context';
@@ -84,23 +85,18 @@ function mountOvertime(app: FastifyInstance, deps: AppDeps): void {
     create: { body: ReportOvertimeInputSchema, handler: ({ request, body }) => reportOvertime(callerOf(request), body) },
   });
 
-  const action = <TSchema extends v.GenericSchema>(
-    name: OvertimeAction,
-    schema: TSchema,
-    endpoint: string,
-    method: 'PUT' | 'POST',
-    run: (caller: OvertimeCaller, id: string, body: v.InferOutput<TSchema>) => Promise<OvertimeReport>,
-  ) => {
-    app.post(`/api/${OVERTIME_RESOURCES.overtime}/:id/${name}`, { config: { access: { endpoint, method } } }, async (request) => {
-      const id = (request.params as { id?: string }).id ?? '';
-      if (!isUuid(id)) throw AppError.notFound();
-      const body = name === 'decline' ? { reason: '', ...((request.body as object | null) ?? {}) } : (request.body ?? {});
-      return run(callerOf(request), id, parseInput(schema, body));
-    });
-  };
-  action('approve', ApproveOvertimeInputSchema, OVERTIME_ENDPOINTS.approve, 'PUT', approveOvertime);
-  action('decline', DeclineOvertimeInputSchema, OVERTIME_ENDPOINTS.approve, 'PUT', declineOvertime);
-  action('cancel', CancelOvertimeInputSchema, OVERTIME_ENDPOINTS.report, 'POST', (caller, id) => cancelOvertime(caller, id));
+  const action = recordActions<OvertimeCaller, OvertimeReport, OvertimeAction>(app, {
+    path: `/api/${OVERTIME_RESOURCES.overtime}`,
+    callerOf,
+    access: { endpoint: OVERTIME_ENDPOINTS.approve, method: 'PUT' },
+    reasonActions: ['decline'],
+  });
+  action('approve', ApproveOvertimeInputSchema, approveOvertime);
+  action('decline', DeclineOvertimeInputSchema, declineOvertime);
+  action('cancel', CancelOvertimeInputSchema, (caller, id) => cancelOvertime(caller, id), {
+    endpoint: OVERTIME_ENDPOINTS.report,
+    method: 'POST',
+  });
 
   app.get('/api/overtime-allowance', { config: { access: { endpoint: OVERTIME_ENDPOINTS.report, method: 'POST' } } }, async (request) => {
     const query = parseInput(AllowanceQuerySchema, request.query ?? {});
