@@ -1,11 +1,13 @@
 // /admin/alerts: administrators create, edit, publish and delete the banners and dashboard
-// alerts company users see.
+// alerts company users see. Opened from the outbox to correct a refused alert, its dialog opens
+// with what was sent.
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useCorrection } from '../../../client/offline/outbox-correction';
 import { PENDING_STATES, useOutboxItems } from '../../../client/offline/outbox-items';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
@@ -15,6 +17,7 @@ import { AlertFormModal } from './alert-form-modal';
 import {
   ADMIN_ALERTS_PAGE_SIZE,
   adminAlertsQueryOptions,
+  ALERTS_FORM,
   ALERTS_RESOURCE,
   deleteAlertMutationOptions,
   publishAlertMutationOptions,
@@ -31,12 +34,16 @@ function useQueuedAlerts(): { creates: QueuedAlert[]; changes: Map<string, Outbo
     const changes = new Map<string, OutboxState>();
     for (const item of pending) {
       if (item.method !== 'PUT') continue;
-      const id = decodeURIComponent(item.url.split('?')[0]?.split('/').pop() ?? '');
+      const id = changedAlertId(item);
       if (id) changes.set(id, item.state);
     }
     return { creates, changes };
   }, [items]);
 }
+
+/** The alert a queued change (PUT /api/alerts/{id}) was for. */
+const changedAlertId = (item: OutboxItemSummary) =>
+  item.method === 'PUT' ? decodeURIComponent(item.url.split('?')[0]?.split('/').pop() ?? '') || null : null;
 
 function queuedAlertOf(item: OutboxItemSummary): QueuedAlert[] {
   const body = item.body as Partial<CreateAlertInput> | undefined;
@@ -49,7 +56,11 @@ export function AdminAlertsPage() {
   usePageTitle('Alerts');
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
+  const correction = useCorrection(ALERTS_FORM);
+  // A refused change to an alert deleted meanwhile (404) is made again as a new alert.
+  const correctedId = correction && correction.error?.status !== 404 ? changedAlertId(correction) : null;
   const [editing, setEditing] = useState<{ alert: AdminAlert | null } | null>(null);
+  const [correcting, setCorrecting] = useState(correction !== null);
   const [deleting, setDeleting] = useState<AdminAlert | null>(null);
   const list = useQuery(adminAlertsQueryOptions({ page }));
   const queued = useQueuedAlerts();
@@ -99,6 +110,14 @@ export function AdminAlertsPage() {
         <ListPager mt="md" pages={pages} page={page} onPage={setPage} />
       </Paper>
       <AlertFormModal opened={editing !== null} alert={editing?.alert ?? null} onClose={() => setEditing(null)} />
+      <AlertFormModal
+        // Once the list is in, so a changed alert's company is named as it is.
+        opened={correcting && !list.isPending}
+        alert={list.data?.results.find((alert) => alert.id === correctedId) ?? null}
+        alertId={correctedId}
+        correction={correction}
+        onClose={() => setCorrecting(false)}
+      />
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete alert">
         <Stack gap="md">
           <Text>Delete “{deleting?.short_message}”? Nobody will see it again.</Text>

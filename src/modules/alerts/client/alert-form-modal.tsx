@@ -1,5 +1,7 @@
 // Create or edit one alert: short message, long message (HTML, cleaned by the server), kind,
 // an optional company (none = every company) and the publish date and time (none = draft).
+// Opened from the outbox to correct a refused write: its values and the server's words; a
+// change to an alert deleted meanwhile is made as a new alert.
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
@@ -10,53 +12,92 @@ import { Input, Modal, SegmentedControl, Stack, Textarea, TextInput } from '@man
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../client/api/api-client';
+import { CorrectionNotice } from '../../../client/offline/correction-notice';
 import { QUEUED_TOAST_MESSAGE } from '../../../client/offline/outbox-copy';
+import { correctionErrors, finishCorrection } from '../../../client/offline/outbox-correction';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { TEXTAREA_ROWS } from '../../../shared/constants';
-import { isQueuedResponse } from '../../../shared/sw-messages';
+import { isQueuedResponse, type OutboxItemSummary } from '../../../shared/sw-messages';
 import { ALERT_KINDS, SHORT_MESSAGE_MAX_LENGTH, type AdminAlert, type AlertKind } from '../alerts.contract';
-import { ALERT_KIND_LABELS, ALL_COMPANIES, alertInputOf, EMPTY_ALERT_FORM, formValuesOf, type AlertFormValues } from './alert-form';
+import {
+  ALERT_KIND_LABELS,
+  ALL_COMPANIES,
+  alertInputOf,
+  EMPTY_ALERT_FORM,
+  formValuesOf,
+  formValuesOfQueued,
+  type AlertFormValues,
+} from './alert-form';
 import { CompanySelect } from '../../../client/ui/company-select';
 import { createAlertMutationOptions, updateAlertMutationOptions } from './alerts.api';
 import { FormFooter } from '../../../client/ui/form-footer';
 
 const EVERY_COMPANY = 'all';
 
-type Props = { opened: boolean; alert: AdminAlert | null; onClose: () => void };
+/**
+ * `alert`: the alert to edit, or null for a new one. `correction`: a refused write of an alert to
+ * correct (`alertId` the alert a refused change was for, when it is still there to change).
+ */
+type Props = {
+  opened: boolean;
+  alert: AdminAlert | null;
+  correction?: OutboxItemSummary | null;
+  alertId?: string | null;
+  onClose: () => void;
+};
 
-export function AlertFormModal({ opened, alert, onClose }: Props) {
+export function AlertFormModal({ opened, alert, correction = null, alertId = null, onClose }: Props) {
+  const editing = alert !== null || alertId !== null;
   return (
-    <Modal opened={opened} onClose={onClose} title={alert ? 'Edit alert' : 'New alert'} size="lg">
+    <Modal opened={opened} onClose={onClose} title={editing ? 'Edit alert' : 'New alert'} size="lg">
       {/* Keyed so each opening starts from the alert's own values. */}
-      {opened && <AlertForm key={alert?.id ?? 'new'} alert={alert} onDone={onClose} />}
+      {opened && (
+        <AlertForm
+          key={correction?.id ?? alert?.id ?? 'new'}
+          alert={alert}
+          id={alert?.id ?? alertId}
+          correction={correction}
+          onDone={onClose}
+        />
+      )}
     </Modal>
   );
 }
 
-function AlertForm({ alert, onDone }: { alert: AdminAlert | null; onDone: () => void }) {
+type FormProps = { alert: AdminAlert | null; id: string | null; correction: OutboxItemSummary | null; onDone: () => void };
+
+function AlertForm({ alert, id, correction, onDone }: FormProps) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<AlertFormValues>(alert ? formValuesOf(alert) : EMPTY_ALERT_FORM);
+  const [values, setValues] = useState<AlertFormValues>(() =>
+    correction ? formValuesOfQueued(correction.body, alert) : alert ? formValuesOf(alert) : EMPTY_ALERT_FORM,
+  );
   const create = useMutation(createAlertMutationOptions(queryClient));
   const update = useMutation(updateAlertMutationOptions(queryClient));
-  const mutation = alert ? update : create;
-  const errors = isApiError(mutation.error, 422) ? (mutation.error.fieldErrors ?? {}) : {};
+  const mutation = id ? update : create;
+  const errors = isApiError(mutation.error, 422)
+    ? (mutation.error.fieldErrors ?? {})
+    : mutation.isIdle
+      ? (correctionErrors(correction) ?? {})
+      : {};
   const set = (patch: Partial<AlertFormValues>) => setValues((current) => ({ ...current, ...patch }));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const input = alertInputOf(values);
     const done = (answer: unknown) => {
-      const saved = alert ? 'Alert saved.' : 'Alert created.';
+      finishCorrection(correction);
+      const saved = id ? 'Alert saved.' : 'Alert created.';
       showSuccessToast({ message: isQueuedResponse(answer) ? QUEUED_TOAST_MESSAGE : saved });
       onDone();
     };
-    if (alert) update.mutate({ id: alert.id, input }, { onSuccess: done });
+    if (id) update.mutate({ id, input }, { onSuccess: done });
     else create.mutate(input, { onSuccess: done });
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={alert ? 'Edit alert' : 'New alert'}>
+    <form onSubmit={submit} noValidate aria-label={id ? 'Edit alert' : 'New alert'}>
       <Stack gap="md">
+        <CorrectionNotice item={correction} what="alert" />
         <Input.Wrapper label="Kind" error={errors.kind?.[0]}>
           <SegmentedControl
             fullWidth
@@ -97,7 +138,7 @@ function AlertForm({ alert, onDone }: { alert: AdminAlert | null; onDone: () => 
           onChange={(event) => set({ publish_at: event.currentTarget.value })}
           error={errors.published_at?.[0]}
         />
-        <FormFooter submitting={mutation.isPending} onCancel={onDone} label={alert ? 'Save' : 'Create'} />
+        <FormFooter submitting={mutation.isPending} onCancel={onDone} label={id ? 'Save' : 'Create'} />
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
 // The alerts calls: banners and dashboard alerts for company users, the public
 // dashboard alerts of the login screen, and the administrators' list and writes. Create and
 // update are queueable: offline the outbox keeps them and answers a QueuedResponse,
-// and the admin table shows queued creates from the outbox until they land.
+// and the admin table shows queued creates from the outbox until they land; a refused one
+// opens the alerts page's form again from the outbox, to correct.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../client/api/api-client';
 import {
@@ -16,6 +17,8 @@ import {
 } from '../alerts.contract';
 
 export const ALERTS_RESOURCE = 'alerts';
+/** The page whose dialog makes and changes alerts: the outbox opens it to correct a refused one. */
+export const ALERTS_FORM = '/admin/alerts';
 
 export const alertKeys = {
   all: [ALERTS_RESOURCE] as const,
@@ -72,7 +75,7 @@ export const createAlertMutationOptions = (queryClient: QueryClient) => ({
     apiFetch<AdminAlert>(alertPaths.alerts, {
       method: 'POST',
       body: input,
-      queue: { resource: ALERTS_RESOURCE, label: `New alert: ${input.short_message}`, schema: CreateAlertInputSchema, form: null },
+      queue: { resource: ALERTS_RESOURCE, label: `New alert: ${input.short_message}`, schema: CreateAlertInputSchema, form: ALERTS_FORM },
     }),
   // Offline it must still reach the service worker, which queues it.
   networkMode: 'always' as const,
@@ -84,7 +87,12 @@ export const updateAlertMutationOptions = (queryClient: QueryClient) => ({
     apiFetch<AdminAlert>(alertPaths.alert(id), {
       method: 'PUT',
       body: input,
-      queue: { resource: ALERTS_RESOURCE, label: `Alert changed: ${input.short_message}`, schema: CreateAlertInputSchema, form: null },
+      queue: {
+        resource: ALERTS_RESOURCE,
+        label: `Alert changed: ${input.short_message}`,
+        schema: CreateAlertInputSchema,
+        form: ALERTS_FORM,
+      },
     }),
   networkMode: 'always' as const,
   onSuccess: () => invalidateAlerts(queryClient),
