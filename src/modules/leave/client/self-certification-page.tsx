@@ -1,15 +1,20 @@
 // /return-to-work/{id}/self-certification (return_to_work notifications land here).
 // The person completes their step while the item lets them (`can_complete`): the
 // self-certification form, or the fit-note upload beyond 7 days. A reviewer (`can_review`)
-// sees the summary and closes it. Anyone else, and everyone once it is closed, sees the summary.
+// sees the summary and closes it. Anyone else, and everyone once it is closed, sees the summary;
+// a refused self-certification opened from the outbox once the form is no longer asked for says
+// what happened and shows the answers sent, to copy.
 import '@mantine/core/styles/Skeleton.css';
 import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { ClosedCorrection } from '../../../client/offline/correction-notice';
+import { useCorrection } from '../../../client/offline/outbox-correction';
 import { usePageTitle } from '../../../client/shell/page-title';
-import { LEAVE_ROUTES } from '../leave.contract';
-import { type ReturnToWorkItem } from '../return-to-work.contract';
+import { formatCalendarDate, DATE_FORMATS } from '../../../shared/dates';
+import { LEAVE_ROUTES, SICKNESS_CATEGORY_LABELS, type SicknessCategory } from '../leave.contract';
+import { type ReturnToWorkItem, type SelfCertificationInput } from '../return-to-work.contract';
 import { returnToWorkQueryOptions } from './return-to-work.api';
 import { FitNoteUpload } from './return-to-work/fit-note-upload';
 import { ReturnToWorkSummary } from './return-to-work/return-to-work-summary';
@@ -18,13 +23,51 @@ import { ReviewPanel } from './return-to-work/review-panel';
 import { SelfCertificationForm } from './return-to-work/self-certification-form';
 import { LoadError } from '../../../client/ui/load-error';
 
+const yesNo = (value: unknown) => (value === true ? 'Yes' : value === false ? 'No' : '');
+const day = (value: unknown) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatCalendarDate(value, DATE_FORMATS.date) : '';
+
+/** A refused self-certification opened from the outbox when the form is no longer asked for: what happened, and the answers to copy. */
+function ClosedSelfCertification({ item }: { item: ReturnToWorkItem }) {
+  const correction = useCorrection(LEAVE_ROUTES.selfCertification(item.id));
+  const sent = (correction?.body ?? {}) as Partial<Record<keyof SelfCertificationInput, unknown>>;
+  const reason = SICKNESS_CATEGORY_LABELS[sent.reason_category as SicknessCategory] ?? '';
+  return (
+    <ClosedCorrection
+      item={correction}
+      what="return to work form"
+      closed={
+        item.status === 'closed'
+          ? 'This return to work was closed after you sent your form.'
+          : 'This return to work no longer waits for your form.'
+      }
+      entries={[
+        { label: 'Reason', text: reason },
+        { label: 'What was wrong?', text: typeof sent.description === 'string' ? sent.description : '' },
+        { label: 'First day of sickness', text: day(sent.first_day_of_sickness) },
+        { label: 'Last day of sickness', text: day(sent.last_day_of_sickness) },
+        { label: 'Did you see a doctor?', text: yesNo(sent.consulted_doctor) },
+        { label: 'Was it caused by an accident or injury at work?', text: yesNo(sent.injury_at_work) },
+      ]}
+    />
+  );
+}
+
 function Step({ item }: { item: ReturnToWorkItem }) {
-  if (item.status === 'closed') return <ReturnToWorkSummary item={item} />;
   if (item.can_complete && item.status === 'awaiting_employee') {
     return item.kind === 'self_certification' ? <SelfCertificationForm item={item} /> : <FitNoteUpload item={item} />;
   }
+  if (item.status === 'closed') {
+    return (
+      <Stack gap="md">
+        <ClosedSelfCertification item={item} />
+        <ReturnToWorkSummary item={item} />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="md">
+      <ClosedSelfCertification item={item} />
       <ReturnToWorkSummary item={item} />
       {item.can_review && item.status === 'awaiting_review' && <ReviewPanel item={item} />}
       {item.status === 'awaiting_employee' && !item.can_complete && (

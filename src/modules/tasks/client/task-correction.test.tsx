@@ -1,9 +1,10 @@
 // A task's completion the server refused after it waited in the outbox, opened again from the
 // outbox's "Correct": the task's page holds the queued note with the server's message on it and
 // keeps the queued photo, and the corrected completion goes with that photo in place of the refused one.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+// A task done meanwhile shows no form: what happened, and the note to copy.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { CORRECTION_TITLE } from '../../../client/offline/correction-notice';
 import { startCorrection } from '../../../client/offline/outbox-correction';
 import { controllingServiceWorker, outboxSummary, removeServiceWorker } from '../../../client/offline/outbox-test-support';
@@ -93,4 +94,46 @@ it('opens a refused completion with its note, the server’s message and its pho
   await waitFor(() => expect(sent).toHaveLength(1));
   expect(sent[0]).toEqual({ note: 'All six on the ground floor checked and tagged', file: true });
   await waitFor(() => expect(posted).toContainEqual({ type: SW_MESSAGE.discardOutboxItem, id: 'refused-task' }));
+});
+
+it('says a task was completed by someone else meanwhile, in place of the form, with the refused note to copy and a way out of the outbox', async () => {
+  const writeText = vi.fn(() => Promise.resolve());
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+  server.use(
+    http.get(`*${taskPaths.resource('hs', TASK_ID)}`, () =>
+      HttpResponse.json({
+        ...task,
+        status: 'done',
+        can_complete: false,
+        completed_at: '2026-11-27T08:10:00.000Z',
+        completed_by_name: 'Sam Patel',
+      }),
+    ),
+  );
+  startCorrection(
+    outboxSummary({
+      id: 'refused-task',
+      resource: TASK_RESOURCES.hs,
+      label: `Complete: ${task.title}`,
+      url: taskPaths.action('hs', TASK_ID, 'complete'),
+      state: 'needs_attention',
+      form: taskPagePath('hs', TASK_ID),
+      parts: { fields: { note: 'Two on the first floor need refilling' }, files: [] },
+      error: { status: 409, message: 'This task is already done.' },
+    }),
+  );
+  renderWithApp(<TaskPage area="hs" id={TASK_ID} />);
+  const notice = await screen.findByRole('status', { name: /Your completion could not be sent/ });
+  expect(notice).toHaveTextContent(
+    'This task was completed by Sam Patel on 27/11/2026 08:10 after you sent your completion. This task is already done.',
+  );
+  expect(within(notice).getByRole('definition')).toHaveTextContent('Two on the first floor need refilling');
+  expect(screen.queryByRole('button', { name: 'Mark as done' })).not.toBeInTheDocument();
+
+  fireEvent.click(within(notice).getByRole('button', { name: 'Copy what you wrote' }));
+  await waitFor(() => expect(writeText).toHaveBeenCalledWith('Note: Two on the first floor need refilling'));
+  fireEvent.click(within(notice).getByRole('button', { name: 'Remove it from the outbox' }));
+  await waitFor(() => expect(posted).toContainEqual({ type: SW_MESSAGE.discardOutboxItem, id: 'refused-task' }));
+  expect(screen.queryByRole('status', { name: /Your completion could not be sent/ })).not.toBeInTheDocument();
+  Reflect.deleteProperty(navigator, 'clipboard');
 });

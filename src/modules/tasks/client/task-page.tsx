@@ -1,6 +1,7 @@
 // /hr-task/{id} and /hs-task/{id} (hr_task and hs_task notifications land here): the task, its
 // checklist, completion with a note and a photo or file (sent by the outbox when offline; a
-// refused one opens here again from the outbox, with its note, its file and the server's words),
+// refused one opens here again from the outbox, with its note, its file and the server's words;
+// on a task done or closed meanwhile, what happened and the note, to copy),
 // attachments, comments, reminders, and reopen or delete for those who may.
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
@@ -12,7 +13,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
-import { CorrectionNotice, KeptFile } from '../../../client/offline/correction-notice';
+import { ClosedCorrection, CorrectionNotice, KeptFile } from '../../../client/offline/correction-notice';
 import { QUEUED_TOAST_MESSAGE } from '../../../client/offline/outbox-copy';
 import { correctionErrors, correctionFiles, finishCorrection, useCorrection } from '../../../client/offline/outbox-correction';
 import { usePageTitle } from '../../../client/shell/page-title';
@@ -123,6 +124,29 @@ function CompleteForm({ area, task }: { area: TaskArea; task: TaskDetail }) {
   );
 }
 
+/** A refused completion opened from the outbox when the task can no longer be completed: what happened, and the note to copy. */
+function ClosedCompletion({ area, task }: { area: TaskArea; task: TaskDetail }) {
+  const correction = useCorrection(taskPagePath(area, task.id));
+  const queued = correction?.body as { note?: unknown } | undefined;
+  const note = typeof queued?.note === 'string' ? queued.note : (correction?.parts?.fields.note ?? '');
+  const file = correctionFiles(correction)[0];
+  const closed =
+    task.status === 'done'
+      ? `This task was completed${task.completed_by_name ? ` by ${task.completed_by_name}` : ''}${task.completed_at ? ` on ${when(task.completed_at)}` : ''} after you sent your completion.`
+      : 'This task can no longer be completed by you.';
+  return (
+    <ClosedCorrection
+      item={correction}
+      what="completion"
+      closed={closed}
+      entries={[
+        { label: 'Note', text: note },
+        { label: 'Photo or file', text: file?.name ?? '' },
+      ]}
+    />
+  );
+}
+
 function Body({ area, task }: { area: TaskArea; task: TaskDetail }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -193,7 +217,7 @@ function Body({ area, task }: { area: TaskArea; task: TaskDetail }) {
           </Stack>
         </Section>
       )}
-      {task.can_complete && <CompleteForm area={area} task={task} />}
+      {task.can_complete ? <CompleteForm area={area} task={task} /> : <ClosedCompletion area={area} task={task} />}
       <Section title="Files">
         <Stack gap="xs">
           {attachments.length === 0 && (

@@ -1,6 +1,7 @@
 // A self-certification the server refused after it waited in the outbox, opened again from the
 // outbox's "Correct": the form holds the answers sent, with the server's words and its field
-// message, and the corrected form is sent once in place of the refused one.
+// message, and the corrected form is sent once in place of the refused one. Closed meanwhile, the
+// page shows no form but what happened and the answers sent, to copy.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -70,5 +71,47 @@ it('opens a refused self-certification with the answers sent and the server’s 
   fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
   await waitFor(() => expect(sent).toHaveLength(1));
   expect(sent[0]).toMatchObject({ description: 'A heavy cold', last_day_of_sickness: '2025-11-11', declaration: true });
+  await waitFor(() => expect(posted).toContainEqual({ type: SW_MESSAGE.discardOutboxItem, id: 'refused-rtw' }));
+}, 45_000);
+
+it('says the return to work was closed meanwhile, in place of the form, with the answers sent to copy', async () => {
+  const item = returnToWorkItem({
+    status: 'closed',
+    can_complete: false,
+    reviewed_at: '2025-11-14T10:00:00.000Z',
+    reviewed_by_name: 'Sam Patel',
+  });
+  server.use(http.get('/api/return-to-work/:id', () => HttpResponse.json(item)));
+  startCorrection(
+    outboxSummary({
+      id: 'refused-rtw',
+      resource: LEAVE_RESOURCES.returnToWork,
+      label: 'Return to work form',
+      method: 'PUT',
+      url: `/api/return-to-work/${item.id}/self-certification`,
+      state: 'needs_attention',
+      form: LEAVE_ROUTES.selfCertification(item.id),
+      body: {
+        reason_category: 'cold_flu',
+        description: 'A heavy cold',
+        first_day_of_sickness: '2025-11-10',
+        last_day_of_sickness: '2025-11-12',
+        consulted_doctor: false,
+        injury_at_work: false,
+        declaration: true,
+      },
+      error: { status: 409, message: 'This return to work is closed.' },
+    }),
+  );
+  renderWithApp(<SelfCertificationPage id={item.id} />, { path: LEAVE_ROUTES.selfCertification(item.id) });
+  const notice = await screen.findByRole('status', { name: /Your return to work form could not be sent/ });
+  expect(notice).toHaveTextContent('This return to work was closed after you sent your form. This return to work is closed.');
+  expect(
+    within(notice)
+      .getAllByRole('definition')
+      .map((answer) => answer.textContent),
+  ).toEqual(['Cold or flu', 'A heavy cold', '10/11/2025', '12/11/2025', 'No', 'No']);
+  expect(screen.queryByRole('form', { name: 'Self-certification' })).not.toBeInTheDocument();
+  fireEvent.click(within(notice).getByRole('button', { name: 'Remove it from the outbox' }));
   await waitFor(() => expect(posted).toContainEqual({ type: SW_MESSAGE.discardOutboxItem, id: 'refused-rtw' }));
 }, 45_000);
