@@ -2,12 +2,27 @@
 // sideways on a narrow screen when given a minimum width); RowsView draws the same table on wider
 // screens and stacked cards on phones (no sideways scrolling at 390 px), a label beside each
 // value. Either may end each row with the actions the viewer may take, and RowsView may mark a
-// row (a permit about to expire) with a badge and a tinted background. RowActions is the common
-// Edit and Delete of a named row.
+// row (a permit about to expire) with a badge and a tinted background. RowsTable may begin each
+// row with a checkbox for bulk actions (RowSelection). RowActions is the common Edit and Delete
+// of a named row.
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Badge.css';
-import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden, type MantineSpacing, type TableTrProps } from '@mantine/core';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+  type MantineSpacing,
+  type TableTrProps,
+} from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { usePhone } from './phone';
 
@@ -20,6 +35,19 @@ export type RowColumn<T> = {
   nowrap?: boolean;
   /** The header is for screen readers only (a status badge says what it is). */
   hideLabel?: boolean;
+};
+
+/** The rows chosen for a bulk action, with a checkbox a row that may be chosen and one for them all. */
+export type RowSelection<T> = {
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: (select: boolean) => void;
+  /** The checkbox for them all: "Select every employee on this page". */
+  allLabel: string;
+  /** A row's name for its checkbox: "Select {name}". */
+  nameOf: (row: T) => string;
+  /** Whether a row may be chosen; every row unless told. */
+  selectable?: (row: T) => boolean;
 };
 
 /** A mark on a row: its words and colour. */
@@ -41,6 +69,8 @@ type RowsTableProps<T> = {
   verticalSpacing?: MantineSpacing;
   /** Properties of a row's element (a tint, a data mark). */
   rowProps?: (row: T) => TableTrProps & Record<`data-${string}`, unknown>;
+  /** Checkboxes for bulk actions; none when null or left out. */
+  selection?: RowSelection<T> | null;
 };
 
 const idOf = (row: unknown) => (row as { id: string }).id;
@@ -50,6 +80,34 @@ function ActionsGroup({ children, wrap = false }: { children: ReactNode; wrap?: 
     <Group gap="xs" justify="flex-end" wrap={wrap ? 'wrap' : 'nowrap'}>
       {children}
     </Group>
+  );
+}
+
+function SelectAll<T>({ rows, selection }: { rows: readonly T[]; selection: RowSelection<T> }) {
+  const { selected, selectable = () => true } = selection;
+  const choosable = rows.filter(selectable);
+  const all = choosable.length > 0 && choosable.every((row) => selected.has(idOf(row)));
+  return (
+    <Checkbox
+      aria-label={selection.allLabel}
+      checked={all}
+      indeterminate={!all && choosable.some((row) => selected.has(idOf(row)))}
+      onChange={(event) => selection.onToggleAll(event.currentTarget.checked)}
+    />
+  );
+}
+
+/** A row's checkbox, where it may be chosen. */
+export function SelectRow<T>({ row, selection, mt }: { row: T; selection: RowSelection<T>; mt?: number }) {
+  if (selection.selectable && !selection.selectable(row)) return null;
+  const id = idOf(row);
+  return (
+    <Checkbox
+      mt={mt}
+      aria-label={`Select ${selection.nameOf(row)}`}
+      checked={selection.selected.has(id)}
+      onChange={() => selection.onToggle(id)}
+    />
   );
 }
 
@@ -66,11 +124,17 @@ export function RowsTable<T>({
   highlightOnHover = false,
   verticalSpacing,
   rowProps,
+  selection,
 }: RowsTableProps<T>) {
   const table = (
     <Table striped={striped} highlightOnHover={highlightOnHover} verticalSpacing={verticalSpacing} aria-label={label}>
       <Table.Thead>
         <Table.Tr>
+          {selection && (
+            <Table.Th w={40}>
+              <SelectAll rows={rows} selection={selection} />
+            </Table.Th>
+          )}
           {columns.map((column) => (
             <Table.Th key={column.label}>{column.hideLabel ? <VisuallyHidden>{column.label}</VisuallyHidden> : column.label}</Table.Th>
           ))}
@@ -84,6 +148,11 @@ export function RowsTable<T>({
       <Table.Tbody>
         {rows.map((row) => (
           <Table.Tr key={keyOf(row)} {...rowProps?.(row)}>
+            {selection && (
+              <Table.Td>
+                <SelectRow row={row} selection={selection} />
+              </Table.Td>
+            )}
             {columns.map((column) => (
               <Table.Td key={column.label} fw={column.strong ? 600 : undefined} style={cellStyle(column)}>
                 {column.render(row)}
@@ -102,7 +171,7 @@ export function RowsTable<T>({
   return minWidth ? <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer> : table;
 }
 
-type RowsViewProps<T> = Omit<RowsTableProps<T>, 'rowProps' | 'striped' | 'highlightOnHover' | 'verticalSpacing'> & {
+type RowsViewProps<T> = Omit<RowsTableProps<T>, 'rowProps' | 'striped' | 'highlightOnHover' | 'verticalSpacing' | 'selection'> & {
   /** A row's name, which names its card on a phone. */
   titleOf?: (row: T) => string;
   markOf?: ((row: T) => RowMark | null) | undefined;

@@ -1,18 +1,14 @@
 // The directory's search box (sent 250 ms after typing stops) and its filters as lists
 // status, department, location and tags, and the sort. Meet the team filters by
 // search and department only. Everything lives in the address (./use-directory-search.ts).
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Pill.css';
-import '@mantine/core/styles/PillsInput.css';
-import '@mantine/core/styles/ScrollArea.css';
-import { MultiSelect, Select } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { FILTER_COMBOBOX, FilterChoices, namedChoices } from '../../../../client/ui/filter-choices';
 import { FiltersFold } from '../../../../client/ui/filters-fold';
 import { SearchField } from '../../../../client/ui/search-field';
 import { DIRECTORY_SORTS, EMPLOYEE_STATUSES, type DirectorySort } from '../../directory.contract';
 import { departmentsQueryOptions } from '../../../../client/api/reference-lists';
-import { locationsQueryOptions, tagsQueryOptions, type NamedOption } from '../directory.api';
+import { locationsQueryOptions, tagsQueryOptions } from '../directory.api';
 import { withFilters, type DirectorySearch, type FilterKey } from './directory-search';
 import { STATUS_LABELS } from './status-badge';
 
@@ -25,9 +21,6 @@ export const SORT_LABELS: Record<DirectorySort, string> = {
   job_title: 'Job title',
   status: 'Status',
 };
-
-const options = (items: NamedOption[] | undefined) => (items ?? []).map((item) => ({ value: item.id, label: item.name }));
-const comboboxProps = { withinPortal: true, shadow: 'md' } as const;
 
 type Props = { search: DirectorySearch; onChange: (next: DirectorySearch, options?: { replace?: boolean }) => void; team?: boolean };
 
@@ -50,48 +43,38 @@ export function DirectoryFilters({ search, onChange, team = false }: Props) {
   const lists = (
     <>
       {!team && (
-        <MultiSelect
+        <FilterChoices
           label="Status"
           data={EMPLOYEE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
-          value={search.status ?? []}
+          value={search.status}
           onChange={setList('status')}
           // No choice means the server's default: everyone but terminated people, who a search still finds.
-          placeholder={search.status?.length ? undefined : search.search ? 'Any status' : 'All but terminated'}
-          clearable
-          comboboxProps={comboboxProps}
+          whole={search.search ? 'Any status' : 'All but terminated'}
+          searchable={false}
         />
       )}
-      <MultiSelect
+      <FilterChoices
         label="Department"
-        data={options(departments.data?.results)}
-        value={search.department_id ?? []}
+        data={namedChoices(departments.data?.results)}
+        value={search.department_id}
         onChange={setList('department_id')}
-        placeholder={search.department_id?.length ? undefined : 'All departments'}
-        searchable
-        clearable
-        comboboxProps={comboboxProps}
+        whole="All departments"
       />
       {!team && (
         <>
-          <MultiSelect
+          <FilterChoices
             label="Location"
-            data={options(locations.data?.results)}
-            value={search.location_id ?? []}
+            data={namedChoices(locations.data?.results)}
+            value={search.location_id}
             onChange={setList('location_id')}
-            placeholder={search.location_id?.length ? undefined : 'All locations'}
-            searchable
-            clearable
-            comboboxProps={comboboxProps}
+            whole="All locations"
           />
-          <MultiSelect
+          <FilterChoices
             label="Tags"
-            data={options(tags.data?.results)}
-            value={search.tag_ids ?? []}
+            data={namedChoices(tags.data?.results)}
+            value={search.tag_ids}
             onChange={setList('tag_ids')}
-            placeholder={search.tag_ids?.length ? undefined : 'Any tags'}
-            searchable
-            clearable
-            comboboxProps={comboboxProps}
+            whole="Any tags"
           />
           <Select
             label="Sort by"
@@ -101,7 +84,7 @@ export function DirectoryFilters({ search, onChange, team = false }: Props) {
               onChange({ ...search, sort: sort === 'name' || !sort ? undefined : (sort as DirectorySort), page: undefined })
             }
             allowDeselect={false}
-            comboboxProps={comboboxProps}
+            comboboxProps={FILTER_COMBOBOX}
           />
         </>
       )}

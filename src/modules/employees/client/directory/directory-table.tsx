@@ -1,14 +1,13 @@
 // The directory's rows: a table on wider screens (with a select-all checkbox for the page
 // when bulk actions are allowed), cards on phones. Each name links to the person's profile.
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Badge.css';
-import { Anchor, Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { DirectoryEntry } from '../../directory.contract';
 import { PersonAvatar } from './person-avatar';
 import { StatusBadge } from './status-badge';
+import { RowsTable, SelectRow, type RowColumn, type RowSelection } from '../../../../client/ui/rows-view';
 
 export const fullName = (person: { first_name: string; middle_names?: string | null; surname: string }) =>
   [person.first_name, person.middle_names, person.surname].filter(Boolean).join(' ');
@@ -42,77 +41,57 @@ function NameLink({ person }: { person: DirectoryEntry }) {
   );
 }
 
-export function DirectoryTable({ rows, selected, onToggle, onToggleAll }: Props) {
-  const all = rows.length > 0 && rows.every((row) => selected?.has(row.id));
-  const some = rows.some((row) => selected?.has(row.id));
+const COLUMNS: RowColumn<DirectoryEntry>[] = [
+  {
+    label: 'Name',
+    render: (row) => (
+      <Group gap="sm" wrap="nowrap">
+        <PersonAvatar userId={row.id} name={fullName(row)} image={row.profile_image} size={36} />
+        <Stack gap={0}>
+          <NameLink person={row} />
+          <Text size="xs" c="dimmed">
+            {row.email}
+          </Text>
+        </Stack>
+      </Group>
+    ),
+  },
+  { label: 'Job title', render: (row) => row.job_title ?? '—' },
+  { label: 'Department', render: (row) => row.department?.name ?? '—' },
+  { label: 'Location', render: (row) => row.location?.name ?? '—' },
+  { label: 'Status', render: (row) => <StatusBadge status={row.status} /> },
+  { label: 'Tags', render: (row) => <Tags tags={row.tags} /> },
+];
+
+const selectionOf = ({ selected, onToggle, onToggleAll }: Props): RowSelection<DirectoryEntry> | null =>
+  selected && { selected, onToggle, onToggleAll, allLabel: 'Select every employee on this page', nameOf: fullName };
+
+export function DirectoryTable(props: Props) {
+  const { rows, selected } = props;
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table highlightOnHover verticalSpacing="sm" aria-label="Employees">
-        <Table.Thead>
-          <Table.Tr>
-            {selected && (
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label="Select every employee on this page"
-                  checked={all}
-                  indeterminate={some && !all}
-                  onChange={(event) => onToggleAll(event.currentTarget.checked)}
-                />
-              </Table.Th>
-            )}
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Job title</Table.Th>
-            <Table.Th>Department</Table.Th>
-            <Table.Th>Location</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Tags</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id} bg={selected?.has(row.id) ? 'var(--mantine-primary-color-light)' : undefined}>
-              {selected && (
-                <Table.Td>
-                  <Checkbox aria-label={`Select ${fullName(row)}`} checked={selected.has(row.id)} onChange={() => onToggle(row.id)} />
-                </Table.Td>
-              )}
-              <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  <PersonAvatar userId={row.id} name={fullName(row)} image={row.profile_image} size={36} />
-                  <Stack gap={0}>
-                    <NameLink person={row} />
-                    <Text size="xs" c="dimmed">
-                      {row.email}
-                    </Text>
-                  </Stack>
-                </Group>
-              </Table.Td>
-              <Table.Td>{row.job_title ?? '—'}</Table.Td>
-              <Table.Td>{row.department?.name ?? '—'}</Table.Td>
-              <Table.Td>{row.location?.name ?? '—'}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={row.status} />
-              </Table.Td>
-              <Table.Td>
-                <Tags tags={row.tags} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <RowsTable
+      label="Employees"
+      rows={rows}
+      columns={COLUMNS}
+      selection={selectionOf(props)}
+      minWidth={760}
+      striped={false}
+      highlightOnHover
+      verticalSpacing="sm"
+      rowProps={(row) => ({ bg: selected?.has(row.id) ? 'var(--mantine-primary-color-light)' : undefined })}
+    />
   );
 }
 
-export function DirectoryCards({ rows, selected, onToggle }: Props) {
+export function DirectoryCards(props: Props) {
+  const { rows } = props;
+  const selection = selectionOf(props);
   return (
     <Stack gap="sm" role="list" aria-label="Employees">
       {rows.map((row) => (
         <Card key={row.id} withBorder padding="sm" role="listitem">
           <Group gap="sm" wrap="nowrap" align="flex-start">
-            {selected && (
-              <Checkbox mt={8} aria-label={`Select ${fullName(row)}`} checked={selected.has(row.id)} onChange={() => onToggle(row.id)} />
-            )}
+            {selection && <SelectRow row={row} selection={selection} mt={8} />}
             <PersonAvatar userId={row.id} name={fullName(row)} image={row.profile_image} size={44} />
             <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
               <Group justify="space-between" gap="xs" wrap="nowrap">

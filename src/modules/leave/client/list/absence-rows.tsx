@@ -1,15 +1,13 @@
 // The absence list's rows: a table on wider screens, cards on phones. Rows the caller may
 // decide on carry a checkbox (for "Approve selected") and inline Approve / Decline; each
 // person's name opens the absence.
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Card.css';
-import { Anchor, Box, Button, Card, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { Absence } from '../../absences.contract';
 import { absenceDates, formatAmount, leaveColour, leaveTypeName, leaveTypeOf, personName } from '../absence/absence-format';
 import { AbsenceStatusBadge } from '../absence/absence-status-badge';
+import { RowsTable, SelectRow, type RowColumn, type RowSelection } from '../../../../client/ui/rows-view';
 
 export type RowsProps = {
   rows: Absence[];
@@ -62,77 +60,62 @@ function Decisions({
   );
 }
 
-function SelectBox({ absence, selected, onToggle }: { absence: Absence; selected: ReadonlySet<string>; onToggle: (id: string) => void }) {
-  if (!absence.can_approve) return null;
+const COLUMNS: RowColumn<Absence>[] = [
+  {
+    label: 'Person',
+    render: (row) => (
+      <>
+        <NameLink absence={row} />
+        {row.user.department_name && (
+          <Text size="xs" c="dimmed">
+            {row.user.department_name}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { label: 'Leave type', render: (row) => <LeaveType absence={row} /> },
+  { label: 'Dates', render: absenceDates },
+  { label: 'Deducted', render: length },
+  { label: 'Status', render: (row) => <AbsenceStatusBadge status={row.status} /> },
+];
+
+const selectionOf = ({ selected, onToggle, onToggleAll }: RowsProps): RowSelection<Absence> | null =>
+  selected && {
+    selected,
+    onToggle,
+    onToggleAll,
+    allLabel: 'Select all that I can approve',
+    nameOf: (absence) => personName(absence.user),
+    selectable: (absence) => absence.can_approve,
+  };
+
+export function AbsenceTable(props: RowsProps) {
+  const { rows, onApprove, onDecline, busyId } = props;
   return (
-    <Checkbox aria-label={`Select ${personName(absence.user)}`} checked={selected.has(absence.id)} onChange={() => onToggle(absence.id)} />
+    <RowsTable
+      label="Absences"
+      rows={rows}
+      columns={[
+        ...COLUMNS,
+        {
+          label: 'Actions',
+          hideLabel: true,
+          render: (row) => <Decisions absence={row} onApprove={onApprove} onDecline={onDecline} busyId={busyId} />,
+        },
+      ]}
+      selection={selectionOf(props)}
+      minWidth={720}
+      striped={false}
+      highlightOnHover
+      verticalSpacing="sm"
+    />
   );
 }
 
-export function AbsenceTable({ rows, selected, onToggle, onToggleAll, ...decisions }: RowsProps) {
-  const approvable = rows.filter((row) => row.can_approve);
-  const all = selected !== null && approvable.length > 0 && approvable.every((row) => selected.has(row.id));
-  return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table aria-label="Absences" verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            {selected && (
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label="Select all that I can approve"
-                  checked={all}
-                  indeterminate={!all && approvable.some((row) => selected.has(row.id))}
-                  onChange={(event) => onToggleAll(event.currentTarget.checked)}
-                />
-              </Table.Th>
-            )}
-            <Table.Th>Person</Table.Th>
-            <Table.Th>Leave type</Table.Th>
-            <Table.Th>Dates</Table.Th>
-            <Table.Th>Deducted</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id}>
-              {selected && (
-                <Table.Td>
-                  <SelectBox absence={row} selected={selected} onToggle={onToggle} />
-                </Table.Td>
-              )}
-              <Table.Td>
-                <NameLink absence={row} />
-                {row.user.department_name && (
-                  <Text size="xs" c="dimmed">
-                    {row.user.department_name}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <LeaveType absence={row} />
-              </Table.Td>
-              <Table.Td>{absenceDates(row)}</Table.Td>
-              <Table.Td>{length(row)}</Table.Td>
-              <Table.Td>
-                <AbsenceStatusBadge status={row.status} />
-              </Table.Td>
-              <Table.Td>
-                <Decisions absence={row} {...decisions} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-export function AbsenceCards({ rows, selected, onToggle, onToggleAll: _onToggleAll, ...decisions }: RowsProps) {
+export function AbsenceCards(props: RowsProps) {
+  const { rows, onApprove, onDecline, busyId } = props;
+  const selection = selectionOf(props);
   return (
     <Stack gap="sm" role="list" aria-label="Absences">
       {rows.map((row) => (
@@ -140,7 +123,7 @@ export function AbsenceCards({ rows, selected, onToggle, onToggleAll: _onToggleA
           <Stack gap={6}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Group gap="xs" wrap="nowrap" miw={0}>
-                {selected && <SelectBox absence={row} selected={selected} onToggle={onToggle} />}
+                {selection && <SelectRow row={row} selection={selection} />}
                 <NameLink absence={row} />
               </Group>
               <AbsenceStatusBadge status={row.status} />
@@ -152,7 +135,7 @@ export function AbsenceCards({ rows, selected, onToggle, onToggleAll: _onToggleA
                 {formatAmount(row.deduction, row.deduction_unit)} deducted
               </Text>
             )}
-            <Decisions absence={row} {...decisions} full />
+            <Decisions absence={row} onApprove={onApprove} onDecline={onDecline} busyId={busyId} full />
           </Stack>
         </Card>
       ))}

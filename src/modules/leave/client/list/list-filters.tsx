@@ -1,16 +1,12 @@
 // The absence list's filters, all kept in the address: status (with "Needs approval"), "Only
 // mine to approve" (show_relevant_to_me=1, for approvers), department, leave type, dates and
 // a search box sent 250 ms after typing stops. On a phone they fold away behind one button.
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Pill.css';
-import '@mantine/core/styles/PillsInput.css';
-import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
-import { Checkbox, MultiSelect } from '@mantine/core';
+import { Checkbox } from '@mantine/core';
 import { DateField } from '../../../../client/ui/date-field';
 import { useQuery } from '@tanstack/react-query';
+import { FilterChoices, namedChoices } from '../../../../client/ui/filter-choices';
 import { FiltersFold } from '../../../../client/ui/filters-fold';
 import { SearchField } from '../../../../client/ui/search-field';
 import { ABSENCE_STATUS_LABELS, NEED_APPROVAL, type AbsenceStatus } from '../../leave.contract';
@@ -22,7 +18,6 @@ export const NEEDS_APPROVAL_LABEL = 'Needs approval';
 export const ONLY_MINE_LABEL = 'Only mine to approve';
 
 const statusLabel = (status: string) => (status === NEED_APPROVAL ? NEEDS_APPROVAL_LABEL : ABSENCE_STATUS_LABELS[status as AbsenceStatus]);
-const comboboxProps = { withinPortal: true, shadow: 'md' } as const;
 
 type Props = { search: AbsenceListSearch; onChange: (next: AbsenceListSearch, options?: { replace?: boolean }) => void; approver: boolean };
 
@@ -41,34 +36,27 @@ export function ListFilters({ search, onChange, approver }: Props) {
   );
   const filters = (
     <>
-      <MultiSelect
+      <FilterChoices
         label="Status"
         data={STATUS_FILTERS.map((status) => ({ value: status, label: statusLabel(status) }))}
-        value={search.status ?? []}
+        value={search.status}
         onChange={(status) => set({ status })}
-        placeholder={search.status?.length ? undefined : 'Any status'}
-        clearable
-        comboboxProps={comboboxProps}
+        whole="Any status"
+        searchable={false}
       />
-      <MultiSelect
+      <FilterChoices
         label="Department"
-        data={(departments.data?.results ?? []).map((item) => ({ value: item.id, label: item.name }))}
-        value={search.department_id ?? []}
+        data={namedChoices(departments.data?.results)}
+        value={search.department_id}
         onChange={(department_id) => set({ department_id })}
-        placeholder={search.department_id?.length ? undefined : 'All departments'}
-        searchable
-        clearable
-        comboboxProps={comboboxProps}
+        whole="All departments"
       />
-      <MultiSelect
+      <FilterChoices
         label="Leave type"
-        data={(leaveTypes.data ?? []).map((item) => ({ value: item.id, label: item.name }))}
-        value={search.leave_type_id ?? []}
+        data={namedChoices(leaveTypes.data)}
+        value={search.leave_type_id}
         onChange={(leave_type_id) => set({ leave_type_id })}
-        placeholder={search.leave_type_id?.length ? undefined : 'All leave types'}
-        searchable
-        clearable
-        comboboxProps={comboboxProps}
+        whole="All leave types"
       />
       <DateField label="From" name="from" value={search.from ?? ''} onChange={(from) => set({ from })} />
       <DateField label="To" name="to" value={search.to ?? ''} onChange={(to) => set({ to })} />
