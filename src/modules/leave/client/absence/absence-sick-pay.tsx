@@ -3,24 +3,12 @@
 // words why days are unpaid and when form SSP1 is due.
 import { amountInWords } from '../../../../shared/dates';
 import '@mantine/core/styles/List.css';
-import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { List, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { formatPounds } from '../../../../shared/money';
 import type { AbsenceSickPay } from '../../absences.contract';
+import { DescribedValue } from '../../../../client/ui/described-value';
 
 const days = (count: number) => amountInWords(count, 'days');
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm" c="dimmed" component="dt">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={600}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
 
 export function AbsenceSickPayPanel({ sickPay }: { sickPay: AbsenceSickPay }) {
   return (
@@ -30,11 +18,25 @@ export function AbsenceSickPayPanel({ sickPay }: { sickPay: AbsenceSickPay }) {
           Statutory Sick Pay
         </Title>
         <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="md" m={0}>
-          <Figure label="SSP days" value={days(sickPay.paid_days)} />
-          <Figure label="SSP amount" value={formatPounds(sickPay.amount)} />
-          {sickPay.waiting_days > 0 && <Figure label="Waiting days" value={days(sickPay.waiting_days)} />}
-          {sickPay.weekly_rate !== null && <Figure label="Weekly rate" value={formatPounds(sickPay.weekly_rate)} />}
-          <Figure label="Weeks used of 28" value={String(sickPay.weeks_used)} />
+          <DescribedValue label="SSP days" strong>
+            {days(sickPay.paid_days)}
+          </DescribedValue>
+          <DescribedValue label="SSP amount" strong>
+            {formatPounds(sickPay.amount)}
+          </DescribedValue>
+          {sickPay.waiting_days > 0 && (
+            <DescribedValue label="Waiting days" strong>
+              {days(sickPay.waiting_days)}
+            </DescribedValue>
+          )}
+          {sickPay.weekly_rate !== null && (
+            <DescribedValue label="Weekly rate" strong>
+              {formatPounds(sickPay.weekly_rate)}
+            </DescribedValue>
+          )}
+          <DescribedValue label="Weeks used of 28" strong>
+            {String(sickPay.weeks_used)}
+          </DescribedValue>
         </SimpleGrid>
         {sickPay.notes.length > 0 && (
           <List size="sm" spacing={4}>

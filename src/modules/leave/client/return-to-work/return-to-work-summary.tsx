@@ -1,9 +1,9 @@
 // A return to work as it stands: the sickness dates and length, the kind and status, the
 // employee's answers (only when the server sent them: the person, HR admins and owners), the
 // fit note's download and the review. Read-only; the steps are other components.
-import { Anchor, Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { DATE_FORMATS, formatLondon } from '../../../../shared/dates';
 import { SICKNESS_CATEGORY_LABELS } from '../../leave.contract';
 import { type ReturnToWorkItem } from '../../return-to-work.contract';
@@ -11,19 +11,7 @@ import { formatDate, personName } from '../absence/absence-format';
 import { ReturnToWorkStatusBadge } from '../absence/absence-status-badge';
 import { calendarDaysText, KIND_LABELS } from './return-to-work-words';
 import { saveFile } from '../../../../client/api/downloads';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm" c="dimmed" component="dt">
-        {label}
-      </Text>
-      <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
+import { DescribedValue } from '../../../../client/ui/described-value';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -34,32 +22,34 @@ export function ReturnToWorkSummary({ item }: { item: ReturnToWorkItem }) {
   return (
     <Paper withBorder radius="lg" p="md">
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md" m={0}>
-        <Field label="Person">{personName(item.user)}</Field>
-        <Field label="Status">
+        <DescribedValue label="Person">{personName(item.user)}</DescribedValue>
+        <DescribedValue label="Status">
           <ReturnToWorkStatusBadge status={item.status} />
-        </Field>
-        <Field label="Sickness">
+        </DescribedValue>
+        <DescribedValue label="Sickness">
           <Anchor renderRoot={(props) => <Link {...props} to="/absence/$id" params={{ id: item.absence_id }} />}>
             {formatDate(item.first_day)} to {formatDate(item.last_day)}
           </Anchor>
           {` (${calendarDaysText(item.calendar_days)})`}
-        </Field>
-        <Field label="Kind">{KIND_LABELS[item.kind]}</Field>
-        {item.sickness_category && !answers && <Field label="Sickness category">{SICKNESS_CATEGORY_LABELS[item.sickness_category]}</Field>}
+        </DescribedValue>
+        <DescribedValue label="Kind">{KIND_LABELS[item.kind]}</DescribedValue>
+        {item.sickness_category && !answers && (
+          <DescribedValue label="Sickness category">{SICKNESS_CATEGORY_LABELS[item.sickness_category]}</DescribedValue>
+        )}
         {answers && (
           <>
-            <Field label="Reason">{SICKNESS_CATEGORY_LABELS[answers.reason_category]}</Field>
-            <Field label="First and last day of sickness">
+            <DescribedValue label="Reason">{SICKNESS_CATEGORY_LABELS[answers.reason_category]}</DescribedValue>
+            <DescribedValue label="First and last day of sickness">
               {formatDate(answers.first_day_of_sickness)} to {formatDate(answers.last_day_of_sickness)}
-            </Field>
-            <Field label="What was wrong?">{answers.description}</Field>
-            <Field label="Did you see a doctor?">{yesNo(answers.consulted_doctor)}</Field>
-            <Field label="Was it caused by an accident or injury at work?">{yesNo(answers.injury_at_work)}</Field>
+            </DescribedValue>
+            <DescribedValue label="What was wrong?">{answers.description}</DescribedValue>
+            <DescribedValue label="Did you see a doctor?">{yesNo(answers.consulted_doctor)}</DescribedValue>
+            <DescribedValue label="Was it caused by an accident or injury at work?">{yesNo(answers.injury_at_work)}</DescribedValue>
           </>
         )}
-        {item.submitted_at && <Field label="Sent">{formatLondon(item.submitted_at, DATE_FORMATS.dateTime)}</Field>}
+        {item.submitted_at && <DescribedValue label="Sent">{formatLondon(item.submitted_at, DATE_FORMATS.dateTime)}</DescribedValue>}
         {file && (
-          <Field label="Fit note">
+          <DescribedValue label="Fit note">
             <Button
               variant="subtle"
               px={0}
@@ -75,14 +65,14 @@ export function ReturnToWorkSummary({ item }: { item: ReturnToWorkItem }) {
                 The fit note could not be downloaded. Please try again.
               </Text>
             )}
-          </Field>
+          </DescribedValue>
         )}
         {item.reviewed_at && (
-          <Field label="Reviewed">
+          <DescribedValue label="Reviewed">
             {[item.reviewed_by_name, formatLondon(item.reviewed_at, DATE_FORMATS.dateTime)].filter(Boolean).join(', ')}
-          </Field>
+          </DescribedValue>
         )}
-        {item.review_note && <Field label="Review note">{item.review_note}</Field>}
+        {item.review_note && <DescribedValue label="Review note">{item.review_note}</DescribedValue>}
       </SimpleGrid>
     </Paper>
   );
