@@ -1,6 +1,6 @@
 // The profile's Contract tab: the person's contracts, newest first — type, dates, weekly
 // hours, notice period and notes.
-import { SimpleGrid, Stack } from '@mantine/core';
+
 import { TextField } from '../../../../client/ui/text-field';
 import { TextareaField } from '../../../../client/ui/textarea-field';
 import { ORGANISATION_RESOURCES } from '../../../organisation/organisation.contract';
@@ -9,7 +9,7 @@ import type { ProfileTabProps } from '../profile/profile-tabs';
 import { dateText, hoursText, NumberField, ReferenceSelect, textOf } from './employment-records-fields';
 import { useRecordForm } from './employment-records-form';
 import { RecordHistory, type RecordFormProps } from './employment-history';
-import { FormButtons } from './personal-records-ui';
+import { FieldPairs, RecordFormFrame } from './personal-records-ui';
 import { DateField } from '../../../../client/ui/date-field';
 
 function ContractForm({ userId, record, onDone }: RecordFormProps<ContractRecord> & { userId: string }) {
@@ -30,30 +30,27 @@ function ContractForm({ userId, record, onDone }: RecordFormProps<ContractRecord
     },
   });
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-label={record ? 'Edit contract' : 'Add contract'}>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <ReferenceSelect
-            resource={ORGANISATION_RESOURCES.contractTypes}
-            label="Contract type"
-            {...form.valueProps<string | null>('contract_type_id')}
-          />
-          <NumberField
-            label="Hours per week"
-            min={0}
-            max={168}
-            step={0.5}
-            decimalScale={2}
-            {...form.valueProps<number | null>('hours_per_week')}
-          />
-          <DateField label="Start date" required {...form.valueProps<string>('start_date')} />
-          <DateField label="End date" description="Leave empty for an open-ended contract." {...form.valueProps<string>('end_date')} />
-        </SimpleGrid>
-        <TextField label="Notice period" maxLength={100} placeholder="For example: 1 month" {...form.textProps('notice_period')} />
-        <TextareaField label="Notes" maxLength={2000} {...form.textProps('notes')} />
-        <FormButtons submitting={form.submitting} onCancel={onDone} otherErrors={form.otherErrors} />
-      </Stack>
-    </form>
+    <RecordFormFrame form={form} label={record ? 'Edit contract' : 'Add contract'} onCancel={onDone}>
+      <FieldPairs>
+        <ReferenceSelect
+          resource={ORGANISATION_RESOURCES.contractTypes}
+          label="Contract type"
+          {...form.valueProps<string | null>('contract_type_id')}
+        />
+        <NumberField
+          label="Hours per week"
+          min={0}
+          max={168}
+          step={0.5}
+          decimalScale={2}
+          {...form.valueProps<number | null>('hours_per_week')}
+        />
+        <DateField label="Start date" required {...form.valueProps<string>('start_date')} />
+        <DateField label="End date" description="Leave empty for an open-ended contract." {...form.valueProps<string>('end_date')} />
+      </FieldPairs>
+      <TextField label="Notice period" maxLength={100} placeholder="For example: 1 month" {...form.textProps('notice_period')} />
+      <TextareaField label="Notes" maxLength={2000} {...form.textProps('notes')} />
+    </RecordFormFrame>
   );
 }
 

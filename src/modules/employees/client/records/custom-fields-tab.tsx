@@ -21,7 +21,7 @@ import {
 } from '../../personal-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
 import { customFieldsQueryOptions, updateCustomFieldsMutationOptions } from './personal-records.api';
-import { FormButtons, QueryState, ReadView, RecordSection } from './personal-records-ui';
+import { QueryState, ReadView, RecordFormFrame, RecordSection } from './personal-records-ui';
 
 export const NO_CUSTOM_FIELDS = 'No additional fields have been set up.';
 
@@ -89,14 +89,11 @@ function CustomFieldsForm({ userId, fields, onDone }: { userId: string; fields: 
     }
   };
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-label="Additional details">
-      <Stack gap="md">
-        {fields.map((field) => (
-          <div key={field.id}>{input(field)}</div>
-        ))}
-        <FormButtons submitting={form.submitting} onCancel={onDone} otherErrors={form.otherErrors} />
-      </Stack>
-    </form>
+    <RecordFormFrame form={form} label="Additional details" onCancel={onDone}>
+      {fields.map((field) => (
+        <div key={field.id}>{input(field)}</div>
+      ))}
+    </RecordFormFrame>
   );
 }
 

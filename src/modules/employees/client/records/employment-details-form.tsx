@@ -2,7 +2,7 @@
 // number, average weekly earnings, department, location and line managers. Checked by the
 // contract's schema and the server's /validate (which knows whether a manager may move
 // someone), then saved.
-import { SimpleGrid, Stack } from '@mantine/core';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { TextField } from '../../../../client/ui/text-field';
@@ -16,7 +16,7 @@ import {
 import { saveEmploymentDetailsMutationOptions } from './employment-records.api';
 import { NumberField, ReferenceSelect, textOf } from './employment-records-fields';
 import { LineManagerSelect } from './line-managers';
-import { FormButtons } from './personal-records-ui';
+import { FieldPairs, RecordFormFrame } from './personal-records-ui';
 import { DateField } from '../../../../client/ui/date-field';
 
 export function EmploymentForm({ details, onDone }: { details: EmploymentDetails; onDone: () => void }) {
@@ -45,52 +45,45 @@ export function EmploymentForm({ details, onDone }: { details: EmploymentDetails
     },
   });
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-label="Edit employment details">
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <DateField label="Start date" {...form.valueProps<string>('start_date')} />
-          <DateField label="Continuous service date" {...form.valueProps<string>('continuous_service_date')} />
-          <DateField label="Probation end date" {...form.valueProps<string>('probation_end_date')} />
-          <TextField label="Employee number" maxLength={50} {...form.textProps('employee_number')} />
-          <ReferenceSelect
-            resource={ORGANISATION_RESOURCES.contractTypes}
-            label="Contract type"
-            {...form.valueProps<string | null>('contract_type_id')}
-          />
-          <NumberField
-            label="Hours per week"
-            min={0}
-            max={168}
-            step={0.5}
-            decimalScale={2}
-            {...form.valueProps<number | null>('hours_per_week')}
-          />
-          <NumberField
-            label="Average weekly earnings (£)"
-            description="Before tax, over the 8 weeks before a sickness: Statutory Sick Pay is worked out from it."
-            min={0}
-            step={0.01}
-            decimalScale={2}
-            {...form.valueProps<number | null>('average_weekly_earnings')}
-          />
-          <ReferenceSelect
-            resource={ORGANISATION_RESOURCES.departments}
-            label="Department"
-            {...form.valueProps<string | null>('department_id')}
-          />
-          <ReferenceSelect
-            resource={ORGANISATION_RESOURCES.locations}
-            label="Location"
-            {...form.valueProps<string | null>('location_id')}
-          />
-        </SimpleGrid>
-        <LineManagerSelect
-          userId={details.user_id}
-          initial={details.line_managers}
-          {...form.valueProps<string[] | null>('line_manager_ids')}
+    <RecordFormFrame form={form} label="Edit employment details" onCancel={onDone}>
+      <FieldPairs>
+        <DateField label="Start date" {...form.valueProps<string>('start_date')} />
+        <DateField label="Continuous service date" {...form.valueProps<string>('continuous_service_date')} />
+        <DateField label="Probation end date" {...form.valueProps<string>('probation_end_date')} />
+        <TextField label="Employee number" maxLength={50} {...form.textProps('employee_number')} />
+        <ReferenceSelect
+          resource={ORGANISATION_RESOURCES.contractTypes}
+          label="Contract type"
+          {...form.valueProps<string | null>('contract_type_id')}
         />
-        <FormButtons submitting={form.submitting} onCancel={onDone} otherErrors={form.otherErrors} />
-      </Stack>
-    </form>
+        <NumberField
+          label="Hours per week"
+          min={0}
+          max={168}
+          step={0.5}
+          decimalScale={2}
+          {...form.valueProps<number | null>('hours_per_week')}
+        />
+        <NumberField
+          label="Average weekly earnings (£)"
+          description="Before tax, over the 8 weeks before a sickness: Statutory Sick Pay is worked out from it."
+          min={0}
+          step={0.01}
+          decimalScale={2}
+          {...form.valueProps<number | null>('average_weekly_earnings')}
+        />
+        <ReferenceSelect
+          resource={ORGANISATION_RESOURCES.departments}
+          label="Department"
+          {...form.valueProps<string | null>('department_id')}
+        />
+        <ReferenceSelect resource={ORGANISATION_RESOURCES.locations} label="Location" {...form.valueProps<string | null>('location_id')} />
+      </FieldPairs>
+      <LineManagerSelect
+        userId={details.user_id}
+        initial={details.line_managers}
+        {...form.valueProps<string[] | null>('line_manager_ids')}
+      />
+    </RecordFormFrame>
   );
 }

@@ -10,7 +10,7 @@ import { RowActions, RowsView, type RowColumn, type RowMark } from '../../../../
 import type { ListResponse } from '../../../../shared/list';
 import type { EmploymentRecordResource } from '../../employment-records.contract';
 import { deleteRecordMutationOptions, HISTORY_PAGE_SIZE, recordPageQueryOptions } from './employment-records.api';
-import { RecordModal } from './employment-records-fields';
+import { FormModal } from '../../../../client/ui/form-modal';
 import { QueryState, RecordSection } from './personal-records-ui';
 import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
 import { ListPager } from '../../../../client/ui/list-pager';
@@ -96,9 +96,9 @@ export function RecordHistory<T extends { id: string }, TList extends ListRespon
           </Group>
         )}
       </Stack>
-      <RecordModal opened={editing !== null} title={editing?.record ? `Edit ${noun}` : `Add ${noun}`} onClose={close}>
+      <FormModal opened={editing !== null} title={editing?.record ? `Edit ${noun}` : `Add ${noun}`} onClose={close}>
         {editing && <div key={editing.record?.id ?? 'new'}>{props.renderForm({ record: editing.record, onDone: close })}</div>}
-      </RecordModal>
+      </FormModal>
       <ConfirmDialog
         opened={deleting !== null}
         title={`Delete ${noun}`}

@@ -1,13 +1,9 @@
 // Form pieces of the records-B tabs: a number field whose empty value is null, a select fed
-// by one of the company's lists, the modal a record form opens in, and the words of dates
-// and hours in British formats (money: src/shared/money.ts).
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Modal.css';
+// by one of the company's lists, and the words of dates and hours in British formats (money:
+// src/shared/money.ts). A record's form opens in the shared FormModal.
 import '@mantine/core/styles/NumberInput.css';
-import { Modal, NumberInput } from '@mantine/core';
+import { NumberInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { FieldLabel } from '../../../../client/ui/field-label';
 import { SelectField } from '../../../../client/ui/select-field';
 import { amountInWords, DATE_FORMATS, formatCalendarDate } from '../../../../shared/dates';
@@ -60,24 +56,6 @@ export function ReferenceSelect({ resource, value, ...props }: ReferenceSelectPr
   const list = useQuery(referenceListQueryOptions(resource));
   const data = (list.data ?? []).map((item) => ({ value: item.id, label: item.name }));
   return <SelectField {...props} value={value ?? null} data={data} searchable disabled={list.isPending && data.length === 0} />;
-}
-
-export function RecordModal({
-  opened,
-  title,
-  onClose,
-  children,
-}: {
-  opened: boolean;
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg">
-      {children}
-    </Modal>
-  );
 }
 
 /** "12/01/2027", or null for no date. */

@@ -18,7 +18,8 @@ import type { ProfileTabProps } from '../profile/profile-tabs';
 import { bankHolidaysQueryOptions, employmentDetailsQueryOptions, saveBankHolidaysMutationOptions } from './employment-records.api';
 import { EmploymentForm } from './employment-details-form';
 import { formatPounds } from '../../../../shared/money';
-import { dateText, hoursText, RecordModal } from './employment-records-fields';
+import { dateText, hoursText } from './employment-records-fields';
+import { FormModal } from '../../../../client/ui/form-modal';
 import { QueryState, ReadView, RecordSection } from './personal-records-ui';
 
 const REGION_OPTIONS = BANK_HOLIDAY_REGION_NAMES.map((region) => ({ value: region, label: BANK_HOLIDAY_REGION_LABELS[region] }));
@@ -103,9 +104,9 @@ export default function EmploymentTab({ userId }: ProfileTabProps) {
         )}
       </RecordSection>
       <BankHolidaySection userId={userId} />
-      <RecordModal opened={editing} title="Edit employment details" onClose={() => setEditing(false)}>
+      <FormModal opened={editing} title="Edit employment details" onClose={() => setEditing(false)}>
         {editing && data && <EmploymentForm details={data} onDone={() => setEditing(false)} />}
-      </RecordModal>
+      </FormModal>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 // The profile's Job history tab: the person's job titles, newest first, with the latest
 // termination date among them; a title is typed or taken from the company's list.
-import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { TextField } from '../../../../client/ui/text-field';
 import { ORGANISATION_RESOURCES } from '../../../organisation/organisation.contract';
 import {
@@ -13,7 +13,7 @@ import type { ProfileTabProps } from '../profile/profile-tabs';
 import { dateText, ReferenceSelect, textOf } from './employment-records-fields';
 import { useRecordForm } from './employment-records-form';
 import { RecordHistory, type RecordFormProps } from './employment-history';
-import { FormButtons } from './personal-records-ui';
+import { FieldPairs, RecordFormFrame } from './personal-records-ui';
 import { DateField } from '../../../../client/ui/date-field';
 
 function JobTitleForm({ userId, record, onDone }: RecordFormProps<JobTitleRecord> & { userId: string }) {
@@ -32,28 +32,25 @@ function JobTitleForm({ userId, record, onDone }: RecordFormProps<JobTitleRecord
     },
   });
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-label={record ? 'Edit job title' : 'Add job title'}>
-      <Stack gap="md">
-        <ReferenceSelect
-          resource={ORGANISATION_RESOURCES.positions}
-          label="From the company’s job titles"
-          noneLabel="Type a title instead"
-          {...form.valueProps<string | null>('position_id')}
-        />
-        <TextField
-          label="Title"
-          description="Leave empty to use the chosen job title’s name."
-          maxLength={100}
-          required={!form.values.position_id}
-          {...form.textProps('title')}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <DateField label="Start date" required {...form.valueProps<string>('start_date')} />
-          <DateField label="Termination date" {...form.valueProps<string>('termination_date')} />
-        </SimpleGrid>
-        <FormButtons submitting={form.submitting} onCancel={onDone} otherErrors={form.otherErrors} />
-      </Stack>
-    </form>
+    <RecordFormFrame form={form} label={record ? 'Edit job title' : 'Add job title'} onCancel={onDone}>
+      <ReferenceSelect
+        resource={ORGANISATION_RESOURCES.positions}
+        label="From the company’s job titles"
+        noneLabel="Type a title instead"
+        {...form.valueProps<string | null>('position_id')}
+      />
+      <TextField
+        label="Title"
+        description="Leave empty to use the chosen job title’s name."
+        maxLength={100}
+        required={!form.values.position_id}
+        {...form.textProps('title')}
+      />
+      <FieldPairs>
+        <DateField label="Start date" required {...form.valueProps<string>('start_date')} />
+        <DateField label="Termination date" {...form.valueProps<string>('termination_date')} />
+      </FieldPairs>
+    </RecordFormFrame>
   );
 }
 

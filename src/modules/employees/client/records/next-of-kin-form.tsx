@@ -3,7 +3,7 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import { Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { TextField } from '../../../../client/ui/text-field';
@@ -11,7 +11,7 @@ import { TextareaField } from '../../../../client/ui/textarea-field';
 import { useForm, validateOnServer } from '../../../../client/ui/use-form';
 import { CreateNextOfKinInputSchema, personalRecordResources, type NextOfKin } from '../../personal-records.contract';
 import { saveNextOfKinMutationOptions } from './personal-records.api';
-import { FormButtons, textOf } from './personal-records-ui';
+import { FieldPairs, RecordFormFrame, textOf } from './personal-records-ui';
 
 type Props = { userId: string; editing: { kin: NextOfKin | null } | null; onClose: () => void };
 
@@ -45,17 +45,14 @@ function NextOfKinForm({ userId, kin, label, onDone }: { userId: string; kin: Ne
     },
   });
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-label={label}>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextField label="Name" required maxLength={100} {...form.textProps('name')} />
-          <TextField label="Relationship" required maxLength={50} {...form.textProps('relationship')} />
-          <TextField label="Phone" type="tel" maxLength={20} {...form.textProps('phone')} />
-          <TextField label="E-mail" type="email" maxLength={254} {...form.textProps('email')} />
-        </SimpleGrid>
-        <TextareaField label="Address" maxLength={500} {...form.textProps('address')} />
-        <FormButtons submitting={form.submitting} onCancel={onDone} otherErrors={form.otherErrors} />
-      </Stack>
-    </form>
+    <RecordFormFrame form={form} label={label} onCancel={onDone}>
+      <FieldPairs>
+        <TextField label="Name" required maxLength={100} {...form.textProps('name')} />
+        <TextField label="Relationship" required maxLength={50} {...form.textProps('relationship')} />
+        <TextField label="Phone" type="tel" maxLength={20} {...form.textProps('phone')} />
+        <TextField label="E-mail" type="email" maxLength={254} {...form.textProps('email')} />
+      </FieldPairs>
+      <TextareaField label="Address" maxLength={500} {...form.textProps('address')} />
+    </RecordFormFrame>
   );
 }

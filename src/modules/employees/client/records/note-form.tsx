@@ -3,7 +3,7 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import { Modal, Stack } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { SelectField } from '../../../../client/ui/select-field';
@@ -18,7 +18,7 @@ import {
   type UserNote,
 } from '../../personal-records.contract';
 import { saveNoteMutationOptions } from './personal-records.api';
-import { FormButtons } from './personal-records-ui';
+import { RecordFormFrame } from './personal-records-ui';
 
 export const NOTE_TYPE_OPTIONS = USER_NOTE_TYPES.map((type) => ({ value: type, label: USER_NOTE_TYPE_LABELS[type] }));
 
@@ -47,12 +47,9 @@ function NoteForm({ userId, note, label, onDone }: { userId: string; note: UserN
     },
   });
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-label={label}>
-      <Stack gap="md">
-        <SelectField label="Type" required data={NOTE_TYPE_OPTIONS} {...form.valueProps<string | null>('type')} />
-        <TextareaField label="Note" required maxLength={NOTE_MAX_LENGTH} {...form.textProps('body')} />
-        <FormButtons submitting={form.submitting} onCancel={onDone} otherErrors={form.otherErrors} />
-      </Stack>
-    </form>
+    <RecordFormFrame form={form} label={label} onCancel={onDone}>
+      <SelectField label="Type" required data={NOTE_TYPE_OPTIONS} {...form.valueProps<string | null>('type')} />
+      <TextareaField label="Note" required maxLength={NOTE_MAX_LENGTH} {...form.textProps('body')} />
+    </RecordFormFrame>
   );
 }

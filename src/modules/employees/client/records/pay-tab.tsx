@@ -1,6 +1,6 @@
 // The profile's Pay tab: the person's pay rates by pay-rate type, newest first. Managers
 // read them; owners and HR admins change them (the buttons follow the viewer's permissions).
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SelectField } from '../../../../client/ui/select-field';
@@ -17,7 +17,7 @@ import { referenceListQueryOptions } from './employment-records.api';
 import { dateText, NumberField, ReferenceSelect, textOf } from './employment-records-fields';
 import { useRecordForm } from './employment-records-form';
 import { RecordHistory, type RecordFormProps } from './employment-history';
-import { FormButtons } from './personal-records-ui';
+import { FieldPairs, RecordFormFrame } from './personal-records-ui';
 import { DateField } from '../../../../client/ui/date-field';
 import { formatPounds } from '../../../../shared/money';
 
@@ -40,32 +40,29 @@ function PayRateForm({ userId, record, onDone }: RecordFormProps<PayRateRecord> 
     },
   });
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-label={record ? 'Edit pay rate' : 'Add pay rate'}>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <ReferenceSelect
-            resource={ORGANISATION_RESOURCES.payRateTypes}
-            label="Pay rate type"
-            required
-            {...form.valueProps<string | null>('pay_rate_type_id')}
-          />
-          <NumberField
-            label="Amount"
-            required
-            prefix="£"
-            min={0}
-            decimalScale={2}
-            step={0.01}
-            {...form.valueProps<number | null>('amount')}
-          />
-          <SelectField label="Paid" data={UNIT_OPTIONS} noneLabel="As the pay rate type" {...form.valueProps<string | null>('unit')} />
-          <div />
-          <DateField label="Start date" required {...form.valueProps<string>('start_date')} />
-          <DateField label="End date" {...form.valueProps<string>('end_date')} />
-        </SimpleGrid>
-        <FormButtons submitting={form.submitting} onCancel={onDone} otherErrors={form.otherErrors} />
-      </Stack>
-    </form>
+    <RecordFormFrame form={form} label={record ? 'Edit pay rate' : 'Add pay rate'} onCancel={onDone}>
+      <FieldPairs>
+        <ReferenceSelect
+          resource={ORGANISATION_RESOURCES.payRateTypes}
+          label="Pay rate type"
+          required
+          {...form.valueProps<string | null>('pay_rate_type_id')}
+        />
+        <NumberField
+          label="Amount"
+          required
+          prefix="£"
+          min={0}
+          decimalScale={2}
+          step={0.01}
+          {...form.valueProps<number | null>('amount')}
+        />
+        <SelectField label="Paid" data={UNIT_OPTIONS} noneLabel="As the pay rate type" {...form.valueProps<string | null>('unit')} />
+        <div />
+        <DateField label="Start date" required {...form.valueProps<string>('start_date')} />
+        <DateField label="End date" {...form.valueProps<string>('end_date')} />
+      </FieldPairs>
+    </RecordFormFrame>
   );
 }
 

@@ -1,7 +1,7 @@
 // The profile's Right to work tab: the checks of the person's right to work in the UK — the
 // document seen, its number or share code, when and by whom it was checked, the follow-up and
 // the expiry. An expiry within 30 days (or past) is highlighted.
-import { SimpleGrid, Stack } from '@mantine/core';
+
 import { SelectField } from '../../../../client/ui/select-field';
 import { TextField } from '../../../../client/ui/text-field';
 import { TextareaField } from '../../../../client/ui/textarea-field';
@@ -19,7 +19,7 @@ import { dateText, textOf } from './employment-records-fields';
 import { useRecordForm } from './employment-records-form';
 import { RecordHistory, type RecordFormProps } from './employment-history';
 import type { RowMark } from '../../../../client/ui/rows-view';
-import { FormButtons } from './personal-records-ui';
+import { FieldPairs, RecordFormFrame } from './personal-records-ui';
 import { DateField } from '../../../../client/ui/date-field';
 
 const DOCUMENT_OPTIONS = DOCUMENT_TYPES.map((type) => ({ value: type, label: DOCUMENT_TYPE_LABELS[type] }));
@@ -54,23 +54,20 @@ function PermitForm({ userId, record, onDone }: RecordFormProps<WorkPermitRecord
   });
   const shareCode = form.values.document_type === 'share_code';
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-label={record ? 'Edit right to work check' : 'Add right to work check'}>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <SelectField label="Document" required data={DOCUMENT_OPTIONS} {...form.valueProps<string | null>('document_type')} />
-          {shareCode ? (
-            <TextField label="Share code" required placeholder="W12 345 678" maxLength={11} {...form.textProps('share_code')} />
-          ) : (
-            <TextField label="Document number" maxLength={50} {...form.textProps('document_number')} />
-          )}
-          <DateField label="Date checked" required {...form.valueProps<string>('date_checked')} />
-          <DateField label="Follow-up date" {...form.valueProps<string>('follow_up_date')} />
-          <DateField label="Expiry date" {...form.valueProps<string>('expiry_date')} />
-        </SimpleGrid>
-        <TextareaField label="Notes" maxLength={2000} {...form.textProps('notes')} />
-        <FormButtons submitting={form.submitting} onCancel={onDone} otherErrors={form.otherErrors} />
-      </Stack>
-    </form>
+    <RecordFormFrame form={form} label={record ? 'Edit right to work check' : 'Add right to work check'} onCancel={onDone}>
+      <FieldPairs>
+        <SelectField label="Document" required data={DOCUMENT_OPTIONS} {...form.valueProps<string | null>('document_type')} />
+        {shareCode ? (
+          <TextField label="Share code" required placeholder="W12 345 678" maxLength={11} {...form.textProps('share_code')} />
+        ) : (
+          <TextField label="Document number" maxLength={50} {...form.textProps('document_number')} />
+        )}
+        <DateField label="Date checked" required {...form.valueProps<string>('date_checked')} />
+        <DateField label="Follow-up date" {...form.valueProps<string>('follow_up_date')} />
+        <DateField label="Expiry date" {...form.valueProps<string>('expiry_date')} />
+      </FieldPairs>
+      <TextareaField label="Notes" maxLength={2000} {...form.textProps('notes')} />
+    </RecordFormFrame>
   );
 }
 

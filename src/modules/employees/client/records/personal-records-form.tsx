@@ -1,13 +1,13 @@
 // The edit form of a one-row record (personal details, contact details, about me): kit fields
 // for the listed keys, checked with the contract's schema, then by the resource's /validate,
 // then saved; errors from any of the three land on their field.
-import { SimpleGrid, Stack } from '@mantine/core';
+
 import type * as v from 'valibot';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { TextField } from '../../../../client/ui/text-field';
 import { TextareaField } from '../../../../client/ui/textarea-field';
 import { useForm, validateOnServer } from '../../../../client/ui/use-form';
-import { FormButtons } from './personal-records-ui';
+import { FieldPairs, RecordFormFrame } from './personal-records-ui';
 
 export type FieldSpec = {
   name: string;
@@ -44,34 +44,31 @@ export function RecordForm({ label, schema, fields, initialValues, resource, onS
   const short = fields.filter((field) => field.kind !== 'textarea');
   const long = fields.filter((field) => field.kind === 'textarea');
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-label={label}>
-      <Stack gap="md">
-        {short.length > 0 && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {short.map((field) => (
-              <TextField
-                key={field.name}
-                label={field.label}
-                description={field.description}
-                type={field.kind ?? 'text'}
-                maxLength={field.maxLength}
-                {...form.textProps(field.name)}
-              />
-            ))}
-          </SimpleGrid>
-        )}
-        {long.map((field) => (
-          <TextareaField
-            key={field.name}
-            label={field.label}
-            description={field.description}
-            maxLength={field.maxLength}
-            {...form.textProps(field.name)}
-          />
-        ))}
-        <FormButtons submitting={form.submitting} onCancel={onDone} otherErrors={form.otherErrors} />
-      </Stack>
-    </form>
+    <RecordFormFrame form={form} label={label} onCancel={onDone}>
+      {short.length > 0 && (
+        <FieldPairs>
+          {short.map((field) => (
+            <TextField
+              key={field.name}
+              label={field.label}
+              description={field.description}
+              type={field.kind ?? 'text'}
+              maxLength={field.maxLength}
+              {...form.textProps(field.name)}
+            />
+          ))}
+        </FieldPairs>
+      )}
+      {long.map((field) => (
+        <TextareaField
+          key={field.name}
+          label={field.label}
+          description={field.description}
+          maxLength={field.maxLength}
+          {...form.textProps(field.name)}
+        />
+      ))}
+    </RecordFormFrame>
   );
 }
 

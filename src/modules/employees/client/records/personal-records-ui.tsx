@@ -1,7 +1,7 @@
 // The pieces the record tabs share: a titled section with its Edit button, a read view of
-// labelled values, the loading and error states, and a form's Save/Cancel row.
+// labelled values, the loading and error states, a record's form and its Save/Cancel row.
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { OfflinePartNote, waitsForNetwork } from '../../../../client/offline/offline-empty-state';
 
 export const NOT_GIVEN = 'Not given';
@@ -88,3 +88,36 @@ export function FormButtons({
 
 /** '' for a missing value: what a text field shows. */
 export const textOf = (value: string | null | undefined) => value ?? '';
+
+type RecordFormState = { onSubmit: (event?: FormEvent<HTMLFormElement>) => void; submitting: boolean; otherErrors: string[] };
+
+/** A record's form: its fields one under another, then Cancel and Save with any error that belongs to no field. */
+export function RecordFormFrame({
+  form,
+  label,
+  onCancel,
+  children,
+}: {
+  form: RecordFormState;
+  label: string;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={form.onSubmit} aria-label={label}>
+      <Stack gap="md">
+        {children}
+        <FormButtons submitting={form.submitting} onCancel={onCancel} otherErrors={form.otherErrors} />
+      </Stack>
+    </form>
+  );
+}
+
+/** Fields side by side, two columns from tablet width. */
+export function FieldPairs({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      {children}
+    </SimpleGrid>
+  );
+}

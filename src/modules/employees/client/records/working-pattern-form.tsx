@@ -1,7 +1,7 @@
 // A working pattern's form: from when it applies and the hours of each weekday, in quarter
 // hours. Starting from a template fills in its hours (the server copies them too); changing
 // an hour afterwards makes it the person's own pattern.
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ORGANISATION_RESOURCES, type WorkingPatternTemplate } from '../../../organisation/organisation.contract';
 import {
@@ -15,7 +15,7 @@ import { referenceListQueryOptions } from './employment-records.api';
 import { hoursText, NumberField, ReferenceSelect, textOf } from './employment-records-fields';
 import { useRecordForm } from './employment-records-form';
 import type { RecordFormProps } from './employment-history';
-import { FormButtons } from './personal-records-ui';
+import { FieldPairs, RecordFormFrame } from './personal-records-ui';
 import { DateField } from '../../../../client/ui/date-field';
 
 export const WEEKDAY_LABELS: Record<WeekdayField, { short: string; long: string }> = {
@@ -58,41 +58,38 @@ export function WorkingPatternForm({ userId, record, onDone }: RecordFormProps<W
   const total = WEEKDAY_FIELDS.reduce((sum, day) => sum + (Number(form.values[day]) || 0), 0);
 
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-label={record ? 'Edit working pattern' : 'New working pattern'}>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <DateField label="Starts on" required {...form.valueProps<string>('start_date')} />
-          <ReferenceSelect
-            resource={ORGANISATION_RESOURCES.workingPatternTemplates}
-            label="Start from template"
-            noneLabel="No template"
-            name="template_id"
-            value={form.values.template_id}
-            error={form.error('template_id')}
-            onChange={chooseTemplate}
+    <RecordFormFrame form={form} label={record ? 'Edit working pattern' : 'New working pattern'} onCancel={onDone}>
+      <FieldPairs>
+        <DateField label="Starts on" required {...form.valueProps<string>('start_date')} />
+        <ReferenceSelect
+          resource={ORGANISATION_RESOURCES.workingPatternTemplates}
+          label="Start from template"
+          noneLabel="No template"
+          name="template_id"
+          value={form.values.template_id}
+          error={form.error('template_id')}
+          onChange={chooseTemplate}
+        />
+      </FieldPairs>
+      <SimpleGrid cols={{ base: 2, xs: 4, md: 7 }} spacing="sm">
+        {WEEKDAY_FIELDS.map((day) => (
+          <NumberField
+            key={day}
+            name={day}
+            label={WEEKDAY_LABELS[day].long}
+            min={0}
+            max={24}
+            step={0.25}
+            decimalScale={2}
+            value={form.values[day] ?? null}
+            error={form.error(day)}
+            onChange={(hours) => changeHours(day, hours)}
           />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 2, xs: 4, md: 7 }} spacing="sm">
-          {WEEKDAY_FIELDS.map((day) => (
-            <NumberField
-              key={day}
-              name={day}
-              label={WEEKDAY_LABELS[day].long}
-              min={0}
-              max={24}
-              step={0.25}
-              decimalScale={2}
-              value={form.values[day] ?? null}
-              error={form.error(day)}
-              onChange={(hours) => changeHours(day, hours)}
-            />
-          ))}
-        </SimpleGrid>
-        <Text fw={600} aria-live="polite">
-          Total: {hoursText(total)} a week
-        </Text>
-        <FormButtons submitting={form.submitting} onCancel={onDone} otherErrors={form.otherErrors} />
-      </Stack>
-    </form>
+        ))}
+      </SimpleGrid>
+      <Text fw={600} aria-live="polite">
+        Total: {hoursText(total)} a week
+      </Text>
+    </RecordFormFrame>
   );
 }

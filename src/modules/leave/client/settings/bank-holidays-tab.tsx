@@ -19,7 +19,8 @@ import {
 } from '../../leave.contract';
 import { bankHolidaysQueryOptions } from '../leave-settings.api';
 import { CompanyDayForm } from './company-day-form';
-import { ConfirmDelete, FormModal } from './form-parts';
+import { ConfirmDelete } from './form-parts';
+import { FormModal } from '../../../../client/ui/form-modal';
 
 const ENDPOINT = '/api/bank-holidays';
 const REGION_OPTIONS = BANK_HOLIDAY_REGIONS.map((region) => ({ value: region, label: BANK_HOLIDAY_REGION_LABELS[region] }));

@@ -10,7 +10,8 @@ import { type BlockedDatePeriod } from '../../leave-settings.contract';
 import { LEAVE_RESOURCES } from '../../leave.contract';
 import { blockedDatesQueryOptions } from '../leave-settings.api';
 import { BlockedDateForm, WHOLE_COMPANY } from './blocked-date-form';
-import { ConfirmDelete, FormModal } from './form-parts';
+import { ConfirmDelete } from './form-parts';
+import { FormModal } from '../../../../client/ui/form-modal';
 
 const ENDPOINT = '/api/blocked-date-period';
 const day = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);

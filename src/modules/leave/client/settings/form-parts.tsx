@@ -1,35 +1,15 @@
-// The pieces every settings form and list shares: a modal that mounts its form only while
-// open (each opening starts afresh), the problems no field shows, Cancel and Save, and a
-// delete (or archive) asked first, with the server's refusal shown in the dialog.
+// The pieces every settings form and list shares: the problems no field shows, Cancel and Save,
+// and a delete (or archive) asked first, with the server's refusal shown in the dialog.
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import { Alert, Modal } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { isApiError } from '../../../../client/api/api-client';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
 import type { LeaveResource } from '../../leave.contract';
 import { deleteSettingMutationOptions } from '../leave-settings.api';
-
-export function FormModal({
-  opened,
-  title,
-  onClose,
-  children,
-}: {
-  opened: boolean;
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg">
-      {opened && children}
-    </Modal>
-  );
-}
 
 export function FormProblems({ messages }: { messages: readonly (string | null | undefined)[] }) {
   const shown = messages.filter(Boolean);

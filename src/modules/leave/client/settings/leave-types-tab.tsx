@@ -14,7 +14,8 @@ import { type LeaveType } from '../../leave-settings.contract';
 import { LEAVE_RESOURCES } from '../../leave.contract';
 import { saveSettingMutationOptions } from '../leave-settings.api';
 import { leaveTypesQueryOptions } from '../requests.api';
-import { ConfirmDelete, FormModal, refusalOf } from './form-parts';
+import { ConfirmDelete, refusalOf } from './form-parts';
+import { FormModal } from '../../../../client/ui/form-modal';
 import { leaveTypeInput, LeaveTypeForm } from './leave-type-form';
 
 const ENDPOINT = '/api/leave-type';

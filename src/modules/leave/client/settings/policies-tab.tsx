@@ -10,7 +10,8 @@ import { RowActions } from '../../../../client/ui/rows-view';
 import { type PolicyTemplate } from '../../leave-settings.contract';
 import { LEAVE_RESOURCES } from '../../leave.contract';
 import { policyTemplatesQueryOptions } from '../leave-settings.api';
-import { ConfirmDelete, FormModal } from './form-parts';
+import { ConfirmDelete } from './form-parts';
+import { FormModal } from '../../../../client/ui/form-modal';
 import { PolicyForm } from './policy-form';
 import { describePolicy } from './policy-summary';
 
