@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
+import { loadConfig, type Config } from '../../src/server/config';
 import type { Db } from '../../src/server/db/database';
 
 export type ServerProcess = { child: ChildProcess; ms: number };
@@ -25,23 +26,35 @@ export function startProcess(options: { args: string[]; env: NodeJS.ProcessEnv; 
 }
 
 /**
- * The environment of the built server on a benchmark's own data (its embedded PostgreSQL on
- * `pgPort`): production, quiet, no demo, no rate limit, and no client to serve.
+ * A benchmark's environment on its own data directory (its own embedded PostgreSQL): production,
+ * quiet, no demo, no rate limit; `overrides` say what differs.
  */
-export function builtServerEnv(options: { dataDir: string; port: number; pgPort: number; root: string }): NodeJS.ProcessEnv {
+export function benchEnv(dataDir: string, overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
-    DATA_DIR: options.dataDir,
+    DATA_DIR: dataDir,
     DATABASE_URL: '',
     SEED_DEMO: '0',
+    RATE_LIMIT_MAX: '1000000000',
+    ...overrides,
+  };
+}
+
+/** The configuration of a server a benchmark runs in its own process, on benchEnv. */
+export function benchConfig(dataDir: string, overrides: NodeJS.ProcessEnv = {}, version = 'bench'): Config {
+  return loadConfig(benchEnv(dataDir, overrides), version);
+}
+
+/** The environment of the built server on a benchmark's own data (benchEnv), listening on `port`, with no client to serve. */
+export function builtServerEnv(options: { dataDir: string; port: number; pgPort: number; root: string }): NodeJS.ProcessEnv {
+  return benchEnv(options.dataDir, {
     EMBEDDED_PG_PORT: String(options.pgPort),
     PORT: String(options.port),
     HOST: '127.0.0.1',
-    RATE_LIMIT_MAX: '1000000000',
     CLIENT_DIST_DIR: `${options.root}/.tmp/no-client`,
-  };
+  });
 }
 
 /** SIGTERM, then waits for the process to finish its clean stop. */

@@ -15,7 +15,6 @@ import path from 'node:path';
 import PgBoss from 'pg-boss';
 import { serverModules } from '../../src/app/server/modules';
 import { startServer } from '../../src/app/server/server';
-import { loadConfig } from '../../src/server/config';
 import type { JobDefinition } from '../../src/server/jobs/job-definition';
 import { collectJobs } from '../../src/server/jobs/job-list';
 import { startJobs } from '../../src/server/jobs/job-runner';
@@ -23,6 +22,7 @@ import { createLogger } from '../../src/server/logger';
 import { createMailDispatcher } from '../../src/server/mail/mail-dispatcher';
 import { migrations } from '../../src/server/db/migrations/index';
 import { packageVersion } from '../../src/server/package-version';
+import { benchConfig } from './bench-support';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -71,13 +71,10 @@ export type DayOfJobsSummary = { runs: number; failed: number; byJob: Record<str
 export async function makeDayOfJobs(dataDir: string, log: (line: string) => void = console.log): Promise<DayOfJobsSummary> {
   const startedAt = performance.now();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const config = loadConfig(
+  const config = benchConfig(
+    dataDir,
     {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX,
       SEED_DEMO: '1',
       EMBEDDED_PG_PORT: '0',
       HOST: '127.0.0.1',

@@ -12,7 +12,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/app/server/app';
-import { loadConfig } from '../../src/server/config';
 import { createDb, createPool, withSystem } from '../../src/server/db/database';
 import { openDatabase } from '../../src/server/db/open';
 import { demoSeeding } from '../../src/app/server/seed';
@@ -23,7 +22,7 @@ import { hashPassword } from '../../src/modules/auth/server/passwords';
 import type { ImportStreamLine, ParsedSpreadsheet, ImportPreview } from '../../src/modules/employees/people-import.contract';
 import { peopleCsv } from '../support/people-import-fixtures';
 import { multipartBody } from '../support/upload-fixtures';
-import { loadAverage, round } from './bench-support';
+import { benchConfig, loadAverage, round } from './bench-support';
 
 const PASSWORD = 'bench-password';
 const dataDir = path.resolve('.tmp/bench-import');
@@ -51,10 +50,7 @@ async function main(): Promise<void> {
   console.log(`Rate limit lifted for this run (RATE_LIMIT_MAX=1000000000); data in ${dataDir}`);
   console.log(`Load average at start (1, 5, 15 min): ${loadAverage().join(', ')}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const config = loadConfig(
-    { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000000', DATABASE_URL: '' },
-    'bench',
-  );
+  const config = benchConfig(dataDir, { SEED_DEMO: process.env.SEED_DEMO });
   const logger = createLogger(config);
   const database = await openDatabase(config, logger, { demo: demoSeeding });
   const ownerDb = createDb(createPool(database.ownerUrl, { max: 2 }));

@@ -10,7 +10,6 @@ import ExcelJS from 'exceljs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/app/server/app';
-import { loadConfig } from '../../src/server/config';
 import { createDb, createPool, withSystem } from '../../src/server/db/database';
 import { openDatabase } from '../../src/server/db/open';
 import { demoSeeding } from '../../src/app/server/seed';
@@ -18,7 +17,7 @@ import { createLogger } from '../../src/server/logger';
 import { createCompany, createDepartment, createRole } from '../../src/modules/auth/server/accounts.queries';
 import { PRODUCT_ROLES } from '../../src/app/server/modules';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
-import { percentile, round } from './bench-support';
+import { benchConfig, percentile, round } from './bench-support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
 const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 5);
@@ -32,10 +31,7 @@ type Figures = { title: string; runs: number; p50_ms: number; p99_ms: number; ma
 async function main(): Promise<void> {
   console.log(`Rate limit lifted for this run (RATE_LIMIT_MAX=1000000000); data in ${dataDir}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const config = loadConfig(
-    { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000000', DATABASE_URL: '' },
-    'bench',
-  );
+  const config = benchConfig(dataDir, { SEED_DEMO: process.env.SEED_DEMO });
   const logger = createLogger(config);
   const database = await openDatabase(config, logger, { demo: demoSeeding });
   const ownerDb = createDb(createPool(database.ownerUrl, { max: 2 }));

@@ -11,7 +11,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/app/server/app';
-import { loadConfig } from '../../src/server/config';
 import { createDb, createPool, withSystem } from '../../src/server/db/database';
 import { openDatabase } from '../../src/server/db/open';
 import { demoSeeding } from '../../src/app/server/seed';
@@ -21,7 +20,7 @@ import { absenceAggregateQuery } from '../../src/modules/reports/server/absence-
 import { PRODUCT_ROLES } from '../../src/app/server/modules';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
 import { addDays, londonDate, startOfWeek } from '../../src/shared/dates';
-import { percentile, round, loadAverage } from './bench-support';
+import { benchConfig, loadAverage, percentile, round } from './bench-support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 500);
 const REPORT_RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 20);
@@ -33,18 +32,7 @@ const dataDir = path.resolve('.tmp/bench-rota');
 async function main(): Promise<void> {
   console.log(`Rate limit lifted for this run (RATE_LIMIT_MAX=1000000000); data in ${dataDir}; load average ${loadAverage().join(' ')}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const config = loadConfig(
-    {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MAX: '1000000000',
-      DATABASE_URL: '',
-      SEED_DEMO: '0',
-    },
-    'bench',
-  );
+  const config = benchConfig(dataDir);
   const logger = createLogger(config);
   const database = await openDatabase(config, logger, { demo: demoSeeding });
   const ownerDb = createDb(createPool(database.ownerUrl, { max: 2 }));

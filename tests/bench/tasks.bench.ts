@@ -16,14 +16,13 @@ import { createCompany, createDepartment, createRole } from '../../src/modules/a
 import { hashPassword } from '../../src/modules/auth/server/passwords';
 import { sendDueTaskReminders } from '../../src/modules/tasks/server/task-reminders';
 import { buildApp } from '../../src/app/server/app';
-import { loadConfig } from '../../src/server/config';
 import { createDb, createPool, withSystem } from '../../src/server/db/database';
 import { openDatabase } from '../../src/server/db/open';
 import { demoSeeding } from '../../src/app/server/seed';
 import { createLogger } from '../../src/server/logger';
 import { PRODUCT_ROLES } from '../../src/app/server/modules';
 import { londonDate } from '../../src/shared/dates';
-import { percentile, round } from './bench-support';
+import { benchConfig, percentile, round } from './bench-support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
 const WARM_UP = 50;
@@ -39,18 +38,7 @@ type Figures = { title: string; runs: number; p50_ms: number; p99_ms: number; ma
 
 async function main(): Promise<void> {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const config = loadConfig(
-    {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MAX: '1000000000',
-      DATABASE_URL: '',
-      SEED_DEMO: '0',
-    },
-    'bench',
-  );
+  const config = benchConfig(dataDir);
   const logger = createLogger(config);
   const database = await openDatabase(config, logger, { demo: demoSeeding });
   const ownerDb = createDb(createPool(database.ownerUrl, { max: 2 }));

@@ -24,13 +24,13 @@ import { sql } from 'kysely';
 import { createCompany, createDepartment, createRole } from '../../src/modules/auth/server/accounts.queries';
 import { PRODUCT_ROLES } from '../../src/app/server/modules';
 import { demoSeeding } from '../../src/app/server/seed';
-import { loadConfig } from '../../src/server/config';
 import { createDb, createPool, withSystem, type Db } from '../../src/server/db/database';
 import { freePort } from '../../src/server/db/embedded-postgres';
 import { openDatabase } from '../../src/server/db/open';
 import { createLogger } from '../../src/server/logger';
 import { addDays, londonDate, startOfWeek } from '../../src/shared/dates';
 import {
+  benchConfig,
   builtServerEnv,
   cpuMs,
   loadAverage,
@@ -141,10 +141,7 @@ async function inParallel<T>(items: readonly T[], connections: number, work: (it
 
 /** The company, its people, four weeks of clocked shifts and today's shift for everyone, straight into the database. */
 async function seed(): Promise<{ shiftStart: Date; seedMs: number }> {
-  const config = loadConfig(
-    { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '0' },
-    'bench',
-  );
+  const config = benchConfig(dataDir, { RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX });
   const database = await openDatabase(config, createLogger(config), { demo: demoSeeding });
   const ownerDb = createDb(createPool(database.ownerUrl, { max: 2 }));
   const started = performance.now();

@@ -18,7 +18,6 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { createCompany, createDepartment, createRole, createUser } from '../../src/modules/auth/server/accounts.queries';
 import { hashPassword } from '../../src/modules/auth/server/passwords';
-import { loadConfig } from '../../src/server/config';
 import { createDb, createPool, withSystem } from '../../src/server/db/database';
 import { sql } from 'kysely';
 import { freePort } from '../../src/server/db/embedded-postgres';
@@ -28,6 +27,7 @@ import { createLogger } from '../../src/server/logger';
 import { PRODUCT_ROLES } from '../../src/app/server/modules';
 import { addDays, londonDate } from '../../src/shared/dates';
 import {
+  benchConfig,
   builtServerEnv,
   countStatements,
   cpuMs,
@@ -117,10 +117,7 @@ async function run(input: {
 
 /** The sign-up: a company, its product roles and departments, and its owner. Everything else goes through the API. */
 async function makeCompany(): Promise<string[]> {
-  const config = loadConfig(
-    { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '0' },
-    'bench',
-  );
+  const config = benchConfig(dataDir, { RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX });
   const database = await openDatabase(config, createLogger(config), { demo: demoSeeding });
   try {
     const passwordHash = await hashPassword(PASSWORD);
