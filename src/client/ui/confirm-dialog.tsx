@@ -5,10 +5,11 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
+import { Button, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { showSuccessToast } from '../shell/toasts';
+import { FormFooter } from './form-footer';
 
 type ConfirmDialogProps = {
   opened: boolean;
@@ -29,19 +30,14 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, busy, prob
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="md">
         <Text>{message}</Text>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color={color ?? 'red'} loading={busy} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </Group>
+        <FormFooter
+          submitting={busy}
+          onCancel={onClose}
+          label={confirmLabel}
+          problem={problem}
+          color={color ?? 'red'}
+          onSubmit={onConfirm}
+        />
       </Stack>
     </Modal>
   );

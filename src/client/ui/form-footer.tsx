@@ -1,5 +1,6 @@
 // A dialog form's end: what went wrong, if anything (an alert the screen reader announces), then
-// Cancel and the submit button, on the right.
+// Cancel and the submit button, on the right. A dialog with no form element (a confirmation, a
+// step of a wizard) gives `onSubmit`, and its button acts on a click.
 import { Alert, Button, Group } from '@mantine/core';
 
 export function FormFooter({
@@ -9,6 +10,10 @@ export function FormFooter({
   problem = null,
   color,
   disabled = false,
+  onSubmit,
+  cancelLabel = 'Cancel',
+  problemTitle,
+  apart = false,
 }: {
   submitting: boolean;
   onCancel: () => void;
@@ -18,19 +23,27 @@ export function FormFooter({
   color?: string;
   /** The submit button is off until the form can be sent (a confirmation box not yet ticked). */
   disabled?: boolean;
+  /** What the button does when it does not submit a form. */
+  onSubmit?: () => void;
+  /** The way back: "Cancel", or where it goes ("Choose another file"). */
+  cancelLabel?: string;
+  /** The problem's heading ("Nothing was changed"). */
+  problemTitle?: string;
+  /** The way back on the left, the step forward on the right. */
+  apart?: boolean;
 }) {
   return (
     <>
       {problem && (
-        <Alert color="red" role="alert">
+        <Alert color="red" role="alert" title={problemTitle}>
           {problem}
         </Alert>
       )}
-      <Group justify="flex-end">
+      <Group justify={apart ? 'space-between' : 'flex-end'}>
         <Button variant="default" onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </Button>
-        <Button type="submit" loading={submitting} color={color} disabled={disabled}>
+        <Button type={onSubmit ? 'button' : 'submit'} onClick={onSubmit} loading={submitting} color={color} disabled={disabled}>
           {label}
         </Button>
       </Group>

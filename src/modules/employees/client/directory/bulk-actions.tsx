@@ -8,10 +8,11 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
-import { Alert, Button, Group, Modal, MultiSelect, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, Paper, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../../client/shell/toasts';
+import { FormFooter } from '../../../../client/ui/form-footer';
 import { SelectField } from '../../../../client/ui/select-field';
 import type { DirectoryBulkInput } from '../../directory.contract';
 import { departmentsQueryOptions } from '../../../../client/api/reference-lists';
@@ -122,19 +123,15 @@ function BulkForm({ action, userIds, onCancel, onDone }: FormProps) {
           onChange={setDepartmentId}
         />
       )}
-      {problem && (
-        <Alert color="red" role="alert" title="Nothing was changed">
-          {problem}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button onClick={submit} disabled={!ready} loading={bulk.isPending}>
-          {action === 'invite' ? 'Send invitations' : 'Apply'}
-        </Button>
-      </Group>
+      <FormFooter
+        submitting={bulk.isPending}
+        onCancel={onCancel}
+        label={action === 'invite' ? 'Send invitations' : 'Apply'}
+        problem={problem}
+        problemTitle="Nothing was changed"
+        disabled={!ready}
+        onSubmit={submit}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 // Step 2 of Import people: each column of the file and the field it holds — guessed from its
 // header, or as the company chose last time — changeable before the preview.
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { FormFooter } from '../../../../client/ui/form-footer';
 import { SelectField } from '../../../../client/ui/select-field';
 import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, type ImportField, type ParsedSpreadsheet } from '../../people-import.contract';
 
@@ -57,19 +58,15 @@ export function MappingStep({ sheet, mapping, busy, problem, onChange, onPreview
             </SimpleGrid>
           ))}
         </Stack>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
-        <Group justify="space-between">
-          <Button variant="default" onClick={onRestart}>
-            Choose another file
-          </Button>
-          <Button onClick={onPreview} loading={busy}>
-            Preview
-          </Button>
-        </Group>
+        <FormFooter
+          submitting={busy}
+          onCancel={onRestart}
+          cancelLabel="Choose another file"
+          label="Preview"
+          problem={problem}
+          onSubmit={onPreview}
+          apart
+        />
       </Stack>
     </Paper>
   );
