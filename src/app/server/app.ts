@@ -9,6 +9,7 @@ import { registerImpersonationAudit } from '../../server/audit/impersonation-aud
 import type { AppDeps, AppOptions } from '../../server/app-deps';
 import { registerFiles } from '../../server/files/files.plugin';
 import { createHealthChecks, registerHealthRoutes } from '../../server/health';
+import { registerBatchRead } from '../../server/http/batch-read';
 import { registerVersionedReads } from '../../server/http/versioned-read';
 import { appLogger, RequestLogController } from '../../server/logger';
 import { createMailDispatcher } from '../../server/mail/mail-dispatcher';
@@ -87,6 +88,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }));
   app.decorate('healthChecks', createHealthChecks({ deps, storage: app.fileStorage, logger: deps.logger }));
   registerHealthRoutes(app, deps);
+  // Several reads in one request, each through its own route (the dashboard's cards).
+  registerBatchRead(app);
 
   for (const module of deps.modules) if (module.routes) await app.register(module.routes, { deps });
   await app.register(realtimeRoutes, { deps });

@@ -87,10 +87,31 @@ export async function freshToken(): Promise<void> {
   if (tokenRefresher) await tokenRefresher();
 }
 
+/**
+ * Set for a moment by the read batch (src/client/api/read-batch.ts) while reads started together
+ * are collected: a plain GET made then joins the batch, which answers it as this function would.
+ */
+type ReadCollector = (path: string, request: ApiRequest) => Promise<unknown>;
+let readCollector: ReadCollector | null = null;
+
+/** Runs `start` with GETs going to `collector` instead of the network; returns what it returns. */
+export function collectingReads<T>(collector: ReadCollector, start: () => T): T {
+  const outer = readCollector;
+  readCollector = collector;
+  try {
+    return start();
+  } finally {
+    readCollector = outer;
+  }
+}
+
 export function apiFetch<T>(path: string, request: ApiRequest & { queue: OutboxMark }): Promise<T | QueuedResponse>;
 export function apiFetch<T>(path: string, request?: ApiRequest): Promise<T>;
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T | QueuedResponse> {
   const method = request.method ?? 'GET';
+  // Checked before anything is awaited: the collection lasts only while the reads are started.
+  if (readCollector && method === 'GET' && request.freshToken !== false && request.handleUnauthorised !== false)
+    return readCollector(path, request) as Promise<T>;
   // What the server would refuse is refused here, before the write can wait in the outbox.
   const refusal = request.queue && method !== 'GET' ? contractRefusal(request.queue, request.body) : null;
   if (refusal) throw new ApiError(422, refusal);
@@ -113,16 +134,34 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   }
 
   const response = await fetch(apiUrl(path, request.query), { method, headers, body, signal: request.signal });
-  const payload = await readBody(response);
-  if (response.status >= 300) {
-    if (response.status === 401 && token && request.handleUnauthorised !== false) {
+  // A queued answer (202 QueuedResponse) is returned as it is: the caller tells it apart with isQueuedResponse.
+  return answerOf<T | QueuedResponse>({ status: response.status, body: await readBody(response), token, request });
+}
+
+/**
+ * What a call answers given its response: the body, or an ApiError for a status of 300 or more.
+ * A 401 to a call that carried a token means the session is gone: the token is cleared and the
+ * page reloads into the sign-in screen.
+ */
+export function answerOf<T>({
+  status,
+  body,
+  token,
+  request,
+}: {
+  status: number;
+  body: unknown;
+  token: string | null;
+  request: ApiRequest;
+}): T {
+  if (status >= 300) {
+    if (status === 401 && token && request.handleUnauthorised !== false) {
       clearToken();
       reloadPage();
     }
-    throw new ApiError(response.status, payload);
+    throw new ApiError(status, body);
   }
-  // A queued answer (202 QueuedResponse) is returned as it is: the caller tells it apart with isQueuedResponse.
-  return payload as T | QueuedResponse;
+  return body as T;
 }
 
 /** The API address of `path` with its query, absolute so the same code runs in the browser and under test. */

@@ -332,6 +332,8 @@ const OPEN_READS = [
   '/api/push-subscriptions',
   // An impersonated session's own banner: whose account and who acts (404 for any other session).
   '/api/impersonation',
+  // Several reads at once, each replayed through its own route and its permission (batch-read.test.ts).
+  '/api/batch',
 ];
 
 describe('open reads', () => {

@@ -4,12 +4,12 @@ import { useMemo } from 'react';
 import type { ClientModule } from '../client-module';
 import { useClientModules } from '../client-modules';
 import type { DashboardWidget } from './dashboard-widget';
-import { NeedsYourAction } from './needs-your-action';
+import { NeedsYourAction, needsYourActionReads } from './needs-your-action';
 
 /** The shell's cards and those of `modules`. */
 export function collectWidgets(modules: readonly ClientModule[]): DashboardWidget[] {
   return [
-    { key: 'needs-your-action', order: 20, component: NeedsYourAction, allowedWhenRestricted: true },
+    { key: 'needs-your-action', order: 20, component: NeedsYourAction, allowedWhenRestricted: true, reads: needsYourActionReads },
     ...modules.flatMap((module) => module.widgets ?? []),
   ];
 }

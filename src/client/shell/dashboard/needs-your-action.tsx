@@ -6,6 +6,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { pendingCountQueryOptions } from '../../api/pending-count.api';
+import { queryRead, type QueryRead } from '../../api/read-batch';
 import { bellNotificationsQueryOptions } from '../notifications/notifications.api';
 import { NotificationItem } from '../notifications/notification-item';
 import { useOpenNotification } from '../notifications/use-open-notification';
@@ -13,6 +14,12 @@ import { DashboardCard } from './dashboard-card';
 import { pendingActions } from './pending-actions';
 
 export const ALL_CAUGHT_UP = "You're all caught up";
+
+/** The card's reads (the menu's badges and the bell share them). */
+export const needsYourActionReads = (): readonly QueryRead[] => [
+  queryRead(pendingCountQueryOptions()),
+  queryRead(bellNotificationsQueryOptions()),
+];
 
 export function NeedsYourAction() {
   const navigate = useNavigate();

@@ -3,10 +3,10 @@
 // alerts on /admin/alerts (their menu).
 import type { ClientModule } from '../../../client/shell/client-module';
 import { AlertBanners } from './alert-banners';
-import { DashboardAlerts } from './dashboard-alerts';
+import { DashboardAlerts, dashboardAlertsReads } from './dashboard-alerts';
 
 export const alertsClientModule: ClientModule = {
   name: 'alerts',
   banners: [{ key: 'alerts', component: AlertBanners }],
-  widgets: [{ key: 'alerts', order: 10, component: DashboardAlerts, allowedWhenRestricted: true }],
+  widgets: [{ key: 'alerts', order: 10, component: DashboardAlerts, allowedWhenRestricted: true, reads: dashboardAlertsReads }],
 };

@@ -3,10 +3,16 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { queryRead, type QueryRead } from '../../../client/api/read-batch';
 import { dashboardAlertsQueryOptions } from './alerts.api';
 
+// No toast: without its alerts the dashboard simply shows none.
+const alertsQuery = () => ({ ...dashboardAlertsQueryOptions(), meta: { errorToast: false } });
+
+export const dashboardAlertsReads = (): readonly QueryRead[] => [queryRead(alertsQuery())];
+
 export function DashboardAlerts() {
-  const { data } = useQuery({ ...dashboardAlertsQueryOptions(), meta: { errorToast: false } });
+  const { data } = useQuery(alertsQuery());
   const alerts = data?.results ?? [];
   if (alerts.length === 0) return null;
   return (

@@ -3,7 +3,7 @@
 // neither), as restrictedModeRedirect allows; their dashboard shows the newest articles.
 import { IconBook2 } from '@tabler/icons-react';
 import type { ClientModule } from '../../../client/shell/client-module';
-import { LatestArticlesWidget } from './latest-articles-widget';
+import { latestArticlesReads, LatestArticlesWidget } from './latest-articles-widget';
 
 export const articlesClientModule: ClientModule = {
   name: 'articles',
@@ -17,5 +17,7 @@ export const articlesClientModule: ClientModule = {
       enabledWhenRestricted: (context) => context.hrClient === context.hsClient,
     },
   ],
-  widgets: [{ key: 'latest-articles', order: 90, component: LatestArticlesWidget, allowedWhenRestricted: true }],
+  widgets: [
+    { key: 'latest-articles', order: 90, component: LatestArticlesWidget, allowedWhenRestricted: true, reads: latestArticlesReads },
+  ],
 };

@@ -4,13 +4,20 @@ import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { DashboardWidgetProps } from '../../../client/shell/dashboard/dashboard-widget';
+import { queryRead, type QueryRead } from '../../../client/api/read-batch';
 import { articleMeta } from './article-format';
 import { articleListQueryOptions } from './articles.api';
 
 export const LATEST_ARTICLES = 3;
 
+const latestQuery = () => ({ ...articleListQueryOptions({}), meta: { errorToast: false } });
+
+/** Read only on a docs-only dashboard. */
+export const latestArticlesReads = ({ restricted }: DashboardWidgetProps): readonly QueryRead[] =>
+  restricted ? [queryRead(latestQuery())] : [];
+
 export function LatestArticlesWidget({ restricted }: DashboardWidgetProps) {
-  const list = useQuery({ ...articleListQueryOptions({}), enabled: restricted, meta: { errorToast: false } });
+  const list = useQuery({ ...latestQuery(), enabled: restricted });
   const rows = (list.data?.results ?? []).slice(0, LATEST_ARTICLES);
   if (!restricted || rows.length === 0) return null;
   return (

@@ -109,6 +109,6 @@ export const setupChecklistQueryOptions = () =>
     queryKey: [COMPANY_SETUP_RESOURCE] as const,
     queryFn: ({ signal }) => apiFetch<SetupChecklist>(COMPANY_SETUP_ENDPOINT, { signal }),
     // Its steps are done on other screens (departments, the leave policy, an import of people)
-    // whose writes name their own resources: the card asks again each time the dashboard opens.
-    staleTime: 0,
+    // whose writes name their own resources: the dashboard's loader asks again each time it opens
+    // (the default staleTime, 0 once its batch's answer has landed).
   });

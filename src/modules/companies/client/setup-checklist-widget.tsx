@@ -6,6 +6,7 @@ import { Anchor, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { queryRead, type QueryRead } from '../../../client/api/read-batch';
 import { can } from '../../../client/ui/permission-guard';
 import type { SetupStep } from '../companies.policy';
 import { COMPANY_SETUP_ENDPOINT } from '../setup.contract';
@@ -23,9 +24,14 @@ const STEPS: Record<SetupStep, { label: string; hint: string; to: string; or?: {
   },
 };
 
+const mayRead = () => can({ endpoint: COMPANY_SETUP_ENDPOINT, method: 'GET' });
+const checklistQuery = () => ({ ...setupChecklistQueryOptions(), meta: { errorToast: false } });
+
+export const setupChecklistReads = (): readonly QueryRead[] => (mayRead() ? [queryRead(checklistQuery())] : []);
+
 export function SetupChecklistWidget() {
-  const allowed = can({ endpoint: COMPANY_SETUP_ENDPOINT, method: 'GET' });
-  const checklist = useQuery({ ...setupChecklistQueryOptions(), enabled: allowed, meta: { errorToast: false } });
+  const allowed = mayRead();
+  const checklist = useQuery({ ...checklistQuery(), enabled: allowed });
   if (!allowed || !checklist.data || checklist.data.complete) return null;
   const done = checklist.data.steps.filter((step) => step.done).length;
 

@@ -6,6 +6,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { DashboardWidgetProps } from '../../../client/shell/dashboard/dashboard-widget';
+import { queryRead, type QueryRead } from '../../../client/api/read-batch';
 import { can } from '../../../client/ui/permission-guard';
 import { DOCUMENT_ENDPOINT, type DocumentArea, type DocumentToDoCounts, type DocumentToDoKind } from '../documents.contract';
 import { documentToDoQueryOptions } from './documents.api';
@@ -38,8 +39,13 @@ export function documentToDoLines(counts: DocumentToDoCounts | undefined, restri
   );
 }
 
+const mayRead = (restricted: boolean) => restricted || can({ endpoint: DOCUMENT_ENDPOINT, method: 'GET' });
+
+export const documentsToDoReads = ({ restricted }: DashboardWidgetProps): readonly QueryRead[] =>
+  mayRead(restricted) ? [queryRead(documentToDoQueryOptions())] : [];
+
 export function DocumentsToDoWidget({ restricted }: DashboardWidgetProps) {
-  const allowed = restricted || can({ endpoint: DOCUMENT_ENDPOINT, method: 'GET' });
+  const allowed = mayRead(restricted);
   const counts = useQuery({ ...documentToDoQueryOptions(), enabled: allowed });
   const lines = documentToDoLines(counts.data, restricted);
   if (!allowed || (!restricted && lines.length === 0)) return null;

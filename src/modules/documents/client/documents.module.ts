@@ -4,7 +4,7 @@
 // for the user's signature on this device, to sign with no signal.
 import { IconFileText, IconShieldCheck } from '@tabler/icons-react';
 import type { ClientModule } from '../../../client/shell/client-module';
-import { DocumentsToDoWidget } from './documents-to-do-widget';
+import { documentsToDoReads, DocumentsToDoWidget } from './documents-to-do-widget';
 import { FilesToSignKeeper } from './files-to-sign-keeper';
 import { documentsBadge, hrDocumentsTarget, hrEnabled, hsDocumentsTarget, hsEnabled, mayRead } from './documents-menu';
 
@@ -34,7 +34,7 @@ export const documentsClientModule: ClientModule = {
   ],
   offlineDetails: ({ queryClient }) => import('./documents-offline').then((offline) => offline.documentDetails(queryClient)),
   settings: [{ path: '/settings/document-tags', label: 'Document Tags', resources: ['document'], needsWrite: true }],
-  widgets: [{ key: 'documents-to-do', order: 21, component: DocumentsToDoWidget, allowedWhenRestricted: true }],
+  widgets: [{ key: 'documents-to-do', order: 21, component: DocumentsToDoWidget, allowedWhenRestricted: true, reads: documentsToDoReads }],
   // Shows nothing: keeps the documents waiting for the user's signature on this device.
   banners: [{ key: 'files-to-sign', component: FilesToSignKeeper }],
 };

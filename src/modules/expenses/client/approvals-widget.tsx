@@ -5,6 +5,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { showDangerToast, showSuccessToast } from '../../../client/shell/toasts';
+import { queryRead, type QueryRead } from '../../../client/api/read-batch';
 import { can } from '../../../client/ui/permission-guard';
 import { EXPENSE_ENDPOINT, type ExpenseClaim } from '../expenses.contract';
 import { formatPounds } from '../../../shared/money';
@@ -13,14 +14,18 @@ import { approveMutationOptions, claimListQueryOptions, refusalMessage } from '.
 
 export const WIDGET_LIMIT = 5;
 
+const mayRead = () => can({ endpoint: EXPENSE_ENDPOINT, method: 'GET' });
+const waitingQuery = () => ({
+  ...claimListQueryOptions({ filters: { view: 'approve' }, page: 1, limit: WIDGET_LIMIT }),
+  meta: { errorToast: false },
+});
+
+export const expenseApprovalsReads = (): readonly QueryRead[] => (mayRead() ? [queryRead(waitingQuery())] : []);
+
 export function ExpenseApprovalsWidget() {
-  const allowed = can({ endpoint: EXPENSE_ENDPOINT, method: 'GET' });
+  const allowed = mayRead();
   const queryClient = useQueryClient();
-  const waiting = useQuery({
-    ...claimListQueryOptions({ filters: { view: 'approve' }, page: 1, limit: WIDGET_LIMIT }),
-    enabled: allowed,
-    meta: { errorToast: false },
-  });
+  const waiting = useQuery({ ...waitingQuery(), enabled: allowed });
   const approve = useMutation(approveMutationOptions(queryClient));
   const rows = waiting.data?.results ?? [];
   if (!allowed || rows.length === 0) return null;

@@ -2,7 +2,7 @@
 // approvers' dashboard card.
 import { IconReceipt } from '@tabler/icons-react';
 import type { ClientModule } from '../../../client/shell/client-module';
-import { ExpenseApprovalsWidget } from './approvals-widget';
+import { expenseApprovalsReads, ExpenseApprovalsWidget } from './approvals-widget';
 import { expensesBadge, expensesTarget, expensesVisible } from './expenses-menu';
 
 export const expensesClientModule: ClientModule = {
@@ -20,5 +20,5 @@ export const expensesClientModule: ClientModule = {
     },
   ],
   settings: [{ path: '/settings/expense-settings', label: 'Expense Settings', resources: ['expense-type'] }],
-  widgets: [{ key: 'expenses-to-approve', order: 32, component: ExpenseApprovalsWidget }],
+  widgets: [{ key: 'expenses-to-approve', order: 32, component: ExpenseApprovalsWidget, reads: expenseApprovalsReads }],
 };

@@ -3,9 +3,9 @@
 import { IconBeach } from '@tabler/icons-react';
 import type { ClientModule } from '../../../client/shell/client-module';
 import { leaveBadge, leaveTarget } from './leave-menu';
-import { AwaitingMeWidget } from './widgets/awaiting-me-widget';
-import { MyBalanceWidget } from './widgets/my-balance-widget';
-import { WhosOffWidget } from './widgets/whos-off-widget';
+import { AwaitingMeWidget, awaitingMeReads } from './widgets/awaiting-me-widget';
+import { myBalanceReads, MyBalanceWidget } from './widgets/my-balance-widget';
+import { whosOffReads, WhosOffWidget } from './widgets/whos-off-widget';
 
 export const leaveClientModule: ClientModule = {
   name: 'leave',
@@ -30,8 +30,8 @@ export const leaveClientModule: ClientModule = {
   offlineDetails: ({ queryClient, userId }) =>
     import('./return-to-work-offline').then((offline) => offline.returnToWorkDetails(queryClient, userId)),
   widgets: [
-    { key: 'leave-awaiting-me', order: 30, component: AwaitingMeWidget },
-    { key: 'leave-my-balance', order: 40, component: MyBalanceWidget },
-    { key: 'leave-whos-off', order: 50, component: WhosOffWidget },
+    { key: 'leave-awaiting-me', order: 30, component: AwaitingMeWidget, reads: awaitingMeReads },
+    { key: 'leave-my-balance', order: 40, component: MyBalanceWidget, reads: myBalanceReads },
+    { key: 'leave-whos-off', order: 50, component: WhosOffWidget, reads: whosOffReads },
   ],
 };

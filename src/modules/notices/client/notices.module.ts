@@ -4,7 +4,7 @@ import { IconSpeakerphone } from '@tabler/icons-react';
 import type { ClientModule } from '../../../client/shell/client-module';
 import { holds } from '../../../client/shell/menu/menu-context';
 import { NOTICES_ENDPOINT } from '../notices.contract';
-import { UnreadNoticesWidget } from './unread-notices-widget';
+import { unreadNoticesReads, UnreadNoticesWidget } from './unread-notices-widget';
 
 export const noticesClientModule: ClientModule = {
   name: 'notices',
@@ -19,5 +19,5 @@ export const noticesClientModule: ClientModule = {
     },
   ],
   offlineDetails: ({ queryClient }) => import('./notices-offline').then((offline) => offline.noticeDetails(queryClient)),
-  widgets: [{ key: 'notices-unread', order: 20, component: UnreadNoticesWidget }],
+  widgets: [{ key: 'notices-unread', order: 20, component: UnreadNoticesWidget, reads: unreadNoticesReads }],
 };

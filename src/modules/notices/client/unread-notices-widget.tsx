@@ -4,6 +4,7 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { queryRead, type QueryRead } from '../../../client/api/read-batch';
 import { can } from '../../../client/ui/permission-guard';
 import { NOTICES_ENDPOINT } from '../notices.contract';
 import { whenText } from './notice-format';
@@ -11,9 +12,14 @@ import { noticeListQueryOptions } from './notices.api';
 
 export const UNREAD_LIMIT = 5;
 
+const mayRead = () => can({ endpoint: NOTICES_ENDPOINT, method: 'GET' });
+const unreadQuery = () => ({ ...noticeListQueryOptions({ unread: 1 }, UNREAD_LIMIT), meta: { errorToast: false } });
+
+export const unreadNoticesReads = (): readonly QueryRead[] => (mayRead() ? [queryRead(unreadQuery())] : []);
+
 export function UnreadNoticesWidget() {
-  const allowed = can({ endpoint: NOTICES_ENDPOINT, method: 'GET' });
-  const unread = useQuery({ ...noticeListQueryOptions({ unread: 1 }, UNREAD_LIMIT), enabled: allowed, meta: { errorToast: false } });
+  const allowed = mayRead();
+  const unread = useQuery({ ...unreadQuery(), enabled: allowed });
   const rows = unread.data?.results ?? [];
   if (!allowed || rows.length === 0) return null;
   return (

@@ -4,6 +4,7 @@ import '@mantine/core/styles/Badge.css';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { queryRead, type QueryRead } from '../../../client/api/read-batch';
 import { can } from '../../../client/ui/permission-guard';
 import { addDays, londonDate, startOfWeek } from '../../../shared/dates';
 import { TASK_AREA_NAMES, TASK_AREAS, TASK_ENDPOINTS, TASK_ROUTES, type Task } from '../tasks.contract';
@@ -12,15 +13,20 @@ import { dueText } from './task-parts';
 
 export const WIDGET_LIMIT = 8;
 
-export function MyTasksWidget() {
+/** My open tasks due by Sunday, in each area the session may read. */
+function myTaskQueries() {
   const weekEnd = addDays(startOfWeek(londonDate(new Date())), 6);
   const areas = TASK_AREAS.filter((area) => can({ endpoint: TASK_ENDPOINTS[area], method: 'GET' }));
-  const lists = useQueries({
-    queries: areas.map((area) => ({
-      ...taskListQueryOptions(area, { filters: { view: 'mine', status: ['open'], to: weekEnd }, page: 1, limit: WIDGET_LIMIT }),
-      meta: { errorToast: false },
-    })),
-  });
+  return areas.map((area) => ({
+    ...taskListQueryOptions(area, { filters: { view: 'mine', status: ['open'], to: weekEnd }, page: 1, limit: WIDGET_LIMIT }),
+    meta: { errorToast: false },
+  }));
+}
+
+export const myTasksReads = (): readonly QueryRead[] => myTaskQueries().map((query) => queryRead(query));
+
+export function MyTasksWidget() {
+  const lists = useQueries({ queries: myTaskQueries() });
   const tasks: Task[] = lists
     .flatMap((list) => list.data?.results ?? [])
     .sort((a, b) => Number(b.overdue) - Number(a.overdue) || a.due_date.localeCompare(b.due_date))

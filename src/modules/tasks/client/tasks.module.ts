@@ -4,7 +4,7 @@ import { IconChecklist, IconShieldCheck } from '@tabler/icons-react';
 import type { ClientModule } from '../../../client/shell/client-module';
 import { holds, pendingCount } from '../../../client/shell/menu/menu-context';
 import { TASK_ENDPOINTS } from '../tasks.contract';
-import { MyTasksWidget } from './my-tasks-widget';
+import { myTasksReads, MyTasksWidget } from './my-tasks-widget';
 
 export const tasksClientModule: ClientModule = {
   name: 'tasks',
@@ -30,5 +30,5 @@ export const tasksClientModule: ClientModule = {
       badge: (context) => pendingCount(context, 'hs_task'),
     },
   ],
-  widgets: [{ key: 'tasks-mine', order: 20, component: MyTasksWidget }],
+  widgets: [{ key: 'tasks-mine', order: 20, component: MyTasksWidget, reads: myTasksReads }],
 };

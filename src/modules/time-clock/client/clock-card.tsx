@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError, newIdempotencyKey } from '../../../client/api/api-client';
 import { PENDING_STATES, useOutboxItems } from '../../../client/offline/outbox-items';
 import { showDangerToast } from '../../../client/shell/toasts';
+import { queryRead, type QueryRead } from '../../../client/api/read-batch';
 import { can } from '../../../client/ui/permission-guard';
 import { DATE_FORMATS, formatDuration, formatLondon, londonDate } from '../../../shared/dates';
 import { isQueuedResponse } from '../../../shared/sw-messages';
@@ -44,8 +45,12 @@ function tapOf(item: { id: string; body?: unknown }): PendingTap | null {
   return { key: item.id, kind: body.kind as ClockEventKind, device_time: body.device_time };
 }
 
+const mayClock = () => can({ endpoint: TIME_CLOCK_ENDPOINT, method: 'POST' });
+
+export const clockCardReads = (): readonly QueryRead[] => (mayClock() ? [queryRead(myClockQueryOptions())] : []);
+
 export function ClockCard() {
-  const allowed = can({ endpoint: TIME_CLOCK_ENDPOINT, method: 'POST' });
+  const allowed = mayClock();
   const queryClient = useQueryClient();
   const clock = useQuery({ ...myClockQueryOptions(), enabled: allowed });
   const send = useMutation(clockEventMutationOptions(queryClient));

@@ -7,6 +7,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isAccessRefused } from '../../../client/api/api-client';
 import { DashboardCard } from '../../../client/shell/dashboard/dashboard-card';
+import { queryRead, type QueryRead } from '../../../client/api/read-batch';
 import { can } from '../../../client/ui/permission-guard';
 import { TIME_CLOCK_ROUTES, TIMESHEETS_ENDPOINT } from '../time-clock.contract';
 import { inNowLine } from './in-now-view';
@@ -14,8 +15,12 @@ import { inNowQueryOptions } from './time-clock.api';
 
 export const NOBODY_IN = 'Nobody is clocked in.';
 
+const mayRead = () => can({ endpoint: TIMESHEETS_ENDPOINT, method: 'GET', scope: 'department' });
+
+export const inNowReads = (): readonly QueryRead[] => (mayRead() ? [queryRead(inNowQueryOptions())] : []);
+
 export function InNowCard() {
-  const allowed = can({ endpoint: TIMESHEETS_ENDPOINT, method: 'GET', scope: 'department' });
+  const allowed = mayRead();
   const inNow = useQuery({ ...inNowQueryOptions(), enabled: allowed });
   if (!allowed || isAccessRefused(inNow.error)) return null;
 

@@ -6,8 +6,8 @@ import { IconClockCheck } from '@tabler/icons-react';
 import type { ClientModule } from '../../../client/shell/client-module';
 import { hasPermission } from '../../../shared/scopes';
 import { TIME_CLOCK_ROUTES, TIMESHEETS_ENDPOINT } from '../time-clock.contract';
-import { ClockCard } from './clock-card';
-import { InNowCard } from './in-now-card';
+import { ClockCard, clockCardReads } from './clock-card';
+import { InNowCard, inNowReads } from './in-now-card';
 import { KioskPinSection } from './kiosk-pin-section';
 
 export const timeClockClientModule: ClientModule = {
@@ -23,8 +23,8 @@ export const timeClockClientModule: ClientModule = {
     },
   ],
   widgets: [
-    { key: 'time-clock', order: 12, component: ClockCard },
-    { key: 'in-now', order: 49, component: InNowCard },
+    { key: 'time-clock', order: 12, component: ClockCard, reads: clockCardReads },
+    { key: 'in-now', order: 49, component: InNowCard, reads: inNowReads },
   ],
   rotaCards: [{ key: 'time-clock', component: ClockCard }],
   userSettings: [{ key: 'kiosk-pin', title: 'Kiosk PIN', component: KioskPinSection }],

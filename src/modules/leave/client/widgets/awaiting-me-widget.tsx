@@ -5,6 +5,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { showDangerToast, showSuccessToast } from '../../../../client/shell/toasts';
+import { queryRead, type QueryRead } from '../../../../client/api/read-batch';
 import { can } from '../../../../client/ui/permission-guard';
 import { type Absence } from '../../absences.contract';
 import { LEAVE_ENDPOINTS, LEAVE_ROUTES, NEED_APPROVAL } from '../../leave.contract';
@@ -14,14 +15,18 @@ import { absenceListQueryOptions, approveMutationOptions, refusalMessage, type A
 export const AWAITING_LIMIT = 5;
 export const AWAITING_FILTERS: AbsenceFilters = { status: [NEED_APPROVAL], show_relevant_to_me: 1 };
 
+const mayApprove = () => can({ endpoint: LEAVE_ENDPOINTS.approve, method: 'POST' });
+const waitingQuery = () => ({
+  ...absenceListQueryOptions({ filters: AWAITING_FILTERS, page: 1, limit: AWAITING_LIMIT }),
+  meta: { errorToast: false },
+});
+
+export const awaitingMeReads = (): readonly QueryRead[] => (mayApprove() ? [queryRead(waitingQuery())] : []);
+
 export function AwaitingMeWidget() {
-  const allowed = can({ endpoint: LEAVE_ENDPOINTS.approve, method: 'POST' });
+  const allowed = mayApprove();
   const queryClient = useQueryClient();
-  const waiting = useQuery({
-    ...absenceListQueryOptions({ filters: AWAITING_FILTERS, page: 1, limit: AWAITING_LIMIT }),
-    enabled: allowed,
-    meta: { errorToast: false },
-  });
+  const waiting = useQuery({ ...waitingQuery(), enabled: allowed });
   const approve = useMutation(approveMutationOptions(queryClient));
   const rows = waiting.data?.results ?? [];
   if (!allowed || rows.length === 0) return null;

@@ -7,11 +7,20 @@ import '@mantine/core/styles/Skeleton.css';
 import { Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { queryRead, type QueryRead } from '../../../../client/api/read-batch';
 import { currentPeriodQueryOptions } from '../balances.api';
 import { formatAmount, formatNumber, yearTotal } from '../balances/amounts';
 import { signedInUser } from '../requests.api';
 
 export const MY_BALANCE_TITLE = 'My leave balance';
+
+// No toast and no retry: without a policy or access the widget is simply absent.
+const periodQuery = (userId: string) => ({ ...currentPeriodQueryOptions(userId), retry: false, meta: { errorToast: false } });
+
+export const myBalanceReads = (): readonly QueryRead[] => {
+  const { id } = signedInUser();
+  return id ? [queryRead(periodQuery(id))] : [];
+};
 
 export function MyBalanceWidget() {
   const { id } = signedInUser();
@@ -19,8 +28,7 @@ export function MyBalanceWidget() {
 }
 
 function MyBalance({ userId }: { userId: string }) {
-  // No toast: without a policy or access the widget is simply absent.
-  const period = useQuery({ ...currentPeriodQueryOptions(userId), retry: false, meta: { errorToast: false } });
+  const period = useQuery(periodQuery(userId));
   if (period.isPending) {
     return (
       <Paper withBorder radius="lg" p="lg" aria-hidden="true">

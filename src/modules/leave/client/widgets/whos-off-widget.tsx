@@ -5,6 +5,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isAccessRefused } from '../../../../client/api/api-client';
 import { DashboardCard } from '../../../../client/shell/dashboard/dashboard-card';
+import { queryRead, type QueryRead } from '../../../../client/api/read-batch';
 import { can } from '../../../../client/ui/permission-guard';
 import { LEAVE_ENDPOINTS, LEAVE_ROUTES } from '../../leave.contract';
 import { AWAY, leaveColour } from '../absence/absence-format';
@@ -12,8 +13,12 @@ import { whoAtWorkQueryOptions } from '../insights.api';
 
 export const EVERYONE_IN = 'Everyone is at work today.';
 
+const mayRead = () => can({ endpoint: LEAVE_ENDPOINTS.absence, method: 'GET' });
+
+export const whosOffReads = (): readonly QueryRead[] => (mayRead() ? [queryRead(whoAtWorkQueryOptions())] : []);
+
 export function WhosOffWidget() {
-  const allowed = can({ endpoint: LEAVE_ENDPOINTS.absence, method: 'GET' });
+  const allowed = mayRead();
   const who = useQuery({ ...whoAtWorkQueryOptions(), enabled: allowed });
   if (!allowed || isAccessRefused(who.error)) return null;
 

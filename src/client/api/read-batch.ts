@@ -1,0 +1,94 @@
+// Reads started together go to the server as one request: GET /api/batch, which answers each
+// through its own route with the caller's session (src/server/http/batch-read.ts). Each read's
+// promise then settles as its own GET would have (its body, or its ApiError, a 401 ending the
+// session as usual), so the queries that asked keep their keys, their query functions and their
+// place in the persisted cache: the batch only carries them. A server that cannot answer a batch
+// (an older one: 404) gets the reads one by one; a failed network fails every read alike.
+import type { FetchQueryOptions, Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import { BATCH_READ_MAX, BATCH_READ_PATH, type BatchReadResponse } from '../../shared/batch-read.contract';
+import { getToken } from '../auth/token-store';
+import { answerOf, apiFetch, apiUrl, collectingReads, isApiError, type ApiRequest } from './api-client';
+
+/** A query to start with its own options (meta, retry and all), named by its key. */
+export type QueryRead = { queryKey: QueryKey; fetch: (queryClient: QueryClient) => Promise<void> };
+
+export function queryRead<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+): QueryRead {
+  return { queryKey: options.queryKey, fetch: (queryClient) => queryClient.prefetchQuery(options) };
+}
+
+/**
+ * How long an answer a batch brought counts as fresh: the components that mount as it lands (the
+ * dashboard's cards, the frame's badges sharing a key) read it instead of asking again. Realtime
+ * invalidation still refreshes it at once; every other answer keeps the default staleTime of 0.
+ */
+export const BATCH_FRESH_MS = 10_000;
+
+/** When each query last went out in a batch (per query object, so per query client). */
+const batchSentAt = new WeakMap<object, number>();
+
+/** The query client's default staleTime: BATCH_FRESH_MS for data a batch has just brought, else 0. */
+export function staleTimeAfterBatch(query: Query<unknown, Error, unknown, QueryKey>): number {
+  const sent = batchSentAt.get(query);
+  const updated = query.state.dataUpdatedAt;
+  return sent !== undefined && updated >= sent && updated - sent < BATCH_FRESH_MS ? BATCH_FRESH_MS : 0;
+}
+
+type CollectedRead = { path: string; request: ApiRequest; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+/**
+ * Starts `reads` (those whose cached data is stale) as one request. Never waits and never
+ * throws, like a route loader's startQuery: each query's own state says how its read went.
+ */
+export function startReadsTogether(queryClient: QueryClient, reads: readonly QueryRead[]): void {
+  const collected: CollectedRead[] = [];
+  const collect = (path: string, request: ApiRequest) =>
+    new Promise<unknown>((resolve, reject) => {
+      const { signal } = request;
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      collected.push({ path, request, resolve, reject });
+    });
+  const sentAt = Date.now();
+  collectingReads(collect, () => {
+    for (const read of reads) {
+      void read.fetch(queryClient);
+      const query = queryClient.getQueryCache().find({ queryKey: read.queryKey, exact: true });
+      if (query) batchSentAt.set(query, sentAt);
+    }
+  });
+  for (let start = 0; start < collected.length; start += BATCH_READ_MAX) void send(collected.slice(start, start + BATCH_READ_MAX));
+}
+
+/** The address the read's own GET would ask for, as the server's batch takes it: path and query. */
+function readAddress({ path, request }: CollectedRead): string {
+  const url = new URL(apiUrl(path, request.query));
+  return `${url.pathname}${url.search}`;
+}
+
+function alone(read: CollectedRead): void {
+  apiFetch(read.path, read.request).then(read.resolve, read.reject);
+}
+
+async function send(reads: CollectedRead[]): Promise<void> {
+  if (reads.length === 1 && reads[0]) return alone(reads[0]);
+  let answers: BatchReadResponse['answers'];
+  try {
+    ({ answers } = await apiFetch<BatchReadResponse>(BATCH_READ_PATH, { query: { read: reads.map(readAddress) } }));
+  } catch (error) {
+    // An ApiError other than the session's end is the batch's own (an older server has none): each read goes alone.
+    if (isApiError(error) && error.status !== 401) reads.forEach(alone);
+    else for (const read of reads) read.reject(error);
+    return;
+  }
+  const token = getToken();
+  reads.forEach((read, index) => {
+    const answer = answers[index];
+    if (!answer) return alone(read);
+    try {
+      read.resolve(answerOf({ status: answer.status, body: answer.body, token, request: read.request }));
+    } catch (error) {
+      read.reject(error);
+    }
+  });
+}
