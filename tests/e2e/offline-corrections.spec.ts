@@ -4,10 +4,13 @@
 // opens the form with what Ella wrote and the server's message; she adds the receipt and the
 // claim lands once. Then her offline edit of that claim meets Marcus's approval: she is told
 // what happened, the approval stands, and her version opens as a new claim to copy from.
-import type { Page } from '@playwright/test';
+// A message to support written offline to the HR advice team, refused once Freya is no longer an
+// authorised contact, opens from the outbox in Contact support over the outbox itself.
+import type { APIRequestContext, Page } from '@playwright/test';
 import { QUEUED_TOAST_MESSAGE } from '../../src/client/offline/outbox-copy';
 import { expenseMessages, type ExpenseClaim, type ExpenseClaimDetail } from '../../src/modules/expenses/expenses.contract';
-import { ACCOUNTS, apiSignIn } from './support/accounts';
+import { CONTACT_SUCCESS_MESSAGE, CONTACT_TYPE_REFUSED } from '../../src/modules/support/support.contract';
+import { ACCOUNTS, apiSignIn, tokenClaims } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
 // The outbox is the service worker's.
@@ -36,6 +39,20 @@ async function claimsNamed(page: Page, description: string): Promise<ExpenseClai
 async function dismissToasts(page: Page): Promise<void> {
   for (const close of await page.locator('.mantine-Notification-closeButton').all())
     await close.click({ timeout: 2_000 }).catch(() => undefined);
+}
+
+/**
+ * The outbox, once the page has settled. A goto here sometimes failed: the page was still
+ * navigating on its own — with no signal, a screen whose code the device did not have yet made
+ * the router reload the page once (lazyRouteComponent), and a goto racing that reload was
+ * aborted. So: the page's own load first, and the goto again if one still cut it short.
+ */
+async function openOutbox(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await expect(async () => {
+    await page.goto('/outbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 async function approveAsManager(page: Page, id: string): Promise<void> {
@@ -77,7 +94,7 @@ test('a claim refused after it waited offline is corrected from the outbox and l
   await expect(ella).toHaveURL(/\/expenses$/);
 
   await ella.context().setOffline(false);
-  await ella.goto('/outbox');
+  await openOutbox(ella);
   const refused = ella.getByRole('listitem').filter({ hasText: 'Expense claim' }).filter({ hasText: 'Needs attention' });
   await expect(refused.getByText(expenseMessages.receiptRequired('Training'))).toBeVisible({ timeout: 20_000 });
   await ella.screenshot({ path: test.info().outputPath('outbox-needs-attention-390.png'), fullPage: true });
@@ -103,7 +120,7 @@ test('a claim refused after it waited offline is corrected from the outbox and l
   const [landed] = await claimsNamed(ella, description);
   expect(landed).toMatchObject({ status: 'submitted', total: 120 });
   expect(landed?.items[0]?.receipts).toHaveLength(1);
-  await ella.goto('/outbox');
+  await openOutbox(ella);
   await expect(ella.getByRole('listitem').filter({ hasText: 'Needs attention' })).toHaveCount(0);
   expect(await claimsNamed(ella, description)).toHaveLength(1);
 
@@ -119,7 +136,7 @@ test('a claim refused after it waited offline is corrected from the outbox and l
   await expect(ella).toHaveURL(/\/expenses$/);
   await approveAsManager(ella, landed?.id ?? '');
   await ella.context().setOffline(false);
-  await ella.goto('/outbox');
+  await openOutbox(ella);
   const conflict = ella.getByRole('listitem').filter({ hasText: 'Needs attention' });
   await expect(conflict.getByText(expenseMessages.changedMeanwhile('approved'))).toBeVisible({ timeout: 20_000 });
   await dismissToasts(ella);
@@ -130,4 +147,74 @@ test('a claim refused after it waited offline is corrected from the outbox and l
   const [approved] = await claimsNamed(ella, description);
   expect(approved).toMatchObject({ status: 'approved', total: 120 });
   await ella.context().close();
+});
+
+/** Freya MacDonald, whom no other spec signs in as: made an authorised contact here, and not one again. */
+const FREYA = 'freya.macdonald@demo.test';
+
+async function setAuthorisedContact(request: APIRequestContext, userId: string, authorised: boolean): Promise<void> {
+  const { auth_token } = await apiSignIn(request, ACCOUNTS.owner);
+  const response = await request.put(`/api/user-basic/${userId}`, {
+    headers: { authorization: `Bearer ${auth_token}` },
+    data: { authorised_contact: authorised },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('a message to support refused after it waited offline opens in Contact support over the outbox, is corrected and lands', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const message = `Advice on a disciplinary meeting ${Date.now()}`;
+  const freyaId = tokenClaims((await apiSignIn(request, FREYA)).auth_token).user_id;
+  await setAuthorisedContact(request, freyaId, true);
+  try {
+    const freya = await openAs(browser, FREYA, PHONE);
+    await waitForActivatedServiceWorker(freya);
+    await freya.context().setOffline(true);
+    await freya.getByRole('button', { name: 'Menu', exact: true }).click();
+    await freya.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Contact Us' }).click();
+    const dialog = freya.getByRole('dialog', { name: 'Contact support' });
+    await dialog.getByRole('combobox', { name: 'Department' }).click();
+    await freya.getByRole('option', { name: 'HR advice team' }).click();
+    await dialog.getByRole('textbox', { name: 'Message' }).fill(message);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(freya.getByText(QUEUED_TOAST_MESSAGE)).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // Meanwhile the company takes the HR advice team away from her: the server refuses the message.
+    await setAuthorisedContact(request, freyaId, false);
+    await freya.context().setOffline(false);
+    await openOutbox(freya);
+    const refused = freya.getByRole('listitem').filter({ hasText: 'Message to support' }).filter({ hasText: 'Needs attention' });
+    await expect(refused.getByText(CONTACT_TYPE_REFUSED)).toBeVisible({ timeout: 20_000 });
+    await dismissToasts(freya);
+    await refused.getByRole('button', { name: /^Correct/ }).click();
+
+    // Contact support opens over the outbox with what she wrote and why it was refused.
+    await expect(dialog).toBeVisible();
+    await expect(freya).toHaveURL(/\/outbox$/);
+    await expect(dialog.getByText('Refused when it was sent', { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveValue(message);
+    await expect(dialog.getByRole('combobox', { name: 'Department' })).toHaveValue('HR advice team');
+    await expect(dialog.getByText(CONTACT_TYPE_REFUSED).first()).toBeVisible();
+    await freya.screenshot({ path: test.info().outputPath('correct-contact-390.png') });
+    await dialog.getByRole('combobox', { name: 'Department' }).click();
+    await freya.getByRole('option', { name: 'Support team' }).click();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(freya.getByText(CONTACT_SUCCESS_MESSAGE)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(freya.getByRole('listitem').filter({ hasText: 'Needs attention' })).toHaveCount(0);
+    // It reached the support team once, as corrected.
+    const { auth_token } = await apiSignIn(request, ACCOUNTS.admin);
+    const inbox = await request.get(`/api/contact-us?search=${encodeURIComponent(message)}`, {
+      headers: { authorization: `Bearer ${auth_token}` },
+    });
+    const { results } = (await inbox.json()) as { results: { message: string; contact_type: string }[] };
+    expect(results.filter((found) => found.message === message).map((found) => found.contact_type)).toEqual(['support']);
+    await freya.context().close();
+  } finally {
+    await setAuthorisedContact(request, freyaId, false);
+  }
 });
