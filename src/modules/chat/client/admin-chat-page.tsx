@@ -1,6 +1,7 @@
 // /admin/chat: the conversations of the administrator's support teams, live — waiting ones
 // first. An administrator takes one, answers it (with typing and read marks both ways), ends it,
-// and can e-mail themselves the transcript. Nobody sees another team's conversations.
+// and can e-mail themselves the transcript. Nobody sees another team's conversations. Opened from
+// the outbox for a refused reply, it opens that conversation with the reply in the composer.
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Badge.css';
@@ -10,16 +11,27 @@ import { Alert, Badge, Button, Checkbox, Grid, Group, Paper, SegmentedControl, S
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getToken } from '../../../client/auth/token-store';
+import { useCorrection } from '../../../client/offline/outbox-correction';
 import { readTokenClaims } from '../../../client/auth/token-claims';
 import { useRealtimePollInterval } from '../../../client/realtime/realtime-status';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast, showSuccessToast } from '../../../client/shell/toasts';
-import { ADMIN_CHAT_RESOURCE, CHAT_TEAM_LABELS, ChatStatusLabels, type ChatConversationSummary, type ChatStatus } from '../chat.contract';
+import type { OutboxItemSummary } from '../../../shared/sw-messages';
+import {
+  ADMIN_CHAT_RESOURCE,
+  CHAT_TEAM_LABELS,
+  chatMessages,
+  ChatStatusLabels,
+  type ChatConversationSummary,
+  type ChatStatus,
+} from '../chat.contract';
 import './chat.css';
 import {
+  CHAT_FORMS,
   closeConversation,
   emailTranscript,
   myTeamsQueryOptions,
+  refusedConversationId,
   takeConversation,
   teamConversationsQueryOptions,
   type AdminChatFilters,
@@ -36,9 +48,11 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 
 
 export function AdminChatPage() {
   usePageTitle('Live chat');
-  const [status, setStatus] = useState('active');
+  const correction = useCorrection(CHAT_FORMS.team);
+  // A reply refused because the conversation ended is found among the ended ones.
+  const [status, setStatus] = useState(correction?.error?.message === chatMessages.closed ? 'closed' : 'active');
   const [mine, setMine] = useState(false);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(() => refusedConversationId(correction, 'team'));
   const filters: AdminChatFilters = {
     ...(status === 'active' ? {} : { status: status as ChatStatus }),
     ...(mine ? { mine: '1' as const } : {}),
@@ -85,7 +99,7 @@ export function AdminChatPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           {current ? (
-            <ConversationPane conversation={current} />
+            <ConversationPane conversation={current} correction={correction} />
           ) : (
             <Paper withBorder p="lg">
               <Text c="dimmed" size="sm">
@@ -134,7 +148,7 @@ function ConversationRow({ conversation, active, onOpen }: { conversation: ChatC
   );
 }
 
-function ConversationPane({ conversation }: { conversation: ChatConversationSummary }) {
+function ConversationPane({ conversation, correction }: { conversation: ChatConversationSummary; correction: OutboxItemSummary | null }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const me = readTokenClaims(getToken())?.user_id;
@@ -189,7 +203,7 @@ function ConversationPane({ conversation }: { conversation: ChatConversationSumm
           Waiting for someone to take it: replying takes it too.
         </Alert>
       )}
-      <ChatThread side="team" conversationId={conversation.id} height={460} />
+      <ChatThread key={conversation.id} side="team" conversationId={conversation.id} height={460} correction={correction} />
     </Paper>
   );
 }

@@ -1,13 +1,15 @@
 // The chat button of the signed-in shell's top bar (company users who may chat, beside the
 // bell, so it never covers a page's own buttons), and the panel it opens: bottom right on a
-// desktop, the whole screen on a phone. Loaded apart from the shell's own chunk.
+// desktop, the whole screen on a phone; and when the outbox asks to correct a refused message.
+// Loaded apart from the shell's own chunk.
 import '@mantine/core/styles/Indicator.css';
 import './chat.css';
 import { ActionIcon, Indicator, Portal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { DIALOG_FORMS, useCorrectionDialog } from '../../../client/offline/outbox-correction';
 import { useRealtimePollInterval } from '../../../client/realtime/realtime-status';
 import { DESKTOP_BREAKPOINT_PX } from '../../../shared/constants';
 import { myConversationsQueryOptions } from './chat.api';
@@ -17,6 +19,10 @@ const PHONE_QUERY = `(max-width: ${DESKTOP_BREAKPOINT_PX / 2}px)`;
 
 export function ChatLauncher() {
   const [open, setOpen] = useState(false);
+  useCorrectionDialog(
+    DIALOG_FORMS.chat,
+    useCallback(() => setOpen(true), []),
+  );
   const phone = useMediaQuery(PHONE_QUERY, window.matchMedia(PHONE_QUERY).matches, { getInitialValueInEffect: false });
   const { data } = useQuery({ ...myConversationsQueryOptions(), refetchInterval: useRealtimePollInterval(60_000) });
   const unread = (data?.results ?? []).reduce((sum, conversation) => sum + conversation.unread, 0);

@@ -2,7 +2,9 @@
 // desktop, the whole screen on a phone. In support hours it starts a conversation with a team
 // the person may contact (authorised contacts choose; others confirm they are writing to the
 // support team); outside them it says when the team is back, shows the 24/7 HR and H&S line,
-// and sends the message as a contact request. Past conversations stay listed.
+// and sends the message as a contact request. Past conversations stay listed. Opened from the
+// outbox for a refused message, it shows that message where it was written (the conversation's
+// composer, or the start of a chat) with the server's words.
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/InlineInput.css';
@@ -26,19 +28,30 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft, IconMail, IconPhone, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CorrectionNotice } from '../../../client/offline/correction-notice';
+import { correctionErrors, correctionRecord, finishCorrection, useCorrection } from '../../../client/offline/outbox-correction';
 import { showDangerToast, showSuccessToast } from '../../../client/shell/toasts';
-import { isQueuedResponse } from '../../../shared/sw-messages';
+import { isQueuedResponse, type OutboxItemSummary } from '../../../shared/sw-messages';
 import {
   CHAT_CONFIRMATION,
   CHAT_MESSAGE_MAX_LENGTH,
   CHAT_RESOURCE,
   CHAT_TEAM_LABELS,
+  chatPaths,
   ChatStatusLabels,
   type ChatAvailability,
   type ChatConversationSummary,
   type ChatTeam,
 } from '../chat.contract';
-import { chatStatusQueryOptions, closeConversation, emailTranscript, myConversationsQueryOptions, startChat } from './chat.api';
+import {
+  CHAT_FORMS,
+  chatStatusQueryOptions,
+  closeConversation,
+  emailTranscript,
+  myConversationsQueryOptions,
+  refusedConversationId,
+  startChat,
+} from './chat.api';
 import { ChatThread } from './chat-thread';
 
 const opensAtText = (iso: string) =>
@@ -52,8 +65,11 @@ const opensAtText = (iso: string) =>
   });
 
 export function ChatPanel({ onClose, fullScreen }: { onClose: () => void; fullScreen: boolean }) {
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [home, setHome] = useState(false);
+  const correction = useCorrection(CHAT_FORMS.person);
+  // A refused chat start opens on the start of a chat, a refused message in its conversation.
+  const refusedStart = correction?.url === chatPaths.conversations ? correction : null;
+  const [openId, setOpenId] = useState<string | null>(() => refusedConversationId(correction, 'person'));
+  const [home, setHome] = useState(refusedStart !== null);
   const list = useQuery(myConversationsQueryOptions());
   const status = useQuery(chatStatusQueryOptions());
   const conversations = list.data?.results ?? [];
@@ -101,11 +117,11 @@ export function ChatPanel({ onClose, fullScreen }: { onClose: () => void; fullSc
         </Group>
       </Group>
       {shownId ? (
-        <ChatThread side="person" conversationId={shownId} height={threadHeight} />
+        <ChatThread key={shownId} side="person" conversationId={shownId} height={threadHeight} correction={correction} />
       ) : (
         <Stack gap="md" p="sm" style={{ overflowY: 'auto', maxHeight: fullScreen ? 'calc(100dvh - 70px)' : 500 }}>
           {status.data ? (
-            <StartChat availability={status.data} onStarted={(id) => (setOpenId(id), setHome(false))} />
+            <StartChat availability={status.data} correction={refusedStart} onStarted={(id) => (setOpenId(id), setHome(false))} />
           ) : (
             <Text size="sm">Loading…</Text>
           )}
@@ -156,11 +172,19 @@ function AdviceLine({ number }: { number: string }) {
   );
 }
 
-function StartChat({ availability, onStarted }: { availability: ChatAvailability; onStarted: (id: string) => void }) {
+type StartChatProps = { availability: ChatAvailability; correction: OutboxItemSummary | null; onStarted: (id: string) => void };
+
+function StartChat({ availability, correction: refused, onStarted }: StartChatProps) {
   const queryClient = useQueryClient();
-  const [team, setTeam] = useState<ChatTeam>(availability.teams[0] ?? 'support');
-  const [message, setMessage] = useState('');
-  const [confirmed, setConfirmed] = useState(false);
+  const [correction, setCorrection] = useState(refused);
+  const queued = correctionRecord(correction);
+  const [errors, setErrors] = useState(() => correctionErrors(correction));
+  // The team written to, unless the person may no longer write to it (the server's words say why).
+  const [team, setTeam] = useState<ChatTeam>(
+    availability.teams.find((known) => known === queued?.team) ?? availability.teams[0] ?? 'support',
+  );
+  const [message, setMessage] = useState(typeof queued?.message === 'string' ? queued.message : '');
+  const [confirmed, setConfirmed] = useState(queued?.confirmed === true);
   const [sending, setSending] = useState(false);
   const [sentAsRequest, setSentAsRequest] = useState<string | null>(null);
   const blocked = (availability.needs_confirmation && !confirmed) || !message.trim();
@@ -170,6 +194,9 @@ function StartChat({ availability, onStarted }: { availability: ChatAvailability
     try {
       const result = await startChat({ team, message: message.trim(), confirmed });
       setMessage('');
+      finishCorrection(correction);
+      setCorrection(null);
+      setErrors(undefined);
       if (isQueuedResponse(result)) {
         showSuccessToast({ message: 'No connection: your message waits in the outbox and is sent when you are back online.' });
       } else if (result.kind === 'contact_request') {
@@ -210,15 +237,21 @@ function StartChat({ availability, onStarted }: { availability: ChatAvailability
           </Stack>
         </Alert>
       )}
+      <CorrectionNotice item={correction} what="message" />
       {availability.teams.length > 1 && (
         <SegmentedControl
           aria-label="Team"
           fullWidth
           size="xs"
           value={team}
-          onChange={(value) => setTeam(value as ChatTeam)}
+          onChange={(value) => (setTeam(value as ChatTeam), setErrors((current) => ({ ...current, team: [] })))}
           data={availability.teams.map((value) => ({ value, label: CHAT_TEAM_LABELS[value] }))}
         />
+      )}
+      {errors?.team?.[0] && (
+        <Text size="sm" c="red.8">
+          {errors.team[0]}
+        </Text>
       )}
       <Textarea
         label="Your message"
@@ -227,10 +260,16 @@ function StartChat({ availability, onStarted }: { availability: ChatAvailability
         maxRows={6}
         maxLength={CHAT_MESSAGE_MAX_LENGTH}
         value={message}
-        onChange={(event) => setMessage(event.currentTarget.value)}
+        error={errors?.message?.[0]}
+        onChange={(event) => (setMessage(event.currentTarget.value), setErrors((current) => ({ ...current, message: [] })))}
       />
       {availability.needs_confirmation && (
-        <Checkbox label={CHAT_CONFIRMATION} checked={confirmed} onChange={(event) => setConfirmed(event.currentTarget.checked)} />
+        <Checkbox
+          label={CHAT_CONFIRMATION}
+          checked={confirmed}
+          error={errors?.confirmed?.[0]}
+          onChange={(event) => setConfirmed(event.currentTarget.checked)}
+        />
       )}
       <Button onClick={() => void send()} loading={sending} disabled={blocked}>
         {availability.open ? 'Start chat' : 'Send message'}

@@ -1,16 +1,20 @@
 // One conversation as either side sees it: the messages (own on the right, with "Read" once
 // the other side has read them), who is typing, attachments, and the composer. New messages
 // arrive by realtime events (the conversation is refetched); typing events are heard directly.
+// Opened from the outbox for a refused message, the composer holds it with the server's words;
+// if the conversation ended meanwhile, the message is shown to copy.
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/ScrollArea.css';
 import { ActionIcon, Badge, Box, Button, FileButton, Group, Loader, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { ClosedCorrection, CorrectionNotice } from '../../../client/offline/correction-notice';
+import { finishCorrection } from '../../../client/offline/outbox-correction';
 import { onRealtimeEvent } from '../../../client/realtime/realtime-events';
 import { useRealtimePollInterval } from '../../../client/realtime/realtime-status';
 import { showDangerToast, showInfoToast } from '../../../client/shell/toasts';
-import { isQueuedResponse } from '../../../shared/sw-messages';
+import { isQueuedResponse, type OutboxItemSummary } from '../../../shared/sw-messages';
 import {
   CHAT_EVENTS,
   CHAT_MESSAGE_MAX_LENGTH,
@@ -21,7 +25,15 @@ import {
   type ChatSide,
   type ChatTypingPayload,
 } from '../chat.contract';
-import { announceTyping, chatKeys, conversationQueryOptions, markConversationRead, sendChatAttachment, sendChatMessage } from './chat.api';
+import {
+  announceTyping,
+  chatKeys,
+  conversationQueryOptions,
+  markConversationRead,
+  refusedConversationId,
+  sendChatAttachment,
+  sendChatMessage,
+} from './chat.api';
 import { saveFile } from '../../../client/api/downloads';
 import { chatDayLabel, chatTime, startsDay } from './chat-days';
 
@@ -88,13 +100,23 @@ function MessageBubble({ message, own, read }: { message: ChatMessage; own: bool
   );
 }
 
-export function ChatThread({ side, conversationId, height }: { side: ChatSide; conversationId: string; height: number | string }) {
+type ThreadProps = {
+  side: ChatSide;
+  conversationId: string;
+  height: number | string;
+  /** A refused message the outbox opened the chat to correct; used when it was written in this conversation. */
+  correction?: OutboxItemSummary | null;
+};
+
+export function ChatThread({ side, conversationId, height, correction: offered = null }: ThreadProps) {
   const queryClient = useQueryClient();
   const { data, isPending } = useQuery({
     ...conversationQueryOptions(side, conversationId),
     refetchInterval: useRealtimePollInterval(10_000),
   });
-  const [draft, setDraft] = useState('');
+  const [correction, setCorrection] = useState(() => (refusedConversationId(offered, side) === conversationId ? offered : null));
+  const refusedText = (correction?.body as { body?: unknown } | undefined)?.body;
+  const [draft, setDraft] = useState(typeof refusedText === 'string' ? refusedText : '');
   const [pending, setPending] = useState<Pending[]>([]);
   const [sending, setSending] = useState(false);
   const lastTyping = useRef(0);
@@ -132,6 +154,8 @@ export function ChatThread({ side, conversationId, height }: { side: ChatSide; c
     try {
       const answer = file ? await sendChatAttachment(side, conversationId, file, body) : await sendChatMessage(side, conversationId, body);
       setDraft('');
+      finishCorrection(correction);
+      setCorrection(null);
       if (isQueuedResponse(answer)) {
         setPending((list) => [...list, { key: answer.idempotency_key, body, fileName: file?.name ?? null }]);
         showInfoToast({ message: 'No connection: your message waits in the outbox and is sent when you are back online.' });
@@ -194,11 +218,24 @@ export function ChatThread({ side, conversationId, height }: { side: ChatSide; c
         </Stack>
       </ScrollArea>
       {closed ? (
-        <Text size="sm" c="dimmed" ta="center" p="xs">
-          This conversation has ended.
-        </Text>
+        <>
+          <Text size="sm" c="dimmed" ta="center" p="xs">
+            This conversation has ended.
+          </Text>
+          <ClosedCorrection
+            item={correction}
+            what="message"
+            closed="The conversation ended before your message reached it."
+            entries={[{ label: 'Your message', text: typeof refusedText === 'string' ? refusedText : '' }]}
+          />
+        </>
       ) : (
-        <Composer draft={draft} sending={sending} onType={onType} onKeyDown={onKeyDown} onSend={(file) => void send(file)} />
+        <>
+          <Box px="xs">
+            <CorrectionNotice item={correction} what="message" />
+          </Box>
+          <Composer draft={draft} sending={sending} onType={onType} onKeyDown={onKeyDown} onSend={(file) => void send(file)} />
+        </>
       )}
     </Stack>
   );

@@ -1,9 +1,11 @@
 // The chat's calls for both sides. Messages are queueable writes: with no network the service
 // worker keeps them (attachments too) with their Idempotency-Key and sends each once when the
-// network returns. Typing and read marks are not queued: they mean nothing later.
+// network returns; a refused message (or a refused start of a chat) opens again from the outbox
+// in the chat, to correct. Typing and read marks are not queued: they mean nothing later.
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../client/api/api-client';
-import type { QueuedResponse } from '../../../shared/sw-messages';
+import { DIALOG_FORMS } from '../../../client/offline/outbox-correction';
+import type { OutboxItemSummary, QueuedResponse } from '../../../shared/sw-messages';
 import {
   ADMIN_CHAT_RESOURCE,
   AttachmentCaptionSchema,
@@ -24,6 +26,19 @@ import {
 } from '../chat.contract';
 
 const resourceOf = (side: ChatSide) => (side === 'person' ? CHAT_RESOURCE : ADMIN_CHAT_RESOURCE);
+
+/** Where a side writes its messages: the person's chat panel (over any page), the team's chat page. */
+export const CHAT_FORMS: Record<ChatSide, string> = { person: DIALOG_FORMS.chat, team: '/admin/chat' };
+
+const MESSAGES = '/messages';
+
+/** The conversation a refused message of `side` was written in, or null for any other write. */
+export function refusedConversationId(item: OutboxItemSummary | null, side: ChatSide): string | null {
+  const base = conversationBase(side, '');
+  if (!item || !item.url.startsWith(base) || !item.url.endsWith(MESSAGES)) return null;
+  const id = item.url.slice(base.length, -MESSAGES.length);
+  return id && !id.includes('/') ? id : null;
+}
 
 export const chatKeys = {
   status: [CHAT_RESOURCE, 'status'] as const,
@@ -60,14 +75,14 @@ export const startChat = (input: StartChatInput) =>
   apiFetch<StartChatResult>(chatPaths.conversations, {
     method: 'POST',
     body: input,
-    queue: { resource: CHAT_RESOURCE, label: 'Chat message', schema: StartChatSchema, form: null },
+    queue: { resource: CHAT_RESOURCE, label: 'Chat message', schema: StartChatSchema, form: CHAT_FORMS.person },
   });
 
 export const sendChatMessage = (side: ChatSide, id: string, body: string) =>
-  apiFetch<{ id: string }>(`${conversationBase(side, id)}/messages`, {
+  apiFetch<{ id: string }>(`${conversationBase(side, id)}${MESSAGES}`, {
     method: 'POST',
     body: { body },
-    queue: { resource: resourceOf(side), label: 'Chat message', schema: ChatMessageSchema, form: null },
+    queue: { resource: resourceOf(side), label: 'Chat message', schema: ChatMessageSchema, form: CHAT_FORMS[side] },
   });
 
 /** A file with an optional caption (multipart), queueable like a message. */
@@ -78,6 +93,7 @@ export async function sendChatAttachment(side: ChatSide, id: string, file: File,
   return apiFetch<{ id: string }>(`${conversationBase(side, id)}/attachments`, {
     method: 'POST',
     body: form,
+    // Sent as soon as it is chosen: a refused file is mended by choosing another, not in a form.
     queue: { resource: resourceOf(side), label: `Chat file ${file.name}`, schema: AttachmentCaptionSchema, input: { body }, form: null },
   });
 }
