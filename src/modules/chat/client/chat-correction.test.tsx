@@ -1,7 +1,8 @@
 // A chat message the server refused after it waited in the outbox, opened again from the outbox's
 // "Correct": the chat panel shows it where it was written — the start of a chat, with the
 // server's words on the team, or the conversation's composer — and sending it discards the
-// refused write; a message to a conversation that ended meanwhile is shown to copy.
+// refused write; a message to a conversation that ended meanwhile is shown to copy. A team
+// member's refused reply opens in its conversation on the live chat page.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,8 @@ import { mockApi, renderWithApp } from '../../../client/ui/test-render';
 import { SW_MESSAGE, type OutboxItemSummary, type SwMessage } from '../../../shared/sw-messages';
 import {
   CHAT_CONFIRMATION,
+  ADMIN_CHAT_RESOURCE,
+  adminChatPaths,
   CHAT_RESOURCE,
   chatMessages,
   chatPaths,
@@ -19,6 +22,8 @@ import {
   type ChatConversation,
   type ChatConversationSummary,
 } from '../chat.contract';
+import { AdminChatPage } from './admin-chat-page';
+import { CHAT_FORMS } from './chat.api';
 import { ChatPanel } from './chat-panel';
 
 const server = mockApi();
@@ -161,4 +166,37 @@ describe('correcting a refused chat message from the outbox', () => {
     fireEvent.click(within(notice).getByRole('button', { name: 'Remove it from the outbox' }));
     await waitFor(() => expect(posted).toContainEqual({ type: SW_MESSAGE.discardOutboxItem, id: 'refused-chat' }));
   });
+});
+
+it('opens a team member’s refused reply in its conversation on the live chat page, and sends it there in its place', async () => {
+  const waiting = { ...summary(OPEN_ID, 'open'), assigned_to: 'admin-1', assigned_name: 'Alex Admin' };
+  server.use(
+    http.get('*/api/admin-chat/teams', () => HttpResponse.json({ teams: ['support'] })),
+    http.get(`*${adminChatPaths.conversations}`, () => HttpResponse.json({ results: [waiting] })),
+    http.get(`*${adminChatPaths.conversations}/:id`, () => HttpResponse.json({ ...waiting, messages: [], other_read_at: null })),
+    http.post(`*${adminChatPaths.conversations}/:id/messages`, async ({ request }) => {
+      sent.push({ path: new URL(request.url).pathname, body: await request.json() });
+      return HttpResponse.json({ id: 'm2' }, { status: 201 });
+    }),
+  );
+  act(() =>
+    startCorrection(
+      refused({
+        resource: ADMIN_CHAT_RESOURCE,
+        form: CHAT_FORMS.team,
+        url: `${adminChatPaths.conversation(OPEN_ID)}/messages`,
+        body: { body: 'Yes, Saturday is fixed now' },
+        error: { status: 422, message: chatMessages.takenByOther },
+      }),
+    ),
+  );
+  renderWithApp(<AdminChatPage />, { path: CHAT_FORMS.team });
+  const composer = await screen.findByRole('textbox', { name: 'Message' });
+  expect(composer).toHaveValue('Yes, Saturday is fixed now');
+  expect(screen.getByText(CORRECTION_TITLE)).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+  await waitFor(() =>
+    expect(sent).toEqual([{ path: `${adminChatPaths.conversation(OPEN_ID)}/messages`, body: { body: 'Yes, Saturday is fixed now' } }]),
+  );
+  await waitFor(() => expect(posted).toContainEqual({ type: SW_MESSAGE.discardOutboxItem, id: 'refused-chat' }));
 });
