@@ -12,7 +12,7 @@ import { changePassword } from './auth.api';
 import { AuthCard } from './auth-card';
 import { formProblem } from './form-problem';
 import { ProblemAlert } from './form-notices';
-import { checkNewPassword, NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import { currentClaims, homePathFor, saveRefreshedSession } from '../../../client/auth/session-store';
 
 export const PASSWORD_CHANGED = 'Password changed.';
@@ -20,8 +20,7 @@ export const PASSWORD_CHANGED = 'Password changed.';
 export function ChangePasswordPage() {
   const navigate = useNavigate();
   const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const newPassword = useNewPassword();
   const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useMutation({
     mutationFn: changePassword,
@@ -49,10 +48,10 @@ export function ChangePasswordPage() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = checkNewPassword(password, confirmation);
+    const found = newPassword.check();
     if (current === '') found.current_password = ['Field is required.'];
     setErrors(found);
-    if (Object.keys(found).length === 0) mutation.mutate({ current_password: current, password });
+    if (Object.keys(found).length === 0) mutation.mutate({ current_password: current, password: newPassword.password });
   }
 
   const problem = mutation.isError ? formProblem(mutation.error) : null;
@@ -73,13 +72,7 @@ export function ChangePasswordPage() {
             onChange={(event) => setCurrent(event.currentTarget.value)}
             error={fieldErrors.current_password?.[0]}
           />
-          <NewPasswordFields
-            password={password}
-            confirmation={confirmation}
-            onPasswordChange={setPassword}
-            onConfirmationChange={setConfirmation}
-            errors={fieldErrors}
-          />
+          <NewPasswordFields {...newPassword.fields} errors={fieldErrors} />
           <Button type="submit" loading={mutation.isPending}>
             Change password
           </Button>

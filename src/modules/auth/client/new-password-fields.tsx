@@ -1,5 +1,7 @@
-// A new password typed twice, checked with the contract's rules (at least 5 characters).
+// A new password typed twice, checked with the contract's rules (at least 5 characters);
+// useNewPassword holds the two and checks them for the form that asks for one.
 import { PasswordInput } from '@mantine/core';
+import { useState } from 'react';
 import * as v from 'valibot';
 import type { FieldErrors } from '../../../shared/app-error';
 import { PasswordResetCompleteSchema } from '../auth.contract';
@@ -10,6 +12,17 @@ export function checkNewPassword(password: string, confirmation: string): FieldE
   const parsed = v.safeParse(PasswordResetCompleteSchema.entries.password, password);
   if (!parsed.success) return { password: parsed.issues.map((issue) => issue.message) };
   return password === confirmation ? {} : { password_confirmation: [PASSWORDS_DIFFER] };
+}
+
+/** The typed password and its confirmation: `fields` for NewPasswordFields, `check()` on submit. */
+export function useNewPassword() {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  return {
+    password,
+    check: () => checkNewPassword(password, confirmation),
+    fields: { password, confirmation, onPasswordChange: setPassword, onConfirmationChange: setConfirmation },
+  };
 }
 
 type NewPasswordFieldsProps = {

@@ -9,21 +9,20 @@ import { resetLinkInvalidMessage } from '../auth.contract';
 import { completePasswordReset } from './auth.api';
 import { formProblem } from './form-problem';
 import { OutcomePanel, ProblemAlert } from './form-notices';
-import { checkNewPassword, NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 
 export const PASSWORD_RESET_DONE = 'Your password has been changed. You can now log in with your new password.';
 
 export function ResetPasswordCompleteForm({ token }: { token: string }) {
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const newPassword = useNewPassword();
   const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useMutation({ mutationFn: completePasswordReset, meta: { errorToast: false } });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = checkNewPassword(password, confirmation);
+    const found = newPassword.check();
     setErrors(found);
-    if (Object.keys(found).length === 0) mutation.mutate({ token, password });
+    if (Object.keys(found).length === 0) mutation.mutate({ token, password: newPassword.password });
   }
 
   if (mutation.isSuccess) {
@@ -38,13 +37,7 @@ export function ResetPasswordCompleteForm({ token }: { token: string }) {
     <form onSubmit={submit} noValidate aria-label="Choose a new password">
       <Stack gap="md">
         <ProblemAlert message={problem?.message} />
-        <NewPasswordFields
-          password={password}
-          confirmation={confirmation}
-          onPasswordChange={setPassword}
-          onConfirmationChange={setConfirmation}
-          errors={fieldErrors}
-        />
+        <NewPasswordFields {...newPassword.fields} errors={fieldErrors} />
         <Button type="submit" loading={mutation.isPending}>
           Save the new password
         </Button>

@@ -13,7 +13,7 @@ import { termsNotAcceptedMessage, type LoginResponse } from '../auth.contract';
 import { completeWelcome } from './auth.api';
 import { formProblem } from './form-problem';
 import { ProblemAlert } from './form-notices';
-import { checkNewPassword, NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import { currentClaims, homePathFor, readSessionEmail, saveSession } from '../../../client/auth/session-store';
 import { TermsModal } from './terms-modal';
 
@@ -21,8 +21,7 @@ export const ACCOUNT_READY = { title: 'Success!', message: 'Your account is read
 
 export function WelcomeForm() {
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const newPassword = useNewPassword();
   const [accepted, setAccepted] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -39,10 +38,10 @@ export function WelcomeForm() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (mutation.isPending) return;
-    const found = checkNewPassword(password, confirmation);
+    const found = newPassword.check();
     if (!accepted) found.accept_terms = [termsNotAcceptedMessage];
     setErrors(found);
-    if (Object.keys(found).length === 0) mutation.mutate({ password, accept_terms: true });
+    if (Object.keys(found).length === 0) mutation.mutate({ password: newPassword.password, accept_terms: true });
   }
 
   const problem = mutation.isError ? formProblem(mutation.error) : null;
@@ -52,13 +51,7 @@ export function WelcomeForm() {
       <Stack gap="md">
         <Text>Set your password to finish setting up your account.</Text>
         <ProblemAlert message={problem?.message} />
-        <NewPasswordFields
-          password={password}
-          confirmation={confirmation}
-          onPasswordChange={setPassword}
-          onConfirmationChange={setConfirmation}
-          errors={fieldErrors}
-        />
+        <NewPasswordFields {...newPassword.fields} errors={fieldErrors} />
         <Stack gap={4}>
           <Checkbox
             label="I accept the terms and conditions"
