@@ -2,13 +2,13 @@
 // warnings for the approver, the items with their receipts beside the figures, the actions the
 // caller may take, and its history. A 404 says the claim was not found; a 403 the guard's message.
 import '@mantine/core/styles/Skeleton.css';
-import '@mantine/core/styles/Timeline.css';
-import { Alert, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
+import { EventTimeline } from '../../../client/ui/event-timeline';
 import { LoadError } from '../../../client/ui/load-error';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import { type ExpenseClaimDetail } from '../expenses.contract';
@@ -114,20 +114,7 @@ function History({ claim }: { claim: ExpenseClaimDetail }) {
       <Title order={2} fz="h4" id="claim-history" mb="sm">
         History
       </Title>
-      <Timeline bulletSize={14} lineWidth={2} active={claim.events.length - 1}>
-        {claim.events.map((event) => (
-          <Timeline.Item key={event.id} title={actionWords(event.action)}>
-            <Text size="xs" c="dimmed">
-              {[event.actor_name, formatLondon(event.created_at, DATE_FORMATS.dateTime)].filter(Boolean).join(' · ')}
-            </Text>
-            {event.note && (
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {event.note}
-              </Text>
-            )}
-          </Timeline.Item>
-        ))}
-      </Timeline>
+      <EventTimeline events={claim.events} wordsOf={actionWords} />
     </Paper>
   );
 }

@@ -1,12 +1,12 @@
 // An absence's history (its events, oldest first) and the comment box under it.
-import '@mantine/core/styles/Timeline.css';
-import { Button, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { showSuccessToast } from '../../../../client/shell/toasts';
+import { EventTimeline } from '../../../../client/ui/event-timeline';
 import { TextareaField } from '../../../../client/ui/textarea-field';
-import { DATE_FORMATS, formatLondon } from '../../../../shared/dates';
+
 import { CommentInputSchema, type AbsenceEvent } from '../../absences.contract';
 import { commentMutationOptions, refusalMessage } from '../absences.api';
 
@@ -39,24 +39,7 @@ export function AbsenceHistory({ absenceId, events }: { absenceId: string; event
       <Title order={2} fz="h4" id="absence-history" mb="sm">
         History
       </Title>
-      {ordered.length === 0 ? (
-        <Text c="dimmed">Nothing has happened yet.</Text>
-      ) : (
-        <Timeline bulletSize={14} lineWidth={2} active={ordered.length - 1}>
-          {ordered.map((event) => (
-            <Timeline.Item key={event.id} title={actionWords(event.action)}>
-              <Text size="xs" c="dimmed">
-                {[event.actor_name, formatLondon(event.created_at, DATE_FORMATS.dateTime)].filter(Boolean).join(' · ')}
-              </Text>
-              {event.note && (
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {event.note}
-                </Text>
-              )}
-            </Timeline.Item>
-          ))}
-        </Timeline>
-      )}
+      {ordered.length === 0 ? <Text c="dimmed">Nothing has happened yet.</Text> : <EventTimeline events={ordered} wordsOf={actionWords} />}
       <CommentBox absenceId={absenceId} />
     </Paper>
   );
