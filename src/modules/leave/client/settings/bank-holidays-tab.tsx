@@ -2,7 +2,7 @@
 // "Projected" from the statutory rules), with the company's own days added on top. Which
 // region applies to whom is set on each employee's record.
 import '@mantine/core/styles/Badge.css';
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { can } from '../../../../client/ui/permission-guard';
@@ -19,7 +19,7 @@ import {
 } from '../../leave.contract';
 import { bankHolidaysQueryOptions } from '../leave-settings.api';
 import { CompanyDayForm } from './company-day-form';
-import { ConfirmDelete } from './form-parts';
+import { ConfirmDelete, SettingsHeading, SettingsStates } from './form-parts';
 import { FormModal } from '../../../../client/ui/form-modal';
 
 const ENDPOINT = '/api/bank-holidays';
@@ -66,15 +66,12 @@ export function BankHolidaysTab() {
   const actions = (day: BankHoliday) => (day.company_added ? <RowActions name={day.name} onDelete={() => setDeleting(day)} /> : null);
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={2} size="h3">
-            Bank holidays
-          </Title>
-          <Text c="dimmed">Each employee’s region is set on their employment details.</Text>
-        </Stack>
-        {mayAdd && <Button onClick={() => setAdding(true)}>Add a company day</Button>}
-      </Group>
+      <SettingsHeading
+        title="Bank holidays"
+        description="Each employee’s region is set on their employment details."
+        addLabel="Add a company day"
+        onAdd={mayAdd ? () => setAdding(true) : null}
+      />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <SelectField
           label="Region"
@@ -92,12 +89,11 @@ export function BankHolidaysTab() {
         />
       </SimpleGrid>
       <Paper withBorder radius="md" p="md">
-        {days.isPending && <Loader size="sm" aria-label="Loading" />}
-        {days.isError && <Alert color="red">The bank holidays could not be loaded.</Alert>}
-        {days.data?.length === 0 && <Text>No bank holidays in {year}.</Text>}
-        {days.data && days.data.length > 0 && (
-          <RowsView label={`Bank holidays in ${year}`} rows={days.data} columns={COLUMNS} actions={mayDelete ? actions : undefined} />
-        )}
+        <SettingsStates query={days} what="bank holidays" empty={`No bank holidays in ${year}.`}>
+          {(rows) => (
+            <RowsView label={`Bank holidays in ${year}`} rows={rows} columns={COLUMNS} actions={mayDelete ? actions : undefined} />
+          )}
+        </SettingsStates>
       </Paper>
       <FormModal opened={adding} title="Add a company day" onClose={() => setAdding(false)}>
         <CompanyDayForm region={region} onClose={() => setAdding(false)} />

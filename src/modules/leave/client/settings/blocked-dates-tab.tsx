@@ -1,6 +1,6 @@
 // Blocked date periods: when employees may not book leave (busy seasons, stocktakes), for the
 // whole company or a department. Read-only without PUT.
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { can } from '../../../../client/ui/permission-guard';
@@ -10,7 +10,7 @@ import { type BlockedDatePeriod } from '../../leave-settings.contract';
 import { LEAVE_RESOURCES } from '../../leave.contract';
 import { blockedDatesQueryOptions } from '../leave-settings.api';
 import { BlockedDateForm, WHOLE_COMPANY } from './blocked-date-form';
-import { ConfirmDelete } from './form-parts';
+import { ConfirmDelete, SettingsHeading, SettingsStates } from './form-parts';
 import { FormModal } from '../../../../client/ui/form-modal';
 
 const ENDPOINT = '/api/blocked-date-period';
@@ -42,22 +42,16 @@ export function BlockedDatesTab() {
   );
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={2} size="h3">
-            Blocked dates
-          </Title>
-          <Text c="dimmed">Employees cannot book leave on these dates; a manager may, giving a reason.</Text>
-        </Stack>
-        {mayCreate && <Button onClick={() => setEditing({ period: null })}>Add blocked period</Button>}
-      </Group>
+      <SettingsHeading
+        title="Blocked dates"
+        description="Employees cannot book leave on these dates; a manager may, giving a reason."
+        addLabel="Add blocked period"
+        onAdd={mayCreate ? () => setEditing({ period: null }) : null}
+      />
       <Paper withBorder radius="md" p="md">
-        {periods.isPending && <Loader size="sm" aria-label="Loading" />}
-        {periods.isError && <Alert color="red">The blocked dates could not be loaded.</Alert>}
-        {periods.data?.length === 0 && <Text>No blocked dates yet.</Text>}
-        {periods.data && periods.data.length > 0 && (
-          <RowsView label="Blocked dates" rows={periods.data} columns={COLUMNS} actions={mayEdit || mayDelete ? actions : undefined} />
-        )}
+        <SettingsStates query={periods} what="blocked dates" empty="No blocked dates yet.">
+          {(rows) => <RowsView label="Blocked dates" rows={rows} columns={COLUMNS} actions={mayEdit || mayDelete ? actions : undefined} />}
+        </SettingsStates>
       </Paper>
       <FormModal
         opened={editing !== null}

@@ -1,10 +1,12 @@
-// The pieces every settings form and list shares: the problems no field shows, Cancel and Save,
-// and a delete (or archive) asked first, with the server's refusal shown in the dialog.
+// The pieces every settings tab, form and list shares: the tab's heading with its Add button, the
+// list's loading, failure and empty states, the problems no field shows, Cancel and Save, and a
+// delete (or archive) asked first, with the server's refusal shown in the dialog.
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import { Alert } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { isApiError } from '../../../../client/api/api-client';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
@@ -58,5 +60,54 @@ export function ConfirmDelete({ resource, item, itemLabel, onClose }: ConfirmDel
       onConfirm={() => void confirm().catch(() => undefined)}
       onClose={close}
     />
+  );
+}
+
+/** A settings tab's heading: its title, what it is for, and its Add button where the viewer may add. */
+export function SettingsHeading({
+  title,
+  description,
+  addLabel,
+  onAdd,
+}: {
+  title: string;
+  description: string;
+  addLabel: string;
+  onAdd: (() => void) | null;
+}) {
+  return (
+    <Group justify="space-between" align="flex-end">
+      <Stack gap={4}>
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        <Text c="dimmed">{description}</Text>
+      </Stack>
+      {onAdd && <Button onClick={onAdd}>{addLabel}</Button>}
+    </Group>
+  );
+}
+
+type SettingsQuery<T> = { isPending: boolean; isError: boolean; data?: T[] | undefined };
+
+/** A settings list while its query runs ("The leave types could not be loaded.", "No leave types yet."), then its rows. */
+export function SettingsStates<T>({
+  query,
+  what,
+  empty,
+  children,
+}: {
+  query: SettingsQuery<T>;
+  what: string;
+  empty: ReactNode;
+  children: (rows: T[]) => ReactNode;
+}) {
+  return (
+    <>
+      {query.isPending && <Loader size="sm" aria-label="Loading" />}
+      {query.isError && <Alert color="red">The {what} could not be loaded.</Alert>}
+      {query.data?.length === 0 && <Text>{empty}</Text>}
+      {query.data && query.data.length > 0 && children(query.data)}
+    </>
   );
 }

@@ -3,7 +3,7 @@
 // requests while existing absences keep it. Read-only without PUT.
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/ColorSwatch.css';
-import { Alert, Badge, Button, ColorSwatch, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, ColorSwatch, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../../client/shell/toasts';
@@ -14,7 +14,7 @@ import { type LeaveType } from '../../leave-settings.contract';
 import { LEAVE_RESOURCES } from '../../leave.contract';
 import { saveSettingMutationOptions } from '../leave-settings.api';
 import { leaveTypesQueryOptions } from '../requests.api';
-import { ConfirmDelete, refusalOf } from './form-parts';
+import { ConfirmDelete, refusalOf, SettingsHeading, SettingsStates } from './form-parts';
 import { FormModal } from '../../../../client/ui/form-modal';
 import { leaveTypeInput, LeaveTypeForm } from './leave-type-form';
 
@@ -96,22 +96,16 @@ export function LeaveTypesTab() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={2} size="h3">
-            Leave types
-          </Title>
-          <Text c="dimmed">What people can book, and whether it is paid, deducted and approved.</Text>
-        </Stack>
-        {mayCreate && <Button onClick={() => setEditing({ type: null })}>Add leave type</Button>}
-      </Group>
+      <SettingsHeading
+        title="Leave types"
+        description="What people can book, and whether it is paid, deducted and approved."
+        addLabel="Add leave type"
+        onAdd={mayCreate ? () => setEditing({ type: null }) : null}
+      />
       <Paper withBorder radius="md" p="md">
-        {types.isPending && <Loader size="sm" aria-label="Loading" />}
-        {types.isError && <Alert color="red">The leave types could not be loaded.</Alert>}
-        {types.data?.length === 0 && <Text>No leave types yet.</Text>}
-        {types.data && types.data.length > 0 && (
-          <RowsView label="Leave types" rows={types.data} columns={COLUMNS} actions={mayEdit || mayDelete ? actions : undefined} />
-        )}
+        <SettingsStates query={types} what="leave types" empty="No leave types yet.">
+          {(rows) => <RowsView label="Leave types" rows={rows} columns={COLUMNS} actions={mayEdit || mayDelete ? actions : undefined} />}
+        </SettingsStates>
       </Paper>
       <FormModal opened={editing !== null} title={editing?.type ? 'Edit leave type' : 'Add leave type'} onClose={() => setEditing(null)}>
         <LeaveTypeForm type={editing?.type ?? null} onClose={() => setEditing(null)} />

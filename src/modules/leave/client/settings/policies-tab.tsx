@@ -2,7 +2,7 @@
 // which one new employees get by default. A template in use cannot be deleted (the server
 // says how many have it, in the dialog). Read-only without PUT.
 import '@mantine/core/styles/Badge.css';
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { can } from '../../../../client/ui/permission-guard';
@@ -10,7 +10,7 @@ import { RowActions } from '../../../../client/ui/rows-view';
 import { type PolicyTemplate } from '../../leave-settings.contract';
 import { LEAVE_RESOURCES } from '../../leave.contract';
 import { policyTemplatesQueryOptions } from '../leave-settings.api';
-import { ConfirmDelete } from './form-parts';
+import { ConfirmDelete, SettingsHeading } from './form-parts';
 import { FormModal } from '../../../../client/ui/form-modal';
 import { PolicyForm } from './policy-form';
 import { describePolicy } from './policy-summary';
@@ -27,15 +27,12 @@ export function PoliciesTab() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={2} size="h3">
-            Policies
-          </Title>
-          <Text c="dimmed">How much leave people get and how it builds up. Each employee has one policy.</Text>
-        </Stack>
-        {mayCreate && <Button onClick={() => setEditing({ template: null })}>Add policy</Button>}
-      </Group>
+      <SettingsHeading
+        title="Policies"
+        description="How much leave people get and how it builds up. Each employee has one policy."
+        addLabel="Add policy"
+        onAdd={mayCreate ? () => setEditing({ template: null }) : null}
+      />
       {templates.isPending && <Loader size="sm" aria-label="Loading" />}
       {templates.isError && <Alert color="red">The policies could not be loaded.</Alert>}
       {templates.data?.length === 0 && <Text>No policies yet.</Text>}
