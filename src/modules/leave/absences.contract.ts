@@ -37,10 +37,8 @@ export type PersonSummary = {
   department_id: string | null;
   department_name: string | null;
 };
-export type Absence = {
-  id: string;
-  user: PersonSummary;
-  leave_type: LeaveTypeSummary;
+/** The days an absence covers and what it deducts: what its length, pay and balances are worked out from. */
+export type AbsenceSpan = {
   start_date: string;
   /** Null: an open-ended sickness absence. */
   end_date: string | null;
@@ -49,6 +47,12 @@ export type Absence = {
   hours: number | null;
   deduction: number;
   deduction_unit: LeaveUnit;
+};
+
+export type Absence = AbsenceSpan & {
+  id: string;
+  user: PersonSummary;
+  leave_type: LeaveTypeSummary;
   status: AbsenceStatus;
   notes: string | null;
   decline_reason: string | null;

@@ -19,23 +19,14 @@ export const seatsUsedOf = (companyRef: string) =>
 const lastActiveOf = (companyRef: string) =>
   sql<Date | null>`(select max(ss.last_seen_at) from sessions ss where ss.company_id = ${sql.ref(companyRef)})`;
 
-type RawCompany = {
-  id: string;
-  name: string;
-  number: string | null;
-  sector_name: string | null;
-  address: string | null;
-  status: CompanyStatus;
-  status_reason: string | null;
+/** A company as read: its times as Dates, its products as three flags. */
+type RawCompany = Omit<CompanyRow, 'products' | 'status_changed_at' | 'created_at' | 'last_active_at'> & {
   status_changed_at: Date | null;
+  created_at: Date;
+  last_active_at: Date | null;
   hr_client: boolean;
   hs_client: boolean;
   documents_client: boolean;
-  seats: number | null;
-  seats_used: number;
-  created_at: Date;
-  last_active_at: Date | null;
-  source: CompanySource;
 };
 
 export function productsOf(row: { hr_client: boolean; hs_client: boolean; documents_client: boolean }): Product[] {

@@ -1,9 +1,9 @@
 // The SQL of claims and their items, history and the car miles a person already claimed in
 // a tax year. Every query takes the company and runs inside withTenant.
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { ClaimKind, ClaimStatus, Vehicle } from '../expenses.contract';
-import type { ExpenseItemsTable } from './expense-tables';
+import type { ExpenseClaimsTable, ExpenseItemsTable } from './expense-tables';
 import './expense-tables';
 
 export type ItemRow = Selectable<ExpenseItemsTable>;
@@ -59,21 +59,7 @@ export async function updateClaim(
   input: {
     companyId: string;
     id: string;
-    patch: Partial<{
-      claim_type: ClaimKind;
-      description: string;
-      status: ClaimStatus;
-      total_pence: number;
-      taxable_pence: number;
-      approved_pence: number | null;
-      first_date: string | null;
-      last_date: string | null;
-      submitted_at: Date | null;
-      decided_at: Date | null;
-      decided_by: string | null;
-      reject_reason: string | null;
-      paid_on: string | null;
-    }>;
+    patch: Omit<Updateable<ExpenseClaimsTable>, 'id' | 'company_id' | 'user_id' | 'exported_at' | 'export_reference' | 'created_at'>;
   },
 ): Promise<void> {
   await db

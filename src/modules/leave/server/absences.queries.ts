@@ -15,6 +15,7 @@ import {
   type LeaveUnit,
   type SicknessCategory,
 } from '../leave.contract';
+import type { AbsenceSpan } from '../absences.contract';
 import type { PeriodRow } from './balances';
 import './leave-tables';
 
@@ -228,7 +229,7 @@ export async function insertAbsenceEvent(
 }
 
 /** The stored row an action works on, locked for the action's transaction. */
-export type AbsenceRow = {
+export type AbsenceRow = AbsenceSpan & {
   id: string;
   company_id: string;
   user_id: string;
@@ -237,13 +238,6 @@ export type AbsenceRow = {
   leave_type_name: string;
   deducted: boolean;
   period_id: string | null;
-  start_date: string;
-  end_date: string | null;
-  duration_type: DurationType;
-  half_day_part: HalfDayPart | null;
-  hours: number | null;
-  deduction: number;
-  deduction_unit: LeaveUnit;
   status: AbsenceStatus;
   returned_on: string | null;
 };

@@ -6,16 +6,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import type { Scope } from '../../../shared/scopes';
-import { type PersonSummary } from '../absences.contract';
+import { type AbsenceSpan, type PersonSummary } from '../absences.contract';
 import { type BankHoliday, type BlockedDatePeriod } from '../leave-settings.contract';
-import {
-  LIVE_STATUSES,
-  type BankHolidayRegion,
-  type DurationType,
-  type HalfDayPart,
-  type LeaveTypeKey,
-  type LeaveUnit,
-} from '../leave.contract';
+import { LIVE_STATUSES, type BankHolidayRegion, type DurationType, type HalfDayPart, type LeaveTypeKey } from '../leave.contract';
 import './leave-tables';
 
 const NO_DEPARTMENT = '00000000-0000-0000-0000-000000000000';
@@ -99,16 +92,7 @@ export async function findAbsentOn(trx: DbOrTrx, input: { companyId: string; dat
 
 // ---- Bradford factor ----------------------------------------------------------------------
 
-export type SicknessRow = {
-  id: string;
-  start_date: string;
-  end_date: string | null;
-  duration_type: DurationType;
-  half_day_part: HalfDayPart | null;
-  hours: number | null;
-  deduction: number;
-  deduction_unit: LeaveUnit;
-};
+export type SicknessRow = AbsenceSpan & { id: string };
 
 /** The person's approved sickness absences meeting `from`..`to` (open-ended ones included). */
 export async function findSicknessBetween(

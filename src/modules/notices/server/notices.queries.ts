@@ -3,7 +3,7 @@
 import { sql, type Generated, type RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { Paging } from '../../../shared/list';
-import type { NoticeAudience, NoticeListQuery, NoticeState } from '../notices.contract';
+import type { Notice, NoticeAudience, NoticeListQuery, NoticeState } from '../notices.contract';
 
 export interface NoticeTable {
   id: Generated<string>;
@@ -51,29 +51,20 @@ export type NoticeReader = {
   today: string;
 };
 
-export type NoticeRow = {
-  id: string;
-  title: string;
-  body: string;
-  audience: NoticeAudience;
-  department_ids: string[];
-  location_ids: string[];
-  audience_names: string[];
+/** A notice as read: its times as Dates, its author as two names. */
+export type NoticeRow = Omit<
+  Notice,
+  'publish_at' | 'published_at' | 'reminded_at' | 'created_at' | 'read_at' | 'acknowledged_at' | 'author'
+> & {
   publish_at: Date;
   published_at: Date | null;
-  expires_on: string | null;
-  pinned: boolean;
-  acknowledgement_required: boolean;
-  send_email: boolean;
   reminded_at: Date | null;
   created_at: Date;
+  read_at: Date | null;
+  acknowledged_at: Date | null;
   created_by: string | null;
   author_first_name: string | null;
   author_surname: string | null;
-  read_at: Date | null;
-  acknowledged_at: Date | null;
-  can_manage: boolean;
-  state: NoticeState;
 };
 
 /** Whether user `u` is addressed by notice `n` (both aliases in the surrounding query). */

@@ -4,7 +4,7 @@
 // clock-without-shift switch.
 import { sql } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
-import type { ClockSite, LocationFlag } from '../time-clock-location.contract';
+import type { ClockSite, EventLocation, LocationFlag } from '../time-clock-location.contract';
 import './time-clock-location-tables';
 import './time-clock-tables';
 
@@ -71,16 +71,7 @@ export async function addEntryFlag(trx: Trx, input: { companyId: string; entryId
     WHERE company_id = ${input.companyId} AND id = ${input.entryId} AND NOT (${input.flag}::text = ANY(flags))`.execute(trx);
 }
 
-export type EventLocationRow = {
-  event_id: string;
-  location_name: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  accuracy_m: number | null;
-  distance_m: number | null;
-  radius_m: number | null;
-  flag: LocationFlag | null;
-};
+export type EventLocationRow = EventLocation & { event_id: string };
 
 export async function findEventLocations(
   trx: DbOrTrx,
