@@ -1,6 +1,6 @@
 // "Sign in with a passkey" under the sign-in form. The browser's passkey code
 // (@simplewebauthn/browser) is fetched only when pressed, so the sign-in page stays small.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { LoginResponse } from '../auth.contract';
 import type { LoginOutcome } from './login-failure';
 import classes from './login-page.module.css';
@@ -25,14 +25,27 @@ export function PasskeyButton({ disabled, onSignedIn, onRefused }: PasskeyButton
     }
   }
   return (
-    <button
-      type="button"
-      className={classes.passkey}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      onClick={() => void signIn()}
-    >
+    <OtherSignInButton disabled={disabled} busy={busy} onClick={() => void signIn()}>
       Sign in with a passkey
+    </OtherSignInButton>
+  );
+}
+
+/** A way to sign in other than the password (a passkey, the company's provider), under the form; off while one is under way. */
+export function OtherSignInButton({
+  disabled,
+  busy,
+  onClick,
+  children,
+}: {
+  disabled: boolean;
+  busy: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={classes.passkey} disabled={disabled || busy} aria-busy={busy || undefined} onClick={onClick}>
+      {children}
     </button>
   );
 }

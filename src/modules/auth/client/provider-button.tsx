@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { LoginResponse } from '../auth.contract';
 import type { LoginOutcome } from './login-failure';
 import classes from './login-page.module.css';
+import { OtherSignInButton } from './passkey-button';
 
 const LABELS: Record<string, string> = { microsoft: 'Microsoft', google: 'Google' };
 const load = () => import('./provider-sign-in');
@@ -70,14 +71,8 @@ export function ProviderButton({ email, disabled, onSignedIn, onRefused }: Provi
     );
   if (!provider) return null;
   return (
-    <button
-      type="button"
-      className={classes.passkey}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      onClick={() => void start()}
-    >
+    <OtherSignInButton disabled={disabled} busy={busy} onClick={() => void start()}>
       Sign in with {LABELS[provider] ?? provider}
-    </button>
+    </OtherSignInButton>
   );
 }
