@@ -6,12 +6,13 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
-import { Anchor, Badge, Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, MultiSelect, Paper, Select, Space, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryRows } from '../../../client/ui/query-rows';
-import { RowsTable } from '../../../client/ui/rows-view';
+import { FiltersFold } from '../../../client/ui/filters-fold';
+import { RowsView } from '../../../client/ui/rows-view';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import {
@@ -79,13 +80,19 @@ export function AdminCompaniesPage() {
         <Button onClick={() => setCreating(true)}>New company</Button>
       </Group>
       <Paper withBorder radius="lg" p="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 6 }} mb="md">
-          <TextInput
-            label="Search"
-            placeholder="Name or company number"
-            value={search}
-            onChange={(e) => filtering(setSearch)(e.currentTarget.value)}
-          />
+        <FiltersFold
+          id="company-filters"
+          cols={{ base: 1, sm: 2, lg: 6 }}
+          chosen={[status.length > 0, product.length > 0, sector !== '', source !== null].filter(Boolean).length}
+          search={
+            <TextInput
+              label="Search"
+              placeholder="Name or company number"
+              value={search}
+              onChange={(e) => filtering(setSearch)(e.currentTarget.value)}
+            />
+          }
+        >
           <MultiSelect
             label="Status"
             placeholder={status.length ? undefined : 'Any'}
@@ -116,18 +123,19 @@ export function AdminCompaniesPage() {
             allowDeselect={false}
             onChange={(value) => value && filtering(setSort)(value as CompanySort)}
           />
-        </SimpleGrid>
+        </FiltersFold>
+        <Space h="md" />
         <QueryRows query={list} rows={list.data?.results} what="companies" empty="No companies match.">
           {(rows) => (
             <>
               <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
                 {list.data?.count === 1 ? '1 company' : `${list.data?.count} companies`}
               </Text>
-              <RowsTable
+              <RowsView
                 label="Companies"
                 rows={rows}
                 minWidth={900}
-                highlightOnHover
+                titleOf={(company) => company.name}
                 columns={[
                   {
                     label: 'Company',

@@ -15,7 +15,7 @@ import { COMPANIES_PAGE_SIZE, decideOrderMutationOptions, orderQueueQueryOptions
 import { ORDER_COLUMNS } from './order-cells';
 import { ListPager } from '../../../client/ui/list-pager';
 import { QueryRows } from '../../../client/ui/query-rows';
-import { RowsTable, type RowColumn } from '../../../client/ui/rows-view';
+import { RowsView, type RowColumn } from '../../../client/ui/rows-view';
 
 const COLUMNS: RowColumn<Order>[] = [
   { label: 'Company', strong: true, render: (order) => order.company_name },
@@ -100,11 +100,12 @@ export function AdminOrdersPage() {
           empty={filter === 'pending' ? 'No orders are waiting.' : 'No orders yet.'}
         >
           {(rows) => (
-            <RowsTable
+            <RowsView
               label="Orders"
               rows={rows}
               columns={COLUMNS}
               minWidth={820}
+              titleOf={(order) => `${order.company_name}: ${describeOrder(order)}`}
               actions={(order) =>
                 order.status === 'pending' && (
                   <>

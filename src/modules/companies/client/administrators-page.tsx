@@ -17,7 +17,7 @@ import { showSuccessToast } from '../../../client/shell/toasts';
 import { RemoveDialog } from '../../../client/ui/confirm-dialog';
 import { FormFooter } from '../../../client/ui/form-footer';
 import { QueryRows } from '../../../client/ui/query-rows';
-import { RowsTable } from '../../../client/ui/rows-view';
+import { RowsView } from '../../../client/ui/rows-view';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import { CHAT_TEAM_LABELS, CHAT_TEAMS, type ChatTeam } from '../../chat/chat.contract';
 import type { Administrator } from '../administrators.contract';
@@ -48,10 +48,11 @@ export function AdministratorsPage() {
       <Paper withBorder radius="lg" p="md">
         <QueryRows query={list} rows={list.data?.results} what="administrators" empty="No administrators.">
           {(rows) => (
-            <RowsTable
+            <RowsView
               label="Administrators"
               rows={rows}
               minWidth={760}
+              titleOf={(administrator) => `${administrator.first_name} ${administrator.surname}`}
               columns={[
                 {
                   label: 'Name',

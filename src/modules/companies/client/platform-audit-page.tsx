@@ -1,7 +1,7 @@
 // /admin/audit: what happened on the platform — access requests, impersonated sessions and
 // what was done in them, company status changes, administrator changes, orders — filtered by
 // kind, dates and company, paged, and exported as CSV with the same filters.
-import { Button, Code, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetch } from '../../../client/api/api-client';
@@ -20,13 +20,14 @@ import {
 import { saveFile } from '../../../client/api/downloads';
 import { ListPager } from '../../../client/ui/list-pager';
 import { QueryRows } from '../../../client/ui/query-rows';
-import { RowsTable, type RowColumn } from '../../../client/ui/rows-view';
+import { RowsView, type RowColumn } from '../../../client/ui/rows-view';
+import { describeAction, describeDetails } from '../../../client/ui/audit-words';
 
 const PAGE_SIZE = 25;
 
 const COLUMNS: RowColumn<PlatformAuditPage['results'][number]>[] = [
   { label: 'When', nowrap: true, render: (entry) => formatLondon(entry.created_at, DATE_FORMATS.dateTime) },
-  { label: 'What', render: (entry) => entry.action },
+  { label: 'What', render: (entry) => describeAction(entry.action) },
   { label: 'Company', render: (entry) => entry.company_name ?? '—' },
   {
     label: 'Who',
@@ -41,7 +42,14 @@ const COLUMNS: RowColumn<PlatformAuditPage['results'][number]>[] = [
       </>
     ),
   },
-  { label: 'Details', render: (entry) => (entry.details ? <Code block>{JSON.stringify(entry.details)}</Code> : '—') },
+  {
+    label: 'Details',
+    render: (entry) => (
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {describeDetails(entry.details) || '—'}
+      </Text>
+    ),
+  },
 ];
 type Filters = { kind: AuditKind | null; from: string; to: string; company: CompanyChoice | null };
 
@@ -114,7 +122,15 @@ export function PlatformAuditPage() {
           />
         </SimpleGrid>
         <QueryRows query={list} rows={list.data?.results} what="audit" empty="Nothing recorded for these filters.">
-          {(rows) => <RowsTable label="Platform audit" rows={rows} columns={COLUMNS} minWidth={900} />}
+          {(rows) => (
+            <RowsView
+              label="Platform audit"
+              rows={rows}
+              columns={COLUMNS}
+              minWidth={900}
+              titleOf={(entry) => `${describeAction(entry.action)}, ${formatLondon(entry.created_at, DATE_FORMATS.dateTime)}`}
+            />
+          )}
         </QueryRows>
         <ListPager mt="md" pages={pages} page={page} onPage={setPage} />
       </Paper>

@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast } from '../../../client/shell/toasts';
 import { DateField } from '../../../client/ui/date-field';
-import { RowsTable } from '../../../client/ui/rows-view';
+import { RowsView } from '../../../client/ui/rows-view';
+import { describeAction } from '../../../client/ui/audit-words';
 import { addDays, formatCalendarDate, formatLondon, londonDate } from '../../../shared/dates';
 import { privacyPaths } from '../privacy.contract';
 import { refusalMessage, registerQueryOptions } from './privacy.api';
@@ -68,7 +69,7 @@ export function RegisterPage() {
         <Title order={2} fz="h4" id="who" mb="sm">
           Who can see it
         </Title>
-        <RowsTable
+        <RowsView
           label="Who can see it"
           rows={roles.flatMap((role) => data!.access.filter((row) => row.role === role))}
           keyOf={(row) => `${row.role} ${row.endpoint}`}
@@ -78,7 +79,7 @@ export function RegisterPage() {
             { label: 'Whose', render: (row) => SCOPES[row.scope] ?? row.scope },
           ]}
           minWidth={420}
-          striped={false}
+          titleOf={(row) => `${row.role}: ${row.shows.join(', ')}`}
         />
       </Paper>
       <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="reads">
@@ -99,18 +100,18 @@ export function RegisterPage() {
           </Text>
         )}
         {data && data.reads.length > 0 && (
-          <RowsTable
+          <RowsView
             label="Reads"
             rows={data.reads.map((read, index) => ({ ...read, key: `${read.at} ${index}` }))}
             keyOf={(read) => read.key}
             columns={[
               { label: 'When', render: (read) => formatLondon(read.at, 'dd/MM/yyyy HH:mm') },
               { label: 'By', render: (read) => read.actorName ?? '—' },
-              { label: 'What', render: (read) => read.action.replace(/[._]/g, ' ') },
+              { label: 'What', render: (read) => describeAction(read.action) },
               { label: 'About', render: (read) => read.personName ?? '—' },
             ]}
             minWidth={420}
-            striped={false}
+            titleOf={(read) => `${describeAction(read.action)}, ${formatLondon(read.at, 'dd/MM/yyyy HH:mm')}`}
           />
         )}
       </Paper>

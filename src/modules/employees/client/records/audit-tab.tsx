@@ -10,6 +10,7 @@ import { auditLogQueryOptions, DIRECTORY_PAGE_SIZE } from '../directory.api';
 import type { ProfileTabProps } from '../profile/profile-tabs';
 import { ListPager } from '../../../../client/ui/list-pager';
 import { RowsTable, type RowColumn } from '../../../../client/ui/rows-view';
+import { describeAction, describeDetails } from '../../../../client/ui/audit-words';
 
 const COLUMNS: RowColumn<AuditLogEntry>[] = [
   { label: 'When', nowrap: true, render: (entry) => formatLondon(entry.created_at, DATE_FORMATS.dateTime) },
@@ -36,20 +37,6 @@ const COLUMNS: RowColumn<AuditLogEntry>[] = [
     ),
   },
 ];
-
-/** "user_personal_details.read" → "User personal details read". */
-export function describeAction(action: string): string {
-  const words = action.replace(/[._-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** A short line of the entry's details; nested values as JSON. */
-export function describeDetails(details: AuditLogEntry['details']): string {
-  if (!details) return '';
-  return Object.entries(details)
-    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join('; ');
-}
 
 export default function AuditTab({ userId }: ProfileTabProps) {
   const [page, setPage] = useState(1);
