@@ -40,23 +40,34 @@ export type AuditEntry = AuditSource & {
   details?: Record<string, unknown> | null;
 };
 
+/** What an entry no person made (a scheduled job) has for its actor and request: nothing. */
+export const BY_THE_SYSTEM = { actorId: null, impersonatorId: null, ip: null, userAgent: null } as const;
+
 /**
  * Adds one entry. Call it in the transaction of the change it records, in that change's
  * scope: the tenant policy checks that `companyId` is the transaction's company.
  */
 export async function recordAudit(db: DbOrTrx, entry: AuditEntry): Promise<void> {
+  await recordAuditEntries(db, [entry]);
+}
+
+/** Several audit entries in one statement (a bulk action records one per person). */
+export async function recordAuditEntries(db: DbOrTrx, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
   await db
     .insertInto('audit_log')
-    .values({
-      actor_id: entry.actorId,
-      impersonator_id: entry.impersonatorId ?? null,
-      company_id: entry.companyId,
-      action: entry.action,
-      target_type: entry.targetType ?? null,
-      target_id: entry.targetId ?? null,
-      details: entry.details ? JSON.stringify(entry.details) : null,
-      ip: entry.ip,
-      user_agent: entry.userAgent,
-    })
+    .values(
+      entries.map((entry) => ({
+        actor_id: entry.actorId,
+        impersonator_id: entry.impersonatorId ?? null,
+        company_id: entry.companyId,
+        action: entry.action,
+        target_type: entry.targetType ?? null,
+        target_id: entry.targetId ?? null,
+        details: entry.details ? JSON.stringify(entry.details) : null,
+        ip: entry.ip,
+        user_agent: entry.userAgent,
+      })),
+    )
     .execute();
 }

@@ -13,7 +13,8 @@ import { DIRECTORY_INVALIDATES, type DirectoryBulkResult, type DirectoryBulkSche
 import { actorOf } from '../../../server/http/person-access';
 import { findPersonSubjects, type PersonSubject } from '../../../server/http/person-subject.queries';
 import { inviteEmployee } from './directory-invite';
-import { addUserTags, countOwned, recordAuditEntries, removeUserTags } from './directory-writes.queries';
+import { recordAuditEntries } from '../../../server/audit/audit.queries';
+import { addUserTags, countOwned, removeUserTags } from './directory-writes.queries';
 import { moveToDepartment } from './people-scope.queries';
 
 type BulkInput = v.InferOutput<typeof DirectoryBulkSchema>;

@@ -1,7 +1,6 @@
 // The SQL of the directory's writes: adding a person, changing their basic record, the bulk
 // actions, and the look-ups that check what a request names belongs to the company.
 import { sql } from 'kysely';
-import type { AuditEntry } from '../../../server/audit/audit.queries';
 import type { DbOrTrx } from '../../../server/db/database';
 import { roleRankOf } from '../../../server/db/role-rank.queries';
 import './people-tables';
@@ -160,26 +159,5 @@ export async function removeUserTags(
     .where('company_id', '=', input.companyId)
     .where('user_id', 'in', [...input.userIds])
     .where('tag_id', 'in', [...input.tagIds])
-    .execute();
-}
-
-/** Several audit entries in one statement (a bulk action records one per person). */
-export async function recordAuditEntries(db: DbOrTrx, entries: readonly AuditEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  await db
-    .insertInto('audit_log')
-    .values(
-      entries.map((entry) => ({
-        actor_id: entry.actorId,
-        impersonator_id: entry.impersonatorId ?? null,
-        company_id: entry.companyId,
-        action: entry.action,
-        target_type: entry.targetType ?? null,
-        target_id: entry.targetId ?? null,
-        details: entry.details ? JSON.stringify(entry.details) : null,
-        ip: entry.ip,
-        user_agent: entry.userAgent,
-      })),
-    )
     .execute();
 }

@@ -24,7 +24,8 @@ import {
   type MissingItems,
 } from '../people-import.contract';
 import { inviteEmployee } from './directory-invite';
-import { findRoleIdByName, recordAuditEntries } from './directory-writes.queries';
+import { recordAuditEntries } from '../../../server/audit/audit.queries';
+import { findRoleIdByName } from './directory-writes.queries';
 import { upsertEmploymentDetails, type EmploymentValues } from './employment-records.queries';
 import { mappingProblems, planImport, rememberedMapping, type ImportBody, type ListKind, type PlannedRow } from './people-import-plan';
 import { moveToDepartment } from './people-scope.queries';

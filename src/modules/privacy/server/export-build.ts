@@ -8,7 +8,7 @@ import type { Db } from '../../../server/db/database';
 import { withSystem, withTenant } from '../../../server/db/database';
 import { newStorageKey, type FileStorage } from '../../../server/files/storage';
 import { createFile } from '../../../server/files/files.queries';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { BY_THE_SYSTEM, recordAudit } from '../../../server/audit/audit.queries';
 import { collectPersonalData, type DeclaredTable } from '../../../server/personal-data';
 import type { ServerModule } from '../../../server/server-module';
 import { sanitiseFileName, uniqueNames } from '../../../server/files/file-names';
@@ -136,11 +136,8 @@ async function buildExport(
       });
       await finishExport(trx, { companyId, id, fileId: file.id, sizeBytes: stored.sizeBytes, days: EXPORT_LINK_DAYS });
       await recordAudit(trx, {
+        ...BY_THE_SYSTEM,
         companyId,
-        actorId: null,
-        impersonatorId: null,
-        ip: null,
-        userAgent: null,
         action: 'personal-data-export.built',
         targetType: 'user',
         targetId: userId,

@@ -4,7 +4,7 @@
 // date — deleting it, or anonymising it where counts must stay (a leaver's account, the
 // accident book) — and writes one audit entry per company; the preview counts the same rows.
 import type { Logger } from 'pino';
-import { recordAudit } from '../../../server/audit/audit.queries';
+import { BY_THE_SYSTEM, recordAudit } from '../../../server/audit/audit.queries';
 import { withSystem, withTenant, type Db, type Trx } from '../../../server/db/database';
 import type { FileStorage } from '../../../server/files/storage';
 import { collectPersonalData } from '../../../server/personal-data';
@@ -86,11 +86,8 @@ export async function runRetention(
   await withTenant(db, companyId, async (trx) => {
     if (result.removed.users) await endSessionsOfAnonymised(trx, companyId);
     await recordAudit(trx, {
+      ...BY_THE_SYSTEM,
       companyId,
-      actorId: null,
-      impersonatorId: null,
-      ip: null,
-      userAgent: null,
       action: 'retention.run',
       targetType: 'company',
       targetId: companyId,
