@@ -215,3 +215,31 @@ export async function openSession(
   });
   return { sessionId, departmentIds, permissions };
 }
+
+/** How a sign-in without a password (a passkey, the company's provider) ended, settled in its transaction. */
+export type SignInOutcome<TRefused extends object = object> =
+  | { kind: 'limited'; resetsAt: Date }
+  | ({ kind: 'refused' } & TRefused)
+  | { kind: 'account_refused'; refusal: LoginFailure }
+  | { kind: 'signed_in'; account: Account; session: Awaited<ReturnType<typeof openSession>> };
+
+/** The answer to such a sign-in: the session with the address (the app keeps it as after a password sign-in, and none was typed), or why not. */
+export async function answerSignIn<TRefused extends object>(
+  deps: IdentityDeps,
+  outcome: SignInOutcome<TRefused>,
+  options: { retryAfter?: ((seconds: number) => void) | undefined; refused: (outcome: { kind: 'refused' } & TRefused) => AppError },
+): Promise<LoginResponse & { email: string }> {
+  switch (outcome.kind) {
+    case 'limited':
+      throw networkLimited(outcome.resetsAt, options.retryAfter);
+    case 'refused':
+      throw options.refused(outcome);
+    case 'account_refused':
+      throw loginRefusal(outcome.refusal);
+    case 'signed_in':
+      return {
+        ...(await sessionResponse({ deps, account: outcome.account, imp: false, ...outcome.session })),
+        email: outcome.account.email,
+      };
+  }
+}

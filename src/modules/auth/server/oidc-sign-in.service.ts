@@ -9,15 +9,14 @@ import * as oidc from 'openid-client';
 import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
 import { withSystem } from '../../../server/db/database';
 import { AppError } from '../../../shared/app-error';
-import type { LoginFailure, LoginResponse } from '../auth.contract';
+import type { LoginResponse } from '../auth.contract';
 import { signInProviderMessages, type SignInProvider, type SignInProviderName } from '../company-sign-in.contract';
 import { findAccountByEmail, type Account } from './auth.queries';
 import { createOidcState, findSignInByCompany, findSignInByDomain, takeOidcState } from './company-sign-in.queries';
 import type { IdentityDeps } from './identity-deps';
 import { claimClientAttempt, releaseClientAttempt } from './login-throttle.queries';
-import { clientKey, lockOrAccountRefusal, loginEntry, loginRefusal, networkLimited, openSession } from './login.service';
+import { answerSignIn, clientKey, lockOrAccountRefusal, loginEntry, loginRefusal, openSession, type SignInOutcome } from './login.service';
 import { openSecret, secretBoxKey } from './secret-box';
-import { sessionResponse } from './session-response';
 
 const STATE_SECONDS = 10 * 60;
 const DISCOVERY_SECONDS = 10 * 60;
@@ -95,11 +94,7 @@ function verifiedEmail(provider: SignInProviderName, claims: oidc.IDToken): stri
   return email && verified ? email : null;
 }
 
-type Outcome =
-  | { kind: 'limited'; resetsAt: Date }
-  | { kind: 'refused'; message: string }
-  | { kind: 'account_refused'; refusal: LoginFailure }
-  | { kind: 'signed_in'; account: Account; session: Awaited<ReturnType<typeof openSession>> };
+type Outcome = SignInOutcome<{ message: string }>;
 
 /** POST /api/oidc-login: the provider's answer (code, state) brought back by the login page. */
 export async function finishOidcSignIn(options: {
@@ -188,18 +183,8 @@ export async function finishOidcSignIn(options: {
     });
   })();
 
-  switch (outcome.kind) {
-    case 'limited':
-      throw networkLimited(outcome.resetsAt, options.retryAfter);
-    case 'refused':
-      throw loginRefusal({ status: 'provider_refused', message: outcome.message, details: null });
-    case 'account_refused':
-      throw loginRefusal(outcome.refusal);
-    case 'signed_in':
-      // The address too: the app keeps it as after a password sign-in, and none was typed.
-      return {
-        ...(await sessionResponse({ deps, account: outcome.account, imp: false, ...outcome.session })),
-        email: outcome.account.email,
-      };
-  }
+  return answerSignIn(deps, outcome, {
+    retryAfter: options.retryAfter,
+    refused: ({ message }) => loginRefusal({ status: 'provider_refused', message, details: null }),
+  });
 }

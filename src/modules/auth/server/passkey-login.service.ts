@@ -11,11 +11,10 @@ import { passkeyMessages, type PasskeySignInInput } from '../two-factor.contract
 import { findAccountById } from './auth.queries';
 import type { IdentityDeps } from './identity-deps';
 import { claimClientAttempt, releaseClientAttempt } from './login-throttle.queries';
-import { clientKey, lockOrAccountRefusal, loginEntry, loginRefusal, networkLimited, openSession } from './login.service';
+import { answerSignIn, clientKey, lockOrAccountRefusal, loginEntry, loginRefusal, openSession } from './login.service';
 import { relyingPartyOf } from './passkey-relying-party';
 import { PASSKEY_CHALLENGE_SECONDS } from './passkeys.service';
 import { createPasskeyChallenge, findPasskeyByCredential, recordPasskeyUse, takePasskeyChallenge } from './passkeys.queries';
-import { sessionResponse } from './session-response';
 
 /** POST /api/passkey-login/options: a fresh challenge; no credentials listed, so the browser offers whichever it holds. */
 export async function passkeySignInOptions(deps: IdentityDeps): Promise<PublicKeyCredentialRequestOptionsJSON> {
@@ -96,18 +95,5 @@ export async function signInWithPasskey(options: {
     return { kind: 'signed_in' as const, account, session };
   });
 
-  switch (outcome.kind) {
-    case 'limited':
-      throw networkLimited(outcome.resetsAt, options.retryAfter);
-    case 'refused':
-      throw refused();
-    case 'account_refused':
-      throw loginRefusal(outcome.refusal);
-    case 'signed_in':
-      // The address too: the app keeps it as after a password sign-in, and none was typed.
-      return {
-        ...(await sessionResponse({ deps, account: outcome.account, imp: false, ...outcome.session })),
-        email: outcome.account.email,
-      };
-  }
+  return answerSignIn<object>(deps, outcome, { retryAfter: options.retryAfter, refused });
 }
