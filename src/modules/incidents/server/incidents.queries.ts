@@ -1,7 +1,7 @@
 // The only SQL of the incident log: records as readers may see them, their files and follow-up
 // actions (H&S tasks of the incident), the linked sickness absence (through the view), the
 // people to remind about RIDDOR, and the writes.
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import type { Scope } from '../../../shared/scopes';
 import type { CreateIncidentInput, IncidentListQuery, UpdateIncidentInput } from '../incidents.contract';
@@ -10,42 +10,14 @@ import './incidents-tables';
 
 export type IncidentReader = { companyId: string; userId: string; departmentIds: readonly string[]; level: Scope };
 
-export type IncidentRow = {
-  id: string;
-  company_id: string;
-  created_at: Date;
-  occurred_at: Date;
-  location: string;
-  person_kind: 'employee' | 'other';
-  person_user_id: string | null;
-  person_name: string | null;
-  person_contact: string | null;
-  person_is_worker: boolean;
+/** An incident as stored, with the names and the linked absence's dates it is shown with. */
+export type IncidentRow = Omit<Selectable<IncidentsTable>, 'updated_at'> & {
   employee_name: string | null;
-  what_happened: string;
-  injury: string | null;
-  body_part: string | null;
-  treatment: string | null;
-  taken_to_hospital: boolean;
-  witnesses: string | null;
-  reported_by: string | null;
   reported_by_name: string | null;
-  immediate_actions: string | null;
-  death: boolean;
-  specified_injury: IncidentsSpecified;
-  dangerous_occurrence: boolean;
-  occupational_disease: boolean;
-  diagnosed_on: string | null;
-  incapacity_last_day: string | null;
-  absence_id: string | null;
   absence_start: string | null;
   absence_end: string | null;
   absence_returned_on: string | null;
-  riddor_reported_on: string | null;
-  riddor_reference: string | null;
-  riddor_reminded_at: Date | null;
 };
-type IncidentsSpecified = IncidentsTable['specified_injury'];
 
 function readable(reader: IncidentReader): RawBuilder<boolean> {
   if (reader.level === 'company' || reader.level === 'global') return sql<boolean>`true`;

@@ -15,7 +15,7 @@ import {
   type Scope,
   type ScopeSubject,
 } from '../../../shared/scopes';
-import { type Absence, type AbsenceDetail } from '../absences.contract';
+import { type Absence, type AbsenceDetail, type PersonSummary } from '../absences.contract';
 import { LEAVE_ENDPOINTS } from '../leave.contract';
 import { cancelOutcome, needsDecision } from '../leave.policy';
 import { findAbsenceEvents, findMedicalDetail, type AbsenceReader, type AbsenceViewRow } from './absences-read.queries';
@@ -57,6 +57,23 @@ export function readerOf(session: Session, companyId: string, level: Scope): Abs
 }
 
 /** The contract's Absence for this caller: can_approve while it waits, can_cancel by the rules of leave.policy. */
+/** The person an absence (or its return to work) is of, from the columns read with it. */
+export function personSummaryOf(row: {
+  user_id: string;
+  first_name: string;
+  surname: string;
+  department_id: string | null;
+  department_name: string | null;
+}): PersonSummary {
+  return {
+    id: row.user_id,
+    first_name: row.first_name,
+    surname: row.surname,
+    department_id: row.department_id,
+    department_name: row.department_name,
+  };
+}
+
 export function toAbsence(row: AbsenceViewRow, session: Session, companyId: string, today = londonDate(new Date())): Absence {
   const subject = { userId: row.user_id, companyId, departmentIds: row.person_department_ids, rank: row.person_rank };
   const actor = {
@@ -66,13 +83,7 @@ export function toAbsence(row: AbsenceViewRow, session: Session, companyId: stri
   };
   return {
     id: row.id,
-    user: {
-      id: row.user_id,
-      first_name: row.first_name,
-      surname: row.surname,
-      department_id: row.department_id,
-      department_name: row.department_name,
-    },
+    user: personSummaryOf(row),
     leave_type: leaveTypeSummaryOf(row),
     start_date: row.start_date,
     end_date: row.end_date,

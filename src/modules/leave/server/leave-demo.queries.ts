@@ -141,16 +141,6 @@ export async function insertDemoAbsence(
   return row.id;
 }
 
-export async function insertDemoEvent(
-  trx: Trx,
-  input: { companyId: string; absenceId: string; actorId: string | null; action: string; note: string | null },
-): Promise<void> {
-  await trx
-    .insertInto('user_absence_events')
-    .values({ company_id: input.companyId, absence_id: input.absenceId, actor_id: input.actorId, action: input.action, note: input.note })
-    .execute();
-}
-
 export async function insertDemoReturnToWork(
   trx: Trx,
   input: { companyId: string; userId: string; absenceId: string; kind: ReturnToWorkKind; firstDay: string; lastDay: string },

@@ -14,6 +14,7 @@ import { addMonths, requestDeduction } from '../leave-rules';
 import { sicknessCarryOverExpiry } from '../holiday-rules';
 import { insertSicknessLine } from './sickness-carry-over.queries';
 import { describeAbsence } from './absences-notify';
+import { insertAbsenceEvent } from './absences.queries';
 import { ensurePeriodFor, ensureValue, leaveContext, logValueChange, personBankHolidays } from './balances';
 import {
   assignPolicies,
@@ -26,7 +27,6 @@ import {
   insertDemoAbsence,
   insertDemoBankHoliday,
   insertDemoBlockedPeriod,
-  insertDemoEvent,
   insertDemoReturnToWork,
 } from './leave-demo.queries';
 
@@ -246,7 +246,7 @@ async function insertAbsenceWithLogs(
     unit,
     deducted: type.deducted,
   };
-  await insertDemoEvent(trx, {
+  await insertAbsenceEvent(trx, {
     companyId,
     absenceId,
     actorId: absence.userId,
@@ -254,7 +254,7 @@ async function insertAbsenceWithLogs(
     note: absence.notes ?? null,
   });
   if (absence.status === 'approved' && absence.approverId) {
-    await insertDemoEvent(trx, { companyId, absenceId, actorId: absence.approverId, action: 'approved', note: null });
+    await insertAbsenceEvent(trx, { companyId, absenceId, actorId: absence.approverId, action: 'approved', note: null });
   }
   if (absence.status === 'approved' && type.deducted && period && deduction > 0) {
     const value = await ensureValue(trx, { companyId, period, leaveTypeId: type.id, unit });
@@ -270,7 +270,7 @@ async function insertAbsenceWithLogs(
     });
   }
   if (absence.sickness) {
-    await insertDemoEvent(trx, { companyId, absenceId, actorId: absence.userId, action: 'returned', note: null });
+    await insertAbsenceEvent(trx, { companyId, absenceId, actorId: absence.userId, action: 'returned', note: null });
     await insertDemoReturnToWork(trx, {
       companyId,
       userId: absence.userId,

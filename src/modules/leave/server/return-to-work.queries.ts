@@ -319,14 +319,3 @@ export async function getFitNoteFile(
     .where('id', '=', input.fileId)
     .executeTakeFirst();
 }
-
-/** A line in the absence's history (shown on /absence/{id}). */
-export async function addAbsenceEvent(
-  trx: Trx,
-  input: { companyId: string; absenceId: string; actorId: string | null; action: string; note: string | null },
-): Promise<void> {
-  await trx
-    .insertInto('user_absence_events')
-    .values({ company_id: input.companyId, absence_id: input.absenceId, actor_id: input.actorId, action: input.action, note: input.note })
-    .execute();
-}

@@ -36,8 +36,9 @@ import { approversToAsk, mayApprove } from '../../../server/approvals/approval-c
 import { ABSENCE_APPROVALS } from './leave.approvals';
 import { RETURN_TO_WORK_COMPLETE, RETURN_TO_WORK_REVIEW } from './leave.todos';
 import { calendarDays, RTW_STEP } from './return-to-work';
+import { insertAbsenceEvent } from './absences.queries';
+import { personSummaryOf } from './absences-view';
 import {
-  addAbsenceEvent,
   closeItem,
   countWaiting,
   getFitNoteFile,
@@ -75,13 +76,7 @@ function toItem(row: ItemRow, input: { answers: boolean; canComplete: boolean; c
   return {
     id: row.id,
     absence_id: row.absence_id,
-    user: {
-      id: row.user_id,
-      first_name: row.first_name,
-      surname: row.surname,
-      department_id: row.department_id,
-      department_name: row.department_name,
-    },
+    user: personSummaryOf(row),
     kind: row.kind,
     status: row.status,
     first_day: row.first_day,
@@ -215,7 +210,7 @@ export async function selfCertify(
     if (row.kind !== 'self_certification' || row.status !== 'awaiting_employee') throw wrongStep();
     const answers: SelfCertificationAnswers = { ...input.answers, declaration: true };
     await saveSelfCertification(trx, { companyId, id, answers });
-    await addAbsenceEvent(trx, {
+    await insertAbsenceEvent(trx, {
       companyId,
       absenceId: row.absence_id,
       actorId: session.userId,
@@ -274,7 +269,7 @@ export async function uploadFitNote(
     check(row);
     const firstSubmission = row.status === 'awaiting_employee';
     const previous = await saveFitNote(trx, { companyId, id, fileId: upload.file.id });
-    await addAbsenceEvent(trx, {
+    await insertAbsenceEvent(trx, {
       companyId,
       absenceId: row.absence_id,
       actorId: session.userId,
@@ -328,7 +323,7 @@ export async function reviewReturnToWork(
       throw AppError.forbidden();
     if (row.status !== 'awaiting_review') throw wrongStep();
     await closeItem(trx, { companyId, id, reviewerId: session.userId, note: input.review.note });
-    await addAbsenceEvent(trx, {
+    await insertAbsenceEvent(trx, {
       companyId,
       absenceId: row.absence_id,
       actorId: session.userId,

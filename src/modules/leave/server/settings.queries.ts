@@ -10,17 +10,7 @@ import type { PolicyTemplateRow } from './balances';
 // ---- Leave types -------------------------------------------------------------------------
 
 const leaveTypeColumns = ['id', 'key', 'name', 'paid', 'deducted', 'needs_approval', 'colour', 'sort_order', 'archived_at'] as const;
-type LeaveTypeRow = {
-  id: string;
-  key: LeaveType['key'];
-  name: string;
-  paid: boolean;
-  deducted: boolean;
-  needs_approval: boolean;
-  colour: string;
-  sort_order: number;
-  archived_at: Date | null;
-};
+type LeaveTypeRow = Omit<LeaveType, 'archived'> & { archived_at: Date | null };
 const toLeaveType = ({ archived_at, ...row }: LeaveTypeRow): LeaveType => ({ ...row, archived: archived_at !== null });
 
 export async function listLeaveTypes(trx: DbOrTrx, input: { companyId: string; includeArchived: boolean }): Promise<LeaveType[]> {
