@@ -14,6 +14,7 @@ import { showDangerToast, showSuccessToast } from '../../../client/shell/toasts'
 import { can } from '../../../client/ui/permission-guard';
 import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
 import { LoadError } from '../../../client/ui/load-error';
+import { SelectionBar } from '../../../client/ui/selection-bar';
 import { londonDate } from '../../../shared/dates';
 import { EXPENSE_ENDPOINT, expensePaths, type ClaimView } from '../expenses.contract';
 import { ClaimFilters } from './claim-filters';
@@ -109,19 +110,11 @@ export function ExpensesPage() {
       )}
       <ClaimFilters search={search} onChange={setSearch} showPerson={view !== 'mine'} />
       {selectable.length > 0 && (
-        <Paper withBorder p="sm" radius="md" bg="var(--mantine-primary-color-light)" role="region" aria-label="Bulk actions">
-          <Group justify="space-between" gap="sm">
-            <Text fw={600}>{selectable.length} selected</Text>
-            <Group gap="xs">
-              <Button size="xs" color="green" onClick={() => setConfirming(true)}>
-                Approve selected
-              </Button>
-              <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
-                Clear selection
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
+        <SelectionBar count={selectable.length} onClear={() => setSelected(new Set())}>
+          <Button size="xs" color="green" onClick={() => setConfirming(true)}>
+            Approve selected
+          </Button>
+        </SelectionBar>
       )}
       {claims.isPending ? (
         <Stack gap="xs" aria-busy="true" aria-label="Loading claims">

@@ -7,17 +7,7 @@ import { isUuid } from '../../../shared/ids';
 import { ABSENCE_STATUSES, NEED_APPROVAL } from '../absence-statuses';
 import type { AbsenceFilters } from './absences.api';
 
-export type AbsenceListSearch = {
-  status?: string[];
-  show_relevant_to_me?: 1;
-  department_id?: string[];
-  leave_type_id?: string[];
-  user_id?: string[];
-  from?: string;
-  to?: string;
-  search?: string;
-  page?: number;
-};
+export type AbsenceListSearch = AbsenceFilters & { page?: number };
 
 /** The status filter's choices: "Needs approval" (pending or cancellation requested) and each status. */
 export const STATUS_FILTERS: readonly string[] = [NEED_APPROVAL, ...ABSENCE_STATUSES];

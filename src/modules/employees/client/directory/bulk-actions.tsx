@@ -8,11 +8,12 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
-import { Button, Group, Modal, MultiSelect, Paper, Stack, Text } from '@mantine/core';
+import { Button, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { FormFooter } from '../../../../client/ui/form-footer';
+import { SelectionBar } from '../../../../client/ui/selection-bar';
 import { SelectField } from '../../../../client/ui/select-field';
 import type { DirectoryBulkInput } from '../../directory.contract';
 import { departmentsQueryOptions } from '../../../../client/api/reference-lists';
@@ -34,20 +35,12 @@ type BarProps = { userIds: string[]; onDone: () => void; onClear: () => void };
 export function BulkBar({ userIds, onDone, onClear }: BarProps) {
   const [action, setAction] = useState<BulkAction | null>(null);
   return (
-    <Paper withBorder p="sm" radius="md" bg="var(--mantine-primary-color-light)" role="region" aria-label="Bulk actions">
-      <Group justify="space-between" gap="sm">
-        <Text fw={600}>{userIds.length} selected</Text>
-        <Group gap="xs">
-          {ACTIONS.map((entry) => (
-            <Button key={entry.action} size="xs" variant="default" onClick={() => setAction(entry.action)}>
-              {entry.label}
-            </Button>
-          ))}
-          <Button size="xs" variant="subtle" onClick={onClear}>
-            Clear selection
-          </Button>
-        </Group>
-      </Group>
+    <SelectionBar count={userIds.length} onClear={onClear}>
+      {ACTIONS.map((entry) => (
+        <Button key={entry.action} size="xs" variant="default" onClick={() => setAction(entry.action)}>
+          {entry.label}
+        </Button>
+      ))}
       <Modal opened={action !== null} onClose={() => setAction(null)} title={ACTIONS.find((entry) => entry.action === action)?.label}>
         {action && (
           <BulkForm
@@ -62,7 +55,7 @@ export function BulkBar({ userIds, onDone, onClear }: BarProps) {
           />
         )}
       </Modal>
-    </Paper>
+    </SelectionBar>
   );
 }
 

@@ -1,10 +1,11 @@
 // "Approve selected" for the rows the caller may approve (/bulk, all or nothing):
 // asks first, and a refusal shows the server's reason in the dialog and approves nothing.
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
+import { SelectionBar } from '../../../../client/ui/selection-bar';
 import { bulkApproveMutationOptions, refusalMessage } from '../absences.api';
 
 export const absencesCount = (count: number) => `${count} ${count === 1 ? 'absence' : 'absences'}`;
@@ -29,18 +30,10 @@ export function BulkApproveBar({ ids, onDone, onClear }: Props) {
     });
 
   return (
-    <Paper withBorder p="sm" radius="md" bg="var(--mantine-primary-color-light)" role="region" aria-label="Bulk actions">
-      <Group justify="space-between" gap="sm">
-        <Text fw={600}>{ids.length} selected</Text>
-        <Group gap="xs">
-          <Button size="xs" color="green" onClick={() => setConfirming(true)}>
-            Approve selected
-          </Button>
-          <Button size="xs" variant="subtle" onClick={onClear}>
-            Clear selection
-          </Button>
-        </Group>
-      </Group>
+    <SelectionBar count={ids.length} onClear={onClear}>
+      <Button size="xs" color="green" onClick={() => setConfirming(true)}>
+        Approve selected
+      </Button>
       <ConfirmDialog
         opened={confirming}
         title="Approve selected"
@@ -52,6 +45,6 @@ export function BulkApproveBar({ ids, onDone, onClear }: Props) {
         onConfirm={approve}
         onClose={close}
       />
-    </Paper>
+    </SelectionBar>
   );
 }
