@@ -3,10 +3,9 @@
 
 import { TextField } from '../../../../client/ui/text-field';
 import { TextareaField } from '../../../../client/ui/textarea-field';
-import { ORGANISATION_RESOURCES } from '../../../organisation/organisation.contract';
 import { CreateContractInputSchema, EMPLOYMENT_RECORD_RESOURCES, type ContractRecord } from '../../employment-records.contract';
 import type { ProfileTabProps } from '../profile/profile-tabs';
-import { dateText, hoursText, NumberField, ReferenceSelect, textOf } from './employment-records-fields';
+import { ContractTypeAndHours, dateText, hoursText, textOf } from './employment-records-fields';
 import { useRecordForm } from './employment-records-form';
 import { RecordHistory, type RecordFormProps } from './employment-history';
 import { FieldPairs, RecordFormFrame } from './personal-records-ui';
@@ -32,19 +31,7 @@ function ContractForm({ userId, record, onDone }: RecordFormProps<ContractRecord
   return (
     <RecordFormFrame form={form} label={record ? 'Edit contract' : 'Add contract'} onCancel={onDone}>
       <FieldPairs>
-        <ReferenceSelect
-          resource={ORGANISATION_RESOURCES.contractTypes}
-          label="Contract type"
-          {...form.valueProps<string | null>('contract_type_id')}
-        />
-        <NumberField
-          label="Hours per week"
-          min={0}
-          max={168}
-          step={0.5}
-          decimalScale={2}
-          {...form.valueProps<number | null>('hours_per_week')}
-        />
+        <ContractTypeAndHours valueProps={form.valueProps} />
         <DateField label="Start date" required {...form.valueProps<string>('start_date')} />
         <DateField label="End date" description="Leave empty for an open-ended contract." {...form.valueProps<string>('end_date')} />
       </FieldPairs>

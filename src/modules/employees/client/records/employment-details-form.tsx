@@ -14,7 +14,7 @@ import {
   type EmploymentDetails,
 } from '../../employment-records.contract';
 import { saveEmploymentDetailsMutationOptions } from './employment-records.api';
-import { NumberField, ReferenceSelect, textOf } from './employment-records-fields';
+import { ContractTypeAndHours, NumberField, ReferenceSelect, textOf } from './employment-records-fields';
 import { LineManagerSelect } from './line-managers';
 import { FieldPairs, RecordFormFrame } from './personal-records-ui';
 import { DateField } from '../../../../client/ui/date-field';
@@ -51,19 +51,7 @@ export function EmploymentForm({ details, onDone }: { details: EmploymentDetails
         <DateField label="Continuous service date" {...form.valueProps<string>('continuous_service_date')} />
         <DateField label="Probation end date" {...form.valueProps<string>('probation_end_date')} />
         <TextField label="Employee number" maxLength={50} {...form.textProps('employee_number')} />
-        <ReferenceSelect
-          resource={ORGANISATION_RESOURCES.contractTypes}
-          label="Contract type"
-          {...form.valueProps<string | null>('contract_type_id')}
-        />
-        <NumberField
-          label="Hours per week"
-          min={0}
-          max={168}
-          step={0.5}
-          decimalScale={2}
-          {...form.valueProps<number | null>('hours_per_week')}
-        />
+        <ContractTypeAndHours valueProps={form.valueProps} />
         <NumberField
           label="Average weekly earnings (£)"
           description="Before tax, over the 8 weeks before a sickness: Statutory Sick Pay is worked out from it."

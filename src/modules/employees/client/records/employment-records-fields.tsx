@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FieldLabel } from '../../../../client/ui/field-label';
 import { SelectField } from '../../../../client/ui/select-field';
 import { amountInWords, DATE_FORMATS, formatCalendarDate } from '../../../../shared/dates';
+import { ORGANISATION_RESOURCES } from '../../../organisation/organisation.contract';
 import { referenceListQueryOptions } from './employment-records.api';
 
 type NumberFieldProps = {
@@ -67,3 +68,19 @@ export const hoursText = (hours: number | null | undefined) =>
 
 /** '' for a missing value: what a text field shows. */
 export const textOf = (value: string | null | undefined) => value ?? '';
+
+type ValueProps = <TValue>(path: string) => { name: string; value: TValue; error: string | undefined; onChange: (value: TValue) => void };
+
+/** A contract's type and its weekly hours, asked the same way by a contract and by the employment details. */
+export function ContractTypeAndHours({ valueProps }: { valueProps: ValueProps }) {
+  return (
+    <>
+      <ReferenceSelect
+        resource={ORGANISATION_RESOURCES.contractTypes}
+        label="Contract type"
+        {...valueProps<string | null>('contract_type_id')}
+      />
+      <NumberField label="Hours per week" min={0} max={168} step={0.5} decimalScale={2} {...valueProps<number | null>('hours_per_week')} />
+    </>
+  );
+}
