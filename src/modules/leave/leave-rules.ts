@@ -226,6 +226,19 @@ export type EntitlementInput = {
   /** Bank holidays of the person's region in the year (to deduct when included, on working days). */
   bankHolidays: ReadonlyMap<string, string>;
 };
+/** What a policy template says about the entitlement: the rest of its columns are not the rule's. */
+export type EntitlementPolicy = Pick<
+  EntitlementInput,
+  'unit' | 'allowance' | 'full_time_days_per_week' | 'full_time_hours_per_week' | 'bank_holidays' | 'service_steps'
+>;
+export const entitlementPolicyOf = (template: EntitlementPolicy): EntitlementPolicy => ({
+  unit: template.unit,
+  allowance: template.allowance,
+  full_time_days_per_week: template.full_time_days_per_week,
+  full_time_hours_per_week: template.full_time_hours_per_week,
+  bank_holidays: template.bank_holidays,
+  service_steps: template.service_steps,
+});
 export type EntitlementResult = {
   /** Pro-rata for the pattern and for the part of the year employed, plus service, rounded up; never above the full-time allowance (plus service). */
   entitlement: number;

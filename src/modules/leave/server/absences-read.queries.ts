@@ -6,8 +6,9 @@ import type { DbOrTrx } from '../../../server/db/database';
 import { roleRankOf } from '../../../server/db/role-rank.queries';
 import type { Paging } from '../../../shared/list';
 import type { Scope } from '../../../shared/scopes';
-import { type Absence, type AbsenceEvent, type AbsenceListQuery } from '../absences.contract';
-import { NEED_APPROVAL, NEED_APPROVAL_STATUSES, type LeaveTypeKey } from '../leave.contract';
+import { type Absence, type AbsenceEvent, type AbsenceListQuery, type AbsenceSpan } from '../absences.contract';
+import type { LeaveTypeColumns } from './leave-type-summary';
+import { NEED_APPROVAL, NEED_APPROVAL_STATUSES } from '../leave.contract';
 import { FAR_FUTURE, uuids } from './absences.queries';
 import type { Approver } from '../../../server/approvals/approval-chain';
 import { approvableBy, decidableBy } from '../../../server/approvals/approval-chain.queries';
@@ -27,45 +28,34 @@ export async function findMedicalDetail(trx: DbOrTrx, input: { companyId: string
 }
 
 /** An absence as lists and the detail show it, before the caller's can_cancel is worked out. */
-export type AbsenceViewRow = Pick<
-  Absence,
-  | 'id'
-  | 'start_date'
-  | 'end_date'
-  | 'duration_type'
-  | 'half_day_part'
-  | 'hours'
-  | 'deduction'
-  | 'deduction_unit'
-  | 'status'
-  | 'notes'
-  | 'decline_reason'
-  | 'cancel_reason'
-  | 'blocked_override_reason'
-  | 'sickness_category'
-  | 'returned_on'
-  | 'requested_by_name'
-  | 'decided_by_name'
-  | 'return_to_work_id'
-> & {
-  user_id: string;
-  first_name: string;
-  surname: string;
-  department_id: string | null;
-  department_name: string | null;
-  person_department_ids: string[];
-  person_rank: number;
-  leave_type_id: string;
-  leave_type_key: LeaveTypeKey | null;
-  leave_type_name: string;
-  leave_type_colour: string;
-  leave_type_paid: boolean;
-  leave_type_deducted: boolean;
-  decided_at: Date | null;
-  created_at: Date;
-  /** The caller may approve this person (whatever the status). */
-  approver: boolean;
-};
+export type AbsenceViewRow = AbsenceSpan &
+  LeaveTypeColumns &
+  Pick<
+    Absence,
+    | 'id'
+    | 'status'
+    | 'notes'
+    | 'decline_reason'
+    | 'cancel_reason'
+    | 'blocked_override_reason'
+    | 'sickness_category'
+    | 'returned_on'
+    | 'requested_by_name'
+    | 'decided_by_name'
+    | 'return_to_work_id'
+  > & {
+    user_id: string;
+    first_name: string;
+    surname: string;
+    department_id: string | null;
+    department_name: string | null;
+    person_department_ids: string[];
+    person_rank: number;
+    decided_at: Date | null;
+    created_at: Date;
+    /** The caller may approve this person (whatever the status). */
+    approver: boolean;
+  };
 
 /** The caller, for the reading queries: who they are and what they reach. */
 export type AbsenceReader = {

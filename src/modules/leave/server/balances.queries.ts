@@ -222,21 +222,22 @@ export async function updateValueFields(
   await trx.updateTable('user_absence_period_values').set(fields).where('id', '=', id).execute();
 }
 
-export async function insertLogAndMoveBalance(
-  trx: Trx,
-  input: {
-    companyId: string;
-    valueId: string;
-    userId: string;
-    change: number;
-    kind: ValueLogKind;
-    reason: string;
-    absenceId: string | null;
-    actorId: string | null;
-    hoursWorked: number | null;
-    sourceKey?: string | null;
-  },
-): Promise<void> {
+/** A line of a balance's log: by how much, why, and what it came from (an absence, a person, hours worked, another module's week). */
+export type ValueLogLine = {
+  companyId: string;
+  valueId: string;
+  userId: string;
+  change: number;
+  kind: ValueLogKind;
+  reason: string;
+  absenceId?: string | null;
+  actorId?: string | null;
+  hoursWorked?: number | null;
+  /** What fed the line (another module's week of hours), so a later change corrects it. */
+  sourceKey?: string | null;
+};
+
+export async function insertLogAndMoveBalance(trx: Trx, input: ValueLogLine): Promise<void> {
   await trx
     .insertInto('user_absence_period_value_logs')
     .values({
@@ -246,9 +247,9 @@ export async function insertLogAndMoveBalance(
       change: input.change,
       kind: input.kind,
       reason: input.reason,
-      absence_id: input.absenceId,
-      actor_id: input.actorId,
-      hours_worked: input.hoursWorked,
+      absence_id: input.absenceId ?? null,
+      actor_id: input.actorId ?? null,
+      hours_worked: input.hoursWorked ?? null,
       source_key: input.sourceKey ?? null,
     })
     .execute();

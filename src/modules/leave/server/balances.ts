@@ -3,12 +3,13 @@
 // value's balance is always the sum of its logs.
 import type { Trx } from '../../../server/db/database';
 import { addDays, amountInWords, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
-import type { BankHolidayRegion, LeaveUnit, ValueLogKind } from '../leave.contract';
+import type { BankHolidayRegion, LeaveUnit } from '../leave.contract';
 import { bankHolidayMap } from '../bank-holidays';
 import {
   DEFAULT_WEEK,
   hoursOn,
   leaveYearFor,
+  entitlementPolicyOf,
   proRataEntitlement,
   type EntitlementResult,
   type LeaveYear,
@@ -32,6 +33,7 @@ import {
   sumPending,
   updateValueFields,
   upsertValue,
+  type ValueLogLine,
 } from './balances.queries';
 
 export type PolicyTemplateRow = Selectable<AbsencePolicyTemplatesTable>;
@@ -113,12 +115,7 @@ export async function annualEntitlement(
     to: year.end_date,
   });
   const result = proRataEntitlement({
-    unit: template.unit,
-    allowance: template.allowance,
-    full_time_days_per_week: template.full_time_days_per_week,
-    full_time_hours_per_week: template.full_time_hours_per_week,
-    bank_holidays: template.bank_holidays,
-    service_steps: template.service_steps,
+    ...entitlementPolicyOf(template),
     week: context.week,
     year,
     employment_start: context.employmentStart,
@@ -338,33 +335,11 @@ export async function ensureValue(
 }
 
 /** Inserts the log and moves the value's balance by `change` in the same transaction. */
-export async function logValueChange(
-  trx: Trx,
-  input: {
-    companyId: string;
-    valueId: string;
-    userId: string;
-    change: number;
-    kind: ValueLogKind;
-    reason: string;
-    absenceId?: string | null;
-    actorId?: string | null;
-    hoursWorked?: number | null;
-    /** What fed the line (another module's week of hours), so a later change corrects it. */
-    sourceKey?: string | null;
-  },
-): Promise<void> {
+export async function logValueChange(trx: Trx, input: ValueLogLine): Promise<void> {
   await insertLogAndMoveBalance(trx, {
-    companyId: input.companyId,
-    valueId: input.valueId,
-    userId: input.userId,
+    ...input,
     change: Math.round(input.change * 100) / 100,
-    kind: input.kind,
     reason: clip(input.reason.trim() || input.kind),
-    absenceId: input.absenceId ?? null,
-    actorId: input.actorId ?? null,
-    hoursWorked: input.hoursWorked ?? null,
-    sourceKey: input.sourceKey ?? null,
   });
 }
 

@@ -7,8 +7,9 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx, Trx } from '../../../server/db/database';
 import type { Scope } from '../../../shared/scopes';
 import { type AbsenceSpan, type PersonSummary } from '../absences.contract';
+import type { LeaveTypeColumns } from './leave-type-summary';
 import { type BankHoliday, type BlockedDatePeriod } from '../leave-settings.contract';
-import { LIVE_STATUSES, type BankHolidayRegion, type DurationType, type HalfDayPart, type LeaveTypeKey } from '../leave.contract';
+import { LIVE_STATUSES, type BankHolidayRegion, type DurationType, type HalfDayPart } from '../leave.contract';
 import './leave-tables';
 
 const NO_DEPARTMENT = '00000000-0000-0000-0000-000000000000';
@@ -49,18 +50,12 @@ export async function countEmployed(trx: DbOrTrx, input: { companyId: string; da
   return rows[0]?.n ?? 0;
 }
 
-export type AbsentRow = {
+export type AbsentRow = LeaveTypeColumns & {
   user_id: string;
   first_name: string;
   surname: string;
   department_name: string | null;
   department_ids: string[];
-  leave_type_id: string;
-  leave_type_key: LeaveTypeKey | null;
-  leave_type_name: string;
-  leave_type_colour: string;
-  leave_type_paid: boolean;
-  leave_type_deducted: boolean;
   start_date: string;
   end_date: string | null;
   duration_type: DurationType;

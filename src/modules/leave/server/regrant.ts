@@ -8,7 +8,7 @@ import type { Trx } from '../../../server/db/database';
 import { addDays, DATE_FORMATS, formatCalendarDate, londonDate } from '../../../shared/dates';
 import type { WorkingPatternChanged } from '../../../server/server-module';
 import { accruedToDate } from '../accrual-rules';
-import { proRataEntitlement, roundUpFor, type LeaveYear, type WeekHours } from '../leave-rules';
+import { entitlementPolicyOf, proRataEntitlement, roundUpFor, type LeaveYear, type WeekHours } from '../leave-rules';
 import { leaveContext, logValueChange, personBankHolidays, type PeriodRow, type PolicyTemplateRow, type ValueRow } from './balances';
 import {
   findLeaveTypeIdByKey,
@@ -108,12 +108,7 @@ async function grantAcross(
   });
   const part = (week: WeekHours, start: string | null, end: string | null) =>
     proRataEntitlement({
-      unit: template.unit,
-      allowance: template.allowance,
-      full_time_days_per_week: template.full_time_days_per_week,
-      full_time_hours_per_week: template.full_time_hours_per_week,
-      bank_holidays: template.bank_holidays,
-      service_steps: template.service_steps,
+      ...entitlementPolicyOf(template),
       week,
       year,
       employment_start: start,
