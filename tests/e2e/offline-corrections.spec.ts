@@ -42,15 +42,15 @@ async function dismissToasts(page: Page): Promise<void> {
 }
 
 /**
- * The outbox, once the page has settled. A goto here sometimes failed: the page was still
- * navigating on its own — with no signal, a screen whose code the device did not have yet made
- * the router reload the page once (lazyRouteComponent), and a goto racing that reload was
- * aborted. So: the page's own load first, and the goto again if one still cut it short.
+ * The outbox, once the signal is back. A goto here sometimes never completed (no navigation, no
+ * error, until the test's timeout): when the signal returns, a screen whose code could not be
+ * fetched offline makes the router reload the page once (lazyRouteComponent, on a missing
+ * module), and a goto issued in that moment was swallowed by the reload. So each goto is given a
+ * few seconds, and made again if the outbox did not open.
  */
 async function openOutbox(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
   await expect(async () => {
-    await page.goto('/outbox');
+    await page.goto('/outbox', { waitUntil: 'commit', timeout: 5_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
 }
@@ -74,12 +74,14 @@ test('a claim refused after it waited offline is corrected from the outbox and l
   // The form opened online; the signal goes while she fills it in.
   await ella.goto('/expenses/new');
   await expect(ella.getByRole('heading', { level: 1, name: 'New claim' })).toBeVisible();
-  await ella.context().setOffline(true);
   await ella.getByRole('textbox', { name: 'What is this claim for?' }).fill(description);
   await ella.getByRole('button', { name: 'Add an item' }).click();
   const item = ella.getByRole('group', { name: 'Item 1' });
   await item.getByRole('combobox', { name: 'Expense type' }).click();
   await ella.getByRole('option', { name: 'Training', exact: true }).click();
+  // Once the form has its expense types: a page whose data is still on its way when the signal
+  // goes shows the offline state in its place (OfflinePageGate), and the test would wait on it.
+  await ella.context().setOffline(true);
   await item.getByRole('textbox', { name: 'Gross amount (£)' }).fill('120.00');
   // The contract refuses an item with no description here and now, with no signal.
   await dismissToasts(ella);
