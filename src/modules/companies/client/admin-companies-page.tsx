@@ -6,13 +6,14 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
-import { Anchor, Badge, Button, Group, MultiSelect, Paper, Select, Space, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, MultiSelect, Paper, Select, Space, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryRows } from '../../../client/ui/query-rows';
 import { FiltersFold } from '../../../client/ui/filters-fold';
 import { RowsView } from '../../../client/ui/rows-view';
+import { PageHeading } from '../../../client/ui/page-heading';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import {
@@ -70,15 +71,11 @@ export function AdminCompaniesPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1}>Companies</Title>
-          <Text c="dimmed">
-            Every customer: their status, products and seats. A company on hold or disabled cannot sign in; nothing of it is deleted.
-          </Text>
-        </Stack>
-        <Button onClick={() => setCreating(true)}>New company</Button>
-      </Group>
+      <PageHeading
+        title="Companies"
+        description="Every customer: their status, products and seats. A company on hold or disabled cannot sign in; nothing of it is deleted."
+        action={<Button onClick={() => setCreating(true)}>New company</Button>}
+      />
       <Paper withBorder radius="lg" p="md">
         <FiltersFold
           id="company-filters"

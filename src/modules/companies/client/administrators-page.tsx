@@ -6,12 +6,13 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import { Badge, Button, Checkbox, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../client/api/api-client';
 import { getToken } from '../../../client/auth/token-store';
 import { readTokenClaims } from '../../../client/auth/token-claims';
+import { PageHeading } from '../../../client/ui/page-heading';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { RemoveDialog } from '../../../client/ui/confirm-dialog';
@@ -38,13 +39,11 @@ export function AdministratorsPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1}>Administrators</Title>
-          <Text c="dimmed">Stafflane staff who run the platform. Each is asked for a code sent to them every time they sign in.</Text>
-        </Stack>
-        <Button onClick={() => setInviting(true)}>Invite an administrator</Button>
-      </Group>
+      <PageHeading
+        title="Administrators"
+        description="Stafflane staff who run the platform. Each is asked for a code sent to them every time they sign in."
+        action={<Button onClick={() => setInviting(true)}>Invite an administrator</Button>}
+      />
       <Paper withBorder radius="lg" p="md">
         <QueryRows query={list} rows={list.data?.results} what="administrators" empty="No administrators.">
           {(rows) => (

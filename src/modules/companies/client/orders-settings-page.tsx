@@ -1,9 +1,10 @@
 // /settings/orders for a company's owners: the products and seats bought, the order history
 // (what, when, by whom, the monthly amount, the status) with an invoice for each confirmed
 // order, and ordering more seats or a product, which Stafflane confirms.
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PageHeading } from '../../../client/ui/page-heading';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast } from '../../../client/shell/toasts';
 import { orderPaths, type Order } from '../orders.contract';
@@ -52,17 +53,15 @@ export function OrdersSettingsPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1}>Orders</Title>
-          <Text c="dimmed">
-            Your products and seats. Orders are confirmed by Stafflane and invoiced; invoices are paid by bank transfer.
-          </Text>
-        </Stack>
-        <Button onClick={() => setOrdering(true)} disabled={!data}>
-          Order seats or a product
-        </Button>
-      </Group>
+      <PageHeading
+        title="Orders"
+        description="Your products and seats. Orders are confirmed by Stafflane and invoiced; invoices are paid by bank transfer."
+        action={
+          <Button onClick={() => setOrdering(true)} disabled={!data}>
+            Order seats or a product
+          </Button>
+        }
+      />
       {query.isPending && <Text>Loading...</Text>}
       {query.isError && <Text c="red">Your orders could not be loaded.</Text>}
       {data && (

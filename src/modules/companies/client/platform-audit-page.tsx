@@ -1,10 +1,11 @@
 // /admin/audit: what happened on the platform — access requests, impersonated sessions and
 // what was done in them, company status changes, administrator changes, orders — filtered by
 // kind, dates and company, paged, and exported as CSV with the same filters.
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetch } from '../../../client/api/api-client';
+import { PageHeading } from '../../../client/ui/page-heading';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast } from '../../../client/shell/toasts';
 import { CompanySelect, type CompanyChoice } from '../../../client/ui/company-select';
@@ -88,20 +89,18 @@ export function PlatformAuditPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1}>Platform audit</Title>
-          <Text c="dimmed">
-            Access requests, impersonated sessions and what was done in them, status changes, administrator changes and orders.
-          </Text>
-        </Stack>
-        <Button
-          variant="default"
-          onClick={() => void exportCsv(filters).catch(() => showDangerToast({ message: 'The export could not be made.' }))}
-        >
-          Export CSV
-        </Button>
-      </Group>
+      <PageHeading
+        title="Platform audit"
+        description="Access requests, impersonated sessions and what was done in them, status changes, administrator changes and orders."
+        action={
+          <Button
+            variant="default"
+            onClick={() => void exportCsv(filters).catch(() => showDangerToast({ message: 'The export could not be made.' }))}
+          >
+            Export CSV
+          </Button>
+        }
+      />
       <Paper withBorder radius="lg" p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} mb="md">
           <Select

@@ -1,7 +1,7 @@
 // The page of one organisation list (settings tabs): search, the rows (table or cards),
 // loading, error and empty states, and for those who may, create and edit in a modal and
 // delete after a confirmation. Each list is described by a ListDefinition.
-import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import type * as v from 'valibot';
@@ -11,6 +11,7 @@ import { RowActions, RowsView, type RowColumn } from '../../../client/ui/rows-vi
 import type { FieldSpec } from './item-fields';
 import { DeleteItemModal } from './delete-item-modal';
 import { ItemFormModal } from './item-form-modal';
+import { PageHeading } from '../../../client/ui/page-heading';
 import { listQueryOptions } from './organisation.api';
 
 export type ListDefinition<T extends { id: string }> = {
@@ -63,15 +64,13 @@ export function OrganisationList<T extends { id: string }>({
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={headingOrder} size={headingOrder === 1 ? 'h2' : 'h3'}>
-            {definition.title}
-          </Title>
-          {definition.description && <Text c="dimmed">{definition.description}</Text>}
-        </Stack>
-        {mayCreate && <Button onClick={() => setEditing({ item: null })}>New {itemLabel}</Button>}
-      </Group>
+      <PageHeading
+        title={definition.title}
+        description={definition.description}
+        order={headingOrder}
+        size={headingOrder === 1 ? 'h2' : 'h3'}
+        action={mayCreate && <Button onClick={() => setEditing({ item: null })}>New {itemLabel}</Button>}
+      />
       <TextInput
         type="search"
         aria-label={`Search ${definition.title.toLowerCase()}`}

@@ -4,12 +4,13 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Loader, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../../../../client/api/api-client';
 import { showSuccessToast } from '../../../../client/shell/toasts';
 import { ConfirmDialog } from '../../../../client/ui/confirm-dialog';
+import { PageHeading } from '../../../../client/ui/page-heading';
 import type { LeaveResource } from '../../leave.contract';
 import { deleteSettingMutationOptions } from '../leave-settings.api';
 
@@ -76,15 +77,13 @@ export function SettingsHeading({
   onAdd: (() => void) | null;
 }) {
   return (
-    <Group justify="space-between" align="flex-end">
-      <Stack gap={4}>
-        <Title order={2} size="h3">
-          {title}
-        </Title>
-        <Text c="dimmed">{description}</Text>
-      </Stack>
-      {onAdd && <Button onClick={onAdd}>{addLabel}</Button>}
-    </Group>
+    <PageHeading
+      title={title}
+      description={description}
+      order={2}
+      size="h3"
+      action={onAdd && <Button onClick={onAdd}>{addLabel}</Button>}
+    />
   );
 }
 
