@@ -1,6 +1,7 @@
-// What the password forms say besides their fields: the server's refusal above the form,
-// and the end state (done, or a dead link) with the one way on.
-import { Alert, Button, Stack } from '@mantine/core';
+// What the password forms say besides their fields: the server's refusal above the form, their
+// end (the button, and the way back to login), and the end state (done, or a dead link) with
+// the one way on.
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 
 export function ProblemAlert({ message }: { message: string | null | undefined }) {
@@ -23,5 +24,19 @@ export function OutcomePanel(props: { tone: 'success' | 'problem'; message: stri
         {props.action}
       </Button>
     </Stack>
+  );
+}
+
+/** A password form's end: its button, then the way back to login. */
+export function SubmitOrBackToLogin({ label, submitting }: { label: string; submitting: boolean }) {
+  return (
+    <>
+      <Button type="submit" loading={submitting}>
+        {label}
+      </Button>
+      <Anchor component={Link} to="/login" size="sm">
+        Back to login
+      </Anchor>
+    </>
   );
 }

@@ -1,14 +1,14 @@
 // The new password behind an e-mailed reset link (POST /api/password-reset/complete). A used
 // or expired link is a 422 on `token`: say so and offer a new link.
-import { Anchor, Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+
 import { useState, type FormEvent } from 'react';
 import type { FieldErrors } from '../../../shared/app-error';
 import { resetLinkInvalidMessage } from '../auth.contract';
 import { completePasswordReset } from './auth.api';
 import { formProblem } from './form-problem';
-import { OutcomePanel, ProblemAlert } from './form-notices';
+import { OutcomePanel, ProblemAlert, SubmitOrBackToLogin } from './form-notices';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
 
 export const PASSWORD_RESET_DONE = 'Your password has been changed. You can now log in with your new password.';
@@ -38,12 +38,7 @@ export function ResetPasswordCompleteForm({ token }: { token: string }) {
       <Stack gap="md">
         <ProblemAlert message={problem?.message} />
         <NewPasswordFields {...newPassword.fields} errors={fieldErrors} />
-        <Button type="submit" loading={mutation.isPending}>
-          Save the new password
-        </Button>
-        <Anchor component={Link} to="/login" size="sm">
-          Back to login
-        </Anchor>
+        <SubmitOrBackToLogin label="Save the new password" submitting={mutation.isPending} />
       </Stack>
     </form>
   );

@@ -1,15 +1,15 @@
 // Asks for a password-reset link (POST /api/password-reset). The answer is the same whether
 // or not the address has an account.
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { RequiredEmailFieldSchema } from '../../../shared/email-field';
 import { passwordResetRequestedMessage } from '../auth.contract';
 import { requestPasswordReset } from './auth.api';
 import { formProblem } from './form-problem';
-import { OutcomePanel, ProblemAlert } from './form-notices';
+import { OutcomePanel, ProblemAlert, SubmitOrBackToLogin } from './form-notices';
 
 export function ResetPasswordRequestForm() {
   const [email, setEmail] = useState('');
@@ -43,12 +43,7 @@ export function ResetPasswordRequestForm() {
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={fieldError ?? problem?.fieldErrors?.email?.[0]}
         />
-        <Button type="submit" loading={mutation.isPending}>
-          Send the link
-        </Button>
-        <Anchor component={Link} to="/login" size="sm">
-          Back to login
-        </Anchor>
+        <SubmitOrBackToLogin label="Send the link" submitting={mutation.isPending} />
       </Stack>
     </form>
   );
