@@ -10,6 +10,15 @@ import { DescribedValue } from '../../../../client/ui/described-value';
 
 const days = (count: number) => amountInWords(count, 'days');
 
+/** The panel's figures, each with its label; waiting days and the weekly rate only where there are some. */
+const figuresOf = (sickPay: AbsenceSickPay): [string, string][] => [
+  ['SSP days', days(sickPay.paid_days)],
+  ['SSP amount', formatPounds(sickPay.amount)],
+  ...(sickPay.waiting_days > 0 ? [['Waiting days', days(sickPay.waiting_days)] as [string, string]] : []),
+  ...(sickPay.weekly_rate !== null ? [['Weekly rate', formatPounds(sickPay.weekly_rate)] as [string, string]] : []),
+  ['Weeks used of 28', String(sickPay.weeks_used)],
+];
+
 export function AbsenceSickPayPanel({ sickPay }: { sickPay: AbsenceSickPay }) {
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="statutory-sick-pay">
@@ -18,25 +27,11 @@ export function AbsenceSickPayPanel({ sickPay }: { sickPay: AbsenceSickPay }) {
           Statutory Sick Pay
         </Title>
         <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="md" m={0}>
-          <DescribedValue label="SSP days" strong>
-            {days(sickPay.paid_days)}
-          </DescribedValue>
-          <DescribedValue label="SSP amount" strong>
-            {formatPounds(sickPay.amount)}
-          </DescribedValue>
-          {sickPay.waiting_days > 0 && (
-            <DescribedValue label="Waiting days" strong>
-              {days(sickPay.waiting_days)}
+          {figuresOf(sickPay).map(([label, value]) => (
+            <DescribedValue key={label} label={label} strong>
+              {value}
             </DescribedValue>
-          )}
-          {sickPay.weekly_rate !== null && (
-            <DescribedValue label="Weekly rate" strong>
-              {formatPounds(sickPay.weekly_rate)}
-            </DescribedValue>
-          )}
-          <DescribedValue label="Weeks used of 28" strong>
-            {String(sickPay.weeks_used)}
-          </DescribedValue>
+          ))}
         </SimpleGrid>
         {sickPay.notes.length > 0 && (
           <List size="sm" spacing={4}>
