@@ -173,6 +173,18 @@ export async function findVersions(trx: Trx, input: { companyId: string; documen
   return rows;
 }
 
+/** A document's details as columns: whole-company audiences name no one. */
+const detailsColumns = (input: DocumentUpdateInput) => ({
+  title: input.title,
+  description: input.description,
+  action: input.action,
+  audience: input.audience,
+  audience_ids: input.audience === 'everyone' || input.audience === 'hr_private' ? [] : input.audience_ids,
+  folder_id: input.folder_id ?? null,
+  subject_user_id: input.subject_user_id ?? null,
+  special_category: input.special_category,
+});
+
 export async function insertDocument(
   trx: Trx,
   input: DocumentUpdateInput & { companyId: string; area: 'hr' | 'hs'; createdBy: string | null; searchText: string },
@@ -182,14 +194,7 @@ export async function insertDocument(
     .values({
       company_id: input.companyId,
       area: input.area,
-      title: input.title,
-      description: input.description,
-      action: input.action,
-      audience: input.audience,
-      audience_ids: input.audience === 'everyone' || input.audience === 'hr_private' ? [] : input.audience_ids,
-      folder_id: input.folder_id ?? null,
-      subject_user_id: input.subject_user_id ?? null,
-      special_category: input.special_category,
+      ...detailsColumns(input),
       search_text: input.searchText,
       created_by: input.createdBy,
     })
@@ -203,14 +208,7 @@ export async function updateDocument(trx: Trx, input: DocumentUpdateInput & { co
   const result = await trx
     .updateTable('documents')
     .set({
-      title: input.title,
-      description: input.description,
-      action: input.action,
-      audience: input.audience,
-      audience_ids: input.audience === 'everyone' || input.audience === 'hr_private' ? [] : input.audience_ids,
-      folder_id: input.folder_id ?? null,
-      subject_user_id: input.subject_user_id ?? null,
-      special_category: input.special_category,
+      ...detailsColumns(input),
       updated_at: new Date(),
     })
     .where('company_id', '=', input.companyId)

@@ -1,6 +1,7 @@
 // Overtime's domain functions: report, approve (crediting time off in lieu through the leave
 // module's ledger), decline with a reason, cancel; each in one tenant transaction that
 // notifies, publishes and audits. Callers are plain values, never a Fastify request.
+import type { Updateable } from 'kysely';
 import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
 import { withTenant, type Db, type Trx } from '../../../server/db/database';
 import { mayActOn } from '../../../server/http/person-access';
@@ -40,6 +41,7 @@ import {
   type OvertimeRow,
 } from './overtime.queries';
 import { payableHours, toReport } from './overtime-view';
+import type { UserOvertimeTable } from './overtime-tables';
 import { OVERTIME_DECIDE } from './overtime.todos';
 
 export type OvertimeCaller = AuditCaller & { db: Db; mail: MailDispatcher; modules: readonly ServerModule[] };
@@ -190,6 +192,26 @@ async function mayDecide(trx: Trx, caller: OvertimeCaller, row: OvertimeRow, com
 const endDecisionTodos = (trx: Trx, companyId: string, id: string) =>
   resolveTodos(trx, { companyId, kind: OVERTIME_DECIDE.kind, subject: todoSubject('overtime_report', id) });
 
+/** A decision on a report: stored with who made it and when, the approvers' to-dos ended, and audited. */
+async function recordDecision(
+  trx: Trx,
+  caller: OvertimeCaller,
+  row: OvertimeRow,
+  companyId: string,
+  decision: { status: 'approved' | 'declined'; values: Updateable<UserOvertimeTable>; details: Record<string, unknown> | null },
+): Promise<void> {
+  const values = { ...decision.values, status: decision.status, decided_by: caller.session.userId, decided_at: new Date() };
+  await updateReport(trx, { companyId, id: row.id, values });
+  await endDecisionTodos(trx, companyId, row.id);
+  await auditCaller(trx, caller, {
+    companyId,
+    action: `overtime.${decision.status}`,
+    targetType: 'user_overtime',
+    targetId: row.id,
+    details: decision.details,
+  });
+}
+
 async function tellPerson(trx: Trx, row: OvertimeRow, companyId: string, text: string, actorId: string): Promise<void> {
   if (row.user_id === actorId) return;
   await notify(trx, { companyId, userId: row.user_id, description: escapeHtml(text), relatesTo: 'overtime_report', relatesToId: row.id });
@@ -219,17 +241,9 @@ export function approveOvertime(caller: OvertimeCaller, id: string, body: { note
       toilExpiresOn = months ? addMonths(row.date, months) : null;
       credited = ` ${amountInWords(credit.amount, credit.unit)} were added to your time off in lieu${toilExpiresOn ? `, to use by ${shown(toilExpiresOn)}` : ''}.`;
     }
-    await updateReport(trx, {
-      companyId,
-      id: row.id,
-      values: { status: 'approved', decided_by: session.userId, decided_at: new Date(), toil_expires_on: toilExpiresOn },
-    });
-    await endDecisionTodos(trx, companyId, row.id);
-    await auditCaller(trx, caller, {
-      companyId,
-      action: 'overtime.approved',
-      targetType: 'user_overtime',
-      targetId: row.id,
+    await recordDecision(trx, caller, row, companyId, {
+      status: 'approved',
+      values: { toil_expires_on: toilExpiresOn },
       details: { hours: row.hours, compensation: row.compensation, payable_hours: payableHours({ ...row, multiplier: null }) },
     });
     await tellPerson(trx, row, companyId, `Your ${what} was approved.${credited}`, session.userId);
@@ -240,19 +254,7 @@ export function declineOvertime(caller: OvertimeCaller, id: string, body: { reas
   const { session } = caller;
   return onReport(caller, id, async (trx, { row }, companyId) => {
     await mayDecide(trx, caller, row, companyId);
-    await updateReport(trx, {
-      companyId,
-      id: row.id,
-      values: { status: 'declined', decided_by: session.userId, decided_at: new Date(), decline_reason: body.reason },
-    });
-    await endDecisionTodos(trx, companyId, row.id);
-    await auditCaller(trx, caller, {
-      companyId,
-      action: 'overtime.declined',
-      targetType: 'user_overtime',
-      targetId: row.id,
-      details: null,
-    });
+    await recordDecision(trx, caller, row, companyId, { status: 'declined', values: { decline_reason: body.reason }, details: null });
     await tellPerson(
       trx,
       row,

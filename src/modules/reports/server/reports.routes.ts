@@ -6,7 +6,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../../../server/app-deps';
 import { auditCallerOf, auditCaller, auditRequest } from '../../../server/audit/audit-entry';
-import { withTenant } from '../../../server/db/database';
+import { withTenant, type Trx } from '../../../server/db/database';
 import { parseInput } from '../../../server/http/validate';
 import { requireCompany, requireSession } from '../../../server/plugins/request-context';
 import { publish } from '../../../server/realtime/publish';
@@ -36,6 +36,27 @@ const callerOf = (request: FastifyRequest) => {
     caller: { permissions: session.permissions, userId: session.userId, departmentIds: session.departmentIds },
   };
 };
+
+/** A subscription made or removed goes into the audit log and to the company's open screens. */
+async function subscriptionChanged(
+  trx: Trx,
+  request: FastifyRequest,
+  input: { companyId: string; id: string; change: 'created' | 'deleted' },
+) {
+  const action = `report_subscription.${input.change}`;
+  await auditCaller(trx, auditCallerOf(request), {
+    companyId: input.companyId,
+    action,
+    targetType: 'report_subscription',
+    targetId: input.id,
+  });
+  await publish(trx, {
+    channel: companyChannel(input.companyId),
+    event: action,
+    invalidates: [REPORT_RESOURCES.subscriptions],
+    companyId: input.companyId,
+  });
+}
 
 export const reportsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const reports = collectReports(deps.modules);
@@ -107,18 +128,7 @@ export const reportsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
         createdBy: session.userId,
         month: londonDate(new Date()).slice(0, 7),
       });
-      await auditCaller(trx, auditCallerOf(request), {
-        companyId,
-        action: 'report_subscription.created',
-        targetType: 'report_subscription',
-        targetId: created,
-      });
-      await publish(trx, {
-        channel: companyChannel(companyId),
-        event: 'report_subscription.created',
-        invalidates: [REPORT_RESOURCES.subscriptions],
-        companyId,
-      });
+      await subscriptionChanged(trx, request, { companyId, id: created, change: 'created' });
       return created;
     });
     return reply.code(201).send({ id });
@@ -130,18 +140,7 @@ export const reportsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     if (!v.is(v.pipe(v.string(), v.uuid()), id)) throw AppError.notFound();
     await withTenant(deps.db, companyId, async (trx) => {
       if (!(await deleteSubscription(trx, { companyId, id }))) throw AppError.notFound();
-      await auditCaller(trx, auditCallerOf(request), {
-        companyId,
-        action: 'report_subscription.deleted',
-        targetType: 'report_subscription',
-        targetId: id,
-      });
-      await publish(trx, {
-        channel: companyChannel(companyId),
-        event: 'report_subscription.deleted',
-        invalidates: [REPORT_RESOURCES.subscriptions],
-        companyId,
-      });
+      await subscriptionChanged(trx, request, { companyId, id: id, change: 'deleted' });
     });
     return reply.code(204).send();
   });
