@@ -192,3 +192,20 @@ export function numberField({ min, max, integer = false }: { min?: number; max?:
     v.check((value) => max === undefined || value <= max, fieldMessages.max(max)),
   );
 }
+
+// ---- Builders of form fields for the contracts: an optional field takes '' or null for "nothing".
+
+/** '' becomes null: an emptied optional field clears the value. */
+export const emptyToNull = v.transform((value: string) => (value === '' ? null : value));
+/** Trimmed text meeting `test`, refused with `message`; '' passes here (required fields say so once, with filledField). */
+export const formattedField = (message: string, test: (value: string) => boolean) =>
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.check((x) => x === '' || test(x), message),
+  );
+/** A formatted field that must be filled ("Field is required." when it is not). */
+export const filledField = (schema: ReturnType<typeof formattedField>) =>
+  v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), schema);
+/** A formatted field that may be left empty (null). */
+export const optionalField = (schema: ReturnType<typeof formattedField>) => v.nullable(v.pipe(schema, emptyToNull));

@@ -4,7 +4,18 @@
 import * as v from 'valibot';
 import { isIsoDate, londonDate } from '../../shared/dates';
 import type { ListResponse } from '../../shared/list';
-import { fieldMessages, multilineTextField, numberField, searchField, singleLine, textField } from '../../shared/validators';
+import {
+  emptyToNull,
+  fieldMessages,
+  filledField,
+  formattedField,
+  multilineTextField,
+  numberField,
+  optionalField,
+  searchField,
+  singleLine,
+  textField,
+} from '../../shared/validators';
 import { isUuid } from '../../shared/ids';
 
 export const EMPLOYMENT_RECORD_RESOURCES = {
@@ -85,21 +96,10 @@ export const normaliseShareCode = (value: string) => compactCode(value).replace(
 export const isShareCode = (value: string) => /^[A-Z0-9]{9}$/.test(compactCode(value));
 
 // ---- Field schemas. Optional fields take '' or null for "nothing".
-const emptyToNull = v.transform((value: string) => (value === '' ? null : value));
-/** Trimmed text meeting `test`; '' passes here (required fields say so once, with nonEmpty). */
-const formatted = (message: string, test: (value: string) => boolean) =>
-  v.pipe(
-    v.string(message),
-    v.trim(),
-    v.check((x) => x === '' || test(x), message),
-  );
-const filled = (schema: ReturnType<typeof formatted>) =>
-  v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), schema);
-const orNull = (schema: ReturnType<typeof formatted>) => v.nullable(v.pipe(schema, emptyToNull));
-const requiredDate = filled(formatted(recordMessages.date, isIsoDate));
-const nullableDate = orNull(formatted(recordMessages.date, isIsoDate));
-const requiredId = filled(formatted(recordMessages.unknown, isUuid));
-const nullableId = orNull(formatted(recordMessages.unknown, isUuid));
+const requiredDate = filledField(formattedField(recordMessages.date, isIsoDate));
+const nullableDate = optionalField(formattedField(recordMessages.date, isIsoDate));
+const requiredId = filledField(formattedField(recordMessages.unknown, isUuid));
+const nullableId = optionalField(formattedField(recordMessages.unknown, isUuid));
 const nullableText = (maxLength: number) => v.nullable(v.pipe(textField({ maxLength }), emptyToNull));
 const nullableLines = (maxLength: number) => v.nullable(v.pipe(multilineTextField({ maxLength }), emptyToNull));
 const decimals = (step: number, message: string) =>
@@ -110,7 +110,7 @@ const weeklyEarnings = v.nullable(v.pipe(numberField({ min: 0, max: 99_999.99 })
 const dayHours = v.pipe(numberField({ min: 0, max: 24 }), decimals(4, recordMessages.quarterHours));
 const shareCode = v.nullable(
   v.pipe(
-    formatted(recordMessages.shareCode, isShareCode),
+    formattedField(recordMessages.shareCode, isShareCode),
     v.transform((x) => (x ? normaliseShareCode(x) : null)),
   ),
 );

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { isIsoDate } from '../../shared/dates';
 import { isUuid } from '../../shared/ids';
 import type { ListResponse } from '../../shared/list';
-import { fieldMessages, multilineTextField, searchField, textField } from '../../shared/validators';
+import { emptyToNull, fieldMessages, multilineTextField, searchField, textField } from '../../shared/validators';
 import { RIDDOR_CATEGORIES, SPECIFIED_INJURIES, type RiddorCategory, type SpecifiedInjury } from './riddor';
 
 export const INCIDENT_RESOURCE = 'incident-log';
@@ -38,7 +38,6 @@ export const incidentMessages = {
   reportedBeforeIncident: 'The report cannot be dated before the incident.',
 } as const;
 
-const emptyToNull = v.transform((value: string) => (value === '' ? null : value));
 const lines = (maxLength: number) => v.nullish(v.pipe(multilineTextField({ maxLength }), emptyToNull), null);
 const line = (maxLength: number) => v.nullish(v.pipe(textField({ maxLength }), emptyToNull), null);
 const requiredLine = (maxLength: number) =>

@@ -7,7 +7,15 @@
 import * as v from 'valibot';
 import { isIsoDate } from '../../shared/dates';
 import { isUuid } from '../../shared/ids';
-import { fieldMessages, multilineTextField, textField } from '../../shared/validators';
+import {
+  emptyToNull,
+  fieldMessages,
+  filledField,
+  formattedField,
+  multilineTextField,
+  optionalField,
+  textField,
+} from '../../shared/validators';
 import { PENDING_COUNT_RESOURCE } from '../../shared/pending-count.contract';
 import { type AbsenceStatus } from './absence-statuses';
 
@@ -274,20 +282,10 @@ export const leaveMessages = {
 
 // ---- Field schemas -----------------------------------------------------------------------
 
-export const emptyToNull = v.transform((value: string) => (value === '' ? null : value));
-const formatted = (message: string, test: (value: string) => boolean) =>
-  v.pipe(
-    v.string(message),
-    v.trim(),
-    v.check((x) => x === '' || test(x), message),
-  );
-const filled = (schema: ReturnType<typeof formatted>) =>
-  v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), schema);
-const orNull = (schema: ReturnType<typeof formatted>) => v.nullable(v.pipe(schema, emptyToNull));
-export const requiredDate = filled(formatted(leaveMessages.date, isIsoDate));
-export const nullableDate = orNull(formatted(leaveMessages.date, isIsoDate));
-export const requiredId = filled(formatted(leaveMessages.unknown, isUuid));
-export const nullableId = orNull(formatted(leaveMessages.unknown, isUuid));
+export const requiredDate = filledField(formattedField(leaveMessages.date, isIsoDate));
+export const nullableDate = optionalField(formattedField(leaveMessages.date, isIsoDate));
+export const requiredId = filledField(formattedField(leaveMessages.unknown, isUuid));
+export const nullableId = optionalField(formattedField(leaveMessages.unknown, isUuid));
 export const requiredText = (maxLength: number) =>
   v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), textField({ maxLength }));
 export const nullableLines = (maxLength: number) => v.nullable(v.pipe(multilineTextField({ maxLength }), emptyToNull));

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { isIsoDate } from '../../shared/dates';
 import { isUuid } from '../../shared/ids';
 import type { ListResponse } from '../../shared/list';
-import { fieldMessages, multilineTextField, searchField, textField } from '../../shared/validators';
+import { emptyToNull, fieldMessages, multilineTextField, searchField, textField } from '../../shared/validators';
 
 export const TASK_AREAS = ['hr', 'hs'] as const;
 export type TaskArea = (typeof TASK_AREAS)[number];
@@ -71,7 +71,6 @@ export const taskMessages = {
 
 // ---- Field schemas -------------------------------------------------------------------------
 
-const emptyToNull = v.transform((value: string) => (value === '' ? null : value));
 const requiredText = (maxLength: number) =>
   v.pipe(v.string(fieldMessages.required), v.trim(), v.nonEmpty(fieldMessages.required), textField({ maxLength }));
 const requiredFormatted = (message: string, test: (value: string) => boolean) =>

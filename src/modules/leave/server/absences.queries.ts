@@ -178,6 +178,8 @@ export type NewAbsence = {
   sicknessCategory: SicknessCategory | null;
   requestedBy: string;
   decidedBy: string | null;
+  /** A sickness already over when it is recorded (the demo's history). */
+  returnedOn?: string | null;
 };
 
 export async function insertAbsence(trx: Trx, input: NewAbsence): Promise<string> {
@@ -199,6 +201,7 @@ export async function insertAbsence(trx: Trx, input: NewAbsence): Promise<string
       notes: input.notes,
       blocked_override_reason: input.blockedOverrideReason,
       sickness_category: input.sicknessCategory,
+      returned_on: input.returnedOn ?? null,
       requested_by: input.requestedBy,
       decided_by: input.decidedBy,
       decided_at: input.decidedBy ? sql<Date>`now()` : null,

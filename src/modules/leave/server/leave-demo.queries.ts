@@ -3,7 +3,7 @@
 // company bank holiday, a blocked week, a return-to-work item).
 import { sql } from 'kysely';
 import type { Trx } from '../../../server/db/database';
-import type { AbsenceStatus, DurationType, LeaveUnit, ReturnToWorkKind } from '../leave.contract';
+import type { ReturnToWorkKind } from '../leave.contract';
 
 export async function companyHasAbsences(trx: Trx, companyId: string): Promise<boolean> {
   const row = await trx.selectFrom('user_absences').select('id').where('company_id', '=', companyId).limit(1).executeTakeFirst();
@@ -95,50 +95,6 @@ export async function findLeaveTypeIds(trx: Trx, companyId: string): Promise<Map
     .where('key', 'is not', null)
     .execute();
   return new Map(rows.map((row) => [row.key as string, { id: row.id, name: row.name, deducted: row.deducted }]));
-}
-
-export async function insertDemoAbsence(
-  trx: Trx,
-  input: {
-    companyId: string;
-    userId: string;
-    leaveTypeId: string;
-    periodId: string | null;
-    start: string;
-    end: string;
-    durationType: DurationType;
-    deduction: number;
-    unit: LeaveUnit;
-    status: AbsenceStatus;
-    notes: string | null;
-    sicknessCategory: string | null;
-    returnedOn: string | null;
-    decidedBy: string | null;
-  },
-): Promise<string> {
-  const row = await trx
-    .insertInto('user_absences')
-    .values({
-      company_id: input.companyId,
-      user_id: input.userId,
-      leave_type_id: input.leaveTypeId,
-      period_id: input.periodId,
-      start_date: input.start,
-      end_date: input.end,
-      duration_type: input.durationType,
-      deduction: input.deduction,
-      deduction_unit: input.unit,
-      status: input.status,
-      notes: input.notes,
-      sickness_category: input.sicknessCategory,
-      returned_on: input.returnedOn,
-      requested_by: input.userId,
-      decided_by: input.decidedBy,
-      decided_at: input.decidedBy ? sql<Date>`now()` : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 export async function insertDemoReturnToWork(

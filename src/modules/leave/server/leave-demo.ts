@@ -9,12 +9,12 @@
 // it is written once (a company that already has absences is left alone).
 import type { Trx } from '../../../server/db/database';
 import { addDays, DATE_FORMATS, formatCalendarDate, londonDate, startOfWeek } from '../../../shared/dates';
-import type { AbsenceStatus, LeaveTypeKey } from '../leave.contract';
+import type { AbsenceStatus, LeaveTypeKey, SicknessCategory } from '../leave.contract';
 import { addMonths, requestDeduction } from '../leave-rules';
 import { sicknessCarryOverExpiry } from '../holiday-rules';
 import { insertSicknessLine } from './sickness-carry-over.queries';
 import { describeAbsence } from './absences-notify';
-import { insertAbsenceEvent } from './absences.queries';
+import { insertAbsence, insertAbsenceEvent } from './absences.queries';
 import { ensurePeriodFor, ensureValue, leaveContext, logValueChange, personBankHolidays } from './balances';
 import {
   assignPolicies,
@@ -24,7 +24,6 @@ import {
   findDemoPeople,
   insertIrregularHoursTemplate,
   findLeaveTypeIds,
-  insertDemoAbsence,
   insertDemoBankHoliday,
   insertDemoBlockedPeriod,
   insertDemoReturnToWork,
@@ -38,7 +37,7 @@ type DemoAbsence = {
   status: AbsenceStatus;
   approverId: string | null;
   notes?: string;
-  sickness?: { category: string; returnedOn: string };
+  sickness?: { category: SicknessCategory; returnedOn: string };
 };
 
 /** The first Monday on or after `date`. */
@@ -218,20 +217,24 @@ async function insertAbsenceWithLogs(
     week: context.week,
     bankHolidays,
   }).total;
-  const absenceId = await insertDemoAbsence(trx, {
+  const absenceId = await insertAbsence(trx, {
     companyId,
     userId: absence.userId,
     leaveTypeId: type.id,
     periodId: period?.id ?? null,
-    start: absence.start,
-    end: absence.end,
+    startDate: absence.start,
+    endDate: absence.end,
     durationType: 'days',
+    halfDayPart: null,
+    hours: null,
     deduction,
-    unit,
+    deductionUnit: unit,
     status: absence.status,
     notes: absence.notes ?? null,
+    blockedOverrideReason: null,
     sicknessCategory: absence.sickness?.category ?? null,
     returnedOn: absence.sickness?.returnedOn ?? null,
+    requestedBy: absence.userId,
     decidedBy: absence.status === 'approved' ? absence.approverId : null,
   });
   const facts = {
