@@ -59,21 +59,25 @@ export type NewEmployee = {
 };
 
 /** A new person, pending until invited, with their job-title record and start date. */
+/** A new person's row, added or imported: pending until they are invited and accept. */
+export const newUserColumns = (
+  input: Pick<NewEmployee, 'companyId' | 'firstName' | 'surname' | 'email' | 'roleId' | 'departmentId' | 'locationId' | 'jobTitle'>,
+) => ({
+  company_id: input.companyId,
+  first_name: input.firstName,
+  surname: input.surname,
+  email: input.email,
+  status: 'pending' as const,
+  role_id: input.roleId,
+  department_id: input.departmentId,
+  location_id: input.locationId,
+  job_title: input.jobTitle,
+});
+
 export async function insertEmployee(db: DbOrTrx, input: NewEmployee): Promise<string> {
   const { id } = await db
     .insertInto('users')
-    .values({
-      company_id: input.companyId,
-      first_name: input.firstName,
-      middle_names: input.middleNames,
-      surname: input.surname,
-      email: input.email,
-      status: 'pending',
-      role_id: input.roleId,
-      department_id: input.departmentId,
-      location_id: input.locationId,
-      job_title: input.jobTitle,
-    })
+    .values({ ...newUserColumns(input), middle_names: input.middleNames })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (input.jobTitle) {

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { WeekHours } from '../employment-records.contract';
+import { newUserColumns } from './directory-writes.queries';
 import './people-tables';
 
 declare module '../../../server/db/schema' {
@@ -191,23 +192,7 @@ const chunks = <T>(items: readonly T[]) =>
 export async function insertImportedPeople(db: DbOrTrx, rows: readonly NewPersonRow[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const part of chunks(rows)) {
-    const inserted = await db
-      .insertInto('users')
-      .values(
-        part.map((input) => ({
-          company_id: input.companyId,
-          first_name: input.firstName,
-          surname: input.surname,
-          email: input.email,
-          status: 'pending',
-          role_id: input.roleId,
-          department_id: input.departmentId,
-          location_id: input.locationId,
-          job_title: input.jobTitle,
-        })),
-      )
-      .returning(['id', 'email'])
-      .execute();
+    const inserted = await db.insertInto('users').values(part.map(newUserColumns)).returning(['id', 'email']).execute();
     for (const row of inserted) ids.set(row.email.toLowerCase(), row.id);
     const titles = part.flatMap((input) => {
       const userId = ids.get(input.email.toLowerCase());
