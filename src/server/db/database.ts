@@ -9,6 +9,9 @@ import type { Database } from './schema';
 
 export const APP_ROLE = 'stafflane_app';
 
+/** How long a pool's connection stays open with nothing to do. */
+export const POOL_IDLE_TIMEOUT_MS = 10_000;
+
 // Timestamps come back as Date, calendar dates (DATE) as their 'yyyy-MM-dd' text so no time
 // zone shifts them, bigint counts as numbers (counts never pass 2^53 here).
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
@@ -28,7 +31,9 @@ export function createPool(url: string, options: { max: number; requests?: boole
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max,
-    idleTimeoutMillis: 30_000,
+    // A connection left idle this long closes: each holds a PostgreSQL backend (2–7 MiB, more
+    // with its prepared statements), and an idle server needs one for the mail outbox's poll.
+    idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
     ...(options.requests ? { Client: AppClient } : {}),
   });
   // An idle client losing its server must not crash the process.

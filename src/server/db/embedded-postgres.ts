@@ -226,8 +226,9 @@ export function refuseOtherMajorVersion(clusterDir: string, postgresBinary: stri
  * (the defaults suit a machine given over to the database): a 32 MB buffer cache (a small
  * company's whole database, where the default reserves 128 MB); no JIT compiling, which loads
  * LLVM into a backend for queries a few milliseconds long; no parallel workers, which start
- * processes to share queries that small on two cores; and connection slots for the server's
- * pools, not 100 (each slot holds shared memory whether used or not). Measured in
+ * processes to share queries that small on two cores; connection slots for the server's
+ * pools, not 100 (each slot holds shared memory whether used or not); and no process that an
+ * idle server does not use (I/O workers, the logical replication launcher). Measured in
  * docs/benchmarks.md (idle memory).
  */
 export function embeddedSettings(maxConnections: number): string[] {
@@ -240,6 +241,11 @@ export function embeddedSettings(maxConnections: number): string[] {
     'max_parallel_workers_per_gather=0',
     'max_parallel_maintenance_workers=0',
     'autovacuum_max_workers=2',
+    // PostgreSQL 18 reads through three I/O worker processes by default; a database that fits
+    // in its buffers reads little, and a backend can do it itself.
+    'io_method=sync',
+    // No subscriptions: without workers there is no logical replication launcher process either.
+    'max_logical_replication_workers=0',
   ];
 }
 

@@ -60,7 +60,9 @@ export async function startJobs(options: {
   const boss = new PgBoss({
     connectionString: options.ownerUrl,
     application_name: 'stafflane-jobs',
-    max: 4,
+    // Two connections: the workers' fetches and the schedules take one at a time, and each idle
+    // one holds 5–7 MiB of PostgreSQL's memory (docs/benchmarks.md, idle memory).
+    max: 2,
     cronMonitorIntervalSeconds: timing.cronMonitorIntervalSeconds,
     cronWorkerIntervalSeconds: timing.cronWorkerIntervalSeconds,
   });
