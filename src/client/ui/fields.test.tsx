@@ -53,6 +53,14 @@ function ControlledSelect({
 
 afterEach(() => vi.useRealTimers());
 
+/** Opens the department select with a tap at (100, 100), as a finger does, and finds the option that opened. */
+async function openByTap() {
+  const input = screen.getByRole('combobox', { name: 'Department' });
+  fireEvent.pointerDown(input, { clientX: 100, clientY: 100 });
+  fireEvent.click(input, { clientX: 100, clientY: 100 });
+  return screen.findByRole('option', { name: 'Operations' });
+}
+
 describe('text fields', () => {
   it('show the "Required" badge while a required field is empty, without changing its name', () => {
     inApp(<ControlledText required />);
@@ -124,10 +132,7 @@ describe('selects', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const onPick = vi.fn();
     inApp(<ControlledSelect required onPick={onPick} />);
-    const input = screen.getByRole('combobox', { name: 'Department' });
-    fireEvent.pointerDown(input, { clientX: 100, clientY: 100 });
-    fireEvent.click(input, { clientX: 100, clientY: 100 });
-    const option = await screen.findByRole('option', { name: 'Operations' });
+    const option = await openByTap();
     // The same tap arriving again on the option that opened under the finger.
     fireEvent.click(option, { clientX: 102, clientY: 101 });
     expect(onPick).not.toHaveBeenCalled();
@@ -140,10 +145,7 @@ describe('selects', () => {
   it('take a quick choice pressed on an option away from the opening press', async () => {
     const onPick = vi.fn();
     inApp(<ControlledSelect required onPick={onPick} />);
-    const input = screen.getByRole('combobox', { name: 'Department' });
-    fireEvent.pointerDown(input, { clientX: 100, clientY: 100 });
-    fireEvent.click(input, { clientX: 100, clientY: 100 });
-    const option = await screen.findByRole('option', { name: 'Operations' });
+    const option = await openByTap();
     // Within 200 ms of opening, but a press of its own 60 px below the opening one.
     fireEvent.pointerDown(option, { clientX: 100, clientY: 160 });
     fireEvent.click(option, { clientX: 100, clientY: 160 });

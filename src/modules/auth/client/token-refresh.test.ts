@@ -49,6 +49,17 @@ afterEach(() => {
 
 const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, value: online });
 
+/** Starts the refresh with a token about to expire and waits for its first call, which the test's server refuses to answer: the token is kept. */
+async function refreshOnceFailing() {
+  const token = tokenExpiringIn(30);
+  setToken(token);
+  refresh = startTokenRefresh({ onRefused });
+  await vi.advanceTimersByTimeAsync(0);
+  await vi.waitFor(() => expect(calls).toBe(1));
+  expect(getToken()).toBe(token);
+  return token;
+}
+
 describe('token refresh', () => {
   it('refreshes 60 s before the token expires, stores the new token and permissions, and schedules the next', async () => {
     setToken(tokenExpiringIn(15 * 60));
@@ -91,12 +102,7 @@ describe('token refresh', () => {
 
   it('keeps the session when the server cannot be reached, and tries again when the network returns', async () => {
     answer = () => HttpResponse.error();
-    const token = tokenExpiringIn(30);
-    setToken(token);
-    refresh = startTokenRefresh({ onRefused });
-    await vi.advanceTimersByTimeAsync(0);
-    await vi.waitFor(() => expect(calls).toBe(1));
-    expect(getToken()).toBe(token);
+    await refreshOnceFailing();
     expect(onRefused).not.toHaveBeenCalled();
 
     // Offline now: the retry timer does not call out; coming back online does.
@@ -112,12 +118,7 @@ describe('token refresh', () => {
 
   it('keeps the session on a server error (5xx) and tries again after a pause', async () => {
     answer = () => HttpResponse.json({ code: 'internal', message: 'Unexpected error occurred.' }, { status: 503 });
-    const token = tokenExpiringIn(30);
-    setToken(token);
-    refresh = startTokenRefresh({ onRefused });
-    await vi.advanceTimersByTimeAsync(0);
-    await vi.waitFor(() => expect(calls).toBe(1));
-    expect(getToken()).toBe(token);
+    const token = await refreshOnceFailing();
     await vi.advanceTimersByTimeAsync(REFRESH_RETRY_DELAYS_MS[0] ?? 0);
     await vi.waitFor(() => expect(calls).toBe(2));
     expect(getToken()).toBe(token);

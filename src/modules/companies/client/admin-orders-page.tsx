@@ -4,7 +4,7 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Group, Modal, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Modal, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
@@ -13,6 +13,7 @@ import { showSuccessToast } from '../../../client/shell/toasts';
 import { describeOrder, type Order } from '../orders.contract';
 import { COMPANIES_PAGE_SIZE, decideOrderMutationOptions, orderQueueQueryOptions } from './companies.api';
 import { ORDER_COLUMNS } from './order-cells';
+import { FormFooter } from '../../../client/ui/form-footer';
 import { ListPager } from '../../../client/ui/list-pager';
 import { QueryRows } from '../../../client/ui/query-rows';
 import { RowsView, type RowColumn } from '../../../client/ui/rows-view';
@@ -135,19 +136,14 @@ export function AdminOrdersPage() {
             reason.
           </Text>
           <Textarea label="Reason" required autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-          {declineProblem && (
-            <Alert color="red" role="alert">
-              {declineProblem}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeclining(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={decide.isPending} onClick={decline}>
-              Decline
-            </Button>
-          </Group>
+          <FormFooter
+            submitting={decide.isPending}
+            onCancel={() => setDeclining(null)}
+            label="Decline"
+            color="red"
+            problem={declineProblem}
+            onSubmit={decline}
+          />
         </Stack>
       </Modal>
     </Stack>

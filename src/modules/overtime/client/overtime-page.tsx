@@ -11,6 +11,7 @@ import { isApiError } from '../../../client/api/api-client';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { ConfirmButton } from '../../../client/ui/confirm-dialog';
+import { FormFooter } from '../../../client/ui/form-footer';
 import { LoadError } from '../../../client/ui/load-error';
 import { TextareaField } from '../../../client/ui/textarea-field';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
@@ -152,20 +153,16 @@ function ReportDetail({ report }: { report: OvertimeReport }) {
             onChange={(event) => setReason(event.currentTarget.value)}
             error={problem ?? undefined}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeclining(false)}>
-              Back
-            </Button>
-            <Button
-              color="red"
-              loading={decide.isPending}
-              onClick={() =>
-                reason.trim() ? void run('decline', 'Overtime declined.') : setProblem(overtimeMessages.declineReasonRequired)
-              }
-            >
-              Decline
-            </Button>
-          </Group>
+          <FormFooter
+            submitting={decide.isPending}
+            onCancel={() => setDeclining(false)}
+            cancelLabel="Back"
+            label="Decline"
+            color="red"
+            onSubmit={() =>
+              reason.trim() ? void run('decline', 'Overtime declined.') : setProblem(overtimeMessages.declineReasonRequired)
+            }
+          />
         </Stack>
       </Modal>
     </Stack>
