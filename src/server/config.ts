@@ -81,6 +81,7 @@ const EnvSchema = v.object({
   PUSHER_APP_SECRET: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
   JOBS_ENABLED: flag(true),
   JOBS_CATCH_UP_DELAY_MS: v.pipe(v.optional(v.string(), '10000'), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)),
+  JOBS_START_DELAY_MS: v.pipe(v.optional(v.string(), '2000'), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)),
   FILE_STORAGE: v.optional(v.picklist(['local', 's3'], 'must be local or s3'), 'local'),
   S3_BUCKET: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'))),
   S3_REGION: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/, 'must be a region such as eu-west-2')), 'us-east-1'),
@@ -147,8 +148,11 @@ export type Config = {
    * Off → this server runs no background jobs (another server on the database still does).
    * catchUpDelayMs: the runs a start catches up on wait until the server has answered its first
    * requests, or this long at most; 0 queues them as the jobs start.
+   * startDelayMs: pg-boss itself (its connections, schema check, queues and schedules) starts once
+   * the server has answered its first requests, or this long after it listens at most; 0 starts
+   * it beside the app, and the start waits for it.
    */
-  jobs: { enabled: boolean; catchUpDelayMs: number };
+  jobs: { enabled: boolean; catchUpDelayMs: number; startDelayMs: number };
   /** Where uploaded files live: `${DATA_DIR}/files` (one server), or an S3-compatible bucket (several). */
   files: { driver: 'local' } | { driver: 's3'; s3: S3StorageConfig };
   /**
@@ -296,7 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       ably: e.ABLY_API_KEY ? { apiKey: e.ABLY_API_KEY, restHost: e.ABLY_REST_HOST, port: e.ABLY_REST_PORT, tls: e.ABLY_TLS } : undefined,
       pusher: e.PUSHER_APP_KEY && e.PUSHER_APP_SECRET ? { key: e.PUSHER_APP_KEY, secret: e.PUSHER_APP_SECRET } : undefined,
     },
-    jobs: { enabled: e.JOBS_ENABLED, catchUpDelayMs: e.JOBS_CATCH_UP_DELAY_MS },
+    jobs: { enabled: e.JOBS_ENABLED, catchUpDelayMs: e.JOBS_CATCH_UP_DELAY_MS, startDelayMs: e.JOBS_START_DELAY_MS },
     files:
       e.FILE_STORAGE === 's3' && e.S3_BUCKET
         ? {

@@ -28,6 +28,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
       ADMIN_TWO_FACTOR: '0',
       // A start's catch-up runs are queued as the jobs start, as the jobs tests count on.
       JOBS_CATCH_UP_DELAY_MS: '0',
+      // pg-boss starts beside the app and the start waits for it, as the jobs tests count on.
+      JOBS_START_DELAY_MS: '0',
       ...env,
     },
     '0.0.0-test',

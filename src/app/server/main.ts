@@ -51,6 +51,13 @@ async function main(): Promise<void> {
   if (hint) lines.push(hint);
   console.log(lines.join('\n'));
   void warnOfUnreachableParts(server);
+  // pg-boss starts after the server's first answers; a server that cannot run its jobs stops as a failed start would.
+  server.jobs?.started.catch(async (error: unknown) => {
+    logger.debug({ err: error }, 'Background jobs: start-up failure in detail');
+    console.error(redactSecrets(describeStartupFailure(error, config), secretsOf(config)));
+    await server.stop().catch(() => undefined);
+    process.exit(1);
+  });
 
   let signalled = false;
   const shutdown = (signal: NodeJS.Signals) => {

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp, createAppDeps } from './app';
-import type { AppOptions } from '../../server/app-deps';
+import type { AppDeps, AppOptions } from '../../server/app-deps';
 import type { Config } from '../../server/config';
 import type { EmbeddedCluster } from '../../server/db/embedded-cluster';
 import { openDatabase, type OpenDatabase } from '../../server/db/open';
@@ -11,25 +11,28 @@ import { demoSeeding } from './seed';
 import type { JobDefinition } from '../../server/jobs/job-definition';
 import { collectJobs } from '../../server/jobs/job-list';
 import { serverModules } from './modules';
-import { startJobs, type JobRunner, type JobTiming } from '../../server/jobs/job-runner';
+import { startJobs, type JobTiming } from '../../server/jobs/job-runner';
+import { startJobsWhen, type DeferredJobRunner } from '../../server/jobs/deferred-jobs';
 import { afterFirstAnswers } from '../../server/http/first-answers';
 
 export type RunningServer = {
   app: FastifyInstance;
   url: string;
   database: OpenDatabase;
-  /** null when JOBS_ENABLED=0. */
-  jobs: JobRunner | null;
+  /** null when JOBS_ENABLED=0; `started` says when pg-boss has started (JOBS_START_DELAY_MS). */
+  jobs: DeferredJobRunner | null;
   stop: () => Promise<void>;
 };
+
+/** How long a server that has answered its first requests stays without one before its start's catch-up runs begin. */
+const FIRST_ANSWERS_QUIET_MS = 500;
+/** The same before pg-boss starts: a page's first requests come in a burst, then the server has a moment. */
+const JOBS_START_QUIET_MS = 200;
 
 /**
  * The part of the shutdown allowance running jobs get to finish: half, so closing the pool and
  * stopping PostgreSQL (slow on a busy machine) still fit in the rest.
  */
-/** How long a server that has answered its first requests stays without one before its start's catch-up runs begin. */
-const FIRST_ANSWERS_QUIET_MS = 500;
-
 const jobStopTimeout = (config: Config) => Math.max(1_000, Math.floor(config.shutdownTimeoutMs / 2));
 
 /**
@@ -59,10 +62,38 @@ export async function startServer(
   const { config, logger } = options;
   const database = await openDatabase(config, logger, { demo: demoSeeding, ...(options.embedded ? { embedded: options.embedded } : {}) });
   let app: FastifyInstance | undefined;
-  let jobs: JobRunner | null = null;
   let firstAnswers: ReturnType<typeof afterFirstAnswers> | undefined;
-  // A route may queue a job as soon as the server answers, before pg-boss has finished starting.
-  let jobsReady: Promise<JobRunner | null> = Promise.resolve(null);
+  let jobsWait: ReturnType<typeof afterFirstAnswers> | undefined;
+  // pg-boss starts once the server has answered its first requests (JOBS_START_DELAY_MS at most
+  // after it listens), or, with 0, beside the app as it builds, and the start waits for it.
+  const deferJobs = config.jobs.startDelayMs > 0;
+  let listened = () => undefined as void;
+  const listening = new Promise<void>((resolve) => (listened = resolve));
+  const jobsWhen = deferJobs
+    ? listening.then(() => {
+        jobsWait = afterFirstAnswers(app!.server, { quietMs: JOBS_START_QUIET_MS, maxMs: config.jobs.startDelayMs });
+        return jobsWait.settled;
+      })
+    : Promise.resolve();
+  // The runs a start catches up on wait for the server's first answers (or the delay at most).
+  let releaseCatchUp = () => undefined as void;
+  const catchUpWhen = new Promise<void>((resolve) => (releaseCatchUp = resolve));
+  let mail: AppDeps['mail'] | undefined;
+  const jobs: DeferredJobRunner | null = config.jobs.enabled
+    ? startJobsWhen(jobsWhen, () =>
+        startJobs({
+          ownerUrl: database.ownerUrl,
+          db: database.db,
+          logger,
+          config,
+          wakeMail: () => mail?.wake(),
+          definitions: options.jobs ?? collectJobs(options.modules ?? serverModules),
+          modules: options.modules ?? serverModules,
+          ...(options.jobTiming ? { timing: options.jobTiming } : {}),
+          ...(config.jobs.catchUpDelayMs > 0 ? { catchUpWhen } : {}),
+        }),
+      )
+    : null;
   // The database closes after the app has finished: its onClose hooks (the mail dispatcher) still use it.
   try {
     const deps = createAppDeps({
@@ -72,51 +103,34 @@ export async function startServer(
       listenUrl: database.appUrl,
       authenticate: options.authenticate,
       modules: options.modules,
-      sendJob: async (name) => (await jobsReady.catch(() => null))?.send(name),
-      ...(config.jobs.enabled
+      // A route may queue a job as soon as the server answers: the run waits for pg-boss's start.
+      sendJob: async (name) => jobs?.send(name),
+      ...(jobs
         ? {
+            // Asked whether the server is ready, it is once its jobs run: they start now if they were waiting.
             checkJobs: async () => {
-              if (!jobs) return { status: 'down' as const, reason: 'the job runner is starting' };
+              jobs.startNow();
+              await jobs.started;
               await jobs.check();
               return { status: 'ok' as const };
             },
           }
         : {}),
     });
-    // The app and pg-boss (its schema check, queues and schedules) start side by side: neither
-    // needs the other, and no request waits for a job to run. The server answers as soon as the
-    // app is built; start-up finishes once the jobs have started too (or fails if they cannot).
-    const { mail } = deps;
-    // The runs a start catches up on wait for the server's first answers (or the delay at most).
-    let releaseCatchUp = () => undefined as void;
-    const catchUpWhen = new Promise<void>((resolve) => (releaseCatchUp = resolve));
-    const jobsStarting: Promise<JobRunner | null> = config.jobs.enabled
-      ? startJobs({
-          ownerUrl: database.ownerUrl,
-          db: database.db,
-          logger,
-          config,
-          wakeMail: () => mail.wake(),
-          definitions: options.jobs ?? collectJobs(options.modules ?? serverModules),
-          modules: options.modules ?? serverModules,
-          ...(options.jobTiming ? { timing: options.jobTiming } : {}),
-          ...(config.jobs.catchUpDelayMs > 0 ? { catchUpWhen } : {}),
-        })
-      : Promise.resolve(null);
-    jobsReady = jobsStarting;
-    // Awaited below in every case; this only keeps a failure while the app builds from counting as unhandled.
-    jobsStarting.catch(() => undefined);
+    mail = deps.mail;
     try {
       app = await buildApp(deps);
       await app.listen({ host: config.host, port: config.port });
+      listened();
       firstAnswers = afterFirstAnswers(app.server, { quietMs: FIRST_ANSWERS_QUIET_MS, maxMs: config.jobs.catchUpDelayMs });
       void firstAnswers.settled.then(releaseCatchUp);
     } finally {
-      // When the app failed as well, its error is the one reported; started jobs are stopped below.
-      jobs = await jobsStarting.catch((error: unknown) => {
-        if (!app?.server.listening) return null;
-        throw error;
-      });
+      // Started beside the app: start-up finishes once the jobs have started too, or fails if they
+      // cannot (when the app failed as well, its error is the one reported).
+      if (jobs && !deferJobs)
+        await jobs.started.catch((error: unknown) => {
+          if (app?.server.listening) throw error;
+        });
     }
   } catch (error) {
     await jobs?.stop(jobStopTimeout(config));
@@ -137,6 +151,7 @@ export async function startServer(
   };
   const stop = async () => {
     firstAnswers?.stop();
+    jobsWait?.stop();
     await Promise.all([timed('background jobs', jobs?.stop(jobStopTimeout(config))), timed('requests and sockets', closeApp(started))]);
     await timed('database', database.close());
   };

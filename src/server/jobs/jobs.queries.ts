@@ -10,7 +10,10 @@ const JOBS_SETUP_LOCK = 7_264_012;
  * servers adding different queues at once deadlock.
  */
 export async function withJobsSetupLock<T>(ownerUrl: string, fn: () => Promise<T>): Promise<T> {
-  const db = createDb(createPool(ownerUrl, { max: 1 }));
+  // Named as the job runner's other connections (pg-boss's, the wake listener's).
+  const url = new URL(ownerUrl);
+  url.searchParams.set('application_name', 'stafflane-jobs');
+  const db = createDb(createPool(url.toString(), { max: 1 }));
   try {
     return await db.connection().execute(async (connection) => {
       await sql`SELECT pg_advisory_lock(${JOBS_SETUP_LOCK})`.execute(connection);

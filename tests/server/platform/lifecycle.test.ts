@@ -95,7 +95,10 @@ describe('server process lifecycle', () => {
     expect(first.output()).toContain('owner@demo.test');
     const version = await fetch(`http://127.0.0.1:${port}/api/version`).then((r) => r.json());
     expect(version).toMatchObject({ version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
-    const seen = await inspect(first);
+    // The job runner starts once the server has answered its first requests (JOBS_START_DELAY_MS).
+    let seen = await inspect(first);
+    for (const deadline = Date.now() + 20_000; seen.jobLogins.length === 0 && Date.now() < deadline; seen = await inspect(first))
+      await new Promise((resolve) => setTimeout(resolve, 200));
     expect(seen.users).toBe(DEMO_USER_COUNT);
     // Requests and the realtime LISTEN connection sign in as the application login, never as the owner.
     expect(seen.serverLogins).toEqual([{ usename: expect.stringMatching(/^stafflane_login_[0-9a-f]{12}$/), rolsuper: false }]);
