@@ -4,7 +4,6 @@
 // never in a request: a trigger wakes it when a row is queued, and a schedule sweeps up what
 // waits for a retry. A device the push service reports gone (404, 410) is deleted; a refusal
 // is dropped; a busy or unreachable service is tried again later, for a day at most.
-import webpush from 'web-push';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { withSystem, type Db } from '../db/database';
@@ -65,6 +64,8 @@ async function sendOne(
 ): Promise<{ push: DuePush; outcome: Outcome }> {
   let status: number;
   try {
+    // Loaded with the first push sent (its encryption and JWT libraries), not at every start.
+    const { default: webpush } = await import('web-push');
     const details = webpush.generateRequestDetails(
       { endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } },
       JSON.stringify(push.payload),

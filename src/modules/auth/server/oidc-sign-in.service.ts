@@ -5,7 +5,8 @@
 // added: nobody is ever created, and nobody is matched in another company. The network's
 // sign-in limit, the address's lock, the company's and the person's status and the audit hold
 // as for a password.
-import * as oidc from 'openid-client';
+// Loaded with the first sign-in through a company's provider: most servers never have one.
+import type * as Oidc from 'openid-client';
 import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
 import { withSystem } from '../../../server/db/database';
 import { AppError } from '../../../shared/app-error';
@@ -27,15 +28,16 @@ export function redirectUriOf(config: IdentityDeps['config']): string {
 }
 
 type ClientSettings = { issuer: string; client_id: string; client_secret_box: string };
-const discovered = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
+const discovered = new Map<string, { at: number; config: Promise<Oidc.Configuration> }>();
 
 /** The provider's metadata and keys, fetched once per ten minutes per client; plain http only for a provider on this machine (tests, demo). */
-async function providerConfig(deps: IdentityDeps, settings: ClientSettings): Promise<oidc.Configuration> {
+async function providerConfig(deps: IdentityDeps, settings: ClientSettings): Promise<Oidc.Configuration> {
   const cacheKey = `${settings.issuer}\0${settings.client_id}\0${settings.client_secret_box}`;
   const cached = discovered.get(cacheKey);
   if (cached && Date.now() - cached.at < DISCOVERY_SECONDS * 1000) return cached.config;
   const secret = openSecret(await secretBoxKey(deps.db), settings.client_secret_box).toString('utf8');
   const issuer = new URL(settings.issuer);
+  const oidc = await import('openid-client');
   const insecure = issuer.protocol === 'http:' && LOOPBACK.has(issuer.hostname);
   const config = oidc.discovery(
     issuer,
@@ -68,6 +70,7 @@ export async function startOidcSignIn(options: { deps: IdentityDeps; email: stri
   const config = await providerConfig(deps, signIn).catch((error: unknown) => {
     throw new AppError('unavailable', { message: signInProviderMessages.unavailable, cause: error });
   });
+  const oidc = await import('openid-client');
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -88,7 +91,7 @@ export async function startOidcSignIn(options: { deps: IdentityDeps; email: stri
 }
 
 /** Entra ID sends no email_verified: its xms_edov says the domain's owner verified the address. */
-function verifiedEmail(provider: SignInProviderName, claims: oidc.IDToken): string | null {
+function verifiedEmail(provider: SignInProviderName, claims: Oidc.IDToken): string | null {
   const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
   const verified = claims.email_verified === true || (provider === 'microsoft' && claims.xms_edov === true);
   return email && verified ? email : null;
@@ -127,9 +130,10 @@ export async function finishOidcSignIn(options: {
       return { kind: 'refused', message: state ? signInProviderMessages.notSetUp : signInProviderMessages.expired };
     }
 
-    let claims: oidc.IDToken | undefined;
+    let claims: Oidc.IDToken | undefined;
     try {
       const config = await providerConfig(deps, signIn);
+      const oidc = await import('openid-client');
       const callback = new URL(redirectUriOf(deps.config));
       callback.searchParams.set('code', input.code);
       callback.searchParams.set('state', input.state);

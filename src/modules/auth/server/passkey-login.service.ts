@@ -2,7 +2,7 @@
 // credentials, no address typed), and a passkey verified by the person (PIN, fingerprint,
 // face) counts as both factors. The same limits as a password hold: the network's sign-in
 // limit, the address's lock, the company's and the person's status, and the audit.
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
+// @simplewebauthn/server loads with the first passkey sign-in (see passkeys.service.ts).
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { recordAudit, type AuditSource } from '../../../server/audit/audit.queries';
 import { withSystem } from '../../../server/db/database';
@@ -19,6 +19,7 @@ import { createPasskeyChallenge, findPasskeyByCredential, recordPasskeyUse, take
 /** POST /api/passkey-login/options: a fresh challenge; no credentials listed, so the browser offers whichever it holds. */
 export async function passkeySignInOptions(deps: IdentityDeps): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const rp = relyingPartyOf(deps.config);
+  const { generateAuthenticationOptions } = await import('@simplewebauthn/server');
   const options = await generateAuthenticationOptions({
     rpID: rp.rpID,
     userVerification: 'required',
@@ -44,6 +45,7 @@ export async function signInWithPasskey(options: {
   const rp = relyingPartyOf(deps.config);
   const { clientMaxAttempts, clientWindowMinutes, maxAttempts } = deps.config.login;
 
+  const { verifyAuthenticationResponse } = await import('@simplewebauthn/server');
   const outcome = await withSystem(deps.db, async (trx) => {
     const claim = await claimClientAttempt(trx, { client, maxAttempts: clientMaxAttempts, windowMinutes: clientWindowMinutes });
     const passkey = claim.refused ? undefined : await findPasskeyByCredential(trx, input.response.id);

@@ -1,7 +1,8 @@
 // A person's own passkeys: the options a browser makes one from (a resident credential, so
 // the login page can offer it without an address), checking and keeping it under a name,
 // and removing one. Never from an impersonated session.
-import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
+// @simplewebauthn/server (with its certificate and ASN.1 libraries, about 1 MB of code) loads with
+// the first passkey asked for, not with every server's start.
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { recordAudit } from '../../../server/audit/audit.queries';
 import { AppError } from '../../../shared/app-error';
@@ -17,6 +18,7 @@ export async function passkeyCreationOptions(caller: Caller): Promise<PublicKeyC
   refuseWhileImpersonating(caller.session);
   const person = await credentialsOf(caller);
   const rp = relyingPartyOf(caller.deps.config);
+  const { generateRegistrationOptions } = await import('@simplewebauthn/server');
   return inSessionScope(caller, async (trx) => {
     const existing = await findCredentialIds(trx, person.id);
     const options = await generateRegistrationOptions({
@@ -44,6 +46,7 @@ export async function addPasskey(caller: Caller & { input: PasskeyRegistrationIn
   refuseWhileImpersonating(caller.session);
   const rp = relyingPartyOf(caller.deps.config);
   const userId = caller.session.userId;
+  const { verifyRegistrationResponse } = await import('@simplewebauthn/server');
   return inSessionScope(caller, async (trx) => {
     const verification = await verifyRegistrationResponse({
       response: { ...caller.input.response, clientExtensionResults: {} },
