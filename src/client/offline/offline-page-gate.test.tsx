@@ -1,9 +1,10 @@
 // The gate of a page opened with no network whose data this device has never loaded: the calm
-// state, and under it the person's own writes to that page's resources still in the outbox.
+// state, and under it the person's own writes to that page's resources still in the outbox. A page
+// already on screen when the signal goes stays.
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxItemSummary } from '../../shared/sw-messages';
 import { createQueryClient } from '../api/query-client';
@@ -39,6 +40,7 @@ function renderPage(cached: boolean, sensitive = false) {
       component: () => (
         <OfflinePageGate>
           <p>The list</p>
+          <input aria-label="Search" />
         </OfflinePageGate>
       ),
     }),
@@ -56,6 +58,7 @@ function renderPage(cached: boolean, sensitive = false) {
 afterEach(() => {
   vi.restoreAllMocks();
   setOutboxUser(null);
+  onlineManager.setOnline(true);
 });
 
 describe('OfflinePageGate', () => {
@@ -89,5 +92,14 @@ describe('OfflinePageGate', () => {
     renderPage(true);
     expect(await screen.findByText('The list')).toBeInTheDocument();
     expect(screen.queryByText(OFFLINE_NOT_SEEN)).not.toBeInTheDocument();
+  });
+
+  it('keeps a page opened online whose data was still on its way when the signal went, with what was typed in it', async () => {
+    renderPage(false);
+    const search = await screen.findByRole('textbox', { name: 'Search' });
+    fireEvent.change(search, { target: { value: 'Saturday' } });
+    act(() => onlineManager.setOnline(false));
+    expect(screen.queryByText(OFFLINE_NOT_SEEN)).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('Saturday');
   });
 });
