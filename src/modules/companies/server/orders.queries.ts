@@ -69,6 +69,17 @@ function toOrder(row: OrderRow): Order {
   };
 }
 
+/** How many orders a company has, or the queue holds (of one status, where asked). */
+async function countOrders(db: DbOrTrx, filter: { companyId?: string; status?: OrderStatus | undefined }): Promise<number> {
+  const row = await db
+    .selectFrom('company_orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .$if(filter.companyId !== undefined, (q) => q.where('company_id', '=', filter.companyId ?? ''))
+    .$if(filter.status !== undefined, (q) => q.where('status', '=', filter.status ?? 'pending'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function findCompanyOrders(
   db: DbOrTrx,
   input: { companyId: string; paging: Paging },
@@ -80,12 +91,7 @@ export async function findCompanyOrders(
     .offset(input.paging.offset)
     .limit(input.paging.limit)
     .execute();
-  const count = await db
-    .selectFrom('company_orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('company_id', '=', input.companyId)
-    .executeTakeFirstOrThrow();
-  return { results: rows.map(toOrder), count: Number(count.n) };
+  return { results: rows.map(toOrder), count: await countOrders(db, { companyId: input.companyId }) };
 }
 
 /** The administrators' queue: every company's orders, waiting ones first unless a status is asked for. */
@@ -100,12 +106,7 @@ export async function findOrderQueue(
     .offset(input.paging.offset)
     .limit(input.paging.limit)
     .execute();
-  const count = await db
-    .selectFrom('company_orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .$if(input.status !== undefined, (q) => q.where('status', '=', input.status ?? 'pending'))
-    .executeTakeFirstOrThrow();
-  return { results: rows.map(toOrder), count: Number(count.n) };
+  return { results: rows.map(toOrder), count: await countOrders(db, { status: input.status }) };
 }
 
 export async function findOrder(db: DbOrTrx, input: { id: string; companyId?: string }): Promise<Order | undefined> {

@@ -4,28 +4,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
 import type { PermissionEntry } from '../../../../shared/scopes';
 import type { DirectoryEntry } from '../../directory.contract';
+import { ANN_SMITH, LEEDS, SALES } from '../test-people';
 import { DirectoryPage } from './directory-page';
 
 const server = mockApi();
 
-const SALES = { id: '11111111-1111-4111-8111-111111111111', name: 'Sales' };
-const LEEDS = { id: '22222222-2222-4222-8222-222222222222', name: 'Leeds' };
 const MENTOR = { id: '33333333-3333-4333-8333-333333333333', name: 'Mentor', colour: 'grape' };
 
 const person = (overrides: Partial<DirectoryEntry>): DirectoryEntry => ({
+  ...ANN_SMITH,
   id: crypto.randomUUID(),
-  first_name: 'Ann',
-  middle_names: null,
-  surname: 'Smith',
-  email: 'ann@demo.test',
-  status: 'active',
-  job_title: 'Sales lead',
-  department: SALES,
-  location: LEEDS,
   tags: [MENTOR],
-  start_date: '2024-01-08',
-  termination_date: null,
-  profile_image: null,
   ...overrides,
 });
 

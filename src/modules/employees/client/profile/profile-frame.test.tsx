@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
 import type { PermissionEntry } from '../../../../shared/scopes';
 import type { AuditLogEntry, UserBasic } from '../../directory.contract';
+import { ANN_SMITH, SALES } from '../test-people';
 import { PROFILE_NOT_FOUND, ProfileFrame } from './profile-frame';
 
 const server = mockApi();
@@ -11,21 +12,10 @@ const ID = '66666666-6666-4666-8666-666666666666';
 const REASON = { id: '77777777-7777-4777-8777-777777777777', name: 'Resignation' };
 
 const user: UserBasic = {
+  ...ANN_SMITH,
   id: ID,
-  first_name: 'Ann',
-  middle_names: null,
-  surname: 'Smith',
-  email: 'ann@demo.test',
-  status: 'active',
-  job_title: 'Sales lead',
-  department: { id: '11111111-1111-4111-8111-111111111111', name: 'Sales' },
-  location: { id: '22222222-2222-4222-8222-222222222222', name: 'Leeds' },
-  tags: [],
-  start_date: '2024-01-08',
-  termination_date: null,
-  profile_image: null,
   company_id: 'c1',
-  department_id: '11111111-1111-4111-8111-111111111111',
+  department_id: SALES.id,
   departments: [],
   mobile: null,
   authorised_contact: false,
