@@ -2,14 +2,14 @@
 // typed in), confirm it with a code, save the ten recovery codes; later, new recovery codes,
 // setting it up again, or removing it. The secret is shown only while setting up.
 import '@mantine/core/styles/Code.css';
-import { Alert, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import type { TwoFactorSetting } from '../../auth/auth.contract';
 import type { AuthenticatorSetup } from '../../auth/two-factor.contract';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
-import { settingProblem } from './setting-problem';
+import { SettingProblem, settingProblem } from './setting-problem';
 import {
   confirmAuthenticatorMutationOptions,
   removeAuthenticatorMutationOptions,
@@ -136,11 +136,7 @@ export function AuthenticatorSetting({ setting, locked }: { setting: TwoFactorSe
           </>
         )}
       </Group>
-      {problem && (
-        <Alert color="red" variant="light" role="alert">
-          {problem}
-        </Alert>
-      )}
+      <SettingProblem problem={problem} />
     </Stack>
   );
 }

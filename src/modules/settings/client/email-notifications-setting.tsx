@@ -4,7 +4,7 @@ import '@mantine/core/styles/Switch.css';
 import { Alert, Loader, Switch } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { showSuccessToast } from '../../../client/shell/toasts';
-import { settingProblem } from './setting-problem';
+import { SettingProblem, settingProblem } from './setting-problem';
 import { updateUserSettingsMutationOptions, userSettingsQueryOptions } from '../../../client/api/settings.api';
 
 export const SETTINGS_SAVED = 'Your settings have been saved.';
@@ -29,11 +29,7 @@ export function EmailNotificationsSetting({ userId }: { userId: string }) {
         disabled={update.isPending}
         onChange={(event) => save(event.currentTarget.checked)}
       />
-      {problem && (
-        <Alert color="red" variant="light" role="alert">
-          {problem}
-        </Alert>
-      )}
+      <SettingProblem problem={problem} />
     </>
   );
 }

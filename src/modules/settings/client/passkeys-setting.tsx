@@ -1,14 +1,14 @@
 // "My settings" → Sign-in security → Passkeys: each named, with when it was added and last
 // used, removable; "Add a passkey" asks the browser to make one (the fingerprint, face or PIN
 // of this device, or a security key). A passkey signs in on its own from the login page.
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { RemoveDialog } from '../../../client/ui/confirm-dialog';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import type { TwoFactorSetting } from '../../auth/auth.contract';
-import { settingProblem } from './setting-problem';
+import { SettingProblem, settingProblem } from './setting-problem';
 import { addPasskeyMutationOptions, removePasskeyMutationOptions } from './two-factor.api';
 
 type Passkey = TwoFactorSetting['passkeys'][number];
@@ -85,11 +85,7 @@ export function PasskeysSetting({ setting, locked }: { setting: TwoFactorSetting
           </Button>
         </Group>
       </form>
-      {problem && (
-        <Alert color="red" variant="light" role="alert">
-          {problem}
-        </Alert>
-      )}
+      <SettingProblem problem={problem} />
       <RemoveDialog
         item={removing}
         title="Remove passkey"

@@ -9,7 +9,7 @@ import { RemoveDialog } from '../../../client/ui/confirm-dialog';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import type { PushDevice } from '../../../shared/push.contract';
 import { addThisDeviceMutationOptions, pushDevicesQueryOptions, removePushDeviceMutationOptions } from './push-devices.api';
-import { settingProblem } from './setting-problem';
+import { SettingProblem, settingProblem } from './setting-problem';
 
 /** This browser's own endpoint and whether it can subscribe (the push code loads only here). */
 function useThisDevice() {
@@ -94,11 +94,7 @@ export function PushDevicesSetting() {
           </Button>
         </Group>
       )}
-      {problem && (
-        <Alert color="red" variant="light" role="alert">
-          {problem}
-        </Alert>
-      )}
+      <SettingProblem problem={problem} />
       <RemoveDialog
         item={removing}
         title="Remove device"

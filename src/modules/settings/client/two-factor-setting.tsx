@@ -14,7 +14,7 @@ import { notWhileImpersonatingMessage, TWO_FACTOR_METHODS, type TwoFactorMethod 
 import { SETTINGS_SAVED } from './email-notifications-setting';
 import { AuthenticatorSetting } from './authenticator-setting';
 import { PasskeysSetting } from './passkeys-setting';
-import { settingProblem } from './setting-problem';
+import { SettingProblem, settingProblem } from './setting-problem';
 import { twoFactorQueryOptions, updateTwoFactorMutationOptions } from './two-factor.api';
 
 export const REQUIRED_BY_COMPANY = 'Your company asks for a code at every sign-in.';
@@ -66,11 +66,7 @@ export function TwoFactorSetting() {
         description={setting.data.contact ? `Codes go to ${setting.data.contact}.` : undefined}
         onChange={(method) => method && save({ method: method as TwoFactorMethod })}
       />
-      {problem && (
-        <Alert color="red" variant="light" role="alert">
-          {problem}
-        </Alert>
-      )}
+      <SettingProblem problem={problem} />
       <Divider />
       <Title order={3} size="h5">
         Authenticator app

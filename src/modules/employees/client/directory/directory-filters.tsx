@@ -8,7 +8,7 @@ import { FiltersFold } from '../../../../client/ui/filters-fold';
 import { SearchField } from '../../../../client/ui/search-field';
 import { DIRECTORY_SORTS, EMPLOYEE_STATUSES, type DirectorySort } from '../../directory.contract';
 import { departmentsQueryOptions } from '../../../../client/api/reference-lists';
-import { locationsQueryOptions, tagsQueryOptions } from '../directory.api';
+import { locationsQueryOptions, tagsQueryOptions, type NamedOption } from '../directory.api';
 import { withFilters, type DirectorySearch, type FilterKey } from './directory-search';
 import { STATUS_LABELS } from './status-badge';
 
@@ -21,6 +21,9 @@ export const SORT_LABELS: Record<DirectorySort, string> = {
   job_title: 'Job title',
   status: 'Status',
 };
+
+/** A filter choosing among a company's named records. */
+type NamedFilter = { key: Exclude<FilterKey, 'status'>; label: string; whole: string; items: NamedOption[] | undefined };
 
 type Props = { search: DirectorySearch; onChange: (next: DirectorySearch, options?: { replace?: boolean }) => void; team?: boolean };
 
@@ -40,6 +43,14 @@ export function DirectoryFilters({ search, onChange, team = false }: Props) {
       onSearch={(text) => onChange(withFilters(search, { search: text }), { replace: true })}
     />
   );
+  // Meet the team filters by department only.
+  const namedFilters = (
+    [
+      { key: 'department_id', label: 'Department', whole: 'All departments', items: departments.data?.results },
+      { key: 'location_id', label: 'Location', whole: 'All locations', items: locations.data?.results },
+      { key: 'tag_ids', label: 'Tags', whole: 'Any tags', items: tags.data?.results },
+    ] satisfies NamedFilter[]
+  ).filter((filter) => !team || filter.key === 'department_id');
   const lists = (
     <>
       {!team && (
@@ -53,40 +64,27 @@ export function DirectoryFilters({ search, onChange, team = false }: Props) {
           searchable={false}
         />
       )}
-      <FilterChoices
-        label="Department"
-        data={namedChoices(departments.data?.results)}
-        value={search.department_id}
-        onChange={setList('department_id')}
-        whole="All departments"
-      />
+      {namedFilters.map((filter) => (
+        <FilterChoices
+          key={filter.key}
+          label={filter.label}
+          data={namedChoices(filter.items)}
+          value={search[filter.key]}
+          onChange={setList(filter.key)}
+          whole={filter.whole}
+        />
+      ))}
       {!team && (
-        <>
-          <FilterChoices
-            label="Location"
-            data={namedChoices(locations.data?.results)}
-            value={search.location_id}
-            onChange={setList('location_id')}
-            whole="All locations"
-          />
-          <FilterChoices
-            label="Tags"
-            data={namedChoices(tags.data?.results)}
-            value={search.tag_ids}
-            onChange={setList('tag_ids')}
-            whole="Any tags"
-          />
-          <Select
-            label="Sort by"
-            data={DIRECTORY_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))}
-            value={search.sort ?? 'name'}
-            onChange={(sort) =>
-              onChange({ ...search, sort: sort === 'name' || !sort ? undefined : (sort as DirectorySort), page: undefined })
-            }
-            allowDeselect={false}
-            comboboxProps={FILTER_COMBOBOX}
-          />
-        </>
+        <Select
+          label="Sort by"
+          data={DIRECTORY_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))}
+          value={search.sort ?? 'name'}
+          onChange={(sort) =>
+            onChange({ ...search, sort: sort === 'name' || !sort ? undefined : (sort as DirectorySort), page: undefined })
+          }
+          allowDeselect={false}
+          comboboxProps={FILTER_COMBOBOX}
+        />
       )}
     </>
   );
