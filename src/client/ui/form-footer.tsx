@@ -1,7 +1,8 @@
 // A dialog form's end: what went wrong, if anything (an alert the screen reader announces), then
 // Cancel and the submit button, on the right. A dialog with no form element (a confirmation, a
 // step of a wizard) gives `onSubmit`, and its button acts on a click.
-import { Alert, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
+import { ProblemAlert } from './problem-alert';
 
 export function FormFooter({
   submitting,
@@ -34,11 +35,7 @@ export function FormFooter({
 }) {
   return (
     <>
-      {problem && (
-        <Alert color="red" role="alert" title={problemTitle}>
-          {problem}
-        </Alert>
-      )}
+      <ProblemAlert problem={problem} title={problemTitle} />
       <Group justify={apart ? 'space-between' : 'flex-end'}>
         <Button variant="default" onClick={onCancel}>
           {cancelLabel}

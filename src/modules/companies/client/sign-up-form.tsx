@@ -5,7 +5,7 @@
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
-import { Alert, Button, NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { Button, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
 import { FieldLabel, isEmptyValue } from '../../../client/ui/field-label';
@@ -13,6 +13,7 @@ import { TextField } from '../../../client/ui/text-field';
 import { useForm } from '../../../client/ui/use-form';
 import { HONEYPOT_FIELD, SIGN_UP_REGION_LABELS, SIGN_UP_REGIONS, SignUpInputSchema, type SignUpAccepted } from '../sign-up.contract';
 import { requestSignUp } from './sign-up.api';
+import { ProblemAlert } from '../../../client/ui/problem-alert';
 
 export function SignUpForm({ onSent }: { onSent: (sent: SignUpAccepted & { company: string }) => void }) {
   // When the form was first shown: a person takes seconds to fill it, a script milliseconds.
@@ -93,11 +94,7 @@ export function SignUpForm({ onSent }: { onSent: (sent: SignUpAccepted & { compa
             <input type="text" tabIndex={-1} autoComplete="off" {...form.textProps(HONEYPOT_FIELD)} />
           </label>
         </div>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
+        <ProblemAlert problem={problem} />
         <Text size="sm" c="dimmed">
           Nothing is set up until you open the link we e-mail you.
         </Text>

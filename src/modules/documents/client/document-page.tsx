@@ -40,6 +40,7 @@ import { SendToSignModal } from './send-to-sign-modal';
 import { SignPanel } from './sign-panel';
 import { TrailSection } from './trail-section';
 import { saveFile } from '../../../client/api/downloads';
+import { ProblemAlert } from '../../../client/ui/problem-alert';
 
 function BlobImage({ blob, alt, onDownload }: { blob: Blob; alt: string; onDownload: () => void }) {
   const url = useMemo(() => URL.createObjectURL(blob), [blob]);
@@ -226,11 +227,7 @@ export function DocumentPage({ id }: { id: string }) {
           )}
         </Group>
       </Group>
-      {problem && (
-        <Alert color="red" role="alert">
-          {problem}
-        </Alert>
-      )}
+      <ProblemAlert problem={problem} />
       {document.my_status === 'to_acknowledge' && (
         <Alert color="orange" title="Please read and acknowledge">
           <Group justify="space-between">

@@ -2,7 +2,7 @@
 // it asks for, a preview of the PDF exactly as it will be made, then the document (private to
 // HR, about the person), ready to send to sign.
 import './documents-styles';
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import {
   templatesQueryOptions,
 } from './documents.api';
 import { PdfView } from './pdf-view';
+import { ProblemAlert } from '../../../client/ui/problem-alert';
 
 export function GenerateModal({ area, opened, onClose }: { area: DocumentArea; opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -112,11 +113,7 @@ export function GenerateModal({ area, opened, onClose }: { area: DocumentArea; o
           />
         ))}
         {template && <TextInput label="Title" value={title} onChange={(event) => setTitle(event.currentTarget.value)} required />}
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
+        <ProblemAlert problem={problem} />
         {preview && <PdfView blob={preview} label="Preview" />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -1,7 +1,7 @@
 // The certificate that seals completed documents: which one is in use (the company's own, or one
 // generated for it), its validity, and replacing it with the company's own PKCS#12 file and
 // passphrase, or going back to a generated one.
-import { Alert, Badge, Button, FileInput, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, FileInput, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import { DOCUMENT_RESOURCES, DOCUMENTS_INVALIDATES, type SealCertificateInfo } from '../documents.contract';
 import { problemOf, sealCertificateQueryOptions, uploadDocument } from './documents.api';
+import { ProblemAlert } from '../../../client/ui/problem-alert';
 
 export function SealCertificateCard() {
   const queryClient = useQueryClient();
@@ -93,11 +94,7 @@ export function SealCertificateCard() {
             </Button>
           )}
         </Group>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
+        <ProblemAlert problem={problem} />
       </Stack>
       <ConfirmDialog
         opened={resetting}

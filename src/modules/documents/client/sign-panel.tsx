@@ -17,6 +17,7 @@ import { CONSENT_LINE, DOCUMENT_RESOURCES, type DocumentDetail } from '../docume
 import { documentAction, documentKeys, documentPath, invalidateDocuments, problemOf, signDocument } from './documents.api';
 import { wasShownFromKeptCopy } from './files-to-sign';
 import { SignaturePad } from './signature-pad';
+import { ProblemAlert } from '../../../client/ui/problem-alert';
 
 export function SignPanel({ document, seenSha256 }: { document: DocumentDetail; seenSha256: string | null }) {
   const queryClient = useQueryClient();
@@ -128,11 +129,7 @@ export function SignPanel({ document, seenSha256 }: { document: DocumentDetail; 
             The document is loading: read it in full before signing.
           </Text>
         )}
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
+        <ProblemAlert problem={problem} />
         <Group justify="space-between">
           <Button variant="subtle" color="red" onClick={() => setDeclining(true)}>
             Decline
@@ -153,11 +150,7 @@ export function SignPanel({ document, seenSha256 }: { document: DocumentDetail; 
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
           />
-          {problem && (
-            <Alert color="red" role="alert">
-              {problem}
-            </Alert>
-          )}
+          <ProblemAlert problem={problem} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeclining(false)}>
               Cancel

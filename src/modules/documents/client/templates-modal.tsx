@@ -3,7 +3,7 @@
 // document is made, and a preview of the PDF. The Stafflane library's starters are the
 // company's own copies: changed freely; deleting one restores the original.
 import './documents-styles';
-import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { showSuccessToast } from '../../../client/shell/toasts';
@@ -18,6 +18,7 @@ import {
   templatesQueryOptions,
 } from './documents.api';
 import { PdfView } from './pdf-view';
+import { ProblemAlert } from '../../../client/ui/problem-alert';
 
 /** "Notice period (weeks)" → "notice_period_weeks": a free field's key from its label. */
 export function fieldKeyOf(label: string): string {
@@ -190,11 +191,7 @@ function TemplateEditor({ area, template, onDone }: { area: DocumentArea; templa
           />
         ))}
       </Stack>
-      {problem && (
-        <Alert color="red" role="alert">
-          {problem}
-        </Alert>
-      )}
+      <ProblemAlert problem={problem} />
       {preview && <PdfView blob={preview} label="Preview" />}
       <Group justify="space-between">
         <Group gap="xs">

@@ -2,13 +2,14 @@
 // with its progress, and the fields they share: folder, tags, what readers do with them and who
 // may see them.
 import './documents-styles';
-import { Alert, Button, Group, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { isSignableType, type DocumentArea } from '../documents.contract';
 import { DocumentFields, NEW_DOCUMENT_FIELDS, type DocumentFieldValues } from './document-fields';
 import { invalidateDocuments, uploadDocument, type UploadProblem } from './documents.api';
+import { ProblemAlert } from '../../../client/ui/problem-alert';
 
 const ACCEPT = '.pdf,.docx,.xlsx,.png,.jpg,.jpeg,.gif,.webp,application/pdf,image/*';
 type Item = { file: File; title: string; progress: number; state: 'waiting' | 'sending' | 'done' | 'failed'; problem?: string };
@@ -135,11 +136,7 @@ export function UploadModal({ area, opened, onClose }: { area: DocumentArea; ope
           errors={fieldErrors}
           signable={items.every((item) => isSignableType(item.file.type))}
         />
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
+        <ProblemAlert problem={problem} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={busy}>
             Cancel

@@ -1,7 +1,7 @@
 // The company logo on company settings: the current picture, and for those who change
 // company settings an upload (PNG, JPEG or WebP up to 2 MB) and removal.
 import '@mantine/core/styles/Image.css';
-import { Alert, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
@@ -9,6 +9,7 @@ import { showSuccessToast } from '../../../client/shell/toasts';
 import type { CompanySettings } from '../../../shared/settings.contract';
 import { COMPANY_LOGO_MAX_BYTES } from '../organisation.contract';
 import { companyLogoBlob, deleteCompanyLogo, uploadCompanyLogo } from './company-logo.api';
+import { ProblemAlert } from '../../../client/ui/problem-alert';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp';
 
@@ -77,11 +78,7 @@ export function CompanyLogoField({ settings, editable }: { settings: CompanySett
           PNG, JPEG or WebP, up to 2 MB.
         </Text>
       )}
-      {problem && (
-        <Alert color="red" role="alert">
-          {problem}
-        </Alert>
-      )}
+      <ProblemAlert problem={problem} />
     </Stack>
   );
 }

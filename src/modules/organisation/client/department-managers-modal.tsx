@@ -16,6 +16,7 @@ import { SelectField } from '../../../client/ui/select-field';
 import { directoryPaths, type DirectoryPage } from '../../employees/directory.contract';
 import type { Department, ManagedDepartment } from '../organisation.contract';
 import { deleteItemMutationOptions, managedDepartmentsQueryOptions, saveItemMutationOptions } from './organisation.api';
+import { ProblemAlert } from '../../../client/ui/problem-alert';
 
 const RESOURCE = 'user-managed-department';
 const ALSO = ['departments'];
@@ -71,11 +72,7 @@ function Managers({ department }: { department: Department }) {
           )}
         </Group>
       ))}
-      {problem && (
-        <Alert color="red" role="alert">
-          {problem}
-        </Alert>
-      )}
+      <ProblemAlert problem={problem} />
       {can({ endpoint: `/api/${RESOURCE}`, method: 'POST' }) && <AddManager department={department} />}
     </Stack>
   );

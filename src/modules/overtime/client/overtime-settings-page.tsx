@@ -17,6 +17,7 @@ import { LoadError } from '../../../client/ui/load-error';
 import type { OvertimeSettings } from '../overtime.contract';
 import { AllowancePeople } from './allowance-people';
 import { overtimeSettingsQueryOptions, saveSettingsMutationOptions } from './overtime.api';
+import { ProblemAlert } from '../../../client/ui/problem-alert';
 
 type RateDraft = { on: boolean; multiplier: number | ''; element_code: string };
 
@@ -157,11 +158,7 @@ function SettingsForm({ settings }: { settings: OvertimeSettings }) {
         onChange={(value) => setExpiry(typeof value === 'number' ? value : '')}
         maw={320}
       />
-      {problem && (
-        <Alert color="red" role="alert">
-          {problem}
-        </Alert>
-      )}
+      <ProblemAlert problem={problem} />
       <Group>
         <Button onClick={() => void submit()} loading={save.isPending}>
           Save

@@ -23,6 +23,7 @@ import { DATE_FORMATS, formatCalendarDate, formatLondon } from '../../../shared/
 import { formatPounds } from '../../../shared/money';
 import { EXPORT_LAYOUT_LABELS, EXPORT_LAYOUTS, type ExportLayout, type PayPeriodDetail, type PayrollLine } from '../payroll.contract';
 import { downloadPeriod, exportMutationOptions, periodQueryOptions, sendMutationOptions } from './payroll.api';
+import { ProblemAlert } from '../../../client/ui/problem-alert';
 
 const shown = (date: string) => formatCalendarDate(date, DATE_FORMATS.date);
 const at = (instant: string) => formatLondon(instant, DATE_FORMATS.dateTime);
@@ -177,11 +178,7 @@ function PeriodDetail({ period }: { period: PayPeriodDetail }) {
           </Button>
         ))}
       </Group>
-      {problem && (
-        <Alert color="red" role="alert">
-          {problem}
-        </Alert>
-      )}
+      <ProblemAlert problem={problem} />
       <Group gap="sm" align="flex-end">
         {!period.exported_at && (
           <ConfirmButton

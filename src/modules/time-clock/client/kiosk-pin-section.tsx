@@ -1,6 +1,6 @@
 // My settings, "Kiosk PIN": the 4 to 6 digits a person types on a location's kiosk tablet to
 // clock in and out. The PIN is never shown again (only its hash is kept); a manager can reset it.
-import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../client/api/api-client';
@@ -10,6 +10,7 @@ import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import { kioskMessages } from '../kiosk.contract';
 import { TIME_CLOCK_ENDPOINT } from '../time-clock.contract';
 import { pinStatusQueryOptions, setPinMutationOptions } from './kiosk.api';
+import { ProblemAlert } from '../../../client/ui/problem-alert';
 
 export function KioskPinSection() {
   const allowed = can({ endpoint: TIME_CLOCK_ENDPOINT, method: 'POST' });
@@ -58,11 +59,7 @@ export function KioskPinSection() {
             onChange={(event) => setAgain(digits(event.currentTarget.value))}
           />
         </Group>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
+        <ProblemAlert problem={problem} />
         <div>
           <Button type="submit" loading={save.isPending}>
             {status.data?.has_pin ? 'Change PIN' : 'Set PIN'}

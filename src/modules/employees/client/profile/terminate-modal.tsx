@@ -4,7 +4,7 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type * as v from 'valibot';
@@ -18,6 +18,7 @@ import { TerminateInputSchema } from '../../directory.contract';
 import { refusalMessage, terminateMutationOptions, terminationReasonsQueryOptions } from '../directory.api';
 import { DateField } from '../../../../client/ui/date-field';
 import { FormFooter } from '../../../../client/ui/form-footer';
+import { ProblemAlert } from '../../../../client/ui/problem-alert';
 
 type Props = { opened: boolean; userId: string; name: string; onClose: () => void };
 
@@ -68,11 +69,7 @@ function TerminateForm({ userId, name, onClose }: Omit<Props, 'opened'>) {
           Terminate {name}&apos;s employment on {formatCalendarDate(confirming.termination_date, DATE_FORMATS.date)}? They keep access until
           the end of that day.
         </Text>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
+        <ProblemAlert problem={problem} />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirming(null)}>
             Back
