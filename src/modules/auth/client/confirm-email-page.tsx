@@ -10,6 +10,7 @@ import { EMAIL_CHANGE_LINK_TYPE } from '../auth.contract';
 import { SIGN_UP_LINK_TYPE } from '../../companies/sign-up-values';
 import { confirmEmail, confirmSignUp } from './auth.api';
 import { ConfirmEmailChange } from './confirm-email-change';
+import { SignInInstead } from '../../../client/ui/sign-in-instead';
 import { AuthCard } from './auth-card';
 import { OutcomePanel } from './form-notices';
 import { saveSession } from '../../../client/auth/session-store';
@@ -42,12 +43,7 @@ function ConfirmInvitation({ token, signUp }: { token: string | null; signUp: bo
       {problem && signUp ? (
         <>
           <OutcomePanel tone="problem" message={problem} to="/sign-up" action="Sign up again" />
-          <Text size="sm">
-            Already have an account?{' '}
-            <Anchor component={Link} to="/login" underline="always">
-              Sign in
-            </Anchor>
-          </Text>
+          <SignInInstead />
         </>
       ) : problem ? (
         <>

@@ -3,22 +3,16 @@
 // (the identity module's AuthCard), handed over by the route.
 import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+
 import { useState, type ComponentType, type ReactNode } from 'react';
 import type { SignUpAccepted } from '../sign-up.contract';
 import { signUpStatusQueryOptions } from './sign-up.api';
 import { SignUpForm } from './sign-up-form';
+import { SignInInstead } from '../../../client/ui/sign-in-instead';
 
 export type SignUpFrame = ComponentType<{ title: string; children: ReactNode }>;
 
-const backToLogin = (
-  <Text size="sm">
-    Already have an account?{' '}
-    <Anchor component={Link} to="/login" underline="always">
-      Sign in
-    </Anchor>
-  </Text>
-);
+const backToLogin = <SignInInstead />;
 
 export function SignUpPage({ Frame }: { Frame: SignUpFrame }) {
   const status = useQuery(signUpStatusQueryOptions());
