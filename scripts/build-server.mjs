@@ -70,6 +70,27 @@ export async function buildServer() {
     legalComments: 'none',
     logLevel: 'warning',
   });
+  asciiOnly(path.dirname(serverOutFile));
+}
+
+/**
+ * V8 keeps each module's source text for as long as the process runs, one byte a character when
+ * it is all Latin-1 and two otherwise. esbuild escapes what is not ASCII in code but leaves the
+ * comments it keeps as they are, and one arrow or dash in a comment doubled a chunk's text in
+ * memory (4.4 MB of an idle server's heap): those characters are written as escapes, which in a
+ * comment, string or template mean the same.
+ */
+function asciiOnly(dir) {
+  for (const entry of fs.readdirSync(dir, { recursive: true })) {
+    const file = path.join(dir, String(entry));
+    if (!file.endsWith('.mjs')) continue;
+    const text = fs.readFileSync(file, 'utf8');
+    if (/[\u0080-\uffff]/.test(text))
+      fs.writeFileSync(
+        file,
+        text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      );
+  }
 }
 
 export async function buildServerIfStale() {
