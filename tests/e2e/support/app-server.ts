@@ -62,6 +62,9 @@ export function serverEnv(options: { port: number; dataDir: string; clientDir?: 
     // The jobs' catch-up runs at start, before the first test, rather than after the server's first
     // answers: a to-do a catch-up job made in the middle of a test changed what the page showed.
     JOBS_CATCH_UP_DELAY_MS: '0',
+    // And the job runner starts with the app, not after its first answers: a spec's own server is
+    // used the moment it answers /api/health.
+    JOBS_START_DELAY_MS: '0',
     ...(options.clientDir ? { CLIENT_DIST_DIR: options.clientDir } : {}),
   };
 }
