@@ -76,9 +76,19 @@ export function useCorrectionDialog(form: string, open: () => void): void {
   }, [form, open]);
 }
 
-/** The refused item the form at `form` was opened to correct (read once, when the form mounts), or null. */
+/**
+ * The refused item the form at `form` was opened to correct (read once, when the form mounts), or
+ * null. Closed without sending (Cancel, another page), the form opens empty next time: the item
+ * waits in the outbox for its Correct again.
+ */
 export function useCorrection(form: string): OutboxItemSummary | null {
   const [item] = useState(() => (correcting?.form === form ? correcting : null));
+  useEffect(
+    () => () => {
+      if (item && correcting?.id === item.id) correcting = null;
+    },
+    [item],
+  );
   return item;
 }
 

@@ -82,4 +82,18 @@ describe('correcting a refused message to support', () => {
     expect(screen.queryByText(CORRECTION_TITLE)).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /^I understand and confirm/ })).not.toBeChecked();
   });
+
+  it('opens empty next time when closed without sending, the refused message left in the outbox', async () => {
+    signIn(true);
+    act(() => startCorrection(refused({ contact_type: 'hr', message: 'Question about a dismissal \u0007' })));
+    const { unmount } = renderWithApp(<ContactSupportModal opened onClose={() => undefined} />);
+    await screen.findByText(CORRECTION_TITLE);
+    unmount();
+
+    renderWithApp(<ContactSupportModal opened onClose={() => undefined} />);
+    await screen.findByRole('dialog', { name: 'Contact support' });
+    expect(message()).toHaveValue('');
+    expect(screen.queryByText(CORRECTION_TITLE)).not.toBeInTheDocument();
+    expect(posted).not.toContainEqual({ type: SW_MESSAGE.discardOutboxItem, id: 'refused-message' });
+  });
 });
