@@ -3,15 +3,16 @@
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Anchor, Badge, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+
 import { usePageTitle } from '../../../client/shell/page-title';
 import { LoadError } from '../../../client/ui/load-error';
 import { RichTextView } from '../../../client/ui/rich-text-editor';
 import { articleMeta } from './article-format';
 import { ArticleCard } from './articles-page';
 import { articleQueryOptions } from './articles.api';
+import { BackLink } from '../../../client/ui/back-link';
 
 export function ArticlePage({ id }: { id: string }) {
   const article = useQuery(articleQueryOptions(id));
@@ -37,11 +38,7 @@ export function ArticlePage({ id }: { id: string }) {
   const data = article.data;
   return (
     <Stack gap="lg" maw={820}>
-      <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/expert-articles-and-insights" />}>
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden="true" /> Expert Articles &amp; Insights
-        </Group>
-      </Anchor>
+      <BackLink to="/expert-articles-and-insights">Expert Articles &amp; Insights</BackLink>
       <Stack gap="xs">
         <Title order={1}>{data.title}</Title>
         <Text c="dimmed" size="sm">

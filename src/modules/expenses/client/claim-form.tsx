@@ -6,10 +6,10 @@
 // from the outbox to correct a refused claim, it holds the queued values and the server's field
 // messages and the receipts queued behind it; a version that can no longer go onto its claim
 // (approved meanwhile) opens as a copy.
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft, IconCar, IconReceipt } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCar, IconReceipt } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
 import { correctionErrors, finishCorrection, useCorrection } from '../../../client/offline/outbox-correction';
@@ -36,6 +36,7 @@ import { expenseTypesQueryOptions, refusalMessage, removeReceiptMutationOptions,
 import { refusedFollowers } from './queued-claims';
 import { prepareReceipt } from './receipt-image';
 import type { ExpenseClaimDetail } from '../expenses.contract';
+import { BackLink } from '../../../client/ui/back-link';
 
 const MAX_LINES = 50;
 
@@ -155,17 +156,13 @@ export function ClaimForm({ claim, copy }: Props) {
   return (
     <Stack gap="lg" maw={760}>
       <Stack gap={4}>
-        <Anchor
-          size="sm"
-          renderRoot={(props) =>
-            claim ? <Link {...props} to="/expense/$id" params={{ id: claim.id }} /> : <Link {...props} to="/expenses" />
-          }
-        >
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden="true" />
-            {claim ? 'Back to the claim' : 'Back to expenses'}
-          </Group>
-        </Anchor>
+        {claim ? (
+          <BackLink to="/expense/$id" params={{ id: claim.id }}>
+            Back to the claim
+          </BackLink>
+        ) : (
+          <BackLink to="/expenses">Back to expenses</BackLink>
+        )}
         <Title order={1}>{claim ? 'Edit claim' : 'New claim'}</Title>
       </Stack>
       <form

@@ -2,10 +2,10 @@
 // warnings for the approver, the items with their receipts beside the figures, the actions the
 // caller may take, and its history. A 404 says the claim was not found; a 403 the guard's message.
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+
 import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { EventTimeline } from '../../../client/ui/event-timeline';
@@ -18,6 +18,7 @@ import { actionWords, claimDates, claimKindWords, claimTitle, personName, shownD
 import { ClaimItems } from './claim-items';
 import { ClaimStatusBadge } from './claim-rows';
 import { claimQueryOptions } from './expenses.api';
+import { BackLink } from '../../../client/ui/back-link';
 
 export const CLAIM_NOT_FOUND = 'This claim was not found.';
 
@@ -156,12 +157,7 @@ export function ClaimPage({ id }: { id: string }) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/expenses" />}>
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden="true" />
-            Back to expenses
-          </Group>
-        </Anchor>
+        <BackLink to="/expenses">Back to expenses</BackLink>
         <Title order={1}>{data ? claimTitle(data) : 'Expense claim'}</Title>
       </Stack>
       {body}

@@ -6,8 +6,8 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Skeleton.css';
-import { Anchor, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Button, Checkbox, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
@@ -30,17 +30,8 @@ import {
 import { RiddorBadge, RiddorPanel } from './incident-parts';
 import { editable, IncidentAccountModal } from './incident-account-modal';
 import { DateField } from '../../../client/ui/date-field';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-label={title}>
-      <Title order={2} fz="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
+import { RecordSection as Section } from '../../../client/ui/record-section';
+import { BackLink } from '../../../client/ui/back-link';
 
 const line = (label: string, value: string | null) =>
   value ? (
@@ -271,12 +262,7 @@ export function IncidentPage({ id, actions }: { id: string; actions?: (incident:
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to={INCIDENT_ROUTES.list} />}>
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden="true" />
-            Back to the incident log
-          </Group>
-        </Anchor>
+        <BackLink to={INCIDENT_ROUTES.list}>Back to the incident log</BackLink>
         <Title order={1}>{incident.data ? `Incident: ${incident.data.location}` : 'Incident'}</Title>
       </Stack>
       {incident.isPending ? (

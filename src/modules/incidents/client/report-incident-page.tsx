@@ -6,10 +6,10 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { Anchor, Button, Checkbox, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Button, Checkbox, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isApiError } from '../../../client/api/api-client';
 import { getToken } from '../../../client/auth/token-store';
@@ -32,6 +32,7 @@ import { SPECIFIED_INJURIES, SPECIFIED_INJURY_LABELS } from '../riddor';
 import { reportIncidentMutationOptions, refusalMessage } from './incidents.api';
 import { PersonSelect } from '../../../client/ui/person-select';
 import { DateField } from '../../../client/ui/date-field';
+import { BackLink } from '../../../client/ui/back-link';
 
 /** The form's fields before anything is typed, the incident's time being `at`. */
 function blankReport(at: Date) {
@@ -153,12 +154,7 @@ export function ReportIncidentPage() {
   return (
     <Stack gap="lg" maw={720}>
       <Stack gap={4}>
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to={INCIDENT_ROUTES.list} />}>
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden="true" />
-            Back to the incident log
-          </Group>
-        </Anchor>
+        <BackLink to={INCIDENT_ROUTES.list}>Back to the incident log</BackLink>
         <Title order={1}>Report an incident</Title>
         <Text size="sm" c="dimmed">
           Record what happened as soon as you can. If someone needs urgent help, call 999 first.

@@ -3,10 +3,10 @@
 // Statutory Sick Pay when sickness — the decisions the caller may take, its history and a
 // comment box. A 404 says the absence was not found; a 403 shows the guard's message.
 import '@mantine/core/styles/Skeleton.css';
-import { Anchor, Group, Skeleton, Stack, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Skeleton, Stack, Title } from '@mantine/core';
+
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+
 import { usePageTitle } from '../../../client/shell/page-title';
 import { LEAVE_ROUTES } from '../leave.contract';
 import { AbsenceActions } from './absence/absence-actions';
@@ -16,19 +16,9 @@ import { AbsenceSickPayPanel } from './absence/absence-sick-pay';
 import { AbsenceSummary } from './absence/absence-summary';
 import { absenceQueryOptions } from './absences.api';
 import { LoadError } from '../../../client/ui/load-error';
+import { BackLink } from '../../../client/ui/back-link';
 
 export const ABSENCE_NOT_FOUND = 'This absence was not found.';
-
-function BackLink() {
-  return (
-    <Anchor size="sm" renderRoot={(props) => <Link {...props} to={LEAVE_ROUTES.list} />}>
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden="true" />
-        Back to the list
-      </Group>
-    </Anchor>
-  );
-}
 
 export function AbsencePage({ id }: { id: string }) {
   const absence = useQuery(absenceQueryOptions(id));
@@ -59,7 +49,7 @@ export function AbsencePage({ id }: { id: string }) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <BackLink />
+        <BackLink to={LEAVE_ROUTES.list}>Back to the list</BackLink>
         <Title order={1}>{data ? `${leaveTypeName(data)}: ${personName(data.user)}` : 'Absence'}</Title>
       </Stack>
       {body}

@@ -5,10 +5,10 @@
 // a refused self-certification opened from the outbox once the form is no longer asked for says
 // what happened and shows the answers sent, to copy.
 import '@mantine/core/styles/Skeleton.css';
-import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
+
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+
 import { ClosedCorrection } from '../../../client/offline/correction-notice';
 import { useCorrection } from '../../../client/offline/outbox-correction';
 import { usePageTitle } from '../../../client/shell/page-title';
@@ -22,6 +22,7 @@ import { RETURN_TO_WORK_NOT_FOUND } from './return-to-work/return-to-work-words'
 import { ReviewPanel } from './return-to-work/review-panel';
 import { SelfCertificationForm } from './return-to-work/self-certification-form';
 import { LoadError } from '../../../client/ui/load-error';
+import { BackLink } from '../../../client/ui/back-link';
 
 const yesNo = (value: unknown) => (value === true ? 'Yes' : value === false ? 'No' : '');
 const day = (value: unknown) =>
@@ -101,12 +102,7 @@ export function SelfCertificationPage({ id }: { id: string }) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to={LEAVE_ROUTES.returnToWork} />}>
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden="true" />
-            Return to work
-          </Group>
-        </Anchor>
+        <BackLink to={LEAVE_ROUTES.returnToWork}>Return to work</BackLink>
         <Title order={1}>{item.data?.kind === 'fit_note' ? 'Return to work: fit note' : 'Return to work'}</Title>
       </Stack>
       {body}

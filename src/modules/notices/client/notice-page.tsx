@@ -3,8 +3,8 @@
 // also edit, delete, see who has and has not read and acknowledged (live: the company's
 // realtime event refreshes the receipts) and send the one reminder.
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck, IconPin } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconPin } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -27,6 +27,7 @@ import {
   refusalMessage,
 } from './notices.api';
 import { NoticeReceiptsPanel } from './notice-receipts';
+import { BackLink } from '../../../client/ui/back-link';
 
 export function NoticePage({ id }: { id: string }) {
   const notice = useQuery(noticeQueryOptions(id));
@@ -80,11 +81,7 @@ function NoticeView({ notice }: { notice: Notice }) {
 
   return (
     <Stack gap="lg">
-      <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/notices" />}>
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden="true" /> Noticeboard
-        </Group>
-      </Anchor>
+      <BackLink to="/notices">Noticeboard</BackLink>
       <Stack gap="xs">
         <Group gap="xs">
           {notice.pinned && (

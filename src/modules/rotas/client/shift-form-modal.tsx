@@ -103,6 +103,37 @@ function contractErrors(body: ShiftBody | null): Record<string, string | undefin
   return Object.fromEntries(Object.entries(nested).map(([key, messages]) => [key, messages?.[0]]));
 }
 
+type Finding = { code: string; message: string; rule: string };
+
+/** The working-time checks' findings of one severity, each with the rule it comes from; nothing when there are none. */
+function Findings({
+  findings,
+  colour,
+  title,
+  role,
+}: {
+  findings: readonly Finding[];
+  colour: string;
+  title: string;
+  role: 'alert' | 'status';
+}) {
+  if (findings.length === 0) return null;
+  return (
+    <Alert color={colour} title={title} role={role}>
+      <List size="sm">
+        {findings.map((f) => (
+          <List.Item key={f.code}>
+            {f.message}{' '}
+            <Text span size="xs" c="dimmed">
+              ({f.rule})
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
 export function ShiftFormModal({ draft, people, onClose }: { draft: ShiftDraft; people: RotaPerson[]; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(() => initialValues(draft, people));
@@ -217,34 +248,8 @@ export function ShiftFormModal({ draft, people, onClose }: { draft: ShiftDraft; 
           />
         </SimpleGrid>
         <Textarea label="Notes" rows={3} maxLength={1000} value={values.notes} onChange={(e) => set('notes', e.currentTarget.value)} />
-        {stops.length > 0 && (
-          <Alert color="red" title="This shift is not allowed" role="alert">
-            <List size="sm">
-              {stops.map((f) => (
-                <List.Item key={f.code}>
-                  {f.message}{' '}
-                  <Text span size="xs" c="dimmed">
-                    ({f.rule})
-                  </Text>
-                </List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
-        {warnings.length > 0 && (
-          <Alert color="yellow" title="Working-time warnings" role="status">
-            <List size="sm">
-              {warnings.map((f) => (
-                <List.Item key={f.code}>
-                  {f.message}{' '}
-                  <Text span size="xs" c="dimmed">
-                    ({f.rule})
-                  </Text>
-                </List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
+        <Findings findings={stops} colour="red" title="This shift is not allowed" role="alert" />
+        <Findings findings={warnings} colour="yellow" title="Working-time warnings" role="status" />
         {(warnings.length > 0 || first('override_reason')) && (
           <TextInput
             label="Reason to go ahead"

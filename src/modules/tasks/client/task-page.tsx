@@ -7,8 +7,8 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Skeleton.css';
-import { Anchor, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Button, Checkbox, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -37,19 +37,10 @@ import {
 } from './tasks.api';
 import { TaskFormModal } from './task-form-modal';
 import { dueText, personName, TaskBadges } from './task-parts';
+import { RecordSection as Section } from '../../../client/ui/record-section';
+import { BackLink } from '../../../client/ui/back-link';
 
 const when = (iso: string) => formatLondon(iso, DATE_FORMATS.dateTime);
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-label={title}>
-      <Title order={2} fz="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function CompleteForm({ area, task }: { area: TaskArea; task: TaskDetail }) {
   const queryClient = useQueryClient();
@@ -337,12 +328,7 @@ export function TaskPage({ area, id }: { area: TaskArea; id: string }) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to={TASK_ROUTES[area].list} />}>
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden="true" />
-            Back to the list
-          </Group>
-        </Anchor>
+        <BackLink to={TASK_ROUTES[area].list}>Back to the list</BackLink>
         <Title order={1}>{task.data?.title ?? TASK_AREA_NAMES[area]}</Title>
       </Stack>
       {task.isPending ? (
