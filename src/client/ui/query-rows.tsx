@@ -1,13 +1,15 @@
-// A list's states while its query runs: "Loading...", the failure said in red, the words for an
-// empty list, and once there are rows, what the page draws of them.
+// A list's states while its query runs: "Loading...", the failure as every screen says it (with
+// Retry, or the calm offline state with no network), the words for an empty list, and once there
+// are rows, what the page draws of them.
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { LoadError } from './load-error';
 
 type QueryRowsProps<T> = {
-  query: { isPending: boolean; isError: boolean };
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
   /** The query's rows, once it has them. */
   rows: readonly T[] | undefined;
-  /** What the list holds, for its failure: "companies" says "The companies could not be loaded." */
+  /** What the list holds, for its failure: "companies" says "The companies could not be loaded". */
   what: string;
   /** What an empty list says ("No companies match."). */
   empty: ReactNode;
@@ -16,7 +18,7 @@ type QueryRowsProps<T> = {
 
 export function QueryRows<T>({ query, rows, what, empty, children }: QueryRowsProps<T>) {
   if (query.isPending) return <Text>Loading...</Text>;
-  if (query.isError) return <Text c="red">The {what} could not be loaded.</Text>;
+  if (query.isError) return <LoadError what={what} error={query.error} onRetry={() => void query.refetch()} />;
   if (!rows) return null;
   return rows.length === 0 ? <Text>{empty}</Text> : children(rows);
 }
