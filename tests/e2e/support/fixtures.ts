@@ -7,7 +7,7 @@ import { LOGGED_IN_KEY, TOKEN_KEY } from '../../../src/client/auth/token-store';
 import type { SessionGrant } from '../../../src/shared/session.contract';
 import { DEMO_PASSWORD } from './accounts';
 
-type Fixtures = { expectedConsole: RegExp[] };
+type Fixtures = { expectedConsole: RegExp[]; closesItsContexts: void };
 
 export const test = base.extend<Fixtures>({
   expectedConsole: [
@@ -21,6 +21,19 @@ export const test = base.extend<Fixtures>({
       const expected: RegExp[] = [];
       await use(expected);
       expect(problems.filter((text) => !expected.some((pattern) => pattern.test(text)))).toEqual([]);
+    },
+    { auto: true },
+  ],
+  // The browsers a test opened beside its page (openAs, browser.newContext) close when it ends:
+  // left open, each kept running the app for the rest of the worker's tests (realtime, polling,
+  // reconnecting to a spec's server already stopped), taking CPU from them. A failing test's
+  // screenshots are taken before this runs.
+  closesItsContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      const opened = browser.contexts().filter((context) => !before.has(context));
+      await Promise.all(opened.map((context) => context.close().catch(() => undefined)));
     },
     { auto: true },
   ],
