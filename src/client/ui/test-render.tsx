@@ -26,6 +26,7 @@ import type { RouterContext } from '../router-context';
 // jsdom has no scrolling; the router scrolls to the top after each navigation.
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
+Element.prototype.scrollTo ??= () => undefined;
 
 export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   const router = createRouter({

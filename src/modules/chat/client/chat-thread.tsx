@@ -39,12 +39,12 @@ import { chatDayLabel, chatTime, startsDay } from './chat-days';
 
 type Pending = { key: string; body: string; fileName: string | null };
 
-function useTyping(side: ChatSide, conversationId: string, messageCount: number): string | null {
+function useTyping(side: ChatSide, conversationId: string, theirMessages: number): string | null {
   const [typing, setTyping] = useState<{ name: string; until: number; atCount: number } | null>(null);
-  const count = useRef(messageCount);
+  const count = useRef(theirMessages);
   useEffect(() => {
-    count.current = messageCount;
-  }, [messageCount]);
+    count.current = theirMessages;
+  }, [theirMessages]);
   useEffect(
     () =>
       onRealtimeEvent((event) => {
@@ -59,8 +59,8 @@ function useTyping(side: ChatSide, conversationId: string, messageCount: number)
     const timer = setTimeout(() => setTyping(null), Math.max(0, typing.until - Date.now()));
     return () => clearTimeout(timer);
   }, [typing]);
-  // A new message ends the indicator; otherwise it fades after TYPING_SHOW_MS.
-  return typing && typing.atCount === messageCount ? typing.name : null;
+  // Their new message ends the indicator; otherwise it fades after TYPING_SHOW_MS.
+  return typing && typing.atCount === theirMessages ? typing.name : null;
 }
 
 function MessageBubble({ message, own, read }: { message: ChatMessage; own: boolean; read: boolean | null }) {
@@ -124,7 +124,9 @@ export function ChatThread({ side, conversationId, height, correction: offered =
   const messages = useMemo(() => data?.messages ?? [], [data]);
   // What the outbox sent arrives with the conversation: its waiting copy is no longer shown.
   const waiting = pending.filter((item) => item.fileName !== null || !messages.some((m) => m.side === side && m.body === item.body));
-  const typingName = useTyping(side, conversationId, messages.length);
+  // Only the other side's next message ends their typing: the viewer's own message landing in
+  // the list after the indicator appeared (a refetch slower than the realtime event) does not.
+  const typingName = useTyping(side, conversationId, messages.filter((message) => message.side !== side).length);
 
   // Reading the conversation while it is on screen sets the viewer's read mark.
   const unread = data?.unread ?? 0;
