@@ -11,7 +11,7 @@ import type { FieldErrors } from '../../../shared/app-error';
 import { changePassword } from './auth.api';
 import { AuthCard } from './auth-card';
 import { formProblem } from './form-problem';
-import { ProblemAlert } from './form-notices';
+import { ProblemAlert } from '../../../client/ui/problem-alert';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import { currentClaims, homePathFor, saveRefreshedSession } from '../../../client/auth/session-store';
 
@@ -61,7 +61,7 @@ export function ChangePasswordPage() {
       <form onSubmit={submit} noValidate aria-label="Change your password">
         <Stack gap="md">
           <Text size="sm">Changing your password signs you out everywhere else.</Text>
-          <ProblemAlert message={problem?.message} />
+          <ProblemAlert problem={problem?.message} />
           <PasswordInput
             label="Current password"
             name="current_password"

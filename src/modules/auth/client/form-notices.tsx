@@ -1,17 +1,8 @@
-// What the password forms say besides their fields: the server's refusal above the form, their
-// end (the button, and the way back to login), and the end state (done, or a dead link) with
+// What the password forms say besides their fields (the server's refusal is the UI kit's
+// ProblemAlert): their end (the button, and the way back to login), and the end state (done, or a dead link) with
 // the one way on.
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-
-export function ProblemAlert({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <Alert color="red" role="alert">
-      {message}
-    </Alert>
-  );
-}
 
 export function OutcomePanel(props: { tone: 'success' | 'problem'; message: string; to: string; action: string; asLink?: boolean }) {
   const success = props.tone === 'success';

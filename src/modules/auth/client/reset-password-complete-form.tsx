@@ -8,7 +8,8 @@ import type { FieldErrors } from '../../../shared/app-error';
 import { resetLinkInvalidMessage } from '../auth.contract';
 import { completePasswordReset } from './auth.api';
 import { formProblem } from './form-problem';
-import { OutcomePanel, ProblemAlert, SubmitOrBackToLogin } from './form-notices';
+import { OutcomePanel, SubmitOrBackToLogin } from './form-notices';
+import { ProblemAlert } from '../../../client/ui/problem-alert';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
 
 export const PASSWORD_RESET_DONE = 'Your password has been changed. You can now log in with your new password.';
@@ -36,7 +37,7 @@ export function ResetPasswordCompleteForm({ token }: { token: string }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Choose a new password">
       <Stack gap="md">
-        <ProblemAlert message={problem?.message} />
+        <ProblemAlert problem={problem?.message} />
         <NewPasswordFields {...newPassword.fields} errors={fieldErrors} />
         <SubmitOrBackToLogin label="Save the new password" submitting={mutation.isPending} />
       </Stack>

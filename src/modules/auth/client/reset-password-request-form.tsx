@@ -9,7 +9,8 @@ import { RequiredEmailFieldSchema } from '../../../shared/email-field';
 import { passwordResetRequestedMessage } from '../auth.contract';
 import { requestPasswordReset } from './auth.api';
 import { formProblem } from './form-problem';
-import { OutcomePanel, ProblemAlert, SubmitOrBackToLogin } from './form-notices';
+import { OutcomePanel, SubmitOrBackToLogin } from './form-notices';
+import { ProblemAlert } from '../../../client/ui/problem-alert';
 
 export function ResetPasswordRequestForm() {
   const [email, setEmail] = useState('');
@@ -31,7 +32,7 @@ export function ResetPasswordRequestForm() {
     <form onSubmit={submit} noValidate aria-label="Reset your password">
       <Stack gap="md">
         <Text>Enter the e-mail address you sign in with, and we will send you a link to choose a new password.</Text>
-        <ProblemAlert message={problem?.message} />
+        <ProblemAlert problem={problem?.message} />
         <TextInput
           label="E-mail"
           type="email"

@@ -12,7 +12,7 @@ import type { FieldErrors } from '../../../shared/app-error';
 import { termsNotAcceptedMessage, type LoginResponse } from '../auth.contract';
 import { completeWelcome } from './auth.api';
 import { formProblem } from './form-problem';
-import { ProblemAlert } from './form-notices';
+import { ProblemAlert } from '../../../client/ui/problem-alert';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import { currentClaims, homePathFor, readSessionEmail, saveSession } from '../../../client/auth/session-store';
 import { TermsModal } from './terms-modal';
@@ -50,7 +50,7 @@ export function WelcomeForm() {
     <form onSubmit={submit} noValidate aria-label="Set your password">
       <Stack gap="md">
         <Text>Set your password to finish setting up your account.</Text>
-        <ProblemAlert message={problem?.message} />
+        <ProblemAlert problem={problem?.message} />
         <NewPasswordFields {...newPassword.fields} errors={fieldErrors} />
         <Stack gap={4}>
           <Checkbox
