@@ -141,10 +141,10 @@ test('outside support hours the message becomes a contact request, answered by e
 
   const admin = await signedIn(browser, ACCOUNTS.admin);
   await admin.goto('/admin/contact-requests');
-  const row = admin.getByTestId('contact-request-row').filter({ hasText: words });
+  const row = admin.getByRole('row').filter({ hasText: words });
   await expect(row).toContainText('chat');
   await expect(row).toContainText('New');
-  await row.click();
+  await row.getByRole('button', { name: /^Open the request from Ella/ }).click();
   const drawer = admin.getByRole('dialog', { name: 'Contact request' });
   await drawer.getByLabel('Internal note').fill('Bank details are under My profile → Pay.');
   await drawer.getByRole('button', { name: 'Add note' }).click();

@@ -1,7 +1,7 @@
 // Settings → Document Tags: the company's tags for documents (add, rename, delete), each with
-// the number of documents that carry it.
+// the number of documents that carry it: a table on wider screens, cards on a phone.
 import './documents-styles';
-import { ActionIcon, Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { invalidateResources } from '../../../client/api/invalidate-resources';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
 import { LoadError } from '../../../client/ui/load-error';
+import { RowsView } from '../../../client/ui/rows-view';
 import { DOCUMENTS_INVALIDATES, DOCUMENT_RESOURCES, type DocumentTag } from '../documents.contract';
 import { problemOf, tagsQueryOptions } from './documents.api';
 import { mayManageDocuments } from './area-page';
@@ -83,58 +84,54 @@ export function TagsSettingsPage() {
           <Text ta="center">No document tags yet.</Text>
         </Paper>
       ) : (
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Tag</Table.Th>
-              <Table.Th>Documents</Table.Th>
-              {manage && <Table.Th aria-label="Actions" />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {tags.data.results.map((tag) => (
-              <Table.Tr key={tag.id}>
-                <Table.Td>
-                  {editing?.id === tag.id ? (
-                    <Group gap="xs">
-                      <TextInput
-                        aria-label="Tag name"
-                        value={editing.name}
-                        onChange={(event) => setEditing({ id: tag.id, name: event.currentTarget.value })}
-                        size="xs"
-                      />
-                      <Button size="xs" onClick={rename} loading={busy}>
-                        Save
-                      </Button>
-                      <Button size="xs" variant="default" onClick={() => setEditing(null)}>
-                        Cancel
-                      </Button>
-                    </Group>
-                  ) : (
-                    tag.name
-                  )}
-                </Table.Td>
-                <Table.Td>{tag.document_count}</Table.Td>
-                {manage && (
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Rename ${tag.name}`}
-                        onClick={() => setEditing({ id: tag.id, name: tag.name })}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${tag.name}`} onClick={() => setRemoving(tag)}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <RowsView
+          label="Document tags"
+          rows={tags.data.results}
+          titleOf={(tag) => tag.name}
+          columns={[
+            {
+              label: 'Tag',
+              render: (tag) =>
+                editing?.id === tag.id ? (
+                  <Group gap="xs">
+                    <TextInput
+                      aria-label="Tag name"
+                      value={editing.name}
+                      onChange={(event) => setEditing({ id: tag.id, name: event.currentTarget.value })}
+                      size="xs"
+                    />
+                    <Button size="xs" onClick={rename} loading={busy}>
+                      Save
+                    </Button>
+                    <Button size="xs" variant="default" onClick={() => setEditing(null)}>
+                      Cancel
+                    </Button>
+                  </Group>
+                ) : (
+                  tag.name
+                ),
+            },
+            { label: 'Documents', render: (tag) => tag.document_count },
+          ]}
+          actions={
+            manage
+              ? (tag) => (
+                  <>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Rename ${tag.name}`}
+                      onClick={() => setEditing({ id: tag.id, name: tag.name })}
+                    >
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${tag.name}`} onClick={() => setRemoving(tag)}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </>
+                )
+              : undefined
+          }
+        />
       )}
       <ConfirmDialog
         opened={removing !== null}

@@ -1,6 +1,7 @@
 // The SQL of documents: the areas' lists (with the audience rule of documents.policy.ts
 // written as SQL), one document with its versions, writes, folders and tags.
 import { sql, type RawBuilder } from 'kysely';
+import { archiveCompanyRow } from '../../../server/db/company-rows.queries';
 import type { Trx } from '../../../server/db/database';
 import type { Paging } from '../../../shared/list';
 import type { DocumentListQuery, DocumentUpdateInput } from '../documents.contract';
@@ -221,14 +222,7 @@ export async function updateDocument(trx: Trx, input: DocumentUpdateInput & { co
 }
 
 export async function archiveDocument(trx: Trx, input: { companyId: string; id: string }): Promise<boolean> {
-  const result = await trx
-    .updateTable('documents')
-    .set({ archived_at: new Date() })
-    .where('company_id', '=', input.companyId)
-    .where('id', '=', input.id)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return archiveCompanyRow(trx, { table: 'documents', ...input });
 }
 
 async function setTags(trx: Trx, input: { companyId: string; documentId: string; tagIds: readonly string[] }): Promise<void> {

@@ -45,6 +45,44 @@ export async function getTerminationState(
     .executeTakeFirst();
 }
 
+/**
+ * Writes a person's termination fields (null to clear them), the status they take (none to keep
+ * theirs), and the termination date of their latest job-title record: `jobTitle.date`, where the
+ * record's date is still `jobTitle.was` when that is given.
+ */
+async function writeTermination(
+  db: DbOrTrx,
+  input: {
+    companyId: string;
+    userId: string;
+    termination: { date: string; reasonId: string; notes: string | null } | null;
+    status: UserStatus | null;
+    jobTitle: { id: string; date: string | null; was?: string } | null;
+  },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      termination_date: input.termination?.date ?? null,
+      termination_reason_id: input.termination?.reasonId ?? null,
+      termination_notes: input.termination?.notes ?? null,
+      updated_at: sql<Date>`now()`,
+      ...(input.status ? { status: input.status } : {}),
+    })
+    .where('id', '=', input.userId)
+    .where('company_id', '=', input.companyId)
+    .execute();
+  const { jobTitle } = input;
+  if (!jobTitle) return;
+  await db
+    .updateTable('user_job_titles')
+    .set({ termination_date: jobTitle.date })
+    .where('id', '=', jobTitle.id)
+    .where('company_id', '=', input.companyId)
+    .$if(jobTitle.was !== undefined, (query) => query.where('termination_date', '=', jobTitle.was ?? ''))
+    .execute();
+}
+
 export async function setTermination(
   db: DbOrTrx,
   input: {
@@ -58,26 +96,13 @@ export async function setTermination(
     now: boolean;
   },
 ): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({
-      termination_date: input.date,
-      termination_reason_id: input.reasonId,
-      termination_notes: input.notes,
-      updated_at: sql<Date>`now()`,
-      ...(input.now ? { status: 'terminated' as const } : {}),
-    })
-    .where('id', '=', input.userId)
-    .where('company_id', '=', input.companyId)
-    .execute();
-  if (input.jobTitleId) {
-    await db
-      .updateTable('user_job_titles')
-      .set({ termination_date: input.date })
-      .where('id', '=', input.jobTitleId)
-      .where('company_id', '=', input.companyId)
-      .execute();
-  }
+  await writeTermination(db, {
+    companyId: input.companyId,
+    userId: input.userId,
+    termination: { date: input.date, reasonId: input.reasonId, notes: input.notes },
+    status: input.now ? 'terminated' : null,
+    jobTitle: input.jobTitleId ? { id: input.jobTitleId, date: input.date } : null,
+  });
 }
 
 /** Undoes a termination: the row's fields, the job-title date it set, and the status it took. */
@@ -85,27 +110,13 @@ export async function clearTermination(
   db: DbOrTrx,
   input: { companyId: string; userId: string; date: string; jobTitleId: string | null; status: UserStatus | null },
 ): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({
-      termination_date: null,
-      termination_reason_id: null,
-      termination_notes: null,
-      updated_at: sql<Date>`now()`,
-      ...(input.status ? { status: input.status } : {}),
-    })
-    .where('id', '=', input.userId)
-    .where('company_id', '=', input.companyId)
-    .execute();
-  if (input.jobTitleId) {
-    await db
-      .updateTable('user_job_titles')
-      .set({ termination_date: null })
-      .where('id', '=', input.jobTitleId)
-      .where('company_id', '=', input.companyId)
-      .where('termination_date', '=', input.date)
-      .execute();
-  }
+  await writeTermination(db, {
+    companyId: input.companyId,
+    userId: input.userId,
+    termination: null,
+    status: input.status,
+    jobTitle: input.jobTitleId ? { id: input.jobTitleId, date: null, was: input.date } : null,
+  });
 }
 
 /** Ends every open session of the users at once (the authenticator finds none from then on). */

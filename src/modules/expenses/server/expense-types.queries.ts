@@ -1,5 +1,6 @@
 // The SQL of a company's expense types (ordered by name) and its own mileage rates.
 import { sql } from 'kysely';
+import { archiveCompanyRow } from '../../../server/db/company-rows.queries';
 import type { DbOrTrx } from '../../../server/db/database';
 import './expense-tables';
 
@@ -50,14 +51,7 @@ export async function updateExpenseType(
 
 /** Archived, not deleted: claims keep naming it. */
 export async function archiveExpenseType(db: DbOrTrx, input: { companyId: string; id: string }): Promise<boolean> {
-  const result = await db
-    .updateTable('expense_types')
-    .set({ archived_at: new Date() })
-    .where('company_id', '=', input.companyId)
-    .where('id', '=', input.id)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return archiveCompanyRow(db, { table: 'expense_types', ...input });
 }
 
 export type MileageRateRow = { car_rate_pence: number | null; motorcycle_rate_pence: number | null; bicycle_rate_pence: number | null };

@@ -2,11 +2,10 @@
 // multiplier and payroll element code, e.g. "Time and a half", ×1.5, OT15) and how many
 // months time off in lieu lasts, and who may report paid or TOIL overtime. Switching overtime on is in company settings; who may report
 // it is in each person's user settings.
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/NumberInput.css';
-import { Alert, Anchor, Button, Group, Loader, NumberInput, Stack, Switch, Table, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, NumberInput, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -14,6 +13,7 @@ import { isApiError } from '../../../client/api/api-client';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { LoadError } from '../../../client/ui/load-error';
+import { RowsView } from '../../../client/ui/rows-view';
 import type { OvertimeSettings } from '../overtime.contract';
 import { AllowancePeople } from './allowance-people';
 import { overtimeSettingsQueryOptions, saveSettingsMutationOptions } from './overtime.api';
@@ -98,52 +98,53 @@ function SettingsForm({ settings }: { settings: OvertimeSettings }) {
           <Anchor renderRoot={(props) => <Link {...props} to="/settings/pay-rate-types" />}>Add them</Anchor> first.
         </Alert>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Pay-rate type</Table.Th>
-                <Table.Th>Multiplier</Table.Th>
-                <Table.Th>Payroll element code</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {settings.pay_rate_types.map((type) => {
-                const rate = rates[type.id]!;
-                return (
-                  <Table.Tr key={type.id}>
-                    <Table.Td>
-                      <Switch label={type.name} checked={rate.on} onChange={(event) => set(type.id, { on: event.currentTarget.checked })} />
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={`Multiplier of ${type.name}`}
-                        min={0.5}
-                        max={5}
-                        step={0.25}
-                        decimalScale={2}
-                        disabled={!rate.on}
-                        value={rate.multiplier}
-                        onChange={(value) => set(type.id, { multiplier: typeof value === 'number' ? value : '' })}
-                        w={110}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={`Element code of ${type.name}`}
-                        disabled={!rate.on}
-                        value={rate.element_code}
-                        onChange={(event) => set(type.id, { element_code: event.currentTarget.value.toUpperCase() })}
-                        maxLength={12}
-                        w={130}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RowsView
+          label="Rates overtime is paid at"
+          rows={settings.pay_rate_types}
+          minWidth={520}
+          titleOf={(type) => type.name}
+          columns={[
+            {
+              label: 'Pay-rate type',
+              render: (type) => (
+                <Switch
+                  label={type.name}
+                  checked={rates[type.id]!.on}
+                  onChange={(event) => set(type.id, { on: event.currentTarget.checked })}
+                />
+              ),
+            },
+            {
+              label: 'Multiplier',
+              render: (type) => (
+                <NumberInput
+                  aria-label={`Multiplier of ${type.name}`}
+                  min={0.5}
+                  max={5}
+                  step={0.25}
+                  decimalScale={2}
+                  disabled={!rates[type.id]!.on}
+                  value={rates[type.id]!.multiplier}
+                  onChange={(value) => set(type.id, { multiplier: typeof value === 'number' ? value : '' })}
+                  w={110}
+                />
+              ),
+            },
+            {
+              label: 'Payroll element code',
+              render: (type) => (
+                <TextInput
+                  aria-label={`Element code of ${type.name}`}
+                  disabled={!rates[type.id]!.on}
+                  value={rates[type.id]!.element_code}
+                  onChange={(event) => set(type.id, { element_code: event.currentTarget.value.toUpperCase() })}
+                  maxLength={12}
+                  w={130}
+                />
+              ),
+            },
+          ]}
+        />
       )}
       <Title order={2} size="h3">
         Time off in lieu
