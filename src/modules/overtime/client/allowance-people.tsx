@@ -1,10 +1,9 @@
 // "Who may report overtime": the company's active people, searchable and paged, each with a
 // switch for paid overtime and one for time off in lieu (the user settings'
 // allow_payable_overtime and allow_toil_overtime, changed through PUT /api/user-settings/{id},
-// which refuses a change to one's own).
-import '@mantine/core/styles/Table.css';
+// which refuses a change to one's own): a table on wider screens, a card a person on a phone.
 import '@mantine/core/styles/Switch.css';
-import { Alert, Loader, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,9 +13,13 @@ import type { ListResponse } from '../../../shared/list';
 import { settingsPaths } from '../../../shared/settings.contract';
 import { OVERTIME_RESOURCES } from '../overtime.contract';
 import { ListPager } from '../../../client/ui/list-pager';
+import { QueryRows } from '../../../client/ui/query-rows';
+import { RowsView } from '../../../client/ui/rows-view';
 
 type Person = { id: string; name: string; department: string | null; allow_payable_overtime: boolean; allow_toil_overtime: boolean };
-type Flag = 'allow_payable_overtime' | 'allow_toil_overtime';
+const FLAGS = ['allow_payable_overtime', 'allow_toil_overtime'] as const;
+type Flag = (typeof FLAGS)[number];
+const FLAG_LABELS: Record<Flag, string> = { allow_payable_overtime: 'Paid overtime', allow_toil_overtime: 'Time off in lieu' };
 const PAGE = 25;
 
 export function AllowancePeople() {
@@ -53,46 +56,39 @@ export function AllowancePeople() {
         }}
         maw={320}
       />
-      {people.isPending ? (
-        <Loader aria-label="Loading people" />
-      ) : people.isError ? (
-        <Alert color="red">The people could not be loaded.</Alert>
-      ) : people.data.results.length === 0 ? (
-        <Text c="dimmed">Nobody matches.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table aria-label="Who may report overtime">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Person</Table.Th>
-                <Table.Th>Paid overtime</Table.Th>
-                <Table.Th>Time off in lieu</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {people.data.results.map((person) => (
-                <Table.Tr key={person.id}>
-                  <Table.Td>
+      <QueryRows query={people} rows={people.data?.results} what="people" empty="Nobody matches.">
+        {(rows) => (
+          <RowsView
+            label="Who may report overtime"
+            rows={rows}
+            minWidth={480}
+            titleOf={(person) => person.name}
+            columns={[
+              {
+                label: 'Person',
+                render: (person) => (
+                  <>
                     <Text size="sm">{person.name}</Text>
                     <Text size="xs" c="dimmed">
                       {person.department ?? 'No department'}
                     </Text>
-                  </Table.Td>
-                  {(['allow_payable_overtime', 'allow_toil_overtime'] as const).map((flag) => (
-                    <Table.Td key={flag}>
-                      <Switch
-                        aria-label={`${flag === 'allow_payable_overtime' ? 'Paid overtime' : 'Time off in lieu'} for ${person.name}`}
-                        checked={person[flag]}
-                        onChange={(event) => change.mutate({ id: person.id, flag, on: event.currentTarget.checked })}
-                      />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+                  </>
+                ),
+              },
+              ...FLAGS.map((flag) => ({
+                label: FLAG_LABELS[flag],
+                render: (person: Person) => (
+                  <Switch
+                    aria-label={`${FLAG_LABELS[flag]} for ${person.name}`}
+                    checked={person[flag]}
+                    onChange={(event) => change.mutate({ id: person.id, flag, on: event.currentTarget.checked })}
+                  />
+                ),
+              })),
+            ]}
+          />
+        )}
+      </QueryRows>
       <ListPager pages={pages} page={page} onPage={setPage} />
     </Stack>
   );
