@@ -26,6 +26,7 @@ import {
   findAdministrators,
   findContactEntries,
   findContactRequests,
+  findContactSender,
   insertContactEntry,
   isAdministrator,
   lockContactRequest,
@@ -130,12 +131,7 @@ export function mountContactInbox(app: FastifyInstance, deps: AppDeps): void {
       const found = await lockContactRequest(trx, id);
       if (!found) throw AppError.notFound();
       if (!found.user_id) throw AppError.validation({}, 'The sender’s account no longer exists: there is no one to reply to.');
-      const sender = await trx
-        .selectFrom('users')
-        .select(['email', 'first_name'])
-        .where('id', '=', found.user_id)
-        .where('company_id', '=', found.company_id)
-        .executeTakeFirst();
+      const sender = await findContactSender(trx, { userId: found.user_id, companyId: found.company_id });
       if (!sender) throw AppError.validation({}, 'The sender’s account no longer exists: there is no one to reply to.');
       const team = CONTACT_TYPE_LABELS[found.contact_type];
       await insertContactEntry(trx, {

@@ -221,6 +221,19 @@ export async function findAdministrators(db: DbOrTrx): Promise<{ id: string; nam
   return rows.map((row) => ({ id: row.id, name: `${row.first_name} ${row.surname}` }));
 }
 
+/** The sender a reply is e-mailed to: still a user of the request's company, or undefined. */
+export async function findContactSender(
+  db: DbOrTrx,
+  input: { userId: string; companyId: string },
+): Promise<{ email: string; first_name: string } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['email', 'first_name'])
+    .where('id', '=', input.userId)
+    .where('company_id', '=', input.companyId)
+    .executeTakeFirst();
+}
+
 export async function isAdministrator(db: DbOrTrx, userId: string): Promise<boolean> {
   return (await findAdministrators(db)).some((admin) => admin.id === userId);
 }
