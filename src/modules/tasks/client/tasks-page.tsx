@@ -1,34 +1,28 @@
 // /hr-tasks and /hs-tasks: my tasks, or those I manage (by my scope), with filters (status,
 // assignee, due range, search), bulk complete and reassign, the new-task form and the template
 // library. Rows are cards that read well on a phone and on a desktop.
-import { DateField } from '../../../client/ui/date-field';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { Anchor, Button, Checkbox, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Stack, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTemplate } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getToken } from '../../../client/auth/token-store';
 import { readTokenClaims } from '../../../client/auth/token-claims';
 import { usePageTitle } from '../../../client/shell/page-title';
-import { showDangerToast, showSuccessToast } from '../../../client/shell/toasts';
-import { ConfirmDialog } from '../../../client/ui/confirm-dialog';
-import { LoadError } from '../../../client/ui/load-error';
-import { can } from '../../../client/ui/permission-guard';
-import { levelFor } from '../../../shared/scopes';
 import { readStoredPermissions } from '../../../client/shell/session-permissions';
-import { TASK_AREA_TITLES, TASK_ENDPOINTS, TASK_ROUTES, type Task, type TaskArea } from '../tasks.contract';
-import { bulkTasksMutationOptions, refusalMessage, taskListQueryOptions, TASK_PAGE_SIZE, type TaskFilters } from './tasks.api';
+import { DateField } from '../../../client/ui/date-field';
+import { FilteredList, useScreenSelection } from '../../../client/ui/filtered-list';
+import { can } from '../../../client/ui/permission-guard';
 import { PersonSelect } from '../../../client/ui/person-select';
-import { dueText, personName, TaskBadges } from './task-parts';
+import { levelFor } from '../../../shared/scopes';
+import { TASK_AREA_TITLES, TASK_ENDPOINTS, type TaskArea } from '../tasks.contract';
+import { taskListQueryOptions, TASK_PAGE_SIZE, type TaskFilters } from './tasks.api';
+import { TaskBulkBar, TaskRows } from './task-rows';
 import { TaskFormModal } from './task-form-modal';
 import { TemplatesModal } from './templates-modal';
-import { ListPager, pageCount } from '../../../client/ui/list-pager';
 
 export const defaultTaskFilters = (): TaskFilters => ({ view: 'mine', status: ['open'] });
 
@@ -46,69 +40,28 @@ const STATUS_CHOICES = [
   { value: 'all', label: 'All' },
 ];
 
-function TaskRow({ task, area, selected, onToggle }: { task: Task; area: TaskArea; selected: boolean | null; onToggle: () => void }) {
-  return (
-    <Paper withBorder radius="md" p="sm" component="li" data-testid="task-row">
-      <Group wrap="nowrap" align="flex-start" gap="sm">
-        {selected !== null && <Checkbox checked={selected} onChange={onToggle} aria-label={`Select ${task.title}`} mt={4} />}
-        <Stack gap={4} miw={0} style={{ flex: 1 }}>
-          <Group justify="space-between" gap="xs" wrap="wrap">
-            <Anchor fw={600} renderRoot={(props) => <Link {...props} to={TASK_ROUTES[area].detail} params={{ id: task.id }} />}>
-              {task.title}
-            </Anchor>
-            <TaskBadges task={task} />
-          </Group>
-          <Text size="sm" c="dimmed">
-            {personName(task.assignee)} · due {dueText(task)}
-            {task.checklist_total > 0 ? ` · ${task.checklist_done}/${task.checklist_total} done` : ''}
-          </Text>
-        </Stack>
-      </Group>
-    </Paper>
-  );
-}
-
 export function TasksPage({ area }: { area: TaskArea }) {
   usePageTitle(TASK_AREA_TITLES[area]);
-  const queryClient = useQueryClient();
   const selfId = readTokenClaims(getToken())?.user_id ?? '';
   const level = levelFor(readStoredPermissions(), TASK_ENDPOINTS[area], 'GET');
   const mayManage = level !== null && level !== 'own';
   const mayCreate = can({ endpoint: TASK_ENDPOINTS[area], method: 'POST' });
   const [filters, setFilters] = useState<TaskFilters>(defaultTaskFilters());
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [formOpen, setFormOpen] = useState(false);
   const [templatesOpen, setTemplatesOpen] = useState(false);
-  const [confirmComplete, setConfirmComplete] = useState(false);
-  const [reassignTo, setReassignTo] = useState<string | null>(null);
   const list = useQuery(taskListQueryOptions(area, { filters, page }));
-  const bulk = useMutation(bulkTasksMutationOptions(queryClient, area));
-  const rows = list.data?.results ?? [];
   const selectable = filters.view === 'managed' && can({ endpoint: TASK_ENDPOINTS[area], method: 'PUT' });
+  const { selected, toggle, clear } = useScreenSelection(JSON.stringify([filters, page]), selectable ? (list.data?.results ?? []) : []);
 
-  const change = (next: Partial<TaskFilters>) => {
-    setFilters((current) => ({ ...current, ...next }));
+  const show = (next: TaskFilters) => {
+    setFilters(next);
     setPage(1);
-    setSelected(new Set());
   };
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const runBulk = (body: Parameters<typeof bulk.mutate>[0], done: string) =>
-    bulk.mutate(body, {
-      onSuccess: (result) => {
-        showSuccessToast({ message: `${result.updated} ${result.updated === 1 ? 'task' : 'tasks'} ${done}.` });
-        setSelected(new Set());
-        setConfirmComplete(false);
-      },
-      onError: (error) => showDangerToast({ message: refusalMessage(error) ?? 'Error occurred' }),
-    });
+  const change = (next: Partial<TaskFilters>) => show({ ...filters, ...next });
   const status = filters.status?.[0] ?? 'all';
+  // Open tasks of the chosen view are the list with no filter set.
+  const filtered = status !== 'open' || Boolean(filters.search || filters.assignee_id?.length || filters.from || filters.to);
 
   return (
     <Stack gap="lg">
@@ -163,80 +116,38 @@ export function TasksPage({ area }: { area: TaskArea }) {
         <DateField label="Due from" value={filters.from ?? ''} onChange={(value) => change({ from: value })} />
         <DateField label="Due to" value={filters.to ?? ''} onChange={(value) => change({ to: value })} />
       </Group>
-      {selectable && selected.size > 0 && (
-        <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-gray-0)">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <Text fw={600}>{selected.size} selected</Text>
-            <Button size="sm" color="green" onClick={() => setConfirmComplete(true)}>
-              Complete selected
-            </Button>
-            <PersonSelect label="Reassign to" value={reassignTo} onChange={setReassignTo} />
-            <Button
-              size="sm"
-              variant="default"
-              disabled={!reassignTo}
-              loading={bulk.isPending && bulk.variables?.action === 'reassign'}
-              onClick={() =>
-                reassignTo && runBulk({ action: 'reassign', data: { ids: [...selected], assignee_id: reassignTo } }, 'reassigned')
-              }
-            >
-              Reassign
-            </Button>
-          </Group>
-        </Paper>
-      )}
-      {list.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading tasks">
-          <Skeleton h={64} radius="md" />
-          <Skeleton h={64} radius="md" />
-        </Stack>
-      ) : list.isError ? (
-        <LoadError what="tasks" error={list.error} onRetry={() => void list.refetch()} forbidden />
-      ) : rows.length === 0 ? (
-        <Paper withBorder p="xl" radius="md">
-          <Stack gap={4} align="center">
-            <Text fw={600}>No tasks here</Text>
-            <Text size="sm" c="dimmed" ta="center">
-              {filters.view === 'mine' ? 'Nothing on your list matches these filters.' : 'No task matches these filters.'}
-              {mayCreate ? ' Add one, or start from a template.' : ''}
-            </Text>
-          </Stack>
-        </Paper>
-      ) : (
-        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-          {rows.map((task) => (
-            <TaskRow
-              key={task.id}
-              task={task}
-              area={area}
-              selected={selectable ? selected.has(task.id) : null}
-              onToggle={() => toggle(task.id)}
-            />
-          ))}
-        </Stack>
-      )}
-      {list.data && <ListPager pages={pageCount(list.data.count, TASK_PAGE_SIZE)} page={page} onPage={setPage} />}
+      <FilteredList
+        list={list}
+        one="task"
+        many="tasks"
+        forbidden
+        noMatches="No tasks here"
+        hint={
+          (filters.view === 'mine' ? 'Nothing on your list matches these filters.' : 'No task matches these filters.') +
+          (mayCreate ? ' Add one, or start from a template.' : '')
+        }
+        filtered={filtered}
+        onClearFilters={() => show({ ...defaultTaskFilters(), view: filters.view })}
+        page={page}
+        pageSize={TASK_PAGE_SIZE}
+        onPage={setPage}
+        skeleton={{ rows: 2, height: 64 }}
+      >
+        {(rows) => (
+          <>
+            {selected.size > 0 && <TaskBulkBar area={area} ids={[...selected]} onDone={clear} onClear={clear} />}
+            <TaskRows rows={rows} area={area} selected={selectable ? selected : null} onToggle={toggle} />
+          </>
+        )}
+      </FilteredList>
       <TaskFormModal
         area={area}
         opened={formOpen}
         onClose={() => setFormOpen(false)}
         selfId={selfId}
-        onCreated={(made) => {
-          setFilters(filtersAfterCreate(made, mayManage));
-          setPage(1);
-          setSelected(new Set());
-        }}
+        onCreated={(made) => show(filtersAfterCreate(made, mayManage))}
       />
       <TemplatesModal area={area} opened={templatesOpen} onClose={() => setTemplatesOpen(false)} />
-      <ConfirmDialog
-        opened={confirmComplete}
-        title="Complete the selected tasks?"
-        message={`${selected.size} ${selected.size === 1 ? 'task' : 'tasks'} will be marked done; repeating ones get their next date.`}
-        confirmLabel="Complete"
-        busy={bulk.isPending}
-        onConfirm={() => runBulk({ action: 'complete', data: { ids: [...selected] } }, 'completed')}
-        onClose={() => setConfirmComplete(false)}
-      />
     </Stack>
   );
 }
