@@ -3,8 +3,7 @@
 // (show_relevant_to_me=1), each opening its self-certification or review page.
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Skeleton.css';
-import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Checkbox, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
@@ -14,7 +13,7 @@ import { LEAVE_ENDPOINTS, RETURN_TO_WORK_STATUS_LABELS, RETURN_TO_WORK_STATUSES,
 import { LeaveNav } from './leave-nav';
 import { RETURN_TO_WORK_PAGE_SIZE, returnToWorkListQueryOptions, type ReturnToWorkFilters } from './return-to-work.api';
 import { ReturnToWorkCards, ReturnToWorkTable } from './return-to-work/return-to-work-rows';
-import { ListPager } from '../../../client/ui/list-pager';
+import { FilteredList } from '../../../client/ui/filtered-list';
 import { usePhone } from '../../../client/ui/phone';
 
 export const NO_RETURN_TO_WORK = 'No return to work items match these filters.';
@@ -39,8 +38,6 @@ function ReturnToWorkList() {
   const phone = usePhone();
   const filters: ReturnToWorkFilters = { ...(status ? { status: [status] } : {}), ...(mine ? { show_relevant_to_me: 1 as const } : {}) };
   const list = useQuery(returnToWorkListQueryOptions({ filters, page }));
-  const items = list.data?.results ?? [];
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.count / RETURN_TO_WORK_PAGE_SIZE)) : 1;
 
   return (
     <Stack gap="md">
@@ -66,24 +63,24 @@ function ReturnToWorkList() {
           }}
         />
       </Group>
-      {list.isPending ? (
-        <Skeleton h={160} radius="md" aria-label="Loading return to work items" />
-      ) : list.isError ? (
-        <Alert color="red" role="alert" title="The return to work items could not be loaded">
-          <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : items.length === 0 ? (
-        <Paper withBorder p="xl" radius="md">
-          <Text ta="center">{NO_RETURN_TO_WORK}</Text>
-        </Paper>
-      ) : (
-        <>
-          {phone ? <ReturnToWorkCards items={items} /> : <ReturnToWorkTable items={items} />}
-          <ListPager pages={pages} page={page} onPage={setPage} />
-        </>
-      )}
+      <FilteredList
+        list={list}
+        one="return to work item"
+        many="return to work items"
+        noMatches={NO_RETURN_TO_WORK}
+        filtered={status !== null || mine}
+        onClearFilters={() => {
+          setStatus(null);
+          setMine(false);
+          setPage(1);
+        }}
+        page={page}
+        pageSize={RETURN_TO_WORK_PAGE_SIZE}
+        onPage={setPage}
+        skeleton={{ rows: 1, height: 160 }}
+      >
+        {(items) => (phone ? <ReturnToWorkCards items={items} /> : <ReturnToWorkTable items={items} />)}
+      </FilteredList>
     </Stack>
   );
 }

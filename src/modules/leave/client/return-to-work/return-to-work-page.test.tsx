@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
 import { setToken } from '../../../../client/auth/token-store';
 import { CARL, ELLA, EMPLOYEE, listOf, MANAGER, returnToWorkItem, signIn } from '../absence/absence-test-data';
-import { ReturnToWorkPage } from '../return-to-work-page';
+import { NO_RETURN_TO_WORK, ReturnToWorkPage } from '../return-to-work-page';
 
 const server = mockApi();
 
@@ -53,6 +53,26 @@ describe('return to work (/leave-and-absences/return-to-work)', () => {
       `/return-to-work/${own.id}/self-certification`,
     );
     expect(within(table).queryByText('Waiting for the employee')).not.toBeInTheDocument();
+  });
+
+  it('says when no item matches, with Clear filters back to every item and their count', async () => {
+    signIn(MANAGER);
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get('/api/return-to-work', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        queries.push(query);
+        return listOf(query.has('show_relevant_to_me') ? [] : [returnToWorkItem({}), returnToWorkItem({ user: CARL })]);
+      }),
+    );
+    renderWithApp(<ReturnToWorkPage />, { path: '/leave-and-absences/return-to-work' });
+    expect(await screen.findByText('2 return to work items')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mine to act on' }));
+    expect(await screen.findByText(NO_RETURN_TO_WORK)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('table', { name: 'Return to work' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Mine to act on' })).not.toBeChecked();
+    expect(queries.at(-1)?.has('show_relevant_to_me')).toBe(false);
   });
 
   it('is refused to those without return-to-work access', async () => {
