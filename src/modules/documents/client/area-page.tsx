@@ -3,33 +3,14 @@
 // tag filters, "to do" only, pages of 20, a zip of the chosen files; managers upload and make
 // documents from templates.
 import './documents-styles';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  MultiSelect,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, MultiSelect, Select, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconDownload, IconFilePlus, IconPencil, IconSearch, IconTemplate, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconSearch, IconTemplate, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast } from '../../../client/shell/toasts';
-import { LoadError } from '../../../client/ui/load-error';
+import { FilteredList } from '../../../client/ui/filtered-list';
 import { can } from '../../../client/ui/permission-guard';
 import { AREA_TITLES, DOCUMENT_ENDPOINT, type DocumentArea, type DocumentSummary } from '../documents.contract';
 import {
@@ -41,7 +22,8 @@ import {
   tagsQueryOptions,
   type DocumentFilters,
 } from './documents.api';
-import { downloadName, formatDay, formatSize, MY_STATUS, SIGN_STATUS } from './document-labels';
+import { downloadName } from './document-labels';
+import { DocumentRow } from './document-row';
 import { EditDetailsModal } from './edit-details-modal';
 import { GenerateModal } from './generate-modal';
 import { TemplatesModal } from './templates-modal';
@@ -51,81 +33,6 @@ export const mayManageDocuments = () => can({ endpoint: DOCUMENT_ENDPOINT, metho
 
 /** PUT /api/document at company scope: who may change a document's details (the server refuses anyone else). */
 export const mayEditDocuments = () => can({ endpoint: DOCUMENT_ENDPOINT, method: 'PUT', scope: 'company' });
-
-function DocumentRow({
-  document,
-  chosen,
-  onChoose,
-  onEdit,
-}: {
-  document: DocumentSummary;
-  chosen: boolean;
-  onChoose: (value: boolean) => void;
-  onEdit?: () => void;
-}) {
-  const mine = document.my_status ? MY_STATUS[document.my_status] : null;
-  return (
-    <Paper withBorder radius="md" p="sm" data-testid="document-row">
-      <Group wrap="nowrap" align="flex-start" gap="sm">
-        <Checkbox
-          mt={4}
-          checked={chosen}
-          onChange={(event) => onChoose(event.currentTarget.checked)}
-          aria-label={`Choose ${document.title}`}
-        />
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Anchor
-            fw={600}
-            style={{ wordBreak: 'break-word' }}
-            renderRoot={(props) => <Link {...props} to="/document/$id" params={{ id: document.id }} />}
-          >
-            {document.title}
-          </Anchor>
-          <Group gap={6}>
-            {mine && (
-              <Badge color={mine.color} variant="light">
-                {mine.label}
-              </Badge>
-            )}
-            {document.sign_status && (
-              <Badge color={SIGN_STATUS[document.sign_status].color} variant="outline">
-                {SIGN_STATUS[document.sign_status].label}
-              </Badge>
-            )}
-            {document.folder && (
-              <Badge color="gray" variant="outline">
-                {document.folder.name}
-              </Badge>
-            )}
-            {document.tags.map((tag) => (
-              <Badge key={tag.id} color="indigo" variant="dot">
-                {tag.name}
-              </Badge>
-            ))}
-          </Group>
-          <Text size="xs" c="dimmed">
-            {document.subject ? `${document.subject.name} · ` : ''}Version {document.version.number} · {formatDay(document.updated_at)} ·{' '}
-            {formatSize(document.version.size_bytes)}
-          </Text>
-        </Stack>
-        {onEdit && (
-          <Menu position="bottom-end" shadow="md">
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={`More for ${document.title}`}>
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
-                Edit details
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        )}
-      </Group>
-    </Paper>
-  );
-}
 
 export function AreaPage({ area }: { area: DocumentArea }) {
   const title = AREA_TITLES[area];
@@ -155,9 +62,14 @@ export function AreaPage({ area }: { area: DocumentArea }) {
   const list = useQuery(documentListQueryOptions(filters, page));
   const folders = useQuery(foldersQueryOptions(area));
   const tags = useQuery(tagsQueryOptions());
-  const results = list.data?.results ?? [];
-  const pages = Math.max(1, Math.ceil((list.data?.count ?? 0) / DOCUMENT_PAGE_SIZE));
   const filtered = Boolean(debounced || folder || tagIds.length || toDo);
+  const clearFilters = () => {
+    setSearch('');
+    setFolder(null);
+    setTagIds([]);
+    setToDo(false);
+    setPage(1);
+  };
 
   const choose = (document: DocumentSummary, value: boolean) =>
     setChosen((previous) => {
@@ -237,7 +149,15 @@ export function AreaPage({ area }: { area: DocumentArea }) {
           }}
           style={{ flex: '1 1 200px' }}
         />
-        <Switch label="Only what I need to do" checked={toDo} onChange={(event) => setToDo(event.currentTarget.checked)} mb={8} />
+        <Switch
+          label="Only what I need to do"
+          checked={toDo}
+          onChange={(event) => {
+            setToDo(event.currentTarget.checked);
+            setPage(1);
+          }}
+          mb={8}
+        />
       </Group>
       {chosen.size > 0 && (
         <Group>
@@ -249,40 +169,39 @@ export function AreaPage({ area }: { area: DocumentArea }) {
           </Button>
         </Group>
       )}
-      {list.isPending ? (
-        <Stack gap="xs">
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} height={72} radius="md" />
-          ))}
-        </Stack>
-      ) : list.isError ? (
-        <LoadError what="documents" error={list.error} onRetry={() => void list.refetch()} forbidden />
-      ) : results.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl">
-          <Stack gap={4} align="center" ta="center">
-            <IconFilePlus size={32} opacity={0.5} />
-            <Text fw={600}>{filtered ? 'No documents match these filters.' : 'No documents here yet.'}</Text>
-            <Text c="dimmed" size="sm">
-              {manage
-                ? 'Upload files or make one from a template to share it.'
-                : 'Documents shared with you, and those waiting for your signature, appear here.'}
-            </Text>
+      <FilteredList
+        list={list}
+        one="document"
+        many="documents"
+        forbidden
+        noMatches="No documents match these filters."
+        nothingYet="No documents here yet."
+        hint={
+          manage
+            ? 'Upload files or make one from a template to share it.'
+            : 'Documents shared with you, and those waiting for your signature, appear here.'
+        }
+        filtered={filtered}
+        onClearFilters={clearFilters}
+        page={page}
+        pageSize={DOCUMENT_PAGE_SIZE}
+        onPage={setPage}
+        skeleton={{ rows: 3, height: 72 }}
+      >
+        {(documents) => (
+          <Stack gap="xs">
+            {documents.map((document) => (
+              <DocumentRow
+                key={document.id}
+                document={document}
+                chosen={chosen.has(document.id)}
+                onChoose={(value) => choose(document, value)}
+                onEdit={edit ? () => setEditing(document) : undefined}
+              />
+            ))}
           </Stack>
-        </Paper>
-      ) : (
-        <Stack gap="xs">
-          {results.map((document) => (
-            <DocumentRow
-              key={document.id}
-              document={document}
-              chosen={chosen.has(document.id)}
-              onChoose={(value) => choose(document, value)}
-              onEdit={edit ? () => setEditing(document) : undefined}
-            />
-          ))}
-        </Stack>
-      )}
-      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
+        )}
+      </FilteredList>
       {edit && editing && <EditDetailsModal document={editing} opened onClose={() => setEditing(null)} />}
       {manage && <UploadModal area={area} opened={uploading} onClose={() => setUploading(false)} />}
       {manage && <GenerateModal area={area} opened={generating} onClose={() => setGenerating(false)} />}
