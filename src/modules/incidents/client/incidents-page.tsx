@@ -4,16 +4,15 @@
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Badge.css';
-import { Anchor, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast } from '../../../client/shell/toasts';
-import { LoadError } from '../../../client/ui/load-error';
+import { FilteredList } from '../../../client/ui/filtered-list';
 import { can } from '../../../client/ui/permission-guard';
 import { DATE_FORMATS, formatLondon, londonDate } from '../../../shared/dates';
 import {
@@ -29,7 +28,6 @@ import { RIDDOR_CATEGORY_LABELS } from '../riddor';
 import { downloadWithToken, incidentListQueryOptions, INCIDENT_PAGE_SIZE, type IncidentFilters } from './incidents.api';
 import { RiddorBadge } from './incident-parts';
 import { DateField } from '../../../client/ui/date-field';
-import { ListPager, pageCount } from '../../../client/ui/list-pager';
 
 function IncidentRow({ incident }: { incident: Incident }) {
   return (
@@ -60,16 +58,16 @@ export function IncidentsPage() {
   const [page, setPage] = useState(1);
   const list = useQuery(incidentListQueryOptions({ filters, page }));
   const wholeLog = can({ endpoint: INCIDENT_ENDPOINT, method: 'GET', scope: 'company' });
-  const change = (next: Partial<IncidentFilters>) => {
-    setFilters((current) => ({ ...current, ...next }));
+  const show = (next: IncidentFilters) => {
+    setFilters(next);
     setPage(1);
   };
+  const change = (next: Partial<IncidentFilters>) => show({ ...filters, ...next });
   const exportCsv = () =>
     void downloadWithToken(
       `${incidentPaths.exportCsv}?${new URLSearchParams(Object.entries(filters).filter(([, value]) => typeof value === 'string' && value) as [string, string][]).toString()}`,
       `incident-log-${londonDate(new Date())}.csv`,
     ).catch(() => showDangerToast({ message: 'The export could not be downloaded.' }));
-  const rows = list.data?.results ?? [];
 
   return (
     <Stack gap="lg">
@@ -117,30 +115,29 @@ export function IncidentsPage() {
           />
         )}
       </Group>
-      {list.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading incidents">
-          <Skeleton h={80} radius="md" />
-          <Skeleton h={80} radius="md" />
-        </Stack>
-      ) : list.isError ? (
-        <LoadError what="incident log" error={list.error} onRetry={() => void list.refetch()} forbidden />
-      ) : rows.length === 0 ? (
-        <Paper withBorder p="xl" radius="md">
-          <Stack gap={4} align="center">
-            <Text fw={600}>No incidents recorded</Text>
-            <Text size="sm" c="dimmed" ta="center">
-              Nothing matches these filters. Report an incident as soon as it happens, even a near miss.
-            </Text>
+      <FilteredList
+        list={list}
+        one="incident"
+        many="incidents"
+        what="incident log"
+        forbidden
+        noMatches="No incidents recorded"
+        hint="Nothing matches these filters. Report an incident as soon as it happens, even a near miss."
+        filtered={Boolean(filters.riddor?.length || filters.search || filters.from || filters.to || filters.retention_due)}
+        onClearFilters={() => show({})}
+        page={page}
+        pageSize={INCIDENT_PAGE_SIZE}
+        onPage={setPage}
+        skeleton={{ rows: 2, height: 80 }}
+      >
+        {(rows) => (
+          <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {rows.map((incident) => (
+              <IncidentRow key={incident.id} incident={incident} />
+            ))}
           </Stack>
-        </Paper>
-      ) : (
-        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-          {rows.map((incident) => (
-            <IncidentRow key={incident.id} incident={incident} />
-          ))}
-        </Stack>
-      )}
-      {list.data && <ListPager pages={pageCount(list.data.count, INCIDENT_PAGE_SIZE)} page={page} onPage={setPage} />}
+        )}
+      </FilteredList>
     </Stack>
   );
 }
