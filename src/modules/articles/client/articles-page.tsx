@@ -2,18 +2,18 @@
 // users too). A search box (full text: titles, summaries and bodies, best match first),
 // HR / health-and-safety and category filters in the address, cards with summaries, pages of 12.
 import '@mantine/core/styles/Chip.css';
-import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { Anchor, Badge, Button, Chip, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Chip, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { SearchField } from '../../../client/ui/search-field';
 import { usePageTitle } from '../../../client/shell/page-title';
-import { LoadError } from '../../../client/ui/load-error';
+import { FilteredList } from '../../../client/ui/filtered-list';
 import type { ArticleArea, ArticleSummary } from '../articles.contract';
 import { articleMeta } from './article-format';
 import { ARTICLE_PAGE_SIZE, articleCategoriesQueryOptions, articleListQueryOptions, type ArticleSearch } from './articles.api';
-import { ListPager, pageCount } from '../../../client/ui/list-pager';
+
+const CARDS = { base: 1, sm: 2, lg: 3 };
 
 type Props = { search: ArticleSearch; onSearch: (next: ArticleSearch) => void };
 
@@ -73,40 +73,28 @@ export function ArticlesPage({ search, onSearch }: Props) {
           </Chip.Group>
         )}
       </Stack>
-      {list.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading articles">
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} height={160} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : list.isError ? (
-        <LoadError what="articles" error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.results.length === 0 ? (
-        <Paper withBorder p="xl" radius="md">
-          <Stack align="center" gap="sm">
-            <Text>{filtered ? 'No articles match your search.' : 'There are no articles yet.'}</Text>
-            {filtered && (
-              <Button variant="light" onClick={() => onSearch({})}>
-                Clear search
-              </Button>
-            )}
-          </Stack>
-        </Paper>
-      ) : (
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Articles">
-            {list.data.results.map((article) => (
+      <FilteredList
+        list={list}
+        one="article"
+        many="articles"
+        noMatches="No articles match your search."
+        nothingYet="There are no articles yet."
+        filtered={filtered}
+        onClearFilters={() => onSearch({})}
+        clearLabel="Clear search"
+        page={search.page ?? 1}
+        pageSize={ARTICLE_PAGE_SIZE}
+        onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
+        skeleton={{ rows: 3, height: 160, cols: CARDS }}
+      >
+        {(articles) => (
+          <SimpleGrid cols={CARDS} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Articles">
+            {articles.map((article) => (
               <ArticleCard key={article.id} article={article} />
             ))}
           </SimpleGrid>
-          <ListPager
-            pages={pageCount(list.data.count, ARTICLE_PAGE_SIZE)}
-            page={search.page ?? 1}
-            onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
-            count={{ total: list.data.count, one: 'article', many: 'articles' }}
-          />
-        </Stack>
-      )}
+        )}
+      </FilteredList>
     </Stack>
   );
 }

@@ -2,20 +2,18 @@
 // search box, "unread only" and the current / expired views (scheduled too for those who
 // write notices) in the address; 20 a page. Those who may write see "New notice".
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { Anchor, Badge, Button, Checkbox, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconPin, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { SearchField } from '../../../client/ui/search-field';
 import { usePageTitle } from '../../../client/shell/page-title';
-import { LoadError } from '../../../client/ui/load-error';
+import { FilteredList } from '../../../client/ui/filtered-list';
 import { can } from '../../../client/ui/permission-guard';
 import { NOTICES_ENDPOINT, type Notice, type NoticeState } from '../notices.contract';
 import { audienceText, expiryText, personName, teaser, whenText } from './notice-format';
 import { NOTICE_PAGE_SIZE, noticeListQueryOptions, type NoticeListSearch } from './notices.api';
-import { ListPager, pageCount } from '../../../client/ui/list-pager';
 
 export const WRITER = { endpoint: NOTICES_ENDPOINT, method: 'POST', scope: 'department' } as const;
 
@@ -61,40 +59,27 @@ export function NoticesPage({ search, onSearch }: Props) {
           onChange={(event) => onSearch({ ...search, unread: event.currentTarget.checked ? 1 : undefined, page: undefined })}
         />
       </Group>
-      {list.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading notices">
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} height={84} radius="md" />
-          ))}
-        </Stack>
-      ) : list.isError ? (
-        <LoadError what="notices" error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.results.length === 0 ? (
-        <Paper withBorder p="xl" radius="md">
-          <Stack align="center" gap="sm">
-            <Text>{search.search || search.unread || search.state ? 'No notices match these filters.' : 'There are no notices yet.'}</Text>
-            {(search.search || search.unread || search.state) && (
-              <Button variant="light" onClick={() => onSearch({})}>
-                Clear filters
-              </Button>
-            )}
-          </Stack>
-        </Paper>
-      ) : (
-        <Stack gap="sm">
+      <FilteredList
+        list={list}
+        one="notice"
+        many="notices"
+        noMatches="No notices match these filters."
+        nothingYet="There are no notices yet."
+        filtered={Boolean(search.search || search.unread || search.state)}
+        onClearFilters={() => onSearch({})}
+        page={search.page ?? 1}
+        pageSize={NOTICE_PAGE_SIZE}
+        onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
+        skeleton={{ rows: 4, height: 84 }}
+      >
+        {(notices) => (
           <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Notices">
-            {list.data.results.map((notice) => (
+            {notices.map((notice) => (
               <NoticeCard key={notice.id} notice={notice} />
             ))}
           </Stack>
-          <ListPager
-            pages={pageCount(list.data.count, NOTICE_PAGE_SIZE)}
-            page={search.page ?? 1}
-            onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
-            count={{ total: list.data.count, one: 'notice', many: 'notices' }}
-          />
-        </Stack>
-      )}
+        )}
+      </FilteredList>
     </Stack>
   );
 }

@@ -8,13 +8,13 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/ScrollArea.css';
-import { Alert, Anchor, Button, Group, Loader, MultiSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, MultiSelect, SegmentedControl, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { QueuedWrites } from '../../../client/offline/queued-writes';
 import { usePageTitle } from '../../../client/shell/page-title';
-import { LoadError } from '../../../client/ui/load-error';
+import { FilteredList } from '../../../client/ui/filtered-list';
 import { can } from '../../../client/ui/permission-guard';
 import {
   OVERTIME_ENDPOINTS,
@@ -27,7 +27,6 @@ import { OVERTIME_PAGE_SIZE, overtimeListQueryOptions, type OvertimeFilters } fr
 import type { OvertimeListSearch } from './overtime-search';
 import { OvertimeRow } from './overtime-rows';
 import { useQueuedReports } from './queued-reports';
-import { ListPager } from '../../../client/ui/list-pager';
 
 export const APPROVER = { endpoint: OVERTIME_ENDPOINTS.approve, method: 'PUT' } as const;
 const PAYROLL = { endpoint: '/api/payroll-period', method: 'GET', scope: 'company' } as const;
@@ -55,7 +54,6 @@ export function OvertimeListPage({ search, onSearch }: { search: OvertimeListSea
     { value: 'mine', label: 'Mine' },
     ...(approver ? [{ value: 'to_approve' as const, label: 'To approve' }] : []),
   ];
-  const pages = Math.max(1, Math.ceil((list.data?.count ?? 0) / OVERTIME_PAGE_SIZE));
   const filtered = Boolean(search.status) || filters.view !== 'all';
   return (
     <Stack gap="lg">
@@ -90,30 +88,28 @@ export function OvertimeListPage({ search, onSearch }: { search: OvertimeListSea
         />
       </Group>
       <QueuedWrites queued={queued} />
-      {list.isPending ? (
-        <Group justify="center" p="lg">
-          <Loader aria-label="Loading overtime" />
-        </Group>
-      ) : list.isError ? (
-        <LoadError what="overtime reports" error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.results.length === 0 ? (
-        <Alert color="gray" title={EMPTY[filters.view]}>
-          {filtered ? (
-            <Anchor component="button" type="button" onClick={() => onSearch({})}>
-              Show all reports
-            </Anchor>
-          ) : (
-            <Text size="sm">Report overtime once it is worked; your manager approves it.</Text>
-          )}
-        </Alert>
-      ) : (
-        <Stack gap="xs" role="list" aria-label="Overtime reports">
-          {list.data.results.map((report) => (
-            <OvertimeRow key={report.id} report={report} showPerson={filters.view !== 'mine'} />
-          ))}
-        </Stack>
-      )}
-      <ListPager pages={pages} page={search.page ?? 1} onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })} />
+      <FilteredList
+        list={list}
+        one="overtime report"
+        many="overtime reports"
+        noMatches={EMPTY[filters.view]}
+        hint={filtered ? undefined : 'Report overtime once it is worked; your manager approves it.'}
+        filtered={filtered}
+        onClearFilters={() => onSearch({})}
+        clearLabel="Show all reports"
+        page={search.page ?? 1}
+        pageSize={OVERTIME_PAGE_SIZE}
+        onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
+        skeleton={{ rows: 3, height: 72 }}
+      >
+        {(reports) => (
+          <Stack gap="xs" role="list" aria-label="Overtime reports">
+            {reports.map((report) => (
+              <OvertimeRow key={report.id} report={report} showPerson={filters.view !== 'mine'} />
+            ))}
+          </Stack>
+        )}
+      </FilteredList>
     </Stack>
   );
 }
