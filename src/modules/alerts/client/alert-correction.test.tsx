@@ -13,6 +13,7 @@ import { SW_MESSAGE, type OutboxItemSummary, type SwMessage } from '../../../sha
 import type { AdminAlert } from '../alerts.contract';
 import { AdminAlertsPage } from './admin-alerts-page';
 import { ALERTS_FORM, ALERTS_RESOURCE } from './alerts.api';
+import { forgetQueuedCompanies } from './queued-companies';
 
 const server = mockApi();
 const ALERT_ID = '2c9d8e7f-6a5b-4c3d-9e2f-1a0b9c8d7e6f';
@@ -48,7 +49,10 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => removeServiceWorker());
+afterEach(() => {
+  removeServiceWorker();
+  forgetQueuedCompanies();
+});
 
 const queued = { kind: 'dashboard', short_message: 'Fire drill', long_message: '<p onclick="x">Meet outside</p>', published_at: null };
 
@@ -67,6 +71,8 @@ function refused(patch: Partial<OutboxItemSummary>): OutboxItemSummary {
 }
 
 const longMessage = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: /^Long message/ });
+const company = (dialog: HTMLElement) => within(dialog).getByRole('combobox', { name: /^Company/ });
+const OTHER_COMPANY_ID = '7e6d5c4b-3a2f-4e1d-8c9b-0a1f2e3d4c5b';
 
 describe('correcting a refused alert from the outbox', () => {
   it('opens a refused new alert in its dialog with what was sent and the server’s words, and creates the correction in its place', async () => {
@@ -104,7 +110,7 @@ describe('correcting a refused alert from the outbox', () => {
     );
     renderWithApp(<AdminAlertsPage />, { path: '/admin/alerts' });
     const dialog = await screen.findByRole('dialog', { name: 'Edit alert' });
-    expect(within(dialog).getByRole('combobox', { name: /^Company/ })).toHaveValue('Demo Ltd');
+    expect(company(dialog)).toHaveValue('Demo Ltd');
     fireEvent.change(longMessage(dialog), { target: { value: 'Meet outside' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(writes).toHaveLength(1));
@@ -114,6 +120,31 @@ describe('correcting a refused alert from the outbox', () => {
       body: { company_id: COMPANY_ID, long_message: 'Meet outside' },
     });
     await waitFor(() => expect(posted).toContainEqual({ type: SW_MESSAGE.discardOutboxItem, id: 'refused-alert' }));
+  });
+
+  it('names the company a refused new alert was aimed at as the picker named it when the alert was queued on this device', async () => {
+    server.use(
+      http.get('/api/companies', () =>
+        HttpResponse.json({ results: [{ id: OTHER_COMPANY_ID, name: 'Northwind Care', number: null }], count: 1 }),
+      ),
+      http.post('/api/alerts', () => HttpResponse.json({ queued: true, idempotency_key: 'refused-alert' }, { status: 202 })),
+    );
+    // Made with no signal: the outbox keeps it.
+    const made = renderWithApp(<AdminAlertsPage />, { path: '/admin/alerts' });
+    fireEvent.click(await screen.findByRole('button', { name: 'New alert' }));
+    const form = await screen.findByRole('dialog', { name: 'New alert' });
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Short message/ }), { target: { value: 'Fire drill' } });
+    fireEvent.click(company(form));
+    fireEvent.click(await screen.findByRole('option', { name: 'Northwind Care' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New alert' })).not.toBeInTheDocument());
+    made.unmount();
+
+    // Refused when it was sent, and opened from the outbox to correct: no list on the device names that company.
+    act(() => startCorrection(refused({ body: { ...queued, company_id: OTHER_COMPANY_ID } })));
+    renderWithApp(<AdminAlertsPage />, { path: '/admin/alerts' });
+    const dialog = await screen.findByRole('dialog', { name: 'New alert' });
+    expect(company(dialog)).toHaveValue('Northwind Care');
   });
 
   it('makes a change refused because its alert was deleted meanwhile as a new alert', async () => {

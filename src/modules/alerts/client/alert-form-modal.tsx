@@ -30,6 +30,7 @@ import {
 } from './alert-form';
 import { CompanySelect } from '../../../client/ui/company-select';
 import { createAlertMutationOptions, updateAlertMutationOptions } from './alerts.api';
+import { rememberQueuedCompany } from './queued-companies';
 import { FormFooter } from '../../../client/ui/form-footer';
 
 const EVERY_COMPANY = 'all';
@@ -85,6 +86,9 @@ function AlertForm({ alert, id, correction, onDone }: FormProps) {
     event.preventDefault();
     const input = alertInputOf(values);
     const done = (answer: unknown) => {
+      // Its body names the company by id only: the name the picker showed is kept to correct it by.
+      if (isQueuedResponse(answer) && values.company_id && values.company_name)
+        rememberQueuedCompany(values.company_id, values.company_name);
       finishCorrection(correction);
       const saved = id ? 'Alert saved.' : 'Alert created.';
       showSuccessToast({ message: isQueuedResponse(answer) ? QUEUED_TOAST_MESSAGE : saved });

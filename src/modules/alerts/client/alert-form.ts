@@ -3,6 +3,7 @@
 // refused write opened from the outbox to correct comes back into the same values.
 import { DATE_FORMATS, formatLondon, londonInstant } from '../../../shared/dates';
 import type { AdminAlert, AlertKind, AlertStatus, CreateAlertInput } from '../alerts.contract';
+import { queuedCompanyName } from './queued-companies';
 
 export type AlertFormValues = {
   kind: AlertKind;
@@ -42,7 +43,10 @@ export function formValuesOf(alert: AdminAlert): AlertFormValues {
   };
 }
 
-/** What a queued write of an alert sent, back in the form: the company named as `alert` names it, when it is that one. */
+/**
+ * What a queued write of an alert sent, back in the form: the company named as `alert` names it
+ * when it is that one, else as the picker named it when the alert was queued on this device.
+ */
 export function formValuesOfQueued(body: unknown, alert: AdminAlert | null): AlertFormValues {
   const queued = (body && typeof body === 'object' ? body : {}) as Partial<Record<keyof CreateAlertInput, unknown>>;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -54,13 +58,18 @@ export function formValuesOfQueued(body: unknown, alert: AdminAlert | null): Ale
     short_message: text(queued.short_message),
     long_message: text(queued.long_message),
     company_id: companyId,
-    company_name: companyId === null ? null : companyId === alert?.company_id ? alert.company_name : QUEUED_COMPANY,
+    company_name: companyId === null ? null : companyNameOf(companyId, alert),
     publish_at: publishAtOf(publishedAt),
   };
 }
 
-/** A company a queued alert was aimed at, whose name the device does not have: still the one chosen. */
+/** A company a queued alert was aimed at, whose name the device does not have (queued elsewhere, or storage refused): still the one chosen. */
 export const QUEUED_COMPANY = 'The company you chose';
+
+function companyNameOf(companyId: string, alert: AdminAlert | null): string {
+  if (companyId === alert?.company_id && alert.company_name) return alert.company_name;
+  return queuedCompanyName(companyId) ?? QUEUED_COMPANY;
+}
 
 function publishInstant(value: string): string | null {
   const [date, time] = value.split('T');

@@ -10,6 +10,7 @@ import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import type { OutboxState } from '../../../shared/sw-messages';
 import type { AdminAlert, AlertKind, AlertStatus } from '../alerts.contract';
 import { ALERT_KIND_LABELS, ALERT_STATUS_LABELS, ALL_COMPANIES } from './alert-form';
+import { queuedCompanyName } from './queued-companies';
 
 /** An alert created offline, from its outbox item's body. */
 export type QueuedAlert = { id: string; kind: AlertKind; short_message: string; company_id: string | null; state: OutboxState };
@@ -53,7 +54,12 @@ export function AlertsTable({ alerts, queued = [], pendingChanges, busyId, onEdi
         { label: 'Short message', render: (row) => ('queued' in row ? row.queued : row.alert).short_message },
         {
           label: 'Company',
-          render: (row) => ('queued' in row ? (row.queued.company_id ? '—' : ALL_COMPANIES) : (row.alert.company_name ?? ALL_COMPANIES)),
+          render: (row) =>
+            'queued' in row
+              ? row.queued.company_id
+                ? (queuedCompanyName(row.queued.company_id) ?? '—')
+                : ALL_COMPANIES
+              : (row.alert.company_name ?? ALL_COMPANIES),
         },
         {
           label: 'Status',
