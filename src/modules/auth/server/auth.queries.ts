@@ -3,7 +3,7 @@ import { sql, type Generated } from 'kysely';
 import type { Db, DbOrTrx, Trx } from '../../../server/db/database';
 import type { Timestamp } from '../../../server/db/schema';
 import type { AccountStatus } from '../../../server/module-hooks';
-import { dataVersionOf } from '../../../server/http/versioned-read';
+import { dataVersionOf } from '../../../server/http/versioned-read.queries';
 import type { HttpMethod, PermissionEntry, Scope } from '../../../shared/scopes';
 import type { TwoFactorMethod } from '../auth.contract';
 import type { PersonAccess } from '../auth.policy';
@@ -254,8 +254,9 @@ export type LiveSession = {
   last_seen_at: Date;
   status: UserStatus;
   department_ids: string[];
-  /** The role's permissions as PostgreSQL wrote them (JSON): the same text for everyone of a role, read once (authenticator.ts). */
-  permissions_json: string;
+  /** The user's role, and the version of its permissions (findRolePermissions reads them when the server does not hold that version). */
+  role_id: string | null;
+  permissions_version: number;
   /** The status of the session's company now (null for an administrator's own session). */
   company_status: CompanyStatus | null;
   /** The company's data version now (versioned-read.ts), for the request's versioned reads. */
@@ -264,15 +265,15 @@ export type LiveSession = {
 
 /**
  * The live session for a token with what a request needs about its user (departments, the
- * role's current permissions) and its company's status in one round trip (app_session_context,
- * migrations 0003, 0009 and 0042);
+ * role and its permissions' version) and its company's status in one round trip
+ * (app_request_session, migrations 0003, 0009, 0042 and 0059);
  * touches last_seen_at at most once a minute.
  */
 export async function findLiveSession(db: Db, input: { sessionId: string; idleSeconds: number }): Promise<LiveSession | undefined> {
   const { rows } = await sql<LiveSession>`
     select c.id, c.user_id, c.company_id, c.impersonator_id, c.last_seen_at, c.status, c.department_ids, c.company_status,
-      c.permissions::text as permissions_json, ${dataVersionOf(sql`c.company_id`)} as data_version
-    from app_session_context(${input.sessionId}, ${input.idleSeconds}) c`.execute(db);
+      c.role_id, c.permissions_version, ${dataVersionOf(sql`c.company_id`)} as data_version
+    from app_request_session(${input.sessionId}, ${input.idleSeconds}) c`.execute(db);
   const session = rows[0];
   if (session && Date.now() - session.last_seen_at.getTime() > 60_000) {
     await db
@@ -282,6 +283,13 @@ export async function findLiveSession(db: Db, input: { sessionId: string; idleSe
       .execute();
   }
   return session;
+}
+
+/** A role's permissions as PostgreSQL wrote them (JSON text) with their version, read together. */
+export async function findRolePermissions(db: Db, roleId: string): Promise<{ version: number; json: string }> {
+  const { rows } = await sql<{ version: number; json: string }>`
+    select r.version, r.permissions::text as json from app_role_permissions(${roleId}) r`.execute(db);
+  return rows[0] ?? { version: 0, json: '[]' };
 }
 
 export async function revokeSession(db: DbOrTrx, sessionId: string): Promise<void> {

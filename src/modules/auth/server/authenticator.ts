@@ -5,7 +5,7 @@ import type { AppDeps } from '../../../server/app-deps';
 import { withSystem, withTenant, type Trx } from '../../../server/db/database';
 import type { Authenticator, Session, TokenReader } from '../../../server/plugins/request-context';
 import { loginMessages, type LoginFailure, type TokenClaims } from '../auth.contract';
-import { findLiveSession, findSigningKey } from './auth.queries';
+import { findLiveSession, findRolePermissions, findSigningKey } from './auth.queries';
 import { tokenKeys, verifyAccessToken, type TokenKeys } from './tokens';
 import { AppError } from '../../../shared/app-error';
 import { isUuid } from '../../../shared/ids';
@@ -43,26 +43,34 @@ function companyInactiveRefusal(): AppError {
   return new AppError('unauthenticated', { message: failure.message, payload: failure });
 }
 
-/** Permission lists by their JSON, least recently used first: a company has a handful of roles. */
-const permissionLists = new Map<string, Session['permissions']>();
-const MAX_PERMISSION_LISTS = 500;
+/** A role's permissions as last read, with their version. */
+type RolePermissions = { version: number; list: Session['permissions'] };
+/** By database, then by role (least recently used first): a company has a handful of roles. */
+const rolePermissionsByDb = new WeakMap<AuthDeps['db'], Map<string, RolePermissions>>();
+const MAX_ROLES = 500;
+const NO_PERMISSIONS = Object.freeze([]) as unknown as Session['permissions'];
 
 /**
- * The role's permissions, frozen and shared by every request of the same role while its
- * entries stay the same: levelFor indexes a frozen list once (src/shared/scopes.ts), and the
- * versioned read hashes it once, instead of for every request.
+ * The role's permissions at `version` or later, frozen and shared by every request of the role
+ * until its entries change (the session says their version): levelFor indexes a frozen list
+ * once (src/shared/scopes.ts), and the versioned read hashes it once, instead of for every
+ * request; PostgreSQL builds the list only when its version is new to this server.
  */
-function permissionsOf(json: string): Session['permissions'] {
-  let list = permissionLists.get(json);
-  if (list) {
-    permissionLists.delete(json);
-  } else {
-    const entries = JSON.parse(json) as Session['permissions'];
-    list = Object.freeze(entries.map((entry) => Object.freeze(entry))) as Session['permissions'];
-    if (permissionLists.size >= MAX_PERMISSION_LISTS) permissionLists.delete(permissionLists.keys().next().value!);
+async function permissionsOf(deps: AuthDeps, roleId: string | null, version: number): Promise<Session['permissions']> {
+  if (!roleId) return NO_PERMISSIONS;
+  let roles = rolePermissionsByDb.get(deps.db);
+  if (!roles) rolePermissionsByDb.set(deps.db, (roles = new Map()));
+  let known = roles.get(roleId);
+  // A list read later than the session (by another request) holds what the session's version does, and more.
+  if (!known || known.version < version) {
+    const read = await findRolePermissions(deps.db, roleId);
+    const entries = JSON.parse(read.json) as Session['permissions'];
+    known = { version: read.version, list: Object.freeze(entries.map((entry) => Object.freeze(entry))) as Session['permissions'] };
+    if (roles.size >= MAX_ROLES) roles.delete(roles.keys().next().value!);
   }
-  permissionLists.set(json, list);
-  return list;
+  roles.delete(roleId);
+  roles.set(roleId, known);
+  return known.list;
 }
 
 export async function loadSession(deps: AuthDeps, claims: TokenClaims): Promise<Session | null> {
@@ -78,7 +86,7 @@ export async function loadSession(deps: AuthDeps, claims: TokenClaims): Promise<
     userId: row.user_id,
     companyId: row.company_id,
     departmentIds: row.department_ids,
-    permissions: permissionsOf(row.permissions_json),
+    permissions: await permissionsOf(deps, row.role_id, row.permissions_version),
     sessionId: row.id,
     impersonatorId: row.impersonator_id,
     status: row.status,

@@ -49,6 +49,7 @@ import * as m0054 from './0054_holiday_pay';
 import * as m0055 from './0055_time_clock_kiosks';
 import * as m0057 from './0057_clock_overtime_and_accrual';
 import * as m0058 from './0058_list_read_versions';
+import * as m0059 from './0059_role_permission_versions';
 import * as m0056 from './0056_time_clock_locations';
 import * as m0049 from './0049_company_sign_in';
 
@@ -102,6 +103,7 @@ export const migrations: Record<string, Migration> = {
   '0055_time_clock_kiosks': m0055,
   '0057_clock_overtime_and_accrual': m0057,
   '0058_list_read_versions': m0058,
+  '0059_role_permission_versions': m0059,
   '0056_time_clock_locations': m0056,
   '0049_company_sign_in': m0049,
 };
