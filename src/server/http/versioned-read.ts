@@ -8,9 +8,9 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type RawBuilder } from 'kysely';
 import { londonDate } from '../../shared/dates';
 import type { Db } from '../db/database';
+import { readDataVersion } from './versioned-read.queries';
 import type { Session } from '../plugins/request-context';
 import { precompressedEncoding } from './accept-encoding';
 
@@ -21,8 +21,6 @@ declare module 'fastify' {
   }
 }
 
-/** The row of events that concern no company (global channel, administrators): every company's reads include it. */
-export const GLOBAL_READ_SCOPE = '00000000-0000-0000-0000-000000000000';
 const MAX_ENTRIES = 256;
 const COMPRESS_FROM_BYTES = 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -36,24 +34,6 @@ type Entry = {
 };
 type Pending = { key: string; entry: Entry; settle: () => void };
 
-/** The company's and the global data versions, as one string. */
-export async function readDataVersion(db: Db, companyId: string): Promise<string> {
-  const { rows } = await sql<{ scope: string; version: string }>`
-    SELECT scope::text AS scope, version::text AS version FROM read_versions
-    WHERE scope IN (${companyId}::uuid, ${GLOBAL_READ_SCOPE}::uuid)`.execute(db);
-  const of = (scope: string) => rows.find((row) => row.scope === scope)?.version ?? '0';
-  return `${of(companyId)}.${of(GLOBAL_READ_SCOPE)}`;
-}
-
-/**
- * readDataVersion as a column beside another query (`company` a uuid expression): the
- * authenticator reads it with the session, so a versioned read needs no round trip of its own.
- */
-export function dataVersionOf(company: RawBuilder<unknown>): RawBuilder<string> {
-  const of = (scope: RawBuilder<unknown>) => sql`coalesce((SELECT version::text FROM read_versions WHERE scope = ${scope}), '0')`;
-  return sql<string>`(${of(company)} || '.' || ${of(sql`${sql.lit(GLOBAL_READ_SCOPE)}::uuid`)})`;
-}
-
 /** Digests of frozen permission lists (the authenticator shares one list among a role's requests). */
 const permissionDigests = new WeakMap<Session['permissions'], string>();
 
@@ -65,6 +45,15 @@ function permissionsDigest(permissions: Session['permissions']): string {
   return digest;
 }
 
+/** London's date, kept until the next whole UTC hour: London is a whole number of hours off UTC, so its date changes only then. */
+let today = { date: '', until: 0 };
+
+function londonToday(): string {
+  const now = Date.now();
+  if (now >= today.until) today = { date: londonDate(new Date(now)), until: (Math.floor(now / 3_600_000) + 1) * 3_600_000 };
+  return today.date;
+}
+
 /** Everything of the caller and the request that the body may depend on, hashed. */
 function viewKey(request: FastifyRequest, session: Session): string {
   const view = [
@@ -73,7 +62,7 @@ function viewKey(request: FastifyRequest, session: Session): string {
     session.companyId,
     [...session.departmentIds].sort(),
     permissionsDigest(session.permissions),
-    londonDate(new Date()),
+    londonToday(),
   ];
   return createHash('sha256').update(JSON.stringify(view)).digest('base64url').slice(0, 22);
 }
