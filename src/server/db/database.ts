@@ -51,10 +51,11 @@ export function createDb(pool: pg.Pool): Db {
  */
 export function withTenant<T>(db: Db, companyId: string, fn: (trx: Trx) => Promise<T>): Promise<T> {
   return inTransaction(db, async (trx) => {
-    // A UUID written into the statement rather than bound: with no parameters it goes out in
-    // the same round trip as the BEGIN (app-client.ts). Anything else is bound as before.
-    const company = isUuid(companyId) ? sql.lit(companyId) : sql`${companyId}`;
-    await sql`select set_config('app.company_id', ${company}, true)`.execute(trx);
+    // A UUID written into the statement rather than bound: a SET LOCAL with no parameters goes
+    // out with the BEGIN and the transaction's first statement, in one round trip (app-client.ts).
+    // Anything else is bound as before.
+    if (isUuid(companyId)) await sql`SET LOCAL app.company_id = ${sql.lit(companyId)}`.execute(trx);
+    else await sql`select set_config('app.company_id', ${companyId}, true)`.execute(trx);
     return fn(trx);
   });
 }
@@ -65,7 +66,7 @@ export function withTenant<T>(db: Db, companyId: string, fn: (trx: Trx) => Promi
  */
 export function withSystem<T>(db: Db, fn: (trx: Trx) => Promise<T>): Promise<T> {
   return inTransaction(db, async (trx) => {
-    await sql`select set_config('app.scope', 'system', true)`.execute(trx);
+    await sql`SET LOCAL app.scope = 'system'`.execute(trx);
     return fn(trx);
   });
 }
