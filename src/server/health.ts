@@ -6,10 +6,10 @@
 // part goes down (a warning saying what to check) and once when it is back. main.ts checks
 // mail and storage once at start the same way.
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import type { FileStorage } from './files/storage';
+import { pingDatabase } from './health.queries';
 import { redactSecrets, secretsOf } from './startup-error';
 
 /** ok; off: not used by this server (no SMTP_URL: mail goes to the log; JOBS_ENABLED=0); down, with why. */
@@ -72,7 +72,7 @@ export function createHealthChecks(input: {
   const last = new Map<HealthPart, PartCheck['status']>();
   const checks: Record<HealthPart, () => Promise<PartCheck>> = {
     database: async () => {
-      await sql`select 1`.execute(deps.db);
+      await pingDatabase(deps.db);
       return { status: 'ok' };
     },
     storage: async () => {
@@ -108,7 +108,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void 
   const version = deps.config.version;
   app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
     try {
-      await sql`select 1`.execute(deps.db);
+      await pingDatabase(deps.db);
       return { status: 'ok', database: 'ok', version };
     } catch {
       return reply.status(503).send({ status: 'unavailable', database: 'unreachable', version });

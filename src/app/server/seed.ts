@@ -2,7 +2,7 @@
 // database at first start, or when asked (SEED_DEMO=1, npm run seed); never twice.
 import { createRole, createUser, emailExists, setUpCompany } from '../../modules/auth/server/accounts.queries';
 import { DEMO_INVITED_ACCOUNT } from '../../modules/auth/server/onboarding-demo';
-import { DEMO_CUSTOMER_PEOPLE_COUNT } from '../../modules/companies/server/companies-demo';
+import { DEMO_CUSTOMER_PEOPLE_COUNT } from '../../modules/companies/server/companies-demo.queries';
 import { DEMO_HR_ADMINS, DEMO_PEOPLE_COUNT } from '../../modules/employees/server/people-demo.data';
 import { hashPassword } from '../../modules/auth/server/passwords';
 import type { Config } from '../../server/config';

@@ -71,3 +71,15 @@ export async function findStoredKeys(db: DbOrTrx, input: { companyId: string | n
   const rows = await query.execute();
   return new Set(rows.map((row) => row.storage_key));
 }
+
+/** Removes file rows nothing needs any more; their storage keys, for the bytes to go after commit. */
+export async function deleteFiles(db: DbOrTrx, input: { companyId: string; ids: string[] }): Promise<string[]> {
+  if (input.ids.length === 0) return [];
+  const rows = await db
+    .deleteFrom('files')
+    .where('company_id', '=', input.companyId)
+    .where('id', 'in', input.ids)
+    .returning('storage_key')
+    .execute();
+  return rows.map((row) => row.storage_key);
+}

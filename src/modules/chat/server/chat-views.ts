@@ -17,6 +17,7 @@ import {
 } from '../chat.contract';
 import { mayAnswerTeam } from '../chat.policy';
 import {
+  findAdministratorNames,
   findMessages,
   findSummary,
   findTeamMemberIds,
@@ -78,20 +79,14 @@ export function toMessage(row: MessageRow, side: ChatSide, names: ReadonlyMap<st
 export async function administratorNames(db: Db, rows: readonly MessageRow[]): Promise<Map<string, string>> {
   const ids = [...new Set(rows.filter((row) => row.side === 'team' && row.author_id).map((row) => row.author_id as string))];
   if (ids.length === 0) return new Map();
-  const found = await withSystem(db, (trx) =>
-    trx.selectFrom('users').select(['id', 'first_name', 'surname']).where('id', 'in', ids).where('company_id', 'is', null).execute(),
-  );
-  return new Map(found.map((user) => [user.id, `${user.first_name} ${user.surname}`]));
+  return withSystem(db, (trx) => findAdministratorNames(trx, ids));
 }
 
 /** The person's list: the administrators who took their conversations, named in the system scope. */
 export async function nameAssignees(db: Db, rows: SummaryRow[]): Promise<SummaryRow[]> {
   const ids = [...new Set(rows.map((row) => row.assigned_to).filter((id): id is string => id !== null))];
   if (ids.length === 0) return rows;
-  const found = await withSystem(db, (trx) =>
-    trx.selectFrom('users').select(['id', 'first_name', 'surname']).where('id', 'in', ids).where('company_id', 'is', null).execute(),
-  );
-  const names = new Map(found.map((user) => [user.id, `${user.first_name} ${user.surname}`]));
+  const names = await withSystem(db, (trx) => findAdministratorNames(trx, ids));
   return rows.map((row) => ({ ...row, assigned_name: row.assigned_to ? (names.get(row.assigned_to) ?? null) : null }));
 }
 
@@ -117,10 +112,7 @@ export async function readPersonConversation(db: Db, viewer: Viewer & { companyI
 }
 
 async function assignedName(db: Db, userId: string): Promise<string | null> {
-  const names = await withSystem(db, (trx) =>
-    trx.selectFrom('users').select(['first_name', 'surname']).where('id', '=', userId).executeTakeFirst(),
-  );
-  return names ? `${names.first_name} ${names.surname}` : null;
+  return (await withSystem(db, (trx) => findAdministratorNames(trx, [userId]))).get(userId) ?? null;
 }
 
 /** A team's conversation for one of its administrators (404 for an administrator of another team). */

@@ -2,7 +2,7 @@
 // conversations.
 import type { ServerModule } from '../../../server/server-module';
 import { DEFAULT_ADMINISTRATOR_TEAMS } from '../chat.contract';
-import { seedChatDemo } from './chat-demo';
+import { seedChatDemo } from './chat-demo.queries';
 import { addTeamMember, findTeamsOf } from './chat.queries';
 import { chatPersonalData } from './chat.personal-data';
 import { chatGrants } from './chat.grants';

@@ -292,3 +292,15 @@ export async function findMessageFile(db: DbOrTrx, input: { conversationId: stri
     .where('m.id', '=', input.messageId)
     .executeTakeFirst();
 }
+
+/** Administrators' names by id ("Ada Lovelace"), for a person's view of the team's messages; in the system scope. */
+export async function findAdministratorNames(db: DbOrTrx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'surname'])
+    .where('id', 'in', [...ids])
+    .where('company_id', 'is', null)
+    .execute();
+  return new Map(found.map((user) => [user.id, `${user.first_name} ${user.surname}`]));
+}

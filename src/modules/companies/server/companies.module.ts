@@ -8,7 +8,7 @@ import { AppError } from '../../../shared/app-error';
 import { seatRefusal } from '../companies.policy';
 import { administratorsRoutes } from './administrators.routes';
 import { companiesGrants } from './companies.grants';
-import { seedCompaniesDemo } from './companies-demo';
+import { seedCompaniesDemo } from './companies-demo.queries';
 import { companiesPersonalData } from './companies.personal-data';
 import { seatCount } from './companies.queries';
 import { companiesRoutes } from './companies.routes';

@@ -209,3 +209,11 @@ export async function applyOrder(
   const products = [...new Set([...(plan?.products ?? []), order.product])];
   await trx.updateTable('companies').set(productColumns(products)).where('id', '=', order.company_id).execute();
 }
+
+/** The company an invoice is made out to: its name, number and address. */
+export async function findInvoicedCompany(
+  db: DbOrTrx,
+  companyId: string,
+): Promise<{ name: string; number: string | null; address: string | null } | undefined> {
+  return db.selectFrom('companies').select(['name', 'number', 'address']).where('id', '=', companyId).executeTakeFirst();
+}

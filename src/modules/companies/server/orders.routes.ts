@@ -21,7 +21,7 @@ import {
   PlaceOrderInputSchema,
   type OrdersPage,
 } from '../orders.contract';
-import { findCompanyOrders, findOrder, findOrderQueue, findPlan } from './orders.queries';
+import { findCompanyOrders, findInvoicedCompany, findOrder, findOrderQueue, findPlan } from './orders.queries';
 import { decideCompanyOrder, placeOrder } from './orders.service';
 
 const IdParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
@@ -66,11 +66,7 @@ export const ordersRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     const id = parseId(request.params);
     const found = await withTenant(db, companyId, async (trx) => {
       const order = await findOrder(trx, { id, companyId });
-      const company = await trx
-        .selectFrom('companies')
-        .select(['name', 'number', 'address'])
-        .where('id', '=', companyId)
-        .executeTakeFirst();
+      const company = await findInvoicedCompany(trx, companyId);
       return order && company ? { order, company } : undefined;
     });
     if (!found) throw AppError.notFound();

@@ -4,7 +4,6 @@
 // company's own, a statement of main terms waiting for Ella's signature and a completed,
 // sealed offer letter.
 import type { Logger } from 'pino';
-import { sql } from 'kysely';
 import { withSystem, withTenant, type Db, type Trx } from '../../../server/db/database';
 import type { FileStorage } from '../../../server/files/storage';
 import type { Session } from '../../../server/plugins/request-context';
@@ -13,6 +12,7 @@ import { grant } from '../../../server/roles';
 import { addDays, londonDate } from '../../../shared/dates';
 import { DOCUMENT_ENDPOINT } from '../documents.contract';
 import { DEMO_DOCUMENTS, DEMO_FOLDERS, DEMO_TAGS } from './documents-demo.data';
+import { claimDemoNotes, findDepartmentOf, findStarterTemplateId, insertDemoNote } from './documents-demo.queries';
 import type { DemoPayload } from './documents-tables';
 import { createDocumentFromFile, type DocumentsCaller } from './documents.service';
 import { createFolder, createTag } from './labels.queries';
@@ -24,10 +24,7 @@ import { generateFromTemplate } from './templates.service';
 
 export async function seedDocumentsDemo(trx: Trx, company: DemoCompany): Promise<void> {
   const payload: DemoPayload = { departments: { ...company.departments }, accounts: { ...company.accounts } };
-  await trx
-    .insertInto('document_demo_pending')
-    .values({ company_id: company.companyId, payload: JSON.stringify(payload) })
-    .execute();
+  await insertDemoNote(trx, { companyId: company.companyId, payload });
 }
 
 function demoCaller(
@@ -48,12 +45,8 @@ function demoCaller(
 }
 
 async function departmentOf(db: Db, companyId: string, userId: string): Promise<string[]> {
-  const rows = await withTenant(
-    db,
-    companyId,
-    async (trx) => (await sql<{ department_id: string | null }>`select department_id from users where id = ${userId}`.execute(trx)).rows,
-  );
-  return rows.flatMap((row) => (row.department_id ? [row.department_id] : []));
+  const department = await withTenant(db, companyId, (trx) => findDepartmentOf(trx, userId));
+  return department ? [department] : [];
 }
 
 async function makeDemo(db: Db, storage: FileStorage, companyId: string, payload: DemoPayload): Promise<void> {
@@ -119,14 +112,7 @@ async function makeDemo(db: Db, storage: FileStorage, companyId: string, payload
     });
   }
 
-  const starter = async (key: string) =>
-    withTenant(
-      db,
-      companyId,
-      async (trx) =>
-        (await sql<{ id: string }>`select id from document_templates where company_id = ${companyId} and starter_key = ${key}`.execute(trx))
-          .rows[0]!.id,
-    );
+  const starter = async (key: string) => withTenant(db, companyId, (trx) => findStarterTemplateId(trx, { companyId, key }));
   const contracts = folders.get('Contracts and letters') ?? null;
 
   // A completed, sealed offer letter (Ella typed her signature) …
@@ -173,7 +159,7 @@ async function makeDemo(db: Db, storage: FileStorage, companyId: string, payload
 
 /** Claims the demo note, if there is one, and makes the demo documents. */
 export async function materialiseDocumentsDemo(db: Db, storage: FileStorage, logger: Pick<Logger, 'info' | 'error'>): Promise<void> {
-  const claimed = await withSystem(db, (trx) => trx.deleteFrom('document_demo_pending').returning(['company_id', 'payload']).execute());
+  const claimed = await withSystem(db, claimDemoNotes);
   for (const note of claimed) {
     try {
       await makeDemo(db, storage, note.company_id, note.payload);

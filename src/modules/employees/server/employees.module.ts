@@ -6,7 +6,7 @@ import type { ServerModule } from '../../../server/server-module';
 import { employeesGrants } from './employees.grants';
 import { employeesJobs } from './employees.jobs';
 import { directoryRoutes } from './directory.routes';
-import { seedPeopleDemo } from './people-demo';
+import { seedPeopleDemo } from './people-demo.queries';
 import { personalRecordsRoutes } from './personal-records.routes';
 import { employmentRecordsRoutes } from './employment-records.routes';
 import { peopleImportRoutes } from './people-import.routes';

@@ -13,7 +13,7 @@ import { formatPounds } from '../../../shared/money';
 import { managesCompanyExpenses, relationTo } from './claim-access';
 import { endClaimTodos, publishClaimChange, tellClaimant } from './claim-notify';
 import { EXPENSE_DECIDE } from './expenses.todos';
-import { detailAfterWrite, summaryOf, type ExpenseCaller } from './claims.service';
+import { claimFacts, detailAfterWrite, type ExpenseCaller } from './claims.service';
 import { findItems, insertEvent, lockClaim, setApprovedAmounts, updateClaim } from './claims.queries';
 
 /** The submitted claim locked for a decision by the caller: 404, 403 (own claim, out of reach), 409 not waiting. */
@@ -28,16 +28,6 @@ async function lockForDecision(trx: Trx, session: Session, companyId: string, id
   if (!relation.approver) throw AppError.forbidden();
   if (claim.status !== 'submitted') throw new AppError('conflict', { message: expenseMessages.notSubmitted });
   return claim;
-}
-
-async function factsFor(trx: Trx, companyId: string, claimId: string) {
-  const row = await trx
-    .selectFrom('expense_claims')
-    .select(['user_id', 'claim_type', 'total_pence', 'approved_pence'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', claimId)
-    .executeTakeFirstOrThrow();
-  return { companyId, claimId, userId: row.user_id, personName: '', summary: summaryOf(row), approvedPence: row.approved_pence };
 }
 
 async function approveInTrx(trx: Trx, caller: ExpenseCaller, companyId: string, id: string, input: ApproveInput): Promise<void> {
@@ -88,7 +78,7 @@ async function approveInTrx(trx: Trx, caller: ExpenseCaller, companyId: string, 
     action: full ? 'approved' : 'partly_approved',
     note: input.note || null,
   });
-  const facts = await factsFor(trx, companyId, id);
+  const facts = await claimFacts(trx, companyId, id);
   await tellClaimant(trx, facts, {
     actorId: session.userId,
     text: full
@@ -136,7 +126,7 @@ export async function rejectClaim(caller: ExpenseCaller, id: string, reason: str
     });
     await endClaimTodos(trx, { companyId, claimId: id }, [EXPENSE_DECIDE]);
     await insertEvent(trx, { companyId, claimId: id, actorId: session.userId, action: 'rejected', note: reason });
-    const facts = await factsFor(trx, companyId, id);
+    const facts = await claimFacts(trx, companyId, id);
     const mailed = await tellClaimant(trx, facts, {
       actorId: session.userId,
       todo: true,
@@ -162,7 +152,7 @@ export async function payClaim(caller: ExpenseCaller, id: string, payDate: strin
     if (!APPROVED_STATUSES.includes(claim.status)) throw new AppError('conflict', { message: expenseMessages.notApproved });
     await updateClaim(trx, { companyId, id, patch: { status: 'paid', paid_on: payDate } });
     await insertEvent(trx, { companyId, claimId: id, actorId: session.userId, action: 'paid', note: null });
-    const facts = await factsFor(trx, companyId, id);
+    const facts = await claimFacts(trx, companyId, id);
     await tellClaimant(trx, facts, {
       actorId: session.userId,
       text: `Your ${facts.summary.replace(/^an? /, '')} was paid on ${formatCalendarDate(payDate, DATE_FORMATS.date)}: ${formatPounds(pounds(facts.approvedPence ?? 0))}.`,

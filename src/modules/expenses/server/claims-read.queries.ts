@@ -198,3 +198,15 @@ export async function deleteReceipt(
   await db.deleteFrom('files').where('company_id', '=', input.companyId).where('id', '=', receipt.file_id).execute();
   return receipt.storage_key;
 }
+
+/** The receipt files with these original names (the demo's), with their storage keys and hashes. */
+export async function findReceiptFilesNamed(
+  db: DbOrTrx,
+  names: readonly string[],
+): Promise<{ storage_key: string; original_name: string; sha256: string }[]> {
+  if (names.length === 0) return [];
+  const found = await sql<{ storage_key: string; original_name: string; sha256: string }>`
+    SELECT f.storage_key, f.original_name, f.sha256 FROM files f
+    WHERE f.original_name IN (${sql.join([...names])}) AND EXISTS (SELECT 1 FROM expense_receipts r WHERE r.file_id = f.id)`.execute(db);
+  return found.rows;
+}

@@ -238,3 +238,24 @@ export async function findDecidedMileage(
     .execute();
   return rows.map((row) => ({ date: row.date, approvedPence: row.hmrc_pence ?? 0, paidPence: row.approved_pence ?? row.gross_pence }));
 }
+
+/** What a claim's notifications say of it: whose it is, its kind and total, what was approved. */
+export async function findClaimFacts(
+  db: DbOrTrx,
+  input: { companyId: string; claimId: string },
+): Promise<{
+  user_id: string;
+  claim_type: string;
+  total_pence: number;
+  approved_pence: number | null;
+  first_name: string;
+  surname: string;
+}> {
+  return db
+    .selectFrom('expense_claims as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select(['c.user_id', 'c.claim_type', 'c.total_pence', 'c.approved_pence', 'u.first_name', 'u.surname'])
+    .where('c.company_id', '=', input.companyId)
+    .where('c.id', '=', input.claimId)
+    .executeTakeFirstOrThrow();
+}

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
 import { withTenant, type Db, type Trx } from '../../../server/db/database';
 import { isUniqueViolation } from '../../../server/db/pg-errors';
+import { deleteFiles } from '../../../server/files/files.queries';
 import { findPersonSubject } from '../../../server/http/person-subject.queries';
 import type { MailDispatcher } from '../../../server/mail/mail-dispatcher';
 import { requireCompany, type Session } from '../../../server/plugins/request-context';
@@ -25,7 +26,7 @@ import { askApprovers, endClaimTodos, publishClaimChange, type ClaimFacts } from
 import { EXPENSE_DECIDE, EXPENSE_RESUBMIT } from './expenses.todos';
 import { claimKindOf, lineErrors, priceItems } from './claim-pricing';
 import { toClaimDetail } from './claim-view';
-import { deleteClaim, findItems, insertClaim, insertEvent, lockClaim, replaceItems, updateClaim } from './claims.queries';
+import { deleteClaim, findClaimFacts, findItems, insertClaim, insertEvent, lockClaim, replaceItems, updateClaim } from './claims.queries';
 import { findClaimView, findReceipts } from './claims-read.queries';
 import { listExpenseTypes } from './expense-types.queries';
 
@@ -61,15 +62,17 @@ const CLAIM_SUMMARY_WORDS: Record<string, string> = {
 export const summaryOf = (claim: { claim_type: string; total_pence: number }) =>
   `${CLAIM_SUMMARY_WORDS[claim.claim_type] ?? 'an expense claim'} of ${formatPounds(pounds(claim.total_pence))}`;
 
-async function factsOf(trx: Trx, companyId: string, claimId: string): Promise<ClaimFacts> {
-  const row = await trx
-    .selectFrom('expense_claims as c')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.user_id', 'c.claim_type', 'c.total_pence', 'u.first_name', 'u.surname'])
-    .where('c.company_id', '=', companyId)
-    .where('c.id', '=', claimId)
-    .executeTakeFirstOrThrow();
-  return { companyId, claimId, userId: row.user_id, personName: `${row.first_name} ${row.surname}`, summary: summaryOf(row) };
+/** What the claim's notifications say of it, and what was approved of it. */
+export async function claimFacts(trx: Trx, companyId: string, claimId: string): Promise<ClaimFacts & { approvedPence: number | null }> {
+  const row = await findClaimFacts(trx, { companyId, claimId });
+  return {
+    companyId,
+    claimId,
+    userId: row.user_id,
+    personName: `${row.first_name} ${row.surname}`,
+    summary: summaryOf(row),
+    approvedPence: row.approved_pence,
+  };
 }
 
 /** Every receipt item whose type asks for a receipt has one: field errors naming the item otherwise. */
@@ -100,7 +103,7 @@ async function submitInTrx(trx: Trx, caller: ExpenseCaller, companyId: string, c
   });
   await insertEvent(trx, { companyId, claimId, actorId: caller.session.userId, action: resubmit ? 'resubmitted' : 'submitted' });
   if (resubmit) await endClaimTodos(trx, { companyId, claimId }, [EXPENSE_RESUBMIT]);
-  return askApprovers(trx, await factsOf(trx, companyId, claimId), caller.session.userId);
+  return askApprovers(trx, await claimFacts(trx, companyId, claimId), caller.session.userId);
 }
 
 async function writeItems(trx: Trx, input: { companyId: string; userId: string; claimId: string; claim: ClaimInput }): Promise<void> {
@@ -212,17 +215,7 @@ export async function withdrawClaim(caller: ExpenseCaller, id: string): Promise<
     const receipts = await findReceipts(trx, { companyId, claimId: id });
     await deleteClaim(trx, { companyId, id });
     await endClaimTodos(trx, { companyId, claimId: id }, [EXPENSE_DECIDE, EXPENSE_RESUBMIT]);
-    if (receipts.length > 0) {
-      await trx
-        .deleteFrom('files')
-        .where('company_id', '=', companyId)
-        .where(
-          'id',
-          'in',
-          receipts.map((receipt) => receipt.file_id),
-        )
-        .execute();
-    }
+    await deleteFiles(trx, { companyId, ids: receipts.map((receipt) => receipt.file_id) });
     await auditCaller(trx, caller, { companyId, action: 'expense.withdrawn', targetType: 'expense', targetId: id, details: null });
     await publishClaimChange(trx, companyId);
     return receipts.map((receipt) => receipt.storage_key);

@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
-import { sql } from 'kysely';
 import { withSystem, type Db } from '../../../server/db/database';
 import type { FileStorage } from '../../../server/files/storage';
+import { findReceiptFilesNamed } from './claims-read.queries';
 
 function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -101,10 +101,7 @@ export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).dige
 export async function restoreDemoReceipts(db: Db, storage: FileStorage): Promise<number> {
   const names = Object.keys(DEMO_RECEIPTS);
   const rows = await withSystem(db, async (trx) => {
-    const found = await sql<{ storage_key: string; original_name: string; sha256: string }>`
-      SELECT f.storage_key, f.original_name, f.sha256 FROM files f
-      WHERE f.original_name IN (${sql.join(names)}) AND EXISTS (SELECT 1 FROM expense_receipts r WHERE r.file_id = f.id)`.execute(trx);
-    return found.rows;
+    return findReceiptFilesNamed(trx, names);
   });
   let written = 0;
   for (const row of rows) {

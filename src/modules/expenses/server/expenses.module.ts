@@ -3,7 +3,7 @@
 // exports; the expenses report; the demo's claims.
 import type { ServerModule } from '../../../server/server-module';
 import { countClaimsAwaitingMe } from './claims.routes';
-import { seedExpensesDemo } from './expenses-demo';
+import { seedExpensesDemo } from './expenses-demo.queries';
 import { expensesPayroll } from './expenses-payroll.service';
 import { expensesReport } from './expenses-report';
 import { expensesGrants } from './expenses.grants';

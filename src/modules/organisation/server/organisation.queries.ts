@@ -1,7 +1,7 @@
 // The only SQL of the organisation's lists. The lists share one shape (a company's rows with
 // an id), so one set of queries serves every table, named by the list's definition; the
 // values are always bound parameters and the names come from code, never from input.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../../server/db/database';
 import type { Paging } from '../../../shared/list';
 import type { PersonName } from '../organisation.contract';
@@ -169,4 +169,9 @@ export async function setIcalendarToken(db: DbOrTrx, input: { companyId: string;
     .where('company_id', '=', input.companyId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** A list item's publishing time when it is published again: the first time it was, or now. */
+export function firstPublishedAt(): RawBuilder<Date> {
+  return sql<Date>`coalesce(published_at, now())`;
 }

@@ -3,7 +3,6 @@
 // reads it: the reference lists that forms and profiles name are read by every company user;
 // termination reasons and company notes by their holders; terms by everyone once published.
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
 import type { CompanyTable } from '../../../server/db/company-rows.queries';
 import type { AppDeps } from '../../../server/app-deps';
 import {
@@ -21,7 +20,7 @@ import { companyLogoRoutes } from './company-logo.routes';
 import { icalTokenRoutes } from './ical-token.routes';
 import { mountListResource, type ListRead } from './list-resource';
 import { managedDepartmentRoutes } from './managed-departments.routes';
-import { departmentExtras, peopleNames, type Usage } from './organisation.queries';
+import { departmentExtras, firstPublishedAt, peopleNames, type Usage } from './organisation.queries';
 
 const BY_NAME = [{ column: 'name', direction: 'asc', lower: true }] as const;
 const NEWEST_FIRST = [{ column: 'created_at', direction: 'desc' }] as const;
@@ -149,7 +148,7 @@ export const organisationRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (
     values: ({ publish, ...fields }, mode) =>
       mode === 'create'
         ? { ...fields, published_at: publish ? new Date() : null }
-        : { ...fields, updated_at: new Date(), ...(publish ? { published_at: sql`coalesce(published_at, now())` } : {}) },
+        : { ...fields, updated_at: new Date(), ...(publish ? { published_at: firstPublishedAt() } : {}) },
   });
   mountListResource(app, deps, {
     name: R.companyNotes,

@@ -85,18 +85,6 @@ export async function removePastDate(
   return { count: Number(result.numAffectedRows ?? 0), fileIds: named };
 }
 
-/** Removes file rows nothing needs any more; their storage keys, for the bytes to go after commit. */
-export async function deleteFiles(db: DbOrTrx, input: { companyId: string; ids: string[] }): Promise<string[]> {
-  if (input.ids.length === 0) return [];
-  const rows = await db
-    .deleteFrom('files')
-    .where('company_id', '=', input.companyId)
-    .where('id', 'in', input.ids)
-    .returning('storage_key')
-    .execute();
-  return rows.map((row) => row.storage_key);
-}
-
 /** Ends the sessions of people whose account was anonymised (they can no longer sign in). */
 export async function endSessionsOfAnonymised(db: DbOrTrx, companyId: string): Promise<void> {
   await sql`UPDATE sessions SET revoked_at = now()

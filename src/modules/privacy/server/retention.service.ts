@@ -14,7 +14,8 @@ import { RECORD_KINDS, RECORD_KIND_KEYS, type RecordKindKey } from '../../../sha
 import type { RetentionPreviewRow, RetentionRow } from '../privacy.contract';
 import { tableColumns } from './personal-rows.queries';
 import { expireExport, findExpiredExports, findPrivacySettings } from './privacy.queries';
-import { companyIds, countPastDate, deleteFiles, endSessionsOfAnonymised, removePastDate, type RetentionTarget } from './retention.queries';
+import { deleteFiles } from '../../../server/files/files.queries';
+import { companyIds, countPastDate, endSessionsOfAnonymised, removePastDate, type RetentionTarget } from './retention.queries';
 
 /** The company's schedule: every kind with the months it keeps (its choice, else the default). */
 export function retentionSchedule(chosen: Readonly<Record<string, number>> | undefined): RetentionRow[] {

@@ -3,7 +3,7 @@
 // the demo's requests in each status.
 import type { ServerModule } from '../../../server/server-module';
 import { contactRequestDesk } from './contact-desk';
-import { seedSupportDemo } from './support-demo';
+import { seedSupportDemo } from './support-demo.queries';
 import { supportGrants } from './support.grants';
 import { supportRoutes } from './support.routes';
 import { supportPersonalData } from './support.personal-data';

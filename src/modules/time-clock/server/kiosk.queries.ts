@@ -2,7 +2,7 @@
 // a kiosk's location with whether they are clocked in, each person's PIN hash, and the PIN
 // attempts that pause a person or a tablet after too many wrong ones.
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../../server/db/database';
+import type { DbOrTrx, Trx } from '../../../server/db/database';
 
 export type KioskRow = {
   id: string;
@@ -150,4 +150,9 @@ export async function findLocationIdByName(trx: DbOrTrx, input: { companyId: str
 export async function companyHasKiosk(trx: DbOrTrx, companyId: string): Promise<boolean> {
   const { rows } = await sql`SELECT 1 FROM time_clock_kiosks WHERE company_id = ${companyId} LIMIT 1`.execute(trx);
   return rows.length > 0;
+}
+
+/** Holds the tablet's PIN checks to one at a time until the transaction ends. */
+export async function lockKioskChecks(trx: Trx, kioskId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`kiosk:${kioskId}`}))`.execute(trx);
 }

@@ -4,7 +4,6 @@
 // that pauses a person after 5 wrong PINs in 15 minutes on that tablet (and the tablet after 20),
 // and a clock event, recorded through the time clock's own recordClockEvent (the device time
 // kept when plausible) for the person the PIN proved.
-import { sql } from 'kysely';
 import { auditCaller, type AuditCaller } from '../../../server/audit/audit-entry';
 import type { AuditSource } from '../../../server/audit/audit.queries';
 import { withSystem, withTenant, type Db } from '../../../server/db/database';
@@ -46,6 +45,7 @@ import {
   savePin,
   touchKiosk,
   type KioskRow,
+  lockKioskChecks,
 } from './kiosk.queries';
 import { recordClockEvent } from './time-clock.service';
 
@@ -187,7 +187,7 @@ async function provePin(db: Db, kiosk: KioskRow, proof: Proof, now: Date): Promi
   const companyId = kiosk.company_id;
   const outcome = await withTenant(db, companyId, async (trx) => {
     // One check at a time per tablet, so parallel guesses cannot pass the limit together.
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${`kiosk:${kiosk.id}`}))`.execute(trx);
+    await lockKioskChecks(trx, kiosk.id);
     const since = new Date(now.getTime() - KIOSK_LOCK_MINUTES * 60_000);
     const wrong = await countWrongAttempts(trx, { companyId, kioskId: kiosk.id, userId: proof.userId, since });
     if (wrong.device >= KIOSK_DEVICE_ATTEMPTS) return { refusal: kioskMessages.deviceLocked } as const;
