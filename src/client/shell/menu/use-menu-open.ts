@@ -1,6 +1,6 @@
 // The side menu's open state: on desktop widths (≥ 1024 px) it starts as
 // stored and every toggle is stored as 1 or 0; on phones it is a drawer that starts closed,
-// closes after a choice and is never stored.
+// closes after a choice and is never stored. Its entries are drawn once it first opens.
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { DESKTOP_BREAKPOINT_PX } from '../../../shared/constants';
@@ -26,4 +26,15 @@ export function useMenuOpen() {
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   return { desktop, desktopOpen, drawerOpen, open: desktop ? desktopOpen : drawerOpen, toggle, closeDrawer };
+}
+
+/**
+ * Whether the menu has been open since the frame was drawn: its entries are drawn from then on
+ * and kept. A phone's drawer starts closed, and drawing its twenty entries with the first
+ * screen held up that screen's first paint on a slow phone.
+ */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
 }
