@@ -4,4 +4,5 @@
 export { startSessionLifecycle } from '../../modules/auth/client/session-lifecycle';
 export { createQueryClient } from '../../client/api/query-client';
 export { getToken, readCacheOwner } from '../../client/auth/token-store';
+export { holdUntilPageDrawn, whenPageDrawn } from '../../client/realtime/page-drawn';
 export { createAppRouter } from './router';

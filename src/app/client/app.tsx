@@ -7,7 +7,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode, useEffect, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createAppRouter, createQueryClient, getToken, readCacheOwner, startSessionLifecycle } from './app-core';
+import {
+  createAppRouter,
+  createQueryClient,
+  getToken,
+  holdUntilPageDrawn,
+  readCacheOwner,
+  startSessionLifecycle,
+  whenPageDrawn,
+} from './app-core';
 import { loadToasts } from '../../client/shell/toasts';
 import { cssVariablesResolver, theme } from '../../client/theme';
 
@@ -72,12 +80,16 @@ function DeferredNotifications() {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
+// Opened signed in: realtime and the service worker's install wait until the first page is drawn.
+if (getToken()) holdUntilPageDrawn();
 void start(container);
 
-// After the page has loaded, so installing the worker (and downloading workbox-window) never
-// competes with the first paint. Not in development, where Vite serves modules the worker would cache.
+// After the page has loaded (and, opened signed in, once its first page is drawn), so installing
+// the worker (and downloading workbox-window and the files it keeps) never competes with the
+// first paint. Not in development, where Vite serves modules the worker would cache.
 if (import.meta.env.PROD) {
   const register = () => void import('../../client/pwa/register-service-worker').then((module) => module.registerServiceWorker());
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const afterLoad = () => void (whenPageDrawn() ?? Promise.resolve()).then(register);
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
 }

@@ -1,5 +1,6 @@
 // The realtime connection of a signed-in tab, whichever transport
-// carries it: it connects a second after a token is available, sends the refreshed token to
+// carries it: it connects a second after a token is available (and, when the app opened signed
+// in, after its first page has been drawn: page-drawn.ts), sends the refreshed token to
 // the same session, closes on logout, waits for another token when the server refuses one,
 // reconnects with backoff (at once when the browser comes back online) and does nothing while
 // the browser is offline. Events go through the user's cursors (last ids, duplicates) to the
@@ -12,6 +13,7 @@ import { getToken, subscribeToToken, TOKEN_KEY } from '../auth/token-store';
 import { ONBOARDING_STATUSES } from '../../shared/session.contract';
 import { readTokenClaims } from '../auth/token-claims';
 import { openEventCursors, type EventCursors } from './last-event-ids';
+import { whenPageDrawn } from './page-drawn';
 import { createRealtimeEventHandler } from './realtime-events';
 import { getRealtimeStatus, setRealtimeStatus } from './realtime-status';
 import { logSubscriptionError, type RealtimeTransport, type TransportOptions, type TransportSink } from './realtime-transport';
@@ -76,6 +78,8 @@ export function startRealtime({ queryClient }: { queryClient: QueryClient }): Re
   /** The attempt between its start and its transport (choosing, loading); -1 when none. */
   let connectingAttempt = -1;
   let stopped = false;
+  /** The app's first page is still being drawn: nothing is started before it has painted. */
+  let waitingForPage = false;
 
   function closeTransport(): void {
     attempt += 1;
@@ -101,7 +105,7 @@ export function startRealtime({ queryClient }: { queryClient: QueryClient }): Re
 
   /** Brings the connection in line with the token and the network; called on every change. */
   function evaluate({ delayMs = REALTIME_CONNECT_DELAY_MS }: { delayMs?: number } = {}): void {
-    if (stopped) return;
+    if (stopped || waitingForPage) return;
     const token = getToken();
     const identity = sessionFor(token);
     if (!token || !identity) {
@@ -216,7 +220,14 @@ export function startRealtime({ queryClient }: { queryClient: QueryClient }): Re
   window.addEventListener('online', onOnline);
   window.addEventListener('offline', onOffline);
   window.addEventListener('storage', onStorage);
-  evaluate();
+  const drawn = whenPageDrawn();
+  if (drawn) {
+    waitingForPage = true;
+    void drawn.then(() => {
+      waitingForPage = false;
+      evaluate();
+    });
+  } else evaluate();
 
   return {
     stop() {

@@ -18,14 +18,16 @@ import { OfflinePageGate } from '../offline/offline-page-gate';
 import { DIALOG_FORMS, useCorrectionDialog } from '../offline/outbox-correction';
 import { OutboxButton } from '../offline/outbox-button';
 import { useGetReadyOffline } from '../pwa/use-get-ready-offline';
+import { pageDrawn } from '../realtime/page-drawn';
 import { useRealtimePollInterval } from '../realtime/realtime-status';
+import { afterNextPaint } from './after-first-paint';
 import { useClientModules } from './client-modules';
 import { buildAdminMenu } from './menu/account-registry';
 import { buildMenu, useMenuEntries, type MenuItem } from './menu/menu-registry';
 import { buildSettingsMenu, useSettingsEntries } from './menu/settings-registry';
 import { SideMenu } from './menu/side-menu';
 import { useMenuContext } from './menu/use-menu-context';
-import { useMenuOpen } from './menu/use-menu-open';
+import { useMenuOpen, useOpenedOnce } from './menu/use-menu-open';
 import { NotificationBell } from './notifications/notification-bell';
 import { setUnreadCount } from './page-title';
 import { SettingsMenu } from './top-bar/settings-menu';
@@ -46,6 +48,8 @@ export function SignedInLayout({ page }: { page?: ReactNode } = {}) {
   useEffect(() => {
     void import('../offline/offline-session').then((offline) => offline.startOfflineSession(queryClient));
   }, [queryClient]);
+  // The first page is on screen: what waited for it (realtime, the service worker) starts.
+  useEffect(() => afterNextPaint(pageDrawn), []);
   return claims.company_id ? <CompanyFrame claims={claims} page={page} /> : <Frame claims={claims} items={buildAdminMenu()} page={page} />;
 }
 
@@ -90,6 +94,7 @@ type FrameProps = { claims: Claims; items: MenuItem[]; restricted?: boolean; too
 
 function Frame({ claims, items, restricted = false, tools, page, children }: FrameProps) {
   const menu = useMenuOpen();
+  const menuDrawn = useOpenedOnce(menu.open);
   const ContactDialog = useClientModules().find((module) => module.contactDialog)?.contactDialog;
   const currentPath = useRouterState({ select: (state) => state.location.href });
   const [contactOpen, setContactOpen] = useState(false);
@@ -127,9 +132,11 @@ function Frame({ claims, items, restricted = false, tools, page, children }: Fra
           />
         </TopBar>
       </AppShell.Header>
-      {/* Not a landmark itself: the menu's entries are the "Main menu" navigation inside. */}
+      {/* Not a landmark itself: the menu's entries are the "Main menu" navigation inside, drawn once it first opens. */}
       <AppShell.Navbar id="side-menu" role="none" className="side-menu" data-closed={!menu.open || undefined}>
-        <SideMenu items={items} currentPath={currentPath} onToggle={menu.toggle} onNavigate={menu.closeDrawer} onContact={openContact} />
+        {menuDrawn && (
+          <SideMenu items={items} currentPath={currentPath} onToggle={menu.toggle} onNavigate={menu.closeDrawer} onContact={openContact} />
+        )}
       </AppShell.Navbar>
       <AppShell.Main className="signed-in-main">
         {children}
