@@ -7,8 +7,11 @@
 // IndexedDB and service worker are cleared (the session's token in local storage is kept) and
 // Lighthouse loads the screen without resetting storage. Three runs per screen by default
 // (LIGHTHOUSE_RUNS), the median performance run reported; LIGHTHOUSE_SCREENS="dashboard
-// (owner),leave list" measures some of them; CLIENT_DIST_DIR measures another build. Prints the
-// load average before and after each screen; writes tests/bench/results/lighthouse.json.
+// (owner),leave list" measures some of them; CLIENT_DIST_DIR measures another build,
+// LIGHTHOUSE_SERVER another built server (a copy of dist/server/main.mjs) instead of `npm start`'s,
+// LIGHTHOUSE_PORT the server's port (Chromium's debugging ports the 40 after it; both free ports
+// otherwise), LIGHTHOUSE_KEEP a folder for every run's whole report. Prints the load average
+// before and after each screen; writes tests/bench/results/lighthouse.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,11 +27,15 @@ const TARGETS = { performance: 90, accessibility: 95, lcpMs: 2500, cls: 0.1, tbt
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'demo-password';
 const root = path.resolve(import.meta.dirname, '../..');
-const dataDir = path.join(root, '.tmp/bench-lighthouse');
+const keepDir = process.env.LIGHTHOUSE_KEEP ? path.resolve(process.env.LIGHTHOUSE_KEEP) : null;
+const fixedPort = process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : null;
+/** Its own per port, so two benches on one machine never share a data directory. */
+const dataDir = path.join(root, fixedPort ? `.tmp/bench-lighthouse-${fixedPort}` : '.tmp/bench-lighthouse');
 const resultsFile = path.join(root, 'tests/bench/results/lighthouse.json');
 
 function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const server = process.env.LIGHTHOUSE_SERVER ? path.resolve(process.env.LIGHTHOUSE_SERVER) : 'scripts/start.mjs';
+  const child = spawn(process.execPath, [server], {
     cwd: root,
     env: {
       ...process.env,
@@ -105,8 +112,13 @@ async function signInAndForget(port: number, origin: string, email: string): Pro
 
 type Details = { items?: Record<string, unknown>[] };
 
+let runNumber = 0;
+
 async function audit(origin: string, screen: Screen): Promise<Run> {
+  runNumber += 1;
   const chrome = await chromeLauncher.launch({
+    // A port of its own per run: the last run's Chromium may still hold the previous one.
+    ...(fixedPort ? { port: fixedPort + 1 + (runNumber % 40) } : {}),
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-extensions'],
   });
@@ -125,6 +137,11 @@ async function audit(origin: string, screen: Screen): Promise<Run> {
     // The whole report of the last run, for reading the diagnostics (long tasks, bootup time).
     fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
     fs.writeFileSync(path.join(root, '.tmp/lighthouse-last.json'), JSON.stringify(lhr));
+    if (keepDir) {
+      fs.mkdirSync(keepDir, { recursive: true });
+      const name = `${String(runNumber).padStart(2, '0')}-${screen.name.replace(/[^a-z0-9]+/gi, '-')}.json`;
+      fs.writeFileSync(path.join(keepDir, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     if (screen.account && new URL(lhr.finalDisplayedUrl).pathname === '/login')
       throw new Error('The session was lost: Lighthouse saw /login.');
@@ -229,7 +246,7 @@ async function main(): Promise<void> {
   const screens = SCREENS.filter((screen) => !wanted || wanted.includes(screen.name));
   if (screens.length === 0) throw new Error(`No screen named ${process.env.LIGHTHOUSE_SCREENS}: see tests/bench/screens.ts.`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const server = await startServer(port);
   const origin = `http://127.0.0.1:${port}`;
   const results: ReturnType<typeof summary>[] = [];
