@@ -1,13 +1,16 @@
-// What a route shows when it fails to load or render. A chunk that cannot be fetched after
-// a deploy has already been retried with one reload by then (see src/client/pwa/chunk-reload.ts).
+// What a route shows when it fails to load or render. A screen whose code could not be fetched
+// (offline, or after a deploy) is tried again in place once the device is online, and the page
+// reloaded only if that fails too (src/client/pwa/screen-code-retry.ts).
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import type { ErrorComponentProps } from '@tanstack/react-router';
+import { useRetryScreenCode } from '../pwa/screen-code-retry';
 import { Logo } from './logo';
 import { usePageTitle } from './page-title';
 import { reloadPage } from './reload-page';
 
-export function RouteErrorPage({ error }: ErrorComponentProps) {
+export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   usePageTitle('Something went wrong');
+  useRetryScreenCode(error, reset);
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   if (import.meta.env.DEV) console.error(error);
   return (
