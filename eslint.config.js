@@ -97,4 +97,24 @@ export default tseslint.config(
     ]),
   },
   { files: ['src/**', 'sw/**'], plugins: { layers }, rules: { 'layers/imports': 'error' } },
+  // SQL only in queries files (`*.queries.ts`) and the database layer (src/server/db): a route, a
+  // service, a job or a demo seed asks a queries file, so every statement of a table is found in one
+  // place. Kysely's statement builders and the sql tag are what SQL looks like here.
+  {
+    files: ['src/app/server/**/*.ts', 'src/server/**/*.ts', 'src/modules/*/server/**/*.ts'],
+    ignores: ['**/*.queries.ts', '**/*.test.ts', 'src/server/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|updateTable|insertInto|deleteFrom|mergeInto|replaceInto)$/]",
+          message: `SQL only in queries files: move this statement to a *.queries.ts beside it ${docs}.`,
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql'], TaggedTemplateExpression[tag.object.name='sql']",
+          message: `SQL only in queries files: move this SQL to a *.queries.ts beside it ${docs}.`,
+        },
+      ],
+    },
+  },
 );
