@@ -107,7 +107,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|updateTable|insertInto|deleteFrom|mergeInto|replaceInto)$/]",
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|updateTable|insertInto|deleteFrom|mergeInto|replaceInto)$/]',
           message: `SQL only in queries files: move this statement to a *.queries.ts beside it ${docs}.`,
         },
         {
