@@ -201,7 +201,19 @@ describe('startOfflineReadiness', () => {
     void start(fake, { workerReady: new Promise(() => undefined) });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(getOfflineReadiness()).toEqual({ status: 'idle' });
-    expect(fake.log).toEqual([]);
+    expect(fake.log).toEqual(['rest']);
+  });
+
+  it('leaves the first screen its seconds while the worker installs, and starts fetching as soon as the worker is in place', async () => {
+    const fake = fakeSteps();
+    let workerActive = () => {};
+    const { done } = start(fake, { workerReady: new Promise<void>((resolve) => (workerActive = resolve)) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fake.log).toEqual(['rest']);
+    workerActive();
+    await done;
+    expect(fake.log.slice(0, 3)).toEqual(['rest', 'quiet', 'code']);
+    expect(fake.log.filter((step) => step === 'rest')).toHaveLength(1);
   });
 
   it('waits for the network, prepares once, says so once, and a reload of the same build says it at once without fetching', async () => {
@@ -212,7 +224,7 @@ describe('startOfflineReadiness', () => {
     const again = start(fake);
     await again.done;
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(fake.log).toEqual([]);
+    expect(fake.log).toEqual(['rest']);
     // Offline with the worker in place (a reload in the first seconds): it says it is not ready yet.
     expect(getOfflineReadiness()).toEqual({ status: 'preparing' });
     goOnline();

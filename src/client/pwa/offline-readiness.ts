@@ -39,7 +39,7 @@ export type ReadinessArea = { title: string; hrefs: readonly string[] };
 export type OfflineReadiness = { status: 'idle' } | { status: 'preparing' } | { status: 'ready'; notReady: string[] };
 
 export type ReadinessSteps = {
-  /** Leaves the person's first screen its first seconds before anything starts. */
+  /** Leaves the person's first screen its first seconds before anything starts (counted from the start, the worker installing meanwhile). */
   rest: () => Promise<void>;
   /** Resolves when the page is quiet: no query fetching, no navigation, the browser idle. */
   whenQuiet: () => Promise<void>;
@@ -189,6 +189,8 @@ export async function startOfflineReadiness({
   startedFor = userId;
   const kept = readReadyRecord(userId, build);
   if (kept) return setState({ status: 'ready', notReady: kept });
+  // The first screen's seconds pass while the worker installs (its shell's files), not after it.
+  const rested = steps.rest();
   await workerReady;
   // Not ready yet, and says so from the moment the worker is in place: an offline reload in the
   // first seconds after a first sign-in opens the app saying it is still getting ready (it goes
@@ -197,7 +199,7 @@ export async function startOfflineReadiness({
   setState({ status: 'preparing' });
   await whenOnline();
   if (startedFor !== userId) return;
-  const notReady = await prepareOffline(areas, steps, details);
+  const notReady = await prepareOffline(areas, { ...steps, rest: () => rested }, details);
   // Signed out meanwhile: nothing to say, nothing to keep.
   if (startedFor !== userId) return;
   // What failed is tried again at the next start (a reload, the app reopened online).
