@@ -179,26 +179,45 @@ export async function findAbsencePage(
   return { rows: rows.map(({ total: _total, ...row }) => row), count };
 }
 
+/** An absence of the team month as PostgreSQL writes it (JSON): its person's columns come from the people read with it. */
+export type TimelineAbsenceJson = Omit<
+  AbsenceViewRow,
+  'first_name' | 'surname' | 'department_id' | 'department_name' | 'person_department_ids' | 'person_rank' | 'decided_at' | 'created_at'
+> & {
+  /** Timestamps as PostgreSQL's text, read by pg's own parser (the same Date as a column would give). */
+  decided_at: string | null;
+  created_at: string;
+};
+
 /**
- * The live absences of `userIds` meeting `from` to `to` (at most `limit`, by start date) as the
- * reader sees them: the team month's, with no page to cut or count, so no window over the rows
- * and no second pass joining the page back to its absences (whose prepared statement's generic
- * plan scanned the absences once per absence).
+ * The team month's absences as one JSON array, for a statement whose CTE `people` holds the
+ * people shown: their live absences meeting `from` to `to` (at most `limit`, by start date) with
+ * what the caller may do, and nothing of the person, which the people beside them say.
  */
-export async function findAbsencesOf(
-  trx: DbOrTrx,
-  input: { reader: AbsenceReader; userIds: readonly string[]; statuses: readonly string[]; from: string; to: string; limit: number },
-): Promise<AbsenceViewRow[]> {
-  const { reader } = input;
-  const { rows } = await sql<AbsenceViewRow>`
-    SELECT ${viewColumns(reader)}
-    FROM user_absences a ${viewJoins}
-    WHERE a.company_id = ${reader.companyId} AND ${readable(reader)} AND a.user_id = any(${[...input.userIds]}::uuid[])
-      AND a.status = any(${[...input.statuses]}::text[])
-      AND coalesce(a.end_date, ${FAR_FUTURE}::date) >= ${input.from}::date AND a.start_date <= ${input.to}::date
-    ORDER BY ${ORDERS.start_date}
-    LIMIT ${input.limit}`.execute(trx);
-  return rows;
+export function timelineAbsencesJson(
+  reader: AbsenceReader,
+  input: { statuses: readonly string[]; from: string; to: string; limit: number },
+): RawBuilder<TimelineAbsenceJson[]> {
+  return sql<TimelineAbsenceJson[]>`coalesce((SELECT json_agg(json_build_object(
+      'id', a.id, 'user_id', a.user_id,
+      'leave_type_id', lt.id, 'leave_type_key', lt.key, 'leave_type_name', lt.name, 'leave_type_colour', lt.colour,
+      'leave_type_paid', lt.paid, 'leave_type_deducted', lt.deducted,
+      'start_date', a.start_date, 'end_date', a.end_date, 'duration_type', a.duration_type, 'half_day_part', a.half_day_part,
+      'hours', a.hours, 'deduction', a.deduction, 'deduction_unit', a.deduction_unit, 'status', a.status, 'notes', a.notes,
+      'decline_reason', a.decline_reason, 'cancel_reason', a.cancel_reason, 'blocked_override_reason', a.blocked_override_reason,
+      'sickness_category', a.sickness_category, 'returned_on', a.returned_on,
+      'requested_by_name', ${nameOf(sql`a.requested_by`)}, 'decided_by_name', ${nameOf(sql`a.decided_by`)},
+      'decided_at', a.decided_at::text, 'created_at', a.created_at::text,
+      'approver', ${decidableBy(sql`a.user_id`, ABSENCE_APPROVALS, reader.approver)},
+      'return_to_work_id', (SELECT r.id FROM return_to_work_items r WHERE r.absence_id = a.id))
+    ORDER BY a.start_date, a.created_at, a.id)
+    FROM (SELECT a.* FROM user_absences a
+          WHERE a.company_id = ${reader.companyId} AND ${readable(reader)} AND a.user_id IN (SELECT people.id FROM people)
+            AND a.status = any(${[...input.statuses]}::text[])
+            AND coalesce(a.end_date, ${FAR_FUTURE}::date) >= ${input.from}::date AND a.start_date <= ${input.to}::date
+          ORDER BY ${ORDERS.start_date}
+          LIMIT ${input.limit}) a
+    JOIN leave_types lt ON lt.id = a.leave_type_id), '[]')`;
 }
 
 export async function findAbsenceEvents(trx: DbOrTrx, input: { companyId: string; absenceId: string }): Promise<AbsenceEvent[]> {
