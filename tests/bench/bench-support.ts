@@ -181,3 +181,39 @@ export async function countStatements(owner: Db, dataDir: string, request: () =>
   await sql`select pg_reload_conf()`.execute(owner);
   return said.split('\n').filter((line) => /user=(?!postgres )\S+ LOG: {2}(statement|execute [^:]*):/.test(line)).length;
 }
+
+/**
+ * BENCH_PG_STATS=1: loads pg_stat_statements at the next start of the cluster in `clusterDir`,
+ * with planning counted and the statements inside functions (the session's) shown as well.
+ */
+export function enableStatementStats(clusterDir: string): void {
+  fs.appendFileSync(
+    path.join(clusterDir, 'postgresql.auto.conf'),
+    "shared_preload_libraries = 'pg_stat_statements'\npg_stat_statements.track_planning = on\npg_stat_statements.track = all\n",
+  );
+}
+
+/**
+ * PostgreSQL's own account of a measured run (pg_stat_statements, after enableStatementStats):
+ * 'reset' before it, 'print' after it, each statement's calls and the time spent planning and
+ * executing it per call; a statement run inside a function (the session's) is marked "nested".
+ */
+export async function statementStats(owner: Db, what: 'reset' | 'print'): Promise<void> {
+  if (what === 'reset') {
+    await sql`create extension if not exists pg_stat_statements`.execute(owner);
+    await sql`select pg_stat_statements_reset()`.execute(owner);
+    return;
+  }
+  const { rows } = await sql<{ calls: number; plan_ms: number; exec_ms: number; toplevel: boolean; query: string }>`
+    select calls, round((total_plan_time / calls)::numeric, 3) as plan_ms, round((total_exec_time / calls)::numeric, 3) as exec_ms,
+      toplevel, regexp_replace(query, '[[:space:]]+', ' ', 'g') as query
+    from pg_stat_statements where calls > 100 order by total_plan_time + total_exec_time desc limit 14`.execute(owner);
+  const top = rows.filter((row) => row.toplevel);
+  const plan = top.reduce((sum, row) => sum + row.plan_ms * row.calls, 0);
+  const all = top.reduce((sum, row) => sum + (row.plan_ms + row.exec_ms) * row.calls, 0);
+  console.log(`PostgreSQL's statements (planning ${Math.round((100 * plan) / Math.max(all, 1))}% of their time):`);
+  for (const row of rows)
+    console.log(
+      `  ${row.calls} calls${row.toplevel ? '' : ' (nested)'}, plan ${row.plan_ms} ms, run ${row.exec_ms} ms: ${row.query.slice(0, 140)}`,
+    );
+}

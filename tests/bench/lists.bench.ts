@@ -12,7 +12,9 @@
 // `--only directory,rota` picks lists. Before the runs, the statements one answer sends to
 // PostgreSQL are counted (its log_statement, switched on for that one request).
 // Prints a table (req/s, p50, p99, CPU per answer of Node and of PostgreSQL, bytes) with the
-// load average; writes tests/bench/results/lists.json (lists-uncached.json).
+// load average; writes tests/bench/results/lists.json (lists-uncached.json). BENCH_CPU_PROF=<dir>
+// writes a V8 profile of the server there, BENCH_PG_STATS=1 prints pg_stat_statements' time per
+// statement after each list's run, BENCH_KEEP=1 keeps the data folder.
 // Target (issue #33): each list ≥ 900 req/s with p99 ≤ 30 ms, like the approvals list.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,10 +27,12 @@ import {
   builtServerEnv,
   countStatements,
   cpuMs,
+  enableStatementStats,
   loadAverage,
   postgresCpuMs,
   postmasterPid,
   startProcess,
+  statementStats,
   stopProcess,
 } from './bench-support';
 
@@ -43,6 +47,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const server = path.resolve(process.env.BENCH_SERVER ?? path.join(root, 'dist/server/main.mjs'));
 const dataDir = path.join(root, '.tmp/bench-lists');
 const UNCACHED = process.argv.includes('--uncached');
+const PG_STATS = process.env.BENCH_PG_STATS === '1';
 const onlyAt = process.argv.indexOf('--only');
 const ONLY = onlyAt > 0 ? (process.argv[onlyAt + 1] ?? '').split(',') : null;
 const resultsFile = path.join(root, `tests/bench/results/${UNCACHED ? 'lists-uncached' : 'lists'}.json`);
@@ -116,17 +121,25 @@ async function run(input: { base: string; url: string; token: string; durationS:
 async function main(): Promise<void> {
   if (!fs.existsSync(server)) throw new Error(`No built server at ${server}: run \`npm run build\` first.`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const port = await freePort();
-  const pgPort = await freePort();
+  // BENCH_PORT and BENCH_PG_PORT: the server's and its PostgreSQL's ports (free ones by default).
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
+  const pgPort = Number(process.env.BENCH_PG_PORT) || (await freePort());
   console.log(
     `Server ${path.relative(root, server)}; ${UNCACHED ? 'every request a different URL (computed afresh)' : 'one URL per list'}`,
   );
-  const { child } = await startProcess({
-    // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops.
-    args: [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), server],
-    env: { ...builtServerEnv({ dataDir, port, pgPort, root }), SEED_DEMO: '1' },
-    ready: /is running on/,
-  });
+  const start = (args: string[] = []) =>
+    startProcess({
+      args: [...args, server],
+      env: { ...builtServerEnv({ dataDir, port, pgPort, root }), SEED_DEMO: '1' },
+      ready: /is running on/,
+    });
+  if (PG_STATS) {
+    // pg_stat_statements loads when the cluster starts: a first start makes it and seeds the demo.
+    await stopProcess((await start()).child);
+    enableStatementStats(path.join(dataDir, 'postgres'));
+  }
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops.
+  const { child } = await start(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []);
   const base = `http://127.0.0.1:${port}`;
   const pids = { server: child.pid!, postmaster: postmasterPid(path.join(dataDir, 'postgres')) };
   const dbPassword = fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
@@ -150,7 +163,9 @@ async function main(): Promise<void> {
         statements = Math.min(statements, counted);
       }
       await run({ base, url: list.url, token, durationS: WARM_UP_S, pids });
+      if (PG_STATS) await statementStats(owner, 'reset');
       const measured = await run({ base, url: list.url, token, durationS: DURATION_S, pids });
+      if (PG_STATS) await statementStats(owner, 'print');
       const row: Figures = { list: list.name, url: list.url, statements_per_answer: statements, ...measured };
       figures.push(row);
       console.log(

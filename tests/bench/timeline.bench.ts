@@ -31,10 +31,12 @@ import {
   builtServerEnv,
   countStatements,
   cpuMs,
+  enableStatementStats,
   loadAverage,
   postgresCpuMs,
   postmasterPid,
   startProcess,
+  statementStats,
   stopProcess,
 } from './bench-support';
 
@@ -159,31 +161,6 @@ async function api<T>(base: string, token: string | null, method: string, url: s
   return (await res.json()) as T;
 }
 
-/**
- * BENCH_PG_STATS=1: PostgreSQL's own account of the measured run (pg_stat_statements): each
- * statement's calls, and the time spent planning and executing it per call.
- */
-async function statementStats(ownerUrl: string, what: 'reset' | 'print'): Promise<void> {
-  const owner = createDb(createPool(ownerUrl, { max: 1 }));
-  try {
-    if (what === 'reset') {
-      await sql`create extension if not exists pg_stat_statements`.execute(owner);
-      await sql`select pg_stat_statements_reset()`.execute(owner);
-      return;
-    }
-    const { rows } = await sql<{ calls: number; plan_ms: number; exec_ms: number; query: string }>`
-      select calls, round((total_plan_time / calls)::numeric, 3) as plan_ms, round((total_exec_time / calls)::numeric, 3) as exec_ms,
-        regexp_replace(query, '[[:space:]]+', ' ', 'g') as query
-      from pg_stat_statements where calls > 100 order by total_plan_time + total_exec_time desc limit 12`.execute(owner);
-    const plan = rows.reduce((sum, row) => sum + row.plan_ms * row.calls, 0);
-    const all = rows.reduce((sum, row) => sum + (row.plan_ms + row.exec_ms) * row.calls, 0);
-    console.log(`PostgreSQL's statements (planning ${Math.round((100 * plan) / Math.max(all, 1))}% of their time):`);
-    for (const row of rows) console.log(`  ${row.calls} calls, plan ${row.plan_ms} ms, run ${row.exec_ms} ms: ${row.query.slice(0, 110)}`);
-  } finally {
-    await owner.destroy();
-  }
-}
-
 function writeResults(figures: Record<string, unknown>): void {
   fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
   const document = {
@@ -201,13 +178,11 @@ async function main(): Promise<void> {
   if (!fs.existsSync(path.join(root, 'dist/server/main.mjs'))) throw new Error('No built server: run `npm run build` first.');
   fs.rmSync(dataDir, { recursive: true, force: true });
   const departments = await makeCompany();
-  if (PG_STATS) {
-    // Loaded at the server's start of the cluster: pg_stat_statements with planning counted.
-    const conf = path.join(dataDir, 'postgres/postgresql.auto.conf');
-    fs.appendFileSync(conf, "shared_preload_libraries = 'pg_stat_statements'\npg_stat_statements.track_planning = on\n");
-  }
-  const port = await freePort();
-  const pgPort = await freePort();
+  // Loaded at the server's start of the cluster.
+  if (PG_STATS) enableStatementStats(path.join(dataDir, 'postgres'));
+  // BENCH_PORT and BENCH_PG_PORT: the server's and its PostgreSQL's ports (free ones by default).
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
+  const pgPort = Number(process.env.BENCH_PG_PORT) || (await freePort());
   const { child, ms } = await startProcess({
     // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops.
     args: [
@@ -319,9 +294,10 @@ async function main(): Promise<void> {
     if (UNCACHED_ONLY) {
       await run({ title: 'warm-up', url: month, headers: auth, durationS: WARM_UP_S, unique: true });
       const ownerUrl = `postgres://postgres:${encodeURIComponent(dbPassword)}@127.0.0.1:${pgPort}/stafflane`;
-      if (PG_STATS) await statementStats(ownerUrl, 'reset');
+      const stats = PG_STATS ? createDb(createPool(ownerUrl, { max: 1 })) : null;
+      if (stats) await statementStats(stats, 'reset');
       const result = await uncached();
-      if (PG_STATS) await statementStats(ownerUrl, 'print');
+      if (stats) await statementStats(stats, 'print').finally(() => stats.destroy());
       const target = {
         target: 'team month computed afresh ≥ 400 req/s',
         measured: result.requests_per_s,
