@@ -2,7 +2,8 @@
 // the time belongs to, the time on the clock and the running total. A tap is sent with the
 // phone's time; with no signal the outbox keeps it and the card shows it at once, marked as
 // waiting to send, until the outbox delivers it (once, in order).
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Skeleton.css';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError, newIdempotencyKey } from '../../../client/api/api-client';
@@ -77,6 +78,11 @@ export function ClockCard() {
   const view = clockView(clock.data, [...queued, ...sent, ...ownTaps], now);
   // Shown while a shift is due (today or tomorrow), "Clock in" is offered, while clocked in, with taps to send, or just after.
   const relevant = view.shift !== null || view.mayClockIn || view.state !== 'out' || view.unsent > 0 || justClosed(view.last, now);
+  // Its place is kept while the clock is first read, so the page under it (the rota) does not jump
+  // down when it arrives (a layout shift of 0.34 on My Rota Shifts on a slow phone).
+  if (allowed && clock.isPending && clock.fetchStatus === 'fetching') {
+    return <Skeleton h={200} radius="lg" aria-label="Loading the time clock" />;
+  }
   if (!allowed || !relevant) return null;
 
   const tap = (kind: ClockEventKind) => {
