@@ -60,24 +60,4 @@ describe('the dashboard on a slow connection', () => {
     expect(screen.getByText("You're all caught up")).toBeVisible();
     expect(screen.queryByTestId('dashboard-placeholder')).not.toBeInTheDocument();
   });
-
-  it('paints the greeting before drawing any card: the cards come in the next frame, their reads already started by the route', async () => {
-    server.use(
-      http.get('/api/pending-count', () => HttpResponse.json(NOTHING_PENDING)),
-      http.get('/api/notifications', () => HttpResponse.json(NO_NOTIFICATIONS)),
-    );
-    const drawn: ClientModule = {
-      name: 'drawn',
-      widgets: [{ key: 'drawn', order: 1, component: () => <Text>A card drawn</Text> }],
-    };
-    renderWithApp(
-      <ClientModulesProvider modules={[drawn]}>
-        <HomePage />
-      </ClientModulesProvider>,
-    );
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-    expect(screen.queryByText('A card drawn')).not.toBeInTheDocument();
-    expect(screen.getByTestId('dashboard-placeholder')).toBeInTheDocument();
-    expect(await screen.findByText('A card drawn')).toBeInTheDocument();
-  });
 });

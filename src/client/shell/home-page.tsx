@@ -1,9 +1,7 @@
 // / for a signed-in company user: the greeting with today's date, then the
 // dashboard's widgets (dashboard/dashboard-widgets.ts), which modules add to as they land.
 // The cards show together once their first reads have answered (a placeholder stands in until
-// then), so no card growing as its read answers pushes another down the screen. They are drawn
-// after the greeting's first paint: the route's loader has started their reads already, and
-// drawing a dozen hidden cards with the greeting held up its paint on a slow phone.
+// then), so no card growing as its read answers pushes another down the screen.
 import '@mantine/core/styles/Skeleton.css';
 import { Box, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { readSessionFlags } from '../auth/session-store';
@@ -12,7 +10,6 @@ import { getToken } from '../auth/token-store';
 import { readTokenClaims } from '../auth/token-claims';
 import { useDashboardWidgets } from './dashboard/dashboard-widgets';
 import { useFirstReadsSettled } from './dashboard/use-first-reads-settled';
-import { useAfterFirstPaint } from './after-first-paint';
 import { greetingFor } from './greeting';
 import { usePageTitle } from './page-title';
 
@@ -26,7 +23,8 @@ export function HomePage() {
   const claims = readTokenClaims(getToken());
   const now = new Date();
   const restricted = readSessionFlags().docsOnly;
-  const cardsDrawn = useAfterFirstPaint();
+  const widgets = useDashboardWidgets(restricted);
+  const settled = useFirstReadsSettled(CARDS_WAIT_AT_MOST_MS);
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -35,36 +33,20 @@ export function HomePage() {
           {weekday.format(now)} {formatLondon(now, DATE_FORMATS.longDate)}
         </Text>
       </Stack>
-      {cardsDrawn ? <DashboardCards restricted={restricted} /> : <CardsPlaceholder />}
-    </Stack>
-  );
-}
-
-function DashboardCards({ restricted }: { restricted: boolean }) {
-  const widgets = useDashboardWidgets(restricted);
-  const settled = useFirstReadsSettled(CARDS_WAIT_AT_MOST_MS);
-  return (
-    <>
-      {!settled && <CardsPlaceholder />}
+      {!settled && (
+        // As tall as a phone's screen: the version line below starts out of sight, so the cards
+        // arriving move nothing in view (it moved 0.055 of the screen when the placeholder was short).
+        <Stack gap="lg" mih="100vh" aria-hidden="true" data-testid="dashboard-placeholder">
+          <Skeleton h={160} radius="lg" />
+          <Skeleton h={160} radius="lg" />
+        </Stack>
+      )}
       {/* Rendered while hidden, so every card's reads start at once. */}
       <Box display={settled ? 'contents' : 'none'}>
         {widgets.map(({ key, component: Widget }) => (
           <Widget key={key} restricted={restricted} />
         ))}
       </Box>
-    </>
-  );
-}
-
-/**
- * As tall as a phone's screen: the version line below starts out of sight, so the cards arriving
- * move nothing in view (it moved 0.055 of the screen when the placeholder was short).
- */
-function CardsPlaceholder() {
-  return (
-    <Stack gap="lg" mih="100vh" aria-hidden="true" data-testid="dashboard-placeholder">
-      <Skeleton h={160} radius="lg" />
-      <Skeleton h={160} radius="lg" />
     </Stack>
   );
 }
