@@ -12,6 +12,11 @@ export function rememberKeptOff(hashes: readonly string[]): void {
   for (const hash of hashes) keptOff.add(hash);
 }
 
+/** The hashes remembered so far: a later write names them again, so a restore after it still knows them. */
+export function rememberedKeptOff(): readonly string[] {
+  return [...keptOff];
+}
+
 /** Is this query's data never kept on the device (so offline it is missing for privacy)? */
 export function keptOffForPrivacy(query: Pick<Query, 'queryHash' | 'meta'> | undefined): boolean {
   if (!query) return false;

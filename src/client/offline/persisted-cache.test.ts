@@ -140,6 +140,27 @@ describe('the persisted query cache', () => {
     expect(keptOffForPrivacy({ queryHash: '["incident-log","detail","i1"]', meta: undefined })).toBe(false);
   });
 
+  it('still names what it kept off after a start with no signal and a write (those queries are then not in the cache)', async () => {
+    const queryClient = await start('user-a');
+    vi.useFakeTimers();
+    const others = { id: 'i9', person: { user_id: 'user-b' }, reported_by_id: 'user-c' };
+    await queryClient.prefetchQuery({
+      queryKey: ['incident-log', 'list', 'company'],
+      queryFn: () => ({ results: [others], count: 1 }),
+      meta: { keptIfOwn: ['person.user_id', 'reported_by_id'] },
+    });
+    await afterWrite();
+    expect((await get<{ keptOff?: string[] }>('user-a', entries))?.keptOff).toContain('["incident-log","list","company"]');
+
+    // The next start, offline: the list is not restored (it was never stored); any write follows.
+    const reopened = await start('user-a');
+    expect(reopened.getQueryData(['incident-log', 'list', 'company'])).toBeUndefined();
+    vi.useFakeTimers();
+    reopened.setQueryData(['notifications', 'page', 1], { results: ['seen offline'] });
+    await afterWrite();
+    expect((await get<{ keptOff?: string[] }>('user-a', entries))?.keptOff).toContain('["incident-log","list","company"]');
+  });
+
   it('throws away an entry written by another build', async () => {
     await set(
       'user-a',

@@ -14,7 +14,7 @@ import { persistQueryClientRestore, type PersistedClient, type Persister } from 
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { readCacheOwner, writeCacheOwner } from '../auth/token-store';
-import { ownedBy, rememberKeptOff } from './kept-off';
+import { ownedBy, rememberedKeptOff, rememberKeptOff } from './kept-off';
 import { eraseSessionData, registerSessionDataEraser } from './session-data';
 
 /** As long as a session may stay idle (SESSION_IDLE_DAYS' default): older data is no use to anyone. */
@@ -68,11 +68,16 @@ function forStorage(client: PersistedClient, queryClient: QueryClient, userId: s
     if (!where || query.state.data === undefined) return query;
     return { ...query, state: { ...query.state, data: stripPrivateItems(query.state.data, where) } };
   });
-  const keptOff = queryClient
+  const leftOut = queryClient
     .getQueryCache()
     .getAll()
     .filter((query) => query.state.status === 'success' && !shouldPersistQuery(query, userId))
     .map((query) => query.queryHash);
+  // And those the restored entry named: after a start with no signal the left-out queries are not
+  // in the cache, and a write then must not forget them (the next offline start would say
+  // "hasn't been opened" where it said "Kept off this device for privacy").
+  const stored = new Set(queries.map((query) => query.queryHash));
+  const keptOff = [...new Set([...rememberedKeptOff(), ...leftOut])].filter((hash) => !stored.has(hash));
   return { ...client, clientState: { ...client.clientState, queries }, keptOff };
 }
 
