@@ -1,8 +1,6 @@
 // What waits for a screen's first paint: the browser paints a frame after the next animation
 // frame's callbacks, so a task started from there runs once that frame is on screen. A slow
-// phone shows the page's heading without waiting for what is out of sight, or hidden until its
-// data arrives.
-import { startTransition, useEffect, useState } from 'react';
+// phone shows the page without waiting for what is out of sight (the side menu's entries).
 
 /** Calls `then` once the frame being drawn now has been painted; returns the cancel. */
 export function afterNextPaint(then: () => void): () => void {
@@ -14,14 +12,4 @@ export function afterNextPaint(then: () => void): () => void {
     cancelAnimationFrame(frame);
     clearTimeout(timer);
   };
-}
-
-/** False while the component is first drawn, true once that frame has been painted (a transition, which yields to the browser). */
-export function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    if (painted) return;
-    return afterNextPaint(() => startTransition(() => setPainted(true)));
-  }, [painted]);
-  return painted;
 }
