@@ -84,15 +84,41 @@ export function undoOnRollback(trx: Trx, undo: () => Promise<void>): void {
   else rollbackUndos.set(trx, [undo]);
 }
 
+/** Transactions that read something only once (a request's upload stream): never run again. */
+const readsOnce = new WeakSet<Trx>();
+
+/**
+ * Marks `trx` as having read what cannot be read twice (the request body's stream): if it is
+ * chosen as a deadlock's victim it fails rather than running again without its input.
+ */
+export function cannotRunAgain(trx: Trx): void {
+  readsOnce.add(trx);
+}
+
+/**
+ * PostgreSQL's answers that the transaction lost a race and did nothing: a deadlock (a company's
+ * read version is locked by every write, mid-transaction, so two writers that also update the
+ * same row in the other order wait on each other) or a serialisation failure. Run again, the
+ * transaction almost always succeeds.
+ */
+const RAN_INTO_ANOTHER = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
 async function inTransaction<T>(db: Db, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  let current: Trx | undefined;
-  try {
-    return await db.transaction().execute((trx) => {
-      current = trx;
-      return fn(trx);
-    });
-  } catch (error) {
-    for (const undo of (current && rollbackUndos.get(current)) ?? []) await undo().catch(() => undefined);
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    let current: Trx | undefined;
+    try {
+      return await db.transaction().execute((trx) => {
+        current = trx;
+        return fn(trx);
+      });
+    } catch (error) {
+      for (const undo of (current && rollbackUndos.get(current)) ?? []) await undo().catch(() => undefined);
+      const code = (error as { code?: unknown }).code;
+      const again = attempt < ATTEMPTS && typeof code === 'string' && RAN_INTO_ANOTHER.has(code) && !(current && readsOnce.has(current));
+      if (!again) throw error;
+      // A short, random pause, so the two do not meet again at once.
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
   }
 }

@@ -4,7 +4,7 @@
 import type { MultipartFile, MultipartValue, Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/app-error';
-import { withSystem, withTenant, type Db, type DbOrTrx } from '../db/database';
+import { cannotRunAgain, withSystem, withTenant, type Db, type DbOrTrx, type Trx } from '../db/database';
 import { sanitiseFileName, withTypeExtension } from './file-names';
 import { guardText, sniffFileType, SNIFF_BYTES, textTypeFor, unsupportedFile, type AcceptedFileType } from './file-types';
 import { createFile, type FileRecord } from './files.queries';
@@ -170,6 +170,8 @@ export async function receiveUpload(request: FastifyRequest, options: ReceiveUpl
   if (!request.isMultipart()) throw new AppError('unsupportedMediaType', { message: 'Expected a multipart upload.' });
   const storage = options.storage ?? request.server.fileStorage;
   const fieldName = options.fieldName ?? 'file';
+  // The stream is read once: a transaction that reads it must not be run again after a deadlock.
+  if (options.db.isTransaction) cannotRunAgain(options.db as Trx);
   const fields: UploadFields = {};
   let stored: StoredFile | null = null;
   let current: MultipartFile | null = null;
