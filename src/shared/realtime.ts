@@ -49,8 +49,12 @@ export type RealtimeClientMessage =
 export type RealtimeServerMessage =
   /** The token was accepted; `channels` are the ones this session may subscribe to. */
   | { type: 'ready'; channels: string[] }
-  /** Replay for the channel is done; live events follow. */
-  | { type: 'subscribed'; channel: string }
+  /**
+   * Replay for the channel is done; live events follow. Asked with no last event id, it names
+   * the newest event id now: the client goes on from there, and knows that what happened before
+   * the subscription (after its page read its data) was not heard.
+   */
+  | { type: 'subscribed'; channel: string; last_event_id?: string }
   | { type: 'event'; event: RealtimeEvent }
   /**
    * The last event id is older than the retention (or unknown): refetch everything cached, and

@@ -75,3 +75,63 @@ describe('the realtime connection of an app opened signed in', () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 });
+
+describe('what changed while the connection waited for the first page', () => {
+  const detail = ['user-overtime', 'detail', 'r1'];
+  const open = (socket: FakeWebSocket, channels: string[]) => {
+    socket.serverOpen();
+    socket.serverSend({ type: 'ready', channels });
+  };
+
+  it('reads the page again once when a channel with no last event id is subscribed, and goes on from the newest', async () => {
+    const modules = await freshModules();
+    modules.setToken(tokenFor({ userId: 'u7' }));
+    modules.holdUntilPageDrawn();
+    const queryClient = new QueryClient();
+    // What the first page read before the socket opened (a report then approved by someone else).
+    queryClient.setQueryData(detail, { status: 'reported' });
+    stop = modules.startRealtime({ queryClient }).stop;
+    modules.pageDrawn();
+    await advance(1_000);
+    const socket = FakeWebSocket.latest();
+    open(socket, ['user-u7', 'company-c1']);
+    await settle();
+    expect(socket.sent.slice(1)).toEqual([
+      { type: 'subscribe', channel: 'user-u7', last_event_id: null },
+      { type: 'subscribe', channel: 'company-c1', last_event_id: null },
+    ]);
+
+    socket.serverSend({ type: 'subscribed', channel: 'user-u7', last_event_id: '50' });
+    expect(queryClient.getQueryState(detail)?.isInvalidated).toBe(true);
+    // Once: the second channel's subscription asks for nothing more.
+    queryClient.setQueryData(detail, { status: 'approved' });
+    socket.serverSend({ type: 'subscribed', channel: 'company-c1', last_event_id: '50' });
+    expect(queryClient.getQueryState(detail)?.isInvalidated).toBe(false);
+
+    // The next connection replays from the newest id it was told.
+    await settle();
+    socket.serverClose(1006);
+    await advance(1_000);
+    const again = FakeWebSocket.latest();
+    open(again, ['user-u7', 'company-c1']);
+    await settle();
+    expect(again.sent.slice(1)).toEqual([
+      { type: 'subscribe', channel: 'user-u7', last_event_id: '50' },
+      { type: 'subscribe', channel: 'company-c1', last_event_id: '50' },
+    ]);
+  });
+
+  it('reads nothing again when nothing held the connection (it opened as the page read its data)', async () => {
+    const modules = await freshModules();
+    modules.setToken(tokenFor({ userId: 'u8' }));
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(detail, { status: 'reported' });
+    stop = modules.startRealtime({ queryClient }).stop;
+    await advance(1_000);
+    const socket = FakeWebSocket.latest();
+    open(socket, ['user-u8']);
+    await settle();
+    socket.serverSend({ type: 'subscribed', channel: 'user-u8', last_event_id: '50' });
+    expect(queryClient.getQueryState(detail)?.isInvalidated).toBe(false);
+  });
+});

@@ -57,6 +57,11 @@ type Session = {
   /** The token the server refused: nothing is tried again until the token changes. */
   refusedToken: string | null;
   failures: number;
+  /**
+   * The connection waited for the first page to be drawn, whose data was read before it: a
+   * channel with no last event id may have missed what changed in between.
+   */
+  startedAfterPage: boolean;
 };
 
 function sessionFor(token: string | null): { key: string; userId: string; companyId: string | null } | null {
@@ -80,6 +85,8 @@ export function startRealtime({ queryClient }: { queryClient: QueryClient }): Re
   let stopped = false;
   /** The app's first page is still being drawn: nothing is started before it has painted. */
   let waitingForPage = false;
+  /** Whether the app's first session waits for the first page (only the first: later ones connect at once). */
+  let firstSessionAfterPage = false;
 
   function closeTransport(): void {
     attempt += 1;
@@ -121,7 +128,9 @@ export function startRealtime({ queryClient }: { queryClient: QueryClient }): Re
       transportName: null,
       refusedToken: null,
       failures: 0,
+      startedAfterPage: firstSessionAfterPage,
     };
+    firstSessionAfterPage = false;
     if (token === session.refusedToken) {
       setRealtimeStatus('stopped');
       return;
@@ -192,6 +201,17 @@ export function startRealtime({ queryClient }: { queryClient: QueryClient }): Re
         if (lastEventId !== undefined) current.cursors.restart(channel, lastEventId);
         handler.handleReset(channel);
       },
+      onSubscribed(channel, newestEventId) {
+        // Only a channel subscribed with no last event id is told the newest: go on from it, so
+        // the next start replays what it misses. Events already heard on it are later: keep them.
+        if (!live() || newestEventId === undefined || current.cursors.lastEventId(channel) !== null) return;
+        current.cursors.restart(channel, newestEventId);
+        // What changed between the page's first read and now was not heard: read it again, once
+        // (the session's channels are subscribed together, before the reads it starts arrive).
+        if (!current.startedAfterPage) return;
+        current.startedAfterPage = false;
+        handler.handleReset(channel);
+      },
       onSubscriptionError: logSubscriptionError,
       onClosed(closed) {
         if (!live()) return;
@@ -223,6 +243,7 @@ export function startRealtime({ queryClient }: { queryClient: QueryClient }): Re
   const drawn = whenPageDrawn();
   if (drawn) {
     waitingForPage = true;
+    firstSessionAfterPage = true;
     void drawn.then(() => {
       waitingForPage = false;
       evaluate();

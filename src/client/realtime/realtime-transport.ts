@@ -12,6 +12,11 @@ export type TransportSink = {
   onEvent(event: RealtimeEvent): void;
   /** Everything cached is refetched; the channel goes on from `lastEventId` (the server's newest). */
   onReset(channel: string, lastEventId: string | undefined): void;
+  /**
+   * Live events follow on the channel. `newestEventId` when it was subscribed with no last event
+   * id: the server's newest event then, to go on from.
+   */
+  onSubscribed?(channel: string, newestEventId: string | undefined): void;
   /** Logged, never shown. */
   onSubscriptionError(channel: string, message: string): void;
   /**

@@ -96,6 +96,8 @@ export function openSocketTransport({ getToken, sink }: TransportOptions): Realt
         sink.onSubscriptionError(message.channel, message.message);
         break;
       case 'subscribed':
+        sink.onSubscribed?.(message.channel, message.last_event_id);
+        break;
       case 'pong':
         break;
     }

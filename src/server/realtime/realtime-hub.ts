@@ -229,7 +229,8 @@ export function createRealtimeHub(options: {
   /**
    * Starts live delivery of a channel to the socket; with `lastEventId`, first replays every
    * later event of the channel in id order (or answers `reset` when the id is before the
-   * retention's watermark or beyond any stored id). Then `subscribed`, then what was held.
+   * retention's watermark or beyond any stored id). Then `subscribed` (naming the newest event id
+   * when there was no `lastEventId`), then what was held.
    */
   async function subscribe(socket: HubSocket, channel: string, lastEventId: string | null | undefined): Promise<void> {
     const client = clients.get(socket);
@@ -242,6 +243,7 @@ export function createRealtimeHub(options: {
       if (!set) byChannel.set(channel, (set = new Set()));
       set.add(client);
     }
+    let newest: string | undefined;
     if (lastEventId !== undefined && lastEventId !== null) {
       subscription.replaying = true;
       try {
@@ -249,8 +251,12 @@ export function createRealtimeHub(options: {
       } finally {
         subscription.replaying = false;
       }
-    }
-    send(client, serverMessage({ type: 'subscribed', channel }));
+    } else newest = (await getReplayBounds(db)).newest;
+    if (client.closed) return;
+    send(
+      client,
+      serverMessage(newest === undefined ? { type: 'subscribed', channel } : { type: 'subscribed', channel, last_event_id: newest }),
+    );
     const held = subscription.held.sort((a, b) => compareEventIds(a.id, b.id));
     subscription.held = [];
     for (const event of held) {
