@@ -42,11 +42,12 @@ async function dismissToasts(page: Page): Promise<void> {
 }
 
 /**
- * The outbox, once the signal is back. A goto here sometimes never completed (no navigation, no
- * error, until the test's timeout): when the signal returns, a screen whose code could not be
- * fetched offline makes the router reload the page once (lazyRouteComponent, on a missing
- * module), and a goto issued in that moment was swallowed by the reload. So each goto is given a
- * few seconds, and made again if the outbox did not open.
+ * The outbox, once the signal is back. A goto here once sometimes never completed (no navigation,
+ * no error, until the test's timeout): the router reloaded the page when a screen's code could not
+ * be fetched offline, and swallowed a goto issued in that moment. Screen code is now fetched again
+ * in place when the signal returns (src/client/pwa/screen-code-retry.ts), with no reload; each goto
+ * is still given a few seconds and made again if the outbox did not open, as any navigation the
+ * app starts by itself at that moment would swallow it the same way.
  */
 async function openOutbox(page: Page): Promise<void> {
   await expect(async () => {

@@ -1,12 +1,14 @@
-// A list's states while its query runs: "Loading...", the failure as every screen says it (with
+// A list's states while its query runs: "Loading..." (or, with no network and nothing kept on
+// the device, that it is shown once back online), the failure as every screen says it (with
 // Retry, or the calm offline state with no network), the words for an empty list, and once there
 // are rows, what the page draws of them.
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { OfflinePartNote, waitsForNetwork } from '../offline/offline-empty-state';
 import { LoadError } from './load-error';
 
 type QueryRowsProps<T> = {
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  query: { isPending: boolean; fetchStatus: string; isError: boolean; error: unknown; refetch: () => unknown };
   /** The query's rows, once it has them. */
   rows: readonly T[] | undefined;
   /** What the list holds, for its failure: "companies" says "The companies could not be loaded". */
@@ -17,6 +19,8 @@ type QueryRowsProps<T> = {
 };
 
 export function QueryRows<T>({ query, rows, what, empty, children }: QueryRowsProps<T>) {
+  // With no network and nothing kept here, the list says so rather than loading for ever.
+  if (waitsForNetwork(query)) return <OfflinePartNote />;
   if (query.isPending) return <Text>Loading...</Text>;
   if (query.isError) return <LoadError what={what} error={query.error} onRetry={() => void query.refetch()} />;
   if (!rows) return null;

@@ -29,7 +29,7 @@ import {
   type CompanyStatus,
   type Product,
 } from '../companies.contract';
-import { COMPANIES_PAGE_SIZE, companiesListQueryOptions } from './companies.api';
+import { COMPANIES_PAGE_SIZE, companiesListQueryOptions, DEFAULT_COMPANY_FILTERS } from './companies.api';
 import { ProductBadges, seatsLabel, StatusBadge } from './company-labels';
 import { CreateCompanyModal } from './create-company-modal';
 import { ManageCompanyModal } from './manage-company-modal';
@@ -49,14 +49,14 @@ const dateOf = (iso: string | null) => (iso ? formatLondon(iso, DATE_FORMATS.dat
 
 export function AdminCompaniesPage() {
   usePageTitle('Companies');
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(DEFAULT_COMPANY_FILTERS.search);
   const [debounced] = useDebouncedValue(search, 250);
-  const [status, setStatus] = useState<CompanyStatus[]>([]);
-  const [product, setProduct] = useState<Product[]>([]);
-  const [sector, setSector] = useState('');
+  const [status, setStatus] = useState<CompanyStatus[]>(DEFAULT_COMPANY_FILTERS.status);
+  const [product, setProduct] = useState<Product[]>(DEFAULT_COMPANY_FILTERS.product);
+  const [sector, setSector] = useState(DEFAULT_COMPANY_FILTERS.sector);
   const [sectorDebounced] = useDebouncedValue(sector, 250);
-  const [sort, setSort] = useState<CompanySort>('name');
-  const [source, setSource] = useState<CompanySource | null>(null);
+  const [sort, setSort] = useState<CompanySort>(DEFAULT_COMPANY_FILTERS.sort);
+  const [source, setSource] = useState<CompanySource | null>(DEFAULT_COMPANY_FILTERS.source ?? null);
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [managing, setManaging] = useState<CompanyRow | null>(null);

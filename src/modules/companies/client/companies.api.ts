@@ -41,6 +41,9 @@ export type CompanyFilters = {
   source?: CompanySource | null;
 };
 
+/** What the Companies page opens on: every company, by name (its route's loader starts this list). */
+export const DEFAULT_COMPANY_FILTERS: CompanyFilters = { search: '', status: [], product: [], sector: '', sort: 'name', source: null };
+
 export const companiesListQueryOptions = (filters: CompanyFilters, page: number) =>
   queryOptions({
     queryKey: [COMPANIES_RESOURCE, 'admin', filters, page] as const,

@@ -54,6 +54,9 @@ const COLUMNS: RowColumn<PlatformAuditPage['results'][number]>[] = [
 ];
 type Filters = { kind: AuditKind | null; from: string; to: string; company: CompanyChoice | null };
 
+/** What the page opens on: every kind, any date, every company. */
+export const NO_AUDIT_FILTERS: Filters = { kind: null, from: '', to: '', company: null };
+
 const queryOf = (filters: Filters) => ({
   kind: filters.kind ?? undefined,
   from: filters.from || undefined,
@@ -61,7 +64,8 @@ const queryOf = (filters: Filters) => ({
   company_id: filters.company?.id,
 });
 
-const auditQueryOptions = (filters: Filters, page: number) =>
+/** The page's list; its route's loader starts the first page with no filter. */
+export const auditQueryOptions = (filters: Filters, page: number) =>
   queryOptions({
     queryKey: ['platform-audit', queryOf(filters), page] as const,
     queryFn: ({ signal }) =>
@@ -78,7 +82,7 @@ function exportCsv(filters: Filters): Promise<void> {
 
 export function PlatformAuditPage() {
   usePageTitle('Platform audit');
-  const [filters, setFilters] = useState<Filters>({ kind: null, from: '', to: '', company: null });
+  const [filters, setFilters] = useState<Filters>(NO_AUDIT_FILTERS);
   const [page, setPage] = useState(1);
   const list = useQuery(auditQueryOptions(filters, page));
   const pages = list.data ? Math.max(1, Math.ceil(list.data.count / PAGE_SIZE)) : 1;
