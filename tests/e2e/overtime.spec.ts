@@ -48,8 +48,10 @@ test('Ella reports overtime on her phone, Marcus’s badge rises in realtime and
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  // A retry reports a day earlier: the first attempt's approved hours may already be in her history.
-  const worked = addDays(londonDate(new Date()), -1 - testInfo.retry);
+  // Each attempt (a retry, a repeat) reports a day of its own and a reason of its own: an earlier
+  // attempt's approved hours may already be in her history, and its report in Marcus's list.
+  const worked = addDays(londonDate(new Date()), -1 - testInfo.retry - 4 * testInfo.repeatEachIndex);
+  const reason = `Evening stock count after the delivery ${crypto.randomUUID().slice(0, 6)}`;
   const marcus = await openAs(browser, ACCOUNTS.manager, PHONE);
   const before = await overtimeBadge(marcus);
   await marcus.goto('/overtime?status=reported');
@@ -57,7 +59,7 @@ test('Ella reports overtime on her phone, Marcus’s badge rises in realtime and
 
   const ella = await openAs(browser, ACCOUNTS.employee, PHONE, '/overtime/report');
   await expect(ella.getByRole('heading', { level: 1, name: 'Report overtime' })).toBeVisible();
-  await fillReport(ella, 'Evening stock count after the delivery', worked);
+  await fillReport(ella, reason, worked);
   await ella.screenshot({ path: `${SCREENSHOTS}/report-phone.png`, fullPage: true });
   expect(await ella.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await ella.getByRole('button', { name: 'Send report' }).click();
@@ -66,7 +68,7 @@ test('Ella reports overtime on her phone, Marcus’s badge rises in realtime and
   const id = ella.url().split('/').pop() ?? '';
 
   // Marcus's list, open all along, shows it without a reload; his count rose.
-  const row = marcus.getByRole('listitem').filter({ hasText: 'Evening stock count after the delivery' });
+  const row = marcus.getByRole('listitem').filter({ hasText: reason });
   await expect(row).toBeVisible({ timeout: 10_000 });
   expect(await overtimeBadge(marcus)).toBe(before + 1);
   await marcus.screenshot({ path: `${SCREENSHOTS}/approvals-phone.png`, fullPage: true });

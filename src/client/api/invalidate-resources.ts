@@ -5,7 +5,11 @@
 // of invalidating a name itself, the first event naming it again is taken for the echo and not
 // refetched a second time; an event that arrives before the answer makes the answer's own
 // invalidation of that name unnecessary (the event's refetch started after the write committed).
+// A write made while realtime is not connected has no echo to wait for (a first connection
+// replays nothing): it marks nothing, so the next event naming the same resource — someone
+// else's change, such as a manager approving what was just sent — is refetched.
 import type { QueryClient } from '@tanstack/react-query';
+import { getRealtimeStatus } from '../realtime/realtime-status';
 
 export const ECHO_WINDOW_MS = 2_000;
 
@@ -52,7 +56,7 @@ export function invalidateResources(queryClient: QueryClient, names: readonly st
   const marks = marksOf(queryClient);
   const now = Date.now();
   const stale = [...withDependants(names)].filter((name) => !recent(marks.heard.get(name), now));
-  for (const name of stale) marks.written.set(name, now);
+  if (getRealtimeStatus() === 'connected') for (const name of stale) marks.written.set(name, now);
   return Promise.all(stale.map((name) => queryClient.invalidateQueries({ queryKey: [name] }))).then(() => undefined);
 }
 
