@@ -31,4 +31,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM (docker stop) drains requests, closes the pool and stops an embedded PostgreSQL.
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/server/main.mjs"]
+CMD ["node", "--max-semi-space-size=4", "dist/server/main.mjs"]

@@ -11,10 +11,21 @@ import type { Db } from '../../src/server/db/database';
 
 export type ServerProcess = { child: ChildProcess; ms: number };
 
-/** Spawns node with `args` and resolves once its stdout matches `ready` (with the time it took). */
+/** The Node flags `npm start` runs the server with (its young generation's size), so a bench measures the server as deployed. */
+export const SERVER_NODE_FLAGS: string[] = (() => {
+  const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  return (packageJson.scripts.start ?? '').split(' ').filter((word) => word.startsWith('--'));
+})();
+
+/** Spawns node (with the server's flags) with `args` and resolves once its stdout matches `ready` (with the time it took). */
 export function startProcess(options: { args: string[]; env: NodeJS.ProcessEnv; ready: RegExp }): Promise<ServerProcess> {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, options.args, { env: options.env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...options.args], {
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -13,7 +13,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuMs, descendants, stopProcess } from './bench-support';
+import { cpuMs, descendants, stopProcess, SERVER_NODE_FLAGS } from './bench-support';
 import { dayOfJobsDataDir } from './day-of-jobs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -26,7 +26,7 @@ const resultsFile = path.join(root, `tests/bench/results/startup${process.env.BE
 function start(): { child: ChildProcess; startedAt: number } {
   const startedAt = performance.now();
   const args = process.env.BENCH_START === 'tsx' ? ['--import', 'tsx', 'src/app/server/main.ts'] : [path.join(root, 'scripts/start.mjs')];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],

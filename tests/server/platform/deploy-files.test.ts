@@ -11,6 +11,9 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 // Where `npm run build` writes the server (scripts/build-server.mjs).
 const builtServer = /serverOutFile = path\.join\(root, '([^']+)'\)/.exec(read('scripts/build-server.mjs'))![1];
+// The Node flags `npm start` gives the server (a young generation sized for an idle small company).
+const startScript = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start ?? '';
+const nodeFlags = startScript.split(' ').filter((word) => word.startsWith('--'));
 
 /** `KEY: value` pairs of the `environment:` block of one compose service. */
 function composeEnvironment(compose: string, service: string): Record<string, string> {
@@ -34,14 +37,15 @@ function composeEnvironment(compose: string, service: string): Record<string, st
 describe('deploy files', () => {
   const configurationGuide = read('docs/configuration.md');
 
-  it('the image is built by the steps CI runs and starts the server the build writes, as a non-root user', () => {
+  it('the image is built by the steps CI runs and starts the server the build writes with the flags of npm start, as a non-root user', () => {
     const dockerfile = read('Dockerfile');
     const runs = dockerfile.split('\n').filter((line) => line.startsWith('RUN '));
     expect(runs.some((line) => line.includes('npm ci'))).toBe(true);
     expect(runs.some((line) => line.includes('npm run build'))).toBe(true);
     expect(dockerfile).toMatch(/^FROM node:22[\w.-]*/m);
     expect(dockerfile).toMatch(/^USER node$/m);
-    expect(dockerfile).toContain(`CMD ["node", "${builtServer}"]`);
+    expect(nodeFlags).toEqual(['--max-semi-space-size=4']);
+    expect(dockerfile).toContain(`CMD ["node", ${nodeFlags.map((flag) => `"${flag}", `).join('')}"${builtServer}"]`);
     expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/api\/health\/ready/);
     // The operator commands run from the sources the image keeps.
     const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
@@ -63,9 +67,9 @@ describe('deploy files', () => {
     expect(config.publicOrigin).toBe('http://localhost:3000');
   });
 
-  it('the systemd unit starts the built server and its settings are ones the guide lists', () => {
+  it('the systemd unit starts the built server with the flags of npm start, and its settings are ones the guide lists', () => {
     const unit = read('deploy/stafflane.service');
-    expect(unit).toContain(`ExecStart=/usr/bin/node ${builtServer}`);
+    expect(unit).toContain(`ExecStart=/usr/bin/node ${[...nodeFlags, builtServer].join(' ')}`);
     for (const [, name] of unit.matchAll(/^Environment=([A-Z0-9_]+)=/gm)) expect(configurationGuide, name).toContain(`\`${name}\``);
   });
 
