@@ -1,12 +1,14 @@
 // The tab that requests leave refreshes the absence list once: its own write's invalidation and
 // the realtime event the server publishes for that write (its echo) are one refetch, whichever
-// arrives first; events of other people's writes still refresh it.
+// arrives first; events of other people's writes still refresh it. The tab's realtime is
+// connected, as it is when an echo can come at all.
 import { MutationObserver, QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../client/api/query-client';
 import { createRealtimeEventHandler, type RealtimeEventHandler } from '../../../client/realtime/realtime-events';
+import { setRealtimeStatus } from '../../../client/realtime/realtime-status';
 import type { RealtimeEvent } from '../../../shared/realtime';
 import { type CreateAbsenceInput } from '../absences.contract';
 import { LEAVE_INVALIDATES, LEAVE_RESOURCES } from '../leave.contract';
@@ -59,6 +61,7 @@ beforeEach(async () => {
   queryClient = createQueryClient();
   realtime = createRealtimeEventHandler(queryClient);
   listReads = 0;
+  setRealtimeStatus('connected');
 });
 
 /** The list on screen: an observer, so an invalidation refetches it. */
@@ -69,7 +72,10 @@ async function showList(): Promise<void> {
   expect(listReads).toBe(1);
 }
 
-afterEach(() => stopWatching());
+afterEach(() => {
+  stopWatching();
+  setRealtimeStatus('stopped');
+});
 
 describe('a leave request and its realtime echo', () => {
   it('refetch the list once when the answer arrives first', async () => {
