@@ -60,9 +60,11 @@ export async function startJobs(options: {
   const boss = new PgBoss({
     connectionString: options.ownerUrl,
     application_name: 'stafflane-jobs',
-    // Two connections: the workers' fetches and the schedules take one at a time, and each idle
-    // one holds 5–7 MiB of PostgreSQL's memory (docs/benchmarks.md, idle memory).
-    max: 2,
+    // One connection: pg-boss sends each of its operations as one query (its workers' fetches,
+    // the schedules, the maintenance), each a millisecond or two for a small company, so they
+    // take turns on it; every idle connection holds 5–8 MiB of PostgreSQL's memory
+    // (docs/benchmarks.md, idle memory).
+    max: 1,
     cronMonitorIntervalSeconds: timing.cronMonitorIntervalSeconds,
     cronWorkerIntervalSeconds: timing.cronWorkerIntervalSeconds,
   });
