@@ -1,5 +1,5 @@
 // Accessibility: axe (WCAG 2.0, 2.1 and 2.2 A and AA rules) on every screen of the route tree
-// (src/routeTree.gen.ts, read by support/route-tree.ts) for each role, on a 390 px phone, and for
+// (src/routeTree.gen.ts, read by support/route-tree.ts) for each role of the demo, on a 390 px phone, and for
 // the owner at a desktop width too; a violation of any impact fails the test and is listed with
 // the route and the elements. Routes with parameters are filled from the demo data the role is
 // shown: the links of the screens walked before them. A role signs in once and its one page moves
@@ -23,6 +23,7 @@ const ROLES: Role[] = [
   { role: 'owner', email: ACCOUNTS.owner, areas: COMPANY },
   { role: 'manager', email: ACCOUNTS.manager, areas: COMPANY },
   { role: 'employee', email: ACCOUNTS.employee, areas: COMPANY },
+  { role: 'HR admin', email: ACCOUNTS.hrAdmin, areas: COMPANY },
   { role: 'docs-only', email: ACCOUNTS.docs, areas: COMPANY },
   { role: 'administrator', email: ACCOUNTS.admin, areas: ['signed-in', 'admin'] },
 ];
