@@ -8,16 +8,9 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Db } from '../../src/server/db/database';
+import { SERVER_NODE_FLAGS } from '../support/server-node-flags';
 
 export type ServerProcess = { child: ChildProcess; ms: number };
-
-/** The Node flags `npm start` runs the server with (its young generation's size), so a bench measures the server as deployed. */
-export const SERVER_NODE_FLAGS: string[] = (() => {
-  const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  return (packageJson.scripts.start ?? '').split(' ').filter((word) => word.startsWith('--'));
-})();
 
 /** Spawns node (with the server's flags) with `args` and resolves once its stdout matches `ready` (with the time it took). */
 export function startProcess(options: { args: string[]; env: NodeJS.ProcessEnv; ready: RegExp }): Promise<ServerProcess> {

@@ -20,6 +20,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { freePort } from '../../src/server/db/embedded-postgres';
+import { SERVER_NODE_FLAGS } from '../support/server-node-flags';
 import { SCREENS, type Screen } from './screens';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -35,7 +36,7 @@ const resultsFile = path.join(root, 'tests/bench/results/lighthouse.json');
 
 function startServer(port: number): Promise<ChildProcess> {
   const server = process.env.LIGHTHOUSE_SERVER ? path.resolve(process.env.LIGHTHOUSE_SERVER) : 'scripts/start.mjs';
-  const child = spawn(process.execPath, [server], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, server], {
     cwd: root,
     env: {
       ...process.env,

@@ -13,7 +13,8 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuMs, descendants, stopProcess, SERVER_NODE_FLAGS } from './bench-support';
+import { SERVER_NODE_FLAGS } from '../support/server-node-flags';
+import { cpuMs, descendants, stopProcess } from './bench-support';
 import { dayOfJobsDataDir } from './day-of-jobs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

@@ -6,14 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
+import { SERVER_NODE_FLAGS as nodeFlags } from '../../support/server-node-flags';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 // Where `npm run build` writes the server (scripts/build-server.mjs).
 const builtServer = /serverOutFile = path\.join\(root, '([^']+)'\)/.exec(read('scripts/build-server.mjs'))![1];
-// The Node flags `npm start` gives the server (a young generation sized for an idle small company).
-const startScript = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start ?? '';
-const nodeFlags = startScript.split(' ').filter((word) => word.startsWith('--'));
 
 /** `KEY: value` pairs of the `environment:` block of one compose service. */
 function composeEnvironment(compose: string, service: string): Record<string, string> {
