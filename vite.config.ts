@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type PluginOption, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellPrecacheTransform } from './scripts/chunk-graph.js';
-import { signedInChunkName } from './scripts/chunk-groups.js';
+import { measureVendorSteps, signedInChunkName, startChunkNames, USAGE_PASS } from './scripts/chunk-groups.js';
 import { precompressClient } from './scripts/precompress.js';
 import { signedInPreloadPlugin } from './scripts/signed-in-preload.js';
 import { routerOptions } from './scripts/router-options.mjs';
@@ -101,107 +101,119 @@ function webAppManifest(): Plugin {
   };
 }
 
-export default defineConfig({
-  define: { __APP_VERSION__: JSON.stringify(appVersion), __BUILD_ID__: JSON.stringify(buildId) },
-  plugins: [
-    // The router plugin must run before React's so the split route files are plain modules.
-    // A route's loader travels in its page's chunk: what it imports (query options, contracts)
-    // stays out of the entry, which the sign-in page loads.
-    tanstackRouter({
-      ...routerOptions,
-      target: 'react',
-      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
-    }),
-    react(),
-    webAppManifest(),
-    inlineMantineDefaultVariables(),
-    // For a signed-in visit, every file the page will need is asked for at once (scripts/signed-in-preload.ts).
-    signedInPreloadPlugin(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      // The page registers the worker itself (src/client/pwa) to drive the update prompt.
-      injectRegister: false,
-      manifest: false,
-      injectManifest: {
-        // Classic script: module service workers are still missing from some browsers in use.
-        rollupFormat: 'iife',
-        // Not login-background.svg: phones never show it, so they should not download it.
-        globPatterns: ['index.html', 'boot.js', 'manifest.webmanifest', 'icons/*.{png,svg}', 'assets/*.{js,css}'],
-        manifestTransforms: [shellPrecacheTransform({ outDir, shellSources })],
-      },
-      devOptions: { enabled: false },
-    }),
-    // Last: brotli and gzip copies of the built files, service worker included.
-    precompressClient(outDir),
-  ],
-  server: {
-    port: 5173,
-    strictPort: true,
-    proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
-  },
-  preview: { port: 4173 },
-  build: {
-    outDir,
-    emptyOutDir: true,
-    // The bundle benchmark and the precache list read what each route loads from here.
-    manifest: true,
-    target: 'es2022',
-    modulePreload: {
-      polyfill: false,
-      // The entry (src/app/client/main.tsx) starts the app after the first paint. Vite would add
-      // a <link rel=modulepreload> per file of the app first, which costs a phone ~200 ms of
-      // main thread; the browser finds the same files from the app chunk's imports, one
-      // round trip later, while the static sign-in card is already usable.
-      // The same for the routes (their lazy components are imported from the router in
-      // app-core: the list of every route's files cost the sign-in page 1.5 KB gzip) and for the
-      // offline session (persisted cache, outbox, realtime), loaded only for a signed-in user.
-      // A route's own imports are then found when its chunk arrives; the router fetches that
-      // chunk on intent (hover, focus), and the service worker keeps it after the first visit.
-      // For someone signed in, scripts/signed-in-preload.ts asks for all of a page's files at once.
-      resolveDependencies: (file, deps, { hostId, hostType }) =>
-        hostType === 'js' && (/(^|\/)(index|app-core)-[^/]+\.js$/.test(hostId) || /(^|\/)offline-session-[^/]+\.js$/.test(file))
-          ? deps.filter((dep) => dep.endsWith('.css'))
-          : deps,
+export default defineConfig(async ({ command }): Promise<UserConfig> => {
+  // The build's measuring pass (scripts/chunk-groups.ts) builds the app without its finishing steps.
+  const usagePass = Boolean(process.env[USAGE_PASS]);
+  const vendorSteps =
+    command === 'build' && !usagePass ? await measureVendorSteps(path.join(root, 'vite.config.ts')) : new Map<string, string>();
+  const finishing = (plugins: PluginOption[]) => (usagePass ? [] : plugins);
+  return {
+    define: { __APP_VERSION__: JSON.stringify(appVersion), __BUILD_ID__: JSON.stringify(buildId) },
+    plugins: [
+      // The router plugin must run before React's so the split route files are plain modules.
+      // A route's loader travels in its page's chunk: what it imports (query options, contracts)
+      // stays out of the entry, which the sign-in page loads.
+      tanstackRouter({
+        ...routerOptions,
+        target: 'react',
+        codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
+      }),
+      react(),
+      ...finishing([
+        webAppManifest(),
+        inlineMantineDefaultVariables(),
+        // For a signed-in visit, every file the page will need is asked for at once (scripts/signed-in-preload.ts).
+        signedInPreloadPlugin(),
+        VitePWA({
+          strategies: 'injectManifest',
+          srcDir: 'sw',
+          filename: 'sw.ts',
+          // The page registers the worker itself (src/client/pwa) to drive the update prompt.
+          injectRegister: false,
+          manifest: false,
+          injectManifest: {
+            // Classic script: module service workers are still missing from some browsers in use.
+            rollupFormat: 'iife',
+            // Not login-background.svg: phones never show it, so they should not download it.
+            globPatterns: ['index.html', 'boot.js', 'manifest.webmanifest', 'icons/*.{png,svg}', 'assets/*.{js,css}'],
+            manifestTransforms: [shellPrecacheTransform({ outDir, shellSources })],
+          },
+          devOptions: { enabled: false },
+        }),
+        // Last: brotli and gzip copies of the built files, service worker included.
+        precompressClient(outDir),
+      ]),
+    ],
+    server: {
+      port: 5173,
+      strictPort: true,
+      proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
     },
-    sourcemap: false,
-    rolldownOptions: {
-      // The slow callback it reports is the service-worker build, which runs after the bundle on purpose.
-      checks: { bundlerTimings: false },
-      output: {
-        chunkFileNames: chunkFileName,
-        codeSplitting: {
-          groups: [
-            // Long-lived vendor chunks that every page needs, so a deploy of app code does not
-            // make phones download them again.
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-            {
-              name: 'vendor-router',
-              test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|react-store|store)[\\/]/,
-              priority: 20,
-            },
-            // Not query-core's hydration: only the persisted cache (signed in, loaded later) uses it.
-            {
-              name: 'vendor-query',
-              test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/](?!build[\\/]modern[\\/]hydration)/,
-              priority: 20,
-            },
-            // What every signed-in page loads and no signed-out page does, as two files rather than
-            // about sixty (scripts/chunk-groups.ts). Its dependencies are not pulled in with it:
-            // what the sign-in page shares with it stays in the sign-in page's chunks.
-            { name: signedInChunkName, priority: 15, includeDependenciesRecursively: false },
-            // Mantine is split by the set of chunks that use each component, so the login page
-            // does not carry the components of screens it never shows.
-            {
-              name: 'vendor-mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx)/,
-              priority: 10,
-              entriesAware: true,
-            },
-          ],
+    preview: { port: 4173 },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      // The bundle benchmark and the precache list read what each route loads from here.
+      manifest: true,
+      target: 'es2022',
+      modulePreload: {
+        polyfill: false,
+        // The entry (src/app/client/main.tsx) starts the app after the first paint. Vite would add
+        // a <link rel=modulepreload> per file of the app first, which costs a phone ~200 ms of
+        // main thread; the browser finds the same files from the app chunk's imports, one
+        // round trip later, while the static sign-in card is already usable.
+        // The same for the routes (their lazy components are imported from the router in
+        // app-core: the list of every route's files cost the sign-in page 1.5 KB gzip) and for the
+        // offline session (persisted cache, outbox, realtime), loaded only for a signed-in user.
+        // A route's own imports are then found when its chunk arrives; the router fetches that
+        // chunk on intent (hover, focus), and the service worker keeps it after the first visit.
+        // For someone signed in, scripts/signed-in-preload.ts asks for all of a page's files at once.
+        resolveDependencies: (file, deps, { hostId, hostType }) =>
+          hostType === 'js' && (/(^|\/)(index|app-core)-[^/]+\.js$/.test(hostId) || /(^|\/)offline-session-[^/]+\.js$/.test(file))
+            ? deps.filter((dep) => dep.endsWith('.css'))
+            : deps,
+      },
+      sourcemap: false,
+      rolldownOptions: {
+        // The slow callback it reports is the service-worker build, which runs after the bundle on purpose.
+        checks: { bundlerTimings: false },
+        output: {
+          chunkFileNames: chunkFileName,
+          codeSplitting: {
+            groups: [
+              // Long-lived vendor chunks that every page needs, so a deploy of app code does not
+              // make phones download them again.
+              { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+              {
+                name: 'vendor-router',
+                test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|react-store|store)[\\/]/,
+                priority: 20,
+              },
+              // Not query-core's hydration: only the persisted cache (signed in, loaded later) uses it.
+              {
+                name: 'vendor-query',
+                test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/](?!build[\\/]modern[\\/]hydration)/,
+                priority: 20,
+              },
+              // What every signed-in page loads and no signed-out page does, as two files rather than
+              // about sixty (scripts/chunk-groups.ts). Its dependencies are not pulled in with it:
+              // what the sign-in page shares with it stays in the sign-in page's chunks.
+              { name: signedInChunkName, priority: 15, includeDependenciesRecursively: false },
+              // The app's start on every page and the signed-in frame's Mantine, a few chunks in place
+              // of about seventy (scripts/chunk-groups.ts).
+              { name: startChunkNames(vendorSteps), priority: 12, includeDependenciesRecursively: false },
+              // Mantine is split by the set of chunks that use each component, so the login page
+              // does not carry the components of screens it never shows.
+              {
+                name: 'vendor-mantine',
+                test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx)/,
+                priority: 10,
+                entriesAware: true,
+              },
+            ],
+          },
         },
       },
     },
-  },
+  };
 });

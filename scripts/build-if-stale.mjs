@@ -12,7 +12,12 @@ const sources = [
   'index.html',
   'manifest.webmanifest',
   'vite.config.ts',
+  // The build's own steps, which vite.config.ts imports.
+  'scripts/chunk-graph.ts',
+  'scripts/chunk-groups.ts',
   'scripts/precompress.ts',
+  'scripts/router-options.mjs',
+  'scripts/signed-in-preload.ts',
   'package.json',
   'postcss.config.cjs',
 ];

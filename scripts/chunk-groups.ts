@@ -24,7 +24,19 @@ const SIGNED_OUT_ROUTE = /[\\/]src[\\/]routes[\\/](?!_signed-in|\$)[^\\/]+\.tsx\
 /** The files whose dynamic imports every page makes: main.tsx, app.tsx (and app-core.ts), the toasts. */
 const STARTS_THE_APP = /[\\/]src[\\/](app[\\/]client[\\/](main|app|app-core)\.tsx?|client[\\/]shell[\\/]toasts\.ts)$/;
 
-type Classification = { signedIn: Set<string> };
+/**
+ * The steps the entry starts on every page, signed in or out (src/app/client/main.tsx): each
+ * step's code comes as one chunk of ours and one of libraries, in place of the thirty-odd
+ * files the bundler cut it into by which routes share each module. A step's chunk holds what
+ * it reaches that the entry and the steps before it do not; each step is still evaluated in a
+ * task of its own.
+ */
+const START_STEPS = [
+  { root: /[\\/]src[\\/]app[\\/]client[\\/]app-core\.tsx?$/, name: 'start-core' },
+  { root: /[\\/]src[\\/]app[\\/]client[\\/]app\.tsx$/, name: 'start-app' },
+] as const;
+
+type Classification = { signedIn: Set<string>; startStep: Map<string, string> };
 
 function staticReach(ctx: ChunkingContext, roots: Iterable<string>): Set<string> {
   const seen = new Set<string>();
@@ -80,22 +92,125 @@ function classify(ctx: ChunkingContext, start: string): Classification {
   );
   const ownChunks = staticReach(ctx, lazy);
   const signedIn = new Set([...reached].filter((id) => !signedOut.has(id) && !ownChunks.has(id)));
-  return { signedIn };
+  const startStep = new Map<string, string>();
+  const earlier = staticReach(
+    ctx,
+    all.filter((id) => ctx.getModuleInfo(id)?.isEntry),
+  );
+  for (const step of START_STEPS) {
+    const roots = all.filter((id) => step.root.test(id));
+    for (const id of staticReach(ctx, roots)) {
+      if (earlier.has(id)) continue;
+      earlier.add(id);
+      if (!roots.includes(id)) startStep.set(id, step.name);
+    }
+  }
+  return { signedIn, startStep };
 }
 
 /** The graph is the same for every module of one chunking pass: classified once per pass. */
 const classified = new WeakMap<object, Classification>();
 
+function classification(id: string, ctx: ChunkingContext): Classification {
+  const key = ctx as object;
+  let found = classified.get(key);
+  if (!found) {
+    found = classify(ctx, id);
+    classified.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * The `name` of a code-splitting group for the app's start: our code by the start step that first
+ * reaches it (`start-core`, `start-app`), Mantine by `vendorSteps` (`start-vendor`, `frame-vendor`).
+ */
+export function startChunkNames(vendorSteps: ReadonlyMap<string, string>) {
+  return (id: string, ctx: ChunkingContext): string | null => {
+    if (/[\\/]node_modules[\\/]/.test(id)) return vendorSteps.get(id) ?? null;
+    return classification(id, ctx).startStep.get(id) ?? null;
+  };
+}
+
 /** The `name` of a code-splitting group: `signed-in` or `signed-in-vendor` for what only signed-in pages load, else none. */
 export function signedInChunkName(id: string, ctx: ChunkingContext): string | null {
-  const key = ctx as object;
-  let classification = classified.get(key);
-  if (!classification) {
-    classification = classify(ctx, id);
-    classified.set(key, classification);
-  }
+  const { signedIn } = classification(id, ctx);
   // The roots keep chunks of their own, which the manifest names by their source (the service
   // worker's shell list and the route budget find them so): each a few lines importing the group.
-  if (!classification.signedIn.has(id) || SIGNED_IN_ROOTS.some((pattern) => pattern.test(id))) return null;
+  if (!signedIn.has(id) || SIGNED_IN_ROOTS.some((pattern) => pattern.test(id))) return null;
   return /[\\/]node_modules[\\/]/.test(id) ? 'signed-in-vendor' : 'signed-in';
+}
+
+/**
+ * Set while the build runs its measuring pass: a build written nowhere, whose Mantine chunks say
+ * which pages use each Mantine module once unused exports are dropped (the static imports do not
+ * say it: every component imports Mantine's index, which imports every other).
+ */
+export const USAGE_PASS = 'STAFFLANE_CHUNK_USAGE_PASS';
+
+type BuiltChunk = {
+  type: 'chunk';
+  name: string;
+  fileName: string;
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  moduleIds: string[];
+};
+
+/**
+ * Who uses a Mantine chunk, as the pages load them: the app's start on every page or the sign-in
+ * page (its route, the toasts, the worker's registration), else the signed-in frame.
+ */
+const VENDOR_STEPS = [
+  {
+    users:
+      /[\\/]src[\\/](app[\\/]client[\\/](main|app-core|app)\.tsx?|routes[\\/]login\.tsx\?tsr-split|client[\\/]shell[\\/]toast-container\.tsx|client[\\/]pwa[\\/]register-service-worker\.ts)/,
+    name: 'start-vendor',
+  },
+  { users: /[\\/]src[\\/]routes[\\/]_signed-in\.tsx\?tsr-split=component/, name: 'frame-vendor' },
+] as const;
+
+/**
+ * From the measuring pass's chunks, the chunk each Mantine module joins in the build: the
+ * fragments that every page or the sign-in page loads as one `start-vendor`, those every
+ * signed-in page loads (used by the frame) as one `frame-vendor`; the rest stay split by page.
+ * The sign-in page loads what it did; a signed-out page that shares part of the frame's (welcome,
+ * sign-up, the password pages) loads the frame's in full.
+ */
+export function vendorStepsOf(chunks: readonly BuiltChunk[]): Map<string, string> {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const usersOf = new Map<string, string[]>();
+  for (const entry of chunks.filter((chunk) => chunk.isEntry || chunk.isDynamicEntry)) {
+    const seen = new Set<string>();
+    const pending = [entry.fileName];
+    while (pending.length > 0) {
+      const file = pending.pop() as string;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      usersOf.set(file, [...(usersOf.get(file) ?? []), entry.facadeModuleId ?? '']);
+      pending.push(...(byFile.get(file)?.imports ?? []));
+    }
+  }
+  const steps = new Map<string, string>();
+  for (const chunk of chunks.filter((candidate) => candidate.name.startsWith('vendor-mantine'))) {
+    const users = usersOf.get(chunk.fileName) ?? [];
+    const step = VENDOR_STEPS.find((candidate) => users.some((user) => candidate.users.test(user)));
+    if (step) for (const id of chunk.moduleIds) steps.set(id, step.name);
+  }
+  return steps;
+}
+
+/** The measuring pass: the client built in memory, unminified, without the service worker and the other finishing steps. */
+export async function measureVendorSteps(configFile: string): Promise<Map<string, string>> {
+  process.env[USAGE_PASS] = '1';
+  try {
+    const { build } = await import('vite');
+    const result = await build({ configFile, logLevel: 'silent', build: { write: false, minify: false, manifest: false } });
+    const outputs = (Array.isArray(result) ? result : [result]).flatMap((output) => ('output' in output ? output.output : []));
+    return vendorStepsOf(outputs.filter((output): output is typeof output & BuiltChunk => output.type === 'chunk'));
+  } finally {
+    delete process.env[USAGE_PASS];
+  }
 }
