@@ -36,9 +36,10 @@ export function useGetReadyOffline(userId: string | undefined, items: readonly M
   const router = useRouter();
   const queryClient = useQueryClient();
   const modules = useClientModules();
-  const areas = useRef<ReadinessArea[]>([]);
+  // The menu as it stands when readiness asks: worked out then, not on every render.
+  const menu = useRef(items);
   useEffect(() => {
-    areas.current = menuAreas(router, items);
+    menu.current = items;
   });
   useEffect(() => {
     // Without a service worker nothing would keep the screens' code: there is nothing to get ready.
@@ -50,7 +51,7 @@ export function useGetReadyOffline(userId: string | undefined, items: readonly M
           userId,
           build: __BUILD_ID__,
           workerReady: navigator.serviceWorker.ready,
-          areas: () => areas.current,
+          areas: () => menuAreas(router, menu.current),
           details: () => moduleDetails(modules, queryClient, userId),
           steps: readinessSteps(router, queryClient),
           whenOnline,

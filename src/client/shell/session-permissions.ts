@@ -2,9 +2,23 @@
 // user may not use; the server refuses it anyway.
 import type { PermissionEntry } from '../../shared/scopes';
 
-export function readStoredPermissions(): PermissionEntry[] {
+/** The last list read, by the stored text it came from: a render asks many times, parsing once. */
+let lastRead: { stored: string | null; entries: readonly PermissionEntry[] } | null = null;
+
+export function readStoredPermissions(): readonly PermissionEntry[] {
+  let stored: string | null;
   try {
-    const parsed = JSON.parse(localStorage.getItem('permissions') ?? '[]') as unknown;
+    stored = localStorage.getItem('permissions');
+  } catch {
+    return [];
+  }
+  if (lastRead?.stored !== stored) lastRead = { stored, entries: parseEntries(stored) };
+  return lastRead.entries;
+}
+
+function parseEntries(stored: string | null): readonly PermissionEntry[] {
+  try {
+    const parsed = JSON.parse(stored ?? '[]') as unknown;
     return Array.isArray(parsed) ? parsed.filter(isEntry) : [];
   } catch {
     return [];
