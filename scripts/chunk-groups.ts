@@ -127,8 +127,13 @@ function classification(id: string, ctx: ChunkingContext): Classification {
  */
 export function startChunkNames(vendorSteps: ReadonlyMap<string, string>) {
   return (id: string, ctx: ChunkingContext): string | null => {
-    if (/[\\/]node_modules[\\/]/.test(id)) return vendorSteps.get(id) ?? null;
-    return classification(id, ctx).startStep.get(id) ?? null;
+    const { startStep, signedIn } = classification(id, ctx);
+    if (!/[\\/]node_modules[\\/]/.test(id)) return startStep.get(id) ?? null;
+    if (!id.endsWith('.css')) return vendorSteps.get(id) ?? null;
+    // A Mantine style sheet (no script, so not in the measuring pass's chunks) goes by who imports it.
+    const importers = ctx.getModuleInfo(id)?.importers ?? [];
+    if (importers.some((importer) => startStep.has(importer))) return 'start-vendor';
+    return importers.some((importer) => signedIn.has(importer)) ? 'frame-vendor' : null;
   };
 }
 

@@ -3,6 +3,10 @@
 import type { TokenClaims } from '../../shared/session.contract';
 import { decodeTokenPayload } from '../../shared/token-payload';
 
-export function readTokenClaims(token: string | null): Partial<TokenClaims> | null {
-  return decodeTokenPayload(token) as Partial<TokenClaims> | null;
+/** The last token read and its claims: the frame asks on every render, decoding once a token. */
+let lastRead: { token: string | null; claims: Readonly<Partial<TokenClaims>> | null } | null = null;
+
+export function readTokenClaims(token: string | null): Readonly<Partial<TokenClaims>> | null {
+  if (lastRead?.token !== token) lastRead = { token, claims: decodeTokenPayload(token) as Partial<TokenClaims> | null };
+  return lastRead.claims;
 }
