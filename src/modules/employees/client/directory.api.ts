@@ -95,7 +95,12 @@ export const userQueryOptions = (id: string) =>
 /** A profile's header (its route's loader): someone's by id, or the signed-in user's own. */
 export function startProfilePage(queryClient: QueryClient, id?: string): PageQueries | undefined {
   const userId = id ?? readTokenClaims(getToken())?.user_id;
-  return userId ? startQuery(queryClient, userQueryOptions(userId)) : undefined;
+  if (!userId) return undefined;
+  // One's own profile draws its checklist above the tabs: asked for with the profile, so the page
+  // is drawn once with it rather than pushed down by it. Not one of the page's queries: a nudge,
+  // the page opens offline without it.
+  if (id === undefined) void queryClient.prefetchQuery(setupChecklistQueryOptions(userId));
+  return startQuery(queryClient, userQueryOptions(userId));
 }
 
 export const locationsQueryOptions = () => referenceListQueryOptions('company-location');

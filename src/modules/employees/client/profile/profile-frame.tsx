@@ -23,13 +23,20 @@ import { SignInAccess } from './sign-in-access';
 export const PROFILE_NOT_FOUND = 'This employee could not be found. They may belong to another company, or the link may be wrong.';
 export const PROFILE_NOT_ALLOWED = 'You are not allowed to view this employee.';
 
-type Props = { userId: string; self: boolean; title?: string; children?: ReactNode };
+type Props = {
+  userId: string;
+  self: boolean;
+  title?: string;
+  /** Something drawn above the tabs is still on its way: the frame waits for it rather than be pushed down by it. */
+  holding?: boolean;
+  children?: ReactNode;
+};
 
-export function ProfileFrame({ userId, self, title, children }: Props) {
+export function ProfileFrame({ userId, self, title, holding = false, children }: Props) {
   const user = useQuery(userQueryOptions(userId));
   usePageTitle(title ?? (user.data ? fullName(user.data) : 'Employee'));
 
-  if (user.isPending) {
+  if (user.isPending || holding) {
     return (
       <Stack gap="md" aria-busy="true" aria-label="Loading the profile">
         <Skeleton height={140} radius="md" />
