@@ -98,16 +98,32 @@ describe('what a signed-in visit asks for at once', () => {
 });
 
 /** Runs the built script in a page at `path` with the session flag given, returning the links it added. */
-function runScript(path: string, loggedIn: string | null): { rel: string; as?: string; href: string }[] {
-  const added: { rel: string; as?: string; href: string }[] = [];
+type Link = { rel: string; as?: string; href: string };
+
+/** Runs the script, then each task it leaves for later in turn: the links it added, by task. */
+function runScriptTasks(path: string, loggedIn: string | null): Link[][] {
+  const tasks: Link[][] = [[]];
   const document = {
-    head: { appendChild: (link: { rel: string; as?: string; href: string }) => added.push({ ...link }) },
+    head: { appendChild: (link: Link) => tasks.at(-1)?.push({ ...link }) },
     createElement: () => ({ rel: '', href: '' }),
   };
   const localStorage = { getItem: (key: string) => (key === 'loggedIn' ? loggedIn : null) };
-  new Function('document', 'localStorage', 'location', preloadScript(signedInPreload(bundle)))(document, localStorage, { pathname: path });
-  return added;
+  const later: Array<() => void> = [];
+  const setTimeout = (task: () => void) => later.push(task);
+  new Function('document', 'localStorage', 'location', 'setTimeout', preloadScript(signedInPreload(bundle)))(
+    document,
+    localStorage,
+    { pathname: path },
+    setTimeout,
+  );
+  for (let task = later.shift(); task; task = later.shift()) {
+    tasks.push([]);
+    task();
+  }
+  return tasks;
 }
+
+const runScript = (path: string, loggedIn: string | null): Link[] => runScriptTasks(path, loggedIn).flat();
 
 describe('the script in the page', () => {
   it('signed in, adds a modulepreload per script and a style preload per style sheet, for the frame and the page at that address', () => {
@@ -117,6 +133,13 @@ describe('the script in the page', () => {
     expect(links).toContainEqual({ rel: 'preload', as: 'style', href: '/assets/leave-form.css' });
     expect(links.map((link) => link.href)).not.toContain('/assets/route-index.js');
     expect(links.map((link) => link.href)).not.toContain('/assets/index.js');
+  });
+
+  it("adds its links a few a task, so the page's own scripts run between", () => {
+    const tasks = runScriptTasks('/leave-and-absences/list', '1');
+    expect(tasks.length).toBeGreaterThan(1);
+    expect(Math.max(...tasks.map((links) => links.length))).toBeLessThanOrEqual(4);
+    expect(tasks.flat()).toHaveLength(runScript('/leave-and-absences/list', '1').length);
   });
 
   it('at an address of no listed page, only the frame; signed out, nothing', () => {

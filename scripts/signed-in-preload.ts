@@ -106,9 +106,10 @@ export function signedInPreload(bundle: Bundle): SignedInPreload {
 
 /**
  * Links added per task: each starts its request as it is added, so sixty in one go held a phone's
- * main thread for about 100 ms at 4x CPU; in tasks of this many, the page's own scripts run between.
+ * main thread for about 100 ms at 4x CPU (eight a task still held it 75-90 ms); in tasks of this many, the
+ * page's own scripts run between.
  */
-const PRELOAD_BATCH = 8;
+const PRELOAD_BATCH = 4;
 
 /** The inline script: for a signed-in visit, a modulepreload (a preload for style sheets) per file the page will need, a few links a task. */
 export function preloadScript(preload: SignedInPreload, base = '/'): string {
