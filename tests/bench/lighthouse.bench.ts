@@ -10,7 +10,8 @@
 // (owner),leave list" measures some of them; CLIENT_DIST_DIR measures another build,
 // LIGHTHOUSE_SERVER another built server (a copy of dist/server/main.mjs) instead of `npm start`'s,
 // LIGHTHOUSE_PORT the server's port (Chromium's debugging ports the 40 after it; both free ports
-// otherwise), LIGHTHOUSE_KEEP a folder for every run's whole report. Prints the load average
+// otherwise), LIGHTHOUSE_KEEP a folder for every run's whole report, LIGHTHOUSE_HTTP2=1 measures
+// through HTTPS and HTTP/2 as a deployed server is reached (tests/bench/tls-proxy.ts). Prints the load average
 // before and after each screen; writes tests/bench/results/lighthouse.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,8 +23,11 @@ import puppeteer from 'puppeteer-core';
 import { freePort } from '../../src/server/db/embedded-postgres';
 import { SERVER_NODE_FLAGS } from '../support/server-node-flags';
 import { SCREENS, type Screen } from './screens';
+import { startTlsProxy } from './tls-proxy';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** Through HTTPS and HTTP/2, as a deployed server is reached (tests/bench/tls-proxy.ts); plain HTTP/1.1 to the server otherwise. */
+const HTTP2 = process.env.LIGHTHOUSE_HTTP2 === '1';
 const TARGETS = { performance: 90, accessibility: 95, lcpMs: 2500, cls: 0.1, tbtMs: 200 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'demo-password';
@@ -34,7 +38,7 @@ const fixedPort = process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PO
 const dataDir = path.join(root, fixedPort ? `.tmp/bench-lighthouse-${fixedPort}` : '.tmp/bench-lighthouse');
 const resultsFile = path.join(root, 'tests/bench/results/lighthouse.json');
 
-function startServer(port: number): Promise<ChildProcess> {
+function startServer(port: number, publicOrigin: string): Promise<ChildProcess> {
   const server = process.env.LIGHTHOUSE_SERVER ? path.resolve(process.env.LIGHTHOUSE_SERVER) : 'scripts/start.mjs';
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, server], {
     cwd: root,
@@ -42,7 +46,7 @@ function startServer(port: number): Promise<ChildProcess> {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      PUBLIC_ORIGIN: publicOrigin,
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
@@ -121,7 +125,16 @@ async function audit(origin: string, screen: Screen): Promise<Run> {
     // A port of its own per run: the last run's Chromium may still hold the previous one.
     ...(fixedPort ? { port: fixedPort + 1 + (runNumber % 40) } : {}),
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-extensions'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-extensions',
+      // The proxy's certificate is self-signed.
+      ...(HTTP2 ? ['--ignore-certificate-errors'] : []),
+    ],
   });
   try {
     if (screen.account) await signInAndForget(chrome.port, origin, screen.account);
@@ -248,10 +261,14 @@ async function main(): Promise<void> {
   if (screens.length === 0) throw new Error(`No screen named ${process.env.LIGHTHOUSE_SCREENS}: see tests/bench/screens.ts.`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const port = fixedPort ?? (await freePort());
-  const server = await startServer(port);
-  const origin = `http://127.0.0.1:${port}`;
+  const proxyPort = HTTP2 ? await freePort() : null;
+  const server = await startServer(port, proxyPort ? `https://127.0.0.1:${proxyPort}` : `http://127.0.0.1:${port}`);
+  const proxy = proxyPort ? await startTlsProxy(port, proxyPort, path.join(root, '.tmp')) : null;
+  const origin = proxy?.origin ?? `http://127.0.0.1:${port}`;
   const results: ReturnType<typeof summary>[] = [];
-  console.log(`${RUNS} runs per screen, build ${path.relative(root, distDir)}, load average ${loadAverage()}`);
+  console.log(
+    `${RUNS} runs per screen, build ${path.relative(root, distDir)}, ${HTTP2 ? 'HTTPS and HTTP/2 through a proxy' : 'HTTP/1.1'}, load average ${loadAverage()}`,
+  );
   try {
     for (const screen of screens) {
       const before = loadAverage();
@@ -273,6 +290,7 @@ async function main(): Promise<void> {
       results.push(result);
     }
   } finally {
+    await proxy?.close();
     await stop(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -297,6 +315,7 @@ async function main(): Promise<void> {
     measured_at: new Date().toISOString(),
     machine: `${process.platform} ${process.arch}, ${os.cpus().length} cores, node ${process.version}`,
     lighthouse: '12, default mobile emulation, simulated slow 4G and 4× CPU throttling',
+    protocol: HTTP2 ? 'HTTPS and HTTP/2 through tests/bench/tls-proxy.ts' : 'HTTP/1.1 to the server',
     build: path.relative(root, distDir),
     runs_per_screen: RUNS,
     screens: results,

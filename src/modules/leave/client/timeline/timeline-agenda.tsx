@@ -30,7 +30,7 @@ export function TimelineAgenda({ days, month }: { days: AgendaDay[]; month: bool
           role="listitem"
           bg={isWeekend(day.date) ? 'var(--mantine-color-gray-0)' : undefined}
         >
-          <Title order={3} fz="sm" mb={6}>
+          <Title order={2} fz="sm" mb={6}>
             {agendaLabel(day.date)}
           </Title>
           <Stack gap={4}>
