@@ -1,5 +1,5 @@
 // The people tests' person: Ann Smith, sales lead in Sales at Leeds, as the directory lists her.
-import type { DirectoryEntry } from '../directory.contract';
+import type { DirectoryEntry, UserBasic } from '../directory.contract';
 
 export const SALES = { id: '11111111-1111-4111-8111-111111111111', name: 'Sales' };
 export const LEEDS = { id: '22222222-2222-4222-8222-222222222222', name: 'Leeds' };
@@ -18,3 +18,22 @@ export const ANN_SMITH: Omit<DirectoryEntry, 'id'> = {
   termination_date: null,
   profile_image: null,
 };
+
+/** Ann Smith's whole record (GET /api/users/{id}) under `id`, an employee of Demo Ltd. */
+export const annSmithRecord = (id: string): UserBasic => ({
+  ...ANN_SMITH,
+  id,
+  company_id: 'c1',
+  department_id: SALES.id,
+  departments: [],
+  mobile: null,
+  authorised_contact: false,
+  role: { id: 'r1', name: 'Employee' },
+  company: { id: 'c1', name: 'Demo Ltd', number: null, sector_name: null },
+  line_managers: [],
+  termination_reason: null,
+  termination_notes: null,
+  setup_completed_at: null,
+  pending_email: null,
+  access: 'active',
+});

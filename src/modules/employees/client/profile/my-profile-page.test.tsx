@@ -3,30 +3,14 @@ import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../../../client/auth/token-store';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
-import type { SetupChecklist, UserBasic } from '../../directory.contract';
-import { ANN_SMITH } from '../test-people';
+import type { SetupChecklist } from '../../directory.contract';
+import { annSmithRecord } from '../test-people';
 import { MyProfilePage } from './my-profile-page';
 
 const server = mockApi();
 const ME = '66666666-6666-4666-8666-666666666666';
 
-const me: UserBasic = {
-  ...ANN_SMITH,
-  id: ME,
-  company_id: 'c1',
-  department_id: null,
-  departments: [],
-  mobile: null,
-  authorised_contact: false,
-  role: { id: 'r1', name: 'Employee' },
-  company: { id: 'c1', name: 'Demo Ltd', number: null, sector_name: null },
-  line_managers: [],
-  termination_reason: null,
-  termination_notes: null,
-  setup_completed_at: null,
-  pending_email: null,
-  access: 'active',
-};
+const me = annSmithRecord(ME);
 
 const checklist: SetupChecklist = {
   user_id: ME,

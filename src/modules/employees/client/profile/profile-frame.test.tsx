@@ -3,31 +3,15 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../../client/ui/test-render';
 import type { PermissionEntry } from '../../../../shared/scopes';
-import type { AuditLogEntry, UserBasic } from '../../directory.contract';
-import { ANN_SMITH, SALES } from '../test-people';
+import type { AuditLogEntry } from '../../directory.contract';
+import { annSmithRecord } from '../test-people';
 import { PROFILE_NOT_FOUND, ProfileFrame } from './profile-frame';
 
 const server = mockApi();
 const ID = '66666666-6666-4666-8666-666666666666';
 const REASON = { id: '77777777-7777-4777-8777-777777777777', name: 'Resignation' };
 
-const user: UserBasic = {
-  ...ANN_SMITH,
-  id: ID,
-  company_id: 'c1',
-  department_id: SALES.id,
-  departments: [],
-  mobile: null,
-  authorised_contact: false,
-  role: { id: 'r1', name: 'Employee' },
-  company: { id: 'c1', name: 'Demo Ltd', number: null, sector_name: null },
-  line_managers: [],
-  termination_reason: null,
-  termination_notes: null,
-  setup_completed_at: null,
-  pending_email: null,
-  access: 'active',
-};
+const user = annSmithRecord(ID);
 
 const entry = (overrides: Partial<AuditLogEntry>): AuditLogEntry => ({
   id: crypto.randomUUID(),
