@@ -5,7 +5,9 @@
 // slow network waits for (HTTP/1.1 fetches six at a time). Every signed-in page loads the
 // signed-in layout's chunk, so whatever that chunk needs and the pages anyone can open signed out
 // do not can travel as one file: `signed-in` (our code) and `signed-in-vendor` (libraries, which
-// change less often). What the sign-in page loads is left as it was.
+// change less often). The app's start, which every page loads, likewise: our code one chunk per
+// step (`start-core`, `start-app`), and the Mantine of the start, the sign-in page and the frame
+// two chunks (`start-vendor`, `frame-vendor`), found by a measuring pass of the build (below).
 import type { ChunkingContext } from 'rolldown';
 
 /** Loaded on every signed-in page, started by the app or the signed-in layout. */
@@ -26,10 +28,10 @@ const STARTS_THE_APP = /[\\/]src[\\/](app[\\/]client[\\/](main|app|app-core)\.ts
 
 /**
  * The steps the entry starts on every page, signed in or out (src/app/client/main.tsx): each
- * step's code comes as one chunk of ours and one of libraries, in place of the thirty-odd
- * files the bundler cut it into by which routes share each module. A step's chunk holds what
- * it reaches that the entry and the steps before it do not; each step is still evaluated in a
- * task of its own.
+ * step's own code comes as one chunk, in place of the thirty-odd files the bundler cut it into
+ * by which routes share each module (the libraries go by the measuring pass, below). A step's
+ * chunk holds what it reaches that the entry and the steps before it do not; each step is still
+ * evaluated in a task of its own.
  */
 const START_STEPS = [
   { root: /[\\/]src[\\/]app[\\/]client[\\/]app-core\.tsx?$/, name: 'start-core' },
