@@ -15,8 +15,11 @@ const server = mockApi();
 
 const NO_NOTIFICATIONS: NotificationsPage = { results: [], count: 0, next_offset: 0, unread: 0 };
 
+const drawn = { fast: 0 };
+
 function card(name: string, path: string) {
   return function Card() {
+    if (path === '/api/fast') drawn.fast += 1;
     const { data } = useQuery({ queryKey: [path], queryFn: () => apiFetch<{ text: string }>(path) });
     return data ? <Text>{`${name}: ${data.text}`}</Text> : null;
   };
@@ -54,9 +57,12 @@ describe('the dashboard on a slow connection', () => {
     expect(screen.getByText("You're all caught up")).not.toBeVisible();
     expect(screen.getByTestId('dashboard-placeholder')).toBeInTheDocument();
 
+    const fastDrawn = drawn.fast;
     answerSlow();
     await waitFor(() => expect(screen.getByText('Slow card: here at last')).toBeVisible());
     expect(screen.getByText('Fast card: here')).toBeVisible();
+    // Shown, not drawn again: a phone drew every card once more when the placeholder went.
+    expect(drawn.fast).toBe(fastDrawn);
     expect(screen.getByText("You're all caught up")).toBeVisible();
     expect(screen.queryByTestId('dashboard-placeholder')).not.toBeInTheDocument();
   });

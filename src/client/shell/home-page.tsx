@@ -4,6 +4,7 @@
 // then), so no card growing as its read answers pushes another down the screen.
 import '@mantine/core/styles/Skeleton.css';
 import { Box, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { readSessionFlags } from '../auth/session-store';
 import { DATE_FORMATS, formatLondon } from '../../shared/dates';
 import { getToken } from '../auth/token-store';
@@ -25,6 +26,11 @@ export function HomePage() {
   const restricted = readSessionFlags().docsOnly;
   const widgets = useDashboardWidgets(restricted);
   const settled = useFirstReadsSettled(CARDS_WAIT_AT_MOST_MS);
+  // The same elements before and after the reads settle: showing the cards draws none of them again.
+  const cards = useMemo(
+    () => widgets.map(({ key, component: Widget }) => <Widget key={key} restricted={restricted} />),
+    [widgets, restricted],
+  );
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -42,11 +48,7 @@ export function HomePage() {
         </Stack>
       )}
       {/* Rendered while hidden, so every card's reads start at once. */}
-      <Box display={settled ? 'contents' : 'none'}>
-        {widgets.map(({ key, component: Widget }) => (
-          <Widget key={key} restricted={restricted} />
-        ))}
-      </Box>
+      <Box display={settled ? 'contents' : 'none'}>{cards}</Box>
     </Stack>
   );
 }

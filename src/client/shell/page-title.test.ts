@@ -22,4 +22,27 @@ describe('page title', () => {
     act(() => setUnreadCount(0));
     expect(document.title).toBe('Dashboard | Stafflane');
   });
+
+  it('writes a new count without drawing the page again', () => {
+    let renders = 0;
+    renderHook(() => {
+      renders += 1;
+      usePageTitle('Dashboard');
+    });
+    const drawn = renders;
+    act(() => setUnreadCount(4));
+    expect(document.title).toBe('(4) Dashboard | Stafflane');
+    expect(renders).toBe(drawn);
+  });
+
+  it("is the next page's title once that page is on screen, with the count kept", () => {
+    act(() => setUnreadCount(2));
+    const { rerender, unmount } = renderHook(({ page }) => usePageTitle(page), { initialProps: { page: 'Dashboard' } });
+    rerender({ page: 'Leave' });
+    expect(document.title).toBe('(2) Leave | Stafflane');
+    unmount();
+    act(() => setUnreadCount(3));
+    // No page on screen: the count no longer writes a title of its own.
+    expect(document.title).toBe('(2) Leave | Stafflane');
+  });
 });

@@ -2,23 +2,22 @@
 // in brackets when there are any. The signed-in frame publishes the count (setUnreadCount)
 // from its notifications query, so pages outside it — the sign-in page — load no
 // notification code and show plain "{page} | Stafflane".
-import { useDocumentTitle } from '@mantine/hooks';
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect } from 'react';
 import { PRODUCT_NAME } from '../../shared/constants';
 
 let unread = 0;
-const listeners = new Set<() => void>();
+/** The title of the page on screen: the count changing writes the document's title, not the page. */
+let shownPage: string | null = null;
+
+function writeTitle(): void {
+  if (shownPage !== null) document.title = pageTitle(shownPage, unread);
+}
 
 export function setUnreadCount(count: number): void {
   const next = Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
   if (next === unread) return;
   unread = next;
-  listeners.forEach((listener) => listener());
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  writeTitle();
 }
 
 export function pageTitle(page: string, unreadCount = 0): string {
@@ -26,11 +25,19 @@ export function pageTitle(page: string, unreadCount = 0): string {
   return `${prefix}${page} | ${PRODUCT_NAME}`;
 }
 
+/**
+ * The document's title while the page is on screen. The unread count is written into it as it
+ * changes without drawing the page again: a page that subscribed to the count was drawn whole
+ * (every dashboard card) each time the bell's read answered.
+ */
 export function usePageTitle(page: string): void {
-  const count = useSyncExternalStore(
-    subscribe,
-    () => unread,
-    () => 0,
-  );
-  useDocumentTitle(pageTitle(page, count));
+  useLayoutEffect(() => {
+    // As Mantine's useDocumentTitle did: an empty title leaves the last one.
+    if (page.trim() === '') return;
+    shownPage = page;
+    writeTitle();
+    return () => {
+      if (shownPage === page) shownPage = null;
+    };
+  }, [page]);
 }

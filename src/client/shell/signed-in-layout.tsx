@@ -8,7 +8,7 @@ import './shell-styles';
 import { AppShell } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { memo, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { bellNotificationsQueryOptions } from './notifications/notifications.api';
 import { DESKTOP_BREAKPOINT_PX } from '../../shared/constants';
 import { getToken } from '../auth/token-store';
@@ -58,41 +58,49 @@ function CompanyFrame({ claims, page }: { claims: Claims; page?: ReactNode }) {
   const modules = useClientModules();
   const menuEntries = useMenuEntries();
   const settingsEntries = useSettingsEntries();
-  const tools = modules.flatMap((module) => module.tools ?? []).filter((tool) => tool.visible?.(context) ?? true);
-  const banners = modules.flatMap((module) => module.banners ?? []);
-  // Connected, events bring new notifications (and replay what a dropped connection missed).
+  // Built again only when what they show changes: the frame, its top bar's menus and the page
+  // are not drawn again each time one of the frame's reads answers.
+  const items = useMemo(() => buildMenu(context, menuEntries), [context, menuEntries]);
+  const tools = useMemo(() => {
+    const shown = modules.flatMap((module) => module.tools ?? []).filter((tool) => tool.visible?.(context) ?? true);
+    return (
+      <>
+        {shown.map(({ key, component: Tool }) => (
+          <Suspense key={key} fallback={null}>
+            <Tool />
+          </Suspense>
+        ))}
+        <NotificationBell />
+        <SettingsMenu entries={buildSettingsMenu(context, settingsEntries)} />
+      </>
+    );
+  }, [modules, context, settingsEntries]);
+  const banners = useMemo(
+    () => modules.flatMap((module) => module.banners ?? []).map(({ key, component: Banner }) => <Banner key={key} />),
+    [modules],
+  );
+  return (
+    <>
+      <UnreadCount />
+      <Frame claims={claims} items={items} restricted={context.restricted} page={page} tools={tools}>
+        {banners}
+      </Frame>
+    </>
+  );
+}
+
+/** The bell's count in the page's title; connected, events bring new notifications (and replay what a dropped connection missed). */
+function UnreadCount() {
   const { data } = useQuery({ ...bellNotificationsQueryOptions(), refetchInterval: useRealtimePollInterval(NOTIFICATIONS_POLL_MS) });
   const unread = data?.unread ?? 0;
   useEffect(() => setUnreadCount(unread), [unread]);
   useEffect(() => () => setUnreadCount(0), []);
-  return (
-    <Frame
-      claims={claims}
-      items={buildMenu(context, menuEntries)}
-      restricted={context.restricted}
-      page={page}
-      tools={
-        <>
-          {tools.map(({ key, component: Tool }) => (
-            <Suspense key={key} fallback={null}>
-              <Tool />
-            </Suspense>
-          ))}
-          <NotificationBell />
-          <SettingsMenu entries={buildSettingsMenu(context, settingsEntries)} />
-        </>
-      }
-    >
-      {banners.map(({ key, component: Banner }) => (
-        <Banner key={key} />
-      ))}
-    </Frame>
-  );
+  return null;
 }
 
 type FrameProps = { claims: Claims; items: MenuItem[]; restricted?: boolean; tools?: ReactNode; page?: ReactNode; children?: ReactNode };
 
-function Frame({ claims, items, restricted = false, tools, page, children }: FrameProps) {
+const Frame = memo(function Frame({ claims, items, restricted = false, tools, page, children }: FrameProps) {
   const menu = useMenuOpen();
   const menuDrawn = useOpenedOnce(menu.open);
   const ContactDialog = useClientModules().find((module) => module.contactDialog)?.contactDialog;
@@ -140,13 +148,7 @@ function Frame({ claims, items, restricted = false, tools, page, children }: Fra
       </AppShell.Navbar>
       <AppShell.Main className="signed-in-main">
         {children}
-        <div className="signed-in-page">
-          {page ?? (
-            <OfflinePageGate>
-              <Outlet />
-            </OfflinePageGate>
-          )}
-        </div>
+        <PageArea page={page} />
         <VersionFooter />
       </AppShell.Main>
       {contactLoaded && ContactDialog && (
@@ -156,4 +158,17 @@ function Frame({ claims, items, restricted = false, tools, page, children }: Fra
       )}
     </AppShell>
   );
-}
+});
+
+/** The page: the frame drawn again (the route's address, the menu opening) does not draw it again. */
+const PageArea = memo(function PageArea({ page }: { page?: ReactNode }) {
+  return (
+    <div className="signed-in-page">
+      {page ?? (
+        <OfflinePageGate>
+          <Outlet />
+        </OfflinePageGate>
+      )}
+    </div>
+  );
+});
