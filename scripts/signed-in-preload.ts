@@ -8,6 +8,8 @@
 // the files of the company page at that address (its route files from the layout down and
 // what they import). Only fetched here (modulepreload, preload): each still runs when the app
 // reaches it. Signed out, boot.js does not load it: the sign-in page loads what it did.
+// A style sheet's preload is made as Vite's loader then asks for the sheet (crossorigin, so
+// credentials same-origin): a preload made otherwise is not used, and the sheet comes twice.
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
 
@@ -115,7 +117,7 @@ const PRELOAD_BATCH = 4;
 export function preloadScript(preload: SignedInPreload, base = '/'): string {
   return `(function(){try{if(localStorage.getItem('loggedIn')!=='1')return}catch(e){return}var d=${JSON.stringify(
     preload,
-  )},p=location.pathname.replace(/\\/+$/,'')||'/',h=document.head;function a(i){var f=d.files[i],l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else l.rel='modulepreload';l.href=${JSON.stringify(
+  )},p=location.pathname.replace(/\\/+$/,'')||'/',h=document.head;function a(i){var f=d.files[i],l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style';l.crossOrigin=''}else l.rel='modulepreload';l.href=${JSON.stringify(
     base,
   )}+f;h.appendChild(l)}var q=d.frame.concat(d.routes[p]||[]),i=0;function n(){for(var e=Math.min(i+${PRELOAD_BATCH},q.length);i<e;i++)a(q[i]);if(i<q.length)setTimeout(n,0)}n()})()`;
 }

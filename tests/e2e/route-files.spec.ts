@@ -22,18 +22,26 @@ function screen(name: string) {
 /**
  * Opens `path` and checks the scripts the page requests are `expected`: all of them in time (some
  * load once the first data has answered, which on a busy machine comes after a first quiet
- * moment of the network), and no more once the network has been quiet again.
+ * moment of the network), and no more once the network has been quiet again. No style sheet
+ * comes twice (a preload the page's loader cannot use is fetched again).
  */
 async function expectScriptsOpening(page: Page, path: string, expected: string[], name: string): Promise<void> {
   const scripts = new Set<string>();
+  const sheets = new Map<string, number>();
   page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname.slice(1));
+    const file = new URL(request.url()).pathname.slice(1);
+    if (request.resourceType() === 'script') scripts.add(file);
+    if (request.resourceType() === 'stylesheet') sheets.set(file, (sheets.get(file) ?? 0) + 1);
   });
   await page.goto(path);
   const requested = () => [...scripts].sort();
   await expect.poll(requested, { message: name, timeout: 30_000 }).toEqual([...expected].sort());
   await page.waitForLoadState('networkidle');
   expect(requested(), name).toEqual([...expected].sort());
+  expect(
+    [...sheets].filter(([, times]) => times > 1),
+    `${name}: style sheets fetched twice`,
+  ).toEqual([]);
 }
 
 test('a cold open of the sign-in page, the dashboard and the leave list requests exactly the scripts the route budget counts', async ({
