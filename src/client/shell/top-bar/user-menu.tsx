@@ -74,19 +74,22 @@ export function UserMenu({ firstName, userId, impersonating, companyUser, restri
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Log out?">
-        <Stack gap="md">
-          <Text>You have {changesCount(unsent)} waiting to sync. If you log out now they will be lost.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Stay signed in
-            </Button>
-            <Button color="red" loading={logout.isPending} onClick={() => logout.mutate()}>
-              Log out anyway
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {/* Mounted only while asked: a closed dialog's set-up ran with every page's first drawing. */}
+      {confirming && (
+        <Modal opened onClose={() => setConfirming(false)} title="Log out?">
+          <Stack gap="md">
+            <Text>You have {changesCount(unsent)} waiting to sync. If you log out now they will be lost.</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                Stay signed in
+              </Button>
+              <Button color="red" loading={logout.isPending} onClick={() => logout.mutate()}>
+                Log out anyway
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
     </>
   );
 }
