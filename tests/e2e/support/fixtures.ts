@@ -1,7 +1,7 @@
 // The e2e `test`: fails any test whose page logs an unexpected console error or throws —
 // which is how a Content-Security-Policy violation of the built app shows up. A test that
 // provokes errors on purpose (a refused sign-in, blocked scripts) lists them in `expectedConsole`.
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { SESSION_KEYS } from '../../../src/client/auth/session-store';
 import { LOGGED_IN_KEY, TOKEN_KEY } from '../../../src/client/auth/token-store';
 import type { SessionGrant } from '../../../src/shared/session.contract';
@@ -80,20 +80,7 @@ export const DESKTOP = { width: 1440, height: 900 };
  * twice (measured: 2.2–3.6 s a sign-in either way, at a load average of 8–10).
  */
 export async function openAs(browser: Browser, email: string, viewport = DESKTOP, path = '/'): Promise<Page> {
-  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
-  const response = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(response.status, `signing ${email} in: ${await response.clone().text()}`).toBe(200);
-  const grant = (await response.json()) as SessionGrant;
-  const context = await browser.newContext({
-    viewport,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    storageState: { cookies: [], origins: [{ origin, localStorage: sessionStorageEntries(grant, email) }] },
-  });
+  const context = await signedInContext(browser, email, { viewport });
   const page = await context.newPage();
   page.on('pageerror', (error) => {
     throw new Error(`Uncaught in the page: ${error.message}`);
@@ -103,6 +90,34 @@ export async function openAs(browser: Browser, email: string, viewport = DESKTOP
     page.getByRole('navigation', { name: 'Main menu' }).or(page.getByRole('button', { name: 'Menu', exact: true })),
   ).toBeVisible();
   return page;
+}
+
+/**
+ * A new browser context holding `email`'s session, signed in over the API at `origin` (the run's
+ * server unless a spec has its own), with local storage as the sign-in form leaves it.
+ */
+export async function signedInContext(
+  browser: Browser,
+  email: string,
+  {
+    viewport = DESKTOP,
+    origin = `http://127.0.0.1:${process.env.E2E_PORT}`,
+  }: { viewport?: { width: number; height: number }; origin?: string } = {},
+): Promise<BrowserContext> {
+  const response = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  expect(response.status, `signing ${email} in: ${await response.clone().text()}`).toBe(200);
+  const grant = (await response.json()) as SessionGrant;
+  return browser.newContext({
+    baseURL: origin,
+    viewport,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    storageState: { cookies: [], origins: [{ origin, localStorage: sessionStorageEntries(grant, email) }] },
+  });
 }
 
 /** Local storage as saveSession leaves it after a sign-in. */
