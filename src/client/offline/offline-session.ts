@@ -13,14 +13,38 @@ import { eraseSessionData, type SessionEndReason } from './session-data';
 
 const currentUserId = () => readTokenClaims(getToken())?.user_id ?? null;
 
+/**
+ * How long the first page waits for the pages this browser kept. Reading them takes milliseconds,
+ * but IndexedDB's open can wait with no end (another tab holding the database through a version
+ * change, the browser clearing the site's data while a page of it sits in the back-forward
+ * cache): the app stayed on its "Loading…" frame. After this long the page starts without them;
+ * if they come later they fill only what has not been read afresh (a restore never replaces
+ * newer data).
+ */
+export const STORED_PAGES_WAIT_MS = 8_000;
+
 let started: Promise<void> | null = null;
 
-/** Idempotent: the entry calls it at start, the signed-in frame after a sign-in in this tab. */
+/**
+ * Idempotent: the entry calls it at start, the signed-in frame after a sign-in in this tab.
+ * Settles once the kept pages are restored, or failed, or STORED_PAGES_WAIT_MS has passed; the
+ * outbox's bridge and realtime start then in every case.
+ */
 export function startOfflineSession(queryClient: QueryClient): Promise<void> {
   started ??= (async () => {
     const userId = currentUserId();
-    await eraseEndedSessionData(userId);
-    await startPersistedCache({ queryClient, userId, currentUserId, buster: __BUILD_ID__ });
+    const restoring = (async () => {
+      await eraseEndedSessionData(userId);
+      await startPersistedCache({ queryClient, userId, currentUserId, buster: __BUILD_ID__ });
+    })();
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, STORED_PAGES_WAIT_MS);
+      const settled = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      restoring.then(settled, settled);
+    });
     startOutboxBridge(queryClient);
     startRealtime({ queryClient });
   })();
