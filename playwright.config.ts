@@ -64,9 +64,11 @@ export default defineConfig({
     // at each step) to throw it away when it passes cost CI time on every test.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    // No service worker unless a spec asks for one (test.use({ serviceWorkers: 'allow' })): each
-    // new context would install it and precache the shell's 195 files, about a third of the CPU a
-    // spec without offline or push work costs (measured: 3 such specs, one worker, 140 → 92 CPU s).
+    // No service worker unless a test asks for one (test.use({ serviceWorkers: 'allow' }), in a
+    // describe block around the offline tests of a spec, or for the whole of a spec whose every
+    // test needs it): each new context would install it and precache the shell's 195 files,
+    // about a third of the CPU a test without offline or push work costs (measured: 3 such
+    // specs, one worker, 140 → 92 CPU s).
     serviceWorkers: 'block',
   },
   projects: [

@@ -13,9 +13,6 @@ import { root, startAppServer, type AppServer } from './support/app-server';
 import { expect, PHONE, signIn, test, waitForActivatedServiceWorker } from './support/fixtures';
 import { mailCount, waitForMail } from './support/mail-sink';
 
-// Offline, push or the outbox: this spec works with the service worker.
-test.use({ serviceWorkers: 'allow' });
-
 const IN_HOURS = '2026-11-24T10:00:00Z';
 const AFTER_HOURS = '2026-11-24T18:30:00Z';
 
@@ -55,73 +52,81 @@ async function signedIn(browser: Browser, email: string, viewport?: { width: num
   return page;
 }
 
-test('in support hours a person chats with the team and an administrator replies in realtime', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const admin = await signedIn(browser, ACCOUNTS.admin);
-  await admin.goto('/admin/chat');
-  await expect(admin.getByRole('heading', { name: 'Live chat', level: 1 })).toBeVisible();
-  await expect(admin.getByText(/You answer for: Support team/)).toBeVisible();
+// Offline: this test works with the service worker; the file's others do without it, each
+// context sparing its install and precaching (playwright.config.ts).
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  const ella = await signedIn(browser, ACCOUNTS.employee, PHONE);
-  await waitForActivatedServiceWorker(ella);
-  await ella.getByRole('button', { name: 'Chat with support' }).click();
-  const panel = ella.getByRole('dialog', { name: 'Support chat' });
-  await expect(panel).toBeVisible();
-  // Full screen on a phone.
-  const box = await panel.boundingBox();
-  expect(box?.width).toBeGreaterThanOrEqual(PHONE.width - 1);
-  expect(box?.height).toBeGreaterThanOrEqual(PHONE.height - 1);
-  // The demo's past conversation is listed; she is not an authorised contact: support only, once confirmed.
-  await expect(panel.getByText('Your conversations')).toBeVisible();
-  await expect(panel.getByRole('radiogroup', { name: 'Team' })).toHaveCount(0);
-  await panel.getByLabel('Your message').fill('My payslip will not open');
-  const start = panel.getByRole('button', { name: 'Start chat' });
-  await expect(start).toBeDisabled();
-  await panel.getByLabel(/I understand and confirm/).check();
-  await start.click();
-  await expect(panel.getByText('Waiting for someone to join…')).toBeVisible();
-  await expect(panel.getByTestId('chat-message').filter({ hasText: 'My payslip will not open' })).toBeVisible();
+  test('in support hours a person chats with the team and an administrator replies in realtime', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const admin = await signedIn(browser, ACCOUNTS.admin);
+    await admin.goto('/admin/chat');
+    await expect(admin.getByRole('heading', { name: 'Live chat', level: 1 })).toBeVisible();
+    await expect(admin.getByText(/You answer for: Support team/)).toBeVisible();
 
-  // It arrives on the administrator's open page without a reload.
-  const row = admin.getByTestId('admin-chat-row').filter({ hasText: 'Ella' }).filter({ hasText: 'My payslip will not open' });
-  await expect(row).toBeVisible({ timeout: 5_000 });
-  await row.click();
-  await admin.getByRole('button', { name: 'Take', exact: true }).click();
-  await expect(panel.getByText('With Ada Adams')).toBeVisible();
-  // Opened by the administrator: Ella's message is read.
-  await expect(panel.getByTestId('chat-read-mark')).toHaveText('Read');
+    const ella = await signedIn(browser, ACCOUNTS.employee, PHONE);
+    await waitForActivatedServiceWorker(ella);
+    await ella.getByRole('button', { name: 'Chat with support' }).click();
+    const panel = ella.getByRole('dialog', { name: 'Support chat' });
+    await expect(panel).toBeVisible();
+    // Full screen on a phone.
+    const box = await panel.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(PHONE.width - 1);
+    expect(box?.height).toBeGreaterThanOrEqual(PHONE.height - 1);
+    // The demo's past conversation is listed; she is not an authorised contact: support only, once confirmed.
+    await expect(panel.getByText('Your conversations')).toBeVisible();
+    await expect(panel.getByRole('radiogroup', { name: 'Team' })).toHaveCount(0);
+    await panel.getByLabel('Your message').fill('My payslip will not open');
+    const start = panel.getByRole('button', { name: 'Start chat' });
+    await expect(start).toBeDisabled();
+    await panel.getByLabel(/I understand and confirm/).check();
+    await start.click();
+    await expect(panel.getByText('Waiting for someone to join…')).toBeVisible();
+    await expect(panel.getByTestId('chat-message').filter({ hasText: 'My payslip will not open' })).toBeVisible();
 
-  await admin.getByRole('textbox', { name: 'Message' }).pressSequentially('Let me look', { delay: 20 });
-  await expect(panel.getByTestId('chat-typing')).toHaveText(/Ada is typing…/);
-  await admin.getByRole('textbox', { name: 'Message' }).fill('Try downloading it from Documents, then opening it.');
-  await admin.getByRole('button', { name: 'Send' }).click();
-  await expect(panel.getByTestId('chat-message').filter({ hasText: 'Try downloading it from Documents' })).toBeVisible({ timeout: 3_000 });
+    // It arrives on the administrator's open page without a reload.
+    const row = admin.getByTestId('admin-chat-row').filter({ hasText: 'Ella' }).filter({ hasText: 'My payslip will not open' });
+    await expect(row).toBeVisible({ timeout: 5_000 });
+    await row.click();
+    await admin.getByRole('button', { name: 'Take', exact: true }).click();
+    await expect(panel.getByText('With Ada Adams')).toBeVisible();
+    // Opened by the administrator: Ella's message is read.
+    await expect(panel.getByTestId('chat-read-mark')).toHaveText('Read');
 
-  // Her answer comes back the same way, with her typing shown first.
-  await panel.getByRole('textbox', { name: 'Message' }).pressSequentially('Thanks', { delay: 20 });
-  await expect(admin.getByTestId('chat-typing')).toBeVisible();
-  await panel.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(admin.getByTestId('chat-message').filter({ hasText: 'Thanks' })).toBeVisible({ timeout: 3_000 });
-  await ella.screenshot({ path: '/tmp/chat-phone-thread.png' });
-  await admin.screenshot({ path: '/tmp/chat-admin.png' });
+    await admin.getByRole('textbox', { name: 'Message' }).pressSequentially('Let me look', { delay: 20 });
+    await expect(panel.getByTestId('chat-typing')).toHaveText(/Ada is typing…/);
+    await admin.getByRole('textbox', { name: 'Message' }).fill('Try downloading it from Documents, then opening it.');
+    await admin.getByRole('button', { name: 'Send' }).click();
+    await expect(panel.getByTestId('chat-message').filter({ hasText: 'Try downloading it from Documents' })).toBeVisible({
+      timeout: 3_000,
+    });
 
-  // With no signal her message waits in the outbox, then arrives once when the network returns.
-  await ella.context().setOffline(true);
-  await panel.getByRole('textbox', { name: 'Message' }).fill('Sent from the tunnel');
-  await panel.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(panel.getByText('Waiting to sync')).toBeVisible();
-  await admin.waitForTimeout(1_000);
-  await expect(admin.getByTestId('chat-message').filter({ hasText: 'Sent from the tunnel' })).toHaveCount(0);
-  await ella.context().setOffline(false);
-  await expect(admin.getByTestId('chat-message').filter({ hasText: 'Sent from the tunnel' })).toHaveCount(1, { timeout: 30_000 });
-  await expect(panel.getByText('Waiting to sync')).toHaveCount(0, { timeout: 15_000 });
-  await admin.waitForTimeout(2_000);
-  await expect(admin.getByTestId('chat-message').filter({ hasText: 'Sent from the tunnel' })).toHaveCount(1);
+    // Her answer comes back the same way, with her typing shown first.
+    await panel.getByRole('textbox', { name: 'Message' }).pressSequentially('Thanks', { delay: 20 });
+    await expect(admin.getByTestId('chat-typing')).toBeVisible();
+    await panel.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await expect(admin.getByTestId('chat-message').filter({ hasText: 'Thanks' })).toBeVisible({ timeout: 3_000 });
+    await ella.screenshot({ path: '/tmp/chat-phone-thread.png' });
+    await admin.screenshot({ path: '/tmp/chat-admin.png' });
 
-  await panel.getByRole('button', { name: 'End chat' }).click();
-  await expect(panel.getByText('This conversation has ended.')).toBeVisible();
-  await admin.context().close();
-  await ella.context().close();
+    // With no signal her message waits in the outbox, then arrives once when the network returns.
+    await ella.context().setOffline(true);
+    await panel.getByRole('textbox', { name: 'Message' }).fill('Sent from the tunnel');
+    await panel.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await expect(panel.getByText('Waiting to sync')).toBeVisible();
+    await admin.waitForTimeout(1_000);
+    await expect(admin.getByTestId('chat-message').filter({ hasText: 'Sent from the tunnel' })).toHaveCount(0);
+    await ella.context().setOffline(false);
+    await expect(admin.getByTestId('chat-message').filter({ hasText: 'Sent from the tunnel' })).toHaveCount(1, { timeout: 30_000 });
+    await expect(panel.getByText('Waiting to sync')).toHaveCount(0, { timeout: 15_000 });
+    await admin.waitForTimeout(2_000);
+    await expect(admin.getByTestId('chat-message').filter({ hasText: 'Sent from the tunnel' })).toHaveCount(1);
+
+    await panel.getByRole('button', { name: 'End chat' }).click();
+    await expect(panel.getByText('This conversation has ended.')).toBeVisible();
+    await admin.context().close();
+    await ella.context().close();
+  });
 });
 
 test('outside support hours the message becomes a contact request, answered by e-mail and in the bell', async ({ browser }) => {

@@ -10,9 +10,6 @@ import { extractPdfText } from '../../src/modules/documents/server/pdf-text';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker, DESKTOP } from './support/fixtures';
 
-// Offline, push or the outbox: this spec works with the service worker.
-test.use({ serviceWorkers: 'allow' });
-
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page
     .getByRole('textbox', { name: label })
@@ -99,32 +96,38 @@ test('the owner sends a statement of main terms, Ella signs it on her phone, the
   await ella.context().close();
 });
 
-test('a signature made with no signal waits in the outbox and lands exactly once', async ({ browser, request }) => {
-  test.setTimeout(120_000);
-  const id = await sendTermsToElla(request, 'Terms signed offline (e2e)');
-  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
-  await waitForActivatedServiceWorker(ella);
-  await ella.goto(`/document/${id}`);
-  await expect(ella.getByTestId('pdf-page').first()).toBeVisible({ timeout: 30_000 });
+// Offline: this test works with the service worker; the file's others do without it, each
+// context sparing its install and precaching (playwright.config.ts).
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  await ella.context().setOffline(true);
-  await ella.getByRole('checkbox', { name: /I agree to sign this document electronically/ }).check();
-  await ella.getByTestId('sign-panel').getByText('Type', { exact: true }).click();
-  await ella.getByRole('textbox', { name: 'Type your full name' }).fill('Ella Evans');
-  await ella.getByRole('button', { name: 'Sign', exact: true }).click();
-  await expect(ella.getByText('Waiting to sync').first()).toBeVisible();
+  test('a signature made with no signal waits in the outbox and lands exactly once', async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const id = await sendTermsToElla(request, 'Terms signed offline (e2e)');
+    const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
+    await waitForActivatedServiceWorker(ella);
+    await ella.goto(`/document/${id}`);
+    await expect(ella.getByTestId('pdf-page').first()).toBeVisible({ timeout: 30_000 });
 
-  const { auth_token: token } = await apiSignIn(request, ACCOUNTS.owner);
-  const trail = async () =>
-    (
-      (await (await request.get(`/api/document/${id}/audit`, { headers: { authorization: `Bearer ${token}` } })).json()) as AuditEntry[]
-    ).filter((entry) => entry.event === 'signed').length;
-  expect(await trail()).toBe(0);
-  await ella.context().setOffline(false);
-  await expect.poll(trail, { timeout: 30_000 }).toBe(1);
-  await ella.waitForTimeout(2_000);
-  expect(await trail()).toBe(1);
-  await ella.context().close();
+    await ella.context().setOffline(true);
+    await ella.getByRole('checkbox', { name: /I agree to sign this document electronically/ }).check();
+    await ella.getByTestId('sign-panel').getByText('Type', { exact: true }).click();
+    await ella.getByRole('textbox', { name: 'Type your full name' }).fill('Ella Evans');
+    await ella.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(ella.getByText('Waiting to sync').first()).toBeVisible();
+
+    const { auth_token: token } = await apiSignIn(request, ACCOUNTS.owner);
+    const trail = async () =>
+      (
+        (await (await request.get(`/api/document/${id}/audit`, { headers: { authorization: `Bearer ${token}` } })).json()) as AuditEntry[]
+      ).filter((entry) => entry.event === 'signed').length;
+    expect(await trail()).toBe(0);
+    await ella.context().setOffline(false);
+    await expect.poll(trail, { timeout: 30_000 }).toBe(1);
+    await ella.waitForTimeout(2_000);
+    expect(await trail()).toBe(1);
+    await ella.context().close();
+  });
 });
 
 test('the docs-only user reads real HR and H&S documents, and nothing else', async ({ browser }) => {

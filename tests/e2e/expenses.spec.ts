@@ -10,9 +10,6 @@ import type { ExpenseClaim, ExpenseClaimDetail } from '../../src/modules/expense
 import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
-// Offline, push or the outbox: this spec works with the service worker.
-test.use({ serviceWorkers: 'allow' });
-
 const SCREENSHOTS = 'test-results/expenses';
 
 /** A real PNG "photo" bigger than the 2,000 px the phone keeps: plain paper with a dark band. */
@@ -193,42 +190,48 @@ test('one claim on a phone holds a parking receipt and the drive there, and show
   await ella.context().close();
 });
 
-test('a claim with a receipt made with no network waits in the outbox and lands exactly once with its receipt', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const description = `Offline hotel ${Date.now()}`;
-  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
-  await waitForActivatedServiceWorker(ella);
-  // Open the form once online, so the expense types are in the persisted cache.
-  await ella.goto('/expenses/new');
-  await expect(ella.getByRole('heading', { level: 1, name: 'New claim' })).toBeVisible();
-  await ella.goto('/expenses');
-  await expect(ella.getByRole('heading', { level: 1, name: 'Expenses' })).toBeVisible();
-  await ella.waitForTimeout(2_500);
+// Offline: this test works with the service worker; the file's others do without it, each
+// context sparing its install and precaching (playwright.config.ts).
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  await ella.context().setOffline(true);
-  await ella.goto('/expenses/new').catch(() => undefined);
-  await ella.reload();
-  await expect(ella.getByRole('heading', { level: 1, name: 'New claim' })).toBeVisible();
-  await fillClaim(ella, description, 'Choose file');
-  await ella.getByRole('button', { name: 'Submit claim' }).click();
-  await expect(ella.getByText(QUEUED_TOAST_MESSAGE)).toBeVisible();
-  await expect(ella).toHaveURL(/\/expenses$/);
-  const queued = ella.getByRole('list', { name: 'Not yet sent' });
-  await expect(queued.getByText(description)).toBeVisible();
-  await expect(queued.getByText('Waiting to sync').first()).toBeVisible();
-  await ella.screenshot({ path: `${SCREENSHOTS}/waiting-to-sync-phone.png`, fullPage: true });
-  expect(await claimsNamed(ella, description)).toEqual([]);
+  test('a claim with a receipt made with no network waits in the outbox and lands exactly once with its receipt', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const description = `Offline hotel ${Date.now()}`;
+    const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
+    await waitForActivatedServiceWorker(ella);
+    // Open the form once online, so the expense types are in the persisted cache.
+    await ella.goto('/expenses/new');
+    await expect(ella.getByRole('heading', { level: 1, name: 'New claim' })).toBeVisible();
+    await ella.goto('/expenses');
+    await expect(ella.getByRole('heading', { level: 1, name: 'Expenses' })).toBeVisible();
+    await ella.waitForTimeout(2_500);
 
-  await ella.context().setOffline(false);
-  await expect
-    .poll(async () => (await claimsNamed(ella, description)).map((claim) => claim.status), { timeout: 30_000 })
-    .toEqual(['submitted']);
-  await expect(queued.getByText(description)).toHaveCount(0, { timeout: 30_000 });
-  // Nothing more arrives later: the outbox sent the claim, its receipt and its submission once.
-  await ella.waitForTimeout(2_000);
-  const landed = await claimsNamed(ella, description);
-  expect(landed).toHaveLength(1);
-  expect(landed[0]?.items[0]?.receipts).toHaveLength(1);
-  expect(landed[0]?.events.map((event) => event.action)).toEqual(['created', 'submitted']);
-  await ella.context().close();
+    await ella.context().setOffline(true);
+    await ella.goto('/expenses/new').catch(() => undefined);
+    await ella.reload();
+    await expect(ella.getByRole('heading', { level: 1, name: 'New claim' })).toBeVisible();
+    await fillClaim(ella, description, 'Choose file');
+    await ella.getByRole('button', { name: 'Submit claim' }).click();
+    await expect(ella.getByText(QUEUED_TOAST_MESSAGE)).toBeVisible();
+    await expect(ella).toHaveURL(/\/expenses$/);
+    const queued = ella.getByRole('list', { name: 'Not yet sent' });
+    await expect(queued.getByText(description)).toBeVisible();
+    await expect(queued.getByText('Waiting to sync').first()).toBeVisible();
+    await ella.screenshot({ path: `${SCREENSHOTS}/waiting-to-sync-phone.png`, fullPage: true });
+    expect(await claimsNamed(ella, description)).toEqual([]);
+
+    await ella.context().setOffline(false);
+    await expect
+      .poll(async () => (await claimsNamed(ella, description)).map((claim) => claim.status), { timeout: 30_000 })
+      .toEqual(['submitted']);
+    await expect(queued.getByText(description)).toHaveCount(0, { timeout: 30_000 });
+    // Nothing more arrives later: the outbox sent the claim, its receipt and its submission once.
+    await ella.waitForTimeout(2_000);
+    const landed = await claimsNamed(ella, description);
+    expect(landed).toHaveLength(1);
+    expect(landed[0]?.items[0]?.receipts).toHaveLength(1);
+    expect(landed[0]?.events.map((event) => event.action)).toEqual(['created', 'submitted']);
+    await ella.context().close();
+  });
 });

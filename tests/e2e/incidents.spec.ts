@@ -8,9 +8,6 @@ import { pngImage } from '../support/upload-fixtures';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
-// Offline, push or the outbox: this spec works with the service worker.
-test.use({ serviceWorkers: 'allow' });
-
 const SCREENSHOTS = 'test-results/incidents';
 
 /** The owner's view of the log: the records at `location`. */
@@ -24,71 +21,77 @@ async function incidentsAt(page: Page, location: string): Promise<{ id: string; 
   return results.filter((incident) => incident.location === location);
 }
 
-test('an incident reported offline on a phone with a photo lands once, and the owner sees its RIDDOR status', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const location = `Loading bay ${Date.now()}`;
-  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
-  await waitForActivatedServiceWorker(ella);
-  // Open the form once online, so its code is cached.
-  await ella.goto('/incident-logs/new');
-  await expect(ella.getByRole('heading', { level: 1, name: 'Report an incident' })).toBeVisible();
-  await ella.waitForTimeout(1_500);
+// Offline: this test works with the service worker; the file's others do without it, each
+// context sparing its install and precaching (playwright.config.ts).
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  await ella.context().setOffline(true);
-  await ella.reload();
-  await expect(ella.getByRole('heading', { level: 1, name: 'Report an incident' })).toBeVisible();
-  await ella.getByRole('textbox', { name: 'Where' }).fill(location);
-  await ella.getByRole('textbox', { name: 'What happened' }).fill('A pallet slipped off the forklift forks and landed on my foot.');
-  await ella.getByRole('textbox', { name: 'Injury' }).fill('Broken bone in the foot');
-  await ella.getByRole('textbox', { name: 'Part of the body' }).fill('Left foot');
-  await ella.getByRole('combobox', { name: 'Specified injury (RIDDOR)' }).click();
-  await ella.getByRole('option', { name: 'A fracture, other than to fingers, thumbs and toes' }).click();
-  await ella.locator('#incident-photo').setInputFiles({ name: 'pallet.png', mimeType: 'image/png', buffer: pngImage(16, 16) });
-  await ella.screenshot({ path: `${SCREENSHOTS}/report-offline-phone.png`, fullPage: true });
-  await ella.getByRole('button', { name: 'Send report' }).click();
-  await expect(ella.getByText(QUEUED_TOAST_MESSAGE)).toBeVisible();
-  await expect(ella).toHaveURL(/\/incident-logs$/);
-  expect(await incidentsAt(ella, location)).toEqual([]);
+  test('an incident reported offline on a phone with a photo lands once, and the owner sees its RIDDOR status', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const location = `Loading bay ${Date.now()}`;
+    const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
+    await waitForActivatedServiceWorker(ella);
+    // Open the form once online, so its code is cached.
+    await ella.goto('/incident-logs/new');
+    await expect(ella.getByRole('heading', { level: 1, name: 'Report an incident' })).toBeVisible();
+    await ella.waitForTimeout(1_500);
 
-  await ella.context().setOffline(false);
-  await expect.poll(async () => (await incidentsAt(ella, location)).length, { timeout: 30_000 }).toBe(1);
-  // Nothing more arrives later: the outbox sent it once.
-  await ella.waitForTimeout(2_000);
-  const [landed] = await incidentsAt(ella, location);
-  expect(await incidentsAt(ella, location)).toHaveLength(1);
-  expect(landed?.riddor.status).toBe('reportable');
+    await ella.context().setOffline(true);
+    await ella.reload();
+    await expect(ella.getByRole('heading', { level: 1, name: 'Report an incident' })).toBeVisible();
+    await ella.getByRole('textbox', { name: 'Where' }).fill(location);
+    await ella.getByRole('textbox', { name: 'What happened' }).fill('A pallet slipped off the forklift forks and landed on my foot.');
+    await ella.getByRole('textbox', { name: 'Injury' }).fill('Broken bone in the foot');
+    await ella.getByRole('textbox', { name: 'Part of the body' }).fill('Left foot');
+    await ella.getByRole('combobox', { name: 'Specified injury (RIDDOR)' }).click();
+    await ella.getByRole('option', { name: 'A fracture, other than to fingers, thumbs and toes' }).click();
+    await ella.locator('#incident-photo').setInputFiles({ name: 'pallet.png', mimeType: 'image/png', buffer: pngImage(16, 16) });
+    await ella.screenshot({ path: `${SCREENSHOTS}/report-offline-phone.png`, fullPage: true });
+    await ella.getByRole('button', { name: 'Send report' }).click();
+    await expect(ella.getByText(QUEUED_TOAST_MESSAGE)).toBeVisible();
+    await expect(ella).toHaveURL(/\/incident-logs$/);
+    expect(await incidentsAt(ella, location)).toEqual([]);
 
-  const olivia = await openAs(browser, ACCOUNTS.owner, PHONE, '/incident-logs');
-  const row = olivia.getByTestId('incident-row').filter({ hasText: location });
-  await expect(row.getByText('RIDDOR: To report')).toBeVisible();
-  await row.getByRole('link').click();
-  const panel = olivia.getByTestId('riddor-panel');
-  await expect(panel.getByText('Specified injury')).toBeVisible();
-  await expect(
-    panel.getByText(/^Report to the HSE without delay; the written report is due by \d\d\/\d\d\/\d{4} \(within 10 days\)\.$/),
-  ).toBeVisible();
-  await expect(olivia.getByRole('button', { name: 'pallet.png' })).toBeVisible();
-  await olivia.screenshot({ path: `${SCREENSHOTS}/riddor-owner-phone.png`, fullPage: true });
+    await ella.context().setOffline(false);
+    await expect.poll(async () => (await incidentsAt(ella, location)).length, { timeout: 30_000 }).toBe(1);
+    // Nothing more arrives later: the outbox sent it once.
+    await ella.waitForTimeout(2_000);
+    const [landed] = await incidentsAt(ella, location);
+    expect(await incidentsAt(ella, location)).toHaveLength(1);
+    expect(landed?.riddor.status).toBe('reportable');
 
-  await olivia.getByRole('textbox', { name: 'Reference number' }).fill('RIDDOR-2026-0042');
-  await olivia.getByRole('button', { name: 'Mark as reported' }).click();
-  await expect(panel.getByText(/reference RIDDOR-2026-0042/)).toBeVisible();
+    const olivia = await openAs(browser, ACCOUNTS.owner, PHONE, '/incident-logs');
+    const row = olivia.getByTestId('incident-row').filter({ hasText: location });
+    await expect(row.getByText('RIDDOR: To report')).toBeVisible();
+    await row.getByRole('link').click();
+    const panel = olivia.getByTestId('riddor-panel');
+    await expect(panel.getByText('Specified injury')).toBeVisible();
+    await expect(
+      panel.getByText(/^Report to the HSE without delay; the written report is due by \d\d\/\d\d\/\d{4} \(within 10 days\)\.$/),
+    ).toBeVisible();
+    await expect(olivia.getByRole('button', { name: 'pallet.png' })).toBeVisible();
+    await olivia.screenshot({ path: `${SCREENSHOTS}/riddor-owner-phone.png`, fullPage: true });
 
-  // The owner corrects the account; the RIDDOR answers stay as they were.
-  await olivia.getByRole('button', { name: 'Edit the account' }).click();
-  const account = olivia.getByRole('dialog', { name: 'Edit the account' });
-  await account.getByRole('textbox', { name: 'Witnesses' }).fill('Marcus Manager, from the loading bay');
-  await account.getByRole('textbox', { name: 'What happened' }).fill('');
-  await account.getByRole('button', { name: 'Save' }).click();
-  await expect(account.getByText('Field is required.')).toBeVisible();
-  await account.getByRole('textbox', { name: 'What happened' }).fill('A pallet slipped from the forklift in the loading bay.');
-  await account.getByRole('button', { name: 'Save' }).click();
-  await expect(account).toBeHidden();
-  await expect(olivia.getByText('Marcus Manager, from the loading bay')).toBeVisible();
-  await expect(olivia.getByText('A pallet slipped from the forklift in the loading bay.')).toBeVisible();
-  await expect(panel.getByText(/reference RIDDOR-2026-0042/)).toBeVisible();
-  await ella.context().close();
-  await olivia.context().close();
+    await olivia.getByRole('textbox', { name: 'Reference number' }).fill('RIDDOR-2026-0042');
+    await olivia.getByRole('button', { name: 'Mark as reported' }).click();
+    await expect(panel.getByText(/reference RIDDOR-2026-0042/)).toBeVisible();
+
+    // The owner corrects the account; the RIDDOR answers stay as they were.
+    await olivia.getByRole('button', { name: 'Edit the account' }).click();
+    const account = olivia.getByRole('dialog', { name: 'Edit the account' });
+    await account.getByRole('textbox', { name: 'Witnesses' }).fill('Marcus Manager, from the loading bay');
+    await account.getByRole('textbox', { name: 'What happened' }).fill('');
+    await account.getByRole('button', { name: 'Save' }).click();
+    await expect(account.getByText('Field is required.')).toBeVisible();
+    await account.getByRole('textbox', { name: 'What happened' }).fill('A pallet slipped from the forklift in the loading bay.');
+    await account.getByRole('button', { name: 'Save' }).click();
+    await expect(account).toBeHidden();
+    await expect(olivia.getByText('Marcus Manager, from the loading bay')).toBeVisible();
+    await expect(olivia.getByText('A pallet slipped from the forklift in the loading bay.')).toBeVisible();
+    await expect(panel.getByText(/reference RIDDOR-2026-0042/)).toBeVisible();
+    await ella.context().close();
+    await olivia.context().close();
+  });
 });
 
 test('an employee completes an H&S task on a phone', async ({ browser }) => {

@@ -16,9 +16,6 @@ import { addDays, londonDate, startOfWeek } from '../../src/shared/dates';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
-// Offline, push or the outbox: this spec works with the service worker.
-test.use({ serviceWorkers: 'allow' });
-
 const SCREENSHOTS = 'test-results/leave';
 const today = londonDate(new Date());
 const monday = addDays(startOfWeek(today), 14);
@@ -113,41 +110,47 @@ test('a leave request from a phone rises on the manager’s badge in realtime, i
   await marcus.context().close();
 });
 
-test('a leave request made with no network waits in the outbox and lands exactly once', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const wednesday = addDays(monday, 2);
-  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
-  await waitForActivatedServiceWorker(ella);
-  // Open the list and the form once online, so both are in the persisted cache.
-  await ella.goto('/leave-and-absences/list');
-  await expect(ella.getByRole('heading', { level: 1 })).toBeVisible();
-  // The persisted cache writes within a second of data arriving: let it keep the list before leaving the page.
-  await ella.waitForTimeout(1_500);
-  await ella.goto('/leave-and-absences/request');
-  await choose(ella, 'Leave type', 'Annual leave');
-  // Let the persisted cache keep the form's data (persisted-cache.ts).
-  await ella.waitForTimeout(2_500);
+// Offline: this test works with the service worker; the file's others do without it, each
+// context sparing its install and precaching (playwright.config.ts).
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  await ella.context().setOffline(true);
-  await ella.reload();
-  await expect(ella.getByRole('heading', { level: 1, name: 'Request leave' })).toBeVisible();
-  await choose(ella, 'Leave type', 'Annual leave');
-  await fillDate(ella, 'Start date', wednesday);
-  await fillDate(ella, 'End date', wednesday);
-  await expect(ella.getByText(/^Offline: the deduction will be checked/)).toBeVisible();
-  await ella.getByRole('button', { name: 'Send request' }).click();
-  await expect(ella.getByText(QUEUED_TOAST_MESSAGE)).toBeVisible();
-  await expect(ella).toHaveURL(/\/leave-and-absences\/list/);
-  await expect(ella.getByText('Waiting to sync').first()).toBeVisible();
-  expect(await absencesOn(ella, wednesday)).toEqual([]);
+  test('a leave request made with no network waits in the outbox and lands exactly once', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const wednesday = addDays(monday, 2);
+    const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
+    await waitForActivatedServiceWorker(ella);
+    // Open the list and the form once online, so both are in the persisted cache.
+    await ella.goto('/leave-and-absences/list');
+    await expect(ella.getByRole('heading', { level: 1 })).toBeVisible();
+    // The persisted cache writes within a second of data arriving: let it keep the list before leaving the page.
+    await ella.waitForTimeout(1_500);
+    await ella.goto('/leave-and-absences/request');
+    await choose(ella, 'Leave type', 'Annual leave');
+    // Let the persisted cache keep the form's data (persisted-cache.ts).
+    await ella.waitForTimeout(2_500);
 
-  await ella.context().setOffline(false);
-  await expect.poll(async () => (await absencesOn(ella, wednesday)).length, { timeout: 30_000 }).toBe(1);
-  await expect(ella.getByText('Waiting to sync')).toHaveCount(0, { timeout: 30_000 });
-  // Nothing more arrives later: the outbox sent it once.
-  await ella.waitForTimeout(2_000);
-  expect(await absencesOn(ella, wednesday)).toHaveLength(1);
-  await ella.context().close();
+    await ella.context().setOffline(true);
+    await ella.reload();
+    await expect(ella.getByRole('heading', { level: 1, name: 'Request leave' })).toBeVisible();
+    await choose(ella, 'Leave type', 'Annual leave');
+    await fillDate(ella, 'Start date', wednesday);
+    await fillDate(ella, 'End date', wednesday);
+    await expect(ella.getByText(/^Offline: the deduction will be checked/)).toBeVisible();
+    await ella.getByRole('button', { name: 'Send request' }).click();
+    await expect(ella.getByText(QUEUED_TOAST_MESSAGE)).toBeVisible();
+    await expect(ella).toHaveURL(/\/leave-and-absences\/list/);
+    await expect(ella.getByText('Waiting to sync').first()).toBeVisible();
+    expect(await absencesOn(ella, wednesday)).toEqual([]);
+
+    await ella.context().setOffline(false);
+    await expect.poll(async () => (await absencesOn(ella, wednesday)).length, { timeout: 30_000 }).toBe(1);
+    await expect(ella.getByText('Waiting to sync')).toHaveCount(0, { timeout: 30_000 });
+    // Nothing more arrives later: the outbox sent it once.
+    await ella.waitForTimeout(2_000);
+    expect(await absencesOn(ella, wednesday)).toHaveLength(1);
+    await ella.context().close();
+  });
 });
 
 async function reportSickness(page: Page, first: string, last: string): Promise<void> {

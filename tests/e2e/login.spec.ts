@@ -2,40 +2,43 @@
 // accounts the embedded database is seeded with.
 import { expect, signIn, test } from './support/fixtures';
 
-// Offline, push or the outbox: this spec works with the service worker.
-test.use({ serviceWorkers: 'allow' });
-
 const OWNER = { email: 'owner@demo.test', password: 'demo-password' };
 
-test('the owner signs in, lands on / with the greeting, and signs out', async ({ page }) => {
-  await page.goto('/login');
-  await signIn(page, OWNER.email, OWNER.password);
+// Offline: this test works with the service worker; the file's others do without it, each
+// context sparing its install and precaching (playwright.config.ts).
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('alert').filter({ hasText: 'You have been logged in!' })).toContainText('Success!');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good (morning|afternoon|evening), \S+/);
-  // The unread count leads the title when other tests have left the owner notifications.
-  await expect(page).toHaveTitle(/^(\(\d+\) )?Dashboard \| Stafflane$/);
-  await expect(page.getByRole('contentinfo')).toHaveText(/Stafflane \d+\.\d+\.\d+.* · API \d+\.\d+\.\d+/);
+  test('the owner signs in, lands on / with the greeting, and signs out', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, OWNER.email, OWNER.password);
 
-  // No /api response is kept by the service worker in this version.
-  const cachedApi = await page.evaluate(async () => {
-    const urls: string[] = [];
-    for (const name of await caches.keys()) {
-      for (const request of await (await caches.open(name)).keys())
-        if (new URL(request.url).pathname.startsWith('/api')) urls.push(request.url);
-    }
-    return urls;
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('alert').filter({ hasText: 'You have been logged in!' })).toContainText('Success!');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good (morning|afternoon|evening), \S+/);
+    // The unread count leads the title when other tests have left the owner notifications.
+    await expect(page).toHaveTitle(/^(\(\d+\) )?Dashboard \| Stafflane$/);
+    await expect(page.getByRole('contentinfo')).toHaveText(/Stafflane \d+\.\d+\.\d+.* · API \d+\.\d+\.\d+/);
+
+    // No /api response is kept by the service worker in this version.
+    const cachedApi = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys())
+          if (new URL(request.url).pathname.startsWith('/api')) urls.push(request.url);
+      }
+      return urls;
+    });
+    expect(cachedApi).toEqual([]);
+
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('alert').filter({ hasText: 'You have been logged out!' })).toContainText('See you soon!');
+    // Signed out for real: / sends us back.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
   });
-  expect(cachedApi).toEqual([]);
-
-  await page.getByRole('button', { name: /^Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('alert').filter({ hasText: 'You have been logged out!' })).toContainText('See you soon!');
-  // Signed out for real: / sends us back.
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('a wrong password counts the attempt and offers the reset link', async ({ page, expectedConsole }) => {

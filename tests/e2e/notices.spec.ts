@@ -8,9 +8,6 @@ import { QUEUED_TOAST_MESSAGE } from '../../src/client/offline/outbox-copy';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
-// Offline, push or the outbox: this spec works with the service worker.
-test.use({ serviceWorkers: 'allow' });
-
 const SCREENSHOTS = 'test-results/notices';
 
 const receiptCounts = (page: Page) => page.getByTestId('receipt-counts');
@@ -61,45 +58,51 @@ test('a notice asking for acknowledgement: Grace acknowledges it and the owner s
   await grace.context().close();
 });
 
-test('an acknowledgement made with no network waits in the outbox and lands once', async ({ browser, request }) => {
-  test.setTimeout(90_000);
-  const { auth_token } = await apiSignIn(request, ACCOUNTS.owner);
-  const headers = { authorization: `Bearer ${auth_token}`, 'idempotency-key': crypto.randomUUID() };
-  const created = await request.post('/api/notices', {
-    data: {
-      title: `Offline notice ${Date.now()}`,
-      body: '<p>Read me on the train.</p>',
-      audience: 'everyone',
-      acknowledgement_required: true,
-    },
-    headers,
+// Offline: this test works with the service worker; the file's others do without it, each
+// context sparing its install and precaching (playwright.config.ts).
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('an acknowledgement made with no network waits in the outbox and lands once', async ({ browser, request }) => {
+    test.setTimeout(90_000);
+    const { auth_token } = await apiSignIn(request, ACCOUNTS.owner);
+    const headers = { authorization: `Bearer ${auth_token}`, 'idempotency-key': crypto.randomUUID() };
+    const created = await request.post('/api/notices', {
+      data: {
+        title: `Offline notice ${Date.now()}`,
+        body: '<p>Read me on the train.</p>',
+        audience: 'everyone',
+        acknowledgement_required: true,
+      },
+      headers,
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    // Grace's own acknowledgements: others of the audience may acknowledge it meanwhile.
+    const acknowledged = async () => {
+      const res = await request.get(`/api/notices/${id}/receipts`, { headers: { authorization: `Bearer ${auth_token}` } });
+      const { results } = (await res.json()) as NoticeReceipts;
+      return results.filter(
+        (receipt) => receipt.user.first_name === 'Grace' && receipt.user.surname === 'Murray' && receipt.acknowledged_at !== null,
+      ).length;
+    };
+
+    const grace = await openAs(browser, GRACE, PHONE);
+    await waitForActivatedServiceWorker(grace);
+    await grace.goto(`/notice/${id}`);
+    await expect(grace.getByRole('button', { name: 'I have read and understood' })).toBeVisible();
+    await grace.context().setOffline(true);
+    await grace.getByRole('button', { name: 'I have read and understood' }).click();
+    await expect(grace.getByText(QUEUED_TOAST_MESSAGE)).toBeVisible();
+    await expect(grace.getByText('Waiting to sync')).toBeVisible();
+    expect(await acknowledged()).toBe(0);
+
+    await grace.context().setOffline(false);
+    await expect.poll(acknowledged, { timeout: 30_000 }).toBe(1);
+    await grace.waitForTimeout(2_000);
+    expect(await acknowledged()).toBe(1);
+    await grace.context().close();
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  // Grace's own acknowledgements: others of the audience may acknowledge it meanwhile.
-  const acknowledged = async () => {
-    const res = await request.get(`/api/notices/${id}/receipts`, { headers: { authorization: `Bearer ${auth_token}` } });
-    const { results } = (await res.json()) as NoticeReceipts;
-    return results.filter(
-      (receipt) => receipt.user.first_name === 'Grace' && receipt.user.surname === 'Murray' && receipt.acknowledged_at !== null,
-    ).length;
-  };
-
-  const grace = await openAs(browser, GRACE, PHONE);
-  await waitForActivatedServiceWorker(grace);
-  await grace.goto(`/notice/${id}`);
-  await expect(grace.getByRole('button', { name: 'I have read and understood' })).toBeVisible();
-  await grace.context().setOffline(true);
-  await grace.getByRole('button', { name: 'I have read and understood' }).click();
-  await expect(grace.getByText(QUEUED_TOAST_MESSAGE)).toBeVisible();
-  await expect(grace.getByText('Waiting to sync')).toBeVisible();
-  expect(await acknowledged()).toBe(0);
-
-  await grace.context().setOffline(false);
-  await expect.poll(acknowledged, { timeout: 30_000 }).toBe(1);
-  await grace.waitForTimeout(2_000);
-  expect(await acknowledged()).toBe(1);
-  await grace.context().close();
 });
 
 test('an article is found on a phone by a word of its body, with its sources and related articles', async ({ browser }) => {

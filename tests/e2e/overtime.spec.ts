@@ -8,9 +8,6 @@ import { addDays, londonDate } from '../../src/shared/dates';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker } from './support/fixtures';
 
-// Offline, push or the outbox: this spec works with the service worker.
-test.use({ serviceWorkers: 'allow' });
-
 const SCREENSHOTS = 'test-results/overtime';
 const yesterday = addDays(londonDate(new Date()), -1);
 const british = (iso: string) => iso.split('-').reverse().join('/');
@@ -88,35 +85,41 @@ test('Ella reports overtime on her phone, Marcus’s badge rises in realtime and
   await marcus.context().close();
 });
 
-test('a report made with no network waits in the outbox and lands exactly once', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const reason = `Offline cover ${Date.now()}`;
-  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
-  await waitForActivatedServiceWorker(ella);
-  // Seen once online, the list and the form open with no signal.
-  await ella.goto('/overtime');
-  await expect(ella.getByRole('heading', { level: 1, name: 'Overtime' })).toBeVisible();
-  // The persisted cache writes within a second of data arriving: let it keep the list before leaving the page.
-  await ella.waitForTimeout(1_500);
-  await ella.goto('/overtime/report');
-  await expect(ella.getByRole('radio', { name: 'Time off in lieu' })).toBeVisible();
-  // The persisted cache writes at most once a second: let it keep the allowance.
-  await ella.waitForTimeout(2_500);
+// Offline: this test works with the service worker; the file's others do without it, each
+// context sparing its install and precaching (playwright.config.ts).
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  await ella.context().setOffline(true);
-  await ella.reload();
-  await expect(ella.getByRole('heading', { level: 1, name: 'Report overtime' })).toBeVisible();
-  await fillReport(ella, reason);
-  await ella.getByRole('button', { name: 'Send report' }).click();
-  await expect(ella.getByText(QUEUED_TOAST_MESSAGE)).toBeVisible();
-  await expect(ella).toHaveURL(/\/overtime$/);
-  await expect(ella.getByText('Waiting to sync').first()).toBeVisible();
-  expect(await reportsWith(ella, reason)).toEqual([]);
+  test('a report made with no network waits in the outbox and lands exactly once', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const reason = `Offline cover ${Date.now()}`;
+    const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
+    await waitForActivatedServiceWorker(ella);
+    // Seen once online, the list and the form open with no signal.
+    await ella.goto('/overtime');
+    await expect(ella.getByRole('heading', { level: 1, name: 'Overtime' })).toBeVisible();
+    // The persisted cache writes within a second of data arriving: let it keep the list before leaving the page.
+    await ella.waitForTimeout(1_500);
+    await ella.goto('/overtime/report');
+    await expect(ella.getByRole('radio', { name: 'Time off in lieu' })).toBeVisible();
+    // The persisted cache writes at most once a second: let it keep the allowance.
+    await ella.waitForTimeout(2_500);
 
-  await ella.context().setOffline(false);
-  await expect.poll(async () => (await reportsWith(ella, reason)).length, { timeout: 30_000 }).toBe(1);
-  await expect(ella.getByText('Waiting to sync')).toHaveCount(0, { timeout: 30_000 });
-  await ella.waitForTimeout(2_000);
-  expect(await reportsWith(ella, reason)).toHaveLength(1);
-  await ella.context().close();
+    await ella.context().setOffline(true);
+    await ella.reload();
+    await expect(ella.getByRole('heading', { level: 1, name: 'Report overtime' })).toBeVisible();
+    await fillReport(ella, reason);
+    await ella.getByRole('button', { name: 'Send report' }).click();
+    await expect(ella.getByText(QUEUED_TOAST_MESSAGE)).toBeVisible();
+    await expect(ella).toHaveURL(/\/overtime$/);
+    await expect(ella.getByText('Waiting to sync').first()).toBeVisible();
+    expect(await reportsWith(ella, reason)).toEqual([]);
+
+    await ella.context().setOffline(false);
+    await expect.poll(async () => (await reportsWith(ella, reason)).length, { timeout: 30_000 }).toBe(1);
+    await expect(ella.getByText('Waiting to sync')).toHaveCount(0, { timeout: 30_000 });
+    await ella.waitForTimeout(2_000);
+    expect(await reportsWith(ella, reason)).toHaveLength(1);
+    await ella.context().close();
+  });
 });

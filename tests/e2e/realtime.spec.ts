@@ -8,9 +8,6 @@ import { startAppServer, type AppServer } from './support/app-server';
 import { expect, signedInContext, test } from './support/fixtures';
 import { notifyCompanyUser } from './support/server-database';
 
-// Offline, push or the outbox: this spec works with the service worker.
-test.use({ serviceWorkers: 'allow' });
-
 let server: AppServer;
 let claims: { user_id: string; company_id: string };
 

@@ -17,9 +17,6 @@ import { addDays, londonDate, londonInstant, startOfWeek } from '../../src/share
 import { ACCOUNTS, apiSignIn } from './support/accounts';
 import { expect, openAs, PHONE, test, waitForActivatedServiceWorker, DESKTOP } from './support/fixtures';
 
-// Offline, push or the outbox: this spec works with the service worker.
-test.use({ serviceWorkers: 'allow' });
-
 const nextMonday = addDays(startOfWeek(londonDate(new Date())), 7);
 const weekday = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
@@ -53,62 +50,70 @@ async function addShift(marcus: Page, date: string, start: string, end: string):
   await expect(dialog).toBeHidden();
 }
 
-test('a published week reaches the phone in realtime, opens offline, and an offline claim lands once', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const friday = addDays(nextMonday, 4);
-  const saturday = addDays(nextMonday, 5);
-  const thursday = addDays(nextMonday, 3);
+// Offline: this test works with the service worker; the file's others do without it, each
+// context sparing its install and precaching (playwright.config.ts).
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
-  await waitForActivatedServiceWorker(ella);
-  await ella.goto('/rotas/shifts');
-  await expect(ella.getByRole('heading', { level: 1, name: 'My Rota Shifts' })).toBeVisible();
-  const nextWeek = ella.getByRole('region', { name: 'Next week' });
-  await expect(nextWeek.getByLabel(/^Shift Monday/)).toBeVisible();
-  await expect(nextWeek.getByLabel(`Shift ${weekday(friday)} ${british(friday)} 09:00–13:00`)).toHaveCount(0);
+  test('a published week reaches the phone in realtime, opens offline, and an offline claim lands once', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const friday = addDays(nextMonday, 4);
+    const saturday = addDays(nextMonday, 5);
+    const thursday = addDays(nextMonday, 3);
 
-  const marcus = await openAs(browser, ACCOUNTS.manager, DESKTOP, '/rotas/admin');
-  await marcus.getByRole('button', { name: 'Next week' }).click();
-  await expect(marcus.getByText(`Week of ${weekday(nextMonday)} ${british(nextMonday)}`)).toBeVisible();
-  await addShift(marcus, friday, '09:00', '13:00');
-  await addShift(marcus, saturday, '09:00', '13:00');
-  await marcus.getByRole('button', { name: /^Publish week \(2\)$/ }).click();
-  await expect(marcus.getByText('2 shifts published; 1 person told.')).toBeVisible();
-  // The same Friday as a day on a timeline: the shift's bar opens it.
-  await marcus.getByText('Day', { exact: true }).click();
-  await marcus.getByText('Fri', { exact: true }).click();
-  await expect(marcus.getByText(`${weekday(friday)} ${british(friday)}`, { exact: true })).toBeVisible();
-  await expect(marcus.getByLabel('People on shift each hour')).toBeVisible();
-  await marcus.getByRole('button', { name: 'Ella Evans, 09:00–13:00, Stock count: open' }).click();
-  await expect(marcus.getByRole('dialog')).toBeVisible();
-  await marcus.keyboard.press('Escape');
+    const ella = await openAs(browser, ACCOUNTS.employee, PHONE);
+    await waitForActivatedServiceWorker(ella);
+    await ella.goto('/rotas/shifts');
+    await expect(ella.getByRole('heading', { level: 1, name: 'My Rota Shifts' })).toBeVisible();
+    const nextWeek = ella.getByRole('region', { name: 'Next week' });
+    await expect(nextWeek.getByLabel(/^Shift Monday/)).toBeVisible();
+    await expect(nextWeek.getByLabel(`Shift ${weekday(friday)} ${british(friday)} 09:00–13:00`)).toHaveCount(0);
 
-  // No reload on the phone: the publish arrives over the realtime connection.
-  await expect(nextWeek.getByLabel(`Shift ${weekday(friday)} ${british(friday)} 09:00–13:00`)).toBeVisible({ timeout: 15_000 });
-  await expect(nextWeek.getByLabel(`Shift ${weekday(saturday)} ${british(saturday)} 09:00–13:00`)).toBeVisible();
-  // The persisted cache writes at most once a second: let it.
-  await ella.waitForTimeout(2_500);
+    const marcus = await openAs(browser, ACCOUNTS.manager, DESKTOP, '/rotas/admin');
+    await marcus.getByRole('button', { name: 'Next week' }).click();
+    await expect(marcus.getByText(`Week of ${weekday(nextMonday)} ${british(nextMonday)}`)).toBeVisible();
+    await addShift(marcus, friday, '09:00', '13:00');
+    await addShift(marcus, saturday, '09:00', '13:00');
+    await marcus.getByRole('button', { name: /^Publish week \(2\)$/ }).click();
+    await expect(marcus.getByText('2 shifts published; 1 person told.')).toBeVisible();
+    // The same Friday as a day on a timeline: the shift's bar opens it.
+    await marcus.getByText('Day', { exact: true }).click();
+    await marcus.getByText('Fri', { exact: true }).click();
+    await expect(marcus.getByText(`${weekday(friday)} ${british(friday)}`, { exact: true })).toBeVisible();
+    await expect(marcus.getByLabel('People on shift each hour')).toBeVisible();
+    await marcus.getByRole('button', { name: 'Ella Evans, 09:00–13:00, Stock count: open' }).click();
+    await expect(marcus.getByRole('dialog')).toBeVisible();
+    await marcus.keyboard.press('Escape');
 
-  await ella.context().setOffline(true);
-  await ella.reload();
-  await expect(ella.getByRole('heading', { level: 1, name: 'My Rota Shifts' })).toBeVisible();
-  await expect(ella.getByTestId('rota-last-updated')).toContainText('Offline: last updated');
-  await expect(
-    ella.getByRole('region', { name: 'Next week' }).getByLabel(`Shift ${weekday(friday)} ${british(friday)} 09:00–13:00`),
-  ).toBeVisible();
-  const open = ella.getByRole('region', { name: 'Open shifts' }).getByLabel(`Shift ${weekday(thursday)} ${british(thursday)} 10:00–14:00`);
-  await open.getByRole('button', { name: 'Claim shift' }).click();
-  await expect(open.getByText('Waiting to sync')).toBeVisible();
-  expect((await ellasRota(marcus)).shifts.some((s) => s.role === 'Delivery cover')).toBe(false);
+    // No reload on the phone: the publish arrives over the realtime connection.
+    await expect(nextWeek.getByLabel(`Shift ${weekday(friday)} ${british(friday)} 09:00–13:00`)).toBeVisible({ timeout: 15_000 });
+    await expect(nextWeek.getByLabel(`Shift ${weekday(saturday)} ${british(saturday)} 09:00–13:00`)).toBeVisible();
+    // The persisted cache writes at most once a second: let it.
+    await ella.waitForTimeout(2_500);
 
-  await ella.context().setOffline(false);
-  await expect
-    .poll(async () => (await ellasRota(marcus)).shifts.filter((s) => s.role === 'Delivery cover').length, { timeout: 30_000 })
-    .toBe(1);
-  await ella.waitForTimeout(2_000);
-  expect((await ellasRota(marcus)).shifts.filter((s) => s.role === 'Delivery cover')).toHaveLength(1);
-  await ella.context().close();
-  await marcus.context().close();
+    await ella.context().setOffline(true);
+    await ella.reload();
+    await expect(ella.getByRole('heading', { level: 1, name: 'My Rota Shifts' })).toBeVisible();
+    await expect(ella.getByTestId('rota-last-updated')).toContainText('Offline: last updated');
+    await expect(
+      ella.getByRole('region', { name: 'Next week' }).getByLabel(`Shift ${weekday(friday)} ${british(friday)} 09:00–13:00`),
+    ).toBeVisible();
+    const open = ella
+      .getByRole('region', { name: 'Open shifts' })
+      .getByLabel(`Shift ${weekday(thursday)} ${british(thursday)} 10:00–14:00`);
+    await open.getByRole('button', { name: 'Claim shift' }).click();
+    await expect(open.getByText('Waiting to sync')).toBeVisible();
+    expect((await ellasRota(marcus)).shifts.some((s) => s.role === 'Delivery cover')).toBe(false);
+
+    await ella.context().setOffline(false);
+    await expect
+      .poll(async () => (await ellasRota(marcus)).shifts.filter((s) => s.role === 'Delivery cover').length, { timeout: 30_000 })
+      .toBe(1);
+    await ella.waitForTimeout(2_000);
+    expect((await ellasRota(marcus)).shifts.filter((s) => s.role === 'Delivery cover')).toHaveLength(1);
+    await ella.context().close();
+    await marcus.context().close();
+  });
 });
 
 test('the owner sees the absence report as a chart and downloads it as CSV', async ({ browser }) => {
