@@ -6,6 +6,8 @@
 //    the focus; "Sign in", Enter in a field, "Show More") as data-boot-* attributes on
 //    <html> that the app's form reads (src/modules/auth/client/static-card.ts).
 // 3. Signed in, loads the script that asks for every file the page will need (see below).
+// 4. Signed in as a company's user opening /, paints the dashboard's frame and greeting in
+//    place of the loading frame, as the app then draws them (the page's largest paint).
 // Not bundled: a classic script from public/, precached by the service worker.
 (function () {
   var root = document.documentElement;
@@ -25,10 +27,50 @@
     script.src = preload.getAttribute('content');
     document.head.appendChild(script);
   }
+  var greeting = signedIn && path === '/' ? homeGreeting() : null;
+  if (greeting) {
+    root.className += ' boot-home-page';
+    if (readStored('menu-open') === '0') root.className += ' boot-menu-closed';
+    // The heading is filled as the parser adds it, before the first paint.
+    new MutationObserver(function (records, observer) {
+      var heading = document.getElementById('boot-greeting');
+      if (!heading) return;
+      heading.textContent = greeting;
+      observer.disconnect();
+    }).observe(root, { childList: true, subtree: true });
+  }
   if (!signedIn && (path === '/login' || path === '/')) {
     root.className += ' boot-login-page';
     // The static card already says "Login to your Account": so does the tab, from the start.
     document.title = 'Login | Stafflane';
+  }
+
+  function readStored(key) {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  }
+
+  // The greeting of src/client/shell/greeting.ts for the token's first name, or null when / will
+  // not be the dashboard: no readable token, an administrator (/admin), someone still onboarding
+  // (/welcome), a docs-only session (its documents), a role that grants nothing.
+  function homeGreeting() {
+    try {
+      if (readStored('docs-only') === '1' || readStored('loginRoleDowngrade') === '1') return null;
+      var payload = (readStored('auth-token') || '').split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+      var bytes = Uint8Array.from(window.atob(payload), function (char) {
+        return char.charCodeAt(0);
+      });
+      var claims = JSON.parse(new TextDecoder().decode(bytes));
+      if (!claims.company_id || claims.status === 'pending' || claims.status === 'invited') return null;
+      var hour = new Date().getHours();
+      var part = hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+      return claims.first_name ? part + ', ' + claims.first_name : part;
+    } catch {
+      return null;
+    }
   }
 
   function submit() {

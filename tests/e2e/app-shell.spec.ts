@@ -1,6 +1,7 @@
 // The built app's shell: the static loading frame, /login, redirects and unknown addresses.
 import fs from 'node:fs';
-import { expect, test } from './support/fixtures';
+import { ACCOUNTS } from './support/accounts';
+import { expect, PHONE, signedInContext, test } from './support/fixtures';
 
 test('the static page paints a branded loading frame before any script runs', async ({ page, expectedConsole }) => {
   expectedConsole.push(/Failed to load resource/);
@@ -30,6 +31,20 @@ test('a signed-in visitor gets the loading frame, not a sign-in card', async ({ 
   await page.goto('/');
   await expect(page.getByText('Loading…')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Login to your Account' })).toBeHidden();
+});
+
+test('a company user opening / sees the greeting before the app arrives, where the app then draws it', async ({ browser }) => {
+  const page = await (await signedInContext(browser, ACCOUNTS.owner, { viewport: PHONE })).newPage();
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  const greeting = page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Olivia$/ });
+  await expect(greeting).toBeVisible();
+  const painted = await greeting.boundingBox();
+  await page.unroute('**/assets/*.js');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
+  await expect(greeting).toBeVisible();
+  expect(await greeting.boundingBox()).toEqual(painted);
 });
 
 test('what is typed into the static card before the app arrives is kept', async ({ page }) => {

@@ -1,0 +1,76 @@
+// public/boot.js paints the dashboard's greeting before the app arrives (index.html's static
+// home frame): it must say what the app then says (greetingFor), and only where / will be the
+// dashboard.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { greetingFor } from './greeting';
+
+const BOOT = fs.readFileSync(path.resolve(import.meta.dirname, '../../../public/boot.js'), 'utf8');
+
+function tokenWith(claims: Record<string, unknown>): string {
+  return `h.${Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url')}.s`;
+}
+
+/** What the static page's heading says once boot.js has run and the parser added the frame. */
+async function staticGreeting(stored: Record<string, string>): Promise<{ text: string; home: boolean }> {
+  for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  new Function(BOOT)();
+  document.body.innerHTML = '<div id="root"><div class="boot-home"><h1 id="boot-greeting"></h1></div></div>';
+  await Promise.resolve();
+  return {
+    text: document.getElementById('boot-greeting')?.textContent ?? '',
+    home: document.documentElement.classList.contains('boot-home-page'),
+  };
+}
+
+const company = { user_id: 'u1', company_id: 'c1', first_name: 'Zoë', status: 'active' };
+const signedIn = (claims: Record<string, unknown>, more: Record<string, string> = {}) => ({
+  loggedIn: '1',
+  'auth-token': tokenWith(claims),
+  ...more,
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  document.documentElement.className = '';
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.innerHTML = '';
+  document.documentElement.className = '';
+  document.title = '';
+  localStorage.clear();
+});
+
+describe('the static home frame of public/boot.js', () => {
+  it.each([
+    [8, 59],
+    [11, 59],
+    [12, 0],
+    [17, 59],
+    [18, 0],
+    [23, 30],
+  ])('greets a company user at %i:%i as the app does, with a first name in any script', async (hour, minute) => {
+    const now = new Date(2026, 10, 28, hour, minute);
+    vi.setSystemTime(now);
+    expect(await staticGreeting(signedIn(company))).toEqual({ text: greetingFor(now, 'Zoë'), home: true });
+  });
+
+  it('greets without a name when the token has none', async () => {
+    vi.setSystemTime(new Date(2026, 10, 28, 9));
+    expect(await staticGreeting(signedIn({ ...company, first_name: '' }))).toEqual({ text: 'Good morning', home: true });
+  });
+
+  it.each([
+    ['signed out', {}],
+    ['signed in without a readable token', { loggedIn: '1', 'auth-token': 'not-a-token' }],
+    ['an administrator (/ is /admin)', signedIn({ ...company, company_id: null })],
+    ['someone still onboarding (/welcome)', signedIn({ ...company, status: 'invited' })],
+    ['a docs-only session (its documents)', signedIn(company, { 'docs-only': '1' })],
+    ['a role that grants nothing', signedIn(company, { loginRoleDowngrade: '1' })],
+  ])('keeps the loading frame for %s', async (_, stored) => {
+    expect(await staticGreeting(stored)).toEqual({ text: '', home: false });
+  });
+});
