@@ -1,15 +1,15 @@
 // public/boot.js paints the dashboard's greeting before the app arrives (index.html's static
 // home frame): it must say what the app then says (greetingFor), and only where / will be the
 // dashboard.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import BOOT from '../../../public/boot.js?raw';
 import { greetingFor } from './greeting';
 
-const BOOT = fs.readFileSync(path.resolve(import.meta.dirname, '../../../public/boot.js'), 'utf8');
-
+/** A token whose claims are `claims`, encoded as the server's are: UTF-8, base64url. */
 function tokenWith(claims: Record<string, unknown>): string {
-  return `h.${Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url')}.s`;
+  const bytes = new TextEncoder().encode(JSON.stringify(claims));
+  const base64 = btoa(String.fromCharCode(...bytes));
+  return `h.${base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.s`;
 }
 
 /** What the static page's heading says once boot.js has run and the parser added the frame. */
