@@ -11,12 +11,7 @@
 // Not bundled: a classic script from public/, precached by the service worker.
 (function () {
   var root = document.documentElement;
-  var signedIn = false;
-  try {
-    signedIn = window.localStorage.getItem('loggedIn') === '1';
-  } catch {
-    signedIn = false;
-  }
+  var signedIn = readStored('loggedIn') === '1';
   var path = window.location.pathname;
   // Signed in: every file this page will need is asked for at once, while the frame paints
   // (the script the build names here; scripts/signed-in-preload.ts).

@@ -1,7 +1,7 @@
 // The built app's shell: the static loading frame, /login, redirects and unknown addresses.
 import fs from 'node:fs';
 import { ACCOUNTS } from './support/accounts';
-import { expect, PHONE, signedInContext, test } from './support/fixtures';
+import { DESKTOP, expect, PHONE, signedInContext, test } from './support/fixtures';
 
 test('the static page paints a branded loading frame before any script runs', async ({ page, expectedConsole }) => {
   expectedConsole.push(/Failed to load resource/);
@@ -35,16 +35,26 @@ test('a signed-in visitor gets the loading frame, not a sign-in card', async ({ 
 
 test('a company user opening / sees the greeting before the app arrives, where the app then draws it', async ({ browser }) => {
   const page = await (await signedInContext(browser, ACCOUNTS.owner, { viewport: PHONE })).newPage();
-  await page.route('**/assets/*.js', (route) => route.abort());
-  await page.goto('/');
   const greeting = page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Olivia$/ });
-  await expect(greeting).toBeVisible();
-  const painted = await greeting.boundingBox();
-  await page.unroute('**/assets/*.js');
-  await page.reload();
-  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
-  await expect(greeting).toBeVisible();
-  expect(await greeting.boundingBox()).toEqual(painted);
+  /** The greeting's box with the app's scripts refused (index.html's frame), then with them. */
+  const boxes = async () => {
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/');
+    await expect(greeting).toBeVisible();
+    const painted = await greeting.boundingBox();
+    await page.unroute('**/assets/*.js');
+    await page.reload();
+    await expect(page.getByText('Time clock')).toBeVisible();
+    return { painted, drawn: await greeting.boundingBox() };
+  };
+  const phone = await boxes();
+  expect(phone.drawn).toEqual(phone.painted);
+  // A desktop with the side menu closed: the page area is at most 72rem wide, centred.
+  await page.setViewportSize(DESKTOP);
+  await page.evaluate(() => localStorage.setItem('menu-open', '0'));
+  const desktop = await boxes();
+  expect(desktop.drawn).toEqual(desktop.painted);
+  expect(desktop.drawn?.x).toBeGreaterThan(16);
 });
 
 test('what is typed into the static card before the app arrives is kept', async ({ page }) => {
