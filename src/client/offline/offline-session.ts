@@ -37,14 +37,7 @@ export function startOfflineSession(queryClient: QueryClient): Promise<void> {
       await eraseEndedSessionData(userId);
       await startPersistedCache({ queryClient, userId, currentUserId, buster: __BUILD_ID__ });
     })();
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, STORED_PAGES_WAIT_MS);
-      const settled = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      restoring.then(settled, settled);
-    });
+    await Promise.race([restoring.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, STORED_PAGES_WAIT_MS))]);
     startOutboxBridge(queryClient);
     startRealtime({ queryClient });
   })();
