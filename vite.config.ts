@@ -11,6 +11,8 @@ import { measureVendorSteps, signedInChunkName, startChunkNames, USAGE_PASS } fr
 import { precompressClient } from './scripts/precompress.js';
 import { signedInPreloadPlugin } from './scripts/signed-in-preload.js';
 import { routerOptions } from './scripts/router-options.mjs';
+import { STATIC_SCREENS } from './src/app/client/static-screens.js';
+import { BOOT_SCREENS_ID, bootScreensJson } from './src/client/shell/static-screen.js';
 
 const root = import.meta.dirname;
 // CLIENT_OUT_DIR builds elsewhere (a measurement beside the shared dist/client); the server serves it with CLIENT_DIST_DIR.
@@ -101,6 +103,24 @@ function webAppManifest(): Plugin {
   };
 }
 
+/**
+ * The screens whose heading index.html paints before the app's scripts arrive, as JSON at the
+ * head's start, where public/boot.js (the head's first script) reads it (src/client/shell/static-screen.ts).
+ */
+function bootScreens(): Plugin {
+  return {
+    name: 'stafflane:boot-screens',
+    transformIndexHtml: () => [
+      {
+        tag: 'script',
+        attrs: { type: 'application/json', id: BOOT_SCREENS_ID },
+        children: bootScreensJson(STATIC_SCREENS),
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
+
 export default defineConfig(async ({ command }): Promise<UserConfig> => {
   // The build's measuring pass (scripts/chunk-groups.ts) builds the app without its finishing steps.
   const usagePass = Boolean(process.env[USAGE_PASS]);
@@ -122,6 +142,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
       ...finishing([
         webAppManifest(),
         inlineMantineDefaultVariables(),
+        bootScreens(),
         // For a signed-in visit, every file the page will need is asked for at once (scripts/signed-in-preload.ts).
         signedInPreloadPlugin(),
         VitePWA({

@@ -6,8 +6,9 @@
 //    the focus; "Sign in", Enter in a field, "Show More") as data-boot-* attributes on
 //    <html> that the app's form reads (src/modules/auth/client/static-card.ts).
 // 3. Signed in, loads the script that asks for every file the page will need (see below).
-// 4. Signed in as a company's user opening /, paints the dashboard's frame and greeting in
-//    place of the loading frame, as the app then draws them (the page's largest paint).
+// 4. Signed in as a company's user opening / or a screen the build lists, paints the signed-in
+//    frame and the page's heading (the dashboard's greeting) in place of the loading frame, as
+//    the app then draws them (the page's largest paint, often).
 // Not bundled: a classic script from public/, precached by the service worker.
 (function () {
   var root = document.documentElement;
@@ -22,15 +23,16 @@
     script.src = preload.getAttribute('content');
     document.head.appendChild(script);
   }
-  var greeting = signedIn && path === '/' ? homeGreeting() : null;
-  if (greeting) {
-    root.className += ' boot-home-page';
+  var screen = signedIn ? screenFor(path) : null;
+  if (screen) {
+    root.className += ' boot-screen-page';
     if (readStored('menu-open') === '0') root.className += ' boot-menu-closed';
-    // The heading is filled as the parser adds it, before the first paint.
+    // The heading and the line under it are filled as the parser adds them, before the first paint.
     new MutationObserver(function (records, observer) {
-      var heading = document.getElementById('boot-greeting');
-      if (!heading) return;
-      heading.textContent = greeting;
+      var lede = document.getElementById('boot-lede');
+      if (!lede) return;
+      document.getElementById('boot-heading').textContent = screen.heading;
+      lede.textContent = screen.lede || '';
       observer.disconnect();
     }).observe(root, { childList: true, subtree: true });
   }
@@ -48,10 +50,13 @@
     }
   }
 
-  // The greeting of src/client/shell/greeting.ts for the token's first name, or null when / will
-  // not be the dashboard: no readable token, an administrator (/admin), someone still onboarding
-  // (/welcome), a docs-only session (its documents), a role that grants nothing.
-  function homeGreeting() {
+  // What the screen at `path` shows first, or null when the app will draw something else there:
+  // the dashboard's greeting (src/client/shell/greeting.ts) for the token's first name at /, a
+  // listed screen's heading (the build's `boot-screens`, src/client/shell/static-screen.ts)
+  // elsewhere. Null for no readable token, an administrator (/admin), someone still onboarding
+  // (/welcome), a docs-only session (its documents), a role that grants nothing, or a screen
+  // whose guard the stored permissions do not pass.
+  function screenFor(path) {
     try {
       if (readStored('docs-only') === '1' || readStored('loginRoleDowngrade') === '1') return null;
       var payload = (readStored('auth-token') || '').split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
@@ -60,12 +65,26 @@
       });
       var claims = JSON.parse(new TextDecoder().decode(bytes));
       if (!claims.company_id || claims.status === 'pending' || claims.status === 'invited') return null;
-      var hour = new Date().getHours();
-      var part = hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
-      return claims.first_name ? part + ', ' + claims.first_name : part;
+      if (path === '/') {
+        var hour = new Date().getHours();
+        var part = hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+        return { heading: claims.first_name ? part + ', ' + claims.first_name : part };
+      }
+      var screens = JSON.parse(document.getElementById('boot-screens').textContent);
+      var key = path.replace(/\/+$/, '');
+      var screen = Object.prototype.hasOwnProperty.call(screens, key) ? screens[key] : null;
+      if (!screen || (screen.needs && !holds(screen.needs))) return null;
+      return screen;
     } catch {
       return null;
     }
+  }
+
+  // Whether the stored permissions hold the endpoint and method at any scope (src/client/ui/permission-guard.tsx's can()).
+  function holds(needs) {
+    return JSON.parse(readStored('permissions') || '[]').some(function (entry) {
+      return entry.endpoint === needs.endpoint && entry.method === needs.method;
+    });
   }
 
   function submit() {

@@ -1,5 +1,7 @@
 // The built app's shell: the static loading frame, /login, redirects and unknown addresses.
 import fs from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { STATIC_SCREENS } from '../../src/app/client/static-screens';
 import { ACCOUNTS } from './support/accounts';
 import { DESKTOP, expect, PHONE, signedInContext, test } from './support/fixtures';
 
@@ -36,26 +38,66 @@ test('a signed-in visitor gets the loading frame, not a sign-in card', async ({ 
 test('a company user opening / sees the greeting before the app arrives, where the app then draws it', async ({ browser }) => {
   const page = await (await signedInContext(browser, ACCOUNTS.owner, { viewport: PHONE })).newPage();
   const greeting = page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Olivia$/ });
-  /** The greeting's box with the app's scripts refused (index.html's frame), then with them. */
-  const boxes = async () => {
-    await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto('/');
-    await expect(greeting).toBeVisible();
-    const painted = await greeting.boundingBox();
-    await page.unroute('**/assets/*.js');
-    await page.reload();
-    await expect(page.getByText('Time clock')).toBeVisible();
-    return { painted, drawn: await greeting.boundingBox() };
-  };
-  const phone = await boxes();
+  const phone = await staticThenDrawn(page, '/', greeting);
   expect(phone.drawn).toEqual(phone.painted);
   // A desktop with the side menu closed: the page area is at most 72rem wide, centred.
   await page.setViewportSize(DESKTOP);
   await page.evaluate(() => localStorage.setItem('menu-open', '0'));
-  const desktop = await boxes();
+  const desktop = await staticThenDrawn(page, '/', greeting);
   expect(desktop.drawn).toEqual(desktop.painted);
   expect(desktop.drawn?.x).toBeGreaterThan(16);
 });
+
+for (const [name, viewport] of [
+  ['a phone', PHONE],
+  ['a desktop', DESKTOP],
+] as const) {
+  test(`every listed screen paints its heading before the app arrives, where the app then draws it, on ${name}`, async ({ browser }) => {
+    const page = await (await signedInContext(browser, ACCOUNTS.owner, { viewport })).newPage();
+    for (const screen of STATIC_SCREENS) {
+      const heading = page.getByRole('heading', { level: 1, name: screen.heading, exact: true });
+      const boxes = await staticThenDrawn(page, screen.path, heading);
+      expect({ path: screen.path, box: boxes.drawn }).toEqual({ path: screen.path, box: boxes.painted });
+      if (screen.lede) {
+        const lede = page.getByText(screen.lede, { exact: true });
+        await page.route('**/assets/*.js', (route) => route.abort());
+        await page.goto(screen.path);
+        const painted = await textBox(lede);
+        await page.unroute('**/assets/*.js');
+        await page.goto(screen.path);
+        await expect(page.locator('.boot-screen')).toHaveCount(0);
+        expect({ path: screen.path, lede: await textBox(lede) }).toEqual({ path: screen.path, lede: painted });
+      }
+    }
+  });
+}
+
+/**
+ * Where the heading's text is at `path` with the app's scripts refused (index.html's frame, painted by
+ * public/boot.js), then with them, once the app has replaced the frame and its reads have settled.
+ */
+async function staticThenDrawn(page: Page, path: string, heading: Locator) {
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto(path);
+  await expect(heading).toBeVisible();
+  const painted = await textBox(heading);
+  await page.unroute('**/assets/*.js');
+  await page.goto(path);
+  await expect(page.locator('.boot-screen')).toHaveCount(0);
+  await expect(heading).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return { painted, drawn: await textBox(heading) };
+}
+
+/** Where the element's text is drawn (a heading in a row of buttons is only as wide as its text). */
+function textBox(element: Locator) {
+  return element.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const { x, y, width, height } = range.getBoundingClientRect();
+    return { x, y, width, height };
+  });
+}
 
 test('what is typed into the static card before the app arrives is kept', async ({ page }) => {
   let release: () => void = () => undefined;

@@ -21,11 +21,12 @@ import { calendarQueryOptions } from './calendar.api';
 import { dayLabel, monthLabel, rangeFor, step, type CalendarView } from './calendar-model';
 import { AgendaView, MonthView, WeekView } from './calendar-views';
 import { PHONE_QUERY } from '../../../client/ui/phone';
+import { CALENDAR_SCREEN } from './calendar.screens';
 
 export const firstCalendarView = (): CalendarView => (window.matchMedia?.(PHONE_QUERY).matches ? 'agenda' : 'month');
 
 export function CalendarPage() {
-  usePageTitle('Calendar');
+  usePageTitle(CALENDAR_SCREEN.heading);
   const today = londonDate(new Date());
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const [view, setView] = useState<CalendarView>(firstCalendarView);
@@ -49,7 +50,7 @@ export function CalendarPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Calendar</Title>
+      <Title order={1}>{CALENDAR_SCREEN.heading}</Title>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Group gap="xs" wrap="nowrap">
           <ActionIcon variant="default" size="lg" aria-label="Previous" onClick={() => setAnchor(step(view, anchor, -1))}>

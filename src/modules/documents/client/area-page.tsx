@@ -12,7 +12,7 @@ import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast } from '../../../client/shell/toasts';
 import { FilteredList } from '../../../client/ui/filtered-list';
 import { can } from '../../../client/ui/permission-guard';
-import { AREA_TITLES, DOCUMENT_ENDPOINT, type DocumentArea, type DocumentSummary } from '../documents.contract';
+import { DOCUMENT_ENDPOINT, type DocumentArea, type DocumentSummary } from '../documents.contract';
 import {
   DOCUMENT_PAGE_SIZE,
   documentListQueryOptions,
@@ -28,6 +28,7 @@ import { EditDetailsModal } from './edit-details-modal';
 import { GenerateModal } from './generate-modal';
 import { TemplatesModal } from './templates-modal';
 import { UploadModal } from './upload-modal';
+import { DOCUMENTS_SCREENS } from './documents.screens';
 
 export const mayManageDocuments = () => can({ endpoint: DOCUMENT_ENDPOINT, method: 'POST', scope: 'company' });
 
@@ -35,7 +36,7 @@ export const mayManageDocuments = () => can({ endpoint: DOCUMENT_ENDPOINT, metho
 export const mayEditDocuments = () => can({ endpoint: DOCUMENT_ENDPOINT, method: 'PUT', scope: 'company' });
 
 export function AreaPage({ area }: { area: DocumentArea }) {
-  const title = AREA_TITLES[area];
+  const title = DOCUMENTS_SCREENS[area].heading;
   usePageTitle(title);
   const manage = mayManageDocuments();
   const edit = mayEditDocuments();

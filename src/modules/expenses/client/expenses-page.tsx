@@ -23,6 +23,7 @@ import { parseClaimsSearch, toClaimFilters, type ClaimsSearch } from './claims-s
 import { bulkApproveMutationOptions, CLAIM_PAGE_SIZE, claimListQueryOptions, refusalMessage } from './expenses.api';
 import { useQueuedClaims } from './queued-claims';
 import { saveFile } from '../../../client/api/downloads';
+import { EXPENSES_SCREEN } from './expenses.screens';
 
 export const claimListPageQueryOptions = (search: ClaimsSearch) =>
   claimListQueryOptions({ filters: toClaimFilters(search), page: search.page ?? 1 });
@@ -48,7 +49,7 @@ const EMPTY: Record<ClaimView, string> = {
 };
 
 export function ExpensesPage() {
-  usePageTitle('Expenses');
+  usePageTitle(EXPENSES_SCREEN.heading);
   const [search, setSearch] = useClaimsSearch();
   const view = search.view ?? 'mine';
   const wide = can({ endpoint: EXPENSE_ENDPOINT, method: 'GET', scope: 'department' });
@@ -90,7 +91,7 @@ export function ExpensesPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" gap="sm">
-        <Title order={1}>Expenses</Title>
+        <Title order={1}>{EXPENSES_SCREEN.heading}</Title>
         <Button leftSection={<IconPlus size={16} aria-hidden="true" />} renderRoot={(props) => <Link {...props} to="/expenses/new" />}>
           New claim
         </Button>

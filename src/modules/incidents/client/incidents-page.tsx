@@ -28,6 +28,7 @@ import { RIDDOR_CATEGORY_LABELS } from '../riddor';
 import { downloadWithToken, incidentListQueryOptions, INCIDENT_PAGE_SIZE, type IncidentFilters } from './incidents.api';
 import { RiddorBadge } from './incident-parts';
 import { DateField } from '../../../client/ui/date-field';
+import { INCIDENTS_SCREEN } from './incidents.screens';
 
 function IncidentRow({ incident }: { incident: Incident }) {
   return (
@@ -53,7 +54,7 @@ function IncidentRow({ incident }: { incident: Incident }) {
 }
 
 export function IncidentsPage() {
-  usePageTitle('Incident Logs');
+  usePageTitle(INCIDENTS_SCREEN.heading);
   const [filters, setFilters] = useState<IncidentFilters>({});
   const [page, setPage] = useState(1);
   const list = useQuery(incidentListQueryOptions({ filters, page }));
@@ -72,7 +73,7 @@ export function IncidentsPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Title order={1}>Incident Logs</Title>
+        <Title order={1}>{INCIDENTS_SCREEN.heading}</Title>
         <Group gap="xs">
           {wholeLog && (
             <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={exportCsv}>

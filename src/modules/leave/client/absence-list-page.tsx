@@ -14,17 +14,18 @@ import { AbsenceList } from './list/absence-list';
 import { ListFilters } from './list/list-filters';
 import { useQueuedAbsences } from './list/queued-absences';
 import { useAbsenceListSearch } from './list/use-absence-list-search';
+import { LEAVE_SCREENS } from './leave.screens';
 
 export const APPROVER = { endpoint: LEAVE_ENDPOINTS.approve, method: 'POST' } as const;
 
 export function AbsenceListPage() {
-  usePageTitle('Leave & Absences');
+  usePageTitle(LEAVE_SCREENS.list.heading);
   const [search, setSearch] = useAbsenceListSearch();
   const queued = useQueuedAbsences();
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Title order={1}>Leave & Absences</Title>
+        <Title order={1}>{LEAVE_SCREENS.list.heading}</Title>
         <Button
           leftSection={<IconPlus size={16} aria-hidden="true" />}
           renderRoot={(props) => <Link {...props} to={LEAVE_ROUTES.request} />}

@@ -6,15 +6,16 @@ import { usePageTitle } from '../../../client/shell/page-title';
 import { LeaveNav } from './leave-nav';
 import { RequestForm } from './request/request-form';
 import { signedInUser } from './requests.api';
+import { LEAVE_SCREENS } from './leave.screens';
 
 export function RequestPage() {
-  usePageTitle('Request leave');
+  usePageTitle(LEAVE_SCREENS.request.heading);
   const { id } = signedInUser();
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>Request leave</Title>
-        <Text c="dimmed">Book time off, or choose Sickness to report that you are off sick.</Text>
+        <Title order={1}>{LEAVE_SCREENS.request.heading}</Title>
+        <Text c="dimmed">{LEAVE_SCREENS.request.lede}</Text>
       </Stack>
       <LeaveNav />
       {id ? <RequestForm selfId={id} /> : <Alert color="red">Please sign in again.</Alert>}

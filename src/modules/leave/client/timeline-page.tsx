@@ -23,9 +23,10 @@ import { TimelineLegend } from './timeline/timeline-legend';
 import { agendaOf, daysOf, rangeFor, rangeLabel, step, type TimelineView } from './timeline/timeline-model';
 import { LoadError } from '../../../client/ui/load-error';
 import { PHONE_QUERY } from '../../../client/ui/phone';
+import { LEAVE_SCREENS } from './leave.screens';
 
 export function TimelinePage() {
-  usePageTitle('Leave & Absences');
+  usePageTitle(LEAVE_SCREENS.timeline.heading);
   const today = londonDate(new Date());
   const [view, setView] = useState<TimelineView>(FIRST_TIMELINE_VIEW);
   const [anchor, setAnchor] = useState(today);
@@ -63,7 +64,7 @@ export function TimelinePage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Leave & Absences</Title>
+      <Title order={1}>{LEAVE_SCREENS.timeline.heading}</Title>
       <LeaveNav />
       <Group justify="space-between" gap="sm" align="flex-end">
         <Group gap="xs" wrap="nowrap">

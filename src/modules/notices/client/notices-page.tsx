@@ -14,20 +14,21 @@ import { can } from '../../../client/ui/permission-guard';
 import { NOTICES_ENDPOINT, type Notice, type NoticeState } from '../notices.contract';
 import { audienceText, expiryText, personName, teaser, whenText } from './notice-format';
 import { NOTICE_PAGE_SIZE, noticeListQueryOptions, type NoticeListSearch } from './notices.api';
+import { NOTICES_SCREEN } from './notices.screens';
 
 export const WRITER = { endpoint: NOTICES_ENDPOINT, method: 'POST', scope: 'department' } as const;
 
 type Props = { search: NoticeListSearch; onSearch: (next: NoticeListSearch) => void };
 
 export function NoticesPage({ search, onSearch }: Props) {
-  usePageTitle('Noticeboard');
+  usePageTitle(NOTICES_SCREEN.heading);
   const writer = can(WRITER);
   const list = useQuery(noticeListQueryOptions(search));
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Title order={1}>Noticeboard</Title>
+        <Title order={1}>{NOTICES_SCREEN.heading}</Title>
         {writer && (
           <Button leftSection={<IconPlus size={16} aria-hidden="true" />} renderRoot={(props) => <Link {...props} to="/notices/new" />}>
             New notice

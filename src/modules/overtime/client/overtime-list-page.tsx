@@ -27,6 +27,7 @@ import { OVERTIME_PAGE_SIZE, overtimeListQueryOptions, type OvertimeFilters } fr
 import type { OvertimeListSearch } from './overtime-search';
 import { OvertimeRow } from './overtime-rows';
 import { useQueuedReports } from './queued-reports';
+import { OVERTIME_SCREEN } from './overtime.screens';
 
 export const APPROVER = { endpoint: OVERTIME_ENDPOINTS.approve, method: 'PUT' } as const;
 const PAYROLL = { endpoint: '/api/payroll-period', method: 'GET', scope: 'company' } as const;
@@ -44,7 +45,7 @@ const EMPTY: Record<OvertimeView, string> = {
 };
 
 export function OvertimeListPage({ search, onSearch }: { search: OvertimeListSearch; onSearch: (next: OvertimeListSearch) => void }) {
-  usePageTitle('Overtime');
+  usePageTitle(OVERTIME_SCREEN.heading);
   const queued = useQueuedReports();
   const approver = can(APPROVER);
   const filters = toOvertimeFilters(search);
@@ -58,7 +59,7 @@ export function OvertimeListPage({ search, onSearch }: { search: OvertimeListSea
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Title order={1}>Overtime</Title>
+        <Title order={1}>{OVERTIME_SCREEN.heading}</Title>
         <Group gap="xs">
           {can(PAYROLL) && (
             <Button variant="default" renderRoot={(props) => <Link {...props} to="/payroll" />}>

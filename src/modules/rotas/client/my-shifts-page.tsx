@@ -19,9 +19,10 @@ import { ROTA_RESOURCES, type MyRota, type MyShift } from '../rotas.contract';
 import { claimShiftMutationOptions, myRotaQueryOptions, offerShiftMutationOptions } from './rotas.api';
 import { ShiftCard } from './shift-card';
 import { SwapList } from './swap-list';
+import { ROTAS_SCREENS } from './rotas.screens';
 
 export function MyShiftsPage() {
-  usePageTitle('My Rota Shifts');
+  usePageTitle(ROTAS_SCREENS.myShifts.heading);
   const rota = useQuery(myRotaQueryOptions());
   const { online } = useNetwork();
   const queued = useOutboxItems(ROTA_RESOURCES.rota).length;
@@ -37,7 +38,7 @@ export function MyShiftsPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <Title order={1}>My Rota Shifts</Title>
+        <Title order={1}>{ROTAS_SCREENS.myShifts.heading}</Title>
         {rota.dataUpdatedAt > 0 && (
           <Text size="sm" c="dimmed" data-testid="rota-last-updated">
             {online ? 'Last updated' : 'Offline: last updated'} {formatLondon(rota.dataUpdatedAt, DATE_FORMATS.dateTime)}

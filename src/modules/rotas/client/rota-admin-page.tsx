@@ -33,11 +33,12 @@ import {
 import { ShiftFormModal, type ShiftDraft } from './shift-form-modal';
 import { SwapList } from './swap-list';
 import { usePhone } from '../../../client/ui/phone';
+import { ROTAS_SCREENS } from './rotas.screens';
 
 export const FIRST_ADMIN_WEEK = () => startOfWeek(londonDate(new Date()));
 
 export function RotaAdminPage() {
-  usePageTitle('Rota Management');
+  usePageTitle(ROTAS_SCREENS.management.heading);
   const queryClient = useQueryClient();
   const phone = usePhone();
   const [monday, setMonday] = useState(FIRST_ADMIN_WEEK);
@@ -169,7 +170,7 @@ export function RotaAdminPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Rota Management</Title>
+      <Title order={1}>{ROTAS_SCREENS.management.heading}</Title>
       <Group justify="space-between" align="flex-end" gap="sm">
         {/* The week's name goes under the buttons on a phone rather than squeezing "This week". */}
         <Group gap="xs">

@@ -18,11 +18,12 @@ import { FilteredList, useScreenSelection } from '../../../client/ui/filtered-li
 import { can } from '../../../client/ui/permission-guard';
 import { PersonSelect } from '../../../client/ui/person-select';
 import { levelFor } from '../../../shared/scopes';
-import { TASK_AREA_TITLES, TASK_ENDPOINTS, type TaskArea } from '../tasks.contract';
+import { TASK_ENDPOINTS, type TaskArea } from '../tasks.contract';
 import { taskListQueryOptions, TASK_PAGE_SIZE, type TaskFilters } from './tasks.api';
 import { TaskBulkBar, TaskRows } from './task-rows';
 import { TaskFormModal } from './task-form-modal';
 import { TemplatesModal } from './templates-modal';
+import { TASKS_SCREENS } from './tasks.screens';
 
 export const defaultTaskFilters = (): TaskFilters => ({ view: 'mine', status: ['open'] });
 
@@ -41,7 +42,7 @@ const STATUS_CHOICES = [
 ];
 
 export function TasksPage({ area }: { area: TaskArea }) {
-  usePageTitle(TASK_AREA_TITLES[area]);
+  usePageTitle(TASKS_SCREENS[area].heading);
   const selfId = readTokenClaims(getToken())?.user_id ?? '';
   const level = levelFor(readStoredPermissions(), TASK_ENDPOINTS[area], 'GET');
   const mayManage = level !== null && level !== 'own';
@@ -66,7 +67,7 @@ export function TasksPage({ area }: { area: TaskArea }) {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Title order={1}>{TASK_AREA_TITLES[area]}</Title>
+        <Title order={1}>{TASKS_SCREENS[area].heading}</Title>
         {mayCreate && (
           <Group gap="xs">
             <Button variant="default" leftSection={<IconTemplate size={16} aria-hidden="true" />} onClick={() => setTemplatesOpen(true)}>

@@ -15,6 +15,7 @@ import { clearedFilters, toDirectoryQuery } from './directory-search';
 import { ExportButtons } from './export-buttons';
 import { MeetTheTeam } from './meet-the-team';
 import { useDirectorySearch } from './use-directory-search';
+import { EMPLOYEES_SCREEN } from '../employees.screens';
 
 /**
  * Adding people and changing many at once are department- or company-wide work ("edit
@@ -27,7 +28,7 @@ export const EXPORT = { endpoint: directoryPaths.export, method: 'GET' } as cons
 export const DIRECTORY = { endpoint: USER_BASIC_ENDPOINT, method: 'GET', scope: 'department' } as const;
 
 export function DirectoryPage() {
-  usePageTitle('Employees');
+  usePageTitle(EMPLOYEES_SCREEN.heading);
   const [search, setSearch] = useDirectorySearch();
   const [adding, setAdding] = useState(false);
   // An employee sees their colleagues the way the product means them to: Meet the team only.
@@ -40,7 +41,7 @@ export function DirectoryPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Title order={1}>Employees</Title>
+        <Title order={1}>{EMPLOYEES_SCREEN.heading}</Title>
         {!team && (
           <Group gap="xs">
             {can(EXPORT) && <ExportButtons query={toDirectoryQuery(search)} />}

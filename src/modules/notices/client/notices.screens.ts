@@ -1,0 +1,4 @@
+// The headings index.html paints before the app arrives (src/client/shell/static-screen.ts); the pages draw the same.
+import type { StaticScreen } from '../../../client/shell/static-screen';
+
+export const NOTICES_SCREEN = { path: '/notices', heading: 'Noticeboard' } as const satisfies StaticScreen;
