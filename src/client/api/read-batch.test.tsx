@@ -11,6 +11,7 @@ import { mockApi, renderWithApp } from '../ui/test-render';
 import { apiFetch, isApiError } from './api-client';
 import { createQueryClient } from './query-client';
 import { queryRead, startReadsTogether } from './read-batch';
+import { startQuery } from './start-query';
 
 const server = mockApi();
 afterEach(() => server.events.removeAllListeners());
@@ -115,5 +116,41 @@ describe('reads started together', () => {
     await waitFor(() => expect(offline.getQueryState(['team', 'ops'])?.status).toBe('error'));
     await waitFor(() => expect(offline.getQueryState(['secret'])?.status).toBe('error'));
     expect(offline.getQueryState(['secret'])?.error).toBeInstanceOf(TypeError);
+  });
+});
+
+describe("a route loader's read (startQuery)", () => {
+  function Team() {
+    const { data } = useQuery(teamQuery());
+    return <p>{data?.name}</p>;
+  }
+  function Later() {
+    const [shown, setShown] = useState(false);
+    return shown ? <Team /> : <button onClick={() => setShown(true)}>Show the team</button>;
+  }
+
+  it('is read by the page mounting as it lands, which asks nothing more', async () => {
+    const seen = countRequests();
+    server.use(http.get('/api/team', () => HttpResponse.json({ name: 'Operations' })));
+    const { queryClient } = renderWithApp(<Later />);
+    startQuery(queryClient, teamQuery());
+    await waitFor(() => expect(queryClient.getQueryData(['team', 'ops'])).toEqual({ name: 'Operations' }));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Show the team' }));
+    expect(await screen.findByText('Operations')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seen).toEqual(['/api/team?dept=ops']);
+  });
+
+  it('leaves data the device already had to be refreshed as the page mounts', async () => {
+    const seen = countRequests();
+    server.use(http.get('/api/team', () => HttpResponse.json({ name: 'Operations, now' })));
+    const { queryClient } = renderWithApp(<Later />);
+    queryClient.setQueryData(['team', 'ops'], { name: 'Operations, restored' }, { updatedAt: Date.now() - 60_000 });
+    startQuery(queryClient, teamQuery());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Show the team' }));
+    expect(await screen.findByText('Operations, now')).toBeInTheDocument();
+    expect(seen).toEqual(['/api/team?dept=ops']);
   });
 });

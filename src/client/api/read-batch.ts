@@ -19,20 +19,31 @@ export function queryRead<TQueryFnData, TError, TData, TQueryKey extends QueryKe
 }
 
 /**
- * How long an answer a batch brought counts as fresh: the components that mount as it lands (the
- * dashboard's cards, the frame's badges sharing a key) read it instead of asking again. Realtime
- * invalidation still refreshes it at once; every other answer keeps the default staleTime of 0.
+ * How long an answer read ahead counts as fresh — one a batch brought, or one a route's loader
+ * started with the navigation: the components that mount as it lands (the page the loader read
+ * for, the dashboard's cards, the frame's badges sharing a key) read it instead of asking again.
+ * Realtime invalidation still refreshes it at once; every other answer keeps the default
+ * staleTime of 0.
  */
 export const BATCH_FRESH_MS = 10_000;
 
-/** When each query last went out in a batch (per query object, so per query client). */
-const batchSentAt = new WeakMap<object, number>();
+/** When each query was last read ahead (per query object, so per query client). */
+const readAheadAt = new WeakMap<object, number>();
 
-/** The query client's default staleTime: BATCH_FRESH_MS for data a batch has just brought, else 0. */
+/** The query client's default staleTime: BATCH_FRESH_MS for data just read ahead, else 0. */
 export function staleTimeAfterBatch(query: Query<unknown, Error, unknown, QueryKey>): number {
-  const sent = batchSentAt.get(query);
+  const sent = readAheadAt.get(query);
   const updated = query.state.dataUpdatedAt;
   return sent !== undefined && updated >= sent && updated - sent < BATCH_FRESH_MS ? BATCH_FRESH_MS : 0;
+}
+
+/**
+ * Notes that the query under `queryKey` is being read ahead now: what it brings back is fresh for
+ * BATCH_FRESH_MS. Data it already holds, older than now, stays as stale as it was.
+ */
+export function markReadAhead(queryClient: QueryClient, queryKey: QueryKey, at = Date.now()): void {
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  if (query) readAheadAt.set(query, at);
 }
 
 type CollectedRead = { path: string; request: ApiRequest; resolve: (value: unknown) => void; reject: (error: unknown) => void };
@@ -53,8 +64,7 @@ export function startReadsTogether(queryClient: QueryClient, reads: readonly Que
   collectingReads(collect, () => {
     for (const read of reads) {
       void read.fetch(queryClient);
-      const query = queryClient.getQueryCache().find({ queryKey: read.queryKey, exact: true });
-      if (query) batchSentAt.set(query, sentAt);
+      markReadAhead(queryClient, read.queryKey, sentAt);
     }
   });
   for (let start = 0; start < collected.length; start += BATCH_READ_MAX) void send(collected.slice(start, start + BATCH_READ_MAX));
