@@ -14,6 +14,12 @@ import tseslint from 'typescript-eslint';
 const docs = '(docs/architecture.md)';
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const noServer = { group: ['**/server/**', '**/server'], message: `The client never imports server code ${docs}.` };
+const noScreenAfterRender = {
+  group: ['@mantine/hooks'],
+  importNames: ['useMediaQuery'],
+  message:
+    "Use usePhone or useScreenQuery (src/client/ui/phone.ts): Mantine's reads the screen after the first render, so a phone draws the desktop layout first.",
+};
 const noClient = { group: ['**/client/**', '**/client', '**/routes/**'], message: `The server never imports client code ${docs}.` };
 
 /** Where a file sits among the layers, from its path; null outside them (tests, scripts, configs). */
@@ -86,7 +92,7 @@ export default tseslint.config(
     files: ['src/app/client/**', 'src/client/**', 'src/routes/**', 'src/modules/*/client/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, ...restrict([noServer]) },
+    rules: { ...reactHooks.configs.recommended.rules, ...restrict([noServer, noScreenAfterRender]) },
   },
   { files: ['src/app/server/**', 'src/server/**', 'src/modules/*/server/**'], rules: restrict([noClient]) },
   {

@@ -8,6 +8,7 @@ import { defineConfig, type Plugin, type PluginOption, type UserConfig } from 'v
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellPrecacheTransform } from './scripts/chunk-graph.js';
 import { measureVendorSteps, signedInChunkName, startChunkNames, USAGE_PASS } from './scripts/chunk-groups.js';
+import { mantineStableIds } from './scripts/mantine-stable-ids.js';
 import { precompressClient } from './scripts/precompress.js';
 import { signedInPreloadPlugin } from './scripts/signed-in-preload.js';
 import { routerOptions } from './scripts/router-options.mjs';
@@ -130,6 +131,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
   return {
     define: { __APP_VERSION__: JSON.stringify(appVersion), __BUILD_ID__: JSON.stringify(buildId) },
     plugins: [
+      mantineStableIds(),
       // The router plugin must run before React's so the split route files are plain modules.
       // A route's loader travels in its page's chunk: what it imports (query options, contracts)
       // stays out of the entry, which the sign-in page loads.

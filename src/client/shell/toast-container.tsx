@@ -1,10 +1,9 @@
 // Mantine's toasts, their store and their container (with the scroll-lock helper it needs),
 // in a chunk of their own that the app loads once it has started: the sign-in page's first
 // scripts do not carry them. src/client/shell/toasts.ts is the way to show one.
-import { useMediaQuery } from '@mantine/hooks';
 import { Notifications, notifications } from '@mantine/notifications';
 import { TOAST_TIMEOUT_MS } from '../../shared/constants';
-import { PHONE_QUERY } from '../../shared/constants';
+import { usePhone } from '../ui/phone';
 
 export const toastStore = notifications;
 
@@ -12,7 +11,7 @@ export function ToastContainer() {
   // On a phone the top bar holds Menu, the bell and the account menu, which a toast at the top
   // covered (issue 29: the sign-in toast hid all three), and just below it sit each page's own
   // buttons: toasts go at the bottom, two at most.
-  const narrow = useMediaQuery(PHONE_QUERY, window.matchMedia(PHONE_QUERY).matches, { getInitialValueInEffect: false });
+  const narrow = usePhone();
   return narrow ? (
     <Notifications autoClose={TOAST_TIMEOUT_MS} position="bottom-center" limit={2} />
   ) : (

@@ -1,15 +1,15 @@
 // The side menu's open state: on desktop widths (≥ 1024 px) it starts as
 // stored and every toggle is stored as 1 or 0; on phones it is a drawer that starts closed,
 // closes after a choice and is never stored. Its entries are drawn once it first opens.
-import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { DESKTOP_BREAKPOINT_PX } from '../../../shared/constants';
 import { readMenuOpen, saveMenuOpen } from './menu-open-state';
+import { useScreenQuery } from '../../ui/phone';
 
 export const DESKTOP_QUERY = `(min-width: ${DESKTOP_BREAKPOINT_PX}px)`;
 
 export function useMenuOpen() {
-  const desktop = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
+  const desktop = useScreenQuery(DESKTOP_QUERY);
   const [desktopOpen, setDesktopOpen] = useState(readMenuOpen);
   const [drawerOpen, setDrawerOpen] = useState(false);
 

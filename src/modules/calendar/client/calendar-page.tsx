@@ -9,7 +9,6 @@ import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Skeleton.css';
 import { ActionIcon, Button, Chip, Group, MultiSelect, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,15 +19,15 @@ import { londonDate } from '../../../shared/dates';
 import { calendarQueryOptions } from './calendar.api';
 import { dayLabel, monthLabel, rangeFor, step, type CalendarView } from './calendar-model';
 import { AgendaView, MonthView, WeekView } from './calendar-views';
-import { PHONE_QUERY } from '../../../client/ui/phone';
 import { CALENDAR_SCREEN } from './calendar.screens';
+import { PHONE_QUERY, usePhone } from '../../../client/ui/phone';
 
 export const firstCalendarView = (): CalendarView => (window.matchMedia?.(PHONE_QUERY).matches ? 'agenda' : 'month');
 
 export function CalendarPage() {
   usePageTitle(CALENDAR_SCREEN.heading);
   const today = londonDate(new Date());
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const phone = usePhone();
   const [view, setView] = useState<CalendarView>(firstCalendarView);
   const [anchor, setAnchor] = useState(today);
   const [departmentIds, setDepartmentIds] = useState<string[]>([]);

@@ -5,7 +5,6 @@
 import '@mantine/core/styles/Indicator.css';
 import './chat.css';
 import { ActionIcon, Indicator, Portal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
@@ -14,6 +13,7 @@ import { useRealtimePollInterval } from '../../../client/realtime/realtime-statu
 import { DESKTOP_BREAKPOINT_PX } from '../../../shared/constants';
 import { myConversationsQueryOptions } from './chat.api';
 import { ChatPanel } from './chat-panel';
+import { useScreenQuery } from '../../../client/ui/phone';
 
 const PHONE_QUERY = `(max-width: ${DESKTOP_BREAKPOINT_PX / 2}px)`;
 
@@ -23,7 +23,7 @@ export function ChatLauncher() {
     DIALOG_FORMS.chat,
     useCallback(() => setOpen(true), []),
   );
-  const phone = useMediaQuery(PHONE_QUERY, window.matchMedia(PHONE_QUERY).matches, { getInitialValueInEffect: false });
+  const phone = useScreenQuery(PHONE_QUERY);
   const { data } = useQuery({ ...myConversationsQueryOptions(), refetchInterval: useRealtimePollInterval(60_000) });
   const unread = (data?.results ?? []).reduce((sum, conversation) => sum + conversation.unread, 0);
 

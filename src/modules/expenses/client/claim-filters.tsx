@@ -1,7 +1,6 @@
 // The claims list's filters: status, claim type, expense type, dates and a search of the
 // description and the person's name. Each change goes into the address.
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +9,7 @@ import type { ClaimsSearch } from './claims-search';
 import { DateField } from '../../../client/ui/date-field';
 import { PersonSelect } from '../../../client/ui/person-select';
 import { expenseTypesQueryOptions } from './expenses.api';
+import { useScreenQuery } from '../../../client/ui/phone';
 
 type Props = { search: ClaimsSearch; onChange: (next: ClaimsSearch) => void; showPerson: boolean };
 
@@ -29,7 +29,7 @@ export function ClaimFilters({ search, onChange, showPerson }: Props) {
     search.user_id || search.status || search.claim_type || search.expense_type_id || search.from || search.to || search.search,
   );
   // On a phone the filters fold away behind one button until asked for.
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = useScreenQuery('(max-width: 36em)');
   const [open, setOpen] = useState(false);
   if (phone && !open) {
     return (

@@ -8,7 +8,6 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Skeleton.css';
 import { ActionIcon, Button, Group, MultiSelect, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,8 +21,8 @@ import { TimelineGrid } from './timeline/timeline-grid';
 import { TimelineLegend } from './timeline/timeline-legend';
 import { agendaOf, daysOf, rangeFor, rangeLabel, step, type TimelineView } from './timeline/timeline-model';
 import { LoadError } from '../../../client/ui/load-error';
-import { PHONE_QUERY } from '../../../client/ui/phone';
 import { LEAVE_SCREENS } from './leave.screens';
+import { usePhone } from '../../../client/ui/phone';
 
 export function TimelinePage() {
   usePageTitle(LEAVE_SCREENS.timeline.heading);
@@ -31,7 +30,7 @@ export function TimelinePage() {
   const [view, setView] = useState<TimelineView>(FIRST_TIMELINE_VIEW);
   const [anchor, setAnchor] = useState(today);
   const [departmentIds, setDepartmentIds] = useState<string[]>([]);
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const phone = usePhone();
   const departments = useQuery(departmentsQueryOptions());
   const range = rangeFor(view, anchor);
   const days = daysOf(range);

@@ -1,13 +1,12 @@
 // The directory's list: rows for the address's filters and page (20 a page), in the states every
 // filtered list has (FilteredList), with selection for the bulk actions.
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { DIRECTORY_PAGE_SIZE, directoryPageQueryOptions } from '../directory.api';
 import { BulkBar } from './bulk-actions';
 import { hasFilters, toDirectoryQuery, type DirectorySearch } from './directory-search';
 import { DirectoryCards, DirectoryTable } from './directory-table';
 import { FilteredList, useScreenSelection } from '../../../../client/ui/filtered-list';
-import { PHONE_QUERY } from '../../../../client/ui/phone';
+import { usePhone } from '../../../../client/ui/phone';
 
 export const NO_MATCHES = 'No employees match these filters.';
 
@@ -16,7 +15,7 @@ type Props = { search: DirectorySearch; bulkAllowed: boolean; onPage: (page: num
 export function DirectoryList({ search, bulkAllowed, onPage, onClearFilters }: Props) {
   const page = search.page ?? 1;
   const list = useQuery(directoryPageQueryOptions(search));
-  const phone = useMediaQuery(PHONE_QUERY);
+  const phone = usePhone();
   const { selected, toggle, toggleAll, clear } = useScreenSelection(
     JSON.stringify([toDirectoryQuery(search), page]),
     list.data?.results ?? [],

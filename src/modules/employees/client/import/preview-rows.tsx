@@ -5,9 +5,8 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Table.css';
 import { Badge, Card, List, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IMPORT_FIELD_LABELS, type ImportField, type ImportRowPreview } from '../../people-import.contract';
-import { PHONE_QUERY } from '../../../../client/ui/phone';
+import { usePhone } from '../../../../client/ui/phone';
 
 export const ROWS_SHOWN = 200;
 
@@ -35,7 +34,7 @@ function Problems({ row }: { row: ImportRowPreview }) {
 const name = (row: ImportRowPreview) => row.name || '(no name)';
 
 export function PreviewRows({ rows }: { rows: ImportRowPreview[] }) {
-  const phone = useMediaQuery(PHONE_QUERY);
+  const phone = usePhone();
   const ordered = [...rows.filter((row) => row.action === 'error'), ...rows.filter((row) => row.action !== 'error')].slice(0, ROWS_SHOWN);
   if (phone) {
     return (

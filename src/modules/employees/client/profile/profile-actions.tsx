@@ -5,7 +5,6 @@
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Popover.css';
 import { ActionIcon, Button, Group, Menu } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconDots } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -20,7 +19,7 @@ import { apiFetch } from '../../../../client/api/api-client';
 import { PERSONAL_DATA_EXPORTS_ENDPOINT, privacyPaths } from '../../../privacy/privacy.contract';
 import { EditBasicModal } from './edit-basic-modal';
 import { TerminateModal } from './terminate-modal';
-import { PHONE_QUERY } from '../../../../client/ui/phone';
+import { usePhone } from '../../../../client/ui/phone';
 
 type Action = { key: 'edit' | 'invite' | 'terminate' | 'cancel' | 'export'; label: string; danger?: boolean };
 
@@ -42,7 +41,7 @@ export function profileActions(user: UserBasic, self: boolean): Action[] {
 
 export function ProfileActions({ user, self }: { user: UserBasic; self: boolean }) {
   const queryClient = useQueryClient();
-  const phone = useMediaQuery(PHONE_QUERY);
+  const phone = usePhone();
   const [open, setOpen] = useState<Action['key'] | null>(null);
   const invite = useMutation(inviteMutationOptions(queryClient));
   const cancel = useMutation(cancelTerminationMutationOptions(queryClient));

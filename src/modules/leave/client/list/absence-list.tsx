@@ -1,7 +1,6 @@
 // The absence list for the address's filters and page (20 a page), in the states every filtered
 // list has (FilteredList): selection of approvable rows for "Approve selected", inline Approve /
 // Decline, and "No absences match these filters." when nothing does.
-import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showDangerToast, showSuccessToast } from '../../../../client/shell/toasts';
@@ -13,7 +12,7 @@ import { ABSENCE_PAGE_SIZE, absenceListPageQueryOptions, approveMutationOptions,
 import { AbsenceCards, AbsenceTable } from './absence-rows';
 import { BulkApproveBar } from './bulk-approve-bar';
 import { FilteredList, useScreenSelection } from '../../../../client/ui/filtered-list';
-import { PHONE_QUERY } from '../../../../client/ui/phone';
+import { usePhone } from '../../../../client/ui/phone';
 
 export const NO_MATCHES = 'No absences match these filters.';
 
@@ -24,7 +23,7 @@ export function AbsenceList({ search, onPage, onClearFilters }: Props) {
   const page = search.page ?? 1;
   const list = useQuery(absenceListPageQueryOptions(search));
   const approve = useMutation(approveMutationOptions(queryClient));
-  const phone = useMediaQuery(PHONE_QUERY);
+  const phone = usePhone();
   const [declining, setDeclining] = useState<Absence | null>(null);
   const approvable = (list.data?.results ?? []).filter((row) => row.can_approve);
   // Only rows still approvable count: one decided elsewhere (realtime) leaves the selection.
