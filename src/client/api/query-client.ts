@@ -10,7 +10,7 @@ import { QUERY_RETRY_COUNT, QUERY_RETRY_DELAY_MS } from '../../shared/constants'
 import { ERROR_OCCURRED, showDangerToast } from '../shell/toasts';
 import { isNetworkFailure, isOffline, unseenFetchAhead } from '../offline/network';
 import { isApiError } from './api-client';
-import { staleTimeAfterBatch } from './read-batch';
+import { staleTimeAfterReadAhead } from './read-batch';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -67,8 +67,9 @@ export function createQueryClient(): QueryClient {
         // Kept a day after the last screen using it closes, so the persisted cache (src/client/
         // offline/persisted-cache.ts) still holds the pages seen today when the app reopens offline.
         gcTime: QUERY_GC_TIME_MS,
-        // 0 (refetched whenever a component mounts), except for what a read batch has just brought.
-        staleTime: staleTimeAfterBatch,
+        // 0 (refetched whenever a component mounts), except for what a read batch or a route's loader
+        // has just brought.
+        staleTime: staleTimeAfterReadAhead,
         retry: (failureCount, error) => !sessionLost(error) && failureCount < QUERY_RETRY_COUNT,
         retryDelay: QUERY_RETRY_DELAY_MS,
       },

@@ -25,21 +25,21 @@ export function queryRead<TQueryFnData, TError, TData, TQueryKey extends QueryKe
  * Realtime invalidation still refreshes it at once; every other answer keeps the default
  * staleTime of 0.
  */
-export const BATCH_FRESH_MS = 10_000;
+export const READ_AHEAD_FRESH_MS = 10_000;
 
 /** When each query was last read ahead (per query object, so per query client). */
 const readAheadAt = new WeakMap<object, number>();
 
-/** The query client's default staleTime: BATCH_FRESH_MS for data just read ahead, else 0. */
-export function staleTimeAfterBatch(query: Query<unknown, Error, unknown, QueryKey>): number {
+/** The query client's default staleTime: READ_AHEAD_FRESH_MS for data just read ahead, else 0. */
+export function staleTimeAfterReadAhead(query: Query<unknown, Error, unknown, QueryKey>): number {
   const sent = readAheadAt.get(query);
   const updated = query.state.dataUpdatedAt;
-  return sent !== undefined && updated >= sent && updated - sent < BATCH_FRESH_MS ? BATCH_FRESH_MS : 0;
+  return sent !== undefined && updated >= sent && updated - sent < READ_AHEAD_FRESH_MS ? READ_AHEAD_FRESH_MS : 0;
 }
 
 /**
  * Notes that the query under `queryKey` is being read ahead now: what it brings back is fresh for
- * BATCH_FRESH_MS. Data it already holds, older than now, stays as stale as it was.
+ * READ_AHEAD_FRESH_MS. Data it already holds, older than now, stays as stale as it was.
  */
 export function markReadAhead(queryClient: QueryClient, queryKey: QueryKey, at = Date.now()): void {
   const query = queryClient.getQueryCache().find({ queryKey, exact: true });
