@@ -33,6 +33,17 @@ const secretQuery = () =>
     meta: { errorToast: false },
   });
 
+/** The team's name, read when it mounts. */
+function Team() {
+  const { data } = useQuery(teamQuery());
+  return <p>{data?.name}</p>;
+}
+/** Mounts the team on a click: a component arriving after reads have started. */
+function Later() {
+  const [shown, setShown] = useState(false);
+  return shown ? <Team /> : <button onClick={() => setShown(true)}>Show the team</button>;
+}
+
 function countRequests(): string[] {
   const seen: string[] = [];
   server.events.on('request:start', ({ request }) => seen.push(`${new URL(request.url).pathname}${new URL(request.url).search}`));
@@ -79,14 +90,6 @@ describe('reads started together', () => {
       ),
       http.get('/api/team', () => HttpResponse.json({ name: 'Operations, renamed' })),
     );
-    function Team() {
-      const { data } = useQuery(teamQuery());
-      return <p>{data?.name}</p>;
-    }
-    function Later() {
-      const [shown, setShown] = useState(false);
-      return shown ? <Team /> : <button onClick={() => setShown(true)}>Show the team</button>;
-    }
     const { queryClient } = renderWithApp(<Later />);
     startReadsTogether(queryClient, [queryRead(teamQuery()), queryRead(secretQuery())]);
     await waitFor(() => expect(queryClient.getQueryData(['secret'])).toEqual({ code: '42' }));
@@ -120,15 +123,6 @@ describe('reads started together', () => {
 });
 
 describe("a route loader's read (startQuery)", () => {
-  function Team() {
-    const { data } = useQuery(teamQuery());
-    return <p>{data?.name}</p>;
-  }
-  function Later() {
-    const [shown, setShown] = useState(false);
-    return shown ? <Team /> : <button onClick={() => setShown(true)}>Show the team</button>;
-  }
-
   it('is read by the page mounting as it lands, which asks nothing more', async () => {
     const seen = countRequests();
     server.use(http.get('/api/team', () => HttpResponse.json({ name: 'Operations' })));
