@@ -11,8 +11,11 @@
 // LIGHTHOUSE_SERVER another built server (a copy of dist/server/main.mjs) instead of `npm start`'s,
 // LIGHTHOUSE_PORT the server's port (Chromium's debugging ports the 40 after it; both free ports
 // otherwise), LIGHTHOUSE_KEEP a folder for every run's whole report, LIGHTHOUSE_HTTP2=1 measures
-// through HTTPS and HTTP/2 as a deployed server is reached (tests/bench/tls-proxy.ts). Prints the load average
-// before and after each screen; writes tests/bench/results/lighthouse.json.
+// through HTTPS and HTTP/2 as a deployed server is reached (tests/bench/tls-proxy.ts),
+// LIGHTHOUSE_VISIT=return a later open from the home-screen icon: the screen was opened once
+// after the sign-in and nothing is cleared, so the service worker serves the app's files and the
+// persisted query cache the page's last data. Prints the load average before and after each
+// screen; writes tests/bench/results/lighthouse.json (lighthouse-return.json for a return visit).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,6 +31,8 @@ import { startTlsProxy } from './tls-proxy';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Through HTTPS and HTTP/2, as a deployed server is reached (tests/bench/tls-proxy.ts); plain HTTP/1.1 to the server otherwise. */
 const HTTP2 = process.env.LIGHTHOUSE_HTTP2 === '1';
+/** A later open from the home-screen icon, with what the first open kept on the device; a first open otherwise. */
+const RETURN_VISIT = process.env.LIGHTHOUSE_VISIT === 'return';
 const TARGETS = { performance: 90, accessibility: 95, lcpMs: 2500, cls: 0.1, tbtMs: 200 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'demo-password';
@@ -36,7 +41,7 @@ const keepDir = process.env.LIGHTHOUSE_KEEP ? path.resolve(process.env.LIGHTHOUS
 const fixedPort = process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : null;
 /** Its own per port, so two benches on one machine never share a data directory. */
 const dataDir = path.join(root, fixedPort ? `.tmp/bench-lighthouse-${fixedPort}` : '.tmp/bench-lighthouse');
-const resultsFile = path.join(root, 'tests/bench/results/lighthouse.json');
+const resultsFile = path.join(root, `tests/bench/results/${RETURN_VISIT ? 'lighthouse-return' : 'lighthouse'}.json`);
 
 function startServer(port: number, publicOrigin: string): Promise<ChildProcess> {
   const server = process.env.LIGHTHOUSE_SERVER ? path.resolve(process.env.LIGHTHOUSE_SERVER) : 'scripts/start.mjs';
@@ -95,20 +100,31 @@ const loadAverage = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
-/** Signs in through the form, then leaves only the session: nothing the first open would have cached. */
-async function signInAndForget(port: number, origin: string, email: string): Promise<void> {
+/**
+ * Signs in through the form, then, for a first open, leaves only the session: nothing the first
+ * open would have cached. For a return visit, opens the screen once and leaves everything it kept
+ * (the service worker and its caches, the persisted query cache written after its throttle).
+ */
+async function prepareVisit(port: number, origin: string, screen: Screen & { account: string }): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
     const page = await browser.newPage();
     await page.goto(`${origin}/login`, { waitUntil: 'networkidle0' });
-    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="email"]').fill(screen.account);
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.locator('button[type="submit"]').click();
     await page.waitForFunction(() => location.pathname !== '/login', { timeout: 30_000 });
     await page.waitForNetworkIdle({ idleTime: 500, timeout: 30_000 }).catch(() => undefined);
-    const cdp = await page.createCDPSession();
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'cache_storage,indexeddb,service_workers,shader_cache' });
+    if (RETURN_VISIT) {
+      await page.goto(`${origin}${screen.path}`, { waitUntil: 'networkidle0', timeout: 60_000 });
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      // The persisted cache writes a second after the last change; the readiness fetches the menu's screens meanwhile.
+      await page.waitForNetworkIdle({ idleTime: 3_000, timeout: 60_000 }).catch(() => undefined);
+    } else {
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'cache_storage,indexeddb,service_workers,shader_cache' });
+    }
     await page.close();
   } finally {
     await browser.disconnect();
@@ -137,7 +153,7 @@ async function audit(origin: string, screen: Screen): Promise<Run> {
     ],
   });
   try {
-    if (screen.account) await signInAndForget(chrome.port, origin, screen.account);
+    if (screen.account) await prepareVisit(chrome.port, origin, { ...screen, account: screen.account });
     const result = await lighthouse(`${origin}${screen.path}`, {
       port: chrome.port,
       output: 'json',
@@ -267,7 +283,7 @@ async function main(): Promise<void> {
   const origin = proxy?.origin ?? `http://127.0.0.1:${port}`;
   const results: ReturnType<typeof summary>[] = [];
   console.log(
-    `${RUNS} runs per screen, build ${path.relative(root, distDir)}, ${HTTP2 ? 'HTTPS and HTTP/2 through a proxy' : 'HTTP/1.1'}, load average ${loadAverage()}`,
+    `${RUNS} runs per screen, ${RETURN_VISIT ? 'a return visit' : 'a first open'}, build ${path.relative(root, distDir)}, ${HTTP2 ? 'HTTPS and HTTP/2 through a proxy' : 'HTTP/1.1'}, load average ${loadAverage()}`,
   );
   try {
     for (const screen of screens) {
@@ -316,6 +332,9 @@ async function main(): Promise<void> {
     machine: `${process.platform} ${process.arch}, ${os.cpus().length} cores, node ${process.version}`,
     lighthouse: '12, default mobile emulation, simulated slow 4G and 4× CPU throttling',
     protocol: HTTP2 ? 'HTTPS and HTTP/2 through tests/bench/tls-proxy.ts' : 'HTTP/1.1 to the server',
+    visit: RETURN_VISIT
+      ? 'return: the screen opened once before, its service worker and persisted cache kept'
+      : 'first open: only the session kept',
     build: path.relative(root, distDir),
     runs_per_screen: RUNS,
     screens: results,

@@ -12,6 +12,7 @@ import { apiFetch, isApiError } from './api-client';
 import { createQueryClient } from './query-client';
 import { queryRead, startReadsTogether } from './read-batch';
 import { startQuery } from './start-query';
+import { createRealtimeEventHandler } from '../realtime/realtime-events';
 
 const server = mockApi();
 afterEach(() => server.events.removeAllListeners());
@@ -146,5 +147,40 @@ describe("a route loader's read (startQuery)", () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Show the team' }));
     expect(await screen.findByText('Operations, now')).toBeInTheDocument();
     expect(seen).toEqual(['/api/team?dept=ops']);
+  });
+});
+
+describe('a reset of realtime (the catch-up after a connection)', () => {
+  it('reads everything on screen again as one batch, each query getting its own answer', async () => {
+    const seen = countRequests();
+    server.use(
+      http.get('/api/team', () => HttpResponse.json({ name: 'Operations' })),
+      http.get('/api/secret', () => HttpResponse.json({ code: '1' })),
+      http.get('/api/batch', () =>
+        HttpResponse.json({
+          answers: [
+            { status: 200, body: { name: 'Operations, renamed' } },
+            { status: 200, body: { code: '2' } },
+          ],
+        }),
+      ),
+    );
+    function Both() {
+      const team = useQuery(teamQuery());
+      const secret = useQuery(secretQuery());
+      return (
+        <p>
+          {team.data?.name} {secret.data?.code}
+        </p>
+      );
+    }
+    const { queryClient } = renderWithApp(<Both />);
+    expect(await screen.findByText('Operations 1')).toBeInTheDocument();
+    expect(seen.sort()).toEqual(['/api/secret', '/api/team?dept=ops']);
+
+    createRealtimeEventHandler(queryClient).handleReset('company-c1');
+    expect(await screen.findByText('Operations, renamed 2')).toBeInTheDocument();
+    expect(seen.slice(2)).toHaveLength(1);
+    expect(seen[2]).toMatch(/^\/api\/batch\?/);
   });
 });

@@ -53,6 +53,20 @@ type CollectedRead = { path: string; request: ApiRequest; resolve: (value: unkno
  * throws, like a route loader's startQuery: each query's own state says how its read went.
  */
 export function startReadsTogether(queryClient: QueryClient, reads: readonly QueryRead[]): void {
+  const sentAt = Date.now();
+  readTogether(() => {
+    for (const read of reads) {
+      void read.fetch(queryClient);
+      markReadAhead(queryClient, read.queryKey, sentAt);
+    }
+  });
+}
+
+/**
+ * Sends the GETs `start` begins while it runs (a refetch of every query on screen, say) as
+ * batches rather than one request each. Never waits and never throws.
+ */
+export function readTogether(start: () => void): void {
   const collected: CollectedRead[] = [];
   const collect = (path: string, request: ApiRequest) =>
     new Promise<unknown>((resolve, reject) => {
@@ -60,14 +74,8 @@ export function startReadsTogether(queryClient: QueryClient, reads: readonly Que
       signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
       collected.push({ path, request, resolve, reject });
     });
-  const sentAt = Date.now();
-  collectingReads(collect, () => {
-    for (const read of reads) {
-      void read.fetch(queryClient);
-      markReadAhead(queryClient, read.queryKey, sentAt);
-    }
-  });
-  for (let start = 0; start < collected.length; start += BATCH_READ_MAX) void send(collected.slice(start, start + BATCH_READ_MAX));
+  collectingReads(collect, start);
+  for (let first = 0; first < collected.length; first += BATCH_READ_MAX) void send(collected.slice(first, first + BATCH_READ_MAX));
 }
 
 /** The address the read's own GET would ask for, as the server's batch takes it: path and query. */

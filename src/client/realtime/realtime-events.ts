@@ -14,6 +14,7 @@ import {
   type NotificationsPage,
 } from '../../shared/notifications.contract';
 import { NOTIFICATION_EVENT, type RealtimeEvent } from '../../shared/realtime';
+import { readTogether } from '../api/read-batch';
 
 export type RealtimeEventHandler = {
   handleEvent(event: RealtimeEvent): void;
@@ -64,7 +65,9 @@ export function createRealtimeEventHandler(queryClient: QueryClient): RealtimeEv
       invalidateHeardResources(queryClient, resources);
     },
     handleReset() {
-      void queryClient.invalidateQueries();
+      // Everything on screen is read again (a dropped connection may have missed events): as one
+      // batch, not twenty requests started in one task.
+      readTogether(() => void queryClient.invalidateQueries());
     },
   };
 }
