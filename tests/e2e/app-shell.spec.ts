@@ -89,13 +89,13 @@ async function staticThenDrawn(page: Page, path: string, heading: Locator) {
   return { painted, drawn: await textBox(heading) };
 }
 
-/** Where the element's text is drawn (a heading in a row of buttons is only as wide as its text). */
+/** Where the element's text is drawn (a heading in a row of buttons is only as wide as its text), and in what colour. */
 function textBox(element: Locator) {
   return element.evaluate((node) => {
     const range = document.createRange();
     range.selectNodeContents(node);
     const { x, y, width, height } = range.getBoundingClientRect();
-    return { x, y, width, height };
+    return { x, y, width, height, color: getComputedStyle(node).color };
   });
 }
 
