@@ -146,11 +146,11 @@ test("on a phone, a manager's calendar shows the shifts of the people he manages
 
 test('on a phone, a shift on a day its person is on leave is marked, and the owner makes it open in one step', async ({ browser }) => {
   const owner = await openAs(browser, ACCOUNTS.owner, PHONE);
-  // The demo's Office shift on the first day of a colleague's approved leave next week.
+  // The demo's Office shift on a day of a colleague's approved leave next week (its Tuesday).
   const marked = (await nextWeekGrid(owner, ACCOUNTS.owner)).shifts.find((s) => s.day_off?.kind === 'leave');
   expect(marked, 'the demo has a shift on a day its person is on leave').toBeDefined();
   const name = marked!.user_name!;
-  // A second shift of theirs the next day, still inside the leave (Monday to Wednesday), for this test to act on.
+  // A second shift of theirs the next day (Wednesday), still inside the leave (Monday to Wednesday), for this test to act on.
   const day = addDays(shiftDay(marked!), 1);
   const { auth_token } = await apiSignIn(owner.request, ACCOUNTS.owner);
   const headers = { authorization: `Bearer ${auth_token}` };

@@ -56,6 +56,9 @@ describe('the rota and report demo', () => {
     expect(grid.shifts.filter((s) => s.day_off)).toEqual([
       expect.objectContaining({ role: 'Reception cover', department_name: 'Office', day_off: { kind: 'leave', name: 'Annual leave' } }),
     ]);
+    // Never tomorrow, whatever today is: that person's time clock would show it as the shift to clock in for.
+    const onLeave = grid.shifts.find((s) => s.day_off);
+    expect(londonDate(new Date(onLeave?.start_at ?? 0)) > addDays(londonDate(new Date()), 1)).toBe(true);
   });
 
   it('gives the reports something to show, and is written once', async () => {

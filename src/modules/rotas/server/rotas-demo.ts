@@ -101,14 +101,16 @@ export async function seedRotasDemo(
     });
   }
 
-  // Next week's first day an Office colleague is on leave (the leave demo approved it).
+  // A day next week an Office colleague is on leave (the leave demo approved it), from Tuesday on:
+  // never tomorrow, so on a Sunday their time clock does not show it as the shift to clock in for
+  // (clock-location.spec clocks Isla in with no shift).
   const office = input.departments.Office;
   if (office && input.daysOff) {
     const officeWorkers = await findDemoWorkers(trx, { companyId, departmentIds: [office] });
     const away = await input.daysOff.find(trx, {
       companyId,
       userIds: officeWorkers.map((worker) => worker.id),
-      from: addDays(monday, 7),
+      from: addDays(monday, 8),
       to: addDays(monday, 13),
     });
     const day = away.find((found) => found.kind === 'leave') ?? away[0];
