@@ -15,6 +15,7 @@ const sources = [
   // The build's own steps, which vite.config.ts imports.
   'scripts/chunk-graph.ts',
   'scripts/chunk-groups.ts',
+  'scripts/mantine-stable-ids.ts',
   'scripts/precompress.ts',
   'scripts/router-options.mjs',
   'scripts/signed-in-preload.ts',
