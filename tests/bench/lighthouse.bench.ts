@@ -105,18 +105,18 @@ const loadAverage = () =>
  * open would have cached. For a return visit, opens the screen once and leaves everything it kept
  * (the service worker and its caches, the persisted query cache written after its throttle).
  */
-async function prepareVisit(port: number, origin: string, screen: Screen & { account: string }): Promise<void> {
+async function prepareVisit(port: number, origin: string, email: string, screenPath: string): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
     const page = await browser.newPage();
     await page.goto(`${origin}/login`, { waitUntil: 'networkidle0' });
-    await page.locator('input[name="email"]').fill(screen.account);
+    await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.locator('button[type="submit"]').click();
     await page.waitForFunction(() => location.pathname !== '/login', { timeout: 30_000 });
     await page.waitForNetworkIdle({ idleTime: 500, timeout: 30_000 }).catch(() => undefined);
     if (RETURN_VISIT) {
-      await page.goto(`${origin}${screen.path}`, { waitUntil: 'networkidle0', timeout: 60_000 });
+      await page.goto(`${origin}${screenPath}`, { waitUntil: 'networkidle0', timeout: 60_000 });
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       // The persisted cache writes a second after the last change; the readiness fetches the menu's screens meanwhile.
       await page.waitForNetworkIdle({ idleTime: 3_000, timeout: 60_000 }).catch(() => undefined);
@@ -153,7 +153,7 @@ async function audit(origin: string, screen: Screen): Promise<Run> {
     ],
   });
   try {
-    if (screen.account) await prepareVisit(chrome.port, origin, { ...screen, account: screen.account });
+    if (screen.account) await prepareVisit(chrome.port, origin, screen.account, screen.path);
     const result = await lighthouse(`${origin}${screen.path}`, {
       port: chrome.port,
       output: 'json',
