@@ -15,7 +15,7 @@ import type { Page } from '@playwright/test';
 import type { MyRota, RotaGrid, Shift } from '../../src/modules/rotas/rotas.contract';
 import { addDays, londonDate, londonInstant, startOfWeek } from '../../src/shared/dates';
 import { ACCOUNTS, apiSignIn } from './support/accounts';
-import { expect, openAs, PHONE, test, waitForActivatedServiceWorker, DESKTOP } from './support/fixtures';
+import { expect, openAs, PHONE, signedInContext, test, waitForActivatedServiceWorker, DESKTOP } from './support/fixtures';
 
 const nextMonday = addDays(startOfWeek(londonDate(new Date())), 7);
 const weekday = (iso: string) =>
@@ -191,6 +191,55 @@ test('on a phone, a shift on a day its person is on leave is marked, and the own
   await expect(owner.getByText(`The shift on ${shortDay(day)} 09:00–17:00 is open: anyone in Office may claim it.`)).toBeVisible();
   await expect.poll(async () => (await nextWeekGrid(owner, ACCOUNTS.owner)).shifts.find((s) => s.id === shift.id)?.user_id).toBeNull();
   await owner.context().close();
+});
+
+test('on a phone, My Rota Shifts does not move as its rota arrives before the time clock', async ({ browser }) => {
+  const page = await (await signedInContext(browser, ACCOUNTS.employee, { viewport: PHONE })).newPage();
+  // Each read waits for the test's word, alone or in a batch: the rota is answered while the time
+  // clock is still on its way, as a slow phone's reads can come back.
+  const held = (name: string) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const matches = (url: URL) =>
+      url.pathname === name || (url.pathname === '/api/batch' && url.searchParams.getAll('read[]').some((read) => read.startsWith(name)));
+    return { matches, release, released };
+  };
+  const rota = held('/api/rota/mine');
+  const clock = held('/api/time-clock');
+  await page.route(
+    (url) => rota.matches(url) || clock.matches(url),
+    async (route) => {
+      const url = new URL(route.request().url());
+      await (rota.matches(url) ? rota.released : clock.released);
+      await route.continue();
+    },
+  );
+  await page.goto('/rotas/shifts');
+  await expect(page.getByLabel('Loading the time clock')).toBeVisible();
+  await expect(page.getByLabel('Loading your shifts')).toBeVisible();
+  await page.evaluate(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift' });
+  });
+  rota.release();
+  await expect(page.getByRole('region', { name: 'This week' })).toBeVisible();
+  await expect(page.getByTestId('rota-last-updated')).toBeVisible();
+  // Two frames, for the shift of the rota's paint to be reported.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const moved = await page.evaluate(() =>
+    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+  );
+  // The time clock's place and everything above it stay where they were: 0.31 when the line under
+  // the heading came with the rota, 0.05 more as the rota pushed the version footer out of view.
+  expect(moved).toBeLessThan(0.01);
+  clock.release();
+  await expect(page.getByLabel('Loading the time clock')).toBeHidden();
+  await page.context().close();
 });
 
 test("on a phone, a new shift's break follows the Working Time rule until the manager sets it, and is saved as set", async ({
