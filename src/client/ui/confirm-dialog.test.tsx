@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { useState } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Profiler, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { RemoveDialog } from './confirm-dialog';
+import { ConfirmDialog, RemoveDialog } from './confirm-dialog';
 import { renderWithApp } from './test-render';
 
 type Device = { id: string; name: string };
@@ -55,5 +56,50 @@ describe('RemoveDialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Remove Pixel 8' }));
     expect(within(await screen.findByRole('dialog', { name: 'Remove device' })).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+function DeleteNote() {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <button onClick={() => setOpened(true)}>Delete</button>
+      <ConfirmDialog
+        opened={opened}
+        title="Delete note"
+        message="The note is deleted for everyone."
+        confirmLabel="Delete note"
+        busy={false}
+        onConfirm={() => setOpened(false)}
+        onClose={() => setOpened(false)}
+      />
+    </>
+  );
+}
+
+describe('ConfirmDialog', () => {
+  it('opens when asked and closes on Cancel', async () => {
+    renderWithApp(<DeleteNote />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete note' })).toHaveTextContent('The note is deleted for everyone.');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete note' })).toBeInTheDocument();
+  });
+
+  it('closed, draws its page once: a closed Modal set up its portal in a second drawing of every page that had one', async () => {
+    // Mantine as the app runs it (renderWithApp's test mode has no portals or transitions).
+    const drawings: string[] = [];
+    render(
+      <MantineProvider>
+        <Profiler id="page" onRender={(_id, phase) => drawings.push(phase)}>
+          <DeleteNote />
+        </Profiler>
+      </MantineProvider>,
+    );
+    await screen.findByRole('button', { name: 'Delete' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(drawings).toEqual(['mount']);
   });
 });

@@ -26,6 +26,11 @@ type ConfirmDialogProps = {
 };
 
 export function ConfirmDialog({ opened, title, message, confirmLabel, busy, problem, color, onConfirm, onClose }: ConfirmDialogProps) {
+  // Drawn from its first opening on (then kept, for its closing to fade out): a closed Modal
+  // still sets up its portal and transitions, a second drawing of the page with its first one.
+  const [asked, setAsked] = useState(opened);
+  if (opened && !asked) setAsked(true);
+  if (!asked) return null;
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="md">
