@@ -20,6 +20,12 @@ const noScreenAfterRender = {
   message:
     "Use usePhone or useScreenQuery (src/client/ui/phone.ts): Mantine's reads the screen after the first render, so a phone draws the desktop layout first.",
 };
+const noNetworkAfterRender = {
+  group: ['@mantine/hooks'],
+  importNames: ['useNetwork'],
+  message:
+    "Use useOnline (src/client/offline/network.ts): Mantine's reads the network after the first render (a second drawing), and the app's queries pause by onlineManager, not by it.",
+};
 const noClient = { group: ['**/client/**', '**/client', '**/routes/**'], message: `The server never imports client code ${docs}.` };
 
 /** Where a file sits among the layers, from its path; null outside them (tests, scripts, configs). */
@@ -92,7 +98,7 @@ export default tseslint.config(
     files: ['src/app/client/**', 'src/client/**', 'src/routes/**', 'src/modules/*/client/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, ...restrict([noServer, noScreenAfterRender]) },
+    rules: { ...reactHooks.configs.recommended.rules, ...restrict([noServer, noScreenAfterRender, noNetworkAfterRender]) },
   },
   { files: ['src/app/server/**', 'src/server/**', 'src/modules/*/server/**'], rules: restrict([noClient]) },
   {

@@ -1,4 +1,6 @@
-import { act, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { act, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../ui/test-render';
 import { OfflineIndicator } from './offline-indicator';
@@ -22,5 +24,18 @@ describe('OfflineIndicator', () => {
 
     setOnline(true);
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it("is drawn once as the page opens: Mantine's useNetwork read the network after the first drawing and drew the top bar again", async () => {
+    const drawings: string[] = [];
+    render(
+      <MantineProvider>
+        <Profiler id="top-bar" onRender={(_id, phase) => drawings.push(phase)}>
+          <OfflineIndicator />
+        </Profiler>
+      </MantineProvider>,
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(drawings).toEqual(['mount']);
   });
 });

@@ -2,14 +2,14 @@
 // is shown marked offline). Pages keep working from the persisted cache, and writes wait in
 // the outbox; the tooltip says so. On phones, where the top bar is full, the word without the icon.
 import { Badge, Box, Tooltip } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { useOnline } from './network';
 import { IconCloudOff } from '@tabler/icons-react';
 
 export const OFFLINE_EXPLANATION =
   'No connection: you are seeing what was last loaded. Changes are kept and sent when you are back online.';
 
 export function OfflineIndicator() {
-  const { online } = useNetwork();
+  const online = useOnline();
   if (online) return null;
   return (
     <Tooltip label={OFFLINE_EXPLANATION} multiline w={260} withArrow>

@@ -8,7 +8,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Badge.css';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { useOnline } from './network';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DATE_FORMATS, formatLondon } from '../../shared/dates';
@@ -25,7 +25,7 @@ export const OUTBOX_OFFLINE_NOTE = 'You are offline. These changes will be sent 
 export function OutboxPage() {
   usePageTitle('Outbox');
   const items = useOutboxItems();
-  const { online } = useNetwork();
+  const online = useOnline();
   const [discarding, setDiscarding] = useState<OutboxItemSummary | null>(null);
 
   const confirmDiscard = () => {

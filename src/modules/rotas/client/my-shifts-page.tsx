@@ -5,7 +5,7 @@
 // waits in the outbox and is sent once.
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { useOnline } from '../../../client/offline/network';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useClientModules } from '../../../client/shell/client-modules';
@@ -24,7 +24,7 @@ import { ROTAS_SCREENS } from './rotas.screens';
 export function MyShiftsPage() {
   usePageTitle(ROTAS_SCREENS.myShifts.heading);
   const rota = useQuery(myRotaQueryOptions());
-  const { online } = useNetwork();
+  const online = useOnline();
   const queued = useOutboxItems(ROTA_RESOURCES.rota).length;
   // Other modules' cards for the person on shift (the time clock's "Clock in").
   const cards = useClientModules().flatMap((module) => module.rotaCards ?? []);

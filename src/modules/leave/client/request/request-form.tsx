@@ -5,7 +5,8 @@
 // the outbox to correct a refused request, it holds what was queued and the server's messages.
 import '@mantine/core/styles/Grid.css';
 import { Alert, Button, Grid, Group, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue, useNetwork } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useOnline } from '../../../../client/offline/network';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -41,7 +42,7 @@ const SUGGESTION_DEBOUNCE_MS = 300;
 export function RequestForm({ selfId }: { selfId: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { online } = useNetwork();
+  const online = useOnline();
   const leaveTypes = useQuery(leaveTypesQueryOptions());
   const send = useMutation(createAbsenceMutationOptions(queryClient));
   // Opened from the outbox to correct a refused request: what was queued, and the server's words.

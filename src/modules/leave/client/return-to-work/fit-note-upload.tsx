@@ -2,7 +2,7 @@
 // needed and an upload. Files are not queued offline, so without a connection it says so and
 // waits; the server's refusal (type, size) is shown under the field.
 import { Alert, Button, Group, Input, Stack, Text } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { useOnline } from '../../../../client/offline/network';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { showSuccessToast } from '../../../../client/shell/toasts';
@@ -15,7 +15,7 @@ import { FIT_NOTE_NEEDED, NEEDS_CONNECTION } from './return-to-work-words';
 export function FitNoteUpload({ item }: { item: ReturnToWorkItem }) {
   const queryClient = useQueryClient();
   const upload = useMutation(uploadFitNoteMutationOptions(queryClient));
-  const { online } = useNetwork();
+  const online = useOnline();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
