@@ -6,6 +6,7 @@
 // exists only once its screen works.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import type { QueryRead } from '../api/read-batch';
 import type { DashboardWidget } from './dashboard/dashboard-widget';
 import type { MenuContext } from './menu/menu-context';
 import type { MenuEntryDefinition } from './menu/menu-entry';
@@ -14,11 +15,18 @@ import type { SettingsEntryDefinition } from './menu/settings-entry';
 /** A card on the administrators' home page (/admin), placed by `order` (lower first). */
 export type AdminCard = { key: string; order: number; component: ComponentType };
 
+/**
+ * The queries a part of the frame reads on its first drawing, with the options it reads them with
+ * (none for a session that may not): the company frame's route starts them with the shell's own
+ * as one request (src/client/shell/frame-reads.ts), so they land together.
+ */
+export type FrameReads = () => readonly QueryRead[];
+
 /** A banner above every company page; the component decides whether it shows (null when not). */
-export type FrameBanner = { key: string; component: ComponentType };
+export type FrameBanner = { key: string; component: ComponentType; reads?: FrameReads };
 
 /** A button in a company user's top bar, before the bell, shown when `visible` says so. */
-export type TopBarTool = { key: string; visible?: (context: MenuContext) => boolean; component: ComponentType };
+export type TopBarTool = { key: string; visible?: (context: MenuContext) => boolean; component: ComponentType; reads?: FrameReads };
 
 /** A card at the top of My Rota Shifts (the time clock's "Clock in"); the component decides whether it shows. */
 export type RotaCard = { key: string; component: ComponentType };

@@ -28,12 +28,14 @@ window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
 Element.prototype.scrollTo ??= () => undefined;
 
-export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+export function renderWithApp(
+  ui: ReactNode,
+  { path = '/', queryClient = createQueryClient() }: { path?: string; queryClient?: ReturnType<typeof createQueryClient> } = {},
+) {
   const router = createRouter({
     routeTree: createRootRoute({ component: () => ui, notFoundComponent: () => null }),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
-  const queryClient = createQueryClient();
   return { ...renderRouter(router, queryClient), router, queryClient };
 }
 

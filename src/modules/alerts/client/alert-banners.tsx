@@ -4,11 +4,15 @@ import { Alert, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { queryRead, type QueryRead } from '../../../client/api/read-batch';
 import { bannerAlertsQueryOptions } from './alerts.api';
 import { dismissAlert, isDismissed, readDismissals } from '../../../client/shell/alerts/alert-dismissals';
 
+/** The banners' first read, started with the frame's (FrameReads). */
+export const alertBannersReads = (): readonly QueryRead[] => [queryRead(bannerAlertsQueryOptions())];
+
 export function AlertBanners() {
-  const { data } = useQuery({ ...bannerAlertsQueryOptions(), meta: { errorToast: false } });
+  const { data } = useQuery(bannerAlertsQueryOptions());
   const [dismissals, setDismissals] = useState(readDismissals);
   const alerts = data?.results ?? [];
   const shown = alerts.filter((alert) => !isDismissed(alert, dismissals));

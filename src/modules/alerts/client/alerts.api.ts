@@ -34,6 +34,8 @@ export const bannerAlertsQueryOptions = () =>
     queryKey: alertKeys.banners(),
     queryFn: ({ signal }) => apiFetch<AlertList>(alertPaths.alerts, { signal, query: { limit: 100 } }),
     staleTime: 5 * 60 * 1000,
+    // A banner that cannot be read is not worth an error toast over the page.
+    meta: { errorToast: false },
   });
 
 /** Published dashboard alerts for the caller's company or for every company. */
