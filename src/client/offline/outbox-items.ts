@@ -29,10 +29,17 @@ export function setOutboxUser(userId: string | null): void {
   if (snapshot.userId !== userId) emit({ userId, items: [] });
 }
 
-/** Ignored for anyone but the current user: another tab may have signed in as someone else. */
+/**
+ * Ignored for anyone but the current user: another tab may have signed in as someone else. A list
+ * the same as the one held changes nothing: the worker repeats it (its answer to the page's ask,
+ * then each change it reports) as the app starts, and each new copy drew every list that shows
+ * queued records again.
+ */
 export function setOutboxItems(userId: string, items: OutboxItemSummary[]): void {
   if (snapshot.userId !== userId) return;
-  emit({ userId, items: [...items].sort(newestFirst) });
+  const sorted = [...items].sort(newestFirst);
+  if (JSON.stringify(sorted) === JSON.stringify(snapshot.items)) return;
+  emit({ userId, items: sorted });
 }
 
 export function getOutboxItems(): OutboxItemSummary[] {
