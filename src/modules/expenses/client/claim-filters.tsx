@@ -14,7 +14,10 @@ import { useScreenQuery } from '../../../client/ui/phone';
 type Props = { search: ClaimsSearch; onChange: (next: ClaimsSearch) => void; showPerson: boolean };
 
 export function ClaimFilters({ search, onChange, showPerson }: Props) {
-  const types = useQuery(expenseTypesQueryOptions({ includeArchived: true }));
+  // Read with the page (ready when the filters open), drawn only as its list changes: folded on a
+  // phone the filters use nothing of it, and a query nothing is read from draws its component
+  // again at each change of its state (each refresh started and ended).
+  const types = useQuery({ ...expenseTypesQueryOptions({ includeArchived: true }), notifyOnChangeProps: ['data'] });
   const [typed, setTyped] = useState<{ for: string; text: string }>({ for: search.search ?? '', text: search.search ?? '' });
   // What is typed belongs to the address's search: a new search (back button, "Clear") starts it again.
   const text = typed.for === (search.search ?? '') ? typed.text : (search.search ?? '');
