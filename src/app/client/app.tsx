@@ -5,7 +5,7 @@ import '../../client/app.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { startTransition, StrictMode, useEffect, useState, type ComponentType } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   createAppRouter,
@@ -16,7 +16,7 @@ import {
   startSessionLifecycle,
   whenPageDrawn,
 } from './app-core';
-import { loadToasts } from '../../client/shell/toasts';
+import { ToastHost } from '../../client/shell/toast-host';
 import { cssVariablesResolver, theme } from '../../client/theme';
 
 // Started in steps, each its own task, so a slow phone's main thread is never held for long:
@@ -52,7 +52,7 @@ async function start(root: HTMLElement): Promise<void> {
     createRoot(root).render(
       <StrictMode>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
-          <DeferredNotifications />
+          <ToastHost />
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
           </QueryClientProvider>
@@ -60,22 +60,6 @@ async function start(root: HTMLElement): Promise<void> {
       </StrictMode>,
     );
   });
-}
-
-/** The toasts' container, downloaded and mounted after the page: a toast shown before then waits for it. */
-function DeferredNotifications() {
-  const [Container, setContainer] = useState<ComponentType | null>(null);
-  useEffect(() => {
-    let active = true;
-    loadToasts.then(
-      (module) => active && setContainer(() => module.ToastContainer),
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-  return Container ? <Container /> : null;
 }
 
 const container = document.getElementById('root');
