@@ -1,8 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
-import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../ui/test-render';
+import { countingDrawings, renderWithApp } from '../ui/test-render';
 import { OfflineIndicator } from './offline-indicator';
 
 function setOnline(online: boolean): void {
@@ -27,14 +26,8 @@ describe('OfflineIndicator', () => {
   });
 
   it("is drawn once as the page opens: Mantine's useNetwork read the network after the first drawing and drew the top bar again", async () => {
-    const drawings: string[] = [];
-    render(
-      <MantineProvider>
-        <Profiler id="top-bar" onRender={(_id, phase) => drawings.push(phase)}>
-          <OfflineIndicator />
-        </Profiler>
-      </MantineProvider>,
-    );
+    const { element, drawings } = countingDrawings(<OfflineIndicator />);
+    render(<MantineProvider>{element}</MantineProvider>);
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(drawings).toEqual(['mount']);
   });

@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
-import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxItemSummary } from '../../shared/sw-messages';
+import { countingDrawings } from '../ui/test-render';
 import { setOutboxItems, setOutboxUser, useOutboxItems } from './outbox-items';
 
 const claim: OutboxItemSummary = {
@@ -30,12 +30,8 @@ afterEach(() => act(() => setOutboxUser(null)));
 describe("the page's copy of the outbox", () => {
   it('draws the lists again when the worker reports a change, and not when it repeats the same list', () => {
     act(() => setOutboxUser('u1'));
-    const drawings: string[] = [];
-    const { container } = render(
-      <Profiler id="list" onRender={(_id, phase) => drawings.push(phase)}>
-        <QueuedClaims />
-      </Profiler>,
-    );
+    const { element, drawings } = countingDrawings(<QueuedClaims />);
+    const { container } = render(element);
     act(() => setOutboxItems('u1', [claim]));
     expect(container).toHaveTextContent('Expense claim (waiting)');
     expect(drawings).toEqual(['mount', 'update']);

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Profiler, useState } from 'react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ConfirmDialog, RemoveDialog } from './confirm-dialog';
-import { renderWithApp } from './test-render';
+import { countingDrawings, renderWithApp } from './test-render';
 
 type Device = { id: string; name: string };
 
@@ -90,14 +90,8 @@ describe('ConfirmDialog', () => {
 
   it('closed, draws its page once: a closed Modal set up its portal in a second drawing of every page that had one', async () => {
     // Mantine as the app runs it (renderWithApp's test mode has no portals or transitions).
-    const drawings: string[] = [];
-    render(
-      <MantineProvider>
-        <Profiler id="page" onRender={(_id, phase) => drawings.push(phase)}>
-          <DeleteNote />
-        </Profiler>
-      </MantineProvider>,
-    );
+    const { element, drawings } = countingDrawings(<DeleteNote />);
+    render(<MantineProvider>{element}</MantineProvider>);
     await screen.findByRole('button', { name: 'Delete' });
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(drawings).toEqual(['mount']);

@@ -17,7 +17,7 @@ import {
 } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import { setupServer, type SetupServer } from 'msw/node';
-import type { ReactNode } from 'react';
+import { Profiler, type ReactElement, type ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { TOAST_TIMEOUT_MS } from '../../shared/constants';
 import { createQueryClient } from '../api/query-client';
@@ -27,6 +27,19 @@ import type { RouterContext } from '../router-context';
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
 Element.prototype.scrollTo ??= () => undefined;
+
+/** `ui` under React's Profiler, and the phases React has drawn it in since ("mount", "update", "nested-update"). */
+export function countingDrawings(ui: ReactNode): { element: ReactElement; drawings: string[] } {
+  const drawings: string[] = [];
+  return {
+    element: (
+      <Profiler id="counted" onRender={(_id, phase) => drawings.push(phase)}>
+        {ui}
+      </Profiler>
+    ),
+    drawings,
+  };
+}
 
 export function renderWithApp(
   ui: ReactNode,

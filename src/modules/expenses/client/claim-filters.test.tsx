@@ -2,9 +2,8 @@
 // the page (ready when opened) without being drawn again each time that list is refreshed.
 import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApp } from '../../../client/ui/test-render';
+import { countingDrawings, mockApi, renderWithApp } from '../../../client/ui/test-render';
 import { ClaimFilters } from './claim-filters';
 import { expenseTypesQueryOptions } from './expenses.api';
 
@@ -22,12 +21,8 @@ describe('ClaimFilters on a phone', () => {
         return HttpResponse.json({ results: [{ id: 't1', name: 'Mileage', archived: false }], count: 1 });
       }),
     );
-    const drawings: string[] = [];
-    const { queryClient } = renderWithApp(
-      <Profiler id="filters" onRender={(_id, phase) => drawings.push(phase)}>
-        <ClaimFilters search={{}} onChange={() => undefined} showPerson={false} />
-      </Profiler>,
-    );
+    const { element, drawings } = countingDrawings(<ClaimFilters search={{}} onChange={() => undefined} showPerson={false} />);
+    const { queryClient } = renderWithApp(element);
     await vi.waitFor(() => expect(reads).toBe(1));
     await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
     const settled = drawings.length;
