@@ -1,8 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ToastHost } from './toast-host';
 import { loadToasts, showSuccessToast } from './toasts';
+
+// The client's test files share modules: no toast is left from another file, and none from this one.
+beforeEach(() => act(() => notifications.clean()));
+afterEach(() => act(() => notifications.clean()));
 
 const container = () => document.querySelector('.mantine-Notifications-root');
 

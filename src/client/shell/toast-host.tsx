@@ -1,19 +1,23 @@
 // Where the toasts are drawn: their container (a chunk of its own, src/client/shell/toast-container.tsx)
-// is mounted once it has arrived and the first toast has been asked for; a toast asked for before
-// then waits in its store and shows as the container mounts.
+// is mounted once it has arrived and a toast is to be shown, then stays; drawn with every page, it
+// set up a portal and six transition groups with nothing to show.
 import { useEffect, useState, type ComponentType } from 'react';
-import { firstToast, loadToasts } from './toasts';
+import { loadToasts } from './toasts';
 
 export function ToastHost() {
   const [Container, setContainer] = useState<ComponentType | null>(null);
   useEffect(() => {
     let active = true;
-    Promise.all([loadToasts, firstToast]).then(
-      ([module]) => active && setContainer(() => module.ToastContainer),
+    let stop: () => void = () => undefined;
+    loadToasts.then(
+      (module) => {
+        if (active) stop = module.whenToastShown(() => setContainer(() => module.ToastContainer));
+      },
       () => undefined,
     );
     return () => {
       active = false;
+      stop();
     };
   }, []);
   return Container ? <Container /> : null;

@@ -16,16 +16,8 @@ void loadToasts.then(
   () => undefined,
 );
 
-let firstAsked: () => void = () => undefined;
-/**
- * Settles when the first toast is asked for: the container is drawn from then on (drawn with every
- * page, it set up a portal and six transition groups, with nothing to show).
- */
-export const firstToast = new Promise<void>((resolve) => (firstAsked = resolve));
-
 /** Shows a toast now, or as soon as the toasts have arrived. Its close button is named for screen readers. */
 export function showToast(toast: NotificationData): void {
-  firstAsked();
   const named: NotificationData = { ...toast, closeButtonProps: { 'aria-label': 'Close', ...toast.closeButtonProps } };
   if (store) store.show(named);
   else waiting.push(named);
