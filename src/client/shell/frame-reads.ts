@@ -14,7 +14,7 @@ import { bellNotificationsQueryOptions } from './notifications/notifications.api
 import { versionQueryOptions } from './version.api';
 
 /** Every read the company frame makes as it is first drawn, for this session. */
-export function frameReads(modules: readonly ClientModule[]): QueryRead[] {
+function frameReads(modules: readonly ClientModule[]): QueryRead[] {
   const parts = modules.flatMap((module) => [...(module.banners ?? []), ...(module.tools ?? [])]);
   return [
     ...menuContextReads(readTokenClaims(getToken()), modules),
