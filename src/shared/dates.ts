@@ -132,6 +132,9 @@ export function startOfWeek(isoDate: string): string {
   return addDays(isoDate, -((weekday - WEEK_STARTS_ON + 7) % 7));
 }
 
+/** The Monday of this week in London. */
+export const thisWeek = (): string => startOfWeek(londonDate(new Date()));
+
 /** Monday to Sunday of the week `isoDate` falls in. */
 export function weekOf(isoDate: string): string[] {
   const monday = startOfWeek(isoDate);

@@ -53,6 +53,9 @@ for (const [name, viewport] of [
   ['a desktop', DESKTOP],
 ] as const) {
   test(`every listed screen paints its heading before the app arrives, where the app then draws it, on ${name}`, async ({ browser }) => {
+    // Every listed screen opened three times or more: 33-35 s alone on a 2-core machine, over a
+    // minute beside another worker at a load of 12.
+    test.setTimeout(150_000);
     const page = await (await signedInContext(browser, ACCOUNTS.owner, { viewport })).newPage();
     for (const screen of STATIC_SCREENS) {
       const heading = page.getByRole('heading', { level: 1, name: screen.heading, exact: true });

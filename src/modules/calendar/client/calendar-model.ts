@@ -2,8 +2,12 @@
 // to Sunday weeks), moving by a view, the entries of a day, and a day's label.
 import { addDays, DATE_FORMATS, formatCalendarDate, formatLondon, startOfWeek } from '../../../shared/dates';
 import type { CalendarEntry } from '../../../shared/calendar.contract';
+import { PHONE_QUERY } from '../../../shared/constants';
 
 export type CalendarView = 'month' | 'week' | 'agenda';
+
+/** The view the calendar opens in: the agenda on a phone, the month elsewhere. */
+export const firstCalendarView = (): CalendarView => (window.matchMedia?.(PHONE_QUERY).matches ? 'agenda' : 'month');
 
 const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
 const monthEnd = (date: string) => {

@@ -17,12 +17,10 @@ import { usePageTitle } from '../../../client/shell/page-title';
 import { LoadError } from '../../../client/ui/load-error';
 import { londonDate } from '../../../shared/dates';
 import { calendarQueryOptions } from './calendar.api';
-import { dayLabel, monthLabel, rangeFor, step, type CalendarView } from './calendar-model';
+import { dayLabel, firstCalendarView, monthLabel, rangeFor, step, type CalendarView } from './calendar-model';
 import { AgendaView, MonthView, WeekView } from './calendar-views';
 import { CALENDAR_SCREEN } from './calendar.screens';
-import { PHONE_QUERY, usePhone } from '../../../client/ui/phone';
-
-export const firstCalendarView = (): CalendarView => (window.matchMedia?.(PHONE_QUERY).matches ? 'agenda' : 'month');
+import { usePhone } from '../../../client/ui/phone';
 
 export function CalendarPage() {
   usePageTitle(CALENDAR_SCREEN.heading);

@@ -2,13 +2,12 @@
 // what was done in them, company status changes, administrator changes, orders — filtered by
 // kind, dates and company, paged, and exported as CSV with the same filters.
 import { Button, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiFetch } from '../../../client/api/api-client';
 import { PageHeading } from '../../../client/ui/page-heading';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showDangerToast } from '../../../client/shell/toasts';
-import { CompanySelect, type CompanyChoice } from '../../../client/ui/company-select';
+import { CompanySelect } from '../../../client/ui/company-select';
 import { DateField } from '../../../client/ui/date-field';
 import { DATE_FORMATS, formatLondon } from '../../../shared/dates';
 import {
@@ -19,12 +18,11 @@ import {
   type PlatformAuditPage,
 } from '../platform-audit.contract';
 import { saveFile } from '../../../client/api/downloads';
+import { AUDIT_PAGE_SIZE, auditQueryOptions, NO_AUDIT_FILTERS, queryOf, type AuditFilters } from './platform-audit.api';
 import { ListPager } from '../../../client/ui/list-pager';
 import { QueryRows } from '../../../client/ui/query-rows';
 import { RowsView, type RowColumn } from '../../../client/ui/rows-view';
 import { describeAction, describeDetails } from '../../../client/ui/audit-words';
-
-const PAGE_SIZE = 25;
 
 const COLUMNS: RowColumn<PlatformAuditPage['results'][number]>[] = [
   { label: 'When', nowrap: true, render: (entry) => formatLondon(entry.created_at, DATE_FORMATS.dateTime) },
@@ -52,41 +50,17 @@ const COLUMNS: RowColumn<PlatformAuditPage['results'][number]>[] = [
     ),
   },
 ];
-type Filters = { kind: AuditKind | null; from: string; to: string; company: CompanyChoice | null };
-
-/** What the page opens on: every kind, any date, every company. */
-export const NO_AUDIT_FILTERS: Filters = { kind: null, from: '', to: '', company: null };
-
-const queryOf = (filters: Filters) => ({
-  kind: filters.kind ?? undefined,
-  from: filters.from || undefined,
-  to: filters.to || undefined,
-  company_id: filters.company?.id,
-});
-
-/** The page's list; its route's loader starts the first page with no filter. */
-export const auditQueryOptions = (filters: Filters, page: number) =>
-  queryOptions({
-    queryKey: ['platform-audit', queryOf(filters), page] as const,
-    queryFn: ({ signal }) =>
-      apiFetch<PlatformAuditPage>(PLATFORM_AUDIT_ENDPOINT, {
-        signal,
-        query: { ...queryOf(filters), limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
-      }),
-    placeholderData: keepPreviousData,
-  });
-
-function exportCsv(filters: Filters): Promise<void> {
+function exportCsv(filters: AuditFilters): Promise<void> {
   return saveFile(PLATFORM_AUDIT_ENDPOINT, 'stafflane-platform-audit.csv', { ...queryOf(filters), format: 'csv' });
 }
 
 export function PlatformAuditPage() {
   usePageTitle('Platform audit');
-  const [filters, setFilters] = useState<Filters>(NO_AUDIT_FILTERS);
+  const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
   const [page, setPage] = useState(1);
   const list = useQuery(auditQueryOptions(filters, page));
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.count / PAGE_SIZE)) : 1;
-  const set = (patch: Partial<Filters>) => {
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.count / AUDIT_PAGE_SIZE)) : 1;
+  const set = (patch: Partial<AuditFilters>) => {
     setFilters((current) => ({ ...current, ...patch }));
     setPage(1);
   };

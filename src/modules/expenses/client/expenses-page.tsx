@@ -20,13 +20,16 @@ import { EXPENSE_ENDPOINT, expensePaths, type ClaimView } from '../expenses.cont
 import { ClaimFilters } from './claim-filters';
 import { ClaimRows } from './claim-rows';
 import { parseClaimsSearch, toClaimFilters, type ClaimsSearch } from './claims-search';
-import { bulkApproveMutationOptions, CLAIM_PAGE_SIZE, claimListQueryOptions, refusalMessage } from './expenses.api';
+import {
+  bulkApproveMutationOptions,
+  CLAIM_PAGE_SIZE,
+  claimListPageQueryOptions,
+  claimListQueryOptions,
+  refusalMessage,
+} from './expenses.api';
 import { useQueuedClaims } from './queued-claims';
 import { saveFile } from '../../../client/api/downloads';
 import { EXPENSES_SCREEN } from './expenses.screens';
-
-export const claimListPageQueryOptions = (search: ClaimsSearch) =>
-  claimListQueryOptions({ filters: toClaimFilters(search), page: search.page ?? 1 });
 
 function useClaimsSearch(): [ClaimsSearch, (next: ClaimsSearch) => void] {
   const location = useLocation();

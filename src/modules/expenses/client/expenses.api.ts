@@ -7,6 +7,7 @@ import { apiFetch, isApiError } from '../../../client/api/api-client';
 import { fetchFile } from '../../../client/api/downloads';
 import { invalidateResources } from '../../../client/api/invalidate-resources';
 import type { ListResponse } from '../../../shared/list';
+import { toClaimFilters, type ClaimsSearch } from './claims-search';
 import type { QueryInput } from '../../../shared/query-string';
 import { isQueuedResponse, type QueuedResponse } from '../../../shared/sw-messages';
 import {
@@ -59,6 +60,10 @@ export const claimListQueryOptions = (input: { filters: ClaimFilters; page: numb
     placeholderData: keepPreviousData,
   });
 };
+
+/** The list the page at `search` shows: its route's loader starts it, the page reads it. */
+export const claimListPageQueryOptions = (search: ClaimsSearch) =>
+  claimListQueryOptions({ filters: toClaimFilters(search), page: search.page ?? 1 });
 
 export const isRefusal = (error: unknown) => isApiError(error, 404) || isApiError(error, 403);
 

@@ -23,20 +23,14 @@ import {
   type OvertimeStatus,
   type OvertimeView,
 } from '../overtime.contract';
-import { OVERTIME_PAGE_SIZE, overtimeListQueryOptions, type OvertimeFilters } from './overtime.api';
-import type { OvertimeListSearch } from './overtime-search';
+import { OVERTIME_PAGE_SIZE, overtimeListQueryOptions } from './overtime.api';
+import { toOvertimeFilters, type OvertimeListSearch } from './overtime-search';
 import { OvertimeRow } from './overtime-rows';
 import { useQueuedReports } from './queued-reports';
 import { OVERTIME_SCREEN } from './overtime.screens';
 
 export const APPROVER = { endpoint: OVERTIME_ENDPOINTS.approve, method: 'PUT' } as const;
 const PAYROLL = { endpoint: '/api/payroll-period', method: 'GET', scope: 'company' } as const;
-
-export const toOvertimeFilters = (search: OvertimeListSearch): OvertimeFilters => ({
-  view: search.view ?? 'all',
-  ...(search.status ? { status: search.status } : {}),
-  ...(search.page ? { page: search.page } : {}),
-});
 
 const EMPTY: Record<OvertimeView, string> = {
   all: 'No overtime reported yet.',

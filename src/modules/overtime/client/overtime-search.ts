@@ -1,6 +1,7 @@
 // The overtime list's address: the view, statuses and page; the report form's, the offer it
 // claims; a bad value is dropped.
 import { OVERTIME_STATUSES, type OvertimeStatus, type OvertimeView } from '../overtime-values';
+import type { OvertimeFilters } from './overtime.api';
 
 export type OvertimeListSearch = { view?: OvertimeView; status?: OvertimeStatus[]; page?: number };
 
@@ -15,6 +16,13 @@ export function parseOvertimeListSearch(raw: Record<string, unknown>): OvertimeL
   if (Number.isSafeInteger(page) && page > 1) result.page = page;
   return result;
 }
+
+/** The list's filters for its address (its route's loader starts that list, the page reads it). */
+export const toOvertimeFilters = (search: OvertimeListSearch): OvertimeFilters => ({
+  view: search.view ?? 'all',
+  ...(search.status ? { status: search.status } : {}),
+  ...(search.page ? { page: search.page } : {}),
+});
 
 /** The report form's address: `offer`, the time clock's offer it claims (an id, else dropped). */
 export type ReportSearch = { offer?: string };

@@ -15,7 +15,7 @@ import { isApiError } from '../../../client/api/api-client';
 import { usePageTitle } from '../../../client/shell/page-title';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { LoadError } from '../../../client/ui/load-error';
-import { addDays, londonDate, startOfWeek, weekOf } from '../../../shared/dates';
+import { addDays, londonDate, thisWeek, weekOf } from '../../../shared/dates';
 import { dayOffLabel, type Shift } from '../rotas.contract';
 import { DaysOffAlert } from './rota-days-off-alert';
 import { RotaDayView } from './rota-day-view';
@@ -35,13 +35,11 @@ import { SwapList } from './swap-list';
 import { usePhone } from '../../../client/ui/phone';
 import { ROTAS_SCREENS } from './rotas.screens';
 
-export const FIRST_ADMIN_WEEK = () => startOfWeek(londonDate(new Date()));
-
 export function RotaAdminPage() {
   usePageTitle(ROTAS_SCREENS.management.heading);
   const queryClient = useQueryClient();
   const phone = usePhone();
-  const [monday, setMonday] = useState(FIRST_ADMIN_WEEK);
+  const [monday, setMonday] = useState(thisWeek);
   const [departmentId, setDepartmentId] = useState<string | null>(null);
   const [draft, setDraft] = useState<ShiftDraft | null>(null);
   const [by, setBy] = useState<'person' | RowPlace>('person');
@@ -178,7 +176,7 @@ export function RotaAdminPage() {
             <ActionIcon variant="default" size="lg" aria-label="Previous week" onClick={() => setMonday(addDays(monday, -7))}>
               <IconChevronLeft size={18} aria-hidden="true" />
             </ActionIcon>
-            <Button variant="default" style={{ flexShrink: 0 }} onClick={() => setMonday(FIRST_ADMIN_WEEK())}>
+            <Button variant="default" style={{ flexShrink: 0 }} onClick={() => setMonday(thisWeek())}>
               This week
             </Button>
             <ActionIcon variant="default" size="lg" aria-label="Next week" onClick={() => setMonday(addDays(monday, 7))}>

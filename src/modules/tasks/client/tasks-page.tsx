@@ -19,13 +19,11 @@ import { can } from '../../../client/ui/permission-guard';
 import { PersonSelect } from '../../../client/ui/person-select';
 import { levelFor } from '../../../shared/scopes';
 import { TASK_ENDPOINTS, type TaskArea } from '../tasks.contract';
-import { taskListQueryOptions, TASK_PAGE_SIZE, type TaskFilters } from './tasks.api';
+import { defaultTaskFilters, taskListQueryOptions, TASK_PAGE_SIZE, type TaskFilters } from './tasks.api';
 import { TaskBulkBar, TaskRows } from './task-rows';
 import { TaskFormModal } from './task-form-modal';
 import { TemplatesModal } from './templates-modal';
 import { TASKS_SCREENS } from './tasks.screens';
-
-export const defaultTaskFilters = (): TaskFilters => ({ view: 'mine', status: ['open'] });
 
 /**
  * The list to show once a task is made: the one it is in. A task for someone else is among

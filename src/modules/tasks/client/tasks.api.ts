@@ -32,6 +32,9 @@ export type TaskFilters = {
   search?: string;
 };
 
+/** What a task list shows first: my open tasks. */
+export const defaultTaskFilters = (): TaskFilters => ({ view: 'mine', status: ['open'] });
+
 export const taskKeys = {
   list: (area: TaskArea, input: { filters: TaskFilters; page: number; limit: number }) => [TASK_RESOURCES[area], 'list', input] as const,
   detail: (area: TaskArea, id: string) => [TASK_RESOURCES[area], 'detail', id] as const,

@@ -9,16 +9,7 @@ import { isApiError } from '../../../client/api/api-client';
 import { showSuccessToast } from '../../../client/shell/toasts';
 import { FormFooter } from '../../../client/ui/form-footer';
 import { LoadError } from '../../../client/ui/load-error';
-import {
-  addDays,
-  DATE_FORMATS,
-  formatCalendarDate,
-  formatDuration,
-  formatLondon,
-  londonDate,
-  londonInstant,
-  startOfWeek,
-} from '../../../shared/dates';
+import { addDays, DATE_FORMATS, formatCalendarDate, formatDuration, formatLondon, londonInstant, thisWeek } from '../../../shared/dates';
 import { CLOCK_FLAG_LABELS, type TimesheetEntry, type TimesheetPerson } from '../time-clock.contract';
 import { ClockingSettingsButton } from './clocking-settings';
 import { approveMutationOptions, editEntryMutationOptions, timesheetsQueryOptions } from './time-clock.api';
@@ -28,10 +19,6 @@ const day = (date: string) =>
   `${new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' })} ${formatCalendarDate(date, DATE_FORMATS.date)}`;
 const FIELD_NAMES: Record<string, string> = { clock_in_at: 'Clock-in', clock_out_at: 'Clock-out', break_minutes: 'Breaks' };
 const shown = (field: string, value: string | null) => (value === null ? '—' : field === 'break_minutes' ? `${value} min` : time(value));
-
-export function thisWeek(): string {
-  return startOfWeek(londonDate(new Date()));
-}
 
 function EntryRow({ entry, person, onEdit }: { entry: TimesheetEntry; person: TimesheetPerson; onEdit: () => void }) {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { startQuery } from '../../../client/api/start-query';
 import { overtimeListQueryOptions } from '../../../modules/overtime/client/overtime.api';
-import { parseOvertimeListSearch, type OvertimeListSearch } from '../../../modules/overtime/client/overtime-search';
-import { OvertimeListPage, toOvertimeFilters } from '../../../modules/overtime/client/overtime-list-page';
+import { parseOvertimeListSearch, toOvertimeFilters, type OvertimeListSearch } from '../../../modules/overtime/client/overtime-search';
+import { OvertimeListPage } from '../../../modules/overtime/client/overtime-list-page';
 
 // The view, statuses and page live in the address (the menu's target: ?status=reported).
 export const Route = createFileRoute('/_signed-in/_company/overtime/')({

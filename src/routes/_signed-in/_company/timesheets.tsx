@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { startQuery } from '../../../client/api/start-query';
 import { timesheetsQueryOptions } from '../../../modules/time-clock/client/time-clock.api';
 import { KioskSettings } from '../../../modules/time-clock/client/kiosk-settings';
-import { thisWeek, TimesheetsPage } from '../../../modules/time-clock/client/timesheets-page';
+import { TimesheetsPage } from '../../../modules/time-clock/client/timesheets-page';
+import { thisWeek } from '../../../shared/dates';
 
 export const Route = createFileRoute('/_signed-in/_company/timesheets')({
   loader: ({ context }) => startQuery(context.queryClient, timesheetsQueryOptions(thisWeek())),
