@@ -6,7 +6,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { queryRead, type QueryRead } from '../../../client/api/read-batch';
 import { can } from '../../../client/ui/permission-guard';
-import { addDays, londonDate, startOfWeek } from '../../../shared/dates';
+import { addDays, thisWeek } from '../../../shared/dates';
 import { TASK_AREA_NAMES, TASK_AREAS, TASK_ENDPOINTS, TASK_ROUTES, type Task } from '../tasks.contract';
 import { taskListQueryOptions } from './tasks.api';
 import { dueText } from './task-parts';
@@ -15,7 +15,7 @@ export const WIDGET_LIMIT = 8;
 
 /** My open tasks due by Sunday, in each area the session may read. */
 function myTaskQueries() {
-  const weekEnd = addDays(startOfWeek(londonDate(new Date())), 6);
+  const weekEnd = addDays(thisWeek(), 6);
   const areas = TASK_AREAS.filter((area) => can({ endpoint: TASK_ENDPOINTS[area], method: 'GET' }));
   return areas.map((area) => ({
     ...taskListQueryOptions(area, { filters: { view: 'mine', status: ['open'], to: weekEnd }, page: 1, limit: WIDGET_LIMIT }),
